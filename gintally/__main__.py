@@ -1,0 +1,5 @@
+"""``python -m gintally``: the same as the ``gintally`` command."""
+
+from gintally.cli import main
+
+main()

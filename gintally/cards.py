@@ -1,0 +1,144 @@
+"""Cards: parsing, printing and values.
+
+Terminology
+- rank: 0 (ace) to 12 (king); aces are low, so rank order is A 2 3 ... 10 J Q K.
+- suit: 0 spades, 1 hearts, 2 diamonds, 3 clubs (written S H D C, or with the symbols ♠♥♦♣).
+- card: an `int` (a `Card`) worth ``suit * 16 + rank``. Each suit has a 16-bit block of which only
+  the low 13 bits are used, so a hand fits in one integer bit mask (`mask_of`) where the runs of a
+  suit are runs of adjacent bits and never cross into the next suit (see `melds`).
+- value: what an unmelded card counts: ace 1 (or the rule set's `ace_value`), 2-10 their pips,
+  J Q K 10.
+
+Text boundary (paired converters, as python-chess does with squares): `parse_card` /
+`card_name`, `parse_cards` / `format_cards`. Cards are written rank then suit: ``AS 2H TD 10D JC``,
+case-insensitive, ``10`` or ``T`` for ten, separated by spaces or commas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gintally.errors import CardError
+
+RANK_CHARS = "A23456789TJQK"
+SUIT_CHARS = "SHDC"
+SUIT_SYMBOLS = {"♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
+SUIT_SHIFT = 16
+RANK_BITS = 0x1FFF  # the 13 rank bits of one suit block
+RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+CARD_HELP = "write cards like AS 10D TD JC: rank A 2-10 T J Q K, suit S H D C or ♠♥♦♣"
+
+
+class Card(int):
+    """One playing card; an `int` (``suit * 16 + rank``) that prints as ``TD``."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        """0 for the ace up to 12 for the king."""
+        return self & 15
+
+    @property
+    def suit(self) -> int:
+        """0 spades, 1 hearts, 2 diamonds, 3 clubs."""
+        return self >> 4
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a hand mask."""
+        return 1 << self
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self & 15] + SUIT_CHARS[self >> 4]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(s * SUIT_SHIFT + r) for s in range(4) for r in range(13))
+_BY_CODE: dict[int, Card] = {int(c): c for c in DECK}
+_BY_NAME: dict[str, Card] = {}
+for _c in DECK:
+    _BY_NAME[str(_c)] = _c
+    if _c.rank == 9:
+        _BY_NAME["10" + SUIT_CHARS[_c.suit]] = _c
+
+
+def card(rank: int, suit: int) -> Card:
+    """The card of a rank (0 ace .. 12 king) and a suit (0 S, 1 H, 2 D, 3 C)."""
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise CardError(f"no card has rank {rank} and suit {suit}")
+    return _BY_CODE[suit * SUIT_SHIFT + rank]
+
+
+def parse_card(token: str | Card) -> Card:
+    """Read one card (``AS``, ``10d``, ``td``, ``A♠``, ``♠A``); a clear error names a bad token."""
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise CardError(f"not a card: {token!r} ({CARD_HELP})")
+    raw = token.strip().replace("\ufe0f", "")
+    text = raw.upper()
+    if text and text[0] in SUIT_SYMBOLS:  # symbol first, as some people write it: ♠A
+        text = text[1:] + text[0]
+    if text and text[-1] in SUIT_SYMBOLS:
+        text = text[:-1] + SUIT_CHARS[SUIT_SYMBOLS[text[-1]]]
+    found = _BY_NAME.get(text)
+    if found is None:
+        raise CardError(f"unknown card {raw or token!r} ({CARD_HELP})")
+    return found
+
+
+def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read a hand written as one string or an iterable of tokens; duplicates are refused."""
+    tokens: Iterable[str | Card]
+    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    seen: set[Card] = set()
+    out: list[Card] = []
+    for token in tokens:
+        c = parse_card(token)
+        if c in seen:
+            raise CardError(f"duplicate card {c}")
+        seen.add(c)
+        out.append(c)
+    return tuple(out)
+
+
+def card_name(c: int) -> str:
+    """``TD`` for the ten of diamonds (the inverse of `parse_card`)."""
+    return str(_BY_CODE[c])
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Cards as text, separated by spaces (the inverse of `parse_cards`)."""
+    return " ".join(card_name(c) for c in cards)
+
+
+def card_value(c: int, ace_value: int = 1) -> int:
+    """What an unmelded card counts: ace 1 (or `ace_value`), pips, court cards 10."""
+    rank = c & 15
+    return ace_value if rank == 0 else RANK_VALUES[rank]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of a collection of cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, suit by suit (S H D C), each suit from ace up."""
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(_BY_CODE[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def sort_by_rank(cards: Iterable[Card]) -> list[Card]:
+    """Cards ordered by rank, then suit: how a set or a deadwood pile is read aloud."""
+    return sorted(cards, key=lambda c: (c & 15, c >> 4))

@@ -1,0 +1,310 @@
+"""Admin commands: matches and players, data in and out, backup, check and the demo."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from gintally import report, tally
+from gintally.cli_common import JsonOpt, MatchOpt, app, db_path, emit, ledger, today, whole
+from gintally.errors import GintallyError, LedgerError
+from gintally.ledger import Ledger
+
+match_app = typer.Typer(help="Create, list, show, choose and rename matches.", no_args_is_help=True)
+player_app = typer.Typer(help="List and rename players.", no_args_is_help=True)
+app.add_typer(match_app, name="match", rich_help_panel="Matches and players")
+app.add_typer(player_app, name="player", rich_help_panel="Matches and players")
+
+
+def _render(name: str) -> Any:
+    from gintally import render
+
+    return getattr(render, name)
+
+
+@match_app.command("new")
+def match_new(
+    name: Annotated[str, typer.Argument(help="A name for the match.", show_default=False)],
+    players: Annotated[
+        tuple[str, str],
+        typer.Option("--players", "-p", help="The two players.", metavar="A B", show_default=False),
+    ],
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="single, hollywood, honeymoon or ad-infinitum.")
+    ] = "single",
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="A rule preset (gintally rules lists them).")
+    ] = "modern",
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set", help="Override a rule: KEY=VALUE (repeat as needed).", metavar="KEY=VALUE"
+        ),
+    ] = None,
+    games: Annotated[
+        str | None,
+        typer.Option(
+            "--games", help="Games at once, for hollywood and honeymoon (default 3).", metavar="N"
+        ),
+    ] = None,
+    rolling: Annotated[
+        bool, typer.Option("--rolling", help="Hollywood: open a new game whenever one closes.")
+    ] = False,
+    season_start: Annotated[
+        str | None,
+        typer.Option(
+            "--season-start",
+            help="First day of each season, MM-DD (default 01-01).",
+            metavar="MM-DD",
+        ),
+    ] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Who deals the first hand.", metavar="PLAYER")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a match between two players; it becomes the current match."""
+    from gintally.formats import Format, parse_format, parse_season_start
+    from gintally.rules import resolve
+
+    fmt_name = parse_format(format_)
+    if games is not None and fmt_name not in ("hollywood", "honeymoon"):
+        raise GintallyError(f"--games is for hollywood and honeymoon matches, not {fmt_name}")
+    if rolling and fmt_name != "hollywood":
+        raise GintallyError(f"--rolling is for hollywood matches, not {fmt_name}")
+    start = parse_season_start(season_start) if season_start else (1, 1)
+    count = whole(games, "--games")
+    fmt = Format(fmt_name, count if count is not None else 3, rolling, start)
+    resolved = resolve(rules, set_ or [])
+    with ledger() as book:
+        m = book.create_match(name, players, fmt, resolved, dealer)
+    doc = report.match_doc(m)
+    if as_json:
+        emit(doc, True)
+        return
+    _render("message")(
+        f"Created match {m.name}: {players[0]} vs {players[1]}, "
+        f"{fmt.describe()}, rules {resolved.preset}. It is the current match."
+    )
+
+
+@match_app.command("list")
+def match_list(as_json: JsonOpt = False) -> None:
+    """Every match in the ledger; * marks the current one."""
+    with ledger(write=False) as book:
+        docs = [report.match_doc(m) for m in book.matches()]
+        current = book.match().name if docs else None
+    if as_json:
+        emit({"matches": docs, "current": current}, True)
+    else:
+        _render("matches")(docs, current)
+
+
+@match_app.command("show")
+def match_show(
+    name: Annotated[str | None, typer.Argument(help="The match (default: current).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A match's players, format and every rule value."""
+    with ledger(write=False) as book:
+        doc = report.match_doc(book.match(name))
+    emit(doc, as_json, _render("match"))
+
+
+@match_app.command("use")
+def match_use(
+    name: Annotated[str, typer.Argument(help="The match to make current.", show_default=False)],
+) -> None:
+    """Make a match the current one (hand commands go to it)."""
+    with ledger() as book:
+        m = book.use_match(name)
+    _render("message")(f"The current match is now {m.name}.")
+
+
+@match_app.command("rename")
+def match_rename(
+    old: Annotated[str, typer.Argument(help="The match's name.", show_default=False)],
+    new: Annotated[str, typer.Argument(help="Its new name.", show_default=False)],
+) -> None:
+    """Rename a match (its hands stay with it)."""
+    with ledger() as book:
+        m = book.rename_match(old, new)
+    _render("message")(f"Renamed match {old} to {m.name}.")
+
+
+@player_app.command("rename")
+def player_rename(
+    old: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
+    new: Annotated[str, typer.Argument(help="The new name.", show_default=False)],
+) -> None:
+    """Rename a player everywhere; their record is never split."""
+    with ledger() as book:
+        p = book.rename_player(old, new)
+    _render("message")(f"Renamed {old} to {p.name}.")
+
+
+@player_app.command("list")
+def player_list(as_json: JsonOpt = False) -> None:
+    """Every player in the ledger."""
+    with ledger(write=False) as book:
+        names = [p.name for p in book.players()]
+    if as_json:
+        emit({"players": names}, True)
+    else:
+        _render("message")("\n".join(names) or "No players yet.")
+
+
+# --- data in and out ------------------------------------------------------------------------------
+
+
+@app.command(rich_help_panel="Data")
+def export(
+    format_: Annotated[str, typer.Option("--format", "-f", help="csv or json.")] = "csv",
+    match: MatchOpt = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="Write to this file instead of the screen.", metavar="FILE"
+        ),
+    ] = None,
+) -> None:
+    """Write a match's live hands as CSV or JSON (import reads both back)."""
+    from gintally import transfer
+
+    if format_.lower() not in ("csv", "json"):
+        raise GintallyError(f"export writes csv or json, not {format_!r}")
+    with ledger(write=False) as book:
+        m = book.match(match)
+        hands = book.live_hands(m)
+    text = (
+        transfer.export_csv(m, hands)
+        if format_.lower() == "csv"
+        else transfer.export_json(m, report.match_doc(m), hands) + "\n"
+    )
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise GintallyError(f"cannot write {output}: {e.strerror or e}") from None
+    _render("message")(f"Wrote {len(hands)} hands of {m.name} to {output}.")
+
+
+@app.command("import", rich_help_panel="Data")
+def import_(
+    file: Annotated[Path, typer.Argument(help="A CSV or JSON file of hands.", show_default=False)],
+    match: MatchOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing."""
+    from gintally import transfer
+
+    with ledger() as book:
+        m = book.match(match)
+        hands = transfer.read_hands(m, file, today())
+        stored = book.add_hands(m, hands)
+    doc = {
+        "match": m.name,
+        "imported": len(stored),
+        "hands": [h.id for h in stored[:1]] + ([stored[-1].id] if len(stored) > 1 else []),
+    }
+    if as_json:
+        emit(doc, True)
+    else:
+        _render("message")(f"Imported {len(stored)} hands into {m.name}.")
+
+
+@app.command(rich_help_panel="Data")
+def backup(
+    path: Annotated[Path, typer.Argument(help="The new backup file.", show_default=False)],
+) -> None:
+    """Copy the ledger to PATH while it is in use (a consistent SQLite backup)."""
+    with ledger(write=False) as book:
+        out = book.backup(path)
+    _render("message")(f"Backed up {db_path()} to {out}.")
+
+
+@app.command(rich_help_panel="Data")
+def check(as_json: JsonOpt = False) -> None:
+    """Verify the ledger: SQLite integrity, foreign keys, every match's rules, every hand
+    replayed. Lists every problem found; exit 1 if there is any."""
+    problems = check_ledger(db_path())
+    summary = (
+        f"{len(problems)} problem(s) in {db_path()}"
+        if problems
+        else f"{db_path()}: no problems found"
+    )
+    if as_json:
+        emit({"ledger": str(db_path()), "ok": not problems, "problems": problems}, True)
+    else:
+        _render("check")(problems, summary)
+    if problems:
+        raise typer.Exit(1)
+
+
+def check_ledger(path: Path) -> list[str]:
+    """Every problem of a ledger file, found at once."""
+    from gintally.formats import replay
+
+    if not path.exists():
+        return [f"no ledger at {path}"]
+    try:
+        book = Ledger.open(path, write=False)
+    except GintallyError as e:
+        return [str(e)]
+    problems: list[str] = []
+    with book:
+        problems += book.integrity_problems()
+        try:
+            ids = [r[0] for r in book.conn.execute("SELECT id FROM matches ORDER BY id")]
+        except Exception as e:  # a damaged table
+            return [*problems, f"matches cannot be read: {e}"]
+        for match_id in ids:
+            try:
+                m = book.match_by_id(match_id)
+            except LedgerError as e:
+                problems.append(str(e))
+                continue
+            try:
+                live = book.live_hands(m)
+            except GintallyError as e:
+                problems.append(f"match {m.name!r}: hands cannot be read: {e}")
+                continue
+            for h in live:
+                try:
+                    again = tally.settle(m, tally.typed_from_record(m, h)).record
+                except GintallyError as e:
+                    problems.append(f"match {m.name!r} hand {h.id}: {e}")
+                    continue
+                if (again.winner, again.points, again.kind) != (h.winner, h.points, h.kind):
+                    problems.append(
+                        f"match {m.name!r} hand {h.id}: stored {h.kind} "
+                        f"{h.points} but it scores {again.kind} {again.points}"
+                    )
+            try:
+                replay(tally.entries(m, live), m.rules, m.format)
+            except Exception as e:
+                problems.append(f"match {m.name!r} does not replay: {e}")
+    return problems
+
+
+@app.command(rich_help_panel="Data")
+def demo(
+    keep: Annotated[
+        Path | None,
+        typer.Option(
+            "--keep",
+            help="Save the demo ledger here to explore it (--db FILE show ...).",
+            metavar="FILE",
+        ),
+    ] = None,
+) -> None:
+    """Replay a sample season and a Hollywood evening (from data/) in a temporary ledger and
+    show the scores and standings. Your own ledger is never touched."""
+    from gintally import demo as sample
+
+    sample.run(keep, today())

@@ -1,0 +1,228 @@
+"""The command line's shared parts: the Typer app, the ledger location, output, errors.
+
+Errors are translated once, here, in `GintallyGroup.main`: a `GintallyError` or a usage error
+becomes one line on stderr (``Error: ...``) and exit code 2 (bad input) or 1 (the ledger cannot
+be used); never a traceback. Set ``GINTALLY_DEBUG=1`` to see the traceback of an unexpected
+failure.
+
+Start-up is kept light, because a hand is typed at the table and must feel instant: Rich is only
+imported to draw for people (never on the ``--json`` path), sqlite-utils only when a ledger needs
+migrating, dateutil only for a date that is not ISO.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from gintally import __version__
+from gintally.dates import parse_date
+from gintally.errors import GintallyError
+from gintally.ledger import Ledger
+
+ENV_DB = "GINTALLY_DB"
+
+
+class GintallyGroup(TyperGroup):
+    """The root command: runs non-standalone so every failure is reported as one line."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(
+                args=args,
+                prog_name=prog_name or "gintally",
+                complete_var=complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        except GintallyError as e:
+            code = _fail(str(e), e.exit_code)
+        except KeyboardInterrupt:
+            code = _fail("interrupted", 130)
+        except BrokenPipeError:
+            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - nothing more can be written
+            code = 1
+        except Exception as e:
+            message = getattr(e, "format_message", None)
+            if message is not None and hasattr(e, "exit_code"):  # a usage error from click
+                code = _fail(" ".join(str(message()).split()), int(e.exit_code))
+            elif type(e).__name__ == "Abort":
+                code = _fail("aborted", 1)
+            else:
+                if os.environ.get("GINTALLY_DEBUG"):
+                    raise
+                code = _fail(
+                    f"unexpected {type(e).__name__}: {e} (GINTALLY_DEBUG=1 shows the traceback)", 1
+                )
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _fail(message: str, code: int) -> int:
+    line = " ".join(message.split()) or "failed"
+    sys.stderr.write(f"Error: {line}\n")
+    sys.stderr.flush()
+    return code
+
+
+app = typer.Typer(
+    cls=GintallyGroup,
+    name="gintally",
+    help="Keep score for gin rummy played with real cards.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class State:
+    db: str | None = None
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"gintally {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help=f"The ledger file (default: ${ENV_DB}, else ledger.db in the app directory).",
+            metavar="PATH",
+        ),
+    ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Show the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Keep score for gin rummy played with real cards: record each hand, see every game."""
+    State.db = db
+
+
+def db_path() -> Path:
+    """--db, else $GINTALLY_DB, else ledger.db in the user's app directory."""
+    if State.db:
+        return Path(State.db).expanduser()
+    env = os.environ.get(ENV_DB)
+    if env:
+        return Path(env).expanduser()
+    return Path(typer.get_app_dir("gintally")) / "ledger.db"
+
+
+@contextlib.contextmanager
+def ledger(write: bool = True) -> Iterator[Ledger]:
+    """The ledger, opened (and migrated) for one command, closed after it."""
+    with Ledger.open(db_path(), write=write) as opened:
+        yield opened
+
+
+def today() -> date:
+    return date.today()
+
+
+def when(text: str | None) -> date:
+    return today() if text is None else parse_date(text, today())
+
+
+def whole(value: str | None, what: str) -> int | None:
+    """A whole number typed on the command line (None stays None); the bad text is named."""
+    if value is None:
+        return None
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
+
+
+def emit(doc: Any, as_json: bool, draw: Callable[[Any], None] | None = None) -> None:
+    """One JSON document on stdout, or the drawing for people."""
+    if as_json or draw is None:
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        draw(doc)
+
+
+# --- shared options -------------------------------------------------------------------------------
+
+MatchOpt = Annotated[
+    str | None,
+    typer.Option("--match", "-m", help="The match (default: the current one).", metavar="NAME"),
+]
+DateOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--date",
+        "-d",
+        help="When it was played: 2007-04-27, '27 Apr', today, yesterday (default today).",
+        metavar="DATE",
+    ),
+]
+DealerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer",
+        help="Who dealt this hand (default: worked out from the rules).",
+        metavar="PLAYER",
+    ),
+]
+UpcardOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--upcard",
+        "-u",
+        help="The first upcard: the knock limit under Oklahoma rules, and a "
+        "spade may double the hand.",
+        metavar="CARD",
+    ),
+]
+NoteOpt = Annotated[str | None, typer.Option("--note", help="A note kept with the hand.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
+VsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vs", help="The defender's deadwood (after laying off, for a knock).", metavar="N"
+    ),
+]
+CardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--cards",
+        help='The knocker\'s cards, e.g. "6H 6C 6D 6S TD JD QD KD AH 7D".',
+        metavar="CARDS",
+    ),
+]
+VsCardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vs-cards",
+        help="The defender's ten cards: gintally finds melds and layoffs.",
+        metavar="CARDS",
+    ),
+]

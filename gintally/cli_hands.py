@@ -1,0 +1,348 @@
+"""Hand commands: knock, gin, big-gin, draw, score, and the corrections undo, void, edit."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from gintally import report, tally
+from gintally.cli_common import (
+    CardsOpt,
+    DateOpt,
+    DealerOpt,
+    JsonOpt,
+    MatchOpt,
+    NoteOpt,
+    UpcardOpt,
+    VsCardsOpt,
+    VsOpt,
+    app,
+    emit,
+    ledger,
+    when,
+    whole,
+)
+from gintally.errors import GintallyError
+from gintally.ledger import Ledger, Match
+
+PlayerArg = Annotated[str, typer.Argument(help="Who knocked or went gin.", show_default=False)]
+
+
+def _draw_hand(doc: dict[str, Any]) -> None:
+    from gintally import render
+
+    render.hand(doc)
+
+
+def _record(typed: tally.TypedHand, match_name: str | None, as_json: bool) -> None:
+    with ledger() as book:
+        match = book.match(match_name)
+        rec, result = tally.record(book, match, typed)
+        window = tally.replay_match(book, match, around=rec.date)
+        doc = report.hand_doc(match, rec, result, window)
+    emit(doc, as_json, _draw_hand)
+
+
+@app.command(rich_help_panel="Record a hand")
+def knock(
+    player: PlayerArg,
+    deadwood: Annotated[
+        str | None,
+        typer.Argument(help="The knocker's deadwood (or give --cards).", show_default=False),
+    ] = None,
+    vs: VsOpt = None,
+    cards: CardsOpt = None,
+    vs_cards: VsCardsOpt = None,
+    match: MatchOpt = None,
+    date: DateOpt = None,
+    dealer: DealerOpt = None,
+    upcard: UpcardOpt = None,
+    note: NoteOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a knock: PLAYER knocked with DEADWOOD, the defender had --vs after laying off.
+
+    With --cards and --vs-cards gintally finds both players' melds and the layoffs itself. An
+    undercut is worked out from the counts: just record the knock.
+    """
+    _record(
+        tally.TypedHand(
+            "knock",
+            when(date),
+            player=player,
+            deadwood=whole(deadwood, "the knocker's deadwood"),
+            vs=whole(vs, "--vs"),
+            cards=cards,
+            vs_cards=vs_cards,
+            dealer=dealer,
+            upcard=upcard,
+            note=note,
+        ),
+        match,
+        as_json,
+    )
+
+
+@app.command(rich_help_panel="Record a hand")
+def gin(
+    player: PlayerArg,
+    vs: Annotated[
+        str | None,
+        typer.Option(
+            "--vs", help="The defender's deadwood (no layoffs against a gin).", metavar="N"
+        ),
+    ] = None,
+    cards: CardsOpt = None,
+    vs_cards: VsCardsOpt = None,
+    match: MatchOpt = None,
+    date: DateOpt = None,
+    dealer: DealerOpt = None,
+    upcard: UpcardOpt = None,
+    note: NoteOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a gin by PLAYER: the gin bonus plus the defender's deadwood (--vs)."""
+    _record(
+        tally.TypedHand(
+            "gin",
+            when(date),
+            player=player,
+            vs=whole(vs, "--vs"),
+            cards=cards,
+            vs_cards=vs_cards,
+            dealer=dealer,
+            upcard=upcard,
+            note=note,
+        ),
+        match,
+        as_json,
+    )
+
+
+@app.command("big-gin", rich_help_panel="Record a hand")
+def big_gin(
+    player: PlayerArg,
+    vs: Annotated[
+        str | None,
+        typer.Option(
+            "--vs", help="The defender's deadwood (no layoffs against a big gin).", metavar="N"
+        ),
+    ] = None,
+    cards: Annotated[
+        str | None, typer.Option("--cards", help="The eleven melded cards.", metavar="CARDS")
+    ] = None,
+    vs_cards: VsCardsOpt = None,
+    match: MatchOpt = None,
+    date: DateOpt = None,
+    dealer: DealerOpt = None,
+    upcard: UpcardOpt = None,
+    note: NoteOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a big gin by PLAYER (all eleven cards melded)."""
+    _record(
+        tally.TypedHand(
+            "big-gin",
+            when(date),
+            player=player,
+            vs=whole(vs, "--vs"),
+            cards=cards,
+            vs_cards=vs_cards,
+            dealer=dealer,
+            upcard=upcard,
+            note=note,
+        ),
+        match,
+        as_json,
+    )
+
+
+def _deadwoods(items: list[str] | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise GintallyError(f"--deadwood takes PLAYER=N, not {item!r}")
+        try:
+            count = int(value)
+        except ValueError:
+            raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
+        out[name.strip()] = count
+    return out
+
+
+@app.command(rich_help_panel="Record a hand")
+def draw(
+    deadwood: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--deadwood",
+            help="PLAYER=N for each player (needed when a dead deck scores).",
+            metavar="PLAYER=N",
+        ),
+    ] = None,
+    match: MatchOpt = None,
+    date: DateOpt = None,
+    dealer: DealerOpt = None,
+    upcard: UpcardOpt = None,
+    note: NoteOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record a drawn hand (the stock ran down): no score, the same dealer deals again."""
+    _record(
+        tally.TypedHand(
+            "draw",
+            when(date),
+            draw_deadwood=_deadwoods(deadwood),
+            dealer=dealer,
+            upcard=upcard,
+            note=note,
+        ),
+        match,
+        as_json,
+    )
+
+
+@app.command(rich_help_panel="Record a hand")
+def score(
+    player: Annotated[str, typer.Argument(help="Who won the hand.", show_default=False)],
+    points: Annotated[str, typer.Argument(help="The points it scored.", show_default=False)],
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            help="How it was won: knock, undercut, gin, big-gin (for the standings).",
+            metavar="KIND",
+        ),
+    ] = None,
+    match: MatchOpt = None,
+    date: DateOpt = None,
+    dealer: DealerOpt = None,
+    upcard: UpcardOpt = None,
+    note: NoteOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Copy a hand's result from paper: PLAYER scored POINTS."""
+    _record(
+        tally.TypedHand(
+            "score",
+            when(date),
+            player=player,
+            points=whole(points, "points"),
+            kind=kind,
+            dealer=dealer,
+            upcard=upcard,
+            note=note,
+        ),
+        match,
+        as_json,
+    )
+
+
+# --- corrections ----------------------------------------------------------------------------------
+
+
+def _hand_id(text: str) -> int:
+    number = whole(text, "a hand number")
+    assert number is not None
+    return number
+
+
+def _after(book: Ledger, match: Match, rec: Any, verb: str, as_json: bool) -> None:
+    window = tally.replay_match(book, match, around=rec.date)
+    doc = report.hand_doc(match, rec, None, window)
+    doc["action"] = verb
+    if not as_json:
+        doc["description"] = f"{verb.capitalize()} hand {rec.id}: {doc['description']}"
+        doc["games"] = [report.game_doc(match, g) for g in window.replay.open_games()]
+    emit(doc, as_json, _draw_hand)
+
+
+@app.command(rich_help_panel="Corrections")
+def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Take back the hand entered last (it stays in the ledger as history)."""
+    with ledger() as book:
+        m = book.match(match)
+        rec = tally.undo(book, m)
+        _after(book, m, rec, "undid", as_json)
+
+
+@app.command(rich_help_panel="Corrections")
+def void(
+    hand_id: Annotated[
+        str,
+        typer.Argument(
+            help="The hand's number (see gintally hands).", metavar="HAND_ID", show_default=False
+        ),
+    ],
+    reason: Annotated[str | None, typer.Option("--reason", help="Why.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Void a hand: every game and standing recomputes without it."""
+    with ledger() as book:
+        rec = book.void(_hand_id(hand_id), reason)
+        _after(book, book.match_by_id(rec.match_id), rec, "voided", as_json)
+
+
+@app.command(rich_help_panel="Corrections")
+def edit(
+    hand_id: Annotated[
+        str,
+        typer.Argument(
+            help="The hand's number (see gintally hands).", metavar="HAND_ID", show_default=False
+        ),
+    ],
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="Who knocked, went gin or scored.", metavar="PLAYER"),
+    ] = None,
+    deadwood: Annotated[
+        str | None, typer.Option("--deadwood", help="The knocker's deadwood.", metavar="N")
+    ] = None,
+    vs: VsOpt = None,
+    cards: CardsOpt = None,
+    vs_cards: VsCardsOpt = None,
+    points: Annotated[
+        str | None,
+        typer.Option("--points", help="Points, for a hand copied from paper.", metavar="N"),
+    ] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            help="What the hand was: knock, gin, big-gin, draw, or a paper score's kind.",
+            metavar="KIND",
+        ),
+    ] = None,
+    date: DateOpt = None,
+    dealer: DealerOpt = None,
+    upcard: UpcardOpt = None,
+    note: NoteOpt = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct a hand: it keeps its number and its place, and everything after recomputes."""
+    changes = {
+        "player": player,
+        "deadwood": whole(deadwood, "--deadwood"),
+        "vs": whole(vs, "--vs"),
+        "cards": cards,
+        "vs_cards": vs_cards,
+        "points": whole(points, "--points"),
+        "kind": kind,
+        "date": when(date) if date else None,
+        "dealer": dealer,
+        "upcard": upcard,
+        "note": note,
+    }
+    if all(v is None for v in changes.values()):
+        raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
+    with ledger() as book:
+        m, rec, result = tally.edit(book, _hand_id(hand_id), changes, reason)
+        window = tally.replay_match(book, m, around=rec.date)
+        doc = report.hand_doc(m, rec, result, window)
+        doc["action"] = "edited"
+        if not as_json:
+            doc["description"] = f"Edited hand {rec.id}: {doc['description']}"
+    emit(doc, as_json, _draw_hand)

@@ -1,0 +1,131 @@
+"""Read commands: show, hands, standings, eval, rules."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from gintally import report, tally
+from gintally.cli_common import JsonOpt, MatchOpt, app, emit, ledger, today, whole
+from gintally.errors import GintallyError
+
+YearOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--year",
+        "-y",
+        help="The season starting in this year (default: the latest).",
+        metavar="YEAR",
+    ),
+]
+
+
+def _render(name: str) -> Any:
+    from gintally import render
+
+    return getattr(render, name)
+
+
+@app.command(rich_help_panel="Read")
+def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """The score sheet: open games with running scores, finished games with their bonuses,
+    who deals next and the knock limit."""
+    with ledger(write=False) as book:
+        m = book.match(match)
+        doc = report.show_doc(tally.replay_match(book, m))
+    emit(doc, as_json, _render("show"))
+
+
+@app.command(rich_help_panel="Read")
+def hands(
+    match: MatchOpt = None,
+    year: YearOpt = None,
+    all_: Annotated[bool, typer.Option("--all", help="Include voided hands.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The hand log, with each hand's number (for void and edit)."""
+    with ledger(write=False) as book:
+        m = book.match(match)
+        window = tally.replay_all(book, m)
+        dealers = {p.entry.id: p.dealer for p in window.replay.played}
+        rows = book.all_hands(m) if all_ else window.hands
+    if year is not None:
+        from gintally.formats import season_of
+
+        wanted = whole(year, "--year")
+        rows = [h for h in rows if season_of(h.date, m.format.season_start)[1].year == wanted]
+    emit(report.hands_doc(m, rows, dealers), as_json, _render("hands"))
+
+
+@app.command(rich_help_panel="Read")
+def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Games won, hands won, points, gins and undercuts per player per season, and the years
+    won overall."""
+    from gintally.standings import standings as season_table
+
+    with ledger(write=False) as book:
+        m = book.match(match)
+        window = tally.replay_all(book, m)
+    seasons = season_table(window.replay, m.format, today())
+    wanted = whole(year, "--year")
+    if wanted is not None and not any(s.start.year == wanted for s in seasons):
+        raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
+    emit(report.standings_doc(m, seasons, wanted), as_json, _render("standings"))
+
+
+@app.command("eval", rich_help_panel="Cards")
+def eval_(
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            help="10 or 11 cards, e.g. 6H 6C 6D 6S TD JD QD KD AH 7C (quoted or not).",
+            show_default=False,
+        ),
+    ],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="A rule preset (ace value, knock limit).")
+    ] = "modern",
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override a rule: KEY=VALUE.", metavar="KEY=VALUE"),
+    ] = None,
+    upcard: Annotated[
+        str | None,
+        typer.Option(
+            "--upcard", "-u", help="The first upcard, for Oklahoma knock limits.", metavar="CARD"
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Best melds and deadwood of 10 cards; for 11, the best discard and whether it knocks or
+    gins."""
+    from gintally.rules import resolve
+    from gintally.scoring import evaluate
+
+    doc = evaluate(" ".join(cards), resolve(rules, set_ or []), upcard).to_dict()
+    emit(doc, as_json, _render("evaluation"))
+
+
+@app.command("rules", rich_help_panel="Cards")
+def rules_(
+    preset: Annotated[
+        str | None,
+        typer.Argument(help="A preset to show in full (default: all of them side by side)."),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Override a rule: KEY=VALUE.", metavar="KEY=VALUE"),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The rule presets and every value they set."""
+    from gintally.rules import PRESET_NOTES, PRESETS, find_preset
+
+    if preset is None and not set_:
+        docs = [report.rules_doc(r, PRESET_NOTES[n]) for n, r in PRESETS.items()]
+        emit({"presets": docs} if as_json else docs, as_json, _render("rules"))
+        return
+    chosen = find_preset(preset or "modern").with_overrides(set_ or [])
+    doc = report.rules_doc(chosen, PRESET_NOTES.get(chosen.preset, ""))
+    emit(doc, as_json, lambda d: _render("rules")([d]))

@@ -1,0 +1,38 @@
+"""The one exception family of gintally.
+
+Every refusal, from a bad card to an unreadable ledger, is a `GintallyError`. It is a
+`ValueError`, so library users can catch it the usual way, and its message is the one line the
+command line prints. The command line translates the family once, at its edge: `exit_code` is 2
+for bad input (usage, unknown names, invalid cards, impossible results) and 1 for every other
+failure (an unreadable, foreign, newer or locked database).
+"""
+
+from __future__ import annotations
+
+
+class GintallyError(ValueError):
+    """Base of every error gintally raises on purpose. Bad input unless a subclass says so."""
+
+    exit_code = 2
+
+
+class CardError(GintallyError):
+    """A card or a hand of cards that cannot be: unknown token, duplicate, wrong size."""
+
+
+class RuleError(GintallyError):
+    """An unknown preset, an unknown rule knob or a value a knob does not take."""
+
+
+class HandError(GintallyError):
+    """A result that the rules forbid: a knock over the limit, a gin with deadwood, ..."""
+
+
+class NotFoundError(GintallyError):
+    """An unknown player, match or hand."""
+
+
+class LedgerError(GintallyError):
+    """The ledger file cannot be used: damaged, foreign, newer, read-only or locked."""
+
+    exit_code = 1

@@ -1,0 +1,417 @@
+"""Rendering for people: the only module that imports Rich.
+
+Every function draws one `report` document. `show` looks like the paper score sheet players
+keep: a column pair per game, each hand's new running total under its winner, then the
+end-of-game bonuses, totals and net of closed games and what each player needs in open ones.
+Colour only when the terminal supports it (Rich honours ``NO_COLOR``); tables fit 80 columns.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+Doc = dict[str, Any]
+
+def console() -> Console:
+    """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
+    says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
+    width = None if os.environ.get("COLUMNS") or os.isatty(1) else 80
+    return Console(width=width, highlight=False, soft_wrap=False)
+
+
+def _print(*items: Any) -> None:
+    console().print(*items)
+
+
+def message(text: str, style: str = "") -> None:
+    _print(Text(text, style=style))
+
+
+def _short(name: str, width: int = 9) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+# --- hands ----------------------------------------------------------------------------------------
+
+
+def hand(doc: Doc) -> None:
+    """A recorded hand: what happened, then the games it posted to."""
+    prefix = "" if doc.get("action") else f"Hand {doc['hand']}: "
+    _print(Text(prefix, style="dim") + Text(doc["description"], style="bold"))
+    games = doc.get("games") or []
+    if games:
+        _print(_games_line(games))
+    if doc.get("next_dealer"):
+        _print(Text(f"Next dealer: {doc['next_dealer']}", style="dim"))
+
+
+def _games_line(games: list[Doc]) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    for g in games:
+        players = list(g["points"])
+        a, b = players
+        status = ""
+        if g["status"] == "won":
+            status = f"[green]won by {g['winner']}[/], total {g['total'][a]}-{g['total'][b]}"
+        table.add_row(
+            f"Game {g['number']}", f"{a} {g['points'][a]}", f"{b} {g['points'][b]}", status
+        )
+    return table
+
+
+def hands(doc: Doc) -> None:
+    rows = doc["hands"]
+    if not rows:
+        message(f"No hands in {doc['match']} yet.")
+        return
+    table = Table(box=box.SIMPLE_HEAD, title=f"Hands of {doc['match']}", title_justify="left")
+    for col, justify in (
+        ("#", "right"),
+        ("date", "left"),
+        ("kind", "left"),
+        ("winner", "left"),
+        ("pts", "right"),
+        ("what happened", "left"),
+    ):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for h in rows:
+        style = "strike dim" if h["voided"] else ""
+        what = h["description"] + (" [edited]" if h.get("edited") else "")
+        if h.get("note"):
+            what += f" - {h['note']}"
+        table.add_row(
+            str(h["id"]),
+            h["date"],
+            h["kind"],
+            h["winner"] or "-",
+            str(h["points"]),
+            Text(what),
+            style=style,
+        )
+    _print(table)
+
+
+# --- show ----------------------------------------------------------------------------------------
+
+
+def _sheet_games(doc: Doc) -> list[Doc]:
+    games: list[Doc] = doc["games"]
+    if not games:
+        return []
+    fmt = doc["format"]
+    if fmt == "single":
+        return games[-1:]
+    if fmt in ("hollywood", "honeymoon"):
+        if doc.get("rolling"):
+            return [g for g in games if g["status"] == "open"] or games[-doc["format_games"] :]
+        n = doc["format_games"]
+        last_set = (games[-1]["number"] - 1) // n
+        return [g for g in games if (g["number"] - 1) // n == last_set]
+    return []
+
+
+def show(doc: Doc) -> None:
+    a, b = doc["players"]
+    title = (
+        f"{doc['match']}: {a} vs {b}, {doc['format']}"
+        + (f" ({doc['format_games']} games)" if doc["format"] in ("hollywood", "honeymoon") else "")
+        + f", rules {doc['rules']}, target {doc['target']}"
+    )
+    _print(Text(title, style="bold"))
+    if doc.get("season"):
+        _print(Text(f"Season {doc['season']}", style="dim"))
+    sheet_games = _sheet_games(doc)
+    shown = {g["number"] for g in sheet_games}
+    earlier = [g for g in doc["games"] if g["number"] not in shown and g["status"] != "open"]
+    if doc["format"] == "ad-infinitum":
+        _season_tally(doc)
+        open_games = [g for g in doc["games"] if g["status"] == "open"]
+        if open_games:
+            _print(_compact(open_games, "Open games", a, b))
+        if earlier:
+            _print(_compact(earlier[-8:], "Latest finished games", a, b))
+    else:
+        if earlier:
+            _print(_compact(earlier[-8:], "Finished games", a, b))
+        if sheet_games:
+            _print(_sheet(doc, sheet_games, a, b))
+    if not doc["games"]:
+        message("No games yet: record a hand (gintally knock, gin, score ...).")
+    if doc["format"] in ("hollywood",) and any(g["status"] == "won" for g in doc["games"]):
+        res = doc["result"]
+        _print(Text(f"Result so far (sum of nets): {a} {res[a]}, {b} {res[b]}"))
+    limit = doc["knock_limit"]
+    limit_text = "set by each hand's upcard" if limit == "upcard" else str(limit)
+    dealer = doc["next_dealer"] or "not known (give --dealer)"
+    _print(Text(f"Next dealer: {dealer}.  Knock limit: {limit_text}.", style="dim"))
+
+
+def _season_tally(doc: Doc) -> None:
+    a, b = doc["players"]
+    won = {a: 0, b: 0}
+    unfinished = 0
+    for g in doc["games"]:
+        if g["status"] == "won":
+            won[g["winner"]] += 1
+        elif g["status"] == "unfinished":
+            unfinished += 1
+    line = f"Games won this season: {a} {won[a]}, {b} {won[b]}"
+    if unfinished:
+        line += f"; {unfinished} unfinished"
+    _print(Text(line, style="bold"))
+
+
+def _compact(games: Iterable[Doc], title: str, a: str, b: str) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    table.add_column("game", justify="right")
+    table.add_column(_short(a), justify="right")
+    table.add_column(_short(b), justify="right")
+    table.add_column("", justify="left")
+    for g in games:
+        if g["status"] == "won":
+            pts, tot = g["total"], g["total"]
+            note = f"[green]{g['winner']}[/] wins, net {g['net']}"
+            if g.get("shutout"):
+                note += ", shutout"
+        elif g["status"] == "unfinished":
+            pts = tot = g["points"]
+            note = "[yellow]unfinished[/]"
+        else:
+            pts = tot = g["points"]
+            need = g["needs"]
+            note = f"needs {a} {need[a]}, {b} {need[b]}"
+        del pts
+        table.add_row(str(g["number"]), str(tot[a]), str(tot[b]), note)
+    return table
+
+
+def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
+    """The paper score sheet: a column pair per game, running totals under each hand's winner."""
+    table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
+    table.add_column("hand", justify="right", style="dim")
+    for g in games:
+        mark = {"won": " ✓", "unfinished": " ?"}.get(g["status"], "")
+        table.add_column(
+            f"G{g['number']} {_short(a, 7)}",
+            justify="right",
+            header_style="bold" + (" green" if mark == " ✓" else ""),
+        )
+        table.add_column(f"G{g['number']}{mark} {_short(b, 7)}", justify="right")
+    numbers = [str(g["number"]) for g in games]
+    for row in doc["sheet"]:
+        posted = row["games"]
+        if not any(n in posted for n in numbers):
+            continue
+        cells = [str(row["hand"])]
+        for n in numbers:
+            if n in posted and row["winner"] is not None:
+                totals = posted[n]
+                cells += [
+                    str(totals[a]) if row["winner"] == a else "",
+                    str(totals[b]) if row["winner"] == b else "",
+                ]
+            else:
+                cells += ["", ""]
+        table.add_row(*cells)
+    table.add_section()
+    labels: list[tuple[str, Callable[[Doc], Any]]] = [("points", lambda g: g["points"])]
+    if any(g["status"] == "won" for g in games):
+        labels += [
+            ("game bonus", lambda g: g.get("bonuses", {}).get("game")),
+            ("boxes", lambda g: g.get("bonuses", {}).get("boxes")),
+            ("shutout", lambda g: g.get("bonuses", {}).get("shutout")),
+            ("total", lambda g: g["total"] if g["status"] == "won" else None),
+        ]
+    for label, pick in labels:
+        cells = [label]
+        for g in games:
+            v = pick(g)
+            cells += [str(v[a]), str(v[b])] if v else ["", ""]
+        table.add_row(*cells)
+    net_cells = ["net"]
+    need_cells = ["needs"]
+    for g in games:
+        if g["status"] == "won":
+            net_cells += [
+                str(g["net"]) if g["winner"] == a else "",
+                str(g["net"]) if g["winner"] == b else "",
+            ]
+            need_cells += ["", ""]
+        elif g["status"] == "open":
+            net_cells += ["", ""]
+            need_cells += [str(g["needs"][a]), str(g["needs"][b])]
+        else:
+            net_cells += ["", ""]
+            need_cells += ["", ""]
+    if any(g["status"] == "won" for g in games):
+        table.add_row(*net_cells, style="bold")
+    if any(g["status"] == "open" for g in games):
+        table.add_row(*need_cells, style="dim")
+    return table
+
+
+# --- standings -----------------------------------------------------------------------------------
+
+
+def standings(doc: Doc) -> None:
+    a, b = doc["players"]
+    if doc.get("season") is None and not doc.get("seasons"):
+        message(f"No hands in {doc['match']} yet.")
+        return
+    table = Table(
+        box=box.SIMPLE_HEAD, title=f"{doc['match']}: season {doc['season']}", title_justify="left"
+    )
+    table.add_column("player")
+    for col in ("games", "hands", "points", "gins", "undercuts", "best", "net"):
+        table.add_column(col, justify="right")
+    for r in doc["rows"]:
+        table.add_row(
+            r["player"],
+            str(r["games_won"]),
+            str(r["hands_won"]),
+            str(r["points"]),
+            str(r["gins"]),
+            str(r["undercuts"]),
+            str(r["biggest_hand"]),
+            str(r["net"]),
+        )
+    _print(table)
+    if doc.get("unfinished"):
+        message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")
+    seasons = doc.get("seasons") or []
+    if len(seasons) > 1:
+        past = Table(box=box.SIMPLE_HEAD, title="Seasons", title_justify="left")
+        past.add_column("season")
+        past.add_column(_short(a), justify="right")
+        past.add_column(_short(b), justify="right")
+        past.add_column("", justify="left")
+        for s in seasons:
+            games = {r["player"]: r["games_won"] for r in s["rows"]}
+            who = s["winner"] or ("tied" if s["over"] else "in play")
+            past.add_row(s["season"], str(games[a]), str(games[b]), who)
+        _print(past)
+    won = doc["years_won"]
+    lead = max(won.values())
+    if lead:
+        leader = a if won[a] > won[b] else b if won[b] > won[a] else None
+        text = (
+            f"{won[leader]} years to {won[b if leader == a else a]}"
+            if leader
+            else f"{won[a]} years each"
+        )
+        message(
+            f"Years won: {a} {won[a]}, {b} {won[b]}"
+            + (f" ({leader}: {text})" if leader else f" ({text})"),
+            "bold",
+        )
+
+
+# --- eval, rules, matches ------------------------------------------------------------------------
+
+
+def evaluation(doc: Doc) -> None:
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    for meld in doc["melds"]:
+        table.add_row("meld", " ".join(meld))
+    table.add_row(
+        "deadwood", (" ".join(doc["deadwood_cards"]) or "none") + f"  = {doc['deadwood']}"
+    )
+    if doc["discard"]:
+        table.add_row("discard", doc["discard"])
+    _print(table)
+    if doc["big_gin"]:
+        verdict = "[bold green]Big gin![/]"
+    elif doc["gin"]:
+        verdict = "[bold green]Gin![/]" + (f" (discard {doc['discard']})" if doc["discard"] else "")
+    elif doc.get("knocks"):
+        verdict = f"Knocks with {doc['deadwood']}."
+    elif doc.get("knocks") is False:
+        verdict = f"Cannot knock: {doc['deadwood']} is over the limit."
+    else:
+        verdict = f"Deadwood {doc['deadwood']}."
+    _print(verdict)
+
+
+def rules(docs: list[Doc]) -> None:
+    if len(docs) == 1:
+        d = docs[0]
+        table = Table(
+            box=box.SIMPLE_HEAD,
+            title=f"Rules: {d['preset']}",
+            title_justify="left",
+            caption=d["note"] or None,
+            caption_justify="left",
+        )
+        table.add_column("rule")
+        table.add_column("value", justify="right")
+        table.add_column("meaning", overflow="fold")
+        for key, value in d["values"].items():
+            table.add_row(key, _value_text(value), d["help"][key])
+        _print(table)
+        return
+    keys = list(docs[0]["values"])
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        title="Rule presets (gintally rules NAME for one)",
+        title_justify="left",
+    )
+    table.add_column("rule")
+    for d in docs:
+        table.add_column(d["preset"][:8], justify="right")
+    for key in keys:
+        table.add_row(key, *(_value_text(d["values"][key]) for d in docs))
+    _print(table)
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def matches(docs: list[Doc], current: str | None) -> None:
+    if not docs:
+        message("No matches yet: gintally match new NAME --players A B")
+        return
+    table = Table(box=box.SIMPLE_HEAD, title="Matches", title_justify="left")
+    for col in ("", "match", "players", "format", "rules"):
+        table.add_column(col)
+    for d in docs:
+        mark = "*" if d["match"] == current else ""
+        fmt = d["format"] + (f" x{d['games']}" if d["format"] in ("hollywood", "honeymoon") else "")
+        table.add_row(mark, d["match"], " vs ".join(d["players"]), fmt, d["rules"]["preset"])
+    _print(table)
+
+
+def match(doc: Doc) -> None:
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_row("match", doc["match"])
+    table.add_row("players", " vs ".join(doc["players"]))
+    fmt = doc["format"]
+    if fmt in ("hollywood", "honeymoon"):
+        fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
+    table.add_row("format", fmt)
+    if doc["format"] == "ad-infinitum" or doc["season_start"] != "01-01":
+        table.add_row("season starts", doc["season_start"])
+    table.add_row("first dealer", doc["first_dealer"] or "-")
+    preset = doc["rules"]["preset"]
+    table.add_row("rules", preset)
+    for key, value in doc["rules"].items():
+        if key != "preset":
+            table.add_row(f"  {key}", _value_text(value))
+    _print(table)
+
+
+def check(problems: list[str], summary: str) -> None:
+    for p in problems:
+        _print(Text(f"problem: {p}", style="red"))
+    _print(Text(summary, style="bold red" if problems else "bold green"))

@@ -1,0 +1,311 @@
+"""Rule sets: every scoring knob, the presets, overrides, and their stored form.
+
+Terminology
+- knob: one named rule with a type and a default (`KNOBS` lists them, with their help).
+- preset: a named rule set (`modern`, `classic`, ...); `find_preset` looks one up by name or
+  alias, case-insensitively.
+- override: ``KEY=VALUE`` text that changes one knob of a preset (`RuleSet.with_overrides`).
+- resolved rule set: a preset with its overrides applied. A match stores it whole (`to_json`),
+  with the preset name and `RULES_VERSION`, so an old match replays identically after defaults
+  change.
+
+Sources: `modern` follows Wikipedia, OpenSpiel and tournament play; `classic` pagat and
+Bicycle/Hoyle; `honeymoon` the seed ``000_9fa2d787c9962e2e.txt``; `kitchen` the seed
+``003_2518f58f533df3d4.txt``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from gintally.errors import RuleError
+
+RULES_VERSION = 1
+
+UPCARD = "upcard"
+OKLAHOMA_ACE = ("gin-only", "one")
+UNDERCUT_STYLES = ("plus-difference", "bonus-minus-defender")
+SHUTOUT_STYLES = ("double-hands", "double-net", "double-total", "bonus:N", "none")
+NEXT_DEALER = ("winner", "loser", "alternate")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A resolved rule set. Field order is the order `gintally rules` shows."""
+
+    preset: str = "modern"
+    knock_limit: int | str = 10
+    oklahoma_ace: str = "gin-only"
+    spade_doubles: bool = False
+    gin_bonus: int = 25
+    big_gin_bonus: int | None = 31
+    undercut_bonus: int = 25
+    undercut_on_tie: bool = True
+    undercut_style: str = "plus-difference"
+    deck_out_scores: bool = False
+    ace_value: int = 1
+    target: int = 100
+    game_bonus: int = 100
+    box_bonus: int = 25
+    shutout: str = "double-hands"
+    next_dealer: str = "winner"
+
+    # --- derived ------------------------------------------------------------------------------
+
+    @property
+    def knock_from_upcard(self) -> bool:
+        """True when each hand's knock limit is the value of its first upcard (Oklahoma)."""
+        return self.knock_limit == UPCARD
+
+    @property
+    def shutout_bonus(self) -> int:
+        """The N of ``bonus:N`` (0 for the other shutout styles)."""
+        return int(self.shutout.split(":", 1)[1]) if self.shutout.startswith("bonus:") else 0
+
+    # --- overrides and storage ------------------------------------------------------------------
+
+    def with_overrides(self, overrides: Iterable[str]) -> RuleSet:
+        """A copy with ``KEY=VALUE`` overrides applied (keys may use ``-`` or ``_``)."""
+        changes: dict[str, Any] = {}
+        for item in overrides:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise RuleError(f"override {item!r} is not KEY=VALUE (for example target=250)")
+            name = key.strip().lower().replace("-", "_")
+            if name not in KNOBS:
+                raise RuleError(f"unknown rule {key.strip()!r}; the rules are: {', '.join(KNOBS)}")
+            changes[name] = parse_value(name, value.strip())
+        return replace(self, **changes) if changes else self
+
+    def values(self) -> dict[str, Any]:
+        """Every knob and its value, in display order (the preset name excluded)."""
+        out = asdict(self)
+        del out["preset"]
+        return out
+
+    def to_json(self) -> str:
+        """The stored form: version, preset and every value."""
+        return json.dumps(
+            {"version": RULES_VERSION, "preset": self.preset, "values": self.values()},
+            sort_keys=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> RuleSet:
+        """Read the stored form back; a newer version or a damaged text is refused."""
+        try:
+            data = json.loads(text)
+            version = data["version"]
+            preset = data["preset"]
+            values = data["values"]
+        except (ValueError, KeyError, TypeError) as e:
+            raise RuleError(f"stored rules are damaged: {e}") from None
+        if not isinstance(version, int) or version > RULES_VERSION:
+            raise RuleError(
+                f"stored rules have version {version!r}; this gintally reads up to "
+                f"{RULES_VERSION}: upgrade gintally"
+            )
+        if not isinstance(values, dict):
+            raise RuleError("stored rules are damaged: values is not an object")
+        unknown = set(values) - set(KNOBS)
+        if unknown:
+            raise RuleError(f"stored rules have unknown knobs: {', '.join(sorted(unknown))}")
+        checked = {k: parse_value(k, _as_text(v)) for k, v in values.items()}
+        return cls(preset=str(preset), **checked)
+
+    def describe(self, name: str) -> str:
+        """One knob's value as text, the way it is written in an override."""
+        return _as_text(getattr(self, name))
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _int(name: str, text: str, low: int = 0, high: int = 10_000) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise RuleError(f"{name} must be a whole number, not {text!r}") from None
+    if not low <= value <= high:
+        raise RuleError(f"{name} must be between {low} and {high}, not {value}")
+    return value
+
+
+def _choice(name: str, text: str, choices: tuple[str, ...]) -> str:
+    value = text.lower()
+    if value not in choices:
+        raise RuleError(f"{name} must be one of {', '.join(choices)}, not {text!r}")
+    return value
+
+
+def _bool(name: str, text: str) -> bool:
+    value = text.lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise RuleError(f"{name} must be true or false, not {text!r}")
+
+
+def _knock_limit(name: str, text: str) -> int | str:
+    if text.lower() == UPCARD:
+        return UPCARD
+    try:
+        return _int(name, text, 0, 99)
+    except RuleError:
+        raise RuleError(f"{name} must be a whole number 0-99 or 'upcard', not {text!r}") from None
+
+
+def _big_gin(name: str, text: str) -> int | None:
+    if text.lower() in ("off", "none", "no", "false"):
+        return None
+    try:
+        return _int(name, text)
+    except RuleError:
+        raise RuleError(f"{name} must be a whole number or 'off', not {text!r}") from None
+
+
+def _shutout(name: str, text: str) -> str:
+    value = text.lower()
+    if value.startswith("bonus:"):
+        return f"bonus:{_int(name + ' bonus', value[6:])}"
+    if value in SHUTOUT_STYLES and value != "bonus:N":
+        return value
+    raise RuleError(f"{name} must be one of {', '.join(SHUTOUT_STYLES)}, not {text!r}")
+
+
+_PARSERS: dict[str, Any] = {
+    "knock_limit": _knock_limit,
+    "oklahoma_ace": lambda n, t: _choice(n, t, OKLAHOMA_ACE),
+    "spade_doubles": _bool,
+    "gin_bonus": _int,
+    "big_gin_bonus": _big_gin,
+    "undercut_bonus": _int,
+    "undercut_on_tie": _bool,
+    "undercut_style": lambda n, t: _choice(n, t, UNDERCUT_STYLES),
+    "deck_out_scores": _bool,
+    "ace_value": lambda n, t: _int(n, t, 1, 50),
+    "target": lambda n, t: _int(n, t, 1, 100_000),
+    "game_bonus": _int,
+    "box_bonus": _int,
+    "shutout": _shutout,
+    "next_dealer": lambda n, t: _choice(n, t, NEXT_DEALER),
+}
+
+KNOBS: dict[str, str] = {
+    "knock_limit": "most deadwood a knock may have: a number, or 'upcard' (Oklahoma)",
+    "oklahoma_ace": "an ace upcard means 'gin-only' or a knock with 'one'",
+    "spade_doubles": "a spade upcard doubles the hand, bonuses included",
+    "gin_bonus": "bonus for gin, added to the defender's deadwood",
+    "big_gin_bonus": "bonus for big gin (11 cards melded), or 'off'",
+    "undercut_bonus": "bonus for the defender's undercut",
+    "undercut_on_tie": "equal deadwood is an undercut (else the knocker wins 0)",
+    "undercut_style": "'plus-difference' (bonus + difference) or 'bonus-minus-defender'",
+    "deck_out_scores": "a drawn hand scores the deadwood difference",
+    "ace_value": "deadwood value of an unmelded ace",
+    "target": "points that win a game",
+    "game_bonus": "bonus to the game's winner",
+    "box_bonus": "bonus per hand won in the game, to each player at game end",
+    "shutout": "when the loser won no hand: double-hands, double-net, double-total, bonus:N, none",
+    "next_dealer": "who deals next: winner, loser or alternate (a draw is redealt)",
+}
+assert list(KNOBS) == [f.name for f in fields(RuleSet)][1:]
+
+
+def parse_value(name: str, text: str) -> Any:
+    """Check and convert one knob's value written as text."""
+    return _PARSERS[name](name, text)
+
+
+MODERN = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {
+    "modern": MODERN,
+    "classic": replace(
+        MODERN,
+        preset="classic",
+        gin_bonus=20,
+        undercut_bonus=10,
+        box_bonus=20,
+        big_gin_bonus=None,
+        shutout="bonus:100",
+    ),
+    "oklahoma": replace(
+        MODERN, preset="oklahoma", knock_limit=UPCARD, spade_doubles=True, target=150
+    ),
+    "tournament": replace(MODERN, preset="tournament", target=250),
+    "honeymoon": replace(
+        MODERN,
+        preset="honeymoon",
+        knock_limit=UPCARD,
+        oklahoma_ace="gin-only",
+        undercut_style="bonus-minus-defender",
+        undercut_on_tie=False,
+        target=500,
+        game_bonus=0,
+        box_bonus=0,
+        shutout="none",
+        next_dealer="alternate",
+    ),
+    "kitchen": replace(
+        MODERN,
+        preset="kitchen",
+        knock_limit=9,
+        gin_bonus=25,
+        big_gin_bonus=35,
+        undercut_bonus=15,
+        undercut_on_tie=False,
+        deck_out_scores=True,
+    ),
+    "straight": replace(MODERN, preset="straight", knock_limit=0),
+}
+
+PRESET_NOTES: dict[str, str] = {
+    "modern": "Wikipedia, OpenSpiel and tournament values (the default)",
+    "classic": "pagat and Bicycle/Hoyle: smaller bonuses, no big gin, shutout +100",
+    "oklahoma": "the first upcard sets the knock limit; a spade upcard doubles; game to 150",
+    "tournament": "modern values, games to 250",
+    "honeymoon": "the Honeymoon house rules: Oklahoma knocks, underknock 25 less the "
+    "defender's count, games to 500 with no bonuses, deal alternates",
+    "kitchen": "knock below 10, gin 25, big gin 35, undercut 15, a dead deck scores",
+    "straight": "no knocking: gin only",
+}
+
+ALIASES = {
+    "standard": "modern",
+    "pagat": "classic",
+    "bicycle": "classic",
+    "hoyle": "classic",
+    "okla": "oklahoma",
+    "straight-gin": "straight",
+}
+
+
+def find_preset(name: str) -> RuleSet:
+    """A preset by name or alias, case-insensitively; unknown names list the presets."""
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise RuleError(
+            f"unknown rule preset {name!r}; the presets are: {', '.join(PRESETS)}"
+        ) from None
+
+
+def resolve(preset: str | RuleSet = "modern", overrides: Iterable[str] = ()) -> RuleSet:
+    """A preset (by name or as a value) with ``KEY=VALUE`` overrides applied."""
+    base = preset if isinstance(preset, RuleSet) else find_preset(preset)
+    return base.with_overrides(overrides)

@@ -1,0 +1,415 @@
+"""Scoring one hand: who won it and for how many points, from counts or from the cards.
+
+Terminology
+- knocker: the player who ended the hand by knocking, going gin or big gin; the other player is
+  the defender. Results name the roles (``"knocker"`` / ``"defender"``), not people.
+- d_k, d_d: the knocker's and the defender's deadwood counts; d_d is counted after layoffs.
+- kind: how the hand ended (`Kind`). A knock the defender beats or ties (under
+  `undercut_on_tie`) is an *undercut*; a knock tied without it is a knocker win for 0 points.
+- knock limit: the most deadwood a knock may have; from the rule set, or from the first upcard
+  (Oklahoma: its value, court cards 10; an ace means gin only, or a knock with 1).
+- doubling: under `spade_doubles`, a spade upcard doubles the hand's points, bonuses included.
+
+Every rule about one hand lives here; the end-of-game bonuses live in `formats`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from gintally.cards import Card, card_value, cards_of, mask_of, parse_card, parse_cards
+from gintally.errors import CardError, HandError
+from gintally.melds import (
+    Arrangement,
+    best_deadwood,
+    best_defence,
+    best_discard,
+    count,
+    optimal_arrangements,
+    set_choices,
+)
+from gintally.rules import RuleSet, resolve
+
+
+class Kind(StrEnum):
+    """How a hand ended. See `KIND_HELP` for each member's meaning."""
+
+    KNOCK = "knock"
+    UNDERCUT = "undercut"
+    GIN = "gin"
+    BIG_GIN = "big-gin"
+    DRAW = "draw"
+    SCORE = "score"
+
+
+KIND_HELP = {
+    Kind.KNOCK: "the knocker had less deadwood and scores the difference",
+    Kind.UNDERCUT: "the defender matched or beat the knock and scores the undercut",
+    Kind.GIN: "all ten cards melded: gin bonus plus the defender's deadwood",
+    Kind.BIG_GIN: "all eleven cards melded: big gin bonus plus the defender's deadwood",
+    Kind.DRAW: "the stock ran down; nobody scores unless the dead deck scores",
+    Kind.SCORE: "a result copied from paper: winner and points as given",
+}
+
+
+def parse_kind(text: str) -> Kind:
+    """A kind by name (``big gin``, ``big_gin`` and ``biggin`` all name big gin)."""
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    key = {"biggin": "big-gin", "super-gin": "big-gin", "underknock": "undercut"}.get(key, key)
+    try:
+        return Kind(key)
+    except ValueError:
+        raise HandError(
+            f"unknown kind {text!r}; the kinds are: {', '.join(k.value for k in Kind)}"
+        ) from None
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A settled hand. `winner` is ``"knocker"``, ``"defender"`` or None; for a dead deck that
+    scores (`deck_out_scores`) it is ``"first"`` or ``"second"`` in the order the counts came."""
+
+    kind: Kind
+    winner: str | None
+    points: int
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    layoffs: tuple[Card, ...] = ()
+    knock_limit: int | None = None
+    doubled: bool = False
+    knocker_melds: tuple[tuple[Card, ...], ...] = ()
+    knocker_deadwood_cards: tuple[Card, ...] = ()
+    defender_melds: tuple[tuple[Card, ...], ...] = ()
+    defender_deadwood_cards: tuple[Card, ...] = ()
+
+
+def max_deadwood(rules: RuleSet) -> int:
+    """The most deadwood ten cards can hold: a pair of each of the five highest-valued ranks."""
+    values = sorted([rules.ace_value, *(card_value(r) for r in range(1, 13))], reverse=True)
+    return 2 * sum(values[:5])
+
+
+def knock_limit(rules: RuleSet, upcard: Card | str | None = None) -> int:
+    """The knock limit of a hand: the rule set's, or the upcard's value under Oklahoma rules."""
+    if not rules.knock_from_upcard:
+        assert isinstance(rules.knock_limit, int)
+        return rules.knock_limit
+    if upcard is None:
+        raise HandError(
+            "the knock limit comes from the upcard under these rules: "
+            "give the first upcard (for example --upcard 7D)"
+        )
+    up = parse_card(upcard)
+    if up.rank == 0:
+        return 0 if rules.oklahoma_ace == "gin-only" else 1
+    return card_value(up)
+
+
+def doubles(rules: RuleSet, upcard: Card | str | None) -> bool:
+    """True when the hand counts double: `spade_doubles` and a spade upcard."""
+    return rules.spade_doubles and upcard is not None and parse_card(upcard).suit == 0
+
+
+def _check_count(name: str, value: int, rules: RuleSet) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HandError(f"{name} must be a whole number, not {value!r}")
+    top = max_deadwood(rules)
+    if not 0 <= value <= top:
+        raise HandError(f"{name} {value} is impossible: a hand holds 0 to {top} deadwood")
+
+
+def _rules(rules: RuleSet | str) -> RuleSet:
+    return rules if isinstance(rules, RuleSet) else resolve(rules)
+
+
+def _knock_outcome(d_k: int, d_d: int, rules: RuleSet) -> tuple[Kind, str, int]:
+    """Kind, winner role and points (before doubling) of a legal knock."""
+    if d_d < d_k or (d_d == d_k and rules.undercut_on_tie):
+        if rules.undercut_style == "plus-difference":
+            points = rules.undercut_bonus + (d_k - d_d)
+        else:  # bonus-minus-defender: the Honeymoon house rule; never below zero
+            points = max(0, rules.undercut_bonus - d_d)
+        return Kind.UNDERCUT, "defender", points
+    return Kind.KNOCK, "knocker", d_d - d_k
+
+
+def _check_knock_allowed(d_k: int, limit: int, upcard: Card | str | None) -> None:
+    if d_k == 0:
+        raise HandError("a knock with 0 deadwood is a gin: record it as a gin")
+    if limit == 0:
+        why = f"the upcard {parse_card(upcard)} allows gin only" if upcard else "gin only"
+        raise HandError(f"no knocking this hand ({why}): a knock with {d_k} is refused")
+    if d_k > limit:
+        raise HandError(f"a knock with {d_k} is over the knock limit of {limit}")
+
+
+def settle_knock(
+    knocker_deadwood: int,
+    defender_deadwood: int,
+    rules: RuleSet | str = "modern",
+    upcard: Card | str | None = None,
+) -> HandResult:
+    """A knock from counts; `defender_deadwood` is counted after laying off."""
+    r = _rules(rules)
+    _check_count("the knocker's deadwood", knocker_deadwood, r)
+    _check_count("the defender's deadwood", defender_deadwood, r)
+    limit = knock_limit(r, upcard)
+    _check_knock_allowed(knocker_deadwood, limit, upcard)
+    kind, winner, points = _knock_outcome(knocker_deadwood, defender_deadwood, r)
+    double = doubles(r, upcard)
+    return HandResult(
+        kind,
+        winner,
+        points * 2 if double else points,
+        knocker_deadwood,
+        defender_deadwood,
+        knock_limit=limit,
+        doubled=double,
+    )
+
+
+def settle_gin(
+    defender_deadwood: int,
+    rules: RuleSet | str = "modern",
+    upcard: Card | str | None = None,
+    big: bool = False,
+) -> HandResult:
+    """A gin (or big gin) from the defender's count; no layoffs against a gin."""
+    r = _rules(rules)
+    _check_count("the defender's deadwood", defender_deadwood, r)
+    if big and r.big_gin_bonus is None:
+        raise HandError("big gin is off under these rules: record it as a gin")
+    bonus = r.big_gin_bonus if big and r.big_gin_bonus is not None else r.gin_bonus
+    points = bonus + defender_deadwood
+    double = doubles(r, upcard)
+    limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
+    return HandResult(
+        Kind.BIG_GIN if big else Kind.GIN,
+        "knocker",
+        points * 2 if double else points,
+        0,
+        defender_deadwood,
+        knock_limit=limit,
+        doubled=double,
+    )
+
+
+def settle_draw(
+    deadwoods: tuple[int, int] | None = None,
+    rules: RuleSet | str = "modern",
+    upcard: Card | str | None = None,
+) -> HandResult:
+    """A drawn hand. Under `deck_out_scores` the lower count scores the difference."""
+    r = _rules(rules)
+    if not r.deck_out_scores:
+        return HandResult(Kind.DRAW, None, 0)
+    if deadwoods is None:
+        raise HandError("a dead deck scores under these rules: give both players' deadwood")
+    first, second = deadwoods
+    _check_count("the first player's deadwood", first, r)
+    _check_count("the second player's deadwood", second, r)
+    if first == second:
+        return HandResult(Kind.DRAW, None, 0)
+    winner = "first" if first < second else "second"
+    double = doubles(r, upcard)
+    points = abs(first - second) * (2 if double else 1)
+    return HandResult(Kind.DRAW, winner, points, doubled=double)
+
+
+def settle_score(points: int, kind: Kind | str | None = None) -> HandResult:
+    """A result copied from paper: the winner's points as given, the kind if known."""
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise HandError(f"points must be a whole number of 0 or more, not {points!r}")
+    k = Kind.SCORE if kind is None else parse_kind(str(kind))
+    if k is Kind.DRAW:
+        raise HandError("a draw has no winner: record it as a draw")
+    return HandResult(k, "knocker", points)
+
+
+def read_hand(
+    cards: str | Iterable[str | Card], who: str, sizes: tuple[int, ...]
+) -> tuple[Card, ...]:
+    try:
+        hand = parse_cards(cards)
+    except CardError as e:
+        raise CardError(f"{who}'s cards: {e}") from None
+    if len(hand) not in sizes:
+        want = " or ".join(str(s) for s in sizes)
+        raise CardError(f"{who} must show {want} cards, not {len(hand)}")
+    return hand
+
+
+def _melds(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(m) for m in arr.melds())
+
+
+def score_cards(
+    knocker: str | Iterable[str | Card],
+    defender: str | Iterable[str | Card],
+    rules: RuleSet | str = "modern",
+    upcard: Card | str | None = None,
+    claim: Kind | str | None = None,
+) -> HandResult:
+    """Settle a hand from both players' cards.
+
+    `knocker` holds the 10 cards kept after the discard (11 melded cards for a big gin);
+    `defender` holds 10. The knocker's melds are those of least deadwood, and among those the
+    ones that leave the defender the most deadwood after layoffs; the defender's melds and
+    layoffs are chosen together for the least deadwood. `claim` (``knock``, ``gin``,
+    ``big-gin``) is checked against the cards: a gin with deadwood is refused, and so is a big
+    gin that is not one; a knock with no deadwood is scored as the gin it is.
+    """
+    r = _rules(rules)
+    claimed = parse_kind(str(claim)) if claim is not None else None
+    sizes = (11,) if claimed is Kind.BIG_GIN else (10,) if claimed else (10, 11)
+    k_cards = read_hand(knocker, "the knocker", sizes)
+    d_cards = read_hand(defender, "the defender", (10,))
+    shared = set(k_cards) & set(d_cards)
+    if shared:
+        both = " ".join(str(c) for c in sorted(shared))
+        raise CardError(
+            f"card {both} is in both hands"
+            if len(shared) == 1
+            else f"cards {both} are in both hands"
+        )
+    k_mask, d_mask = mask_of(k_cards), mask_of(d_cards)
+    ace = r.ace_value
+    double = doubles(r, upcard)
+
+    if len(k_cards) == 11:
+        arrangements = [
+            a for a in (Arrangement(k_mask, s, ace) for s in set_choices(k_mask)) if a.dead == 0
+        ]
+        if not arrangements:
+            least = min(count(Arrangement(k_mask, s, ace).dead, ace) for s in set_choices(k_mask))
+            raise HandError(
+                f"not a big gin: the knocker's 11 cards leave {least} deadwood "
+                f"(a knock or gin shows the 10 cards kept after the discard)"
+            )
+        d_arr = optimal_arrangements(d_mask, ace)[0]
+        result = settle_gin(d_arr.deadwood, r, upcard, big=True)
+        return _with_cards(result, arrangements[0], d_arr, 0)
+
+    options = optimal_arrangements(k_mask, ace)
+    d_k = options[0].deadwood
+    if d_k == 0:
+        d_arr = optimal_arrangements(d_mask, ace)[0]
+        result = settle_gin(d_arr.deadwood, r, upcard)
+        return _with_cards(result, options[0], d_arr, 0)
+    if claimed in (Kind.GIN, Kind.BIG_GIN):
+        dead = " ".join(str(c) for c in options[0].deadwood_cards())
+        raise HandError(f"not a gin: the knocker's cards leave {d_k} deadwood ({dead})")
+
+    limit = knock_limit(r, upcard)
+    _check_knock_allowed(d_k, limit, upcard)
+    best_arr, best_def = options[0], best_defence(options[0], d_mask, ace)
+    for arr in options[1:]:
+        defence = best_defence(arr, d_mask, ace)
+        if defence.deadwood > best_def.deadwood:
+            best_arr, best_def = arr, defence
+    kind, winner, points = _knock_outcome(d_k, best_def.deadwood, r)
+    result = HandResult(
+        kind,
+        winner,
+        points * 2 if double else points,
+        d_k,
+        best_def.deadwood,
+        knock_limit=limit,
+        doubled=double,
+    )
+    return _with_cards(result, best_arr, best_def.arrangement, best_def.layoffs)
+
+
+def _with_cards(
+    result: HandResult, k_arr: Arrangement, d_arr: Arrangement, layoffs: int
+) -> HandResult:
+    return replace(
+        result,
+        layoffs=tuple(cards_of(layoffs)),
+        knocker_melds=_melds(k_arr),
+        knocker_deadwood_cards=tuple(k_arr.deadwood_cards()),
+        defender_melds=_melds(d_arr),
+        defender_deadwood_cards=tuple(d_arr.deadwood_cards()),
+    )
+
+
+# --- evaluating one player's cards ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The best arrangement of 10 cards, or of 11 with the best discard.
+
+    For 11 cards `melds`, `deadwood_cards` and `deadwood` describe the 10 kept after `discard`;
+    for a big gin (all 11 melded) `discard` is None and the melds hold all 11 cards. `knocks` says
+    whether the deadwood is within the knock limit (None when the limit comes from an upcard that
+    was not given); a gin is not a knock.
+    """
+
+    cards: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+    discard: Card | None
+    gin: bool
+    big_gin: bool
+    knocks: bool | None
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON shape of ``gintally eval --json``."""
+        return {
+            "cards": [str(c) for c in self.cards],
+            "melds": [[str(c) for c in m] for m in self.melds],
+            "deadwood_cards": [str(c) for c in self.deadwood_cards],
+            "deadwood": self.deadwood,
+            "discard": str(self.discard) if self.discard is not None else None,
+            "gin": self.gin,
+            "big_gin": self.big_gin,
+            "knocks": self.knocks,
+        }
+
+
+def evaluate(
+    cards: str | Iterable[str | Card],
+    rules: RuleSet | str = "modern",
+    upcard: Card | str | None = None,
+) -> Evaluation:
+    """Best melds and deadwood of 10 cards; for 11, the best discard and gin or big gin."""
+    r = _rules(rules)
+    hand = read_hand(cards, "the hand", (10, 11))
+    mask = mask_of(hand)
+    ace = r.ace_value
+    discard: Card | None = None
+    big = False
+    if len(hand) == 11:
+        deadwood, bit, sets, big = best_discard(mask, ace)
+        if big:
+            arr = Arrangement(mask, _all_melded_sets(mask, ace), ace)
+        else:
+            discard = cards_of(bit)[0]
+            arr = Arrangement(mask ^ bit, sets, ace)
+    else:
+        deadwood, sets = best_deadwood(mask, ace)
+        arr = Arrangement(mask, sets, ace)
+    limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
+    knocks = None if limit is None else 0 < deadwood <= limit
+    return Evaluation(
+        tuple(hand),
+        _melds(arr),
+        tuple(arr.deadwood_cards()),
+        deadwood,
+        discard,
+        deadwood == 0,
+        big,
+        knocks,
+    )
+
+
+def _all_melded_sets(mask: int, ace_value: int) -> int:
+    """The set choice under which all of an 11-card big gin is melded."""
+    for sets in set_choices(mask):
+        if not Arrangement(mask, sets, ace_value).dead:
+            return sets
+    raise AssertionError("not a big gin")  # pragma: no cover - callers check first

@@ -1,0 +1,358 @@
+"""Tally: what the command line asks of gintally, composed from the ledger and the pure core.
+
+Terminology
+- typed hand (`TypedHand`): a hand command's input as the player typed it: the claim (knock, gin,
+  big-gin, draw, score), the player, counts or cards, date, dealer, upcard, note.
+- settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
+  refuse it with a `GintallyError` before anything is written.
+- window: the hands a replay needs. For ad-infinitum, one season (its games never outlive it);
+  for the other formats, the whole match. So recording a hand and showing the games stays fast
+  however many seasons the ledger holds.
+
+Nothing here prints and nothing here computes a score itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+from gintally.cards import format_cards, parse_card, parse_cards
+from gintally.errors import GintallyError, HandError
+from gintally.formats import Entry, Replay, dealer_after, next_dealer, replay, season_of
+from gintally.ledger import HandRecord, Ledger, Match
+from gintally.rules import RuleSet
+from gintally.scoring import (
+    HandResult,
+    Kind,
+    evaluate,
+    parse_kind,
+    read_hand,
+    score_cards,
+    settle_draw,
+    settle_gin,
+    settle_knock,
+    settle_score,
+)
+
+CLAIMS = ("knock", "gin", "big-gin", "draw", "score")
+
+
+@dataclass(frozen=True)
+class TypedHand:
+    """A hand as typed at the table."""
+
+    claim: str
+    date: date
+    player: str | None = None
+    deadwood: int | None = None
+    vs: int | None = None
+    cards: str | None = None
+    vs_cards: str | None = None
+    points: int | None = None
+    kind: str | None = None
+    draw_deadwood: Mapping[str, int] = field(default_factory=dict)
+    dealer: str | None = None
+    upcard: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A typed hand settled for a match: the record to store and the scoring result."""
+
+    record: HandRecord
+    result: HandResult
+
+
+def settle(match: Match, typed: TypedHand) -> Settled:
+    """Check a typed hand against the match's players and rules and score it."""
+    rules = match.rules
+    claim = typed.claim
+    if claim not in CLAIMS:
+        raise HandError(f"unknown hand {claim!r}; record one of: {', '.join(CLAIMS)}")
+    upcard = str(parse_card(typed.upcard)) if typed.upcard else None
+    dealer = match.player(typed.dealer).id if typed.dealer else None
+    if claim in ("knock", "gin", "big-gin", "score") and not typed.player:
+        raise HandError(f"a {claim} needs the player who made it")
+    if claim == "knock" and rules.knock_from_upcard and upcard is None:
+        raise HandError(
+            f"match {match.name!r} takes its knock limit from the upcard: "
+            f"give --upcard (for example --upcard 7D)"
+        )
+    if claim in ("gin", "big-gin") and rules.spade_doubles and upcard is None:
+        raise HandError(f"match {match.name!r} doubles hands with a spade upcard: give --upcard")
+
+    base = HandRecord(
+        date=typed.date,
+        claim=claim,
+        kind=claim,
+        winner=None,
+        points=0,
+        upcard=upcard,
+        dealer=dealer,
+        note=typed.note or None,
+    )
+    if claim == "draw":
+        return _settle_draw(match, typed, base, upcard)
+    actor = match.player(typed.player or "")
+    other = match.players[1] if match.players[0].id == actor.id else match.players[0]
+    if claim == "score":
+        if typed.points is None:
+            raise HandError("a score needs its points")
+        result = settle_score(typed.points, typed.kind)
+        rec = replace(base, kind=str(result.kind), winner=actor.id, points=result.points)
+        return Settled(rec, result)
+
+    result = _score(claim, typed, rules, upcard)
+    winner = actor if result.winner == "knocker" else other
+    rec = replace(
+        base,
+        kind=str(result.kind),
+        winner=winner.id,
+        points=result.points,
+        knocker=actor.id,
+        knocker_deadwood=result.knocker_deadwood,
+        defender_deadwood=result.defender_deadwood,
+        knocker_cards=_norm_cards(typed.cards),
+        defender_cards=_norm_cards(typed.vs_cards),
+        layoffs=format_cards(result.layoffs) or None,
+    )
+    return Settled(rec, result)
+
+
+def _norm_cards(text: str | None) -> str | None:
+    return format_cards(parse_cards(text)) if text else None
+
+
+def _score(claim: str, typed: TypedHand, rules: RuleSet, upcard: str | None) -> HandResult:
+    if typed.vs is not None and typed.vs_cards:
+        raise HandError("give the defender's deadwood (--vs) or cards (--vs-cards), not both")
+    if claim == "knock":
+        if typed.cards and typed.deadwood is not None:
+            raise HandError("give the knocker's deadwood or cards, not both")
+        if typed.cards and typed.vs_cards:
+            return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim="knock")
+        if typed.vs_cards:
+            raise HandError(
+                "the defender's cards need the knocker's cards too (--cards), to find the layoffs"
+            )
+        d_k = typed.deadwood
+        if typed.cards:
+            ev = evaluate(read_hand(typed.cards, "the knocker", (10,)), rules, upcard)
+            if ev.gin:
+                return settle_gin(_need(typed.vs, "the defender's deadwood (--vs)"), rules, upcard)
+            d_k = ev.deadwood
+        return settle_knock(
+            _need(d_k, "the knocker's deadwood"),
+            _need(typed.vs, "the defender's deadwood after laying off (--vs)"),
+            rules,
+            upcard,
+        )
+    big = claim == "big-gin"
+    if typed.deadwood not in (None, 0):
+        raise HandError(f"a {claim} has no deadwood, not {typed.deadwood}")
+    if typed.cards and typed.vs_cards:
+        return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim=claim)
+    if typed.cards:
+        ev = evaluate(read_hand(typed.cards, "the knocker", (11,) if big else (10,)), rules, upcard)
+        if big and not ev.big_gin:
+            raise HandError(f"not a big gin: those cards leave {ev.deadwood} deadwood")
+        if not big and not ev.gin:
+            raise HandError(f"not a gin: those cards leave {ev.deadwood} deadwood")
+    if typed.vs_cards:
+        ev = evaluate(read_hand(typed.vs_cards, "the defender", (10,)), rules)
+        return settle_gin(ev.deadwood, rules, upcard, big=big)
+    return settle_gin(_need(typed.vs, "the defender's deadwood (--vs)"), rules, upcard, big=big)
+
+
+def _need(value: int | None, what: str) -> int:
+    if value is None:
+        raise HandError(f"give {what}")
+    return value
+
+
+def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str | None) -> Settled:
+    counts: dict[int, int] = {}
+    for name, value in typed.draw_deadwood.items():
+        counts[match.index_of(match.player(name).id) or 0] = value
+    if match.rules.deck_out_scores and len(counts) < 2:
+        raise HandError(
+            f"match {match.name!r} scores a dead deck: give --deadwood "
+            f"{match.players[0].name}=N --deadwood {match.players[1].name}=N"
+        )
+    pair = (counts[0], counts[1]) if len(counts) == 2 else None
+    result = settle_draw(pair, match.rules, upcard)
+    winner = None
+    if result.winner is not None:
+        winner = match.players[0 if result.winner == "first" else 1].id
+    rec = replace(
+        base,
+        kind=str(Kind.DRAW),
+        winner=winner,
+        points=result.points,
+        knocker_deadwood=counts.get(0),
+        defender_deadwood=counts.get(1),
+    )
+    return Settled(rec, result)
+
+
+def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
+    """The typed hand behind a stored one (what `edit` starts from)."""
+    names = {p.id: p.name for p in match.players}
+    draw: dict[str, int] = {}
+    if rec.claim == "draw":
+        for idx, value in ((0, rec.knocker_deadwood), (1, rec.defender_deadwood)):
+            if value is not None:
+                draw[match.players[idx].name] = value
+    player = names.get(rec.knocker or -1) if rec.claim != "score" else names.get(rec.winner or -1)
+    cards_given = rec.knocker_cards is not None
+    return TypedHand(
+        claim=rec.claim,
+        date=rec.date,
+        player=player,
+        deadwood=None if cards_given or rec.claim in ("gin", "big-gin") else rec.knocker_deadwood,
+        vs=None if rec.defender_cards else (rec.defender_deadwood if rec.claim != "draw" else None),
+        cards=rec.knocker_cards,
+        vs_cards=rec.defender_cards,
+        points=rec.points if rec.claim == "score" else None,
+        kind=rec.kind if rec.claim == "score" else None,
+        draw_deadwood=draw,
+        dealer=names.get(rec.dealer or -1),
+        upcard=rec.upcard,
+        note=rec.note,
+    )
+
+
+# --- recording -----------------------------------------------------------------------------------
+
+
+def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, HandResult]:
+    """Settle and store one hand (one transaction). Nothing is written when it is refused."""
+    settled = settle(match, typed)
+    return ledger.add_hand(match, settled.record), settled.result
+
+
+def edit(
+    ledger: Ledger, hand_id: int, changes: Mapping[str, object], reason: str | None = None
+) -> tuple[Match, HandRecord, HandResult]:
+    """Replace a hand with a corrected version that keeps its number and place."""
+    old = ledger.hand(hand_id)
+    if old.voided:
+        raise GintallyError(f"hand {hand_id} is void: it cannot be edited")
+    match = ledger.match_by_id(old.match_id)
+    typed = typed_from_record(match, old)
+    updates = {k: v for k, v in changes.items() if v is not None}
+    if "kind" in updates:
+        kind = parse_kind(str(updates.pop("kind")))
+        if kind is Kind.SCORE or (typed.claim == "score" and kind is not Kind.DRAW):
+            updates.setdefault("claim", "score")
+            if typed.claim != "score":
+                updates.setdefault("points", old.points)
+            updates["kind"] = None if kind is Kind.SCORE else str(kind)
+        else:
+            updates["claim"] = "knock" if kind is Kind.UNDERCUT else str(kind)
+    if "cards" in updates:
+        updates.setdefault("deadwood", None)
+    if "vs_cards" in updates and "vs" not in updates:
+        updates["vs"] = None
+    if "vs" in updates and "vs_cards" not in updates:
+        updates["vs_cards"] = None
+    if "deadwood" in updates and "cards" not in updates and changes.get("deadwood") is not None:
+        updates["cards"] = None
+    typed = replace(typed, **updates)  # type: ignore[arg-type]
+    settled = settle(match, typed)
+    stored = ledger.replace_hand(hand_id, settled.record, reason)
+    return match, stored, settled.result
+
+
+def undo(ledger: Ledger, match: Match) -> HandRecord:
+    """Void the hand entered last in the match."""
+    last = ledger.last_hand(match)
+    if last is None:
+        raise GintallyError(f"match {match.name!r} has no hand to undo")
+    return ledger.void(last.id, "undo")
+
+
+# --- replaying -----------------------------------------------------------------------------------
+
+
+def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
+    """Stored hands as the engine reads them (player ids become 0 and 1)."""
+    a = match.players[0].id
+    out = []
+    for h in hands:
+        winner = None if h.winner is None else (0 if h.winner == a else 1)
+        dealer = None if h.dealer is None else (0 if h.dealer == a else 1)
+        out.append(Entry(h.id, h.date, winner, h.points, h.kind, dealer))
+    return out
+
+
+@dataclass
+class Window:
+    """A replayed stretch of a match: its hands and the games derived from them."""
+
+    match: Match
+    hands: list[HandRecord]
+    replay: Replay
+    season: str | None
+
+
+def _first_dealer(match: Match) -> int | None:
+    return match.index_of(match.first_dealer)
+
+
+def replay_match(ledger: Ledger, match: Match, around: date | None = None) -> Window:
+    """Replay what `show` needs: for ad-infinitum the season holding `around` (default: the
+    latest season played), for other formats the whole match."""
+    if not match.format.seasonal:
+        hands = ledger.live_hands(match)
+        return Window(
+            match,
+            hands,
+            replay(entries(match, hands), match.rules, match.format, _first_dealer(match)),
+            None,
+        )
+    if around is None:
+        last = ledger.live_hands_latest(match)
+        around = last.date if last else None
+    if around is None:
+        empty = replay([], match.rules, match.format, _first_dealer(match))
+        return Window(match, [], empty, None)
+    label, start = season_of(around, match.format.season_start)
+    end = _next_season(start)
+    hands = ledger.live_hands(match, since=start, until=end)
+    dealer = _dealer_before(ledger, match, start)
+    rep = replay(entries(match, hands), match.rules, match.format, dealer)
+    rep.season = label
+    return Window(match, hands, rep, label)
+
+
+def replay_all(ledger: Ledger, match: Match) -> Window:
+    """Replay the whole match, every season (for standings and checks)."""
+    hands = ledger.live_hands(match)
+    return Window(
+        match,
+        hands,
+        replay(entries(match, hands), match.rules, match.format, _first_dealer(match)),
+        None,
+    )
+
+
+def _next_season(start: date) -> date:
+    return start.replace(year=start.year + 1)
+
+
+def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
+    """Who deals the first hand on or after `start`, from the hands before it."""
+    if match.rules.next_dealer != "alternate":
+        last = ledger.live_hands_latest(match, before=start)
+        if last is None:
+            return _first_dealer(match)
+        if last.kind != "draw" and last.winner is not None:  # the last result decides
+            return next_dealer(
+                match.rules.next_dealer, last.kind, match.index_of(last.winner), None
+            )
+    earlier = ledger.live_hands(match, until=start)
+    return dealer_after(entries(match, earlier), match.rules, _first_dealer(match))

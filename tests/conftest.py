@@ -1,0 +1,56 @@
+"""Shared fixtures. No test ever touches a real ledger: GINTALLY_DB points into tmp_path."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gintally.cli import app
+from gintally.ledger import Ledger
+
+
+@pytest.fixture(autouse=True)
+def _isolated_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets its own ledger path, a fixed width and no colour."""
+    monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "ledger.db"))
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("GINTALLY_DEBUG", raising=False)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """The ledger file the CLI uses in this test."""
+    return tmp_path / "ledger.db"
+
+
+@pytest.fixture
+def fresh_db() -> Iterator[Ledger]:
+    """An empty in-memory ledger, migrated."""
+    with Ledger.open(":memory:") as book:
+        yield book
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def gintally() -> Callable[..., Run]:
+    """Run the CLI in-process: gintally("knock", "Ann", "8", "--vs", "18") -> Run."""
+    runner = CliRunner()
+
+    def run(*args: str) -> Run:
+        result = runner.invoke(app, list(args))
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return run
