@@ -15,38 +15,63 @@ At the rim: `ledger` (the SQLite ledger, the only module that imports sqlite-uti
 out), `render` (Rich output, the only module that imports rich) and `cli` (Typer).
 """
 
-from gintally.cards import Card, parse_card, parse_cards
-from gintally.errors import (
-    CardError,
-    GintallyError,
-    HandError,
-    LedgerError,
-    NotFoundError,
-    RuleError,
-)
-from gintally.rules import PRESETS, RuleSet, find_preset, resolve
-from gintally.scoring import Evaluation, HandResult, Kind, evaluate, score_cards
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "PRESETS",
-    "Card",
-    "CardError",
-    "Evaluation",
-    "GintallyError",
-    "HandError",
-    "HandResult",
-    "Kind",
-    "LedgerError",
-    "NotFoundError",
-    "RuleError",
-    "RuleSet",
+# The public names, and the module each lives in. They are imported on first use (PEP 562), so
+# that `import gintally` stays cheap for the command line, which needs only some of them.
+_EXPORTS = {
+    "Card": "cards",
+    "parse_card": "cards",
+    "parse_cards": "cards",
+    "CardError": "errors",
+    "GintallyError": "errors",
+    "HandError": "errors",
+    "LedgerError": "errors",
+    "NotFoundError": "errors",
+    "RuleError": "errors",
+    "PRESETS": "rules",
+    "RuleSet": "rules",
+    "find_preset": "rules",
+    "resolve": "rules",
+    "Evaluation": "scoring",
+    "HandResult": "scoring",
+    "Kind": "scoring",
+    "evaluate": "scoring",
+    "score_cards": "scoring",
+}
+
+__all__ = [  # noqa: RUF022 - grouped as in _EXPORTS
     "__version__",
-    "evaluate",
-    "find_preset",
-    "parse_card",
-    "parse_cards",
-    "resolve",
-    "score_cards",
-]
+    "Card", "parse_card", "parse_cards",
+    "CardError", "GintallyError", "HandError", "LedgerError", "NotFoundError", "RuleError",
+    "PRESETS", "RuleSet", "find_preset", "resolve",
+    "Evaluation", "HandResult", "Kind", "evaluate", "score_cards",
+]  # fmt: skip
+assert set(__all__) == {"__version__", *_EXPORTS}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gintally' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"gintally.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from gintally.cards import Card, parse_card, parse_cards
+    from gintally.errors import (
+        CardError,
+        GintallyError,
+        HandError,
+        LedgerError,
+        NotFoundError,
+        RuleError,
+    )
+    from gintally.rules import PRESETS, RuleSet, find_preset, resolve
+    from gintally.scoring import Evaluation, HandResult, Kind, evaluate, score_cards

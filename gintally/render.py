@@ -1,29 +1,47 @@
 """Rendering for people: the only module that imports Rich.
 
-Every function draws one `report` document. `show` looks like the paper score sheet players
-keep: a column pair per game, each hand's new running total under its winner, then the
-end-of-game bonuses, totals and net of closed games and what each player needs in open ones.
-Colour only when the terminal supports it (Rich honours ``NO_COLOR``); tables fit 80 columns.
+Every function draws one `report` document. A recorded hand (`hand`) is printed as plain lines
+without Rich: hand commands are typed at the table and must start fast, and Rich costs some
+20-30 ms to import. Everything else is drawn with Rich tables, imported on first use. `show`
+looks like the paper score sheet players keep: a column pair per game, each hand's new running
+total under its winner, then the end-of-game bonuses, totals and net of closed games and what
+each player needs in open ones. Colour only when the terminal supports it (Rich honours
+``NO_COLOR``); tables fit 80 columns.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
 
 Doc = dict[str, Any]
+
 
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
+    from rich.console import Console
+
     width = None if os.environ.get("COLUMNS") or os.isatty(1) else 80
     return Console(width=width, highlight=False, soft_wrap=False)
+
+
+def _kit() -> tuple[ModuleType, type[Table], type[Text]]:
+    """Rich's box styles, Table and Text, imported on first use."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    return box, Table, Text
 
 
 def _print(*items: Any) -> None:
@@ -31,6 +49,7 @@ def _print(*items: Any) -> None:
 
 
 def message(text: str, style: str = "") -> None:
+    _, _, Text = _kit()
     _print(Text(text, style=style))
 
 
@@ -42,31 +61,23 @@ def _short(name: str, width: int = 9) -> str:
 
 
 def hand(doc: Doc) -> None:
-    """A recorded hand: what happened, then the games it posted to."""
+    """A recorded hand, as plain lines: what happened, the games it posted to, who deals."""
     prefix = "" if doc.get("action") else f"Hand {doc['hand']}: "
-    _print(Text(prefix, style="dim") + Text(doc["description"], style="bold"))
-    games = doc.get("games") or []
-    if games:
-        _print(_games_line(games))
-    if doc.get("next_dealer"):
-        _print(Text(f"Next dealer: {doc['next_dealer']}", style="dim"))
-
-
-def _games_line(games: list[Doc]) -> Table:
-    table = Table(box=None, show_header=False, padding=(0, 1))
-    for g in games:
-        players = list(g["points"])
-        a, b = players
-        status = ""
+    lines = [prefix + doc["description"]]
+    for g in doc.get("games") or []:
+        (a, pa), (b, pb) = g["points"].items()
+        line = f"  Game {g['number']}: {a} {pa}, {b} {pb}"
         if g["status"] == "won":
-            status = f"[green]won by {g['winner']}[/], total {g['total'][a]}-{g['total'][b]}"
-        table.add_row(
-            f"Game {g['number']}", f"{a} {g['points'][a]}", f"{b} {g['points'][b]}", status
-        )
-    return table
+            total = g["total"]
+            line += f"  -> won by {g['winner']}, total {total[a]}-{total[b]}, net {g['net']}"
+        lines.append(line)
+    if doc.get("next_dealer"):
+        lines.append(f"Next dealer: {doc['next_dealer']}")
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 def hands(doc: Doc) -> None:
+    box, Table, Text = _kit()
     rows = doc["hands"]
     if not rows:
         message(f"No hands in {doc['match']} yet.")
@@ -118,6 +129,7 @@ def _sheet_games(doc: Doc) -> list[Doc]:
 
 
 def show(doc: Doc) -> None:
+    _, _, Text = _kit()
     a, b = doc["players"]
     title = (
         f"{doc['match']}: {a} vs {b}, {doc['format']}"
@@ -154,6 +166,7 @@ def show(doc: Doc) -> None:
 
 
 def _season_tally(doc: Doc) -> None:
+    _, _, Text = _kit()
     a, b = doc["players"]
     won = {a: 0, b: 0}
     unfinished = 0
@@ -169,6 +182,7 @@ def _season_tally(doc: Doc) -> None:
 
 
 def _compact(games: Iterable[Doc], title: str, a: str, b: str) -> Table:
+    box, Table, _ = _kit()
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
     table.add_column("game", justify="right")
     table.add_column(_short(a), justify="right")
@@ -194,6 +208,7 @@ def _compact(games: Iterable[Doc], title: str, a: str, b: str) -> Table:
 
 def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
     """The paper score sheet: a column pair per game, running totals under each hand's winner."""
+    box, Table, _ = _kit()
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
     table.add_column("hand", justify="right", style="dim")
     for g in games:
@@ -261,6 +276,7 @@ def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
 
 
 def standings(doc: Doc) -> None:
+    box, Table, _ = _kit()
     a, b = doc["players"]
     if doc.get("season") is None and not doc.get("seasons"):
         message(f"No hands in {doc['match']} yet.")
@@ -317,6 +333,7 @@ def standings(doc: Doc) -> None:
 
 
 def evaluation(doc: Doc) -> None:
+    _, Table, _ = _kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     for meld in doc["melds"]:
         table.add_row("meld", " ".join(meld))
@@ -340,6 +357,7 @@ def evaluation(doc: Doc) -> None:
 
 
 def rules(docs: list[Doc]) -> None:
+    box, Table, _ = _kit()
     if len(docs) == 1:
         d = docs[0]
         table = Table(
@@ -379,6 +397,7 @@ def _value_text(value: Any) -> str:
 
 
 def matches(docs: list[Doc], current: str | None) -> None:
+    box, Table, _ = _kit()
     if not docs:
         message("No matches yet: gintally match new NAME --players A B")
         return
@@ -393,6 +412,7 @@ def matches(docs: list[Doc], current: str | None) -> None:
 
 
 def match(doc: Doc) -> None:
+    _, Table, _ = _kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_row("match", doc["match"])
     table.add_row("players", " vs ".join(doc["players"]))
@@ -412,6 +432,7 @@ def match(doc: Doc) -> None:
 
 
 def check(problems: list[str], summary: str) -> None:
+    _, _, Text = _kit()
     for p in problems:
         _print(Text(f"problem: {p}", style="red"))
     _print(Text(summary, style="bold red" if problems else "bold green"))
