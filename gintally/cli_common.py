@@ -62,7 +62,9 @@ class GintallyGroup(TyperGroup):
             code = 1
         except Exception as e:
             message = getattr(e, "format_message", None)
-            if message is not None and hasattr(e, "exit_code"):  # a usage error from click
+            if type(e).__name__ == "NoArgsIsHelpError":  # the help is already on stdout
+                code = 0
+            elif message is not None and hasattr(e, "exit_code"):  # a usage error from click
                 code = _fail(" ".join(str(message()).split()), int(e.exit_code))
             elif type(e).__name__ == "Abort":
                 code = _fail("aborted", 1)

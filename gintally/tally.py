@@ -158,7 +158,11 @@ def _score(claim: str, typed: TypedHand, rules: RuleSet, upcard: str | None) -> 
     if typed.cards:
         ev = evaluate(read_hand(typed.cards, "the knocker", (11,) if big else (10,)), rules, upcard)
         if big and not ev.big_gin:
-            raise HandError(f"not a big gin: those cards leave {ev.deadwood} deadwood")
+            if ev.gin:
+                raise HandError(
+                    f"not a big gin: not all 11 cards meld (discard {ev.discard} and it is a gin)"
+                )
+            raise HandError(f"not a big gin: the best discard leaves {ev.deadwood} deadwood")
         if not big and not ev.gin:
             raise HandError(f"not a gin: those cards leave {ev.deadwood} deadwood")
     if typed.vs_cards:
@@ -253,6 +257,8 @@ def edit(
             updates["kind"] = None if kind is Kind.SCORE else str(kind)
         else:
             updates["claim"] = "knock" if kind is Kind.UNDERCUT else str(kind)
+            if updates["claim"] in ("gin", "big-gin", "draw"):
+                updates.setdefault("deadwood", None)
     if "cards" in updates:
         updates.setdefault("deadwood", None)
     if "vs_cards" in updates and "vs" not in updates:

@@ -1,0 +1,80 @@
+"""The README is executable: its shell blocks run as written, its Python block is a doctest.
+
+The shell blocks run in order in one fresh directory, with the installed `gintally` first on
+PATH and the ledger in that directory, so every command a new user would type is exercised.
+The first block (the install commands) is what CI itself runs, in `.ci/run`.
+"""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", README.read_text(), flags=re.S)
+
+
+def commands(block: str) -> list[str]:
+    """The commands of a shell block: continuation lines joined, comments dropped."""
+    joined = block.replace("\\\n", " ")
+    out = []
+    for line in joined.splitlines():
+        command = re.split(r"\s+#\s", line)[0].strip()
+        if command and not command.startswith("#"):
+            out.append(command)
+    return out
+
+
+def test_the_first_block_is_the_two_fresh_machine_commands() -> None:
+    first = commands(blocks("sh")[0])
+    assert len(first) == 2
+    assert first[0].endswith("gintally demo")
+    ci = (README.parent / ".ci" / "run").read_text()
+    assert first[1] in ci  # CI runs exactly the README's test command
+
+
+def test_shell_examples_run(tmp_path: Path) -> None:
+    bindir = Path(sys.executable).parent
+    if not (bindir / "gintally").exists():
+        pytest.fail(f"the gintally script is not installed next to {sys.executable}")
+    env = {
+        **os.environ,
+        "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}",
+        "GINTALLY_DB": str(tmp_path / "readme.db"),
+        "HOME": str(tmp_path),
+    }
+    ran = 0
+    for block in blocks("sh")[1:]:
+        for command in commands(block):
+            result = subprocess.run(
+                command,
+                shell=True,
+                cwd=tmp_path,
+                env=env,
+                text=True,
+                capture_output=True,
+                timeout=120,
+                check=False,
+            )
+            assert result.returncode == 0, (command, result.stdout, result.stderr)
+            ran += 1
+            if command.startswith("gintally knock Ann --cards"):
+                assert "Bob has 18 after laying off 8D 9D: Ann +10" in result.stdout
+            if command.startswith("gintally eval"):
+                assert "discard 5S" in result.stdout
+    assert ran >= 20
+    assert (tmp_path / "gin-backup.db").exists() and (tmp_path / "hands.csv").exists()
+
+
+def test_python_examples_are_doctests() -> None:
+    failures, tried = doctest.testfile(str(README), module_relative=False)
+    assert tried >= 5 and failures == 0
