@@ -145,7 +145,9 @@ def show(doc: Doc) -> None:
     if doc["format"] == "ad-infinitum":
         _season_tally(doc)
         open_games = [g for g in doc["games"] if g["status"] == "open"]
-        if open_games:
+        if len(open_games) > 6:
+            _print(_grid(open_games, a, b))
+        elif open_games:
             _print(_compact(open_games, "Open games", a, b))
         if earlier:
             _print(_compact(earlier[-8:], "Latest finished games", a, b))
@@ -179,6 +181,23 @@ def _season_tally(doc: Doc) -> None:
     if unfinished:
         line += f"; {unfinished} unfinished"
     _print(Text(line, style="bold"))
+
+
+def _grid(games: list[Doc], a: str, b: str, columns: int = 5) -> Table:
+    """Many open games at a glance: ``#331 465-290`` cells, several to a row."""
+    _, Table, _ = _kit()
+    table = Table(
+        box=None,
+        show_header=False,
+        padding=(0, 2),
+        title_justify="left",
+        title=f"{len(games)} open games ({_short(a)}-{_short(b)})",
+    )
+    cells = [f"#{g['number']} {g['points'][a]}-{g['points'][b]}" for g in games]
+    for start in range(0, len(cells), columns):
+        row = cells[start : start + columns]
+        table.add_row(*row, *[""] * (columns - len(row)))
+    return table
 
 
 def _compact(games: Iterable[Doc], title: str, a: str, b: str) -> Table:
@@ -314,19 +333,17 @@ def standings(doc: Doc) -> None:
             past.add_row(s["season"], str(games[a]), str(games[b]), who)
         _print(past)
     won = doc["years_won"]
-    lead = max(won.values())
-    if lead:
-        leader = a if won[a] > won[b] else b if won[b] > won[a] else None
-        text = (
-            f"{won[leader]} years to {won[b if leader == a else a]}"
-            if leader
-            else f"{won[a]} years each"
-        )
-        message(
-            f"Years won: {a} {won[a]}, {b} {won[b]}"
-            + (f" ({leader}: {text})" if leader else f" ({text})"),
-            "bold",
-        )
+    if won[a] or won[b]:
+        if won[a] == won[b]:
+            tally = f"{won[a]} {_years(won[a])} each"
+        else:
+            leader, other = (a, b) if won[a] > won[b] else (b, a)
+            tally = f"{leader} leads, {won[leader]} {_years(won[leader])} to {won[other]}"
+        message(f"Years won: {tally}", "bold")
+
+
+def _years(n: int) -> str:
+    return "year" if n == 1 else "years"
 
 
 # --- eval, rules, matches ------------------------------------------------------------------------
