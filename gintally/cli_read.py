@@ -33,7 +33,7 @@ def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     who deals next and the knock limit."""
     with ledger(write=False) as book:
         m = book.match(match)
-        doc = report.show_doc(tally.replay_match(book, m))
+        doc = report.show_doc(tally.replay_match(book, m, today=today()))
     emit(doc, as_json, _render("show"))
 
 
@@ -47,7 +47,7 @@ def hands(
     """The hand log, with each hand's number (for void and edit)."""
     with ledger(write=False) as book:
         m = book.match(match)
-        window = tally.replay_all(book, m)
+        window = tally.replay_all(book, m, today())
         dealers = {p.entry.id: p.dealer for p in window.replay.played}
         rows = book.all_hands(m) if all_ else window.hands
     if year is not None:
@@ -66,7 +66,7 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
 
     with ledger(write=False) as book:
         m = book.match(match)
-        window = tally.replay_all(book, m)
+        window = tally.replay_all(book, m, today())
     seasons = season_table(window.replay, m.format, today())
     wanted = whole(year, "--year")
     if wanted is not None and not any(s.start.year == wanted for s in seasons):

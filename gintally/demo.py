@@ -70,7 +70,7 @@ def run(keep: Path | None, today: date) -> None:
             render.message(
                 "A Hollywood evening: three games at once, per-player entry.", "bold underline"
             )
-            render.show(report.show_doc(tally.replay_match(book, evening)))
+            render.show(report.show_doc(tally.replay_match(book, evening, today=today)))
             season = book.match("Ann and Bob forever")
             render.message("")
             render.message(
@@ -78,9 +78,9 @@ def run(keep: Path | None, today: date) -> None:
                 "season ends on New Year's Eve.",
                 "bold underline",
             )
-            render.show(report.show_doc(tally.replay_match(book, season)))
+            render.show(report.show_doc(tally.replay_match(book, season, today=today)))
             render.message("")
-            window = tally.replay_all(book, season)
+            window = tally.replay_all(book, season, today)
             seasons = standings(window.replay, season.format, today)
             render.standings(report.standings_doc(season, seasons, None))
         if keep is not None:

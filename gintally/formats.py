@@ -234,10 +234,7 @@ class _Engine:
         label = season_of(e.date, self.fmt.season_start)[0]
         if label != self.season:
             if self.fmt.seasonal:
-                for g in self.open:
-                    g.status = "unfinished"
-                self.open = []
-                self.numbered = 0
+                self.end_season()
             self.season = label
         dealer = e.dealer if e.dealer is not None else self.dealer
         posted: list[int] = []
@@ -252,6 +249,13 @@ class _Engine:
             self.close_reached(targets, e)
         self.played.append(Played(e, dealer, posted, label))
         self.dealer = next_dealer(self.rules.next_dealer, e.kind, e.winner, dealer)
+
+    def end_season(self) -> None:
+        """The season is over: its open games are unfinished; the next starts afresh."""
+        for g in self.open:
+            g.status = "unfinished"
+        self.open = []
+        self.numbered = 0
 
     def targets(self, e: Entry) -> list[Game]:
         """The open games this scoring hand posts to (opening games as the format says)."""
@@ -319,9 +323,19 @@ def replay(
     rules: RuleSet,
     fmt: Format | None = None,
     first_dealer: int | None = None,
+    as_of: date | None = None,
 ) -> Replay:
-    """Replay a match's live hands, in (date, id) order, into its games."""
+    """Replay a match's live hands, in (date, id) order, into its games.
+
+    `as_of` is the day the replay is looked at (the caller's today): for ad-infinitum, when it
+    falls in a later season than the last hand, that season is over and its open games are
+    ``unfinished``, as they would be had a hand been played since.
+    """
     engine = _Engine(rules, fmt or Format(), first_dealer)
     for e in sorted(entries, key=lambda e: (e.date, e.id)):
         engine.feed(e)
+    if as_of is not None and engine.fmt.seasonal and engine.played:
+        start = engine.fmt.season_start
+        if season_of(as_of, start)[1] > season_of(engine.played[-1].entry.date, start)[1]:
+            engine.end_season()
     return Replay(engine.games, engine.played, engine.dealer, engine.season)

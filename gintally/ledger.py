@@ -115,7 +115,7 @@ class HandRecord:
     versions: int = field(default=1, compare=False)
 
 
-_HAND_COLUMNS = (
+HAND_COLUMNS = (
     "date",
     "claim",
     "kind",
@@ -231,6 +231,8 @@ class Ledger:
             ledger._recognise()
             if not read_only:
                 ledger._migrate(new=False)
+                if write:
+                    ledger._ensure_wal()
         except sqlite3.Error as e:
             conn.close()
             raise _translate(p, e) from None
@@ -266,6 +268,12 @@ class Ledger:
                     f"{self.path} was written by a newer gintally (schema "
                     f"{unknown[-1]}): upgrade gintally to use it"
                 )
+
+    def _ensure_wal(self) -> None:
+        """Put the file in WAL mode if it is not (a backup copy comes out of VACUUM INTO in
+        rollback mode): concurrent writers and readers then never block each other."""
+        if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            self.conn.execute("PRAGMA journal_mode = WAL")
 
     def _applied(self) -> list[str]:
         try:
@@ -503,12 +511,12 @@ class Ledger:
     def _insert(
         self, conn: sqlite3.Connection, match_id: int, hand: HandRecord, hand_id: int | None
     ) -> HandRecord:
-        values = [getattr(hand, c) for c in _HAND_COLUMNS]
+        values = [getattr(hand, c) for c in HAND_COLUMNS]
         values[0] = hand.date.isoformat()
         now = _now()
         cur = conn.execute(
-            f"INSERT INTO hands(hand_id, match_id, {', '.join(_HAND_COLUMNS)}, created_at) "
-            f"VALUES ({', '.join('?' * (len(_HAND_COLUMNS) + 3))})",
+            f"INSERT INTO hands(hand_id, match_id, {', '.join(HAND_COLUMNS)}, created_at) "
+            f"VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 3))})",
             [hand_id or 0, match_id, *values, now],
         )
         row = int(cur.lastrowid or 0)
@@ -641,7 +649,7 @@ def _record(row: sqlite3.Row) -> HandRecord:
     keys = row.keys()
     return HandRecord(
         date=date.fromisoformat(row["date"]),
-        **{c: row[c] for c in _HAND_COLUMNS[1:]},
+        **{c: row[c] for c in HAND_COLUMNS[1:]},
         id=row["hand_id"],
         row=row["id"],
         match_id=row["match_id"],

@@ -254,6 +254,8 @@ def edit(
             updates.setdefault("claim", "score")
             if typed.claim != "score":
                 updates.setdefault("points", old.points)
+                winner = next((p.name for p in match.players if p.id == old.winner), None)
+                updates.setdefault("player", winner)
             updates["kind"] = None if kind is Kind.SCORE else str(kind)
         else:
             updates["claim"] = "knock" if kind is Kind.UNDERCUT else str(kind)
@@ -268,9 +270,30 @@ def edit(
     if "deadwood" in updates and "cards" not in updates and changes.get("deadwood") is not None:
         updates["cards"] = None
     typed = replace(typed, **updates)  # type: ignore[arg-type]
+    given = {k for k, v in changes.items() if v is not None}
+    if typed.claim != "score" and "points" in given:
+        raise HandError(
+            f"hand {hand_id} is a {typed.claim}: its points come from the counts "
+            f"(to copy points from paper instead, add --kind score)"
+        )
+    misplaced = given & (
+        {"deadwood", "vs", "cards", "vs_cards"} if typed.claim in ("score", "draw") else set()
+    )
+    if misplaced:
+        option = "--" + sorted(misplaced)[0].replace("_", "-")
+        raise HandError(f"{option} does not apply to hand {hand_id}, a {typed.claim}")
     settled = settle(match, typed)
+    if _same(settled.record, old):
+        raise GintallyError(f"hand {hand_id} already says that: nothing to change")
     stored = ledger.replace_hand(hand_id, settled.record, reason)
     return match, stored, settled.result
+
+
+def _same(new: HandRecord, old: HandRecord) -> bool:
+    """True when a new version would record exactly what the hand already says."""
+    from gintally.ledger import HAND_COLUMNS
+
+    return all(getattr(new, c) == getattr(old, c) for c in HAND_COLUMNS)
 
 
 def undo(ledger: Ledger, match: Match) -> HandRecord:
@@ -309,20 +332,17 @@ def _first_dealer(match: Match) -> int | None:
     return match.index_of(match.first_dealer)
 
 
-def replay_match(ledger: Ledger, match: Match, around: date | None = None) -> Window:
+def replay_match(
+    ledger: Ledger, match: Match, around: date | None = None, today: date | None = None
+) -> Window:
     """Replay what `show` needs: for ad-infinitum the season holding `around` (default: the
-    latest season played), for other formats the whole match."""
+    latest season played), for other formats the whole match. `today` (or a later hand) tells
+    whether that season is over, and so whether its open games are unfinished."""
     if not match.format.seasonal:
-        hands = ledger.live_hands(match)
-        return Window(
-            match,
-            hands,
-            replay(entries(match, hands), match.rules, match.format, _first_dealer(match)),
-            None,
-        )
+        return replay_all(ledger, match, today)
+    latest = ledger.live_hands_latest(match)
     if around is None:
-        last = ledger.live_hands_latest(match)
-        around = last.date if last else None
+        around = latest.date if latest else None
     if around is None:
         empty = replay([], match.rules, match.format, _first_dealer(match))
         return Window(match, [], empty, None)
@@ -330,20 +350,21 @@ def replay_match(ledger: Ledger, match: Match, around: date | None = None) -> Wi
     end = _next_season(start)
     hands = ledger.live_hands(match, since=start, until=end)
     dealer = _dealer_before(ledger, match, start)
-    rep = replay(entries(match, hands), match.rules, match.format, dealer)
+    seen = [d for d in (today, latest.date if latest else None) if d is not None]
+    rep = replay(
+        entries(match, hands), match.rules, match.format, dealer, as_of=max(seen) if seen else None
+    )
     rep.season = label
     return Window(match, hands, rep, label)
 
 
-def replay_all(ledger: Ledger, match: Match) -> Window:
-    """Replay the whole match, every season (for standings and checks)."""
+def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
+    """Replay the whole match, every season (for standings, the hand log and checks)."""
     hands = ledger.live_hands(match)
-    return Window(
-        match,
-        hands,
-        replay(entries(match, hands), match.rules, match.format, _first_dealer(match)),
-        None,
+    rep = replay(
+        entries(match, hands), match.rules, match.format, _first_dealer(match), as_of=today
     )
+    return Window(match, hands, rep, None)
 
 
 def _next_season(start: date) -> date:

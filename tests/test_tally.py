@@ -1,0 +1,413 @@
+"""The application layer: recording, corrections and the replays `show` and `standings` use.
+
+The corrections property keeps its own model of the hand list (what the players meant after
+every record, void, edit, undo and back-dated hand), scores it with the modern rules written out
+here, and checks that the ledger's replay equals the replay of that corrected list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gintally import tally
+from gintally.errors import GintallyError, HandError
+from gintally.formats import Entry, Format, Game, replay, season_of
+from gintally.ledger import Ledger, Match
+from gintally.rules import resolve
+from gintally.tally import TypedHand
+
+NAMES = ("Ann", "Bob")
+START = date(2006, 11, 1)
+PROPS = settings(max_examples=80, deadline=None)
+
+
+# --- an independent model of the corrected hand list ----------------------------------------------
+
+
+@dataclass
+class ModelHand:
+    id: int
+    date: date
+    claim: str  # score, knock, draw
+    player: int | None = None
+    points: int | None = None
+    deadwood: int | None = None
+    vs: int | None = None
+    dealer: int | None = None
+    voided: bool = False
+
+    def outcome(self) -> tuple[int | None, int, str]:
+        """Winner, points and kind under the modern rules (knock limit 10, undercut 25 plus the
+        difference, ties are undercuts)."""
+        if self.claim == "draw":
+            return None, 0, "draw"
+        assert self.player is not None
+        if self.claim == "score":
+            assert self.points is not None
+            return self.player, self.points, "score"
+        assert self.deadwood is not None and self.vs is not None
+        if self.vs > self.deadwood:
+            return self.player, self.vs - self.deadwood, "knock"
+        return 1 - self.player, 25 + self.deadwood - self.vs, "undercut"
+
+    def entry(self) -> Entry:
+        winner, points, kind = self.outcome()
+        return Entry(self.id, self.date, winner, points, kind, self.dealer)
+
+    def typed(self) -> TypedHand:
+        return TypedHand(
+            claim=self.claim,
+            date=self.date,
+            player=None if self.player is None else NAMES[self.player],
+            deadwood=self.deadwood,
+            vs=self.vs,
+            points=self.points,
+            dealer=None if self.dealer is None else NAMES[self.dealer],
+        )
+
+
+def model_entries(model: dict[int, ModelHand]) -> list[Entry]:
+    live = [h for h in model.values() if not h.voided]
+    return [h.entry() for h in sorted(live, key=lambda h: (h.date, h.id))]
+
+
+# --- strategies ----------------------------------------------------------------------------------
+
+
+days = st.integers(0, 600).map(lambda n: START + timedelta(days=n))
+players = st.sampled_from([0, 1])
+dealers = st.sampled_from([None, None, 0, 1])
+
+
+@st.composite
+def new_hands(draw: Any, day: date | None = None) -> ModelHand:
+    claim = draw(st.sampled_from(["score", "score", "knock", "knock", "draw"]))
+    h = ModelHand(0, day or draw(days), claim, dealer=draw(dealers))
+    if claim == "score":
+        h.player, h.points = draw(players), draw(st.integers(0, 60))
+    elif claim == "knock":
+        h.player, h.deadwood, h.vs = (
+            draw(players),
+            draw(st.integers(1, 10)),
+            draw(st.integers(0, 50)),
+        )
+    return h
+
+
+@st.composite
+def matches(draw: Any, fmt_name: str | None = None) -> tuple[Format, Any, int | None]:
+    name = fmt_name or draw(st.sampled_from(["single", "hollywood", "honeymoon", "ad-infinitum"]))
+    fmt = Format(
+        name,
+        draw(st.integers(2, 4)),
+        name == "hollywood" and draw(st.booleans()),
+        draw(st.sampled_from([(1, 1), (6, 15), (11, 20)])),
+    )
+    rules = resolve(
+        "modern",
+        [
+            f"target={draw(st.integers(20, 150))}",
+            f"shutout={draw(st.sampled_from(['double-hands', 'bonus:100', 'double-total']))}",
+            f"next_dealer={draw(st.sampled_from(['winner', 'loser', 'alternate']))}",
+        ],
+    )
+    return fmt, rules, draw(st.sampled_from([None, 0, 1]))
+
+
+def new_match(book: Ledger, fmt: Format, rules: Any, first: int | None) -> Match:
+    return book.create_match("Night", NAMES, fmt, rules, None if first is None else NAMES[first])
+
+
+def game_facts(g: Game) -> tuple[Any, ...]:
+    """Everything about a game but its status (see the windowed tests)."""
+    return (g.number, g.season, g.opened, g.points, g.boxes, g.hands, g.winner, g.closed, g.total)
+
+
+# --- replay after corrections --------------------------------------------------------------------
+
+
+def check_against_model(book: Ledger, match: Match, model: dict[int, ModelHand]) -> None:
+    want = model_entries(model)
+    live = book.live_hands(match)
+    assert [(h.id, h.date) for h in live] == [(e.id, e.date) for e in want]
+    everything = tally.replay_all(book, match).replay
+    expected = replay(want, match.rules, match.format, match.index_of(match.first_dealer))
+    assert everything == expected
+    window = tally.replay_match(book, match).replay
+    if not match.format.seasonal:
+        assert window == expected
+    elif want:
+        latest = season_of(max(e.date for e in want), match.format.season_start)[0]
+        assert window.games == [g for g in expected.games if g.season == latest]
+        assert window.played == [p for p in expected.played if p.season == latest]
+        assert window.next_dealer == expected.next_dealer
+
+
+@PROPS
+@given(setup=matches(), data=st.data())
+def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
+    setup: tuple[Format, Any, int | None], data: st.DataObject
+) -> None:
+    fmt, rules, first = setup
+    with Ledger.open(":memory:") as book:
+        match = new_match(book, fmt, rules, first)
+        model: dict[int, ModelHand] = {}
+        steps = data.draw(st.integers(1, 18))
+        for _ in range(steps):
+            op = data.draw(
+                st.sampled_from(["record", "record", "backdate", "void", "edit", "undo"])
+            )
+            live = [h for h in model.values() if not h.voided]
+            if op in ("record", "backdate"):
+                day = None
+                if op == "backdate" and model:
+                    earliest = min(h.date for h in model.values())
+                    day = earliest - timedelta(days=data.draw(st.integers(0, 200)))
+                h = data.draw(new_hands(day))
+                rec, _ = tally.record(book, match, h.typed())
+                assert rec.id not in model and all(rec.id > i for i in model)
+                h.id = rec.id
+                model[h.id] = h
+            elif op == "undo":
+                if not live:
+                    with pytest.raises(GintallyError):
+                        tally.undo(book, match)
+                    continue
+                last = max(live, key=lambda h: h.id)
+                assert tally.undo(book, match).id == last.id
+                last.voided = True
+            elif not model:
+                continue
+            else:
+                target = model[data.draw(st.sampled_from(sorted(model)))]
+                if op == "void":
+                    if target.voided:
+                        with pytest.raises(GintallyError, match="already void"):
+                            book.void(target.id)
+                        continue
+                    book.void(target.id, reason="test")
+                    target.voided = True
+                    continue
+                changes, changed = edit_for(target, data)
+                if target.voided:
+                    with pytest.raises(GintallyError, match="void"):
+                        tally.edit(book, target.id, changes)
+                    continue
+                if changed == target:  # an edit that changes nothing is refused, not stored
+                    with pytest.raises(GintallyError, match="nothing to change"):
+                        tally.edit(book, target.id, changes)
+                    continue
+                _, stored, _ = tally.edit(book, target.id, changes, reason="test")
+                model[target.id] = changed
+                assert stored.id == target.id
+                assert (stored.winner, stored.points, stored.kind) == (
+                    _id_of(match, changed.outcome()[0]),
+                    *changed.outcome()[1:],
+                )
+            check_against_model(book, match, model)
+        check_against_model(book, match, model)
+
+
+def _id_of(match: Match, index: int | None) -> int | None:
+    return None if index is None else match.players[index].id
+
+
+def edit_for(h: ModelHand, data: st.DataObject) -> tuple[dict[str, object], ModelHand]:
+    """A correction to `h`, as `tally.edit` takes it, and the hand it should leave."""
+    fields = ["date", "dealer"]
+    if h.claim == "score":
+        fields += ["points", "player"]
+    elif h.claim == "knock":
+        fields += ["vs", "deadwood", "player"]
+    what = data.draw(st.sampled_from(fields))
+    if what == "date":
+        day = data.draw(days)
+        return {"date": day}, replace(h, date=day)
+    if what == "dealer":
+        who = data.draw(players)
+        return {"dealer": NAMES[who]}, replace(h, dealer=who)
+    if what == "player":
+        who = data.draw(players)
+        return {"player": NAMES[who]}, replace(h, player=who)
+    if what == "points":
+        pts = data.draw(st.integers(0, 60))
+        return {"points": pts}, replace(h, points=pts)
+    if what == "vs":
+        vs = data.draw(st.integers(0, 50))
+        return {"vs": vs}, replace(h, vs=vs)
+    dw = data.draw(st.integers(1, 10))
+    return {"deadwood": dw}, replace(h, deadwood=dw)
+
+
+# --- the windowed replay of ad-infinitum ---------------------------------------------------------
+
+
+@st.composite
+def seasons_of_hands(draw: Any) -> tuple[Format, Any, int | None, list[ModelHand]]:
+    fmt, rules, first = draw(matches("ad-infinitum"))
+    hands = draw(st.lists(new_hands(), min_size=1, max_size=30))
+    return fmt, rules, first, hands
+
+
+def _record_all(book: Ledger, match: Match, hands: list[ModelHand]) -> None:
+    for h in hands:
+        rec, _ = tally.record(book, match, h.typed())
+        h.id = rec.id
+
+
+@PROPS
+@given(case=seasons_of_hands(), pick=st.randoms(use_true_random=False))
+def test_window_equals_the_same_season_of_replay_all(case: Any, pick: Any) -> None:
+    fmt, rules, first, hands = case
+    with Ledger.open(":memory:") as book:
+        match = new_match(book, fmt, rules, first)
+        _record_all(book, match, hands)
+        everything = tally.replay_all(book, match).replay
+        labels = sorted({p.season for p in everything.played})
+        for label in labels:
+            in_season = [p for p in everything.played if p.season == label]
+            around = pick.choice(in_season).entry.date
+            window = tally.replay_match(book, match, around=around)
+            assert window.season == label
+            assert [h.id for h in window.hands] == [p.entry.id for p in in_season]
+            rep = window.replay
+            want = [g for g in everything.games if g.season == label]
+            assert [game_facts(g) for g in rep.games] == [game_facts(g) for g in want]
+            # the games, the hands, the dealer of every hand (the first included) agree
+            assert rep.played == in_season
+            # and who deals after the season's last hand
+            start = season_of(around, fmt.season_start)[1]
+            end = start.replace(year=start.year + 1)
+            before_end = [p.entry for p in everything.played if p.entry.date < end]
+            assert rep.next_dealer == replay(before_end, rules, fmt, first).next_dealer
+
+
+@PROPS
+@given(
+    rule=st.sampled_from(["winner", "loser", "alternate"]),
+    first=st.sampled_from([None, 0, 1]),
+    start=st.sampled_from([(1, 1), (6, 15)]),
+    hands=st.lists(new_hands(), min_size=2, max_size=25),
+)
+def test_window_deals_the_first_hand_of_a_season_as_replay_all_does(
+    rule: str, first: int | None, start: tuple[int, int], hands: list[ModelHand]
+) -> None:
+    fmt = Format("ad-infinitum", season_start=start)
+    rules = resolve("modern", [f"next_dealer={rule}"])
+    with Ledger.open(":memory:") as book:
+        match = new_match(book, fmt, rules, first)
+        _record_all(book, match, hands)
+        everything = tally.replay_all(book, match).replay
+        firsts: dict[str, Any] = {}
+        for p in everything.played:
+            firsts.setdefault(p.season, p)
+        for label, p in firsts.items():
+            window = tally.replay_match(book, match, around=p.entry.date).replay
+            assert window.played[0].entry == p.entry
+            assert window.played[0].dealer == p.dealer, (label, rule)
+
+
+def test_window_of_a_past_season_shows_its_open_games_unfinished(fresh_db: Ledger) -> None:
+    """Two 2007 games are left open when 2008's first hand is played: replay_all (and the spec)
+    call them unfinished; the window of 2007 (what recording or editing a 2007 hand shows)
+    must say the same."""
+    match = fresh_db.create_match("Forever", NAMES, Format("ad-infinitum"), resolve(), "Ann")
+    for day, who, pts in [(date(2007, 3, 1), "Ann", 30), (date(2007, 5, 1), "Bob", 20)]:
+        tally.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))
+    tally.record(fresh_db, match, TypedHand("score", date(2008, 2, 1), player="Ann", points=10))
+    everything = tally.replay_all(fresh_db, match).replay
+    assert [(g.season, g.number, g.status) for g in everything.games] == [
+        ("2007", 1, "unfinished"),
+        ("2007", 2, "unfinished"),
+        ("2008", 1, "open"),
+    ]
+    window = tally.replay_match(fresh_db, match, around=date(2007, 6, 1)).replay
+    assert [g.points for g in window.games] == [[30, 20], [0, 20]]
+    assert [(g.season, g.number, g.status) for g in window.games] == [
+        ("2007", 1, "unfinished"),
+        ("2007", 2, "unfinished"),
+    ]
+
+
+def test_window_without_hands_and_default_window(fresh_db: Ledger) -> None:
+    match = fresh_db.create_match("Forever", NAMES, Format("ad-infinitum"), resolve(), "Bob")
+    empty = tally.replay_match(fresh_db, match)
+    assert empty.hands == [] and empty.replay.games == [] and empty.season is None
+    assert empty.replay.next_dealer == 1
+    tally.record(fresh_db, match, TypedHand("score", date(2008, 2, 1), player="Ann", points=10))
+    tally.record(fresh_db, match, TypedHand("score", date(2007, 2, 1), player="Bob", points=10))
+    latest = tally.replay_match(fresh_db, match)  # the latest season by date, not by entry
+    assert latest.season == "2008"
+    assert [(g.season, g.points) for g in latest.replay.games] == [("2008", [10, 0])]
+    # winner deals: Bob won the last 2007 hand, so Bob deals the first of 2008
+    assert latest.replay.played[0].dealer == 1
+
+
+# --- edit ----------------------------------------------------------------------------------------
+
+
+def test_edit_keeps_the_hands_number_and_place(fresh_db: Ledger) -> None:
+    match = fresh_db.create_match("Night", NAMES, Format(), resolve())
+    day = date(2007, 4, 27)
+    ids = [
+        tally.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))[0].id
+        for who, pts in [("Ann", 10), ("Bob", 20), ("Ann", 30)]
+    ]
+    _, stored, result = tally.edit(fresh_db, ids[1], {"points": 25, "player": "Ann"})
+    assert stored.id == ids[1]
+    assert (stored.winner, stored.points, result.points) == (match.players[0].id, 25, 25)
+    live = fresh_db.live_hands(match)
+    assert [h.id for h in live] == ids  # still second, though its new row is the newest
+    assert [h.points for h in live] == [10, 25, 30]
+    assert live[1].row > live[2].row
+    game = tally.replay_all(fresh_db, match).replay.games[0]
+    assert game.hands == ids and game.points == [65, 0]
+    # a knock edited from counts: the knock is re-scored, the number stays
+    knock, _ = tally.record(fresh_db, match, TypedHand("knock", day, "Bob", deadwood=4, vs=20))
+    _, again, _ = tally.edit(fresh_db, knock.id, {"vs": 2})
+    assert (again.id, again.kind, again.winner, again.points) == (
+        knock.id,
+        "undercut",
+        match.players[0].id,
+        27,
+    )
+    # an edited date moves the hand to its new place; the number still stays
+    _, moved, _ = tally.edit(fresh_db, ids[0], {"date": day + timedelta(days=1)})
+    assert moved.id == ids[0]
+    assert [h.id for h in fresh_db.live_hands(match)] == [ids[1], ids[2], knock.id, ids[0]]
+    assert [h.versions for h in fresh_db.all_hands(match)] == [2, 1, 2, 2]
+
+
+def test_edit_to_a_paper_score_keeps_the_winner(fresh_db: Ledger) -> None:
+    """Turning an undercut into a hand copied from paper (`edit --kind score`) keeps who won
+    it and for how much; only the kind changes."""
+    match = fresh_db.create_match("Night", NAMES, Format(), resolve())
+    rec, _ = tally.record(
+        fresh_db, match, TypedHand("knock", date(2007, 1, 1), "Ann", deadwood=8, vs=3)
+    )
+    bob = match.players[1].id
+    assert (rec.kind, rec.winner, rec.points) == ("undercut", bob, 30)
+    _, stored, _ = tally.edit(fresh_db, rec.id, {"kind": "score"})
+    assert (stored.kind, stored.points) == ("score", 30)
+    assert stored.winner == bob
+
+
+def test_a_refused_hand_or_edit_writes_nothing(fresh_db: Ledger) -> None:
+    match = fresh_db.create_match("Night", NAMES, Format(), resolve())
+    rec, _ = tally.record(fresh_db, match, TypedHand("score", date(2007, 1, 1), "Ann", points=9))
+    count = fresh_db.hand_count()
+    with pytest.raises(HandError, match="over the knock limit"):
+        tally.record(fresh_db, match, TypedHand("knock", date(2007, 1, 2), "Ann", 11, vs=30))
+    with pytest.raises(GintallyError, match="does not play"):
+        tally.record(fresh_db, match, TypedHand("score", date(2007, 1, 2), "Cy", points=9))
+    with pytest.raises(HandError):
+        tally.edit(fresh_db, rec.id, {"points": -1})
+    assert fresh_db.hand_count() == count
+    assert fresh_db.corrections(match) == []
+    assert [h.points for h in fresh_db.live_hands(match)] == [9]
