@@ -107,17 +107,21 @@ def best_deadwood(hand: int, ace_value: int = 1) -> tuple[int, int]:
 
 
 def _top_card(dead: int, ace_value: int) -> int:
-    """The single bit of the highest-valued card of a non-empty mask (highest rank on ties)."""
-    if ace_value > 10 and dead & RANK_COLUMN:
-        aces = dead & RANK_COLUMN
-        return aces & -aces
-    top_rank = max(
-        (dead & RANK_BITS).bit_length(),
-        ((dead >> 16) & RANK_BITS).bit_length(),
-        ((dead >> 32) & RANK_BITS).bit_length(),
-        (dead >> 48).bit_length(),
+    """The single bit of the highest-valued card of a non-empty mask (highest rank on ties; an
+    ace only when it is worth more than every other card there)."""
+    top_rank = (
+        max(
+            (dead & RANK_BITS).bit_length(),
+            ((dead >> 16) & RANK_BITS).bit_length(),
+            ((dead >> 32) & RANK_BITS).bit_length(),
+            (dead >> 48).bit_length(),
+        )
+        - 1
     )
-    column = dead & (RANK_COLUMN << (top_rank - 1))
+    aces = dead & RANK_COLUMN
+    if aces and (top_rank == 0 or ace_value > RANK_VALUES[top_rank]):
+        return aces & -aces
+    column = dead & (RANK_COLUMN << top_rank)
     return column & -column
 
 
@@ -257,7 +261,7 @@ def layoff_options(knocker: Arrangement, defender: int) -> list[int]:
     slots: list[list[int]] = []
     for group in knocker.set_groups():
         if group.bit_count() == 3:
-            rank = (group | group >> 16 | group >> 32 | group >> 48).bit_length() - 1
+            rank = ((group | group >> 16 | group >> 32 | group >> 48) & RANK_BITS).bit_length() - 1
             fourth = (RANK_COLUMN << rank) & ~group
             if fourth & defender:
                 slots.append([0, fourth])

@@ -103,7 +103,9 @@ class RuleSet:
             values = data["values"]
         except (ValueError, KeyError, TypeError) as e:
             raise RuleError(f"stored rules are damaged: {e}") from None
-        if not isinstance(version, int) or version > RULES_VERSION:
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise RuleError(f"stored rules are damaged: version {version!r}")
+        if version > RULES_VERSION:
             raise RuleError(
                 f"stored rules have version {version!r}; this gintally reads up to "
                 f"{RULES_VERSION}: upgrade gintally"
@@ -114,6 +116,9 @@ class RuleSet:
         if unknown:
             raise RuleError(f"stored rules have unknown knobs: {', '.join(sorted(unknown))}")
         checked = {k: parse_value(k, _as_text(v)) for k, v in values.items()}
+        missing = [k for k in KNOBS if k not in values]
+        if missing:
+            raise RuleError(f"stored rules are damaged: {', '.join(missing)} missing")
         return cls(preset=str(preset), **checked)
 
     def describe(self, name: str) -> str:

@@ -343,7 +343,8 @@ class Evaluation:
     """The best arrangement of 10 cards, or of 11 with the best discard.
 
     For 11 cards `melds`, `deadwood_cards` and `deadwood` describe the 10 kept after `discard`;
-    for a big gin (all 11 melded) `discard` is None and the melds hold all 11 cards. `knocks` says
+    for a big gin (all 11 melded, and big gin allowed by the rules) `discard` is None and the
+    melds hold all 11 cards; with big gin off such a hand discards and is a gin. `knocks` says
     whether the deadwood is within the knock limit (None when the limit comes from an upcard that
     was not given); a gin is not a knock.
     """
@@ -385,6 +386,7 @@ def evaluate(
     big = False
     if len(hand) == 11:
         deadwood, bit, sets, big = best_discard(mask, ace)
+        big = big and r.big_gin_bonus is not None  # with big gin off, discard and go gin
         if big:
             arr = Arrangement(mask, _all_melded_sets(mask, ace), ace)
         else:

@@ -1,0 +1,387 @@
+"""Rule sets: every preset's every value (SPEC section 3), lookup, overrides, the stored form."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gintally import PRESETS, GintallyError, RuleSet, find_preset, resolve
+from gintally.errors import RuleError
+from gintally.rules import KNOBS, RULES_VERSION, parse_value
+
+MODERN: dict[str, Any] = {
+    "knock_limit": 10,
+    "oklahoma_ace": "gin-only",
+    "spade_doubles": False,
+    "gin_bonus": 25,
+    "big_gin_bonus": 31,
+    "undercut_bonus": 25,
+    "undercut_on_tie": True,
+    "undercut_style": "plus-difference",
+    "deck_out_scores": False,
+    "ace_value": 1,
+    "target": 100,
+    "game_bonus": 100,
+    "box_bonus": 25,
+    "shutout": "double-hands",
+    "next_dealer": "winner",
+}
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "modern": MODERN,
+    "classic": {
+        **MODERN,
+        "gin_bonus": 20,
+        "undercut_bonus": 10,
+        "box_bonus": 20,
+        "big_gin_bonus": None,
+        "shutout": "bonus:100",
+    },
+    "oklahoma": {**MODERN, "knock_limit": "upcard", "spade_doubles": True, "target": 150},
+    "tournament": {**MODERN, "target": 250},
+    "honeymoon": {
+        **MODERN,
+        "knock_limit": "upcard",
+        "oklahoma_ace": "gin-only",
+        "undercut_style": "bonus-minus-defender",
+        "undercut_on_tie": False,
+        "target": 500,
+        "game_bonus": 0,
+        "box_bonus": 0,
+        "shutout": "none",
+        "next_dealer": "alternate",
+    },
+    "kitchen": {
+        **MODERN,
+        "knock_limit": 9,
+        "gin_bonus": 25,
+        "big_gin_bonus": 35,
+        "undercut_bonus": 15,
+        "undercut_on_tie": False,
+        "deck_out_scores": True,
+    },
+    "straight": {**MODERN, "knock_limit": 0},
+}
+
+
+def test_knobs_are_the_spec_table() -> None:
+    assert list(KNOBS) == list(MODERN)
+    assert list(RuleSet().values()) == list(MODERN)
+
+
+def test_presets_are_the_spec_presets() -> None:
+    assert set(EXPECTED) <= set(PRESETS)
+
+
+@pytest.mark.parametrize(
+    ("preset", "knob", "value"),
+    [(p, k, v) for p, values in EXPECTED.items() for k, v in values.items()],
+)
+def test_every_preset_value(preset: str, knob: str, value: Any) -> None:
+    rules = find_preset(preset)
+    assert getattr(rules, knob) == value
+    assert type(getattr(rules, knob)) is type(value)
+    assert rules.values()[knob] == value
+
+
+@pytest.mark.parametrize("preset", list(EXPECTED))
+def test_preset_values_whole(preset: str) -> None:
+    rules = find_preset(preset)
+    assert rules.preset == preset
+    assert rules.values() == EXPECTED[preset]
+    assert PRESETS[preset] is rules
+
+
+def test_default_rule_set_is_modern() -> None:
+    assert RuleSet() == find_preset("modern")
+    assert resolve() == find_preset("modern")
+
+
+@pytest.mark.parametrize(
+    ("preset", "upcard", "bonus"),
+    [
+        ("modern", False, 0),
+        ("classic", False, 100),
+        ("oklahoma", True, 0),
+        ("honeymoon", True, 0),
+        ("kitchen", False, 0),
+        ("straight", False, 0),
+    ],
+)
+def test_derived(preset: str, upcard: bool, bonus: int) -> None:
+    rules = find_preset(preset)
+    assert rules.knock_from_upcard is upcard
+    assert rules.shutout_bonus == bonus
+
+
+# --- lookup ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [
+        ("modern", "modern"),
+        ("MODERN", "modern"),
+        ("Classic", "classic"),
+        ("  oklahoma ", "oklahoma"),
+        ("TOURNAMENT", "tournament"),
+        ("HoneyMoon", "honeymoon"),
+        ("kitchen", "kitchen"),
+        ("Straight", "straight"),
+        ("standard", "modern"),
+        ("pagat", "classic"),
+        ("Bicycle", "classic"),
+        ("HOYLE", "classic"),
+        ("okla", "oklahoma"),
+        ("straight-gin", "straight"),
+        ("Straight-Gin", "straight"),
+    ],
+)
+def test_find_preset(name: str, preset: str) -> None:
+    assert find_preset(name) is PRESETS[preset]
+    assert resolve(name) == PRESETS[preset]
+
+
+@pytest.mark.parametrize("name", ["", "modernish", "gin", "okla homa", "honey"])
+def test_unknown_preset_lists_them(name: str) -> None:
+    with pytest.raises(RuleError) as err:
+        find_preset(name)
+    message = str(err.value)
+    assert f"unknown rule preset {name!r}" in message
+    for preset in EXPECTED:
+        assert preset in message
+
+
+def test_resolve_takes_a_rule_set() -> None:
+    base = find_preset("kitchen")
+    assert resolve(base) is base
+    assert resolve(base, ["target=200"]).target == 200
+    assert resolve(base, ["target=200"]).gin_bonus == 25
+
+
+# --- overrides ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("override", "knob", "value"),
+    [
+        ("knock_limit=7", "knock_limit", 7),
+        ("knock-limit=0", "knock_limit", 0),
+        ("knock_limit=99", "knock_limit", 99),
+        ("knock_limit=upcard", "knock_limit", "upcard"),
+        ("Knock-Limit=UPCARD", "knock_limit", "upcard"),
+        ("oklahoma_ace=one", "oklahoma_ace", "one"),
+        ("oklahoma-ace=Gin-Only", "oklahoma_ace", "gin-only"),
+        ("spade_doubles=true", "spade_doubles", True),
+        ("spade-doubles=yes", "spade_doubles", True),
+        ("spade_doubles=ON", "spade_doubles", True),
+        ("spade_doubles=1", "spade_doubles", True),
+        ("spade_doubles=false", "spade_doubles", False),
+        ("spade_doubles=No", "spade_doubles", False),
+        ("spade_doubles=off", "spade_doubles", False),
+        ("spade_doubles=0", "spade_doubles", False),
+        ("gin_bonus=20", "gin_bonus", 20),
+        ("gin-bonus=0", "gin_bonus", 0),
+        ("big_gin_bonus=50", "big_gin_bonus", 50),
+        ("big-gin-bonus=off", "big_gin_bonus", None),
+        ("big_gin_bonus=OFF", "big_gin_bonus", None),
+        ("big_gin_bonus=none", "big_gin_bonus", None),
+        ("big_gin_bonus=no", "big_gin_bonus", None),
+        ("big_gin_bonus=false", "big_gin_bonus", None),
+        ("undercut_bonus=20", "undercut_bonus", 20),
+        ("undercut_on_tie=false", "undercut_on_tie", False),
+        ("undercut-on-tie=no", "undercut_on_tie", False),
+        ("undercut_style=bonus-minus-defender", "undercut_style", "bonus-minus-defender"),
+        ("undercut-style=PLUS-DIFFERENCE", "undercut_style", "plus-difference"),
+        ("deck_out_scores=true", "deck_out_scores", True),
+        ("ace_value=15", "ace_value", 15),
+        ("ace-value=1", "ace_value", 1),
+        ("ace_value=50", "ace_value", 50),
+        ("target=250", "target", 250),
+        (" target = 500 ", "target", 500),
+        ("game_bonus=0", "game_bonus", 0),
+        ("box-bonus=20", "box_bonus", 20),
+        ("shutout=double-net", "shutout", "double-net"),
+        ("shutout=double-total", "shutout", "double-total"),
+        ("shutout=double-hands", "shutout", "double-hands"),
+        ("shutout=none", "shutout", "none"),
+        ("shutout=bonus:100", "shutout", "bonus:100"),
+        ("shutout=BONUS:50", "shutout", "bonus:50"),
+        ("shutout=bonus:0", "shutout", "bonus:0"),
+        ("next_dealer=loser", "next_dealer", "loser"),
+        ("next-dealer=Alternate", "next_dealer", "alternate"),
+        ("next_dealer=winner", "next_dealer", "winner"),
+    ],
+)
+def test_override(override: str, knob: str, value: Any) -> None:
+    rules = find_preset("modern").with_overrides([override])
+    assert getattr(rules, knob) == value
+    assert type(getattr(rules, knob)) is type(value)
+    others = {k: v for k, v in rules.values().items() if k != knob}
+    assert others == {k: v for k, v in MODERN.items() if k != knob}
+    assert rules.preset == "modern"
+
+
+def test_overrides_keep_the_preset_and_stack() -> None:
+    rules = resolve("honeymoon", ["target=300", "undercut-style=plus-difference", "target=400"])
+    assert rules.preset == "honeymoon"
+    assert rules.target == 400
+    assert rules.undercut_style == "plus-difference"
+    assert rules.next_dealer == "alternate"
+    assert find_preset("honeymoon").target == 500  # presets are not changed
+    assert find_preset("modern").with_overrides([]) is find_preset("modern")
+
+
+@pytest.mark.parametrize(
+    ("shutout", "bonus"), [("bonus:100", 100), ("bonus:7", 7), ("none", 0), ("double-net", 0)]
+)
+def test_shutout_bonus(shutout: str, bonus: int) -> None:
+    assert resolve("modern", [f"shutout={shutout}"]).shutout_bonus == bonus
+
+
+@pytest.mark.parametrize(
+    ("override", "pieces"),
+    [
+        ("foo=1", ["unknown rule 'foo'", *MODERN]),
+        ("knocklimit=5", ["unknown rule 'knocklimit'", "knock_limit"]),
+        ("target", ["'target' is not KEY=VALUE"]),
+        ("target=abc", ["target", "'abc'", "whole number"]),
+        ("target=0", ["target", "between 1 and 100000", "0"]),
+        ("target=", ["target", "''"]),
+        ("gin_bonus=-5", ["gin_bonus", "-5"]),
+        ("gin_bonus=2.5", ["gin_bonus", "'2.5'"]),
+        ("knock_limit=100", ["knock_limit", "upcard", "'100'"]),
+        ("knock_limit=-1", ["knock_limit", "'-1'"]),
+        ("knock_limit=ten", ["knock_limit", "'ten'"]),
+        ("big_gin_bonus=maybe", ["big_gin_bonus", "off", "'maybe'"]),
+        ("spade_doubles=maybe", ["spade_doubles", "true or false", "'maybe'"]),
+        ("undercut_on_tie=2", ["undercut_on_tie", "'2'"]),
+        ("oklahoma_ace=two", ["oklahoma_ace", "gin-only", "one", "'two'"]),
+        ("undercut_style=minus", ["undercut_style", "plus-difference", "'minus'"]),
+        ("shutout=double", ["shutout", "double-hands", "bonus:N", "'double'"]),
+        ("shutout=bonus:x", ["shutout", "'x'"]),
+        ("shutout=bonus:-3", ["shutout", "-3"]),
+        ("next_dealer=dealer", ["next_dealer", "winner", "loser", "alternate", "'dealer'"]),
+        ("ace_value=0", ["ace_value", "between 1 and 50", "0"]),
+        ("ace_value=51", ["ace_value", "51"]),
+    ],
+)
+def test_override_errors(override: str, pieces: list[str]) -> None:
+    with pytest.raises(RuleError) as err:
+        resolve("modern", [override])
+    for piece in pieces:
+        assert piece in str(err.value)
+    assert isinstance(err.value, GintallyError)
+    assert isinstance(err.value, ValueError)
+
+
+# --- stored form ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_json_round_trip_every_preset(preset: str) -> None:
+    rules = find_preset(preset)
+    text = rules.to_json()
+    data = json.loads(text)
+    assert data["version"] == RULES_VERSION
+    assert data["preset"] == preset
+    assert data["values"] == rules.values()
+    assert list(data["values"]) == list(KNOBS)
+    back = RuleSet.from_json(text)
+    assert back == rules
+    assert back.values() == rules.values()
+
+
+def _override_text(knob: str) -> st.SearchStrategy[str]:
+    ints = st.integers(0, 10_000).map(str)
+    return {
+        "knock_limit": st.one_of(st.integers(0, 99).map(str), st.just("upcard")),
+        "oklahoma_ace": st.sampled_from(["gin-only", "one"]),
+        "spade_doubles": st.sampled_from(["true", "false", "yes", "no", "on", "off", "1", "0"]),
+        "gin_bonus": ints,
+        "big_gin_bonus": st.one_of(ints, st.just("off")),
+        "undercut_bonus": ints,
+        "undercut_on_tie": st.sampled_from(["true", "false"]),
+        "undercut_style": st.sampled_from(["plus-difference", "bonus-minus-defender"]),
+        "deck_out_scores": st.sampled_from(["true", "false"]),
+        "ace_value": st.integers(1, 50).map(str),
+        "target": st.integers(1, 100_000).map(str),
+        "game_bonus": ints,
+        "box_bonus": ints,
+        "shutout": st.one_of(
+            st.sampled_from(["double-hands", "double-net", "double-total", "none"]),
+            st.integers(0, 10_000).map(lambda n: f"bonus:{n}"),
+        ),
+        "next_dealer": st.sampled_from(["winner", "loser", "alternate"]),
+    }[knob]
+
+
+@st.composite
+def overrides(draw: st.DrawFn) -> list[str]:
+    knobs = draw(st.lists(st.sampled_from(list(KNOBS)), max_size=8))
+    out = []
+    for knob in knobs:
+        key = knob.replace("_", "-") if draw(st.booleans()) else knob
+        out.append(f"{key}={draw(_override_text(knob))}")
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list(PRESETS)), overrides())
+def test_json_round_trip_with_overrides(preset: str, changes: list[str]) -> None:
+    rules = resolve(preset, changes)
+    back = RuleSet.from_json(rules.to_json())
+    assert back == rules
+    assert back.to_json() == rules.to_json()
+    for knob in KNOBS:  # describe() writes a value the way an override reads it
+        assert parse_value(knob, rules.describe(knob)) == getattr(rules, knob)
+        assert rules.with_overrides([f"{knob}={rules.describe(knob)}"]) == rules
+
+
+@pytest.mark.parametrize("version", [RULES_VERSION + 1, RULES_VERSION + 10])
+def test_newer_version_refused(version: int) -> None:
+    data = json.loads(find_preset("modern").to_json())
+    data["version"] = version
+    with pytest.raises(RuleError, match=f"version {version}.*upgrade gintally"):
+        RuleSet.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        ("not json", "damaged"),
+        ('{"preset": "modern", "values": {}}', "damaged"),
+        ('{"version": 1, "values": {}}', "damaged"),
+        ('{"version": 1, "preset": "modern"}', "damaged"),
+        ('{"version": 1, "preset": "modern", "values": []}', "values is not an object"),
+        (
+            '{"version": 1, "preset": "modern", "values": {"colour": "red"}}',
+            "unknown knobs: colour",
+        ),
+        ('{"version": 1, "preset": "modern", "values": {"target": "lots"}}', "'lots'"),
+    ],
+)
+def test_damaged_json_refused(text: str, piece: str) -> None:
+    with pytest.raises(RuleError) as err:
+        RuleSet.from_json(text)
+    assert piece in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("knob", "value", "text"),
+    [
+        ("big_gin_bonus", None, "off"),
+        ("big_gin_bonus", 31, "31"),
+        ("spade_doubles", True, "true"),
+        ("undercut_on_tie", False, "false"),
+        ("knock_limit", "upcard", "upcard"),
+        ("shutout", "bonus:100", "bonus:100"),
+    ],
+)
+def test_describe(knob: str, value: Any, text: str) -> None:
+    rules = RuleSet(**{knob: value})
+    assert rules.describe(knob) == text
