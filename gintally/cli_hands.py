@@ -40,7 +40,7 @@ def _record(typed: tally.TypedHand, match_name: str | None, as_json: bool) -> No
     with ledger() as book:
         match = book.match(match_name)
         rec, result = tally.record(book, match, typed)
-        window = tally.replay_match(book, match, around=rec.date, today=today())
+        window = tally.replay_match(book, match, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(match, rec, result, window)
     emit(doc, as_json, _draw_hand)
 
@@ -251,7 +251,7 @@ def _hand_id(text: str) -> int:
 
 
 def _after(book: Ledger, match: Match, rec: Any, verb: str, as_json: bool) -> None:
-    window = tally.replay_match(book, match, around=rec.date, today=today())
+    window = tally.replay_match(book, match, around=rec.date, today=today(), remember=True)
     doc = report.hand_doc(match, rec, None, window)
     doc["action"] = verb
     if not as_json:
@@ -341,7 +341,7 @@ def edit(
         raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
     with ledger() as book:
         m, rec, result = tally.edit(book, _hand_id(hand_id), changes, reason)
-        window = tally.replay_match(book, m, around=rec.date, today=today())
+        window = tally.replay_match(book, m, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(m, rec, result, window)
         doc["action"] = "edited"
         if not as_json:

@@ -191,37 +191,66 @@ class Played:
 
     entry: Entry
     dealer: int | None
-    games: list[int]
+    games: list[int]  # the numbers of the games it posted to
     season: str
+    posts: list[Game] = field(default_factory=list)  # the same games
 
 
 @dataclass
 class Replay:
-    """Everything derived from a match's hands."""
+    """Everything derived from a match's hands (or from those after a `Mark`)."""
 
     games: list[Game]
     played: list[Played]
     next_dealer: int | None
     season: str | None
+    marks: list[Mark] = field(default_factory=list)
+    finished: int = 0  # games won, counted as the marks count them
 
     def open_games(self) -> list[Game]:
         return [g for g in self.games if g.status == "open"]
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A quiet point of a match: every hand up to the cut (date, hand number) is played and no
+    game is open, so replaying only the hands after the cut, from this state, gives the same
+    games as replaying the whole match. For ad-infinitum a mark is a season's start (cut at
+    hand 0 of its first day); for the other formats, the moment a game (single) or a set of games
+    (hollywood, honeymoon) closed. Rolling Hollywood is never quiet.
+    """
+
+    cut_date: date
+    cut_hand: int
+    games: int  # games numbered so far (in the season, for ad-infinitum)
+    dealer: int | None  # who deals the next hand
+    season: str  # the season label at the cut
+    finished: int  # games won up to the cut, counted from the replay's start
+
+
 class _Engine:
     """Replay state; one instance per replay."""
 
-    def __init__(self, rules: RuleSet, fmt: Format, first_dealer: int | None) -> None:
+    def __init__(
+        self, rules: RuleSet, fmt: Format, first_dealer: int | None, start: Mark | None = None
+    ) -> None:
         self.rules = rules
         self.fmt = fmt
         self.games: list[Game] = []
         self.open: list[Game] = []
         self.played: list[Played] = []
-        self.dealer = first_dealer
-        self.season: str | None = None
-        self.set_games: list[Game] = []  # the current set of a hollywood or honeymoon match
+        self.marks: list[Mark] = []
+        self.dealer = first_dealer if start is None else start.dealer
+        self.season: str | None = None if start is None else start.season
         self.set_hands = 0  # scoring hands in the current honeymoon set
-        self.numbered = 0  # games numbered so far (per season for ad-infinitum)
+        self.numbered = 0 if start is None else start.games  # per season for ad-infinitum
+        self.finished = 0 if start is None else start.finished
+
+    def quiet(self) -> bool:
+        """No game is open and the next scoring hand starts afresh (a new game or set)."""
+        if self.open or (self.fmt.name == "hollywood" and self.fmt.rolling):
+            return False
+        return self.fmt.name != "honeymoon" or self.set_hands >= self.fmt.games
 
     def new_game(self, day: date) -> Game:
         self.numbered += 1
@@ -231,24 +260,26 @@ class _Engine:
         return game
 
     def feed(self, e: Entry) -> None:
-        label = season_of(e.date, self.fmt.season_start)[0]
+        label, first_day = season_of(e.date, self.fmt.season_start)
         if label != self.season:
             if self.fmt.seasonal:
                 self.end_season()
+                self.marks.append(Mark(first_day, 0, 0, self.dealer, label, self.finished))
             self.season = label
         dealer = e.dealer if e.dealer is not None else self.dealer
-        posted: list[int] = []
+        posts: list[Game] = []
         if e.winner is not None:
-            targets = self.targets(e)
+            posts = list(self.targets(e))  # a copy: closing a game edits self.open
             w = e.winner
-            for g in targets:
+            for g in posts:
                 g.points[w] += e.points
                 g.boxes[w] += 1
                 g.hands.append(e.id)
-                posted.append(g.number)
-            self.close_reached(targets, e)
-        self.played.append(Played(e, dealer, posted, label))
+            self.close_reached(posts, e)
+        self.played.append(Played(e, dealer, [g.number for g in posts], label, posts))
         self.dealer = next_dealer(self.rules.next_dealer, e.kind, e.winner, dealer)
+        if not self.fmt.seasonal and posts and self.quiet():
+            self.marks.append(Mark(e.date, e.id, self.numbered, self.dealer, label, self.finished))
 
     def end_season(self) -> None:
         """The season is over: its open games are unfinished; the next starts afresh."""
@@ -292,6 +323,7 @@ class _Engine:
         for g in closed:
             g.close(w, e.date, self.rules)
             self.open.remove(g)
+            self.finished += 1
             if self.fmt.name == "hollywood" and self.fmt.rolling:
                 self.new_game(e.date)
 
@@ -324,18 +356,24 @@ def replay(
     fmt: Format | None = None,
     first_dealer: int | None = None,
     as_of: date | None = None,
+    start: Mark | None = None,
 ) -> Replay:
     """Replay a match's live hands, in (date, id) order, into its games.
+
+    With `start`, `entries` are the hands after that mark's cut and the replay goes on from the
+    mark's state (the games before it are not rebuilt); the result lists the marks passed.
 
     `as_of` is the day the replay is looked at (the caller's today): for ad-infinitum, when it
     falls in a later season than the last hand, that season is over and its open games are
     ``unfinished``, as they would be had a hand been played since.
     """
-    engine = _Engine(rules, fmt or Format(), first_dealer)
+    engine = _Engine(rules, fmt or Format(), first_dealer, start)
     for e in sorted(entries, key=lambda e: (e.date, e.id)):
         engine.feed(e)
     if as_of is not None and engine.fmt.seasonal and engine.played:
-        start = engine.fmt.season_start
-        if season_of(as_of, start)[1] > season_of(engine.played[-1].entry.date, start)[1]:
+        first = engine.fmt.season_start
+        if season_of(as_of, first)[1] > season_of(engine.played[-1].entry.date, first)[1]:
             engine.end_season()
-    return Replay(engine.games, engine.played, engine.dealer, engine.season)
+    return Replay(
+        engine.games, engine.played, engine.dealer, engine.season, engine.marks, engine.finished
+    )

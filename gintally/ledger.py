@@ -19,6 +19,12 @@ applied with `sqlite_utils.Migrations` whenever a ledger is opened):
 - ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
   is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
 - ``settings(key, value)``: preferences, such as the current match.
+- ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
+  corrections_row)``: a disposable cache, not a fact. It remembers one quiet point of a match
+  (`formats.Mark`: no game open after the hand at the cut) so that showing the games replays only
+  the hands after it. It is trusted only while no hand row or correction written since it was
+  taken (ids above ``hands_row`` / ``corrections_row``) touches a hand at or before the cut;
+  otherwise it is ignored and the match is replayed whole. Deleting the table loses nothing.
 
 A hand is live when it has no ``void`` correction; its live version is its newest row. Live
 hands are ordered by (date, hand_id): a back-dated hand takes its place by date. No running
@@ -43,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import GintallyError, LedgerError, NotFoundError
-from gintally.formats import Format
+from gintally.formats import Format, Mark
 from gintally.rules import RuleSet
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -584,6 +590,128 @@ class Ledger:
         rows = self._rows(sql + " ORDER BY h.date DESC, h.hand_id DESC LIMIT 1", params)
         return _record(rows[0]) if rows else None
 
+    # --- replaying fast --------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Several reads that see one state of the file (a read transaction)."""
+        if self.conn.in_transaction:
+            yield
+            return
+        try:
+            self.conn.execute("BEGIN")
+        except sqlite3.Error as e:
+            raise _translate(self.path, e) from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("COMMIT")
+
+    def rows_seen(self) -> tuple[int, int]:
+        """The newest hand row and correction ids: what a mark taken now has seen."""
+        rows = self._rows(
+            "SELECT (SELECT coalesce(max(id), 0) FROM hands), "
+            "(SELECT coalesce(max(id), 0) FROM corrections)"
+        )
+        return int(rows[0][0]), int(rows[0][1])
+
+    def plays(
+        self,
+        match: Match,
+        after: tuple[date, int] | None = None,
+        since: date | None = None,
+        until: date | None = None,
+    ) -> list[tuple[int, str, str, int | None, int, int | None]]:
+        """Live hands in play order as light rows (number, date, kind, winner, points, dealer):
+        what a replay reads. `after` keeps the hands after a mark's cut (date, hand number);
+        `since` / `until` a date window ``[since, until)``."""
+        sql = (
+            "SELECT h.hand_id, h.date, h.kind, h.winner, h.points, h.dealer FROM hands h "
+            + self._LIVE[len("SELECT h.* FROM hands h ") :]
+        )
+        params: list[Any] = [match.id]
+        if after is not None:
+            day = after[0].isoformat()
+            sql += " AND h.date >= ? AND (h.date > ? OR h.hand_id > ?)"
+            params += [day, day, after[1]]
+        if since is not None:
+            sql += " AND h.date >= ?"
+            params.append(since.isoformat())
+        if until is not None:
+            sql += " AND h.date < ?"
+            params.append(until.isoformat())
+        try:
+            return self.conn.execute(sql + " ORDER BY h.date, h.hand_id", params).fetchall()
+        except sqlite3.Error as e:
+            raise _translate(self.path, e) from None
+
+    def mark(self, match: Match) -> Mark | None:
+        """The match's remembered quiet point, if it is still true of the ledger."""
+        try:
+            row = self.conn.execute(
+                "SELECT * FROM replay_marks WHERE match_id = ?", [match.id]
+            ).fetchone()
+            if row is None:
+                return None
+            cut = [row["cut_date"], row["cut_date"], row["cut_hand"]]
+            touched = self.conn.execute(
+                "SELECT EXISTS (SELECT 1 FROM hands n WHERE n.id > ? AND n.match_id = ? AND "
+                "  ((n.date < ? OR (n.date = ? AND n.hand_id <= ?)) OR EXISTS ("
+                "   SELECT 1 FROM hands o WHERE o.hand_id = n.hand_id AND o.id <= ? AND "
+                "   (o.date < ? OR (o.date = ? AND o.hand_id <= ?))))) "
+                "OR EXISTS (SELECT 1 FROM corrections c JOIN hands o ON o.hand_id = c.hand_id "
+                "  WHERE c.id > ? AND o.match_id = ? AND "
+                "  (o.date < ? OR (o.date = ? AND o.hand_id <= ?)))",
+                [
+                    row["hands_row"],
+                    match.id,
+                    *cut,
+                    row["hands_row"],
+                    *cut,
+                    row["corrections_row"],
+                    match.id,
+                    *cut,
+                ],
+            ).fetchone()[0]
+        except sqlite3.OperationalError:
+            return None  # a ledger opened read-only before its marks table existed
+        except sqlite3.Error as e:
+            raise _translate(self.path, e) from None
+        if touched:
+            return None
+        return Mark(
+            date.fromisoformat(row["cut_date"]),
+            row["cut_hand"],
+            row["games"],
+            row["dealer"],
+            row["season"],
+            row["finished"],
+        )
+
+    def remember_mark(self, match: Match, mark: Mark, seen: tuple[int, int]) -> None:
+        """Keep a quiet point found by a replay that saw the ledger up to `seen`."""
+        with self.write() as conn:
+            conn.execute(
+                "INSERT INTO replay_marks(match_id, cut_date, cut_hand, games, dealer, season, "
+                "finished, hands_row, corrections_row) VALUES (?,?,?,?,?,?,?,?,?) "
+                "ON CONFLICT(match_id) DO UPDATE SET cut_date = excluded.cut_date, "
+                "cut_hand = excluded.cut_hand, games = excluded.games, "
+                "dealer = excluded.dealer, season = excluded.season, "
+                "finished = excluded.finished, hands_row = excluded.hands_row, "
+                "corrections_row = excluded.corrections_row",
+                [
+                    match.id,
+                    mark.cut_date.isoformat(),
+                    mark.cut_hand,
+                    mark.games,
+                    mark.dealer,
+                    mark.season,
+                    mark.finished,
+                    *seen,
+                ],
+            )
+
     def hand_count(self) -> int:
         return int(self._rows("SELECT count(*) FROM hands")[0][0])
 
@@ -688,7 +816,7 @@ def _create(path: Path) -> None:
 
 # --- migrations (append only: never edit one that has shipped) ----------------------------------
 
-MIGRATION_NAMES = ("m001_initial",)
+MIGRATION_NAMES = ("m001_initial", "m002_replay_marks")
 
 
 def _migrations() -> Any:
@@ -755,6 +883,21 @@ def _migrations() -> Any:
             )""")
         db.execute("CREATE INDEX corrections_hand ON corrections(hand_id, action)")
         db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
+
+    @migrations(name="m002_replay_marks")
+    def m002_replay_marks(db: Any) -> None:
+        db.execute("""
+            CREATE TABLE replay_marks (
+                match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+                cut_date TEXT NOT NULL,
+                cut_hand INTEGER NOT NULL,
+                games INTEGER NOT NULL,
+                dealer INTEGER,
+                season TEXT NOT NULL,
+                finished INTEGER NOT NULL,
+                hands_row INTEGER NOT NULL,
+                corrections_row INTEGER NOT NULL
+            )""")
 
     return migrations
 

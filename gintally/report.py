@@ -80,16 +80,21 @@ def match_doc(match: Match) -> Doc:
 def show_doc(window: Window) -> Doc:
     """What `show` prints: games with running scores, bonuses, next dealer, knock limit."""
     match, rep = window.match, window.replay
+    shown = {id(g) for g in window.shown}
     running: dict[int, list[int]] = {}
     sheet = []
     for played in rep.played:
         e = played.entry
         posts = {}
-        for number in played.games:
-            pts = running.setdefault(number, [0, 0])
+        for game in played.posts:
+            if id(game) not in shown:
+                continue
+            pts = running.setdefault(id(game), [0, 0])
             if e.winner is not None:
                 pts[e.winner] += e.points
-            posts[str(number)] = _pair(match, list(pts))
+            posts[str(game.number)] = _pair(match, list(pts))
+        if not posts:
+            continue
         sheet.append(
             {
                 "hand": e.id,
@@ -105,7 +110,7 @@ def show_doc(window: Window) -> Doc:
         "match": match.name,
         "format": match.format.name,
         "players": [p.name for p in match.players],
-        "games": [game_doc(match, g) for g in rep.games],
+        "games": [game_doc(match, g) for g in window.shown],
         "next_dealer": _name(match, rep.next_dealer),
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
@@ -114,7 +119,7 @@ def show_doc(window: Window) -> Doc:
         "format_games": match.format.games,
         "rolling": match.format.rolling,
         "sheet": sheet,
-        "result": _pair(match, _result(rep.games)),
+        "result": _pair(match, _result(window.shown)),
     }
 
 
@@ -160,8 +165,8 @@ def hand_doc(
             doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
             doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
     if window is not None:
-        posted = next((p.games for p in window.replay.played if p.entry.id == rec.id), [])
-        doc["games"] = [game_doc(match, g) for g in window.replay.games if g.number in posted]
+        posted = next((p.posts for p in window.replay.played if p.entry.id == rec.id), [])
+        doc["games"] = [game_doc(match, g) for g in posted]
         doc["next_dealer"] = _name(match, window.replay.next_dealer)
     return doc
 

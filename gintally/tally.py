@@ -20,7 +20,17 @@ from datetime import date
 
 from gintally.cards import format_cards, parse_card, parse_cards
 from gintally.errors import GintallyError, HandError
-from gintally.formats import Entry, Replay, dealer_after, next_dealer, replay, season_of
+from gintally.formats import (
+    Entry,
+    Format,
+    Game,
+    Mark,
+    Replay,
+    dealer_after,
+    next_dealer,
+    replay,
+    season_of,
+)
 from gintally.ledger import HandRecord, Ledger, Match
 from gintally.rules import RuleSet
 from gintally.scoring import (
@@ -320,42 +330,111 @@ def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
 
 @dataclass
 class Window:
-    """A replayed stretch of a match: its hands and the games derived from them."""
+    """A replayed stretch of a match: the games derived from it and which of them to show."""
 
     match: Match
     hands: list[HandRecord]
     replay: Replay
     season: str | None
+    shown: list[Game] = field(default_factory=list)
 
 
 def _first_dealer(match: Match) -> int | None:
     return match.index_of(match.first_dealer)
 
 
+RECENT_GAMES = 10  # finished games `show` lists for formats without seasons (besides open ones)
+
+
+def recent_games(fmt: Format) -> int:
+    """How many finished games `show` lists: `RECENT_GAMES`, and at least two whole sets."""
+    return RECENT_GAMES if fmt.name == "single" else max(RECENT_GAMES, 2 * fmt.games)
+
+
+def _entries(
+    match: Match, rows: Iterable[tuple[int, str, str, int | None, int, int | None]]
+) -> list[Entry]:
+    a = match.players[0].id
+    return [
+        Entry(
+            hid,
+            date.fromisoformat(day),
+            None if w is None else (0 if w == a else 1),
+            pts,
+            kind,
+            None if d is None else (0 if d == a else 1),
+        )
+        for hid, day, kind, w, pts, d in rows
+    ]
+
+
 def replay_match(
-    ledger: Ledger, match: Match, around: date | None = None, today: date | None = None
+    ledger: Ledger,
+    match: Match,
+    around: date | None = None,
+    today: date | None = None,
+    remember: bool = False,
 ) -> Window:
-    """Replay what `show` needs: for ad-infinitum the season holding `around` (default: the
-    latest season played), for other formats the whole match. `today` (or a later hand) tells
-    whether that season is over, and so whether its open games are unfinished."""
-    if not match.format.seasonal:
-        return replay_all(ledger, match, today)
-    latest = ledger.live_hands_latest(match)
-    if around is None:
-        around = latest.date if latest else None
-    if around is None:
-        empty = replay([], match.rules, match.format, _first_dealer(match))
-        return Window(match, [], empty, None)
-    label, start = season_of(around, match.format.season_start)
-    end = _next_season(start)
-    hands = ledger.live_hands(match, since=start, until=end)
-    dealer = _dealer_before(ledger, match, start)
-    seen = [d for d in (today, latest.date if latest else None) if d is not None]
-    rep = replay(
-        entries(match, hands), match.rules, match.format, dealer, as_of=max(seen) if seen else None
-    )
-    rep.season = label
-    return Window(match, hands, rep, label)
+    """Replay what `show` needs, without replaying the whole match when a mark allows.
+
+    Ad-infinitum: the season holding `around` (default: the latest season played), all its
+    games. Other formats: the open games and the latest finished ones (`RECENT_GAMES`, or two
+    sets). The replay starts from the match's remembered quiet point (`formats.Mark`) when the
+    ledger still agrees with it, else from the first hand; the games shown are the same either
+    way. With `remember` (write commands) a newer quiet point found on the way is kept. `today`
+    (or a later hand) tells whether a season is over, and so its open games unfinished.
+    """
+    fmt = match.format
+    with ledger.snapshot():
+        seen = ledger.rows_seen()
+        mark = ledger.mark(match)
+        latest = ledger.live_hands_latest(match)
+        if fmt.seasonal and around is None and latest is not None:
+            around = latest.date
+        if fmt.seasonal and around is not None:
+            label, first_day = season_of(around, fmt.season_start)
+            end = _next_season(first_day)
+            if mark is None or (mark.cut_date, mark.cut_hand) > (first_day, 0):
+                mark = Mark(first_day, 0, 0, _dealer_before(ledger, match, first_day), label, 0)
+            rows = ledger.plays(match, after=(mark.cut_date, mark.cut_hand), until=end)
+        else:
+            label = None
+            rows = ledger.plays(
+                match, after=None if mark is None else (mark.cut_date, mark.cut_hand)
+            )
+    seen_dates = [d for d in (today, latest.date if latest else None) if d is not None]
+    as_of = max(seen_dates) if seen_dates else None
+    dealer = _first_dealer(match)
+    rep = replay(_entries(match, rows), match.rules, fmt, dealer, as_of=as_of, start=mark)
+    if label is None and mark is not None and rep.finished - mark.finished < recent_games(fmt):
+        # Hands voided since the mark left too few finished games after it: replay whole.
+        mark = None
+        rep = replay(_entries(match, ledger.plays(match)), match.rules, fmt, dealer, as_of=as_of)
+    if label is not None:
+        rep.season = label
+        shown = [g for g in rep.games if g.season == label]
+    else:
+        keep = recent_games(fmt)
+        finished = [g for g in rep.games if g.status == "won"]
+        won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
+        shown = [g for g in rep.games if g.status != "won" or id(g) in won]
+    if remember and not ledger.read_only:
+        _remember(ledger, match, mark, rep, seen)
+    return Window(match, [], rep, label, shown)
+
+
+def _remember(
+    ledger: Ledger, match: Match, old: Mark | None, rep: Replay, seen: tuple[int, int]
+) -> None:
+    """Keep the newest quiet point that still leaves `show` everything it shows after it."""
+    if match.format.seasonal:
+        best = rep.marks[-1] if rep.marks else old
+    else:
+        keep = recent_games(match.format)
+        usable = [m for m in rep.marks if rep.finished - m.finished >= keep]
+        best = usable[-1] if usable else old
+    if best is not None and best != old:
+        ledger.remember_mark(match, best, seen)
 
 
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
@@ -364,7 +443,7 @@ def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Windo
     rep = replay(
         entries(match, hands), match.rules, match.format, _first_dealer(match), as_of=today
     )
-    return Window(match, hands, rep, None)
+    return Window(match, hands, rep, None, list(rep.games))
 
 
 def _next_season(start: date) -> date:
@@ -381,5 +460,5 @@ def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
             return next_dealer(
                 match.rules.next_dealer, last.kind, match.index_of(last.winner), None
             )
-    earlier = ledger.live_hands(match, until=start)
-    return dealer_after(entries(match, earlier), match.rules, _first_dealer(match))
+    earlier = _entries(match, ledger.plays(match, until=start))
+    return dealer_after(earlier, match.rules, _first_dealer(match))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -139,14 +140,26 @@ def check_against_model(book: Ledger, match: Match, model: dict[int, ModelHand])
     everything = tally.replay_all(book, match).replay
     expected = replay(want, match.rules, match.format, match.index_of(match.first_dealer))
     assert everything == expected
-    window = tally.replay_match(book, match).replay
-    if not match.format.seasonal:
-        assert window == expected
-    elif want:
-        latest = season_of(max(e.date for e in want), match.format.season_start)[0]
-        assert window.games == [g for g in expected.games if g.season == latest]
-        assert window.played == [p for p in expected.played if p.season == latest]
-        assert window.next_dealer == expected.next_dealer
+    # What `show` and the hand commands replay: from a remembered quiet point when the ledger
+    # still agrees with it (remember=True keeps newer ones, as write commands do), else whole.
+    # Either way it must show exactly the games the full replay has.
+    for remember in (False, True, False):
+        window = tally.replay_match(book, match, remember=remember)
+        rep = window.replay
+        assert rep.next_dealer == expected.next_dealer
+        if not match.format.seasonal:
+            keep = tally.recent_games(match.format)
+            finished = [g for g in expected.games if g.status == "won"]
+            won = finished[max(0, len(finished) - keep) :]
+            shown = [g for g in expected.games if g.status != "won" or any(g is w for w in won)]
+            assert window.shown == shown
+            assert rep.played == expected.played[len(expected.played) - len(rep.played) :]
+        elif want:
+            latest = season_of(max(e.date for e in want), match.format.season_start)[0]
+            assert window.shown == [g for g in expected.games if g.season == latest]
+            assert [p for p in rep.played if p.season == latest] == [
+                p for p in expected.played if p.season == latest
+            ]
 
 
 @PROPS
@@ -155,7 +168,9 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
     setup: tuple[Format, Any, int | None], data: st.DataObject
 ) -> None:
     fmt, rules, first = setup
-    with Ledger.open(":memory:") as book:
+    # show few finished games, so that quiet points are remembered and used often
+    recent = data.draw(st.sampled_from([0, 1, 10]))
+    with Ledger.open(":memory:") as book, mock.patch.object(tally, "RECENT_GAMES", recent):
         match = new_match(book, fmt, rules, first)
         model: dict[int, ModelHand] = {}
         steps = data.draw(st.integers(1, 18))
@@ -275,12 +290,14 @@ def test_window_equals_the_same_season_of_replay_all(case: Any, pick: Any) -> No
             around = pick.choice(in_season).entry.date
             window = tally.replay_match(book, match, around=around)
             assert window.season == label
-            assert [h.id for h in window.hands] == [p.entry.id for p in in_season]
             rep = window.replay
+            assert [p.entry.id for p in rep.played if p.season == label] == [
+                p.entry.id for p in in_season
+            ]
             want = [g for g in everything.games if g.season == label]
-            assert [game_facts(g) for g in rep.games] == [game_facts(g) for g in want]
+            assert [game_facts(g) for g in window.shown] == [game_facts(g) for g in want]
             # the games, the hands, the dealer of every hand (the first included) agree
-            assert rep.played == in_season
+            assert [p for p in rep.played if p.season == label] == in_season
             # and who deals after the season's last hand
             start = season_of(around, fmt.season_start)[1]
             end = start.replace(year=start.year + 1)
