@@ -1,14 +1,73 @@
-"""The command line (Typer): ``gintally COMMAND``. The commands live in the ``cli_*`` modules;
-this module puts them together and is the console script's entry point."""
+"""The command line (Typer): ``gintally COMMAND``, the console script's entry point.
+
+The commands live in three modules: `cli_hands` (recording and corrections), `cli_read` (show,
+hands, standings, eval, rules) and `cli_admin` (matches, players, data, checks, demo). Typer
+builds every registered command at each start, and a hand is typed at the table, so `main`
+loads only the module of the command being run (all of them for help, shell completion or an
+unknown word). `gintally.cli.app` is the whole app, every command loaded (what tests and
+``python -m gintally`` use through `main` too).
+"""
 
 from __future__ import annotations
 
-from gintally import cli_admin, cli_hands, cli_read  # noqa: F401 - they register the commands
-from gintally.cli_common import app
+import os
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+from typing import Any
 
-__all__ = ["app", "main"]
+from gintally.cli_common import app as _app
+
+MODULES = ("cli_hands", "cli_read", "cli_admin")
+ROUTES = {
+    **dict.fromkeys(
+        ("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "cli_hands"
+    ),
+    **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "cli_read"),
+    **dict.fromkeys(
+        ("match", "player", "export", "import", "backup", "check", "demo"), "cli_admin"
+    ),
+}
+_GLOBAL_WITH_VALUE = ("--db",)
+
+
+def load(command: str | None = None) -> Any:
+    """Register the commands: those of `command`'s module, or all of them."""
+    module = ROUTES.get(command or "")
+    for name in (module,) if module else MODULES:
+        import_module(f"gintally.{name}")
+    return _app
+
+
+def command_word(args: Sequence[str]) -> str | None:
+    """The command named on a command line (after the global options), if any."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _GLOBAL_WITH_VALUE:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
 
 
 def main() -> None:
     """The ``gintally`` console script."""
-    app()
+    args = sys.argv[1:]
+    word = command_word(args)
+    if word is None and "--version" in args:
+        pass  # the version is printed before any command is needed
+    else:
+        completing = any(k.endswith("_COMPLETE") for k in os.environ)
+        load(None if completing else word)
+    _app()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return load()
+    raise AttributeError(f"module 'gintally.cli' has no attribute {name!r}")
+
+
+__all__ = ["ROUTES", "app", "command_word", "load", "main"]  # noqa: F822 - app: __getattr__

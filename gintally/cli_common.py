@@ -19,15 +19,16 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from gintally import __version__
-from gintally.dates import parse_date
 from gintally.errors import GintallyError
-from gintally.ledger import Ledger
+
+if TYPE_CHECKING:
+    from gintally.ledger import Ledger
 
 ENV_DB = "GINTALLY_DB"
 
@@ -141,6 +142,8 @@ def db_path() -> Path:
 @contextlib.contextmanager
 def ledger(write: bool = True) -> Iterator[Ledger]:
     """The ledger, opened (and migrated) for one command, closed after it."""
+    from gintally.ledger import Ledger
+
     with Ledger.open(db_path(), write=write) as opened:
         yield opened
 
@@ -150,7 +153,12 @@ def today() -> date:
 
 
 def when(text: str | None) -> date:
-    return today() if text is None else parse_date(text, today())
+    """The date a hand command was given (`--date`), or today."""
+    if text is None:
+        return today()
+    from gintally.dates import parse_date
+
+    return parse_date(text, today())
 
 
 def whole(value: str | None, what: str) -> int | None:

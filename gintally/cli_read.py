@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally import report, tally
 from gintally.cli_common import JsonOpt, MatchOpt, app, emit, ledger, today, whole
 from gintally.errors import GintallyError
 
@@ -31,6 +30,8 @@ def _render(name: str) -> Any:
 def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """The score sheet: open games with running scores, finished games with their bonuses,
     who deals next and the knock limit."""
+    from gintally import report, tally
+
     with ledger(write=False) as book:
         m = book.match(match)
         doc = report.show_doc(tally.replay_match(book, m, today=today()))
@@ -45,6 +46,8 @@ def hands(
     as_json: JsonOpt = False,
 ) -> None:
     """The hand log, with each hand's number (for void and edit)."""
+    from gintally import report, tally
+
     with ledger(write=False) as book:
         m = book.match(match)
         window = tally.replay_all(book, m, today())
@@ -62,6 +65,7 @@ def hands(
 def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Games won, hands won, points, gins and undercuts per player per season, and the years
     won overall."""
+    from gintally import report, tally
     from gintally.standings import standings as season_table
 
     with ledger(write=False) as book:
@@ -120,6 +124,7 @@ def rules_(
     as_json: JsonOpt = False,
 ) -> None:
     """The rule presets and every value they set."""
+    from gintally import report
     from gintally.rules import PRESET_NOTES, PRESETS, find_preset
 
     if preset is None and not set_:

@@ -728,3 +728,52 @@ def test_installed_script_records_and_shows(tmp_path: Path) -> None:
         check=False,
     )
     assert module.returncode == 0 and module.stdout.startswith("gintally ")
+
+
+# --- the console script loads only the command it runs -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "word"),
+    [
+        (["knock", "Ann", "8"], "knock"),
+        (["--db", "x.db", "show", "--json"], "show"),
+        (["--db", "show"], None),
+        (["--version"], None),
+        (["-h"], None),
+        ([], None),
+        (["match", "new", "X"], "match"),
+    ],
+)
+def test_command_word(argv: list[str], word: str | None) -> None:
+    from gintally.cli import command_word
+
+    assert command_word(argv) == word
+
+
+def test_every_command_has_a_route() -> None:
+    import typer.main
+
+    from gintally import cli
+
+    group = typer.main.get_command(cli.app)
+    assert set(cli.ROUTES) == set(group.commands)  # type: ignore[attr-defined]
+
+
+def test_installed_script_help_and_unknown_command(tmp_path: Path) -> None:
+    env = {**os.environ, "GINTALLY_DB": str(tmp_path / "script.db")}
+    shown = subprocess.run(
+        [*_script(), "--help"], capture_output=True, text=True, env=env, timeout=60, check=False
+    )
+    assert shown.returncode == 0
+    for command in ("knock", "show", "standings", "match", "import", "demo"):
+        assert command in shown.stdout
+    typo = subprocess.run(
+        [*_script(), "knok", "Ann"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert typo.returncode == 2 and typo.stderr.startswith("Error: No such command 'knok'")
