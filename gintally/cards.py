@@ -58,6 +58,8 @@ class Card(int):
 
 DECK: tuple[Card, ...] = tuple(Card(s * SUIT_SHIFT + r) for s in range(4) for r in range(13))
 _BY_CODE: dict[int, Card] = {int(c): c for c in DECK}
+CARDS = _BY_CODE  # every card by its code (a KeyError for a code that is no card)
+_RANK_ORDER: list[int] = [(code & 15) * 4 + (code >> 4) for code in range(4 * SUIT_SHIFT)]
 _BY_NAME: dict[str, Card] = {}
 for _c in DECK:
     _BY_NAME[str(_c)] = _c
@@ -92,6 +94,10 @@ def parse_card(token: str | Card) -> Card:
 
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read a hand written as one string or an iterable of tokens; duplicates are refused."""
+    if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
+        mask = mask_of(cards)  # already cards: only duplicates to check
+        if mask.bit_count() == len(cards):
+            return tuple(cards)
     tokens: Iterable[str | Card]
     tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
     seen: set[Card] = set()
@@ -141,4 +147,4 @@ def cards_of(mask: int) -> list[Card]:
 
 def sort_by_rank(cards: Iterable[Card]) -> list[Card]:
     """Cards ordered by rank, then suit: how a set or a deadwood pile is read aloud."""
-    return sorted(cards, key=lambda c: (c & 15, c >> 4))
+    return sorted(cards, key=_RANK_ORDER.__getitem__)

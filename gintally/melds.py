@@ -22,10 +22,9 @@ Everything here is pure and exact; `tests/test_melds.py` checks it against brute
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
-from gintally.cards import RANK_BITS, RANK_VALUES, SUIT_SHIFT, Card, cards_of, sort_by_rank
+from gintally.cards import CARDS, RANK_BITS, RANK_VALUES, SUIT_SHIFT, Card, cards_of, sort_by_rank
 
 RANK_COLUMN = 1 | 1 << 16 | 1 << 32 | 1 << 48  # the four cards of the ace; shift by rank
 
@@ -168,18 +167,17 @@ def _bits_high_first(mask: int) -> Iterator[int]:
             yield one
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arrangement:
     """Melds chosen from a hand: the sets given by `sets`, the runs forced by them."""
 
     hand: int
     sets: int
     ace_value: int = 1
+    run_mask: int = field(init=False, repr=False, compare=False)  # the cards melded in runs
 
-    @cached_property
-    def run_mask(self) -> int:
-        """The cards melded in runs."""
-        return run_cards(self.hand & ~self.sets)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "run_mask", run_cards(self.hand & ~self.sets))
 
     @property
     def melded(self) -> int:
@@ -187,7 +185,7 @@ class Arrangement:
 
     @property
     def dead(self) -> int:
-        return self.hand & ~self.melded
+        return self.hand & ~(self.sets | self.run_mask)
 
     @property
     def deadwood(self) -> int:
@@ -195,11 +193,13 @@ class Arrangement:
 
     def set_groups(self) -> list[int]:
         """Each set as a mask, lowest rank first."""
+        s = self.sets
+        ranks = (s | s >> 16 | s >> 32 | s >> 48) & RANK_BITS
         out = []
-        for rank in range(13):
-            group = self.sets & (RANK_COLUMN << rank)
-            if group:
-                out.append(group)
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            out.append(s & (RANK_COLUMN << (low.bit_length() - 1)))
         return out
 
     def run_spans(self) -> list[tuple[int, int, int]]:
@@ -207,27 +207,24 @@ class Arrangement:
         spans = []
         for suit in range(4):
             block = (self.run_mask >> (suit * SUIT_SHIFT)) & RANK_BITS
-            rank = 0
-            while block:
-                if block & 1:
-                    start = rank
-                    while block & 1:
-                        block >>= 1
-                        rank += 1
-                    spans.append((suit, start, rank - 1))
-                else:
-                    block >>= 1
-                    rank += 1
+            starts, ends = block & ~(block << 1), block & ~(block >> 1)
+            while starts:
+                first, last = starts & -starts, ends & -ends
+                starts ^= first
+                ends ^= last
+                spans.append((suit, first.bit_length() - 1, last.bit_length() - 1))
         return spans
 
     def melds(self) -> list[list[Card]]:
         """Sets (by rank, suits S H D C) then runs (by suit, ace up), as lists of cards."""
-        out: list[list[Card]] = [sort_by_rank(cards_of(g)) for g in self.set_groups()]
+        out: list[list[Card]] = [cards_of(g) for g in self.set_groups()]
         for suit, lo, hi in self.run_spans():
-            out.append(cards_of(((1 << (hi + 1)) - (1 << lo)) << (suit * SUIT_SHIFT)))
+            base = suit * SUIT_SHIFT
+            out.append([CARDS[base + r] for r in range(lo, hi + 1)])
         return out
 
     def deadwood_cards(self) -> list[Card]:
+        """The unmelded cards, by rank then suit."""
         return sort_by_rank(cards_of(self.dead))
 
 
