@@ -170,6 +170,9 @@ def export(
             "--output", "-o", help="Write to this file instead of the screen.", metavar="FILE"
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite --output if it exists.")
+    ] = False,
 ) -> None:
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally import transfer
@@ -187,6 +190,8 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
+    if output.exists() and not force:
+        raise GintallyError(f"{output} already exists: choose a new file, or add --force")
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as e:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from gintally.ledger import Ledger
 
 ENV_DB = "GINTALLY_DB"
+LARGEST = 1_000_000_000  # no count, score, hand number or year typed at a table is bigger
 
 
 class GintallyGroup(TyperGroup):
@@ -166,9 +167,12 @@ def whole(value: str | None, what: str) -> int | None:
     if value is None:
         return None
     try:
-        return int(value.strip())
+        number = int(value.strip())
     except ValueError:
         raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
+    if abs(number) > LARGEST:
+        raise GintallyError(f"{what} {value.strip()} is too large (at most {LARGEST:,})")
+    return number
 
 
 def emit(doc: Any, as_json: bool, draw: Callable[[Any], None] | None = None) -> None:

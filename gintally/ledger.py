@@ -161,7 +161,12 @@ def _inspect_file(path: Path) -> None:
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
     header_valid = head[24:28] == head[92:96]
-    if page_size < 512 or size % page_size or (header_valid and pages * page_size > size):
+    # While a write-ahead log exists, another process may be part-way through copying it into
+    # the file (the header already counts pages not yet written): SQLite reads that state
+    # correctly, so only a file at rest is measured against its header.
+    in_use = path.with_name(path.name + "-wal").exists()
+    short = header_valid and pages * page_size > size and not in_use
+    if page_size < 512 or size % page_size or short:
         raise LedgerError(
             f"{path} is damaged: the file is truncated (run 'gintally check', or restore a backup)"
         )
@@ -566,6 +571,8 @@ class Ledger:
 
     def hand(self, hand_id: int) -> HandRecord:
         """A hand's newest version by its public number, voided or not."""
+        if not 0 < hand_id < 2**63:
+            raise NotFoundError(f"there is no hand {hand_id}")
         rows = self._rows(
             "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
             "AND c.action = 'void') AS voided FROM hands h WHERE h.hand_id = ? "
@@ -757,6 +764,8 @@ class Ledger:
         out = Path(target)
         if out.exists():
             raise GintallyError(f"{out} already exists: choose a new file for the backup")
+        if not out.parent.is_dir():
+            raise GintallyError(f"cannot back up to {out}: there is no folder {out.parent}")
         try:
             self.conn.execute("VACUUM INTO ?", [str(out)])
         except sqlite3.Error as e:

@@ -85,6 +85,9 @@ class HandResult:
     defender_deadwood_cards: tuple[Card, ...] = ()
 
 
+MAX_HAND_POINTS = 100_000  # far above any hand under any rule set: a typo, not a score
+
+
 def max_deadwood(rules: RuleSet) -> int:
     """The most deadwood ten cards can hold: a pair of each of the five highest-valued ranks."""
     values = sorted([rules.ace_value, *(card_value(r) for r in range(1, 13))], reverse=True)
@@ -222,6 +225,10 @@ def settle_score(points: int, kind: Kind | str | None = None) -> HandResult:
     """A result copied from paper: the winner's points as given, the kind if known."""
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise HandError(f"points must be a whole number of 0 or more, not {points!r}")
+    if points > MAX_HAND_POINTS:
+        raise HandError(
+            f"{points} points is more than any hand scores (at most {MAX_HAND_POINTS:,})"
+        )
     k = Kind.SCORE if kind is None else parse_kind(str(kind))
     if k is Kind.DRAW:
         raise HandError("a draw has no winner: record it as a draw")

@@ -21,7 +21,7 @@ from gintally.cards import parse_card
 from gintally.dates import parse_date
 from gintally.errors import GintallyError
 from gintally.ledger import HandRecord, Match
-from gintally.scoring import Kind, parse_kind
+from gintally.scoring import MAX_HAND_POINTS, Kind, parse_kind
 
 REQUIRED = ("date", "kind", "winner", "points")
 OPTIONAL = ("knocker", "knocker_deadwood", "defender_deadwood", "dealer", "upcard", "note")
@@ -97,7 +97,7 @@ def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
             raise GintallyError(f'{path}: expected a list of hands under "hands"')
         for i, row in enumerate(hands, 1):
             if not isinstance(row, dict):
-                raise GintallyError(f"row {i} of {path}: a hand must be an object")
+                raise GintallyError(f"row {i} of {path.name}: a hand must be an object")
             yield i, row
         return
     reader = csv.DictReader(io.StringIO(text))
@@ -110,7 +110,7 @@ def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
         )
     for i, raw in enumerate(reader, 1):
         if None in raw:
-            raise GintallyError(f"row {i} of {path}: more fields than the header has")
+            raise GintallyError(f"row {i} of {path.name}: more fields than the header has")
         yield i, {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
 
 
@@ -128,6 +128,8 @@ def _int(value: Any, what: str) -> int | None:
             raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
     if n < 0:
         raise GintallyError(f"{what} cannot be negative ({n})")
+    if n > MAX_HAND_POINTS:
+        raise GintallyError(f"{what} {n} is too large (at most {MAX_HAND_POINTS:,})")
     return n
 
 

@@ -777,3 +777,13 @@ def test_installed_script_help_and_unknown_command(tmp_path: Path) -> None:
         check=False,
     )
     assert typo.returncode == 2 and typo.stderr.startswith("Error: No such command 'knok'")
+
+
+def test_export_never_overwrites_without_force(kitchen: CLI, tmp_path: Path) -> None:
+    ok(kitchen("score", "Ann", "10"))
+    out = tmp_path / "hands.csv"
+    out.write_text("precious\n")
+    assert "--force" in refused(kitchen("export", "-o", str(out)))
+    assert out.read_text() == "precious\n"
+    ok(kitchen("export", "-o", str(out), "--force"))
+    assert out.read_text().startswith("id,date,kind,winner,points")
