@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
+from _common import code_state
+
 import gintally
 from gintally import tally
 from gintally.errors import GintallyError
@@ -44,22 +46,6 @@ GINTALLY = BIN / "gintally"
 SQLITE_UTILS = BIN / "sqlite-utils"
 TARGET_RATIO = 1.0
 LAST_DAY = date.today() - timedelta(days=1)  # the ledger's hands end yesterday; knocks are today
-
-
-def code_state() -> str:
-    """Which gintally is measured: its directory, and its git commit when it is a checkout."""
-    pkg = Path(gintally.__file__).resolve().parent
-    try:
-        git = ["git", "-C", str(pkg)]
-        head = subprocess.run(
-            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            [*git, "status", "--porcelain", "--", "."], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return str(pkg)
-    return f"{pkg} at {head}" + (" + uncommitted changes" if dirty else "")
 
 
 def build_ledger(path: Path, hands: int, fmt: str, seed: int) -> Match:

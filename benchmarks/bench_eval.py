@@ -21,12 +21,12 @@ import gc
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
+
+from _common import code_state
 
 import gintally
 from gintally.cards import DECK, Card, card, mask_of
@@ -42,22 +42,6 @@ PEERS = {
     ("rich", 10): "RLCard 50, OpenSpiel C++ 3.5",
     ("rich", 11): "RLCard 95 (going-out check)",
 }
-
-
-def code_state() -> str:
-    """Which gintally is measured: its directory, and its git commit when it is a checkout."""
-    pkg = Path(gintally.__file__).resolve().parent
-    try:
-        git = ["git", "-C", str(pkg)]
-        head = subprocess.run(
-            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            [*git, "status", "--porcelain", "--", "."], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return str(pkg)
-    return f"{pkg} at {head}" + (" + uncommitted changes" if dirty else "")
 
 
 def uniform_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:

@@ -28,7 +28,6 @@ import random
 import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +37,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
+
+from _common import code_state
 
 import gintally
 from gintally import tally
@@ -53,22 +54,6 @@ SEASON_REPLAY_TARGET_MS = 50.0
 AD_INFINITUM = "Honeymoon ad infinitum"
 SINGLE = "Kitchen table"
 LATEST_DAY = date(2026, 11, 20)  # the household's last hand before the benchmark's
-
-
-def code_state() -> str:
-    """Which gintally is measured: its directory, and its git commit when it is a checkout."""
-    pkg = Path(gintally.__file__).resolve().parent
-    try:
-        git = ["git", "-C", str(pkg)]
-        head = subprocess.run(
-            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            [*git, "status", "--porcelain", "--", "."], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return str(pkg)
-    return f"{pkg} at {head}" + (" + uncommitted changes" if dirty else "")
 
 
 @dataclass(frozen=True)

@@ -543,19 +543,36 @@ class Ledger:
         "AND c.action = 'void')"
     )
 
-    def live_hands(
-        self, match: Match, since: date | None = None, until: date | None = None
-    ) -> list[HandRecord]:
-        """The match's live hands in play order (date, then number), in a date window
-        ``[since, until)`` when given."""
-        sql, params = self._LIVE, [str(match.id)]
+    def _live(
+        self,
+        columns: str,
+        match: Match,
+        after: tuple[date, int] | None = None,
+        since: date | None = None,
+        until: date | None = None,
+    ) -> tuple[str, list[Any]]:
+        """The query of a match's live hands in play order, after a cut (date, hand number)
+        and within a date window ``[since, until)`` when given."""
+        sql = f"SELECT {columns} FROM hands h " + self._LIVE[len("SELECT h.* FROM hands h ") :]
+        params: list[Any] = [match.id]
+        if after is not None:
+            day = after[0].isoformat()
+            sql += " AND h.date >= ? AND (h.date > ? OR h.hand_id > ?)"
+            params += [day, day, after[1]]
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
         if until is not None:
             sql += " AND h.date < ?"
             params.append(until.isoformat())
-        return [_record(r) for r in self._rows(sql + " ORDER BY h.date, h.hand_id", params)]
+        return sql + " ORDER BY h.date, h.hand_id", params
+
+    def live_hands(
+        self, match: Match, since: date | None = None, until: date | None = None
+    ) -> list[HandRecord]:
+        """The match's live hands in play order (date, then number), in a date window
+        ``[since, until)`` when given."""
+        return [_record(r) for r in self._rows(*self._live("h.*", match, None, since, until))]
 
     def all_hands(self, match: Match) -> list[HandRecord]:
         """Every hand of the match, live or voided, each in its newest version."""
@@ -633,23 +650,11 @@ class Ledger:
         """Live hands in play order as light rows (number, date, kind, winner, points, dealer):
         what a replay reads. `after` keeps the hands after a mark's cut (date, hand number);
         `since` / `until` a date window ``[since, until)``."""
-        sql = (
-            "SELECT h.hand_id, h.date, h.kind, h.winner, h.points, h.dealer FROM hands h "
-            + self._LIVE[len("SELECT h.* FROM hands h ") :]
+        sql, params = self._live(
+            "h.hand_id, h.date, h.kind, h.winner, h.points, h.dealer", match, after, since, until
         )
-        params: list[Any] = [match.id]
-        if after is not None:
-            day = after[0].isoformat()
-            sql += " AND h.date >= ? AND (h.date > ? OR h.hand_id > ?)"
-            params += [day, day, after[1]]
-        if since is not None:
-            sql += " AND h.date >= ?"
-            params.append(since.isoformat())
-        if until is not None:
-            sql += " AND h.date < ?"
-            params.append(until.isoformat())
         try:
-            return self.conn.execute(sql + " ORDER BY h.date, h.hand_id", params).fetchall()
+            return self.conn.execute(sql, params).fetchall()
         except sqlite3.Error as e:
             raise _translate(self.path, e) from None
 
