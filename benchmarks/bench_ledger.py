@@ -44,7 +44,7 @@ import gintally
 from gintally import tally
 from gintally.cards import DECK
 from gintally.errors import GintallyError
-from gintally.formats import Format, replay, season_of
+from gintally.formats import Format, replay
 from gintally.ledger import HandRecord, Ledger, Match
 from gintally.rules import resolve
 
@@ -385,83 +385,76 @@ def recording(args: argparse.Namespace, big: Ledger, empty: Ledger) -> list[Targ
 
 
 def replays(args: argparse.Namespace, targets: list[Target]) -> None:
-    """The replay a hand command shows after recording, in each ledger, after the recording."""
+    """The replay a hand command shows after recording, in each ledger, after the recording:
+    as the command does it (from the match's remembered quiet point, remember=True), and the
+    whole-match replay it falls back to when a correction touches a hand before that point."""
     print(
         f"\n2. the display replay after recording: tally.replay_match(ledger, match, "
-        f"around=date of the last hand), median of {args.passes} passes"
+        f"around=date of the last hand, remember=True) as hand commands call it, median of "
+        f"{args.passes} passes; and the full replay (tally.replay_all) for comparison"
     )
     width = max(len(t.label) for t in targets)
-    print(f"{'':<{width}}  {'median ms':>9}  {'min':>8}  {'peak KiB':>9}  {'hands':>6}")
+    print(
+        f"{'':<{width}}  {'median ms':>9}  {'min':>8}  {'peak KiB':>9}  {'replayed':>8}  "
+        f"{'full ms':>8}"
+    )
     medians = {}
     for t in targets:
 
         def show(t: Target = t) -> Any:
-            return tally.replay_match(t.book, t.match, around=t.last_day)
+            return tally.replay_match(t.book, t.match, around=t.last_day, remember=True)
 
+        def full(t: Target = t) -> Any:
+            return tally.replay_all(t.book, t.match)
+
+        show()  # the first call after recording keeps a quiet point, as the CLI's does
         times = time_passes(show, args.passes)
-        hands = len(show().hands)
+        replayed = len(show().replay.played)
         medians[t.label] = statistics.median(times)
+        whole = statistics.median(time_passes(full, max(3, args.passes // 2)))
         print(
             f"{t.label:<{width}}  {ms(medians[t.label]):>9.2f}  {ms(min(times)):>8.2f}  "
-            f"{peak_kib(show):>9.0f}  {hands:>6}"
+            f"{peak_kib(show):>9.0f}  {replayed:>8}  {ms(whole):>8.1f}"
         )
     n = len(targets) // 2
     for small, large in zip(targets[:n], targets[n:], strict=True):
         ratio = medians[large.label] / medians[small.label]
-        print(f"  {kind_of(large.match):<13} big / empty: {ratio:.0f}x (no target set)")
+        print(f"  {kind_of(large.match):<13} big / empty: {ratio:.1f}x (no target set)")
     print("where the time goes in the big ledger (medians, ms):")
     for t in targets[n:]:
         breakdown(args, t)
 
 
 def breakdown(args: argparse.Namespace, t: Target) -> None:
-    """The parts of `tally.replay_match` (the same calls it makes), timed one by one. Skipped
-    when tally's private helpers have changed."""
-    book, match, day = t.book, t.match, t.last_day
-    dealer_before = getattr(tally, "_dealer_before", None)
-    first_dealer = getattr(tally, "_first_dealer", None)
-    if day is None or dealer_before is None or first_dealer is None:
-        print(f"  {kind_of(match)}: no breakdown (tally's helpers have changed)")
+    """The parts of the replay from a mark, timed one by one."""
+    book, match = t.book, t.match
+    mark = book.mark(match)
+    if mark is None:
+        print(f"  {kind_of(match)}: no quiet point remembered (the whole match is replayed)")
         return
-    if match.format.seasonal:
-        start = season_of(day, match.format.season_start)[1]
-        end = start.replace(year=start.year + 1)
+    cut = (mark.cut_date, mark.cut_hand)
 
-        def window() -> Any:
-            return book.live_hands(match, since=start, until=end)
+    def check() -> Any:
+        return book.mark(match)
 
-        def dealer() -> Any:
-            return dealer_before(book, match, start)
+    def fetch() -> Any:
+        return book.plays(match, after=cut)
 
-    else:
-
-        def window() -> Any:
-            return book.live_hands(match)
-
-        def dealer() -> Any:
-            return first_dealer(match)
-
-    hands = window()
-
-    def to_entries() -> Any:
-        return tally.entries(match, hands)
-
-    entries = to_entries()
-    first = dealer()
+    rows = fetch()
+    entries = tally._entries(match, rows)
 
     def pure() -> Any:
-        return replay(entries, match.rules, match.format, first)
+        return replay(entries, match.rules, match.format, None, start=mark)
 
     parts = [
-        ("fetch the window (live_hands)", window),
-        ("dealer before the window", dealer),
-        ("hands -> entries", to_entries),
-        ("pure formats.replay", pure),
+        ("check the mark", check),
+        ("fetch the hands after it", fetch),
+        ("pure formats.replay from it", pure),
     ]
     text = ", ".join(
         f"{name} {ms(statistics.median(time_passes(fn, args.passes))):.1f}" for name, fn in parts
     )
-    print(f"  {kind_of(match)} ({len(hands)} hands in the window): {text}")
+    print(f"  {kind_of(match)} ({len(rows)} hands after the mark): {text}")
 
 
 def season_replay(args: argparse.Namespace, big: Ledger) -> None:

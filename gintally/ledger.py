@@ -668,12 +668,14 @@ class Ledger:
                 return None
             cut = [row["cut_date"], row["cut_date"], row["cut_hand"]]
             touched = self.conn.execute(
-                "SELECT EXISTS (SELECT 1 FROM hands n WHERE n.id > ? AND n.match_id = ? AND "
+                # Driven by the rows written since the mark (id ranges), never by the match's
+                # hands: the unary + keeps SQLite off the match_id index.
+                "SELECT EXISTS (SELECT 1 FROM hands n WHERE n.id > ? AND +n.match_id = ? AND "
                 "  ((n.date < ? OR (n.date = ? AND n.hand_id <= ?)) OR EXISTS ("
                 "   SELECT 1 FROM hands o WHERE o.hand_id = n.hand_id AND o.id <= ? AND "
                 "   (o.date < ? OR (o.date = ? AND o.hand_id <= ?))))) "
-                "OR EXISTS (SELECT 1 FROM corrections c JOIN hands o ON o.hand_id = c.hand_id "
-                "  WHERE c.id > ? AND o.match_id = ? AND "
+                "OR EXISTS (SELECT 1 FROM corrections c CROSS JOIN hands o "
+                "  ON o.hand_id = c.hand_id WHERE c.id > ? AND +o.match_id = ? AND "
                 "  (o.date < ? OR (o.date = ? AND o.hand_id <= ?)))",
                 [
                     row["hands_row"],

@@ -387,7 +387,7 @@ def replay_match(
     fmt = match.format
     with ledger.snapshot():
         seen = ledger.rows_seen()
-        mark = ledger.mark(match)
+        kept = mark = ledger.mark(match)
         latest = ledger.live_hands_latest(match)
         if fmt.seasonal and around is None and latest is not None:
             around = latest.date
@@ -419,21 +419,28 @@ def replay_match(
         won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
         shown = [g for g in rep.games if g.status != "won" or id(g) in won]
     if remember and not ledger.read_only:
-        _remember(ledger, match, mark, rep, seen)
+        _remember(ledger, match, kept, mark, rep, seen)
     return Window(match, [], rep, label, shown)
 
 
 def _remember(
-    ledger: Ledger, match: Match, old: Mark | None, rep: Replay, seen: tuple[int, int]
+    ledger: Ledger,
+    match: Match,
+    kept: Mark | None,
+    used: Mark | None,
+    rep: Replay,
+    seen: tuple[int, int],
 ) -> None:
-    """Keep the newest quiet point that still leaves `show` everything it shows after it."""
+    """Keep the newest quiet point that still leaves `show` everything it shows after it:
+    one the replay passed, or the one it started from (a season's start worked out just now).
+    `kept` is the match's mark as stored; nothing is written when it is already the best."""
     if match.format.seasonal:
-        best = rep.marks[-1] if rep.marks else old
+        best = rep.marks[-1] if rep.marks else used
     else:
         keep = recent_games(match.format)
         usable = [m for m in rep.marks if rep.finished - m.finished >= keep]
-        best = usable[-1] if usable else old
-    if best is not None and best != old:
+        best = usable[-1] if usable else used
+    if best is not None and best != kept:
         ledger.remember_mark(match, best, seen)
 
 
