@@ -38,12 +38,6 @@ from gintally.errors import GintallyError
 from gintally.rules import RuleSet
 
 FORMATS = ("single", "hollywood", "honeymoon", "ad-infinitum")
-FORMAT_HELP = {
-    "single": "one game at a time, to the target",
-    "hollywood": "N games at once (default 3); a player's k-th win enters game k",
-    "honeymoon": "N games at once (default 3); the k-th hand opens game k",
-    "ad-infinitum": "every hand opens a new game; yearly seasons",
-}
 _FORMAT_ALIASES = {
     "ad_infinitum": "ad-infinitum",
     "adinfinitum": "ad-infinitum",
