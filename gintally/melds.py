@@ -228,6 +228,12 @@ class Arrangement:
         return sort_by_rank(cards_of(self.dead))
 
 
+def arrange(hand: int, ace_value: int = 1) -> Arrangement:
+    """The arrangement of least deadwood (the first found when several tie)."""
+    _, sets = best_deadwood(hand, ace_value)
+    return Arrangement(hand, sets, ace_value)
+
+
 def optimal_arrangements(hand: int, ace_value: int = 1) -> list[Arrangement]:
     """Every arrangement of least deadwood (one per set choice), in a fixed order."""
     scored = []
