@@ -99,7 +99,12 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
         if mask.bit_count() == len(cards):
             return tuple(cards)
     tokens: Iterable[str | Card]
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    if isinstance(cards, str):
+        tokens = cards.replace(",", " ").split()
+    elif isinstance(cards, Iterable):
+        tokens = cards
+    else:
+        raise CardError(f"not cards: {cards!r} ({CARD_HELP})")
     seen: set[Card] = set()
     out: list[Card] = []
     for token in tokens:

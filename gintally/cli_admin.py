@@ -228,6 +228,8 @@ def backup(
     path: Annotated[Path, typer.Argument(help="The new backup file.", show_default=False)],
 ) -> None:
     """Copy the ledger to PATH while it is in use (a consistent SQLite backup)."""
+    if not db_path().exists():
+        raise GintallyError(f"there is no ledger at {db_path()} to back up")
     with ledger(write=False) as book:
         out = book.backup(path)
     _render("message")(f"Backed up {db_path()} to {out}.")

@@ -159,6 +159,17 @@ def big_gin(
     )
 
 
+def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
+    """`edit --deadwood`: N (the knocker's count) or PLAYER=N for each player of a draw."""
+    if not items:
+        return {}
+    if all("=" in item for item in items):
+        return {"draw_deadwood": _deadwoods(items)}
+    if len(items) == 1:
+        return {"deadwood": whole(items[0], "--deadwood")}
+    raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
+
+
 def _deadwoods(items: list[str] | None) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items or []:
@@ -169,6 +180,8 @@ def _deadwoods(items: list[str] | None) -> dict[str, int]:
             count = int(value)
         except ValueError:
             raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
+        if name.strip().casefold() in {n.casefold() for n in out}:
+            raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
         out[name.strip()] = count
     return out
 
@@ -299,7 +312,12 @@ def edit(
         typer.Option("--player", help="Who knocked, went gin or scored.", metavar="PLAYER"),
     ] = None,
     deadwood: Annotated[
-        str | None, typer.Option("--deadwood", help="The knocker's deadwood.", metavar="N")
+        list[str] | None,
+        typer.Option(
+            "--deadwood",
+            help="The knocker's deadwood N; for a drawn hand, PLAYER=N for each player.",
+            metavar="N|PLAYER=N",
+        ),
     ] = None,
     vs: VsOpt = None,
     cards: CardsOpt = None,
@@ -326,7 +344,7 @@ def edit(
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
     changes = {
         "player": player,
-        "deadwood": whole(deadwood, "--deadwood"),
+        **_edit_deadwood(deadwood),
         "vs": whole(vs, "--vs"),
         "cards": cards,
         "vs_cards": vs_cards,

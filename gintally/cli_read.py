@@ -88,8 +88,17 @@ def eval_(
         ),
     ],
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help="A rule preset (ace value, knock limit).")
-    ] = "modern",
+        str | None,
+        typer.Option(
+            "--rules", "-r", help="A rule preset (ace value, knock limit); default modern."
+        ),
+    ] = None,
+    match: Annotated[
+        str | None,
+        typer.Option(
+            "--match", "-m", help="Use this match's rules instead of a preset.", metavar="NAME"
+        ),
+    ] = None,
     set_: Annotated[
         list[str] | None,
         typer.Option("--set", help="Override a rule: KEY=VALUE.", metavar="KEY=VALUE"),
@@ -107,7 +116,14 @@ def eval_(
     from gintally.rules import resolve
     from gintally.scoring import evaluate
 
-    doc = evaluate(" ".join(cards), resolve(rules, set_ or []), upcard).to_dict()
+    if match is not None and rules is not None:
+        raise GintallyError("give --rules or --match, not both")
+    if match is not None:
+        with ledger(write=False) as book:
+            base = book.match(match).rules
+    else:
+        base = resolve(rules or "modern")
+    doc = evaluate(" ".join(cards), base.with_overrides(set_ or []), upcard).to_dict()
     emit(doc, as_json, _render("evaluation"))
 
 

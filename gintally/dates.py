@@ -1,9 +1,11 @@
 """Dates people type: ``2007-04-27``, ``27 Apr 2007``, ``4/27``, ``today``, ``yesterday``.
 
 ISO dates are read with the standard library; anything else goes to python-dateutil, imported
-only then (so commands without a date start faster). A missing year is this year, so ``4/27`` is
-this year's; a text that names no month and day (``7 pm``, ``Monday``) is refused rather than
-taken as today. Dates run from 1900 to 2999; anything else is refused with the text named.
+only then (so commands without a date start faster). A missing year is the latest year that
+does not put the date in the future, so ``27 Dec`` typed on 2 January is last December's; a
+text that names no month and day (``7 pm``, ``Monday``) is refused rather than taken as today.
+A hand cannot be played in the future (a day of grace allows for time zones), and dates run
+from 1900; anything else is refused with the text named.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ def parse_date(text: str, today: date) -> date:
         day = _loose(text, today)
     if not FIRST <= day <= LAST:
         raise GintallyError(f"the date {text.strip()!r} is out of range (1900 to 2999)")
+    if day > today + timedelta(days=1):
+        raise GintallyError(f"the date {text.strip()!r} ({day.isoformat()}) is in the future")
     return day
 
 
@@ -41,8 +45,8 @@ def _loose(text: str, today: date) -> date:
     from dateutil import parser
 
     # Parse against two different defaults: a month or day the text does not name comes out
-    # different, and is refused; a missing year comes from today.
-    defaults = (datetime(today.year, 1, 1), datetime(today.year, 12, 31))
+    # different, and is refused; a missing year comes out different too, and is filled in.
+    defaults = (datetime(today.year, 1, 1), datetime(today.year - 1, 12, 31))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. an unknown time zone: not the user's concern
@@ -52,4 +56,6 @@ def _loose(text: str, today: date) -> date:
     if (first.month, first.day) != (second.month, second.day):
         raise GintallyError(f"the date {text!r} names no month and day ({_HELP})")
     result: date = first.date()
+    if first.year != second.year and result > today:  # no year given: the last such day
+        result = result.replace(year=result.year - 1)
     return result

@@ -119,6 +119,7 @@ class HandRecord:
     created_at: str = ""
     voided: bool = False
     versions: int = field(default=1, compare=False)
+    void_reason: str | None = field(default=None, compare=False)
 
 
 HAND_COLUMNS = (
@@ -213,13 +214,17 @@ class Ledger:
     def open(cls, path: str | os.PathLike[str], write: bool = True) -> Ledger:
         """Open (creating it on first use) and migrate a ledger; refuse foreign or newer files.
 
-        `write=False` opens it for reading only: that works on a read-only file, and never
-        changes the file.
+        `write=False` opens it for reading only: that works on a read-only file, never changes
+        the file, and reads a file that does not exist as an empty ledger without creating it.
         """
         p = Path(path)
         if str(path) == ":memory:":
             conn = _connect(":memory:")
             ledger = cls(conn, ":memory:")
+            ledger._migrate(new=True)
+            return ledger
+        if not write and not p.exists():  # nothing to read: an empty ledger, no file made
+            ledger = cls(_connect(":memory:"), p)
             ledger._migrate(new=True)
             return ledger
         try:
@@ -579,7 +584,9 @@ class Ledger:
         rows = self._rows(
             "SELECT h.*, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
             " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-            "AND c.action = 'void') AS voided FROM hands h WHERE h.match_id = ? "
+            "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
+            "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
+            "AS void_reason FROM hands h WHERE h.match_id = ? "
             "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id) "
             "ORDER BY h.date, h.hand_id",
             [match.id],
@@ -800,6 +807,7 @@ def _record(row: sqlite3.Row) -> HandRecord:
         created_at=row["created_at"],
         voided=bool(row["voided"]) if "voided" in keys else False,
         versions=row["versions"] if "versions" in keys else 1,
+        void_reason=row["void_reason"] if "void_reason" in keys else None,
     )
 
 

@@ -95,6 +95,8 @@ def hands(doc: Doc) -> None:
     for h in rows:
         style = "strike dim" if h["voided"] else ""
         what = h["description"] + (" [edited]" if h.get("edited") else "")
+        if h["voided"]:
+            what += f" [void: {h['void_reason']}]" if h.get("void_reason") else " [void]"
         if h.get("note"):
             what += f" - {h['note']}"
         table.add_row(
@@ -158,9 +160,10 @@ def show(doc: Doc) -> None:
             _print(_sheet(doc, sheet_games, a, b))
     if not doc["games"]:
         message("No games yet: record a hand (gintally knock, gin, score ...).")
-    if doc["format"] in ("hollywood",) and any(g["status"] == "won" for g in doc["games"]):
+    if doc["format"] in ("hollywood", "honeymoon") and any(doc["result"].values()):
         res = doc["result"]
-        _print(Text(f"Result so far (sum of nets): {a} {res[a]}, {b} {res[b]}"))
+        what = "Result so far" if doc.get("rolling") else "This set's result"
+        _print(Text(f"{what} (sum of nets): {a} {res[a]}, {b} {res[b]}"))
     limit = doc["knock_limit"]
     limit_text = "set by each hand's upcard" if limit == "upcard" else str(limit)
     dealer = doc["next_dealer"] or "not known (give --dealer)"
@@ -231,13 +234,15 @@ def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
     table.add_column("hand", justify="right", style="dim")
     for g in games:
-        mark = {"won": " ✓", "unfinished": " ?"}.get(g["status"], "")
-        table.add_column(
-            f"G{g['number']} {_short(a, 7)}",
-            justify="right",
-            header_style="bold" + (" green" if mark == " ✓" else ""),
-        )
-        table.add_column(f"G{g['number']}{mark} {_short(b, 7)}", justify="right")
+        won = {a: "", b: ""}
+        if g["status"] == "won":
+            won[g["winner"]] = " ✓"  # the winner's column
+        for name in (a, b):
+            table.add_column(
+                f"G{g['number']}{won[name]} {_short(name, 7)}",
+                justify="right",
+                header_style="bold green" if won[name] else "bold",
+            )
     numbers = [str(g["number"]) for g in games]
     for row in doc["sheet"]:
         posted = row["games"]
@@ -391,17 +396,20 @@ def rules(docs: list[Doc]) -> None:
             table.add_row(key, _value_text(value), d["help"][key])
         _print(table)
         return
-    keys = list(docs[0]["values"])
+    # Side by side the seven presets do not fit 80 columns: each preset is a row, with what it
+    # changes from the first (modern, the defaults, shown in full).
+    base = docs[0]["values"]
     table = Table(
         box=box.SIMPLE_HEAD,
-        title="Rule presets (gintally rules NAME for one)",
+        title="Rule presets (gintally rules NAME shows one in full)",
         title_justify="left",
     )
-    table.add_column("rule")
-    for d in docs:
-        table.add_column(d["preset"][:8], justify="right")
-    for key in keys:
-        table.add_row(key, *(_value_text(d["values"][key]) for d in docs))
+    table.add_column("preset", no_wrap=True)
+    table.add_column("what it is, and its values", overflow="fold")
+    for i, d in enumerate(docs):
+        values = d["values"] if i == 0 else {k: v for k, v in d["values"].items() if v != base[k]}
+        text = ", ".join(f"{k}={_value_text(v)}" for k, v in values.items())
+        table.add_row(d["preset"], f"{d['note']}\n[dim]{'' if i == 0 else 'but '}{text}[/]")
     _print(table)
 
 

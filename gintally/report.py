@@ -119,8 +119,20 @@ def show_doc(window: Window) -> Doc:
         "format_games": match.format.games,
         "rolling": match.format.rolling,
         "sheet": sheet,
-        "result": _pair(match, _result(window.shown)),
+        "result": _pair(match, _result(_current_set(match, rep.games))),
     }
+
+
+def _current_set(match: Match, games: list[Game]) -> list[Game]:
+    """The games a Hollywood or Honeymoon result adds up: the current set of N (every game,
+    for rolling Hollywood, which never ends a set; none for the other formats)."""
+    fmt = match.format
+    if fmt.name not in ("hollywood", "honeymoon") or not games:
+        return []
+    if fmt.rolling:
+        return games
+    last = (games[-1].number - 1) // fmt.games
+    return [g for g in games if (g.number - 1) // fmt.games == last]
 
 
 def _result(games: Iterable[Game]) -> list[int]:
@@ -179,6 +191,8 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
         if winner is None:
             return "Drawn hand: no score"
         a, b = match.players
+        if rec.knocker_deadwood is None or rec.defender_deadwood is None:
+            return f"Drawn hand: {winner} +{rec.points}"
         return (
             f"Drawn hand: {a.name} has {rec.knocker_deadwood}, {b.name} has "
             f"{rec.defender_deadwood}: {winner} +{rec.points}"
@@ -230,6 +244,7 @@ def hands_doc(match: Match, hands: list[HandRecord], dealers: dict[int, int | No
                 else _player_name(match, h.dealer),
                 "note": h.note,
                 "edited": h.versions > 1,
+                "void_reason": h.void_reason,
                 "description": describe(match, h),
             }
         )

@@ -91,8 +91,11 @@ def settle(match: Match, typed: TypedHand) -> Settled:
             f"match {match.name!r} takes its knock limit from the upcard: "
             f"give --upcard (for example --upcard 7D)"
         )
-    if claim in ("gin", "big-gin") and rules.spade_doubles and upcard is None:
-        raise HandError(f"match {match.name!r} doubles hands with a spade upcard: give --upcard")
+    scores = claim in ("knock", "gin", "big-gin") or (claim == "draw" and rules.deck_out_scores)
+    if scores and rules.spade_doubles and upcard is None:
+        raise HandError(
+            f"match {match.name!r} doubles a hand dealt with a spade upcard: give --upcard"
+        )
 
     base = HandRecord(
         date=typed.date,
@@ -287,10 +290,15 @@ def edit(
             f"(to copy points from paper instead, add --kind score)"
         )
     misplaced = given & (
-        {"deadwood", "vs", "cards", "vs_cards"} if typed.claim in ("score", "draw") else set()
+        {"deadwood", "vs", "cards", "vs_cards"}
+        if typed.claim == "score"
+        else {"player", "deadwood", "vs", "cards", "vs_cards", "points"}
+        if typed.claim == "draw"
+        else {"draw_deadwood"}
     )
     if misplaced:
-        option = "--" + sorted(misplaced)[0].replace("_", "-")
+        name = sorted(misplaced)[0]
+        option = "--deadwood PLAYER=N" if name == "draw_deadwood" else "--" + name.replace("_", "-")
         raise HandError(f"{option} does not apply to hand {hand_id}, a {typed.claim}")
     settled = settle(match, typed)
     if _same(settled.record, old):

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from gintally.dates import parse_date
 from gintally.errors import GintallyError
 from gintally.ledger import HandRecord, Match
 from gintally.scoring import MAX_HAND_POINTS, Kind, parse_kind
+from gintally.tally import TypedHand, settle
 
 REQUIRED = ("date", "kind", "winner", "points")
 OPTIONAL = ("knocker", "knocker_deadwood", "defender_deadwood", "dealer", "upcard", "note")
@@ -139,7 +141,13 @@ def _player(match: Match, value: Any, what: str) -> int | None:
 
 
 def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
-    """Check one imported row and turn it into a hand record (stored as given)."""
+    """Check one imported row and turn it into a hand record.
+
+    A row with the counts behind it (a knocker and both deadwood counts, or the cards, or a
+    draw's two counts) is settled again under the match's rules, exactly as if it were typed,
+    and must come out as the row says: kind, winner and points. A row without them is a result
+    copied from paper and is kept as given, once its winner and knocker agree with its kind.
+    """
     when = str(row.get("date") or "").strip()
     if not when:
         raise GintallyError("the date is missing")
@@ -158,26 +166,61 @@ def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
         points = 0
     if winner is None and points:
         raise GintallyError(f"{points} points but no winner")
-    upcard = row.get("upcard")
-    claim = str(row.get("claim") or "score")
-    if claim not in ("knock", "gin", "big-gin", "draw", "score"):
-        raise GintallyError(f"unknown claim {claim!r}")
-    return HandRecord(
-        date=day,
-        claim="draw" if kind is Kind.DRAW else claim,
-        kind=str(kind),
-        winner=winner,
-        points=points,
-        knocker=_player(match, row.get("knocker"), "knocker"),
-        knocker_deadwood=_int(row.get("knocker_deadwood"), "knocker_deadwood"),
-        defender_deadwood=_int(row.get("defender_deadwood"), "defender_deadwood"),
-        knocker_cards=row.get("knocker_cards") or None,
-        defender_cards=row.get("defender_cards") or None,
-        layoffs=row.get("layoffs") or None,
-        upcard=str(parse_card(str(upcard))) if upcard else None,
+    upcard_text = str(row.get("upcard") or "").strip()
+    upcard = str(parse_card(upcard_text)) if upcard_text else None
+    knocker = _player(match, row.get("knocker"), "knocker")
+    k_dw = _int(row.get("knocker_deadwood"), "knocker_deadwood")
+    d_dw = _int(row.get("defender_deadwood"), "defender_deadwood")
+    k_cards = str(row.get("knocker_cards") or "").strip() or None
+    d_cards = str(row.get("defender_cards") or "").strip() or None
+    given = HandRecord(
+        date=day, claim="draw" if kind is Kind.DRAW else "score", kind=str(kind),
+        winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
+        defender_deadwood=d_dw, upcard=upcard,
         dealer=_player(match, row.get("dealer"), "dealer"),
         note=str(row.get("note") or "").strip() or None,
-    )
+    )  # fmt: skip
+    names = {p.id: p.name for p in match.players}
+    typed = None
+    if kind is Kind.DRAW:
+        if winner is None and k_dw is None and d_dw is None:
+            typed = TypedHand("draw", day, upcard=upcard)
+        else:
+            counts = (
+                {}
+                if k_dw is None or d_dw is None
+                else {match.players[0].name: k_dw, match.players[1].name: d_dw}
+            )
+            typed = TypedHand("draw", day, draw_deadwood=counts, upcard=upcard)
+    elif knocker is not None:
+        if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
+            raise GintallyError(f"a {kind} is won by its knocker, {names[knocker]}")
+        if kind is Kind.UNDERCUT and winner == knocker:
+            raise GintallyError("an undercut is won by the defender, not the knocker")
+        claim = "knock" if kind in (Kind.KNOCK, Kind.UNDERCUT) else str(kind)
+        if k_cards and d_cards:
+            typed = TypedHand(
+                claim, day, player=names[knocker], cards=k_cards, vs_cards=d_cards, upcard=upcard
+            )
+        elif d_dw is not None and (k_dw is not None or claim != "knock"):
+            typed = TypedHand(
+                claim,
+                day,
+                player=names[knocker],
+                deadwood=k_dw if claim == "knock" else None,
+                vs=d_dw,
+                upcard=upcard,
+            )
+    if typed is None:
+        return given
+    settled = settle(match, typed).record
+    if (settled.kind, settled.winner, settled.points) != (str(kind), winner, points):
+        said = f"{kind} to {names.get(winner or -1, 'nobody')} for {points}"
+        found = (
+            f"{settled.kind} to {names.get(settled.winner or -1, 'nobody')} for {settled.points}"
+        )
+        raise GintallyError(f"the row says {said}, but its counts score {found}")
+    return replace(settled, dealer=given.dealer, note=given.note)
 
 
 def read_hands(match: Match, path: Path, today: date) -> list[HandRecord]:

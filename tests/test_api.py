@@ -221,3 +221,9 @@ def test_errors_are_one_value_error_family(call: object, error: type, piece: str
     assert piece in str(err.value)
     assert "\n" not in str(err.value)
     assert err.value.exit_code == 2
+
+
+@pytest.mark.parametrize("bad", [None, 123, 4.5])
+def test_evaluate_refuses_what_is_not_cards(bad: object) -> None:
+    with pytest.raises(gintally.CardError, match="not cards"):
+        gintally.evaluate(bad)  # type: ignore[arg-type]

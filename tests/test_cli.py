@@ -787,3 +787,134 @@ def test_export_never_overwrites_without_force(kitchen: CLI, tmp_path: Path) -> 
     assert out.read_text() == "precious\n"
     ok(kitchen("export", "-o", str(out), "--force"))
     assert out.read_text().startswith("id,date,kind,winner,points")
+
+
+# --- found by an independent review ------------------------------------------------------------
+
+
+def test_hollywood_result_is_the_current_sets_sum_of_nets(gintally: CLI) -> None:
+    ok(gintally("match", "new", "H", "-p", "Ann", "Bob", "-f", "hollywood", "--set", "target=10"))
+    for _ in range(15):  # every hand closes a game: 10 + 100 game + 25 box + 10 shutout = 145
+        ok(gintally("score", "Ann", "10"))
+    doc = as_json(gintally("show", "--json"))
+    assert doc["result"] == {"Ann": 3 * 145, "Bob": 0}  # games 13-15, the fifth set
+    assert "This set's result (sum of nets): Ann 435, Bob 0" in ok(gintally("show")).stdout
+
+
+@pytest.mark.parametrize(
+    ("row", "fragment"),
+    [
+        ("2026-01-01,draw,Ann,10,,,", "counts score draw to nobody for 0"),
+        ("2026-01-01,knock,Ann,50,Ann,8,18", "counts score knock to Ann for 10"),
+        ("2026-01-01,knock,Ann,10,Ann,12,22", "over the knock limit of 10"),
+        ("2026-01-01,undercut,Bob,30,Bob,,", "won by the defender"),
+        ("2026-01-01,gin,Bob,30,Ann,0,5", "won by its knocker, Ann"),
+        ("2026-01-01,undercut,Bob,27,Ann,3,1", None),
+        ("2026-01-01,gin,Bob,55,Bob,0,30", None),
+        ("2026-01-01,knock,Ann,999,,,", None),  # a paper result: kept as given
+    ],
+)
+def test_import_settles_rows_that_carry_their_counts(
+    kitchen: CLI, tmp_path: Path, db_path: Path, row: str, fragment: str | None
+) -> None:
+    path = tmp_path / "book.csv"
+    path.write_text(f"date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood\n{row}\n")
+    before = dump(db_path)
+    if fragment is None:
+        assert as_json(kitchen("import", str(path), "--json"))["imported"] == 1
+        assert as_json(kitchen("check", "--json"))["problems"] == []
+    else:
+        assert fragment in refused(kitchen("import", str(path)))
+        assert dump(db_path) == before
+
+
+def test_spade_doubling_needs_the_upcard_for_every_scoring_hand(gintally: CLI) -> None:
+    ok(
+        gintally(
+            "match", "new", "S", "-p", "Ann", "Bob", "-r", "kitchen", "--set", "spade_doubles=true"
+        )
+    )
+    for args in (
+        ["knock", "Ann", "5", "--vs", "20"],
+        ["gin", "Ann", "--vs", "20"],
+        ["draw", "--deadwood", "Ann=5", "--deadwood", "Bob=20"],
+    ):
+        assert "--upcard" in refused(gintally(*args))
+    doc = as_json(
+        gintally("draw", "--deadwood", "Ann=5", "--deadwood", "Bob=20", "-u", "3S", "--json")
+    )
+    assert (doc["winner"], doc["points"], doc["doubled"]) == ("Ann", 30, True)
+    doc = as_json(
+        gintally("draw", "--deadwood", "Ann=5", "--deadwood", "Bob=20", "-u", "3H", "--json")
+    )
+    assert (doc["winner"], doc["points"], doc["doubled"]) == ("Ann", 15, False)
+
+
+def test_edit_a_scoring_draw(gintally: CLI) -> None:
+    ok(gintally("match", "new", "K", "-p", "Ann", "Bob", "-r", "kitchen"))
+    ok(gintally("draw", "--deadwood", "Ann=12", "--deadwood", "Bob=30"))
+    ok(gintally("knock", "Ann", "5", "--vs", "20"))
+    doc = as_json(gintally("edit", "1", "--deadwood", "Ann=40", "--deadwood", "Bob=30", "--json"))
+    assert (doc["winner"], doc["points"]) == ("Bob", 10)
+    assert "--player does not apply" in refused(gintally("edit", "1", "--player", "Bob"))
+    assert "--deadwood PLAYER=N does not apply" in refused(
+        gintally("edit", "2", "--deadwood", "Ann=3", "--deadwood", "Bob=4")
+    )
+    doc = as_json(
+        gintally(
+            "edit", "2", "--kind", "draw", "--deadwood", "Ann=3", "--deadwood", "Bob=9", "--json"
+        )
+    )
+    assert (doc["kind"], doc["winner"], doc["points"]) == ("draw", "Ann", 6)
+    assert "ann's count twice" in refused(
+        gintally("draw", "--deadwood", "Ann=5", "--deadwood", "ann=9")
+    )
+
+
+def test_dates_in_the_future(kitchen: CLI) -> None:
+    from datetime import date, timedelta
+
+    from gintally.dates import parse_date
+
+    soon = (date.today() + timedelta(days=30)).isoformat()
+    assert "is in the future" in refused(kitchen("score", "Ann", "5", "--date", soon))
+    assert parse_date("27 Dec", date(2027, 1, 2)) == date(2026, 12, 27)  # last December
+    assert parse_date("2 Jan", date(2027, 1, 2)) == date(2027, 1, 2)
+    assert parse_date("27 Apr 2007", date(2027, 1, 2)) == date(2007, 4, 27)
+
+
+def test_show_marks_the_winners_column(kitchen: CLI) -> None:
+    ok(kitchen("score", "Ann", "100"))
+    header = next(line for line in ok(kitchen("show")).stdout.splitlines() if "G1" in line)
+    assert "G1 ✓ Ann" in header and "G1 Bob" in header
+
+
+def test_read_commands_never_create_a_ledger(gintally: CLI, tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "typo.db"
+    assert "no match yet" in refused(gintally("--db", str(missing), "show"))
+    assert "No matches yet" in ok(gintally("--db", str(missing), "match", "list")).stdout
+    assert "no ledger" in refused(gintally("--db", str(missing), "backup", str(tmp_path / "b.db")))
+    assert not (tmp_path / "no").exists()
+
+
+def test_rules_overview_fits_80_columns(gintally: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(gintally("rules")).stdout
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
+    assert "shutout=bonus:100" in out and "undercut_style=bonus-minus-defender" in out
+
+
+def test_eval_with_a_matchs_rules(gintally: CLI) -> None:
+    ok(gintally("match", "new", "Tedesco", "-p", "Ann", "Bob", "--set", "ace_value=15"))
+    hand = "AS 2H 3S 3H 3D 7C 8C 9C TC JC"
+    assert as_json(gintally("eval", hand, "--json"))["deadwood"] == 3
+    assert as_json(gintally("eval", hand, "-m", "Tedesco", "--json"))["deadwood"] == 17
+    assert "not both" in refused(gintally("eval", hand, "-m", "Tedesco", "-r", "classic"))
+
+
+def test_hands_all_shows_why_a_hand_was_voided(kitchen: CLI) -> None:
+    ok(kitchen("score", "Ann", "5"))
+    ok(kitchen("void", "1", "--reason", "misdeal"))
+    doc = as_json(kitchen("hands", "--all", "--json"))
+    assert (doc["hands"][0]["voided"], doc["hands"][0]["void_reason"]) == (True, "misdeal")
+    assert "[void: misdeal]" in ok(kitchen("hands", "--all")).stdout

@@ -460,6 +460,8 @@ def command_specs(
             {
                 "--rules": st.sampled_from(PRESET_NAMES),
                 "-r": st.sampled_from(PRESET_NAMES),
+                "--match": matches,
+                "-m": matches,
                 "--set": knob_pair(),
                 "--upcard": card_token(),
                 "-u": card_token(),
