@@ -35,11 +35,12 @@ from pathlib import Path
 from _common import code_state
 
 import gintally
-from gintally import tally
+from gintally import service as tally
+from gintally.engine.formats import FORMATS, Format
 from gintally.errors import GintallyError
-from gintally.formats import FORMATS, Format
-from gintally.ledger import HandRecord, Ledger, Match
-from gintally.rules import resolve
+from gintally.game.rules import resolve
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match
 
 BIN = Path(sys.executable).parent
 GINTALLY = BIN / "gintally"
@@ -104,7 +105,10 @@ import json, sys, time
 t0 = time.perf_counter()
 import gintally.cli
 t1 = time.perf_counter()
-from gintally import cli_hands, cli_read, report, tally
+from gintally import report
+from gintally import service as tally
+from gintally.cli import hands as cli_hands
+from gintally.cli import read as cli_read
 from gintally.ledger import Ledger
 spent = {}
 def timed(owner, name, key):

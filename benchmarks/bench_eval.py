@@ -29,8 +29,8 @@ from typing import Any
 from _common import code_state
 
 import gintally
-from gintally.cards import DECK, Card, card, mask_of
-from gintally.melds import best_deadwood, best_discard
+from gintally.game.cards import DECK, Card, card, mask_of
+from gintally.game.melds import best_deadwood, best_discard
 
 # Targets (pure Python, one core), in microseconds per evaluation.
 TARGET_US = {("uniform", 10): 10.0, ("uniform", 11): 25.0, ("rich", 10): 30.0, ("rich", 11): 60.0}

@@ -41,12 +41,14 @@ from typing import Any
 from _common import code_state
 
 import gintally
-from gintally import tally
-from gintally.cards import DECK
+from gintally import service as tally
+from gintally.engine.formats import Format
+from gintally.engine.replay import replay
 from gintally.errors import GintallyError
-from gintally.formats import Format, replay
-from gintally.ledger import HandRecord, Ledger, Match
-from gintally.rules import resolve
+from gintally.game.cards import DECK
+from gintally.game.rules import resolve
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match
 
 CACHE_VERSION = 1  # bump when the recipe below changes, so a stale cache is rebuilt
 RECORD_TARGET_RATIO = 1.3

@@ -1,9 +1,9 @@
 """Generate the sample data that `gintally demo`, the README and the tests use.
 
-Run once (``python data/generate.py``); its output is committed, so the files never change
-unless this script does. Hands are drawn from a seeded random generator with the proportions of
-real play (mostly knocks, a gin in five, the odd undercut and dead deck) and scored with
-gintally's own rules, so every row is a legal hand under the match's rule set:
+Run once (``python data/generate.py``); its output, ``data/samples/``, is committed, so the
+files never change unless this script does. Hands are drawn from a seeded random generator with
+the proportions of real play (mostly knocks, a gin in five, the odd undercut and dead deck) and
+scored with gintally's own rules, so every row is a legal hand under the match's rule set:
 
 - ``season.csv``: two seasons of Honeymoon gin ad infinitum between Ann and Bob (honeymoon
   rules: Oklahoma knock limits from the upcard, games to 500 with no bonuses, deal alternates),
@@ -22,25 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gintally.cards import DECK
+from gintally.engine.formats import Format
+from gintally.engine.replay import Entry, replay
 from gintally.errors import HandError
-from gintally.formats import Entry, Format, replay
-from gintally.rules import resolve
-from gintally.scoring import knock_limit, settle_gin, settle_knock
+from gintally.game.cards import DECK
+from gintally.game.rules import resolve
+from gintally.game.scoring import knock_limit, settle_gin, settle_knock
+from gintally.transfer import OPTIONAL, REQUIRED
 
-HERE = Path(__file__).resolve().parent
-COLUMNS = (
-    "date",
-    "kind",
-    "winner",
-    "points",
-    "knocker",
-    "knocker_deadwood",
-    "defender_deadwood",
-    "dealer",
-    "upcard",
-    "note",
-)
+HERE = Path(__file__).resolve().parent / "samples"  # shipped as the package gintally.data
+COLUMNS = (*REQUIRED, *OPTIONAL)  # what `gintally import` reads (`transfer`)
 PLAYERS = ("Ann", "Bob")
 
 

@@ -1,18 +1,14 @@
 """gintally: a scorekeeper for gin rummy played with real cards.
 
-The library is the product; the command line is its client. The pure core (no I/O, no clock,
-standard library only):
+The library is the product; the command line is its client. Its layers, each a folder, arrows
+pointing down only:
 
-- `cards`: parsing, printing and values of cards.
-- `melds`: exact best arrangement, best discard and layoffs, on bit masks.
-- `rules`: the rule knobs, the presets, overrides and their stored form.
-- `scoring`: one hand, from counts or from cards (`evaluate`, `score_cards`).
-- `formats`: the fan-out engine: hands in, games out, for every scoring format.
-- `standings`: seasons and yearly standings.
-
-At the rim: `ledger` (the SQLite ledger, the only module that imports sqlite-utils), `tally`
-(what the command line asks: record a hand, read the games), `transfer` (CSV and JSON in and
-out), `render` (Rich output, the only module that imports rich) and `cli` (Typer).
+- `cli/`: the command line (Typer) and `render` (Rich, the only module that draws).
+- `report`, `transfer`: the documents commands print, and CSV/JSON in and out.
+- `service`: what a command asks for: record, edit, void, undo, replay windows, check.
+- `ledger/`: the SQLite file of facts and nothing else; `model`: the records it stores.
+- `engine/`: how hands become games, sets and seasons (pure, standard library only).
+- `game/`: the rules of one hand: cards, melds, rule sets, scoring (pure, standard library only).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -22,24 +18,28 @@ __version__ = "0.1.0"
 # The public names, and the module each lives in. They are imported on first use (PEP 562), so
 # that `import gintally` stays cheap for the command line, which needs only some of them.
 _EXPORTS = {
-    "Card": "cards",
-    "parse_card": "cards",
-    "parse_cards": "cards",
+    "Card": "game.cards",
+    "parse_card": "game.cards",
+    "parse_cards": "game.cards",
     "CardError": "errors",
     "GintallyError": "errors",
     "HandError": "errors",
     "LedgerError": "errors",
     "NotFoundError": "errors",
     "RuleError": "errors",
-    "PRESETS": "rules",
-    "RuleSet": "rules",
-    "find_preset": "rules",
-    "resolve": "rules",
-    "Evaluation": "scoring",
-    "HandResult": "scoring",
-    "Kind": "scoring",
-    "evaluate": "scoring",
-    "score_cards": "scoring",
+    "PRESETS": "game.rules",
+    "RuleSet": "game.rules",
+    "find_preset": "game.rules",
+    "resolve": "game.rules",
+    "Evaluation": "game.scoring",
+    "HandResult": "game.scoring",
+    "Kind": "game.scoring",
+    "evaluate": "game.scoring",
+    "score_cards": "game.scoring",
+    "Entry": "engine.replay",
+    "Format": "engine.formats",
+    "find_format": "engine.formats",
+    "replay": "engine.replay",
 }
 
 __all__ = [  # noqa: RUF022 - grouped as in _EXPORTS
@@ -48,6 +48,7 @@ __all__ = [  # noqa: RUF022 - grouped as in _EXPORTS
     "CardError", "GintallyError", "HandError", "LedgerError", "NotFoundError", "RuleError",
     "PRESETS", "RuleSet", "find_preset", "resolve",
     "Evaluation", "HandResult", "Kind", "evaluate", "score_cards",
+    "Entry", "Format", "find_format", "replay",
 ]  # fmt: skip
 assert set(__all__) == {"__version__", *_EXPORTS}
 
@@ -64,7 +65,8 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from gintally.cards import Card, parse_card, parse_cards
+    from gintally.engine.formats import Format, find_format
+    from gintally.engine.replay import Entry, replay
     from gintally.errors import (
         CardError,
         GintallyError,
@@ -73,5 +75,6 @@ if TYPE_CHECKING:
         NotFoundError,
         RuleError,
     )
-    from gintally.rules import PRESETS, RuleSet, find_preset, resolve
-    from gintally.scoring import Evaluation, HandResult, Kind, evaluate, score_cards
+    from gintally.game.cards import Card, parse_card, parse_cards
+    from gintally.game.rules import PRESETS, RuleSet, find_preset, resolve
+    from gintally.game.scoring import Evaluation, HandResult, Kind, evaluate, score_cards

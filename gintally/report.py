@@ -1,46 +1,206 @@
 """Reports: the documents that ``--json`` prints and that `render` draws for people.
 
-Each function turns derived data (a replayed window, standings, a recorded hand) into plain
-dicts and lists with player names, in the shapes of SPEC section 5 (more keys are allowed there
-and given here). Both outputs come from the same document, so the table a player reads and the
-JSON a script reads can never disagree. No I/O, no Rich.
+Each function turns derived data (a replayed window, standings, a recorded hand) into a typed
+document (a `TypedDict` of plain values with player names), in the shapes of SPEC section 5 (more
+keys are allowed there and given here). Both outputs come from the same document, so the table a
+player reads and the JSON a script reads can never disagree. No I/O, no Rich.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
-from gintally.formats import Game
-from gintally.ledger import HandRecord, Match
-from gintally.rules import KNOBS, RuleSet
-from gintally.scoring import HandResult
-from gintally.standings import Season, years_won
-from gintally.tally import Window
+from gintally.engine.games import Game
+from gintally.engine.standings import Row, Season, years_won
+from gintally.game.rules import KNOBS, RuleSet
+from gintally.game.scoring import Evaluation, HandResult
+from gintally.model import HandRecord, Match
+from gintally.service import Problem, Window
 
-Doc = dict[str, Any]
-
-
-def _pair(match: Match, values: list[int]) -> dict[str, int]:
-    return {match.players[0].name: values[0], match.players[1].name: values[1]}
+Pair = dict[str, int]  # a value per player, keyed by name
 
 
-def _name(match: Match, index: int | None) -> str | None:
-    return None if index is None else match.players[index].name
+class BonusDoc(TypedDict):
+    game: Pair
+    boxes: Pair
+    shutout: Pair
 
 
-def _player_name(match: Match, player_id: int | None) -> str | None:
-    return _name(match, match.index_of(player_id))
+class GameDoc(TypedDict):
+    number: int
+    set: int | None
+    status: str
+    winner: str | None
+    points: Pair
+    boxes: Pair
+    total: Pair
+    net: int | None
+    hands: list[int]
+    season: str
+    opened: str
+    closed: str | None
+    bonuses: NotRequired[BonusDoc]
+    shutout: NotRequired[bool]
+    needs: NotRequired[Pair]
 
 
-def game_doc(match: Match, g: Game) -> Doc:
-    doc: Doc = {
+class SheetRow(TypedDict):
+    hand: int
+    date: str
+    kind: str
+    winner: str | None
+    points: int
+    dealer: str | None
+    games: dict[str, Pair]  # game number (as text) -> running points after this hand
+
+
+class ShowDoc(TypedDict):
+    match: str
+    format: str
+    players: list[str]
+    games: list[GameDoc]
+    next_dealer: str | None
+    knock_limit: str | int
+    target: int
+    rules: str
+    season: str | None
+    format_games: int
+    rolling: bool
+    sheet: list[SheetRow]
+    result: Pair
+
+
+class MatchDoc(TypedDict):
+    match: str
+    players: list[str]
+    format: str
+    games: int
+    rolling: bool
+    season_start: str
+    rules: dict[str, object]
+    first_dealer: str | None
+    created: str
+
+
+class HandDoc(TypedDict):
+    hand: int
+    kind: str
+    winner: str | None
+    points: int
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    layoffs: list[str]
+    match: str
+    date: str
+    claim: str
+    knocker: str | None
+    upcard: str | None
+    note: str | None
+    voided: bool
+    description: str
+    deadwood: NotRequired[Pair]
+    doubled: NotRequired[bool]
+    knock_limit: NotRequired[int | None]
+    knocker_melds: NotRequired[list[list[str]]]
+    knocker_deadwood_cards: NotRequired[list[str]]
+    defender_melds: NotRequired[list[list[str]]]
+    defender_deadwood_cards: NotRequired[list[str]]
+    games: NotRequired[list[GameDoc]]
+    next_dealer: NotRequired[str | None]
+    action: NotRequired[str]
+
+
+class HandRow(TypedDict):
+    id: int
+    date: str
+    kind: str
+    winner: str | None
+    points: int
+    voided: bool
+    claim: str
+    knocker: str | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    layoffs: list[str]
+    upcard: str | None
+    dealer: str | None
+    note: str | None
+    edited: bool
+    void_reason: str | None
+    description: str
+
+
+class HandsDoc(TypedDict):
+    match: str
+    players: list[str]
+    hands: list[HandRow]
+
+
+class RowDoc(TypedDict):
+    player: str
+    games_won: int
+    hands_won: int
+    points: int
+    gins: int
+    big_gins: int
+    undercuts: int
+    biggest_hand: int
+    net: int
+
+
+class SeasonDoc(TypedDict):
+    season: str | None
+    rows: list[RowDoc]
+    unfinished: int
+    start: NotRequired[str]
+    end: NotRequired[str]
+    over: NotRequired[bool]
+    winner: NotRequired[str | None]
+    hands: NotRequired[int]
+    draws: NotRequired[int]
+    open: NotRequired[int]
+
+
+class StandingsDoc(SeasonDoc):
+    match: str
+    players: list[str]
+    seasons: list[SeasonDoc]
+    years_won: Pair
+
+
+class RulesDoc(TypedDict):
+    preset: str
+    note: str
+    values: dict[str, object]
+    help: dict[str, str]
+
+
+class EvalDoc(TypedDict):
+    cards: list[str]
+    melds: list[list[str]]
+    deadwood_cards: list[str]
+    deadwood: int
+    discard: str | None
+    gin: bool
+    big_gin: bool
+    knocks: bool | None
+
+
+class CheckDoc(TypedDict):
+    ledger: str
+    ok: bool
+    problems: list[str]
+
+
+def game_doc(match: Match, g: Game) -> GameDoc:
+    doc: GameDoc = {
         "number": g.number,
+        "set": g.set,
         "status": g.status,
-        "winner": _name(match, g.winner),
-        "points": _pair(match, g.points),
-        "boxes": _pair(match, g.boxes),
-        "total": _pair(match, g.total),
+        "winner": match.name_at(g.winner),
+        "points": match.pair(g.points),
+        "boxes": match.pair(g.boxes),
+        "total": match.pair(g.total),
         "net": g.net,
         "hands": list(g.hands),
         "season": g.season,
@@ -49,13 +209,13 @@ def game_doc(match: Match, g: Game) -> Doc:
     }
     if g.status == "won":
         doc["bonuses"] = {
-            "game": _pair(match, g.game_bonus),
-            "boxes": _pair(match, g.box_bonus),
-            "shutout": _pair(match, g.shutout_bonus),
+            "game": match.pair(g.game_bonus),
+            "boxes": match.pair(g.box_bonus),
+            "shutout": match.pair(g.shutout_bonus),
         }
         doc["shutout"] = g.shutout
     if g.status == "open":
-        doc["needs"] = _pair(match, g.needs(match.rules.target))
+        doc["needs"] = match.pair(g.needs(match.rules.target))
     return doc
 
 
@@ -63,7 +223,7 @@ def knock_limit_text(rules: RuleSet) -> str | int:
     return "upcard" if rules.knock_from_upcard else int(rules.knock_limit)
 
 
-def match_doc(match: Match) -> Doc:
+def match_doc(match: Match) -> MatchDoc:
     return {
         "match": match.name,
         "players": [p.name for p in match.players],
@@ -72,17 +232,17 @@ def match_doc(match: Match) -> Doc:
         "rolling": match.format.rolling,
         "season_start": match.format.season_start_text,
         "rules": {"preset": match.rules.preset, **match.rules.values()},
-        "first_dealer": _player_name(match, match.first_dealer),
+        "first_dealer": match.name_of(match.first_dealer),
         "created": match.created_at,
     }
 
 
-def show_doc(window: Window) -> Doc:
+def show_doc(window: Window) -> ShowDoc:
     """What `show` prints: games with running scores, bonuses, next dealer, knock limit."""
     match, rep = window.match, window.replay
     shown = {id(g) for g in window.shown}
     running: dict[int, list[int]] = {}
-    sheet = []
+    sheet: list[SheetRow] = []
     for played in rep.played:
         e = played.entry
         posts = {}
@@ -92,7 +252,7 @@ def show_doc(window: Window) -> Doc:
             pts = running.setdefault(id(game), [0, 0])
             if e.winner is not None:
                 pts[e.winner] += e.points
-            posts[str(game.number)] = _pair(match, list(pts))
+            posts[str(game.number)] = match.pair(list(pts))
         if not posts:
             continue
         sheet.append(
@@ -100,18 +260,19 @@ def show_doc(window: Window) -> Doc:
                 "hand": e.id,
                 "date": e.date.isoformat(),
                 "kind": e.kind,
-                "winner": _name(match, e.winner),
+                "winner": match.name_at(e.winner),
                 "points": e.points,
-                "dealer": _name(match, played.dealer),
+                "dealer": match.name_at(played.dealer),
                 "games": posts,
             }
         )
+    sets = rep.sets()
     return {
         "match": match.name,
         "format": match.format.name,
         "players": [p.name for p in match.players],
         "games": [game_doc(match, g) for g in window.shown],
-        "next_dealer": _name(match, rep.next_dealer),
+        "next_dealer": match.name_at(rep.next_dealer),
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
         "rules": match.rules.preset,
@@ -119,40 +280,18 @@ def show_doc(window: Window) -> Doc:
         "format_games": match.format.games,
         "rolling": match.format.rolling,
         "sheet": sheet,
-        "result": _pair(match, _result(_current_set(match, rep.games))),
+        "result": match.pair(sets[-1].nets if sets else [0, 0]),
     }
-
-
-def _current_set(match: Match, games: list[Game]) -> list[Game]:
-    """The games a Hollywood or Honeymoon result adds up: the current set of N (every game,
-    for rolling Hollywood, which never ends a set; none for the other formats)."""
-    fmt = match.format
-    if fmt.name not in ("hollywood", "honeymoon") or not games:
-        return []
-    if fmt.rolling:
-        return games
-    last = (games[-1].number - 1) // fmt.games
-    return [g for g in games if (g.number - 1) // fmt.games == last]
-
-
-def _result(games: Iterable[Game]) -> list[int]:
-    """Each player's sum of the nets of the games they won (a Hollywood evening's result)."""
-    won = [0, 0]
-    for g in games:
-        if g.winner is not None and g.net is not None:
-            won[g.winner] += g.net
-    return won
 
 
 def hand_doc(
     match: Match, rec: HandRecord, result: HandResult | None = None, window: Window | None = None
-) -> Doc:
+) -> HandDoc:
     """What a hand command prints (and `edit`, `void`, `undo`)."""
-    knocker = _player_name(match, rec.knocker)
-    doc: Doc = {
+    doc: HandDoc = {
         "hand": rec.id,
         "kind": rec.kind,
-        "winner": _player_name(match, rec.winner),
+        "winner": match.name_of(rec.winner),
         "points": rec.points,
         "knocker_deadwood": rec.knocker_deadwood if rec.claim != "draw" else None,
         "defender_deadwood": rec.defender_deadwood if rec.claim != "draw" else None,
@@ -160,14 +299,14 @@ def hand_doc(
         "match": match.name,
         "date": rec.date.isoformat(),
         "claim": rec.claim,
-        "knocker": knocker,
+        "knocker": match.name_of(rec.knocker),
         "upcard": rec.upcard,
         "note": rec.note,
         "voided": rec.voided,
         "description": describe(match, rec, result),
     }
     if rec.claim == "draw" and rec.knocker_deadwood is not None:
-        doc["deadwood"] = _pair(match, [rec.knocker_deadwood or 0, rec.defender_deadwood or 0])
+        doc["deadwood"] = match.pair([rec.knocker_deadwood or 0, rec.defender_deadwood or 0])
     if result is not None:
         doc["doubled"] = result.doubled
         doc["knock_limit"] = result.knock_limit
@@ -179,14 +318,13 @@ def hand_doc(
     if window is not None:
         posted = next((p.posts for p in window.replay.played if p.entry.id == rec.id), [])
         doc["games"] = [game_doc(match, g) for g in posted]
-        doc["next_dealer"] = _name(match, window.replay.next_dealer)
+        doc["next_dealer"] = match.name_at(window.replay.next_dealer)
     return doc
 
 
 def describe(match: Match, rec: HandRecord, result: HandResult | None = None) -> str:
     """One line that says what happened, as a player would say it."""
-    names = {p.id: p.name for p in match.players}
-    winner = names.get(rec.winner or -1)
+    winner = match.name_of(rec.winner)
     if rec.claim == "draw":
         if winner is None:
             return "Drawn hand: no score"
@@ -200,8 +338,8 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     if rec.claim == "score":
         kind = f" ({rec.kind})" if rec.kind != "score" else ""
         return f"{winner} scores {rec.points}{kind}"
-    knocker = names.get(rec.knocker or -1, "?")
-    defender = next(p.name for p in match.players if p.id != rec.knocker)
+    knocker = match.name_of(rec.knocker) or "?"
+    defender = match.other(rec.knocker).name
     layoffs = f" after laying off {rec.layoffs}" if rec.layoffs else ""
     doubled = " (spade upcard: doubled)" if result is not None and result.doubled else ""
     if rec.kind in ("gin", "big-gin"):
@@ -221,27 +359,27 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     )
 
 
-def hands_doc(match: Match, hands: list[HandRecord], dealers: dict[int, int | None]) -> Doc:
+def hands_doc(match: Match, hands: list[HandRecord], dealers: dict[int, int | None]) -> HandsDoc:
     """The hand log."""
-    rows = []
+    rows: list[HandRow] = []
     for h in hands:
         rows.append(
             {
                 "id": h.id,
                 "date": h.date.isoformat(),
                 "kind": h.kind,
-                "winner": _player_name(match, h.winner),
+                "winner": match.name_of(h.winner),
                 "points": h.points,
                 "voided": h.voided,
                 "claim": h.claim,
-                "knocker": _player_name(match, h.knocker),
+                "knocker": match.name_of(h.knocker),
                 "knocker_deadwood": h.knocker_deadwood,
                 "defender_deadwood": h.defender_deadwood,
                 "layoffs": h.layoffs.split() if h.layoffs else [],
                 "upcard": h.upcard,
-                "dealer": _name(match, dealers.get(h.id))
+                "dealer": match.name_at(dealers[h.id])
                 if h.id in dealers
-                else _player_name(match, h.dealer),
+                else match.name_of(h.dealer),
                 "note": h.note,
                 "edited": h.versions > 1,
                 "void_reason": h.void_reason,
@@ -251,35 +389,36 @@ def hands_doc(match: Match, hands: list[HandRecord], dealers: dict[int, int | No
     return {"match": match.name, "players": [p.name for p in match.players], "hands": rows}
 
 
-def season_doc(match: Match, season: Season) -> Doc:
+def _row_doc(match: Match, row: Row) -> RowDoc:
+    return {
+        "player": match.players[row.player].name,
+        "games_won": row.games_won,
+        "hands_won": row.hands_won,
+        "points": row.points,
+        "gins": row.gins,
+        "big_gins": row.big_gins,
+        "undercuts": row.undercuts,
+        "biggest_hand": row.biggest_hand,
+        "net": row.net,
+    }
+
+
+def season_doc(match: Match, season: Season) -> SeasonDoc:
     return {
         "season": season.label,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),
         "over": season.over,
-        "winner": _name(match, season.winner),
+        "winner": match.name_at(season.winner),
         "hands": season.hands,
         "draws": season.draws,
         "unfinished": season.unfinished,
         "open": season.open,
-        "rows": [
-            {
-                "player": match.players[r.player].name,
-                "games_won": r.games_won,
-                "hands_won": r.hands_won,
-                "points": r.points,
-                "gins": r.gins,
-                "big_gins": r.big_gins,
-                "undercuts": r.undercuts,
-                "biggest_hand": r.biggest_hand,
-                "net": r.net,
-            }
-            for r in season.rows
-        ],
+        "rows": [_row_doc(match, r) for r in season.rows],
     }
 
 
-def standings_doc(match: Match, seasons: list[Season], year: int | None) -> Doc:
+def standings_doc(match: Match, seasons: list[Season], year: int | None) -> StandingsDoc:
     """One season's standings (the latest, or the one starting in `year`), every season's
     summary, and the years-won tally."""
     chosen = seasons[-1] if seasons else None
@@ -287,32 +426,31 @@ def standings_doc(match: Match, seasons: list[Season], year: int | None) -> Doc:
         chosen = next((s for s in seasons if s.start.year == year), None)
     if chosen is None:
         label = str(year) if year is not None else None
-        doc: Doc = {
+        season: SeasonDoc = {
             "season": label,
-            "rows": [
-                {
-                    "player": p.name,
-                    "games_won": 0,
-                    "hands_won": 0,
-                    "points": 0,
-                    "gins": 0,
-                    "big_gins": 0,
-                    "undercuts": 0,
-                    "biggest_hand": 0,
-                    "net": 0,
-                }
-                for p in match.players
-            ],
+            "rows": [_row_doc(match, Row(seat)) for seat in (0, 1)],
             "unfinished": 0,
         }
     else:
-        doc = season_doc(match, chosen)
-    doc["match"] = match.name
-    doc["players"] = [p.name for p in match.players]
-    doc["seasons"] = [season_doc(match, s) for s in seasons]
-    doc["years_won"] = _pair(match, years_won(seasons))
+        season = season_doc(match, chosen)
+    doc: StandingsDoc = {
+        **season,
+        "match": match.name,
+        "players": [p.name for p in match.players],
+        "seasons": [season_doc(match, s) for s in seasons],
+        "years_won": match.pair(years_won(seasons)),
+    }
     return doc
 
 
-def rules_doc(rules: RuleSet, note: str = "") -> Doc:
+def rules_doc(rules: RuleSet, note: str = "") -> RulesDoc:
     return {"preset": rules.preset, "note": note, "values": rules.values(), "help": dict(KNOBS)}
+
+
+def eval_doc(ev: Evaluation) -> EvalDoc:
+    """What `eval` prints: `Evaluation.to_dict`, typed."""
+    return cast(EvalDoc, ev.to_dict())
+
+
+def check_doc(ledger: str, problems: list[Problem]) -> CheckDoc:
+    return {"ledger": ledger, "ok": not problems, "problems": [str(p) for p in problems]}

@@ -18,24 +18,17 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from gintally.cards import parse_card
 from gintally.dates import parse_date
 from gintally.errors import GintallyError
-from gintally.ledger import HandRecord, Match
-from gintally.scoring import MAX_HAND_POINTS, Kind, parse_kind
-from gintally.tally import TypedHand, settle
+from gintally.game.cards import parse_card
+from gintally.game.scoring import MAX_HAND_POINTS, Kind, parse_kind
+from gintally.model import HandRecord, Match, TypedHand
+from gintally.service import settle
 
 REQUIRED = ("date", "kind", "winner", "points")
 OPTIONAL = ("knocker", "knocker_deadwood", "defender_deadwood", "dealer", "upcard", "note")
 COLUMNS = ("id", *REQUIRED, *OPTIONAL)
 EXTRA_JSON = ("claim", "knocker_cards", "defender_cards", "layoffs")
-
-
-def _name(match: Match, player_id: int | None) -> str:
-    for p in match.players:
-        if p.id == player_id:
-            return p.name
-    return ""
 
 
 def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
@@ -44,12 +37,12 @@ def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
         "id": h.id,
         "date": h.date.isoformat(),
         "kind": h.kind,
-        "winner": _name(match, h.winner),
+        "winner": match.name_of(h.winner) or "",
         "points": h.points,
-        "knocker": _name(match, h.knocker),
+        "knocker": match.name_of(h.knocker) or "",
         "knocker_deadwood": h.knocker_deadwood,
         "defender_deadwood": h.defender_deadwood,
-        "dealer": _name(match, h.dealer),
+        "dealer": match.name_of(h.dealer) or "",
         "upcard": h.upcard or "",
         "note": h.note or "",
     }
@@ -180,7 +173,6 @@ def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
         dealer=_player(match, row.get("dealer"), "dealer"),
         note=str(row.get("note") or "").strip() or None,
     )  # fmt: skip
-    names = {p.id: p.name for p in match.players}
     typed = None
     if kind is Kind.DRAW:
         if winner is None and k_dw is None and d_dw is None:
@@ -194,19 +186,24 @@ def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
             typed = TypedHand("draw", day, draw_deadwood=counts, upcard=upcard)
     elif knocker is not None:
         if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
-            raise GintallyError(f"a {kind} is won by its knocker, {names[knocker]}")
+            raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")
         if kind is Kind.UNDERCUT and winner == knocker:
             raise GintallyError("an undercut is won by the defender, not the knocker")
         claim = "knock" if kind in (Kind.KNOCK, Kind.UNDERCUT) else str(kind)
         if k_cards and d_cards:
             typed = TypedHand(
-                claim, day, player=names[knocker], cards=k_cards, vs_cards=d_cards, upcard=upcard
+                claim,
+                day,
+                player=match.name_of(knocker),
+                cards=k_cards,
+                vs_cards=d_cards,
+                upcard=upcard,
             )
         elif d_dw is not None and (k_dw is not None or claim != "knock"):
             typed = TypedHand(
                 claim,
                 day,
-                player=names[knocker],
+                player=match.name_of(knocker),
                 deadwood=k_dw if claim == "knock" else None,
                 vs=d_dw,
                 upcard=upcard,
@@ -215,9 +212,9 @@ def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
         return given
     settled = settle(match, typed).record
     if (settled.kind, settled.winner, settled.points) != (str(kind), winner, points):
-        said = f"{kind} to {names.get(winner or -1, 'nobody')} for {points}"
+        said = f"{kind} to {match.name_of(winner) or 'nobody'} for {points}"
         found = (
-            f"{settled.kind} to {names.get(settled.winner or -1, 'nobody')} for {settled.points}"
+            f"{settled.kind} to {match.name_of(settled.winner) or 'nobody'} for {settled.points}"
         )
         raise GintallyError(f"the row says {said}, but its counts score {found}")
     return replace(settled, dealer=given.dealer, note=given.note)

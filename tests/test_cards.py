@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gintally import GintallyError
-from gintally.cards import (
+from gintally.errors import CardError
+from gintally.game.cards import (
     DECK,
     Card,
     card,
@@ -20,7 +21,6 @@ from gintally.cards import (
     parse_cards,
     sort_by_rank,
 )
-from gintally.errors import CardError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

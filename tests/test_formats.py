@@ -1,4 +1,4 @@
-"""Properties of the fan-out engine (`gintally.formats.replay`) over random hand sequences.
+"""Properties of the fan-out engine (`gintally.engine.replay.replay`) over random hand sequences.
 
 An independent reference implementation of SPEC section 4 (`reference`) is written here from the
 spec's words, not from the engine, and the engine is compared with it game by game. The other
@@ -15,8 +15,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gintally.formats import Entry, Format, Game, Replay, replay, season_of
-from gintally.rules import RuleSet, resolve
+from gintally.engine.formats import Format
+from gintally.engine.games import Game
+from gintally.engine.replay import Entry, Replay, replay
+from gintally.engine.seasons import season_of
+from gintally.game.rules import RuleSet, resolve
 
 PROPS = settings(max_examples=120, deadline=None)
 BASE = date(2005, 11, 20)

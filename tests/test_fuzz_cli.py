@@ -38,9 +38,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.main import get_command
 
-from gintally.cards import DECK
 from gintally.cli import app
-from gintally.rules import ALIASES, KNOBS, PRESETS
+from gintally.game.cards import DECK
+from gintally.game.rules import ALIASES, KNOBS, PRESETS
 
 COMMAND = get_command(app)
 RUNNER = CliRunner()

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from gintally import tally
+from gintally import service as tally
+from gintally.engine.formats import Format
 from gintally.errors import GintallyError, LedgerError, NotFoundError
-from gintally.formats import Format
-from gintally.ledger import MIGRATION_NAMES, HandRecord, Ledger, Match
-from gintally.rules import KNOBS, PRESETS, RuleSet, resolve
-from gintally.tally import TypedHand
+from gintally.game.rules import KNOBS, PRESETS, RuleSet, resolve
+from gintally.ledger import MIGRATION_NAMES, Ledger
+from gintally.model import HandRecord, Match, TypedHand
 
 D1, D2, D3, D4, D5 = (date(2007, 1, d) for d in (1, 2, 3, 4, 5))
 

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gintally import evaluate, score_cards
-from gintally.cards import cards_of, mask_of, parse_cards
-from gintally.melds import (
+from gintally.game.cards import cards_of, mask_of, parse_cards
+from gintally.game.melds import (
     Arrangement,
     arrange,
     best_deadwood,
@@ -287,7 +287,7 @@ def check_discard(hand: Sequence[str], ace_value: int) -> None:
 
 
 def _rules(ace_value: int) -> object:
-    from gintally.rules import resolve
+    from gintally.game.rules import resolve
 
     return resolve("modern", [f"ace_value={ace_value}"])
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gintally import PRESETS, GintallyError, RuleSet, find_preset, resolve
 from gintally.errors import RuleError
-from gintally.rules import KNOBS, RULES_VERSION, parse_value
+from gintally.game.rules import KNOBS, RULES_VERSION, parse_value
 
 MODERN: dict[str, Any] = {
     "knock_limit": 10,

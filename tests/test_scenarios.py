@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from gintally import tally
-from gintally.formats import Entry, Format, Game, Replay, replay
+from gintally import service as tally
+from gintally.engine.formats import Format
+from gintally.engine.games import Game
+from gintally.engine.replay import Entry, Replay, replay
+from gintally.game.rules import RuleSet, resolve
+from gintally.game.scoring import settle_draw, settle_gin, settle_knock, settle_score
 from gintally.ledger import Ledger
-from gintally.rules import RuleSet, resolve
-from gintally.scoring import settle_draw, settle_gin, settle_knock, settle_score
-from gintally.tally import TypedHand
+from gintally.model import TypedHand
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.txt"))

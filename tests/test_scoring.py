@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gintally.errors import CardError, GintallyError, HandError
-from gintally.rules import RuleSet, resolve
-from gintally.scoring import (
+from gintally.game.rules import RuleSet, resolve
+from gintally.game.scoring import (
     HandResult,
     Kind,
     knock_limit,

@@ -16,12 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gintally import tally
+from gintally import service as tally
+from gintally.engine.formats import Format
+from gintally.engine.games import Game
+from gintally.engine.replay import Entry, replay
+from gintally.engine.seasons import season_of
 from gintally.errors import GintallyError, HandError
-from gintally.formats import Entry, Format, Game, replay, season_of
-from gintally.ledger import Ledger, Match
-from gintally.rules import resolve
-from gintally.tally import TypedHand
+from gintally.game.rules import resolve
+from gintally.ledger import Ledger
+from gintally.model import Match, TypedHand
 
 NAMES = ("Ann", "Bob")
 START = date(2006, 11, 1)
@@ -138,7 +141,7 @@ def check_against_model(book: Ledger, match: Match, model: dict[int, ModelHand])
     live = book.live_hands(match)
     assert [(h.id, h.date) for h in live] == [(e.id, e.date) for e in want]
     everything = tally.replay_all(book, match).replay
-    expected = replay(want, match.rules, match.format, match.index_of(match.first_dealer))
+    expected = replay(want, match.rules, match.format, match.seat(match.first_dealer))
     assert everything == expected
     # What `show` and the hand commands replay: from a remembered quiet point when the ledger
     # still agrees with it (remember=True keeps newer ones, as write commands do), else whole.

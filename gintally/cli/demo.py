@@ -1,65 +1,65 @@
 """The demo: a sample season and a Hollywood evening, replayed in a throwaway ledger.
 
-The sample files live in the repository's ``data/`` folder (installed with the package as
-``gintally.data``). The demo never opens the user's ledger: it builds a new one in a temporary
-folder (or at ``--keep FILE``), imports the samples through the same code as ``gintally import``,
-and draws the same screens as ``gintally show`` and ``gintally standings``.
+The sample files live in the repository's ``data/`` folder, installed with the package as
+``gintally.data`` and read with `importlib.resources`. The demo never opens the user's ledger:
+it builds a new one in a temporary folder (or at ``--keep FILE``), imports the samples through
+the same code as ``gintally import``, and draws the same screens as ``gintally show`` and
+``gintally standings``.
 """
 
 from __future__ import annotations
 
 import tempfile
 from datetime import date
+from importlib import resources
 from pathlib import Path
 
-from gintally import report, tally, transfer
+from gintally import report, service, transfer
+from gintally.engine.formats import AdInfinitum, Hollywood
+from gintally.engine.standings import standings
 from gintally.errors import GintallyError
-from gintally.formats import Format
+from gintally.game.rules import resolve
 from gintally.ledger import Ledger
-from gintally.rules import resolve
-from gintally.standings import standings
+from gintally.model import Match
 
 SEASON_FILE = "season.csv"
 HOLLYWOOD_FILE = "hollywood.csv"
 
 
-def data_dir() -> Path:
-    """The sample data: ``data/`` beside the package in a checkout, else the installed copy."""
-    here = Path(__file__).resolve().parent.parent / "data"
-    if (here / SEASON_FILE).exists():
-        return here
-    installed = Path(__file__).resolve().parent / "data"  # the installed gintally.data
-    if (installed / SEASON_FILE).exists():
-        return installed
-    raise GintallyError("the demo data is missing (data/season.csv)")
+def _sample(book: Ledger, match: Match, name: str, today: date) -> None:
+    """Import one sample file (package data ``gintally.data``) into a match."""
+    resource = resources.files("gintally.data") / name
+    if not resource.is_file():
+        raise GintallyError(f"the demo data is missing ({name})")
+    with resources.as_file(resource) as path:
+        book.add_hands(match, transfer.read_hands(match, path, today))
 
 
 def build(path: Path, today: date) -> Ledger:
     """A ledger at `path` holding the two sample matches."""
-    source = data_dir()
     book = Ledger.open(path)
     season = book.create_match(
         "Ann and Bob forever",
         ("Ann", "Bob"),
-        Format("ad-infinitum"),
+        AdInfinitum(),
         resolve("honeymoon"),
         first_dealer="Ann",
     )
-    book.add_hands(season, transfer.read_hands(season, source / SEASON_FILE, today))
+    _sample(book, season, SEASON_FILE, today)
     evening = book.create_match(
         "Hollywood night",
         ("Ann", "Bob"),
-        Format("hollywood"),
+        Hollywood(),
         resolve("modern"),
         first_dealer="Ann",
     )
-    book.add_hands(evening, transfer.read_hands(evening, source / HOLLYWOOD_FILE, today))
+    _sample(book, evening, HOLLYWOOD_FILE, today)
     book.use_match(season.name)
     return book
 
 
 def run(keep: Path | None, today: date) -> None:
-    from gintally import render
+    from gintally.cli import render
 
     with tempfile.TemporaryDirectory(prefix="gintally-demo-") as tmp:
         path = keep if keep is not None else Path(tmp) / "demo.db"
@@ -70,7 +70,7 @@ def run(keep: Path | None, today: date) -> None:
             render.message(
                 "A Hollywood evening: three games at once, per-player entry.", "bold underline"
             )
-            render.show(report.show_doc(tally.replay_match(book, evening, today=today)))
+            render.show(report.show_doc(service.replay_match(book, evening, today=today)))
             season = book.match("Ann and Bob forever")
             render.message("")
             render.message(
@@ -78,9 +78,9 @@ def run(keep: Path | None, today: date) -> None:
                 "season ends on New Year's Eve.",
                 "bold underline",
             )
-            render.show(report.show_doc(tally.replay_match(book, season, today=today)))
+            render.show(report.show_doc(service.replay_match(book, season, today=today)))
             render.message("")
-            window = tally.replay_all(book, season, today)
+            window = service.replay_all(book, season, today)
             seasons = standings(window.replay, season.format, today)
             render.standings(report.standings_doc(season, seasons, None))
         if keep is not None:

@@ -1,7 +1,7 @@
 """Standings: seasons and what each player did in them.
 
 Terminology
-- season: the yearly window of a match (`formats.season_of`); a hand counts in the season of its
+- season: the yearly window of a match (`seasons.season_of`); a hand counts in the season of its
   date, a game in the season it closed in (for ad-infinitum that is also the season it opened).
 - row: one player's season: games won, hands won, points (hand points won), gins (big gins
   included), big gins, undercuts, biggest hand, and net (the player's totals minus the
@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from gintally.formats import Format, Replay, season_of
+from gintally.engine.formats import Format
+from gintally.engine.replay import Replay
+from gintally.engine.seasons import season_end, season_of
 
 
 @dataclass
@@ -48,7 +50,7 @@ class Season:
     @property
     def end(self) -> date:
         """The first day after the season."""
-        return self.start.replace(year=self.start.year + 1)
+        return season_end(self.start)
 
     @property
     def winner(self) -> int | None:

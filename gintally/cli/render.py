@@ -16,14 +16,26 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gintally.engine.formats import format_class
+from gintally.game.rules import value_text
+from gintally.report import (
+    EvalDoc,
+    GameDoc,
+    HandDoc,
+    HandsDoc,
+    MatchDoc,
+    Pair,
+    RulesDoc,
+    ShowDoc,
+    StandingsDoc,
+)
+
 if TYPE_CHECKING:
     from types import ModuleType
 
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
-
-Doc = dict[str, Any]
 
 
 def console() -> Console:
@@ -60,7 +72,7 @@ def _short(name: str, width: int = 9) -> str:
 # --- hands ----------------------------------------------------------------------------------------
 
 
-def hand(doc: Doc) -> None:
+def hand(doc: HandDoc) -> None:
     """A recorded hand, as plain lines: what happened, the games it posted to, who deals."""
     prefix = "" if doc.get("action") else f"Hand {doc['hand']}: "
     lines = [prefix + doc["description"]]
@@ -76,7 +88,7 @@ def hand(doc: Doc) -> None:
     sys.stdout.write("\n".join(lines) + "\n")
 
 
-def hands(doc: Doc) -> None:
+def hands(doc: HandsDoc) -> None:
     box, Table, Text = _kit()
     rows = doc["hands"]
     if not rows:
@@ -114,28 +126,27 @@ def hands(doc: Doc) -> None:
 # --- show ----------------------------------------------------------------------------------------
 
 
-def _sheet_games(doc: Doc) -> list[Doc]:
-    games: list[Doc] = doc["games"]
-    if not games:
+def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
+    """The games drawn as a score sheet: the current game (single), the current set, or the
+    open games of a rolling Hollywood; none for ad-infinitum, which shows a grid."""
+    games = doc["games"]
+    kind = format_class(doc["format"])
+    if not games or kind.seasonal:
         return []
-    fmt = doc["format"]
-    if fmt == "single":
+    if not kind.in_sets:
         return games[-1:]
-    if fmt in ("hollywood", "honeymoon"):
-        if doc.get("rolling"):
-            return [g for g in games if g["status"] == "open"] or games[-doc["format_games"] :]
-        n = doc["format_games"]
-        last_set = (games[-1]["number"] - 1) // n
-        return [g for g in games if (g["number"] - 1) // n == last_set]
-    return []
+    if doc["rolling"]:
+        return [g for g in games if g["status"] == "open"] or games[-doc["format_games"] :]
+    return [g for g in games if g["set"] == games[-1]["set"]]
 
 
-def show(doc: Doc) -> None:
+def show(doc: ShowDoc) -> None:
     _, _, Text = _kit()
     a, b = doc["players"]
+    kind = format_class(doc["format"])
     title = (
         f"{doc['match']}: {a} vs {b}, {doc['format']}"
-        + (f" ({doc['format_games']} games)" if doc["format"] in ("hollywood", "honeymoon") else "")
+        + (f" ({doc['format_games']} games)" if kind.in_sets else "")
         + f", rules {doc['rules']}, target {doc['target']}"
     )
     _print(Text(title, style="bold"))
@@ -144,7 +155,7 @@ def show(doc: Doc) -> None:
     sheet_games = _sheet_games(doc)
     shown = {g["number"] for g in sheet_games}
     earlier = [g for g in doc["games"] if g["number"] not in shown and g["status"] != "open"]
-    if doc["format"] == "ad-infinitum":
+    if kind.seasonal:
         _season_tally(doc)
         open_games = [g for g in doc["games"] if g["status"] == "open"]
         if len(open_games) > 6:
@@ -160,7 +171,7 @@ def show(doc: Doc) -> None:
             _print(_sheet(doc, sheet_games, a, b))
     if not doc["games"]:
         message("No games yet: record a hand (gintally knock, gin, score ...).")
-    if doc["format"] in ("hollywood", "honeymoon") and any(doc["result"].values()):
+    if kind.in_sets and any(doc["result"].values()):
         res = doc["result"]
         what = "Result so far" if doc.get("rolling") else "This set's result"
         _print(Text(f"{what} (sum of nets): {a} {res[a]}, {b} {res[b]}"))
@@ -170,13 +181,13 @@ def show(doc: Doc) -> None:
     _print(Text(f"Next dealer: {dealer}.  Knock limit: {limit_text}.", style="dim"))
 
 
-def _season_tally(doc: Doc) -> None:
+def _season_tally(doc: ShowDoc) -> None:
     _, _, Text = _kit()
     a, b = doc["players"]
     won = {a: 0, b: 0}
     unfinished = 0
     for g in doc["games"]:
-        if g["status"] == "won":
+        if g["status"] == "won" and g["winner"] is not None:
             won[g["winner"]] += 1
         elif g["status"] == "unfinished":
             unfinished += 1
@@ -186,7 +197,7 @@ def _season_tally(doc: Doc) -> None:
     _print(Text(line, style="bold"))
 
 
-def _grid(games: list[Doc], a: str, b: str, columns: int = 5) -> Table:
+def _grid(games: list[GameDoc], a: str, b: str, columns: int = 5) -> Table:
     """Many open games at a glance: ``#331 465-290`` cells, several to a row."""
     _, Table, _ = _kit()
     table = Table(
@@ -203,7 +214,7 @@ def _grid(games: list[Doc], a: str, b: str, columns: int = 5) -> Table:
     return table
 
 
-def _compact(games: Iterable[Doc], title: str, a: str, b: str) -> Table:
+def _compact(games: Iterable[GameDoc], title: str, a: str, b: str) -> Table:
     box, Table, _ = _kit()
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
     table.add_column("game", justify="right")
@@ -228,14 +239,14 @@ def _compact(games: Iterable[Doc], title: str, a: str, b: str) -> Table:
     return table
 
 
-def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
+def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
     """The paper score sheet: a column pair per game, running totals under each hand's winner."""
     box, Table, _ = _kit()
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
     table.add_column("hand", justify="right", style="dim")
     for g in games:
         won = {a: "", b: ""}
-        if g["status"] == "won":
+        if g["status"] == "won" and g["winner"] is not None:
             won[g["winner"]] = " ✓"  # the winner's column
         for name in (a, b):
             table.add_column(
@@ -260,7 +271,7 @@ def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
                 cells += ["", ""]
         table.add_row(*cells)
     table.add_section()
-    labels: list[tuple[str, Callable[[Doc], Any]]] = [("points", lambda g: g["points"])]
+    labels: list[tuple[str, Callable[[GameDoc], Pair | None]]] = [("points", lambda g: g["points"])]
     if any(g["status"] == "won" for g in games):
         labels += [
             ("game bonus", lambda g: g.get("bonuses", {}).get("game")),
@@ -299,7 +310,7 @@ def _sheet(doc: Doc, games: list[Doc], a: str, b: str) -> Table:
 # --- standings -----------------------------------------------------------------------------------
 
 
-def standings(doc: Doc) -> None:
+def standings(doc: StandingsDoc) -> None:
     box, Table, _ = _kit()
     a, b = doc["players"]
     if doc.get("season") is None and not doc.get("seasons"):
@@ -354,7 +365,7 @@ def _years(n: int) -> str:
 # --- eval, rules, matches ------------------------------------------------------------------------
 
 
-def evaluation(doc: Doc) -> None:
+def evaluation(doc: EvalDoc) -> None:
     _, Table, _ = _kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     for meld in doc["melds"]:
@@ -378,7 +389,7 @@ def evaluation(doc: Doc) -> None:
     _print(verdict)
 
 
-def rules(docs: list[Doc]) -> None:
+def rules(docs: list[RulesDoc]) -> None:
     box, Table, _ = _kit()
     if len(docs) == 1:
         d = docs[0]
@@ -393,7 +404,7 @@ def rules(docs: list[Doc]) -> None:
         table.add_column("value", justify="right")
         table.add_column("meaning", overflow="fold")
         for key, value in d["values"].items():
-            table.add_row(key, _value_text(value), d["help"][key])
+            table.add_row(key, value_text(value), d["help"][key])
         _print(table)
         return
     # Side by side the seven presets do not fit 80 columns: each preset is a row, with what it
@@ -408,20 +419,12 @@ def rules(docs: list[Doc]) -> None:
     table.add_column("what it is, and its values", overflow="fold")
     for i, d in enumerate(docs):
         values = d["values"] if i == 0 else {k: v for k, v in d["values"].items() if v != base[k]}
-        text = ", ".join(f"{k}={_value_text(v)}" for k, v in values.items())
+        text = ", ".join(f"{k}={value_text(v)}" for k, v in values.items())
         table.add_row(d["preset"], f"{d['note']}\n[dim]{'' if i == 0 else 'but '}{text}[/]")
     _print(table)
 
 
-def _value_text(value: Any) -> str:
-    if value is None:
-        return "off"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def matches(docs: list[Doc], current: str | None) -> None:
+def matches(docs: list[MatchDoc], current: str | None) -> None:
     box, Table, _ = _kit()
     if not docs:
         message("No matches yet: gintally match new NAME --players A B")
@@ -431,28 +434,29 @@ def matches(docs: list[Doc], current: str | None) -> None:
         table.add_column(col)
     for d in docs:
         mark = "*" if d["match"] == current else ""
-        fmt = d["format"] + (f" x{d['games']}" if d["format"] in ("hollywood", "honeymoon") else "")
-        table.add_row(mark, d["match"], " vs ".join(d["players"]), fmt, d["rules"]["preset"])
+        in_sets = format_class(d["format"]).in_sets
+        fmt = d["format"] + (f" x{d['games']}" if in_sets else "")
+        table.add_row(mark, d["match"], " vs ".join(d["players"]), fmt, str(d["rules"]["preset"]))
     _print(table)
 
 
-def match(doc: Doc) -> None:
+def match(doc: MatchDoc) -> None:
     _, Table, _ = _kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_row("match", doc["match"])
     table.add_row("players", " vs ".join(doc["players"]))
+    kind = format_class(doc["format"])
     fmt = doc["format"]
-    if fmt in ("hollywood", "honeymoon"):
+    if kind.in_sets:
         fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
-    if doc["format"] == "ad-infinitum" or doc["season_start"] != "01-01":
+    if kind.seasonal or doc["season_start"] != "01-01":
         table.add_row("season starts", doc["season_start"])
     table.add_row("first dealer", doc["first_dealer"] or "-")
-    preset = doc["rules"]["preset"]
-    table.add_row("rules", preset)
+    table.add_row("rules", str(doc["rules"]["preset"]))
     for key, value in doc["rules"].items():
         if key != "preset":
-            table.add_row(f"  {key}", _value_text(value))
+            table.add_row(f"  {key}", value_text(value))
     _print(table)
 
 

@@ -115,7 +115,7 @@ class RuleSet:
         unknown = set(values) - set(KNOBS)
         if unknown:
             raise RuleError(f"stored rules have unknown knobs: {', '.join(sorted(unknown))}")
-        checked = {k: parse_value(k, _as_text(v)) for k, v in values.items()}
+        checked = {k: parse_value(k, value_text(v)) for k, v in values.items()}
         missing = [k for k in KNOBS if k not in values]
         if missing:
             raise RuleError(f"stored rules are damaged: {', '.join(missing)} missing")
@@ -123,10 +123,11 @@ class RuleSet:
 
     def describe(self, name: str) -> str:
         """One knob's value as text, the way it is written in an override."""
-        return _as_text(getattr(self, name))
+        return value_text(getattr(self, name))
 
 
-def _as_text(value: Any) -> str:
+def value_text(value: object) -> str:
+    """A knob's value as text, the way it is written in an override (``off`` for None)."""
     if value is None:
         return "off"
     if isinstance(value, bool):

@@ -1,7 +1,9 @@
 """The command line (Typer): ``gintally COMMAND``, the console script's entry point.
 
-The commands live in three modules: `cli_hands` (recording and corrections), `cli_read` (show,
-hands, standings, eval, rules) and `cli_admin` (matches, players, data, checks, demo). Typer
+The commands live in three modules: `hands` (recording and corrections), `read` (show, hands,
+standings, eval, rules) and `admin` (matches, players, data, checks, demo); `common` holds the
+Typer app, the ledger location and the error edge, `render` draws for people (the only module that
+imports Rich) and `demo` runs the demo. Typer
 builds every registered command at each start, and a hand is typed at the table, so `main`
 loads only the module of the command being run (all of them for help, shell completion or an
 unknown word). `gintally.cli.app` is the whole app, every command loaded (what tests and
@@ -16,17 +18,13 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
 
-from gintally.cli_common import app as _app
+from gintally.cli.common import app as _app
 
-MODULES = ("cli_hands", "cli_read", "cli_admin")
+MODULES = ("hands", "read", "admin")
 ROUTES = {
-    **dict.fromkeys(
-        ("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "cli_hands"
-    ),
-    **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "cli_read"),
-    **dict.fromkeys(
-        ("match", "player", "export", "import", "backup", "check", "demo"), "cli_admin"
-    ),
+    **dict.fromkeys(("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "hands"),
+    **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
+    **dict.fromkeys(("match", "player", "export", "import", "backup", "check", "demo"), "admin"),
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 
@@ -35,7 +33,7 @@ def load(command: str | None = None) -> Any:
     """Register the commands: those of `command`'s module, or all of them."""
     module = ROUTES.get(command or "")
     for name in (module,) if module else MODULES:
-        import_module(f"gintally.{name}")
+        import_module(f"gintally.cli.{name}")
     return _app
 
 
@@ -70,4 +68,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'gintally.cli' has no attribute {name!r}")
 
 
-__all__ = ["ROUTES", "app", "command_word", "load", "main"]  # noqa: F822 - app: __getattr__
+__all__ = ["ROUTES", "app", "command_word", "load", "main"]

@@ -24,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from gintally.cards import CARDS, RANK_BITS, RANK_VALUES, SUIT_SHIFT, Card, cards_of, sort_by_rank
+from gintally.game.cards import (
+    CARDS,
+    RANK_BITS,
+    RANK_VALUES,
+    SUIT_SHIFT,
+    Card,
+    cards_of,
+    sort_by_rank,
+)
 
 RANK_COLUMN = 1 | 1 << 16 | 1 << 32 | 1 << 48  # the four cards of the ace; shift by rank
 

@@ -1,10 +1,12 @@
-"""Tally: what the command line asks of gintally, composed from the ledger and the pure core.
+"""The service: what a command asks of gintally, composed from the ledger and the engine.
 
 Terminology
-- typed hand (`TypedHand`): a hand command's input as the player typed it: the claim (knock, gin,
-  big-gin, draw, score), the player, counts or cards, date, dealer, upcard, note.
+- typed hand (`model.TypedHand`): a hand command's input as the player typed it: the claim
+  (knock, gin, big-gin, draw, score), the player, counts or cards, date, dealer, upcard, note.
 - settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
   refuse it with a `GintallyError` before anything is written.
+- correction: `edit`, `void` and `undo`; the hand keeps its number and everything recomputes.
+- problem (`Problem`): one thing `check` finds wrong with a ledger, as data: where and what.
 - window: the hands a replay needs. For ad-infinitum, one season (its games never outlive it);
   for the other formats, the whole match. So recording a hand and showing the games stays fast
   however many seasons the ledger holds.
@@ -17,23 +19,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
+from pathlib import Path
 
-from gintally.cards import format_cards, parse_card, parse_cards
-from gintally.errors import GintallyError, HandError
-from gintally.formats import (
-    Entry,
-    Format,
-    Game,
-    Mark,
-    Replay,
-    dealer_after,
-    next_dealer,
-    replay,
-    season_of,
-)
-from gintally.ledger import HandRecord, Ledger, Match
-from gintally.rules import RuleSet
-from gintally.scoring import (
+from gintally.engine.formats import Format
+from gintally.engine.games import Game
+from gintally.engine.replay import Entry, Mark, Replay, dealer_after, next_dealer, replay
+from gintally.engine.seasons import season_end, season_of
+from gintally.errors import GintallyError, HandError, LedgerError
+from gintally.game.cards import format_cards, parse_card, parse_cards
+from gintally.game.rules import RuleSet
+from gintally.game.scoring import (
     HandResult,
     Kind,
     evaluate,
@@ -45,27 +40,10 @@ from gintally.scoring import (
     settle_knock,
     settle_score,
 )
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match, TypedHand
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "score")
-
-
-@dataclass(frozen=True)
-class TypedHand:
-    """A hand as typed at the table."""
-
-    claim: str
-    date: date
-    player: str | None = None
-    deadwood: int | None = None
-    vs: int | None = None
-    cards: str | None = None
-    vs_cards: str | None = None
-    points: int | None = None
-    kind: str | None = None
-    draw_deadwood: Mapping[str, int] = field(default_factory=dict)
-    dealer: str | None = None
-    upcard: str | None = None
-    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +88,7 @@ def settle(match: Match, typed: TypedHand) -> Settled:
     if claim == "draw":
         return _settle_draw(match, typed, base, upcard)
     actor = match.player(typed.player or "")
-    other = match.players[1] if match.players[0].id == actor.id else match.players[0]
+    other = match.other(actor.id)
     if claim == "score":
         if typed.points is None:
             raise HandError("a score needs its points")
@@ -193,7 +171,7 @@ def _need(value: int | None, what: str) -> int:
 def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str | None) -> Settled:
     counts: dict[int, int] = {}
     for name, value in typed.draw_deadwood.items():
-        counts[match.index_of(match.player(name).id) or 0] = value
+        counts[match.seat(match.player(name).id) or 0] = value
     if match.rules.deck_out_scores and len(counts) < 2:
         raise HandError(
             f"match {match.name!r} scores a dead deck: give --deadwood "
@@ -217,13 +195,12 @@ def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str |
 
 def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
     """The typed hand behind a stored one (what `edit` starts from)."""
-    names = {p.id: p.name for p in match.players}
     draw: dict[str, int] = {}
     if rec.claim == "draw":
         for idx, value in ((0, rec.knocker_deadwood), (1, rec.defender_deadwood)):
             if value is not None:
                 draw[match.players[idx].name] = value
-    player = names.get(rec.knocker or -1) if rec.claim != "score" else names.get(rec.winner or -1)
+    player = match.name_of(rec.knocker if rec.claim != "score" else rec.winner)
     cards_given = rec.knocker_cards is not None
     return TypedHand(
         claim=rec.claim,
@@ -236,7 +213,7 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
         points=rec.points if rec.claim == "score" else None,
         kind=rec.kind if rec.claim == "score" else None,
         draw_deadwood=draw,
-        dealer=names.get(rec.dealer or -1),
+        dealer=match.name_of(rec.dealer),
         upcard=rec.upcard,
         note=rec.note,
     )
@@ -267,8 +244,7 @@ def edit(
             updates.setdefault("claim", "score")
             if typed.claim != "score":
                 updates.setdefault("points", old.points)
-                winner = next((p.name for p in match.players if p.id == old.winner), None)
-                updates.setdefault("player", winner)
+                updates.setdefault("player", match.name_of(old.winner))
             updates["kind"] = None if kind is Kind.SCORE else str(kind)
         else:
             updates["claim"] = "knock" if kind is Kind.UNDERCUT else str(kind)
@@ -301,17 +277,10 @@ def edit(
         option = "--deadwood PLAYER=N" if name == "draw_deadwood" else "--" + name.replace("_", "-")
         raise HandError(f"{option} does not apply to hand {hand_id}, a {typed.claim}")
     settled = settle(match, typed)
-    if _same(settled.record, old):
+    if settled.record.same_inputs(old):
         raise GintallyError(f"hand {hand_id} already says that: nothing to change")
     stored = ledger.replace_hand(hand_id, settled.record, reason)
     return match, stored, settled.result
-
-
-def _same(new: HandRecord, old: HandRecord) -> bool:
-    """True when a new version would record exactly what the hand already says."""
-    from gintally.ledger import HAND_COLUMNS
-
-    return all(getattr(new, c) == getattr(old, c) for c in HAND_COLUMNS)
 
 
 def undo(ledger: Ledger, match: Match) -> HandRecord:
@@ -325,15 +294,25 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
 # --- replaying -----------------------------------------------------------------------------------
 
 
+PlayRow = tuple[int, str, str, int | None, int, int | None]  # what `Ledger.plays` returns
+
+
+def _entry(match: Match, hand: int, day: date, kind: str, winner: int | None, points: int,
+           dealer: int | None) -> Entry:  # fmt: skip
+    return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer))
+
+
 def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
-    """Stored hands as the engine reads them (player ids become 0 and 1)."""
-    a = match.players[0].id
-    out = []
-    for h in hands:
-        winner = None if h.winner is None else (0 if h.winner == a else 1)
-        dealer = None if h.dealer is None else (0 if h.dealer == a else 1)
-        out.append(Entry(h.id, h.date, winner, h.points, h.kind, dealer))
-    return out
+    """Stored hands as the engine reads them (player ids become seats 0 and 1)."""
+    return [_entry(match, h.id, h.date, h.kind, h.winner, h.points, h.dealer) for h in hands]
+
+
+def _entries(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
+    """Light rows (`Ledger.plays`) as the engine reads them."""
+    return [
+        _entry(match, hid, date.fromisoformat(day), kind, w, pts, d)
+        for hid, day, kind, w, pts, d in rows
+    ]
 
 
 @dataclass
@@ -347,33 +326,12 @@ class Window:
     shown: list[Game] = field(default_factory=list)
 
 
-def _first_dealer(match: Match) -> int | None:
-    return match.index_of(match.first_dealer)
-
-
 RECENT_GAMES = 10  # finished games `show` lists for formats without seasons (besides open ones)
 
 
 def recent_games(fmt: Format) -> int:
     """How many finished games `show` lists: `RECENT_GAMES`, and at least two whole sets."""
-    return RECENT_GAMES if fmt.name == "single" else max(RECENT_GAMES, 2 * fmt.games)
-
-
-def _entries(
-    match: Match, rows: Iterable[tuple[int, str, str, int | None, int, int | None]]
-) -> list[Entry]:
-    a = match.players[0].id
-    return [
-        Entry(
-            hid,
-            date.fromisoformat(day),
-            None if w is None else (0 if w == a else 1),
-            pts,
-            kind,
-            None if d is None else (0 if d == a else 1),
-        )
-        for hid, day, kind, w, pts, d in rows
-    ]
+    return max(RECENT_GAMES, 2 * fmt.games) if fmt.in_sets else RECENT_GAMES
 
 
 def replay_match(
@@ -387,7 +345,7 @@ def replay_match(
 
     Ad-infinitum: the season holding `around` (default: the latest season played), all its
     games. Other formats: the open games and the latest finished ones (`RECENT_GAMES`, or two
-    sets). The replay starts from the match's remembered quiet point (`formats.Mark`) when the
+    sets). The replay starts from the match's remembered quiet point (`engine.replay.Mark`) when the
     ledger still agrees with it, else from the first hand; the games shown are the same either
     way. With `remember` (write commands) a newer quiet point found on the way is kept. `today`
     (or a later hand) tells whether a season is over, and so its open games unfinished.
@@ -401,7 +359,7 @@ def replay_match(
             around = latest.date
         if fmt.seasonal and around is not None:
             label, first_day = season_of(around, fmt.season_start)
-            end = _next_season(first_day)
+            end = season_end(first_day)
             if mark is None or (mark.cut_date, mark.cut_hand) > (first_day, 0):
                 mark = Mark(first_day, 0, 0, _dealer_before(ledger, match, first_day), label, 0)
             rows = ledger.plays(match, after=(mark.cut_date, mark.cut_hand), until=end)
@@ -412,7 +370,7 @@ def replay_match(
             )
     seen_dates = [d for d in (today, latest.date if latest else None) if d is not None]
     as_of = max(seen_dates) if seen_dates else None
-    dealer = _first_dealer(match)
+    dealer = match.first_seat
     rep = replay(_entries(match, rows), match.rules, fmt, dealer, as_of=as_of, start=mark)
     if label is None and mark is not None and rep.finished - mark.finished < recent_games(fmt):
         # Hands voided since the mark left too few finished games after it: replay whole.
@@ -455,14 +413,8 @@ def _remember(
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
     """Replay the whole match, every season (for standings, the hand log and checks)."""
     hands = ledger.live_hands(match)
-    rep = replay(
-        entries(match, hands), match.rules, match.format, _first_dealer(match), as_of=today
-    )
+    rep = replay(entries(match, hands), match.rules, match.format, match.first_seat, as_of=today)
     return Window(match, hands, rep, None, list(rep.games))
-
-
-def _next_season(start: date) -> date:
-    return start.replace(year=start.year + 1)
 
 
 def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
@@ -470,10 +422,81 @@ def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
     if match.rules.next_dealer != "alternate":
         last = ledger.live_hands_latest(match, before=start)
         if last is None:
-            return _first_dealer(match)
+            return match.first_seat
         if last.kind != "draw" and last.winner is not None:  # the last result decides
-            return next_dealer(
-                match.rules.next_dealer, last.kind, match.index_of(last.winner), None
-            )
+            return next_dealer(match.rules.next_dealer, last.kind, match.seat(last.winner), None)
     earlier = _entries(match, ledger.plays(match, until=start))
-    return dealer_after(earlier, match.rules, _first_dealer(match))
+    return dealer_after(earlier, match.rules, match.first_seat)
+
+
+# --- checking ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a ledger: where it is (None for the file as a whole) and what."""
+
+    where: str | None
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.what}" if self.where else self.what
+
+
+def check(path: Path) -> list[Problem]:
+    """Every problem of a ledger file, found at once (an empty list: the ledger is sound).
+
+    SQLite's own integrity and foreign-key checks, every match's stored rules, every live hand
+    settled again under its match's rules and compared with what is stored, and every match
+    replayed.
+    """
+    if not path.exists():
+        return [Problem(None, f"no ledger at {path}")]
+    try:
+        book = Ledger.open(path, write=False)
+    except GintallyError as e:
+        return [Problem(None, str(e))]
+    problems: list[Problem] = []
+    with book:
+        for found in book.integrity_problems():
+            where, _, what = found.partition(": ")
+            problems.append(Problem(where, what))
+        try:
+            ids = book.match_ids()
+        except GintallyError as e:  # a damaged table
+            return [*problems, Problem(None, f"matches cannot be read: {e}")]
+        for match_id in ids:
+            try:
+                m = book.match_by_id(match_id)
+            except LedgerError as e:
+                problems.append(Problem(None, str(e)))
+                continue
+            problems += _match_problems(book, m)
+    return problems
+
+
+def _match_problems(book: Ledger, m: Match) -> list[Problem]:
+    where = f"match {m.name!r}"
+    try:
+        live = book.live_hands(m)
+    except GintallyError as e:
+        return [Problem(where, f"hands cannot be read: {e}")]
+    problems = []
+    for h in live:
+        try:
+            again = settle(m, typed_from_record(m, h)).record
+        except GintallyError as e:
+            problems.append(Problem(f"{where} hand {h.id}", str(e)))
+            continue
+        if (again.winner, again.points, again.kind) != (h.winner, h.points, h.kind):
+            problems.append(
+                Problem(
+                    f"{where} hand {h.id}",
+                    f"stored {h.kind} {h.points} but it scores {again.kind} {again.points}",
+                )
+            )
+    try:
+        replay(entries(m, live), m.rules, m.format)
+    except Exception as e:  # a replay that fails is exactly what check is for
+        problems.append(Problem(where, f"does not replay: {e}"))
+    return problems

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from gintally import report, tally
-from gintally.cli_common import (
+from gintally import report, service
+from gintally.cli.common import (
     CardsOpt,
     DateOpt,
     DealerOpt,
@@ -25,24 +25,68 @@ from gintally.cli_common import (
     whole,
 )
 from gintally.errors import GintallyError
-from gintally.ledger import Ledger, Match
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match, TypedHand
 
 PlayerArg = Annotated[str, typer.Argument(help="Who knocked or went gin.", show_default=False)]
+GinVsOpt = Annotated[
+    str | None,
+    typer.Option("--vs", help="The defender's deadwood (no layoffs against a gin).", metavar="N"),
+]
+GinCardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--cards",
+        help="The cards that went gin: the ten kept, or all eleven for a big gin.",
+        metavar="CARDS",
+    ),
+]
 
 
-def _draw_hand(doc: dict[str, Any]) -> None:
-    from gintally import render
+def _draw_hand(doc: report.HandDoc) -> None:
+    from gintally.cli import render
 
     render.hand(doc)
 
 
-def _record(typed: tally.TypedHand, match_name: str | None, as_json: bool) -> None:
+def _record(typed: TypedHand, match_name: str | None, as_json: bool) -> None:
     with ledger() as book:
         match = book.match(match_name)
-        rec, result = tally.record(book, match, typed)
-        window = tally.replay_match(book, match, around=rec.date, today=today(), remember=True)
+        rec, result = service.record(book, match, typed)
+        window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(match, rec, result, window)
     emit(doc, as_json, _draw_hand)
+
+
+def _record_claim(
+    claim: str,
+    player: str,
+    *,
+    deadwood: str | None = None,
+    vs: str | None,
+    cards: str | None,
+    vs_cards: str | None,
+    match: str | None,
+    date: str | None,
+    dealer: str | None,
+    upcard: str | None,
+    note: str | None,
+    as_json: bool,
+) -> None:
+    """Record a knock, gin or big gin as typed (the one place these commands differ in none)."""
+    typed = TypedHand(
+        claim,
+        when(date),
+        player=player,
+        deadwood=whole(deadwood, "the knocker's deadwood"),
+        vs=whole(vs, "--vs"),
+        cards=cards,
+        vs_cards=vs_cards,
+        dealer=dealer,
+        upcard=upcard,
+        note=note,
+    )
+    _record(typed, match, as_json)
 
 
 @app.command(rich_help_panel="Record a hand")
@@ -67,34 +111,17 @@ def knock(
     With --cards and --vs-cards gintally finds both players' melds and the layoffs itself. An
     undercut is worked out from the counts: just record the knock.
     """
-    _record(
-        tally.TypedHand(
-            "knock",
-            when(date),
-            player=player,
-            deadwood=whole(deadwood, "the knocker's deadwood"),
-            vs=whole(vs, "--vs"),
-            cards=cards,
-            vs_cards=vs_cards,
-            dealer=dealer,
-            upcard=upcard,
-            note=note,
-        ),
-        match,
-        as_json,
-    )
+    _record_claim(
+        "knock", player, deadwood=deadwood, vs=vs, cards=cards, vs_cards=vs_cards, match=match,
+        date=date, dealer=dealer, upcard=upcard, note=note, as_json=as_json,
+    )  # fmt: skip
 
 
-@app.command(rich_help_panel="Record a hand")
 def gin(
+    ctx: typer.Context,
     player: PlayerArg,
-    vs: Annotated[
-        str | None,
-        typer.Option(
-            "--vs", help="The defender's deadwood (no layoffs against a gin).", metavar="N"
-        ),
-    ] = None,
-    cards: CardsOpt = None,
+    vs: GinVsOpt = None,
+    cards: GinCardsOpt = None,
     vs_cards: VsCardsOpt = None,
     match: MatchOpt = None,
     date: DateOpt = None,
@@ -104,59 +131,23 @@ def gin(
     as_json: JsonOpt = False,
 ) -> None:
     """Record a gin by PLAYER: the gin bonus plus the defender's deadwood (--vs)."""
-    _record(
-        tally.TypedHand(
-            "gin",
-            when(date),
-            player=player,
-            vs=whole(vs, "--vs"),
-            cards=cards,
-            vs_cards=vs_cards,
-            dealer=dealer,
-            upcard=upcard,
-            note=note,
-        ),
-        match,
-        as_json,
-    )
+    _record_claim(
+        GIN_COMMANDS[ctx.info_name or "gin"], player, vs=vs, cards=cards, vs_cards=vs_cards,
+        match=match, date=date, dealer=dealer, upcard=upcard, note=note, as_json=as_json,
+    )  # fmt: skip
 
 
-@app.command("big-gin", rich_help_panel="Record a hand")
-def big_gin(
-    player: PlayerArg,
-    vs: Annotated[
-        str | None,
-        typer.Option(
-            "--vs", help="The defender's deadwood (no layoffs against a big gin).", metavar="N"
-        ),
-    ] = None,
-    cards: Annotated[
-        str | None, typer.Option("--cards", help="The eleven melded cards.", metavar="CARDS")
-    ] = None,
-    vs_cards: VsCardsOpt = None,
-    match: MatchOpt = None,
-    date: DateOpt = None,
-    dealer: DealerOpt = None,
-    upcard: UpcardOpt = None,
-    note: NoteOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Record a big gin by PLAYER (all eleven cards melded)."""
-    _record(
-        tally.TypedHand(
-            "big-gin",
-            when(date),
-            player=player,
-            vs=whole(vs, "--vs"),
-            cards=cards,
-            vs_cards=vs_cards,
-            dealer=dealer,
-            upcard=upcard,
-            note=note,
-        ),
-        match,
-        as_json,
-    )
+GIN_COMMANDS = {  # command name -> the claim it records (one function serves them all)
+    "gin": "gin",
+    "big-gin": "big-gin",
+}
+app.command("gin", rich_help_panel="Record a hand")(gin)
+app.command(
+    "big-gin",
+    help="Record a big gin by PLAYER (all eleven cards melded): the big gin bonus plus the "
+    "defender's deadwood (--vs).",
+    rich_help_panel="Record a hand",
+)(gin)
 
 
 def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
@@ -205,7 +196,7 @@ def draw(
 ) -> None:
     """Record a drawn hand (the stock ran down): no score, the same dealer deals again."""
     _record(
-        tally.TypedHand(
+        TypedHand(
             "draw",
             when(date),
             draw_deadwood=_deadwoods(deadwood),
@@ -239,7 +230,7 @@ def score(
 ) -> None:
     """Copy a hand's result from paper: PLAYER scored POINTS."""
     _record(
-        tally.TypedHand(
+        TypedHand(
             "score",
             when(date),
             player=player,
@@ -263,8 +254,8 @@ def _hand_id(text: str) -> int:
     return number
 
 
-def _after(book: Ledger, match: Match, rec: Any, verb: str, as_json: bool) -> None:
-    window = tally.replay_match(book, match, around=rec.date, today=today(), remember=True)
+def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool) -> None:
+    window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
     doc = report.hand_doc(match, rec, None, window)
     doc["action"] = verb
     if not as_json:
@@ -278,7 +269,7 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last (it stays in the ledger as history)."""
     with ledger() as book:
         m = book.match(match)
-        rec = tally.undo(book, m)
+        rec = service.undo(book, m)
         _after(book, m, rec, "undid", as_json)
 
 
@@ -358,8 +349,8 @@ def edit(
     if all(v is None for v in changes.values()):
         raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
     with ledger() as book:
-        m, rec, result = tally.edit(book, _hand_id(hand_id), changes, reason)
-        window = tally.replay_match(book, m, around=rec.date, today=today(), remember=True)
+        m, rec, result = service.edit(book, _hand_id(hand_id), changes, reason)
+        window = service.replay_match(book, m, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(m, rec, result, window)
         doc["action"] = "edited"
         if not as_json:

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally.cli_common import JsonOpt, MatchOpt, app, emit, ledger, today, whole
+from gintally.cli.common import JsonOpt, MatchOpt, app, emit, ledger, today, whole
 from gintally.errors import GintallyError
 
 YearOpt = Annotated[
@@ -21,7 +21,7 @@ YearOpt = Annotated[
 
 
 def _render(name: str) -> Any:
-    from gintally import render
+    from gintally.cli import render
 
     return getattr(render, name)
 
@@ -30,11 +30,11 @@ def _render(name: str) -> Any:
 def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """The score sheet: open games with running scores, finished games with their bonuses,
     who deals next and the knock limit."""
-    from gintally import report, tally
+    from gintally import report, service
 
     with ledger(write=False) as book:
         m = book.match(match)
-        doc = report.show_doc(tally.replay_match(book, m, today=today()))
+        doc = report.show_doc(service.replay_match(book, m, today=today()))
     emit(doc, as_json, _render("show"))
 
 
@@ -46,15 +46,15 @@ def hands(
     as_json: JsonOpt = False,
 ) -> None:
     """The hand log, with each hand's number (for void and edit)."""
-    from gintally import report, tally
+    from gintally import report, service
 
     with ledger(write=False) as book:
         m = book.match(match)
-        window = tally.replay_all(book, m, today())
+        window = service.replay_all(book, m, today())
         dealers = {p.entry.id: p.dealer for p in window.replay.played}
         rows = book.all_hands(m) if all_ else window.hands
     if year is not None:
-        from gintally.formats import season_of
+        from gintally.engine.seasons import season_of
 
         wanted = whole(year, "--year")
         rows = [h for h in rows if season_of(h.date, m.format.season_start)[1].year == wanted]
@@ -65,12 +65,12 @@ def hands(
 def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Games won, hands won, points, gins and undercuts per player per season, and the years
     won overall."""
-    from gintally import report, tally
-    from gintally.standings import standings as season_table
+    from gintally import report, service
+    from gintally.engine.standings import standings as season_table
 
     with ledger(write=False) as book:
         m = book.match(match)
-        window = tally.replay_all(book, m, today())
+        window = service.replay_all(book, m, today())
     seasons = season_table(window.replay, m.format, today())
     wanted = whole(year, "--year")
     if wanted is not None and not any(s.start.year == wanted for s in seasons):
@@ -113,8 +113,9 @@ def eval_(
 ) -> None:
     """Best melds and deadwood of 10 cards; for 11, the best discard and whether it knocks or
     gins."""
-    from gintally.rules import resolve
-    from gintally.scoring import evaluate
+    from gintally import report
+    from gintally.game.rules import resolve
+    from gintally.game.scoring import evaluate
 
     if match is not None and rules is not None:
         raise GintallyError("give --rules or --match, not both")
@@ -123,7 +124,7 @@ def eval_(
             base = book.match(match).rules
     else:
         base = resolve(rules or "modern")
-    doc = evaluate(" ".join(cards), base.with_overrides(set_ or []), upcard).to_dict()
+    doc = report.eval_doc(evaluate(" ".join(cards), base.with_overrides(set_ or []), upcard))
     emit(doc, as_json, _render("evaluation"))
 
 
@@ -141,7 +142,7 @@ def rules_(
 ) -> None:
     """The rule presets and every value they set."""
     from gintally import report
-    from gintally.rules import PRESET_NOTES, PRESETS, find_preset
+    from gintally.game.rules import PRESET_NOTES, PRESETS, find_preset
 
     if preset is None and not set_:
         docs = [report.rules_doc(r, PRESET_NOTES[n]) for n, r in PRESETS.items()]

@@ -10,7 +10,7 @@ Terminology
   (Oklahoma: its value, court cards 10; an ace means gin only, or a knock with 1).
 - doubling: under `spade_doubles`, a spade upcard doubles the hand's points, bonuses included.
 
-Every rule about one hand lives here; the end-of-game bonuses live in `formats`.
+Every rule about one hand lives here; the end-of-game bonuses live in `gintally.engine.games`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from gintally.cards import Card, card_value, cards_of, mask_of, parse_card, parse_cards
 from gintally.errors import CardError, HandError
-from gintally.melds import (
+from gintally.game.cards import Card, card_value, cards_of, mask_of, parse_card, parse_cards
+from gintally.game.melds import (
     Arrangement,
     best_deadwood,
     best_defence,
@@ -30,7 +30,7 @@ from gintally.melds import (
     optimal_arrangements,
     set_choices,
 )
-from gintally.rules import RuleSet, resolve
+from gintally.game.rules import RuleSet, resolve
 
 
 class Kind(StrEnum):
@@ -115,6 +115,13 @@ def doubles(rules: RuleSet, upcard: Card | str | None) -> bool:
     return rules.spade_doubles and upcard is not None and parse_card(upcard).suit == 0
 
 
+def _doubled(points: int, rules: RuleSet, upcard: Card | str | None) -> tuple[int, bool]:
+    """A hand's points after spade doubling (bonuses included), and whether it doubled: the one
+    place the doubling rule is applied."""
+    double = doubles(rules, upcard)
+    return (points * 2 if double else points), double
+
+
 def _check_count(name: str, value: int, rules: RuleSet) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise HandError(f"{name} must be a whole number, not {value!r}")
@@ -161,11 +168,11 @@ def settle_knock(
     limit = knock_limit(r, upcard)
     _check_knock_allowed(knocker_deadwood, limit, upcard)
     kind, winner, points = _knock_outcome(knocker_deadwood, defender_deadwood, r)
-    double = doubles(r, upcard)
+    points, double = _doubled(points, r, upcard)
     return HandResult(
         kind,
         winner,
-        points * 2 if double else points,
+        points,
         knocker_deadwood,
         defender_deadwood,
         knock_limit=limit,
@@ -185,13 +192,12 @@ def settle_gin(
     if big and r.big_gin_bonus is None:
         raise HandError("big gin is off under these rules: record it as a gin")
     bonus = r.big_gin_bonus if big and r.big_gin_bonus is not None else r.gin_bonus
-    points = bonus + defender_deadwood
-    double = doubles(r, upcard)
+    points, double = _doubled(bonus + defender_deadwood, r, upcard)
     limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
     return HandResult(
         Kind.BIG_GIN if big else Kind.GIN,
         "knocker",
-        points * 2 if double else points,
+        points,
         0,
         defender_deadwood,
         knock_limit=limit,
@@ -216,8 +222,7 @@ def settle_draw(
     if first == second:
         return HandResult(Kind.DRAW, None, 0)
     winner = "first" if first < second else "second"
-    double = doubles(r, upcard)
-    points = abs(first - second) * (2 if double else 1)
+    points, double = _doubled(abs(first - second), r, upcard)
     return HandResult(Kind.DRAW, winner, points, doubled=double)
 
 
@@ -283,7 +288,6 @@ def score_cards(
         )
     k_mask, d_mask = mask_of(k_cards), mask_of(d_cards)
     ace = r.ace_value
-    double = doubles(r, upcard)
 
     if len(k_cards) == 11:
         arrangements = [
@@ -317,10 +321,11 @@ def score_cards(
         if defence.deadwood > best_def.deadwood:
             best_arr, best_def = arr, defence
     kind, winner, points = _knock_outcome(d_k, best_def.deadwood, r)
+    points, double = _doubled(points, r, upcard)
     result = HandResult(
         kind,
         winner,
-        points * 2 if double else points,
+        points,
         d_k,
         best_def.deadwood,
         knock_limit=limit,

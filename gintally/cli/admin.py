@@ -8,10 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally import report, tally
-from gintally.cli_common import JsonOpt, MatchOpt, app, db_path, emit, ledger, today, whole
-from gintally.errors import GintallyError, LedgerError
-from gintally.ledger import Ledger
+from gintally import report, service
+from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, emit, ledger, today, whole
+from gintally.errors import GintallyError
 
 match_app = typer.Typer(help="Create, list, show, choose and rename matches.", no_args_is_help=True)
 player_app = typer.Typer(help="List and rename players.", no_args_is_help=True)
@@ -20,7 +19,7 @@ app.add_typer(player_app, name="player", rich_help_panel="Matches and players")
 
 
 def _render(name: str) -> Any:
-    from gintally import render
+    from gintally.cli import render
 
     return getattr(render, name)
 
@@ -67,17 +66,18 @@ def match_new(
     as_json: JsonOpt = False,
 ) -> None:
     """Create a match between two players; it becomes the current match."""
-    from gintally.formats import Format, parse_format, parse_season_start
-    from gintally.rules import resolve
+    from gintally.engine.formats import format_class
+    from gintally.engine.seasons import parse_season_start
+    from gintally.game.rules import resolve
 
-    fmt_name = parse_format(format_)
-    if games is not None and fmt_name not in ("hollywood", "honeymoon"):
-        raise GintallyError(f"--games is for hollywood and honeymoon matches, not {fmt_name}")
-    if rolling and fmt_name != "hollywood":
-        raise GintallyError(f"--rolling is for hollywood matches, not {fmt_name}")
+    kind = format_class(format_)
+    if games is not None and not kind.in_sets:
+        raise GintallyError(f"--games is for hollywood and honeymoon matches, not {kind.key}")
+    if rolling and not kind.rolls:
+        raise GintallyError(f"--rolling is for hollywood matches, not {kind.key}")
     start = parse_season_start(season_start) if season_start else (1, 1)
     count = whole(games, "--games")
-    fmt = Format(fmt_name, count if count is not None else 3, rolling, start)
+    fmt = kind(None, count if count is not None else 3, rolling, start)
     resolved = resolve(rules, set_ or [])
     with ledger() as book:
         m = book.create_match(name, players, fmt, resolved, dealer)
@@ -239,64 +239,17 @@ def backup(
 def check(as_json: JsonOpt = False) -> None:
     """Verify the ledger: SQLite integrity, foreign keys, every match's rules, every hand
     replayed. Lists every problem found; exit 1 if there is any."""
-    problems = check_ledger(db_path())
-    summary = (
-        f"{len(problems)} problem(s) in {db_path()}"
-        if problems
-        else f"{db_path()}: no problems found"
-    )
+    path = db_path()
+    problems = service.check(path)
     if as_json:
-        emit({"ledger": str(db_path()), "ok": not problems, "problems": problems}, True)
+        emit(report.check_doc(str(path), problems), True)
     else:
-        _render("check")(problems, summary)
+        summary = (
+            f"{len(problems)} problem(s) in {path}" if problems else f"{path}: no problems found"
+        )
+        _render("check")([str(p) for p in problems], summary)
     if problems:
         raise typer.Exit(1)
-
-
-def check_ledger(path: Path) -> list[str]:
-    """Every problem of a ledger file, found at once."""
-    from gintally.formats import replay
-
-    if not path.exists():
-        return [f"no ledger at {path}"]
-    try:
-        book = Ledger.open(path, write=False)
-    except GintallyError as e:
-        return [str(e)]
-    problems: list[str] = []
-    with book:
-        problems += book.integrity_problems()
-        try:
-            ids = [r[0] for r in book.conn.execute("SELECT id FROM matches ORDER BY id")]
-        except Exception as e:  # a damaged table
-            return [*problems, f"matches cannot be read: {e}"]
-        for match_id in ids:
-            try:
-                m = book.match_by_id(match_id)
-            except LedgerError as e:
-                problems.append(str(e))
-                continue
-            try:
-                live = book.live_hands(m)
-            except GintallyError as e:
-                problems.append(f"match {m.name!r}: hands cannot be read: {e}")
-                continue
-            for h in live:
-                try:
-                    again = tally.settle(m, tally.typed_from_record(m, h)).record
-                except GintallyError as e:
-                    problems.append(f"match {m.name!r} hand {h.id}: {e}")
-                    continue
-                if (again.winner, again.points, again.kind) != (h.winner, h.points, h.kind):
-                    problems.append(
-                        f"match {m.name!r} hand {h.id}: stored {h.kind} "
-                        f"{h.points} but it scores {again.kind} {again.points}"
-                    )
-            try:
-                replay(tally.entries(m, live), m.rules, m.format)
-            except Exception as e:
-                problems.append(f"match {m.name!r} does not replay: {e}")
-    return problems
 
 
 @app.command(rich_help_panel="Data")
@@ -312,6 +265,6 @@ def demo(
 ) -> None:
     """Replay a sample season and a Hollywood evening (from data/) in a temporary ledger and
     show the scores and standings. Your own ledger is never touched."""
-    from gintally import demo as sample
+    from gintally.cli import demo as sample
 
     sample.run(keep, today())

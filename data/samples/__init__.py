@@ -1,0 +1,1 @@
+"""The sample data of `gintally demo`: CSV files read with `importlib.resources`."""

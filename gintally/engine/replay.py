@@ -1,0 +1,200 @@
+"""The replay: a match's hands in, its games out, for every scoring format.
+
+Terminology
+- entry: one live hand as the engine sees it (`Entry`): date, winner (player 0 or 1, or None),
+  points, kind, and the dealer if one was typed.
+- played: a replayed hand (`Played`): the entry, who dealt it and the games it posted to.
+- mark: a quiet point of a match (`Mark`), from which a replay can start instead of from the
+  first hand.
+- season: see `seasons`. For a seasonal format (ad-infinitum) a season starts with no open games,
+  and games still open when the next season's first hand arrives are ``unfinished``.
+- next dealer: who deals after a hand (`next_dealer`): its winner, its loser or the other player,
+  by the rule set's `next_dealer`; a drawn hand is redealt by the same dealer.
+
+`replay` is a pure function: the ledger stores only hands and corrections, every game is derived
+here, so an edited or back-dated hand can never leave a stale total behind. How a hand fans out is
+the format's business (`formats`); what a game is worth at its end is the game's (`games`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+
+from gintally.engine.formats import Format, Single
+from gintally.engine.games import Game
+from gintally.engine.seasons import season_of
+from gintally.engine.sets import GameSet, sets_of
+from gintally.game.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One live hand, as the engine reads it."""
+
+    id: int
+    date: date
+    winner: int | None
+    points: int
+    kind: str = "score"
+    dealer: int | None = None
+
+
+@dataclass
+class Played:
+    """A replayed hand: the entry, who dealt it (typed or derived) and where it posted."""
+
+    entry: Entry
+    dealer: int | None
+    games: list[int]  # the numbers of the games it posted to
+    season: str
+    posts: list[Game] = field(default_factory=list)  # the same games
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A quiet point of a match: every hand up to the cut (date, hand number) is played and no
+    game is open, so replaying only the hands after the cut, from this state, gives the same
+    games as replaying the whole match. For ad-infinitum a mark is a season's start (cut at
+    hand 0 of its first day); for the other formats, the moment a game (single) or a set of games
+    (hollywood, honeymoon) closed. Rolling Hollywood is never quiet.
+    """
+
+    cut_date: date
+    cut_hand: int
+    games: int  # games numbered so far (in the season, for ad-infinitum)
+    dealer: int | None  # who deals the next hand
+    season: str  # the season label at the cut
+    finished: int  # games won up to the cut, counted from the replay's start
+
+
+@dataclass
+class Replay:
+    """Everything derived from a match's hands (or from those after a `Mark`)."""
+
+    games: list[Game]
+    played: list[Played]
+    next_dealer: int | None
+    season: str | None
+    marks: list[Mark] = field(default_factory=list)
+    finished: int = 0  # games won, counted as the marks count them
+    format: Format = field(default_factory=Single)
+
+    def open_games(self) -> list[Game]:
+        return [g for g in self.games if g.status == "open"]
+
+    def sets(self) -> list[GameSet]:
+        """The sets of the games replayed (empty for formats without sets)."""
+        return sets_of(self.format, self.games)
+
+
+class _Replayer:
+    """Replay state; one instance per replay. It is the `formats.Table` the format acts on."""
+
+    def __init__(
+        self, rules: RuleSet, fmt: Format, first_dealer: int | None, start: Mark | None = None
+    ) -> None:
+        self.rules = rules
+        self.fmt = fmt
+        self.games: list[Game] = []
+        self.open: list[Game] = []
+        self.played: list[Played] = []
+        self.marks: list[Mark] = []
+        self.dealer = first_dealer if start is None else start.dealer
+        self.season: str | None = None if start is None else start.season
+        self.set_hands = 0  # scoring hands in the current set (honeymoon counts them)
+        self.numbered = 0 if start is None else start.games  # per season for ad-infinitum
+        self.finished = 0 if start is None else start.finished
+
+    def new_game(self, day: date) -> Game:
+        self.numbered += 1
+        game = Game(self.numbered, self.season or "", day, self.fmt.set_of(self.numbered))
+        self.games.append(game)
+        self.open.append(game)
+        return game
+
+    def feed(self, e: Entry) -> None:
+        label, first_day = season_of(e.date, self.fmt.season_start)
+        if label != self.season:
+            if self.fmt.seasonal:
+                self.end_season()
+                self.marks.append(Mark(first_day, 0, 0, self.dealer, label, self.finished))
+            self.season = label
+        dealer = e.dealer if e.dealer is not None else self.dealer
+        posts: list[Game] = []
+        if e.winner is not None:
+            posts = self.fmt.targets(self, e.winner, e.date)
+            for g in posts:
+                g.post(e.winner, e.points, e.id)
+            self.close_reached(posts, e.winner, e.date)
+        self.played.append(Played(e, dealer, [g.number for g in posts], label, posts))
+        self.dealer = next_dealer(self.rules.next_dealer, e.kind, e.winner, dealer)
+        if not self.fmt.seasonal and posts and self.fmt.quiet(self):
+            self.marks.append(Mark(e.date, e.id, self.numbered, self.dealer, label, self.finished))
+
+    def end_season(self) -> None:
+        """The season is over: its open games are unfinished; the next starts afresh."""
+        for g in self.open:
+            g.status = "unfinished"
+        self.open = []
+        self.numbered = 0
+
+    def close_reached(self, posts: list[Game], winner: int, day: date) -> None:
+        target = self.rules.target
+        for g in posts:
+            if g.points[winner] >= target:
+                g.close(winner, day, self.rules)
+                self.open.remove(g)
+                self.finished += 1
+                self.fmt.closed(self, day)
+
+
+def next_dealer(rule: str, kind: str, winner: int | None, dealer: int | None) -> int | None:
+    """Who deals after a hand: its winner, its loser, or the other player (`rule`); a drawn
+    hand is redealt by the same dealer. None when it cannot be known."""
+    if kind == "draw" or winner is None:
+        return dealer
+    if rule == "winner":
+        return winner
+    if rule == "loser":
+        return 1 - winner
+    return None if dealer is None else 1 - dealer
+
+
+def dealer_after(entries: Iterable[Entry], rules: RuleSet, first_dealer: int | None) -> int | None:
+    """Who deals after `entries` (in play order), without replaying any game."""
+    dealer = first_dealer
+    for e in entries:
+        dealer = next_dealer(
+            rules.next_dealer, e.kind, e.winner, e.dealer if e.dealer is not None else dealer
+        )
+    return dealer
+
+
+def replay(
+    entries: Iterable[Entry],
+    rules: RuleSet,
+    fmt: Format | None = None,
+    first_dealer: int | None = None,
+    as_of: date | None = None,
+    start: Mark | None = None,
+) -> Replay:
+    """Replay a match's live hands, in (date, id) order, into its games.
+
+    With `start`, `entries` are the hands after that mark's cut and the replay goes on from the
+    mark's state (the games before it are not rebuilt); the result lists the marks passed.
+
+    `as_of` is the day the replay is looked at (the caller's today): for ad-infinitum, when it
+    falls in a later season than the last hand, that season is over and its open games are
+    ``unfinished``, as they would be had a hand been played since.
+    """
+    fmt = fmt if fmt is not None else Single()
+    run = _Replayer(rules, fmt, first_dealer, start)
+    for e in sorted(entries, key=lambda e: (e.date, e.id)):
+        run.feed(e)
+    if as_of is not None and fmt.seasonal and run.played:
+        first = fmt.season_start
+        if season_of(as_of, first)[1] > season_of(run.played[-1].entry.date, first)[1]:
+            run.end_season()
+    return Replay(run.games, run.played, run.dealer, run.season, run.marks, run.finished, fmt)

@@ -1,0 +1,88 @@
+"""The replay-mark cache: one remembered quiet point per match, so a replay can skip the past.
+
+Terminology
+- mark: a quiet point of a match (`engine.replay.Mark`): no game is open after the hand at the
+  cut (date, hand number), so replaying only the hands after it gives the same games.
+- seen: the newest hand row and correction ids when the mark was taken (`hands_row`,
+  `corrections_row`).
+- touched: a hand row or correction written since the mark (id above `seen`) that concerns a hand
+  at or before the cut: a back-dated hand, an edit or a void of an earlier hand. A touched mark
+  is not trusted, and the match is replayed whole.
+
+The ``replay_marks`` table is a cache, not a fact: it is only ever read through `load`, which
+checks it against the ledger; deleting the table loses nothing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+
+from gintally.engine.replay import Mark
+
+_TOUCHED = (
+    # Driven by the rows written since the mark (id ranges), never by the match's hands: the
+    # unary + keeps SQLite off the match_id index.
+    "SELECT EXISTS (SELECT 1 FROM hands n WHERE n.id > ? AND +n.match_id = ? AND "
+    "  ((n.date < ? OR (n.date = ? AND n.hand_id <= ?)) OR EXISTS ("
+    "   SELECT 1 FROM hands o WHERE o.hand_id = n.hand_id AND o.id <= ? AND "
+    "   (o.date < ? OR (o.date = ? AND o.hand_id <= ?))))) "
+    "OR EXISTS (SELECT 1 FROM corrections c CROSS JOIN hands o "
+    "  ON o.hand_id = c.hand_id WHERE c.id > ? AND +o.match_id = ? AND "
+    "  (o.date < ? OR (o.date = ? AND o.hand_id <= ?)))"
+)
+
+
+def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
+    """The match's remembered quiet point, if it is still true of the ledger (raises
+    `sqlite3.OperationalError` when the table does not exist)."""
+    row = conn.execute("SELECT * FROM replay_marks WHERE match_id = ?", [match_id]).fetchone()
+    if row is None:
+        return None
+    cut = [row["cut_date"], row["cut_date"], row["cut_hand"]]
+    touched = conn.execute(
+        _TOUCHED,
+        [
+            row["hands_row"],
+            match_id,
+            *cut,
+            row["hands_row"],
+            *cut,
+            row["corrections_row"],
+            match_id,
+            *cut,
+        ],
+    ).fetchone()[0]
+    if touched:
+        return None
+    return Mark(
+        date.fromisoformat(row["cut_date"]),
+        row["cut_hand"],
+        row["games"],
+        row["dealer"],
+        row["season"],
+        row["finished"],
+    )
+
+
+def save(conn: sqlite3.Connection, match_id: int, mark: Mark, seen: tuple[int, int]) -> None:
+    """Keep a quiet point found by a replay that saw the ledger up to `seen` (inside a write)."""
+    conn.execute(
+        "INSERT INTO replay_marks(match_id, cut_date, cut_hand, games, dealer, season, "
+        "finished, hands_row, corrections_row) VALUES (?,?,?,?,?,?,?,?,?) "
+        "ON CONFLICT(match_id) DO UPDATE SET cut_date = excluded.cut_date, "
+        "cut_hand = excluded.cut_hand, games = excluded.games, "
+        "dealer = excluded.dealer, season = excluded.season, "
+        "finished = excluded.finished, hands_row = excluded.hands_row, "
+        "corrections_row = excluded.corrections_row",
+        [
+            match_id,
+            mark.cut_date.isoformat(),
+            mark.cut_hand,
+            mark.games,
+            mark.dealer,
+            mark.season,
+            mark.finished,
+            *seen,
+        ],
+    )

@@ -1,0 +1,178 @@
+"""The ledger's schema: the numbered migrations that create and change it, and nothing else.
+
+Tables (created and changed only through the migrations below, applied with
+`sqlite_utils.Migrations` whenever a ledger is opened; append only: never edit one that shipped):
+
+- ``players(id, name, created_at)``: a person; ``name`` is unique without regard to case.
+  Renaming changes the name, never the id, so a person's record is never split.
+- ``matches(id, name, player_a, player_b, format, games, rolling, season_start, rules,
+  first_dealer, created_at)``: two players, a scoring format with its options, and the full
+  resolved rule set as versioned JSON (`RuleSet.to_json`), frozen at creation.
+- ``hands(id, hand_id, match_id, date, claim, kind, winner, points, knocker, knocker_deadwood,
+  defender_deadwood, knocker_cards, defender_cards, layoffs, upcard, dealer, note, created_at)``:
+  append-only. Each row is one version of a hand: ``hand_id`` is the hand's public number (the
+  ``id`` of its first version) and an edit appends a new version with the same ``hand_id``, so
+  the hand keeps its place. ``claim`` is the command typed (knock, gin, big-gin, draw, score),
+  ``kind`` what it turned out to be (a knock may be an undercut). The typed inputs are kept as
+  typed; ``winner`` and ``points`` are computed when recorded. For a draw, ``knocker_deadwood``
+  and ``defender_deadwood`` hold the two players' counts in match order.
+- ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
+  is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
+- ``settings(key, value)``: preferences, such as the current match.
+- ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
+  corrections_row)``: a disposable cache, not a fact (see `marks`). Deleting it loses nothing.
+
+A hand is live when it has no ``void`` correction; its live version is its newest row. Live
+hands are ordered by (date, hand_id): a back-dated hand takes its place by date. No running
+total is stored anywhere: games and standings are replayed from the live hands (`engine`).
+
+The file carries ``PRAGMA application_id`` = `APPLICATION_ID`, so a foreign SQLite file is
+recognised, and a ledger whose migrations this gintally does not know is refused as newer.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from gintally.errors import LedgerError
+
+APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
+MIGRATION_SET = "gintally"
+MIGRATION_NAMES = ("m001_initial", "m002_replay_marks")
+
+
+def _migrations() -> Any:
+    from sqlite_utils import Migrations
+
+    migrations = Migrations(MIGRATION_SET)
+
+    @migrations(name="m001_initial")
+    def m001_initial(db: Any) -> None:
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("""
+            CREATE TABLE players (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )""")
+        db.execute("CREATE UNIQUE INDEX players_name ON players(name COLLATE NOCASE)")
+        db.execute("""
+            CREATE TABLE matches (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                player_a INTEGER NOT NULL REFERENCES players(id),
+                player_b INTEGER NOT NULL REFERENCES players(id),
+                format TEXT NOT NULL,
+                games INTEGER NOT NULL,
+                rolling INTEGER NOT NULL,
+                season_start TEXT NOT NULL,
+                rules TEXT NOT NULL,
+                first_dealer INTEGER REFERENCES players(id),
+                created_at TEXT NOT NULL
+            )""")
+        db.execute("CREATE UNIQUE INDEX matches_name ON matches(name COLLATE NOCASE)")
+        db.execute("""
+            CREATE TABLE hands (
+                id INTEGER PRIMARY KEY,
+                hand_id INTEGER NOT NULL,
+                match_id INTEGER NOT NULL REFERENCES matches(id),
+                date TEXT NOT NULL,
+                claim TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                winner INTEGER REFERENCES players(id),
+                points INTEGER NOT NULL CHECK (points >= 0),
+                knocker INTEGER REFERENCES players(id),
+                knocker_deadwood INTEGER,
+                defender_deadwood INTEGER,
+                knocker_cards TEXT,
+                defender_cards TEXT,
+                layoffs TEXT,
+                upcard TEXT,
+                dealer INTEGER REFERENCES players(id),
+                note TEXT,
+                created_at TEXT NOT NULL
+            )""")
+        db.execute("CREATE INDEX hands_play_order ON hands(match_id, date, hand_id)")
+        db.execute("CREATE INDEX hands_versions ON hands(hand_id, id)")
+        db.execute("""
+            CREATE TABLE corrections (
+                id INTEGER PRIMARY KEY,
+                hand_id INTEGER NOT NULL,
+                action TEXT NOT NULL CHECK (action IN ('void', 'replace')),
+                replacement INTEGER REFERENCES hands(id),
+                reason TEXT,
+                created_at TEXT NOT NULL
+            )""")
+        db.execute("CREATE INDEX corrections_hand ON corrections(hand_id, action)")
+        db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
+
+    @migrations(name="m002_replay_marks")
+    def m002_replay_marks(db: Any) -> None:
+        db.execute("""
+            CREATE TABLE replay_marks (
+                match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+                cut_date TEXT NOT NULL,
+                cut_hand INTEGER NOT NULL,
+                games INTEGER NOT NULL,
+                dealer INTEGER,
+                season TEXT NOT NULL,
+                finished INTEGER NOT NULL,
+                hands_row INTEGER NOT NULL,
+                corrections_row INTEGER NOT NULL
+            )""")
+
+    return migrations
+
+
+_BUILT: list[Any] = []  # the Migrations object, built on first use
+
+
+def applied(conn: sqlite3.Connection) -> list[str]:
+    """The migrations already applied to a ledger, oldest first."""
+    try:
+        rows = conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+            [MIGRATION_SET],
+        ).fetchall()
+    except sqlite3.OperationalError:
+        return []
+    return [r[0] for r in rows]
+
+
+def migrate(conn: sqlite3.Connection, new: bool) -> None:
+    """Apply pending migrations, in one write transaction. sqlite-utils is imported only when
+    there is something to apply, so opening an up-to-date ledger stays fast."""
+    if not new and len(applied(conn)) == len(MIGRATION_NAMES):
+        return
+    import sqlite_utils
+
+    if not _BUILT:
+        _BUILT.append(_migrations())
+    db = sqlite_utils.Database(conn)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        _BUILT[0].apply(db)
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def recognise(conn: sqlite3.Connection, path: Path | str) -> None:
+    """Refuse a SQLite file of another application, or one written by a newer gintally."""
+    app = conn.execute("PRAGMA application_id").fetchone()[0]
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if app != APPLICATION_ID and (app != 0 or tables):
+        raise LedgerError(
+            f"{path} is a SQLite database of another application, not a gintally ledger"
+        )
+    if app == APPLICATION_ID:
+        unknown = [name for name in applied(conn) if name not in MIGRATION_NAMES]
+        if unknown:
+            raise LedgerError(
+                f"{path} was written by a newer gintally (schema "
+                f"{unknown[-1]}): upgrade gintally to use it"
+            )

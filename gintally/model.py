@@ -1,0 +1,150 @@
+"""The plain records the ledger stores and the service works with. No I/O.
+
+Terminology
+- player (`Player`): a person, with a stable id and an editable display name.
+- match (`Match`): two players, a scoring format and a rule set frozen at creation.
+- seat: a player's place in a match, 0 or 1 (the engine's players); `Match.seat` and
+  `Match.name_at` convert between player ids, seats and names, in one place.
+- hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
+  Its `id` is the hand's public number; `row` the ledger row of this version.
+- typed hand (`TypedHand`): a hand command's input as the player typed it, before it is settled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from gintally.engine.formats import Format
+from gintally.errors import NotFoundError
+from gintally.game.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match as stored: two players, a format and its frozen rule set."""
+
+    id: int
+    name: str
+    players: tuple[Player, Player]
+    format: Format
+    rules: RuleSet
+    first_dealer: int | None  # player id
+    created_at: str
+
+    def seat(self, player_id: int | None) -> int | None:
+        """0 or 1 for a player of this match (None for None)."""
+        if player_id is None:
+            return None
+        return 0 if self.players[0].id == player_id else 1
+
+    def player_at(self, seat: int | None) -> Player | None:
+        """The player in a seat (None for None)."""
+        return None if seat is None else self.players[seat]
+
+    def name_at(self, seat: int | None) -> str | None:
+        """The name of the player in a seat (None for None)."""
+        return None if seat is None else self.players[seat].name
+
+    def name_of(self, player_id: int | None) -> str | None:
+        """The name of a player of this match by id (None for None or a stranger)."""
+        for p in self.players:
+            if p.id == player_id:
+                return p.name
+        return None
+
+    def other(self, player_id: int | None) -> Player:
+        """The opponent of a player of this match."""
+        return self.players[1] if self.players[0].id == player_id else self.players[0]
+
+    def player(self, name: str) -> Player:
+        """A player of this match by name, case-insensitively."""
+        for p in self.players:
+            if p.name.casefold() == name.strip().casefold():
+                return p
+        names = " and ".join(p.name for p in self.players)
+        raise NotFoundError(f"{name!r} does not play in match {self.name!r} ({names} do)")
+
+    def pair(self, values: list[int]) -> dict[str, int]:
+        """Two per-seat values keyed by the players' names."""
+        return {self.players[0].name: values[0], self.players[1].name: values[1]}
+
+    @property
+    def first_seat(self) -> int | None:
+        """The seat of the first dealer, if one was named."""
+        return self.seat(self.first_dealer)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand: the inputs as typed and the computed result. `id` is the public hand number."""
+
+    date: date
+    claim: str
+    kind: str
+    winner: int | None
+    points: int
+    knocker: int | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    knocker_cards: str | None = None
+    defender_cards: str | None = None
+    layoffs: str | None = None
+    upcard: str | None = None
+    dealer: int | None = None
+    note: str | None = None
+    id: int = 0
+    row: int = 0
+    match_id: int = 0
+    created_at: str = ""
+    voided: bool = False
+    versions: int = field(default=1, compare=False)
+    void_reason: str | None = field(default=None, compare=False)
+
+    def same_inputs(self, other: HandRecord) -> bool:
+        """True when both record exactly the same hand (every stored column)."""
+        return all(getattr(self, c) == getattr(other, c) for c in HAND_COLUMNS)
+
+
+HAND_COLUMNS = (
+    "date",
+    "claim",
+    "kind",
+    "winner",
+    "points",
+    "knocker",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "layoffs",
+    "upcard",
+    "dealer",
+    "note",
+)
+
+
+@dataclass(frozen=True)
+class TypedHand:
+    """A hand as typed at the table."""
+
+    claim: str
+    date: date
+    player: str | None = None
+    deadwood: int | None = None
+    vs: int | None = None
+    cards: str | None = None
+    vs_cards: str | None = None
+    points: int | None = None
+    kind: str | None = None
+    draw_deadwood: Mapping[str, int] = field(default_factory=dict)
+    dealer: str | None = None
+    upcard: str | None = None
+    note: str | None = None
