@@ -40,7 +40,7 @@ from gintally.engine.formats import FORMATS, Format
 from gintally.errors import GintallyError
 from gintally.game.rules import resolve
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match
+from gintally.model import HandRecord, Match, TypedHand
 
 BIN = Path(sys.executable).parent
 GINTALLY = BIN / "gintally"
@@ -66,14 +66,12 @@ def build_ledger(path: Path, hands: int, fmt: str, seed: int) -> Match:
                 player = rng.choice(("Ann", "Bob"))
                 defender = max(0, min(98, int(rng.gauss(24, 12))))
                 if rng.random() < 0.2:
-                    typed = tally.TypedHand("gin", day, player=player, vs=defender)
+                    typed = TypedHand("gin", day, player=player, vs=defender)
                 else:
                     knocker = rng.randint(1, 10)
                     if rng.random() < 0.12:
                         defender = rng.randint(0, knocker)
-                    typed = tally.TypedHand(
-                        "knock", day, player=player, deadwood=knocker, vs=defender
-                    )
+                    typed = TypedHand("knock", day, player=player, deadwood=knocker, vs=defender)
                 try:
                     records.append(tally.settle(match, typed).record)
                     break

@@ -48,7 +48,7 @@ from gintally.errors import GintallyError
 from gintally.game.cards import DECK
 from gintally.game.rules import resolve
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match
+from gintally.model import HandRecord, Match, TypedHand
 
 CACHE_VERSION = 1  # bump when the recipe below changes, so a stale cache is rebuilt
 RECORD_TARGET_RATIO = 1.3
@@ -119,7 +119,7 @@ def household(total: int) -> list[Plan]:
 # --- plausible hands -------------------------------------------------------------------------
 
 
-def typed_hand(rng: random.Random, match: Match, day: date) -> tally.TypedHand:
+def typed_hand(rng: random.Random, match: Match, day: date) -> TypedHand:
     """A hand as typed at the table, in the proportions of real play: mostly knocks, a gin in
     five, the odd undercut; the counts are drawn so that most knocks are legal."""
     rules = match.rules
@@ -129,14 +129,12 @@ def typed_hand(rng: random.Random, match: Match, day: date) -> tally.TypedHand:
     defender = max(0, min(98, int(rng.gauss(24, 12))))
     roll = rng.random()
     if roll < 0.2:
-        return tally.TypedHand("gin", day, player=player, vs=defender, upcard=upcard)
+        return TypedHand("gin", day, player=player, vs=defender, upcard=upcard)
     limit = 10 if isinstance(rules.knock_limit, str) else max(1, rules.knock_limit)
     knocker = rng.randint(1, limit)
     if rng.random() < 0.12:
         defender = rng.randint(0, knocker)  # an undercut
-    return tally.TypedHand(
-        "knock", day, player=player, deadwood=knocker, vs=defender, upcard=upcard
-    )
+    return TypedHand("knock", day, player=player, deadwood=knocker, vs=defender, upcard=upcard)
 
 
 def settled_hands(rng: random.Random, match: Match, days: Iterator[date]) -> Iterator[HandRecord]:
@@ -239,15 +237,15 @@ class Target:
     label: str
     book: Ledger
     match: Match
-    hands: list[tally.TypedHand] = field(default_factory=list)
+    hands: list[TypedHand] = field(default_factory=list)
     record_s: list[float] = field(default_factory=list)
     last_day: date | None = None
 
 
-def new_hands(rng: random.Random, match: Match, n: int, start: date) -> list[tally.TypedHand]:
+def new_hands(rng: random.Random, match: Match, n: int, start: date) -> list[TypedHand]:
     """`n` legal hands dated from `start` on, five an evening (checked with the pure `settle`,
     so none is refused while timed)."""
-    out: list[tally.TypedHand] = []
+    out: list[TypedHand] = []
     while len(out) < n:
         hand = typed_hand(rng, match, start + timedelta(days=len(out) // 5))
         try:

@@ -8,12 +8,12 @@ player reads and the JSON a script reads can never disagree. No I/O, no Rich.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict
 
 from gintally.engine.games import Game
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
-from gintally.game.scoring import Evaluation, HandResult
+from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
 from gintally.model import HandRecord, Match
 from gintally.service import Problem, Window
 
@@ -175,15 +175,7 @@ class RulesDoc(TypedDict):
     help: dict[str, str]
 
 
-class EvalDoc(TypedDict):
-    cards: list[str]
-    melds: list[list[str]]
-    deadwood_cards: list[str]
-    deadwood: int
-    discard: str | None
-    gin: bool
-    big_gin: bool
-    knocks: bool | None
+EvalDoc = EvaluationDict  # what `eval` prints
 
 
 class CheckDoc(TypedDict):
@@ -448,8 +440,8 @@ def rules_doc(rules: RuleSet, note: str = "") -> RulesDoc:
 
 
 def eval_doc(ev: Evaluation) -> EvalDoc:
-    """What `eval` prints: `Evaluation.to_dict`, typed."""
-    return cast(EvalDoc, ev.to_dict())
+    """What `eval` prints."""
+    return ev.to_dict()
 
 
 def check_doc(ledger: str, problems: list[Problem]) -> CheckDoc:

@@ -68,7 +68,8 @@ def hand_lists(draw: Any, max_size: int = 40, draws: bool = True) -> list[Entry]
             points = draw(st.integers(0, 70))
         dealer = draw(st.sampled_from([None, None, None, 0, 1]))
         out.append(Entry(i + 1, day, winner, points, kind, dealer))
-    return draw(st.permutations(out))
+    shuffled: list[Entry] = draw(st.permutations(out))
+    return shuffled
 
 
 def play_order(entries: list[Entry]) -> list[Entry]:
@@ -116,7 +117,9 @@ def ref_bonuses(g: RefGame, rules: RuleSet) -> list[int]:
     return total
 
 
-def reference(entries: list[Entry], rules: RuleSet, fmt: Format) -> tuple[list[RefGame], dict]:
+def reference(
+    entries: list[Entry], rules: RuleSet, fmt: Format
+) -> tuple[list[RefGame], dict[int, list[RefGame]]]:
     """Games and, per hand id, the games it posted to, straight from SPEC section 4."""
     games: list[RefGame] = []
     posted: dict[int, list[RefGame]] = {}
@@ -390,10 +393,10 @@ def test_per_hand_and_per_player_entry_as_specified(n: int, entries: list[Entry]
     for g in honey.games:
         assert g.hands == [e.id for e in scoring[g.number - 1 :]]
     for g in holly.games:
-        wins = {p: [e for e in scoring if e.winner == p] for p in (0, 1)}
-        mine = {e.id for p in (0, 1) for e in wins[p][g.number - 1 :]}
+        won = {p: [e for e in scoring if e.winner == p] for p in (0, 1)}
+        mine = {e.id for p in (0, 1) for e in won[p][g.number - 1 :]}
         assert g.hands == [e.id for e in scoring if e.id in mine]
-        assert g.points == [sum(e.points for e in wins[p][g.number - 1 :]) for p in (0, 1)]
+        assert g.points == [sum(e.points for e in won[p][g.number - 1 :]) for p in (0, 1)]
     # how they differ, game by game: honeymoon game k misses the player's wins among the first
     # k-1 hands of the match, hollywood game k the player's own first k-1 wins
     for k in range(1, min(n, len(scoring)) + 1):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gintally import service as tally
+from gintally import service
 from gintally.engine.formats import Format
 from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.rules import KNOBS, PRESETS, RuleSet, resolve
@@ -21,7 +21,7 @@ D1, D2, D3, D4, D5 = (date(2007, 1, d) for d in (1, 2, 3, 4, 5))
 
 
 def score(book: Ledger, match: Match, player: str, points: int, day: date) -> HandRecord:
-    rec, _ = tally.record(book, match, TypedHand("score", day, player=player, points=points))
+    rec, _ = service.record(book, match, TypedHand("score", day, player=player, points=points))
     return rec
 
 
@@ -34,7 +34,7 @@ def snapshot(book: Ledger) -> dict[str, list[tuple[object, ...]]]:
 
 
 def games_of(book: Ledger, match: Match) -> list[tuple[object, ...]]:
-    rep = tally.replay_all(book, match).replay
+    rep = service.replay_all(book, match).replay
     return [(g.number, g.status, g.winner, g.points, g.boxes, g.total, g.hands) for g in rep.games]
 
 
@@ -145,21 +145,21 @@ def test_edits_and_voids_append_and_never_change_old_rows(fresh_db: Ledger) -> N
         """
     )
     h1 = score(fresh_db, m, "Ann", 20, D1)
-    h2, _ = tally.record(fresh_db, m, TypedHand("knock", D2, player="Bob", deadwood=5, vs=30))
+    h2, _ = service.record(fresh_db, m, TypedHand("knock", D2, player="Bob", deadwood=5, vs=30))
     h3 = score(fresh_db, m, "Bob", 10, D3)
     first = snapshot(fresh_db)
     assert len(first["hands"]) == 3 and first["corrections"] == []
 
-    _, e1, _ = tally.edit(fresh_db, h2.id, {"vs": 40}, reason="miscounted")
+    _, e1, _ = service.edit(fresh_db, h2.id, {"vs": 40}, reason="miscounted")
     after_edit = snapshot(fresh_db)
     assert after_edit["hands"][:3] == first["hands"]  # old rows unchanged
     assert len(after_edit["hands"]) == 4  # one new version
     assert len(after_edit["corrections"]) == 1
     assert e1.id == h2.id and e1.row != h2.row and e1.points == 35
 
-    _, e2, _ = tally.edit(fresh_db, h2.id, {"vs": 15})
+    _, e2, _ = service.edit(fresh_db, h2.id, {"vs": 15})
     fresh_db.void(h1.id, reason="misdeal")
-    undone = tally.undo(fresh_db, m)
+    undone = service.undo(fresh_db, m)
     assert undone.id == h3.id
     final = snapshot(fresh_db)
     assert final["hands"][:4] == after_edit["hands"]
@@ -187,7 +187,7 @@ def test_edits_and_voids_append_and_never_change_old_rows(fresh_db: Ledger) -> N
     with pytest.raises(GintallyError, match="already void"):
         fresh_db.void(h1.id)
     with pytest.raises(GintallyError, match="void"):
-        tally.edit(fresh_db, h1.id, {"points": 5})
+        service.edit(fresh_db, h1.id, {"points": 5})
     assert snapshot(fresh_db) == final
 
 
@@ -195,12 +195,12 @@ def test_undo_takes_back_the_hand_entered_last_not_played_last(fresh_db: Ledger)
     m = fresh_db.create_match("Night", ("Ann", "Bob"), Format(), resolve())
     late = score(fresh_db, m, "Ann", 20, D5)
     early = score(fresh_db, m, "Bob", 10, D1)  # back-dated, but entered last
-    assert tally.undo(fresh_db, m).id == early.id
+    assert service.undo(fresh_db, m).id == early.id
     assert [h.id for h in fresh_db.live_hands(m)] == [late.id]
-    assert tally.undo(fresh_db, m).id == late.id
+    assert service.undo(fresh_db, m).id == late.id
     assert fresh_db.live_hands(m) == []
     with pytest.raises(GintallyError, match="no hand to undo"):
-        tally.undo(fresh_db, m)
+        service.undo(fresh_db, m)
     assert [h.voided for h in fresh_db.all_hands(m)] == [True, True]
 
 
@@ -222,7 +222,7 @@ def test_back_dated_hand_takes_its_place_and_everything_after_recomputes(
         (1, "won", 0, [105, 0], [2, 0], [105 * 2 + 100 + 50, 0], [a.id, late.id]),
         (2, "open", None, [50, 30], [1, 1], [50, 30], [b.id, c.id]),
     ]
-    rep = tally.replay_all(fresh_db, m).replay
+    rep = service.replay_all(fresh_db, m).replay
     assert rep.games[0].closed == D2
     # voiding the back-dated hand puts everything back
     fresh_db.void(late.id)
@@ -248,7 +248,7 @@ def test_hands_are_kept_per_match(fresh_db: Ledger) -> None:
     b = score(fresh_db, m2, "Bob", 20, D1)
     assert [h.id for h in fresh_db.live_hands(m1)] == [a.id]
     assert [h.id for h in fresh_db.live_hands(m2)] == [b.id]
-    assert tally.undo(fresh_db, m1).id == a.id
+    assert service.undo(fresh_db, m1).id == a.id
     assert [h.id for h in fresh_db.live_hands(m2)] == [b.id]
     assert fresh_db.hand_count() == 2
 
@@ -306,7 +306,7 @@ def test_backup_copy_opens_with_the_same_hands(tmp_path: Path) -> None:
     with Ledger.open(path) as book:
         m = book.create_match("Night", ("Ann", "Bob"), Format("honeymoon"), resolve("honeymoon"))
         h = [score(book, m, who, pts, D1) for who, pts in (("Ann", 57), ("Bob", 83), ("Ann", 74))]
-        tally.edit(book, h[1].id, {"points": 84})
+        service.edit(book, h[1].id, {"points": 84})
         book.void(h[0].id)
         live, every, corr = book.live_hands(m), book.all_hands(m), book.corrections(m)
         games = games_of(book, m)

@@ -28,6 +28,7 @@ from gintally.game.melds import (
     optimal_arrangements,
     set_choices,
 )
+from gintally.game.rules import RuleSet
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -173,7 +174,9 @@ def can_lay_off(knocker_melds: Sequence[Sequence[str]], cards: Sequence[str]) ->
     return False
 
 
-def valid_layoffs(knocker_melds: Sequence[Sequence[str]], defender: Sequence[str]) -> list[tuple]:
+def valid_layoffs(
+    knocker_melds: Sequence[Sequence[str]], defender: Sequence[str]
+) -> list[tuple[str, ...]]:
     """Every subset of the defender's cards that can be laid off together."""
     candidates = [
         c
@@ -194,7 +197,7 @@ def valid_layoffs(knocker_melds: Sequence[Sequence[str]], defender: Sequence[str
 
 def brute_defence(
     knocker_melds: Sequence[Sequence[str]], defender: Sequence[str], ace_value: int = 1
-) -> tuple[int, dict[tuple, int]]:
+) -> tuple[int, dict[tuple[str, ...], int]]:
     """The defender's least deadwood, melds and layoffs chosen together; and every valid layoff
     with the deadwood left after it."""
     brute = Brute(defender, ace_value)
@@ -286,7 +289,7 @@ def check_discard(hand: Sequence[str], ace_value: int) -> None:
         assert sum(value(str(c), ace_value) for c in ev.deadwood_cards) == least
 
 
-def _rules(ace_value: int) -> object:
+def _rules(ace_value: int) -> RuleSet:
     from gintally.game.rules import resolve
 
     return resolve("modern", [f"ace_value={ace_value}"])

@@ -94,7 +94,9 @@ def refused(gintally: Callable[..., Run], db: Path, args: list[str], *reason: st
     ],
     ids=["counts", "counts-json", "cards", "oklahoma-upcard"],
 )
-def test_knock_over_the_limit(gintally, table: Path, args: list[str], reason: str) -> None:
+def test_knock_over_the_limit(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
     refused(gintally, table, args, reason)
 
 
@@ -114,7 +116,9 @@ def test_knock_over_the_limit(gintally, table: Path, args: list[str], reason: st
     ],
     ids=["gin-cards-vs-count", "gin-both-hands", "big-gin", "gin-with-a-count"],
 )
-def test_gin_with_deadwood(gintally, table: Path, args: list[str], reason: str) -> None:
+def test_gin_with_deadwood(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
     refused(gintally, table, args, reason)
 
 
@@ -129,12 +133,12 @@ def test_gin_with_deadwood(gintally, table: Path, args: list[str], reason: str) 
     ids=["knock", "gin", "case-insensitive", "ten-written-two-ways"],
 )
 def test_cards_shared_by_both_hands(
-    gintally, table: Path, claim: str, mine: str, theirs: str, card: str
+    gintally: Callable[..., Run], table: Path, claim: str, mine: str, theirs: str, card: str
 ) -> None:
     refused(gintally, table, [claim, "Ann", "--cards", mine, "--vs-cards", theirs], f"card {card}")
 
 
-def test_a_card_twice_in_one_hand(gintally, table: Path) -> None:
+def test_a_card_twice_in_one_hand(gintally: Callable[..., Run], table: Path) -> None:
     cards = "2S 2S 4S 5H 6H 7H 9C 9D 9H KC"
     refused(gintally, table, ["knock", "Ann", "--cards", cards, "--vs", "20"], "duplicate card 2S")
     refused(gintally, table, ["eval", *cards.split()], "duplicate card 2S")
@@ -170,7 +174,9 @@ TWELVE = NINE + " AC KC QH"
         "eval-12-json",
     ],
 )
-def test_wrong_number_of_cards(gintally, table: Path, args: list[str], reason: str) -> None:
+def test_wrong_number_of_cards(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
     refused(gintally, table, args, reason)
 
 
@@ -185,7 +191,9 @@ def test_wrong_number_of_cards(gintally, table: Path, args: list[str], reason: s
     ],
     ids=["knock", "player-of-another-match", "score", "dealer", "draw"],
 )
-def test_a_player_not_in_the_match(gintally, table: Path, args: list[str]) -> None:
+def test_a_player_not_in_the_match(
+    gintally: Callable[..., Run], table: Path, args: list[str]
+) -> None:
     line = refused(gintally, table, args, "does not play in match 'Kitchen'")
     assert "Ann and Bob" in line
 
@@ -202,7 +210,9 @@ def test_a_player_not_in_the_match(gintally, table: Path, args: list[str]) -> No
     ],
     ids=["negative", "fraction", "word", "empty", "exponent", "huge"],
 )
-def test_a_negative_or_non_integer_score(gintally, table: Path, points: str, reason: str) -> None:
+def test_a_negative_or_non_integer_score(
+    gintally: Callable[..., Run], table: Path, points: str, reason: str
+) -> None:
     refused(gintally, table, ["score", "Ann", "--", points], reason)
 
 
@@ -218,7 +228,9 @@ def test_a_negative_or_non_integer_score(gintally, table: Path, points: str, rea
     ],
     ids=["vs-negative", "vs-too-big", "vs-word", "knock-zero", "upcard", "gin-11-cards"],
 )
-def test_impossible_counts_and_cards(gintally, table: Path, args: list[str], reason: str) -> None:
+def test_impossible_counts_and_cards(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
     refused(gintally, table, args, reason)
 
 
@@ -228,14 +240,14 @@ def test_impossible_counts_and_cards(gintally, table: Path, args: list[str], rea
 @pytest.mark.parametrize(
     "text", ["31 Febtober", "2007-02-30", "tomorrow", "2007-13-01", "", "32/13/2020", "1 Jan 3000"]
 )
-def test_a_date_that_cannot_be_parsed(gintally, table: Path, text: str) -> None:
+def test_a_date_that_cannot_be_parsed(gintally: Callable[..., Run], table: Path, text: str) -> None:
     refused(gintally, table, ["knock", "Ann", "5", "--vs", "20", "--date", text], "date")
     refused(gintally, table, ["score", "Bob", "20", "-d", text], "date")
 
 
 @pytest.mark.parametrize("text", ["3000-01-01", "1066-10-14"])
 def test_a_date_out_of_range_is_refused_however_it_is_written(
-    gintally, table: Path, text: str
+    gintally: Callable[..., Run], table: Path, text: str
 ) -> None:
     """gintally refuses dates outside 1900-2999, however they are written."""
     refused(gintally, table, ["score", "Bob", "20", "--date", text], "out of range")
@@ -298,7 +310,7 @@ GOOD_ROWS = ["2025-04-01,knock,Ann,10", "2025-04-02,gin,Bob,30"]
     ids=["player", "negative", "word", "date", "kind", "no-winner", "extra-field"],
 )
 def test_import_with_one_bad_row_imports_nothing(
-    gintally, table: Path, tmp_path: Path, bad_row: str, reason: str
+    gintally: Callable[..., Run], table: Path, tmp_path: Path, bad_row: str, reason: str
 ) -> None:
     rows = [GOOD_ROWS[0], GOOD_ROWS[1], bad_row, GOOD_ROWS[0], GOOD_ROWS[1]]
     csv = tmp_path / "hands.csv"
@@ -308,7 +320,7 @@ def test_import_with_one_bad_row_imports_nothing(
 
 
 def test_json_import_with_one_bad_row_imports_nothing(
-    gintally, table: Path, tmp_path: Path
+    gintally: Callable[..., Run], table: Path, tmp_path: Path
 ) -> None:
     hands = [
         {"date": "2025-04-01", "kind": "knock", "winner": "Ann", "points": 10},
@@ -321,7 +333,7 @@ def test_json_import_with_one_bad_row_imports_nothing(
     assert hand_count(table) == 3
 
 
-def test_good_import_lands_whole(gintally, table: Path, tmp_path: Path) -> None:
+def test_good_import_lands_whole(gintally: Callable[..., Run], table: Path, tmp_path: Path) -> None:
     """The other side of all-or-nothing: the same rows without the bad one all land."""
     csv = tmp_path / "good.csv"
     csv.write_text("date,kind,winner,points\n" + "\n".join(GOOD_ROWS * 2) + "\n")
@@ -347,7 +359,7 @@ def test_good_import_lands_whole(gintally, table: Path, tmp_path: Path) -> None:
     ],
     ids=lambda a: " ".join(a[:2]),
 )
-def test_unknown_match(gintally, table: Path, args: list[str]) -> None:
+def test_unknown_match(gintally: Callable[..., Run], table: Path, args: list[str]) -> None:
     refused(gintally, table, args, "unknown match 'Nope'")
 
 
@@ -364,7 +376,7 @@ def test_unknown_match(gintally, table: Path, args: list[str]) -> None:
         ("next_dealer=nobody", "next_dealer must be one of winner, loser, alternate"),
     ],
 )
-def test_bad_set(gintally, table: Path, override: str, reason: str) -> None:
+def test_bad_set(gintally: Callable[..., Run], table: Path, override: str, reason: str) -> None:
     refused(
         gintally, table, ["match", "new", "X", "--players", "A", "B", "--set", override], reason
     )
@@ -383,7 +395,9 @@ def test_bad_set(gintally, table: Path, override: str, reason: str) -> None:
     ],
     ids=["match-preset", "match-format", "rules", "eval", "export"],
 )
-def test_unknown_preset_or_format(gintally, table: Path, args: list[str], reason: str) -> None:
+def test_unknown_preset_or_format(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
     refused(gintally, table, args, reason)
 
 
@@ -397,5 +411,7 @@ def test_unknown_preset_or_format(gintally, table: Path, args: list[str], reason
     ],
     ids=["void", "void-word", "edit", "void-huge"],
 )
-def test_unknown_hand(gintally, table: Path, args: list[str], reason: str) -> None:
+def test_unknown_hand(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
     refused(gintally, table, args, reason)

@@ -3,8 +3,8 @@
 Each file is replayed twice, and every number in it is checked both times:
 - pure: the hands become `formats.Entry`s (knocks and gins scored by `gintally.scoring`) and go
   through `formats.replay`;
-- stored: the hands are typed into a ledger with `tally.record` and read back with
-  `tally.replay_all` (and `tally.replay_match` for the games `show` displays).
+- stored: the hands are typed into a ledger with `service.record` and read back with
+  `service.replay_all` (and `service.replay_match` for the games `show` displays).
 The file format is described in the comment at the top of every scenario file.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gintally import service as tally
+from gintally import service
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, Replay, replay
@@ -262,9 +262,9 @@ def stored_replay(sc: Scenario, book: Ledger) -> tuple[Replay, Replay, dict[int,
             dealer=h.dealer,
             upcard=h.upcard,
         )
-        rec, _ = tally.record(book, match, typed)
+        rec, _ = service.record(book, match, typed)
         ids[h.number] = rec.id
-    return tally.replay_all(book, match).replay, tally.replay_match(book, match).replay, ids
+    return service.replay_all(book, match).replay, service.replay_match(book, match).replay, ids
 
 
 # --- checking -----------------------------------------------------------------------------------
@@ -296,8 +296,8 @@ def check_game(sc: Scenario, got: Game, want: GameLine, ids: dict[int, int]) -> 
 
 def check_replay(sc: Scenario, rep: Replay, ids: dict[int, int]) -> None:
     assert len(rep.games) == len(sc.games_expected), [(g.number, g.points) for g in rep.games]
-    for got, want in zip(rep.games, sc.games_expected, strict=True):
-        check_game(sc, got, want, ids)
+    for got, line in zip(rep.games, sc.games_expected, strict=True):
+        check_game(sc, got, line, ids)
     by_id = {p.entry.id: p for p in rep.played}
     assert len(by_id) == len(sc.hands)
     if sc.posts is not None:
@@ -312,9 +312,11 @@ def check_replay(sc: Scenario, rep: Replay, ids: dict[int, int]) -> None:
         assert rep.next_dealer == _index(sc, sc.next_dealer), sc.name
     for h in sc.hands:
         if h.expect_winner is not None:
-            e = by_id[ids[h.number]].entry
+            entry = by_id[ids[h.number]].entry
             want = None if h.expect_winner == "nobody" else _index(sc, h.expect_winner)
-            assert (e.winner, e.points) == (want, h.expect_points), f"{sc.name} hand {h.number}"
+            assert (entry.winner, entry.points) == (want, h.expect_points), (
+                f"{sc.name} hand {h.number}"
+            )
 
 
 # --- the tests ----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from gintally.errors import CardError, GintallyError, HandError
@@ -728,13 +730,14 @@ def test_score_cards_refused(
 
 
 def test_refusals_are_one_family() -> None:
-    for call in (
+    calls: tuple[Callable[[], object], ...] = (
         lambda: settle_knock(11, 20),
         lambda: settle_gin(-1),
         lambda: settle_draw(None, "kitchen"),
         lambda: settle_score(-1),
         lambda: score_cards(SEED_KNOCKER, SEED_DEFENDER),
         lambda: score_cards(KNOCKER, SEED_DEFENDER, "nonesuch"),
-    ):
+    )
+    for call in calls:
         with pytest.raises(GintallyError):
             call()

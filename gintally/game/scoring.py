@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TypedDict
 
 from gintally.errors import CardError, HandError
 from gintally.game.cards import Card, card_value, cards_of, mask_of, parse_card, parse_cards
@@ -350,6 +351,19 @@ def _with_cards(
 # --- evaluating one player's cards ---------------------------------------------------------------
 
 
+class EvaluationDict(TypedDict):
+    """`Evaluation.to_dict`: the JSON shape of ``gintally eval --json``."""
+
+    cards: list[str]
+    melds: list[list[str]]
+    deadwood_cards: list[str]
+    deadwood: int
+    discard: str | None
+    gin: bool
+    big_gin: bool
+    knocks: bool | None
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """The best arrangement of 10 cards, or of 11 with the best discard.
@@ -370,7 +384,7 @@ class Evaluation:
     big_gin: bool
     knocks: bool | None
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> EvaluationDict:
         """The JSON shape of ``gintally eval --json``."""
         return {
             "cards": [str(c) for c in self.cards],

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gintally import service as tally
+from gintally import service
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, replay
@@ -140,18 +140,18 @@ def check_against_model(book: Ledger, match: Match, model: dict[int, ModelHand])
     want = model_entries(model)
     live = book.live_hands(match)
     assert [(h.id, h.date) for h in live] == [(e.id, e.date) for e in want]
-    everything = tally.replay_all(book, match).replay
+    everything = service.replay_all(book, match).replay
     expected = replay(want, match.rules, match.format, match.seat(match.first_dealer))
     assert everything == expected
     # What `show` and the hand commands replay: from a remembered quiet point when the ledger
     # still agrees with it (remember=True keeps newer ones, as write commands do), else whole.
     # Either way it must show exactly the games the full replay has.
     for remember in (False, True, False):
-        window = tally.replay_match(book, match, remember=remember)
+        window = service.replay_match(book, match, remember=remember)
         rep = window.replay
         assert rep.next_dealer == expected.next_dealer
         if not match.format.seasonal:
-            keep = tally.recent_games(match.format)
+            keep = service.recent_games(match.format)
             finished = [g for g in expected.games if g.status == "won"]
             won = finished[max(0, len(finished) - keep) :]
             shown = [g for g in expected.games if g.status != "won" or any(g is w for w in won)]
@@ -173,7 +173,7 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
     fmt, rules, first = setup
     # show few finished games, so that quiet points are remembered and used often
     recent = data.draw(st.sampled_from([0, 1, 10]))
-    with Ledger.open(":memory:") as book, mock.patch.object(tally, "RECENT_GAMES", recent):
+    with Ledger.open(":memory:") as book, mock.patch.object(service, "RECENT_GAMES", recent):
         match = new_match(book, fmt, rules, first)
         model: dict[int, ModelHand] = {}
         steps = data.draw(st.integers(1, 18))
@@ -188,17 +188,17 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
                     earliest = min(h.date for h in model.values())
                     day = earliest - timedelta(days=data.draw(st.integers(0, 200)))
                 h = data.draw(new_hands(day))
-                rec, _ = tally.record(book, match, h.typed())
+                rec, _ = service.record(book, match, h.typed())
                 assert rec.id not in model and all(rec.id > i for i in model)
                 h.id = rec.id
                 model[h.id] = h
             elif op == "undo":
                 if not live:
                     with pytest.raises(GintallyError):
-                        tally.undo(book, match)
+                        service.undo(book, match)
                     continue
                 last = max(live, key=lambda h: h.id)
-                assert tally.undo(book, match).id == last.id
+                assert service.undo(book, match).id == last.id
                 last.voided = True
             elif not model:
                 continue
@@ -215,13 +215,13 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
                 changes, changed = edit_for(target, data)
                 if target.voided:
                     with pytest.raises(GintallyError, match="void"):
-                        tally.edit(book, target.id, changes)
+                        service.edit(book, target.id, changes)
                     continue
                 if changed == target:  # an edit that changes nothing is refused, not stored
                     with pytest.raises(GintallyError, match="nothing to change"):
-                        tally.edit(book, target.id, changes)
+                        service.edit(book, target.id, changes)
                     continue
-                _, stored, _ = tally.edit(book, target.id, changes, reason="test")
+                _, stored, _ = service.edit(book, target.id, changes, reason="test")
                 model[target.id] = changed
                 assert stored.id == target.id
                 assert (stored.winner, stored.points, stored.kind) == (
@@ -237,7 +237,7 @@ def _id_of(match: Match, index: int | None) -> int | None:
 
 
 def edit_for(h: ModelHand, data: st.DataObject) -> tuple[dict[str, object], ModelHand]:
-    """A correction to `h`, as `tally.edit` takes it, and the hand it should leave."""
+    """A correction to `h`, as `service.edit` takes it, and the hand it should leave."""
     fields = ["date", "dealer"]
     if h.claim == "score":
         fields += ["points", "player"]
@@ -275,7 +275,7 @@ def seasons_of_hands(draw: Any) -> tuple[Format, Any, int | None, list[ModelHand
 
 def _record_all(book: Ledger, match: Match, hands: list[ModelHand]) -> None:
     for h in hands:
-        rec, _ = tally.record(book, match, h.typed())
+        rec, _ = service.record(book, match, h.typed())
         h.id = rec.id
 
 
@@ -286,12 +286,12 @@ def test_window_equals_the_same_season_of_replay_all(case: Any, pick: Any) -> No
     with Ledger.open(":memory:") as book:
         match = new_match(book, fmt, rules, first)
         _record_all(book, match, hands)
-        everything = tally.replay_all(book, match).replay
+        everything = service.replay_all(book, match).replay
         labels = sorted({p.season for p in everything.played})
         for label in labels:
             in_season = [p for p in everything.played if p.season == label]
             around = pick.choice(in_season).entry.date
-            window = tally.replay_match(book, match, around=around)
+            window = service.replay_match(book, match, around=around)
             assert window.season == label
             rep = window.replay
             assert [p.entry.id for p in rep.played if p.season == label] == [
@@ -323,12 +323,12 @@ def test_window_deals_the_first_hand_of_a_season_as_replay_all_does(
     with Ledger.open(":memory:") as book:
         match = new_match(book, fmt, rules, first)
         _record_all(book, match, hands)
-        everything = tally.replay_all(book, match).replay
+        everything = service.replay_all(book, match).replay
         firsts: dict[str, Any] = {}
         for p in everything.played:
             firsts.setdefault(p.season, p)
         for label, p in firsts.items():
-            window = tally.replay_match(book, match, around=p.entry.date).replay
+            window = service.replay_match(book, match, around=p.entry.date).replay
             assert window.played[0].entry == p.entry
             assert window.played[0].dealer == p.dealer, (label, rule)
 
@@ -339,15 +339,15 @@ def test_window_of_a_past_season_shows_its_open_games_unfinished(fresh_db: Ledge
     must say the same."""
     match = fresh_db.create_match("Forever", NAMES, Format("ad-infinitum"), resolve(), "Ann")
     for day, who, pts in [(date(2007, 3, 1), "Ann", 30), (date(2007, 5, 1), "Bob", 20)]:
-        tally.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))
-    tally.record(fresh_db, match, TypedHand("score", date(2008, 2, 1), player="Ann", points=10))
-    everything = tally.replay_all(fresh_db, match).replay
+        service.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))
+    service.record(fresh_db, match, TypedHand("score", date(2008, 2, 1), player="Ann", points=10))
+    everything = service.replay_all(fresh_db, match).replay
     assert [(g.season, g.number, g.status) for g in everything.games] == [
         ("2007", 1, "unfinished"),
         ("2007", 2, "unfinished"),
         ("2008", 1, "open"),
     ]
-    window = tally.replay_match(fresh_db, match, around=date(2007, 6, 1)).replay
+    window = service.replay_match(fresh_db, match, around=date(2007, 6, 1)).replay
     assert [g.points for g in window.games] == [[30, 20], [0, 20]]
     assert [(g.season, g.number, g.status) for g in window.games] == [
         ("2007", 1, "unfinished"),
@@ -357,12 +357,12 @@ def test_window_of_a_past_season_shows_its_open_games_unfinished(fresh_db: Ledge
 
 def test_window_without_hands_and_default_window(fresh_db: Ledger) -> None:
     match = fresh_db.create_match("Forever", NAMES, Format("ad-infinitum"), resolve(), "Bob")
-    empty = tally.replay_match(fresh_db, match)
+    empty = service.replay_match(fresh_db, match)
     assert empty.hands == [] and empty.replay.games == [] and empty.season is None
     assert empty.replay.next_dealer == 1
-    tally.record(fresh_db, match, TypedHand("score", date(2008, 2, 1), player="Ann", points=10))
-    tally.record(fresh_db, match, TypedHand("score", date(2007, 2, 1), player="Bob", points=10))
-    latest = tally.replay_match(fresh_db, match)  # the latest season by date, not by entry
+    service.record(fresh_db, match, TypedHand("score", date(2008, 2, 1), player="Ann", points=10))
+    service.record(fresh_db, match, TypedHand("score", date(2007, 2, 1), player="Bob", points=10))
+    latest = service.replay_match(fresh_db, match)  # the latest season by date, not by entry
     assert latest.season == "2008"
     assert [(g.season, g.points) for g in latest.replay.games] == [("2008", [10, 0])]
     # winner deals: Bob won the last 2007 hand, so Bob deals the first of 2008
@@ -376,21 +376,21 @@ def test_edit_keeps_the_hands_number_and_place(fresh_db: Ledger) -> None:
     match = fresh_db.create_match("Night", NAMES, Format(), resolve())
     day = date(2007, 4, 27)
     ids = [
-        tally.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))[0].id
+        service.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))[0].id
         for who, pts in [("Ann", 10), ("Bob", 20), ("Ann", 30)]
     ]
-    _, stored, result = tally.edit(fresh_db, ids[1], {"points": 25, "player": "Ann"})
+    _, stored, result = service.edit(fresh_db, ids[1], {"points": 25, "player": "Ann"})
     assert stored.id == ids[1]
     assert (stored.winner, stored.points, result.points) == (match.players[0].id, 25, 25)
     live = fresh_db.live_hands(match)
     assert [h.id for h in live] == ids  # still second, though its new row is the newest
     assert [h.points for h in live] == [10, 25, 30]
     assert live[1].row > live[2].row
-    game = tally.replay_all(fresh_db, match).replay.games[0]
+    game = service.replay_all(fresh_db, match).replay.games[0]
     assert game.hands == ids and game.points == [65, 0]
     # a knock edited from counts: the knock is re-scored, the number stays
-    knock, _ = tally.record(fresh_db, match, TypedHand("knock", day, "Bob", deadwood=4, vs=20))
-    _, again, _ = tally.edit(fresh_db, knock.id, {"vs": 2})
+    knock, _ = service.record(fresh_db, match, TypedHand("knock", day, "Bob", deadwood=4, vs=20))
+    _, again, _ = service.edit(fresh_db, knock.id, {"vs": 2})
     assert (again.id, again.kind, again.winner, again.points) == (
         knock.id,
         "undercut",
@@ -398,7 +398,7 @@ def test_edit_keeps_the_hands_number_and_place(fresh_db: Ledger) -> None:
         27,
     )
     # an edited date moves the hand to its new place; the number still stays
-    _, moved, _ = tally.edit(fresh_db, ids[0], {"date": day + timedelta(days=1)})
+    _, moved, _ = service.edit(fresh_db, ids[0], {"date": day + timedelta(days=1)})
     assert moved.id == ids[0]
     assert [h.id for h in fresh_db.live_hands(match)] == [ids[1], ids[2], knock.id, ids[0]]
     assert [h.versions for h in fresh_db.all_hands(match)] == [2, 1, 2, 2]
@@ -408,26 +408,26 @@ def test_edit_to_a_paper_score_keeps_the_winner(fresh_db: Ledger) -> None:
     """Turning an undercut into a hand copied from paper (`edit --kind score`) keeps who won
     it and for how much; only the kind changes."""
     match = fresh_db.create_match("Night", NAMES, Format(), resolve())
-    rec, _ = tally.record(
+    rec, _ = service.record(
         fresh_db, match, TypedHand("knock", date(2007, 1, 1), "Ann", deadwood=8, vs=3)
     )
     bob = match.players[1].id
     assert (rec.kind, rec.winner, rec.points) == ("undercut", bob, 30)
-    _, stored, _ = tally.edit(fresh_db, rec.id, {"kind": "score"})
+    _, stored, _ = service.edit(fresh_db, rec.id, {"kind": "score"})
     assert (stored.kind, stored.points) == ("score", 30)
     assert stored.winner == bob
 
 
 def test_a_refused_hand_or_edit_writes_nothing(fresh_db: Ledger) -> None:
     match = fresh_db.create_match("Night", NAMES, Format(), resolve())
-    rec, _ = tally.record(fresh_db, match, TypedHand("score", date(2007, 1, 1), "Ann", points=9))
+    rec, _ = service.record(fresh_db, match, TypedHand("score", date(2007, 1, 1), "Ann", points=9))
     count = fresh_db.hand_count()
     with pytest.raises(HandError, match="over the knock limit"):
-        tally.record(fresh_db, match, TypedHand("knock", date(2007, 1, 2), "Ann", 11, vs=30))
+        service.record(fresh_db, match, TypedHand("knock", date(2007, 1, 2), "Ann", 11, vs=30))
     with pytest.raises(GintallyError, match="does not play"):
-        tally.record(fresh_db, match, TypedHand("score", date(2007, 1, 2), "Cy", points=9))
+        service.record(fresh_db, match, TypedHand("score", date(2007, 1, 2), "Cy", points=9))
     with pytest.raises(HandError):
-        tally.edit(fresh_db, rec.id, {"points": -1})
+        service.edit(fresh_db, rec.id, {"points": -1})
     assert fresh_db.hand_count() == count
     assert fresh_db.corrections(match) == []
     assert [h.points for h in fresh_db.live_hands(match)] == [9]

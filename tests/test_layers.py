@@ -1,0 +1,120 @@
+"""The layers hold: every import of every module (top level, in functions, for type checking)
+points down the architecture, and each third-party library stays in the module that owns it.
+
+    cli/  ->  report, transfer  ->  service  ->  ledger/, model  ->  engine/  ->  game/
+
+`errors` is shared by every layer; `dates` is the text boundary for dates. game/ and engine/ use
+the standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gintally"
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+# What each layer may import from gintally (a module always may import its own folder).
+ALLOWED: dict[str, set[str]] = {
+    "errors": set(),
+    "game": {"errors"},
+    "engine": {"errors", "game"},
+    "model": {"errors", "game", "engine"},
+    "ledger": {"errors", "game", "engine", "model"},
+    "service": {"errors", "game", "engine", "model", "ledger"},
+    "dates": {"errors"},
+    "transfer": {"errors", "game", "engine", "model", "service", "dates"},
+    "report": {"errors", "game", "engine", "model", "service"},
+    "cli": {
+        "errors",
+        "game",
+        "engine",
+        "model",
+        "ledger",
+        "service",
+        "dates",
+        "transfer",
+        "report",
+        "data",
+        "__version__",
+    },
+    "__main__": {"cli"},
+}
+# Third-party libraries, and the only places that may import them.
+OWNERS: dict[str, tuple[str, ...]] = {
+    "typer": ("cli/",),
+    "click": ("cli/",),
+    "rich": ("cli/render.py",),
+    "sqlite3": ("ledger/",),
+    "sqlite_utils": ("ledger/",),
+    "dateutil": ("dates.py",),
+}
+
+
+def modules() -> list[Path]:
+    return sorted(
+        p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE
+    )
+
+
+def layer_of(path: Path) -> str:
+    rel = path.relative_to(PACKAGE)
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
+
+
+def imports(path: Path) -> list[str]:
+    """Every module a file imports, fully qualified."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(("gintally", *path.relative_to(PACKAGE).parent.parts))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            if base == "gintally" or (node.level and not node.module):
+                out += [f"{base}.{alias.name}" for alias in node.names]
+            else:
+                out.append(base)
+    return out
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_point_down_and_libraries_stay_home(path: Path) -> None:
+    rel = str(path.relative_to(PACKAGE))
+    layer = layer_of(path)
+    wrong = []
+    for name in imports(path):
+        top = name.split(".")[0]
+        if top == "gintally":
+            parts = name.split(".")
+            target = parts[1] if len(parts) > 1 else ""
+            if target != layer and target not in ALLOWED[layer]:
+                wrong.append(name)
+        elif top in OWNERS:
+            if not any(rel.startswith(owner) for owner in OWNERS[top]):
+                wrong.append(name)
+        elif top not in STDLIB:
+            wrong.append(name)  # an unknown library: name its owner in OWNERS first
+    assert not wrong, f"{rel} ({layer}) may not import {wrong}"
+
+
+def test_every_module_is_in_a_known_layer() -> None:
+    layers = {layer_of(p) for p in modules()}
+    assert layers <= set(ALLOWED), layers - set(ALLOWED)
+    # the folders the architecture names, each with its modules
+    for folder, names in {
+        "game": {"cards", "melds", "rules", "scoring"},
+        "engine": {"games", "formats", "sets", "seasons", "replay", "standings"},
+        "ledger": {"schema", "store", "files", "marks"},
+        "cli": {"common", "hands", "read", "admin", "render", "demo"},
+    }.items():
+        present = {p.stem for p in (PACKAGE / folder).glob("*.py")}
+        assert names <= present, (folder, names - present)
