@@ -4,24 +4,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from gintally import report, service
-from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, emit, ledger, today, whole
+from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, drawing, emit, ledger, today, whole
 from gintally.errors import GintallyError
 
 match_app = typer.Typer(help="Create, list, show, choose and rename matches.", no_args_is_help=True)
 player_app = typer.Typer(help="List and rename players.", no_args_is_help=True)
 app.add_typer(match_app, name="match", rich_help_panel="Matches and players")
 app.add_typer(player_app, name="player", rich_help_panel="Matches and players")
-
-
-def _render(name: str) -> Any:
-    from gintally.cli import render
-
-    return getattr(render, name)
 
 
 @match_app.command("new")
@@ -85,7 +79,7 @@ def match_new(
     if as_json:
         emit(doc, True)
         return
-    _render("message")(
+    drawing("message")(
         f"Created match {m.name}: {players[0]} vs {players[1]}, "
         f"{fmt.describe()}, rules {resolved.preset}. It is the current match."
     )
@@ -100,7 +94,7 @@ def match_list(as_json: JsonOpt = False) -> None:
     if as_json:
         emit({"matches": docs, "current": current}, True)
     else:
-        _render("matches")(docs, current)
+        drawing("matches")(docs, current)
 
 
 @match_app.command("show")
@@ -111,7 +105,7 @@ def match_show(
     """A match's players, format and every rule value."""
     with ledger(write=False) as book:
         doc = report.match_doc(book.match(name))
-    emit(doc, as_json, _render("match"))
+    emit(doc, as_json, drawing("match"))
 
 
 @match_app.command("use")
@@ -121,7 +115,7 @@ def match_use(
     """Make a match the current one (hand commands go to it)."""
     with ledger() as book:
         m = book.use_match(name)
-    _render("message")(f"The current match is now {m.name}.")
+    drawing("message")(f"The current match is now {m.name}.")
 
 
 @match_app.command("rename")
@@ -132,7 +126,7 @@ def match_rename(
     """Rename a match (its hands stay with it)."""
     with ledger() as book:
         m = book.rename_match(old, new)
-    _render("message")(f"Renamed match {old} to {m.name}.")
+    drawing("message")(f"Renamed match {old} to {m.name}.")
 
 
 @player_app.command("rename")
@@ -143,7 +137,7 @@ def player_rename(
     """Rename a player everywhere; their record is never split."""
     with ledger() as book:
         p = book.rename_player(old, new)
-    _render("message")(f"Renamed {old} to {p.name}.")
+    drawing("message")(f"Renamed {old} to {p.name}.")
 
 
 @player_app.command("list")
@@ -154,7 +148,7 @@ def player_list(as_json: JsonOpt = False) -> None:
     if as_json:
         emit({"players": names}, True)
     else:
-        _render("message")("\n".join(names) or "No players yet.")
+        drawing("message")("\n".join(names) or "No players yet.")
 
 
 # --- data in and out ------------------------------------------------------------------------------
@@ -196,7 +190,7 @@ def export(
         output.write_text(text, encoding="utf-8")
     except OSError as e:
         raise GintallyError(f"cannot write {output}: {e.strerror or e}") from None
-    _render("message")(f"Wrote {len(hands)} hands of {m.name} to {output}.")
+    drawing("message")(f"Wrote {len(hands)} hands of {m.name} to {output}.")
 
 
 @app.command("import", rich_help_panel="Data")
@@ -220,7 +214,7 @@ def import_(
     if as_json:
         emit(doc, True)
     else:
-        _render("message")(f"Imported {len(stored)} hands into {m.name}.")
+        drawing("message")(f"Imported {len(stored)} hands into {m.name}.")
 
 
 @app.command(rich_help_panel="Data")
@@ -232,7 +226,7 @@ def backup(
         raise GintallyError(f"there is no ledger at {db_path()} to back up")
     with ledger(write=False) as book:
         out = book.backup(path)
-    _render("message")(f"Backed up {db_path()} to {out}.")
+    drawing("message")(f"Backed up {db_path()} to {out}.")
 
 
 @app.command(rich_help_panel="Data")
@@ -247,7 +241,7 @@ def check(as_json: JsonOpt = False) -> None:
         summary = (
             f"{len(problems)} problem(s) in {path}" if problems else f"{path}: no problems found"
         )
-        _render("check")([str(p) for p in problems], summary)
+        drawing("check")([str(p) for p in problems], summary)
     if problems:
         raise typer.Exit(1)
 

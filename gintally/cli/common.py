@@ -13,10 +13,13 @@ migrating, dateutil only for a date that is not ISO.
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -175,6 +178,13 @@ def whole(value: str | None, what: str) -> int | None:
     return number
 
 
+def drawing(name: str) -> Any:
+    """The `render` function of that name (Rich is imported only when something is drawn)."""
+    from gintally.cli import render
+
+    return getattr(render, name)
+
+
 def emit(doc: Any, as_json: bool, draw: Callable[[Any], None] | None = None) -> None:
     """One JSON document on stdout, or the drawing for people."""
     if as_json or draw is None:
@@ -240,3 +250,57 @@ VsCardsOpt = Annotated[
         metavar="CARDS",
     ),
 ]
+
+
+# --- hand commands --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandOptions:
+    """The options every hand command takes: which match, when it was played, who dealt, the
+    first upcard, a note, and --json."""
+
+    match: str | None = None
+    date: str | None = None
+    dealer: str | None = None
+    upcard: str | None = None
+    note: str | None = None
+    as_json: bool = False
+
+
+_HAND_OPTIONS = [
+    inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+    for name, kind, default in (
+        ("match", MatchOpt, None),
+        ("date", DateOpt, None),
+        ("dealer", DealerOpt, None),
+        ("upcard", UpcardOpt, None),
+        ("note", NoteOpt, None),
+        ("as_json", JsonOpt, False),
+    )
+]
+
+
+def hand_command(
+    name: str | None = None, help: str | None = None
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register a hand command whose last parameter, ``options: HandOptions``, stands for the
+    shared options: they are declared once, here, and reach the command as one value."""
+
+    def register(command: Callable[..., None]) -> Callable[..., None]:
+        own = [
+            p
+            for p in inspect.signature(command, eval_str=True).parameters.values()
+            if p.name != "options"
+        ]
+
+        @functools.wraps(command)
+        def with_options(*args: Any, **kwargs: Any) -> None:
+            shared = {p.name: kwargs.pop(p.name) for p in _HAND_OPTIONS}
+            command(*args, **kwargs, options=HandOptions(**shared))
+
+        with_options.__signature__ = inspect.Signature([*own, *_HAND_OPTIONS])  # type: ignore[attr-defined]
+        app.command(name, help=help, rich_help_panel="Record a hand")(with_options)
+        return command
+
+    return register

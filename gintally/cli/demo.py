@@ -22,8 +22,12 @@ from gintally.game.rules import resolve
 from gintally.ledger import Ledger
 from gintally.model import Match
 
-SEASON_FILE = "season.csv"
-HOLLYWOOD_FILE = "hollywood.csv"
+SEASON = "Ann and Bob forever"
+EVENING = "Hollywood night"
+SAMPLES = (  # match, format, rules, the file of its hands
+    (SEASON, AdInfinitum(), "honeymoon", "season.csv"),
+    (EVENING, Hollywood(), "modern", "hollywood.csv"),
+)
 
 
 def _sample(book: Ledger, match: Match, name: str, today: date) -> None:
@@ -38,23 +42,10 @@ def _sample(book: Ledger, match: Match, name: str, today: date) -> None:
 def build(path: Path, today: date) -> Ledger:
     """A ledger at `path` holding the two sample matches."""
     book = Ledger.open(path)
-    season = book.create_match(
-        "Ann and Bob forever",
-        ("Ann", "Bob"),
-        AdInfinitum(),
-        resolve("honeymoon"),
-        first_dealer="Ann",
-    )
-    _sample(book, season, SEASON_FILE, today)
-    evening = book.create_match(
-        "Hollywood night",
-        ("Ann", "Bob"),
-        Hollywood(),
-        resolve("modern"),
-        first_dealer="Ann",
-    )
-    _sample(book, evening, HOLLYWOOD_FILE, today)
-    book.use_match(season.name)
+    for name, fmt, rules, sample in SAMPLES:
+        match = book.create_match(name, ("Ann", "Bob"), fmt, resolve(rules), first_dealer="Ann")
+        _sample(book, match, sample, today)
+    book.use_match(SEASON)
     return book
 
 
@@ -66,12 +57,12 @@ def run(keep: Path | None, today: date) -> None:
         if keep is not None and keep.exists():
             raise GintallyError(f"{keep} already exists: choose a new file for the demo ledger")
         with build(path, today) as book:
-            evening = book.match("Hollywood night")
+            evening = book.match(EVENING)
             render.message(
                 "A Hollywood evening: three games at once, per-player entry.", "bold underline"
             )
             render.show(report.show_doc(service.replay_match(book, evening, today=today)))
-            season = book.match("Ann and Bob forever")
+            season = book.match(SEASON)
             render.message("")
             render.message(
                 "Honeymoon gin ad infinitum: every hand opens a new game; the "

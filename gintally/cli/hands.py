@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -11,6 +11,7 @@ from gintally.cli.common import (
     CardsOpt,
     DateOpt,
     DealerOpt,
+    HandOptions,
     JsonOpt,
     MatchOpt,
     NoteOpt,
@@ -19,6 +20,7 @@ from gintally.cli.common import (
     VsOpt,
     app,
     emit,
+    hand_command,
     ledger,
     today,
     when,
@@ -49,47 +51,25 @@ def _draw_hand(doc: report.HandDoc) -> None:
     render.hand(doc)
 
 
-def _record(typed: TypedHand, match_name: str | None, as_json: bool) -> None:
+def _record(claim: str, options: HandOptions, **typed: Any) -> None:
+    """Record one hand as typed, in the match the options name, and print what happened."""
+    hand = TypedHand(
+        claim,
+        when(options.date),
+        dealer=options.dealer,
+        upcard=options.upcard,
+        note=options.note,
+        **typed,
+    )
     with ledger() as book:
-        match = book.match(match_name)
-        rec, result = service.record(book, match, typed)
+        match = book.match(options.match)
+        rec, result = service.record(book, match, hand)
         window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(match, rec, result, window)
-    emit(doc, as_json, _draw_hand)
+    emit(doc, options.as_json, _draw_hand)
 
 
-def _record_claim(
-    claim: str,
-    player: str,
-    *,
-    deadwood: str | None = None,
-    vs: str | None,
-    cards: str | None,
-    vs_cards: str | None,
-    match: str | None,
-    date: str | None,
-    dealer: str | None,
-    upcard: str | None,
-    note: str | None,
-    as_json: bool,
-) -> None:
-    """Record a knock, gin or big gin as typed (the one place these commands differ in none)."""
-    typed = TypedHand(
-        claim,
-        when(date),
-        player=player,
-        deadwood=whole(deadwood, "the knocker's deadwood"),
-        vs=whole(vs, "--vs"),
-        cards=cards,
-        vs_cards=vs_cards,
-        dealer=dealer,
-        upcard=upcard,
-        note=note,
-    )
-    _record(typed, match, as_json)
-
-
-@app.command(rich_help_panel="Record a hand")
+@hand_command()
 def knock(
     player: PlayerArg,
     deadwood: Annotated[
@@ -99,22 +79,24 @@ def knock(
     vs: VsOpt = None,
     cards: CardsOpt = None,
     vs_cards: VsCardsOpt = None,
-    match: MatchOpt = None,
-    date: DateOpt = None,
-    dealer: DealerOpt = None,
-    upcard: UpcardOpt = None,
-    note: NoteOpt = None,
-    as_json: JsonOpt = False,
+    *,
+    options: HandOptions,
 ) -> None:
     """Record a knock: PLAYER knocked with DEADWOOD, the defender had --vs after laying off.
 
     With --cards and --vs-cards gintally finds both players' melds and the layoffs itself. An
     undercut is worked out from the counts: just record the knock.
     """
-    _record_claim(
-        "knock", player, deadwood=deadwood, vs=vs, cards=cards, vs_cards=vs_cards, match=match,
-        date=date, dealer=dealer, upcard=upcard, note=note, as_json=as_json,
+    _record(
+        "knock", options, player=player, deadwood=whole(deadwood, "the knocker's deadwood"),
+        vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards,
     )  # fmt: skip
+
+
+GIN_COMMANDS = {  # command name -> the claim it records (one function serves them all)
+    "gin": "gin",
+    "big-gin": "big-gin",
+}
 
 
 def gin(
@@ -123,30 +105,19 @@ def gin(
     vs: GinVsOpt = None,
     cards: GinCardsOpt = None,
     vs_cards: VsCardsOpt = None,
-    match: MatchOpt = None,
-    date: DateOpt = None,
-    dealer: DealerOpt = None,
-    upcard: UpcardOpt = None,
-    note: NoteOpt = None,
-    as_json: JsonOpt = False,
+    *,
+    options: HandOptions,
 ) -> None:
     """Record a gin by PLAYER: the gin bonus plus the defender's deadwood (--vs)."""
-    _record_claim(
-        GIN_COMMANDS[ctx.info_name or "gin"], player, vs=vs, cards=cards, vs_cards=vs_cards,
-        match=match, date=date, dealer=dealer, upcard=upcard, note=note, as_json=as_json,
-    )  # fmt: skip
+    claim = GIN_COMMANDS[ctx.info_name or "gin"]
+    _record(claim, options, player=player, vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards)
 
 
-GIN_COMMANDS = {  # command name -> the claim it records (one function serves them all)
-    "gin": "gin",
-    "big-gin": "big-gin",
-}
-app.command("gin", rich_help_panel="Record a hand")(gin)
-app.command(
+hand_command("gin")(gin)
+hand_command(
     "big-gin",
     help="Record a big gin by PLAYER (all eleven cards melded): the big gin bonus plus the "
     "defender's deadwood (--vs).",
-    rich_help_panel="Record a hand",
 )(gin)
 
 
@@ -177,7 +148,7 @@ def _deadwoods(items: list[str] | None) -> dict[str, int]:
     return out
 
 
-@app.command(rich_help_panel="Record a hand")
+@hand_command()
 def draw(
     deadwood: Annotated[
         list[str] | None,
@@ -187,29 +158,14 @@ def draw(
             metavar="PLAYER=N",
         ),
     ] = None,
-    match: MatchOpt = None,
-    date: DateOpt = None,
-    dealer: DealerOpt = None,
-    upcard: UpcardOpt = None,
-    note: NoteOpt = None,
-    as_json: JsonOpt = False,
+    *,
+    options: HandOptions,
 ) -> None:
     """Record a drawn hand (the stock ran down): no score, the same dealer deals again."""
-    _record(
-        TypedHand(
-            "draw",
-            when(date),
-            draw_deadwood=_deadwoods(deadwood),
-            dealer=dealer,
-            upcard=upcard,
-            note=note,
-        ),
-        match,
-        as_json,
-    )
+    _record("draw", options, draw_deadwood=_deadwoods(deadwood))
 
 
-@app.command(rich_help_panel="Record a hand")
+@hand_command()
 def score(
     player: Annotated[str, typer.Argument(help="Who won the hand.", show_default=False)],
     points: Annotated[str, typer.Argument(help="The points it scored.", show_default=False)],
@@ -221,28 +177,11 @@ def score(
             metavar="KIND",
         ),
     ] = None,
-    match: MatchOpt = None,
-    date: DateOpt = None,
-    dealer: DealerOpt = None,
-    upcard: UpcardOpt = None,
-    note: NoteOpt = None,
-    as_json: JsonOpt = False,
+    *,
+    options: HandOptions,
 ) -> None:
     """Copy a hand's result from paper: PLAYER scored POINTS."""
-    _record(
-        TypedHand(
-            "score",
-            when(date),
-            player=player,
-            points=whole(points, "points"),
-            kind=kind,
-            dealer=dealer,
-            upcard=upcard,
-            note=note,
-        ),
-        match,
-        as_json,
-    )
+    _record("score", options, player=player, points=whole(points, "points"), kind=kind)
 
 
 # --- corrections ----------------------------------------------------------------------------------

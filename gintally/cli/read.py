@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from gintally.cli.common import JsonOpt, MatchOpt, app, emit, ledger, today, whole
+from gintally.cli.common import JsonOpt, MatchOpt, app, drawing, emit, ledger, today, whole
 from gintally.errors import GintallyError
 
 YearOpt = Annotated[
@@ -20,12 +20,6 @@ YearOpt = Annotated[
 ]
 
 
-def _render(name: str) -> Any:
-    from gintally.cli import render
-
-    return getattr(render, name)
-
-
 @app.command(rich_help_panel="Read")
 def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """The score sheet: open games with running scores, finished games with their bonuses,
@@ -35,7 +29,7 @@ def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     with ledger(write=False) as book:
         m = book.match(match)
         doc = report.show_doc(service.replay_match(book, m, today=today()))
-    emit(doc, as_json, _render("show"))
+    emit(doc, as_json, drawing("show"))
 
 
 @app.command(rich_help_panel="Read")
@@ -58,7 +52,7 @@ def hands(
 
         wanted = whole(year, "--year")
         rows = [h for h in rows if season_of(h.date, m.format.season_start)[1].year == wanted]
-    emit(report.hands_doc(m, rows, dealers), as_json, _render("hands"))
+    emit(report.hands_doc(m, rows, dealers), as_json, drawing("hands"))
 
 
 @app.command(rich_help_panel="Read")
@@ -75,7 +69,7 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
     wanted = whole(year, "--year")
     if wanted is not None and not any(s.start.year == wanted for s in seasons):
         raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
-    emit(report.standings_doc(m, seasons, wanted), as_json, _render("standings"))
+    emit(report.standings_doc(m, seasons, wanted), as_json, drawing("standings"))
 
 
 @app.command("eval", rich_help_panel="Cards")
@@ -125,7 +119,7 @@ def eval_(
     else:
         base = resolve(rules or "modern")
     doc = report.eval_doc(evaluate(" ".join(cards), base.with_overrides(set_ or []), upcard))
-    emit(doc, as_json, _render("evaluation"))
+    emit(doc, as_json, drawing("evaluation"))
 
 
 @app.command("rules", rich_help_panel="Cards")
@@ -146,8 +140,8 @@ def rules_(
 
     if preset is None and not set_:
         docs = [report.rules_doc(r, PRESET_NOTES[n]) for n, r in PRESETS.items()]
-        emit({"presets": docs} if as_json else docs, as_json, _render("rules"))
+        emit({"presets": docs} if as_json else docs, as_json, drawing("rules"))
         return
     chosen = find_preset(preset or "modern").with_overrides(set_ or [])
     doc = report.rules_doc(chosen, PRESET_NOTES.get(chosen.preset, ""))
-    emit(doc, as_json, lambda d: _render("rules")([d]))
+    emit(doc, as_json, lambda d: drawing("rules")([d]))

@@ -61,13 +61,7 @@ class Format:
 
     __slots__ = ("games", "rolling", "season_start")
 
-    def __new__(
-        cls,
-        name: str | None = None,
-        games: int = 3,
-        rolling: bool = False,
-        season_start: tuple[int, int] = NEW_YEAR,
-    ) -> Format:
+    def __new__(cls, name: str | None = None, *options: object, **named: object) -> Format:
         if cls is Format:
             cls = format_class(name if name is not None else Single.key)
         return object.__new__(cls)
