@@ -1,28 +1,56 @@
-"""Dates people type: ``2007-04-27``, ``27 Apr 2007``, ``4/27``, ``today``, ``yesterday``.
+"""Dates people type: ``2007-04-27``, ``27 Apr 2007``, ``4/27``, ``5.3.1998``, ``today``.
 
-ISO dates are read with the standard library; anything else goes to python-dateutil, imported
-only then (so commands without a date start faster). A missing year is the latest year that
-does not put the date in the future, so ``27 Dec`` typed on 2 January is last December's; a
-text that names no month and day (``7 pm``, ``Monday``) is refused rather than taken as today.
-A hand cannot be played in the future (a day of grace allows for time zones), and dates run
-from 1900; anything else is refused with the text named.
+ISO dates (``1998-03-05``) are read with the standard library and are never ambiguous. A numeric
+date such as ``03/04/1998``, ``5.3.1998``, ``3-4-98`` or ``3/4`` can put the day first (``dmy``),
+the month first (``mdy``) or the year first (``ymd``): every reading that makes a real date is
+worked out, and when they disagree the date is read by the *date order* the caller passes (the
+ledger's ``date_order`` setting), or refused with every reading named when there is none. A
+date that reads one way only (``13/04/1998``, ``1998.3.5``, ``05/05/1998``) is simply read.
+A year comes first when it has four digits, or when the order says so, or when no other reading
+fits (``98.03.05``); so ``13/04/25`` is 13 April 2025, not 25 April 2013. A two-digit year is
+the latest year with those digits up to next year (``98`` is 1998, ``25`` is 2025).
+
+Anything else goes to python-dateutil, imported only then (so commands without a date start
+faster), read both day first and month first, and refused the same way when the two differ.
+A missing year is the latest year that does not put the date in the future, so ``27 Dec`` typed
+on 2 January is last December's; a text that names no month and day (``7 pm``, ``Monday``) is
+refused rather than taken as today. A hand cannot be played in the future (a day of grace allows
+for time zones), and dates run from 1900; anything else is refused with the text named.
+
+Pure: the caller passes today and the order; nothing here reads a clock or a ledger.
 """
 
 from __future__ import annotations
 
+import re
 import warnings
 from datetime import date, datetime, timedelta
 
 from gintally.errors import GintallyError
 
 FIRST, LAST = date(1900, 1, 1), date(2999, 12, 31)
+ORDERS = ("dmy", "mdy", "ymd")  # day first, month first, year first
+ORDER_HELP = {
+    "dmy": "day first, 05.03.1998 is 5 March 1998",
+    "mdy": "month first, 03/05/1998 is 5 March 1998",
+    "ymd": "year first, 98-03-05 is 5 March 1998",
+}
+MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
 _HELP = "try 2007-04-27, 27 Apr 2007, today or yesterday"
+_SEP = r"(?:\s*[/.\-]\s*|\s+)"
+_NUMERIC = re.compile(rf"(\d{{1,4}}){_SEP}(\d{{1,4}})(?:{_SEP}(\d{{1,4}}))?\.?")
 
 
-def parse_date(text: str, today: date) -> date:
+def parse_date(text: str, today: date, order: str | None = None) -> date:
     """The date `text` names, relative to `today` for ``today``, ``yesterday`` and a missing
-    year."""
-    t = text.strip().lower()
+    year; a date that reads two ways is read by `order` (one of `ORDERS`) or refused."""
+    if order is not None and order not in ORDERS:
+        raise GintallyError(f"unknown date order {order!r}: use one of {', '.join(ORDERS)}")
+    shown = " ".join(text.split())
+    t = shown.lower()
     if t in ("today", "now"):
         return today
     if t == "yesterday":
@@ -30,31 +58,136 @@ def parse_date(text: str, today: date) -> date:
     try:
         day = date.fromisoformat(t)
     except ValueError:
-        day = _loose(text, today)
+        numeric = _NUMERIC.fullmatch(t)
+        if numeric:
+            day = _numeric(shown, [p for p in numeric.groups() if p is not None], today, order)
+        elif t.isdigit():
+            raise GintallyError(f"cannot read the date {shown!r} ({_HELP})") from None
+        else:
+            day = _loose(shown, today, order)
     if not FIRST <= day <= LAST:
-        raise GintallyError(f"the date {text.strip()!r} is out of range (1900 to 2999)")
+        raise GintallyError(f"the date {shown!r} is out of range (1900 to 2999)")
     if day > today + timedelta(days=1):
-        raise GintallyError(f"the date {text.strip()!r} ({day.isoformat()}) is in the future")
+        raise GintallyError(f"the date {shown!r} ({day.isoformat()}) is in the future")
     return day
 
 
-def _loose(text: str, today: date) -> date:
+def spoken(day: date) -> str:
+    """A date as a confirmation says it: ``5 Mar 1998``."""
+    return f"{day.day} {MONTHS[day.month - 1][:3]} {day.year}"
+
+
+# --- numeric dates --------------------------------------------------------------------------------
+
+
+def _numeric(text: str, parts: list[str], today: date, order: str | None) -> date:
+    """A date written with numbers only: each order's reading, then the one that applies."""
+    readings = {o: d for o in ("dmy", "mdy") if (d := _reading(parts, o, today)) is not None}
+    year_first = _reading(parts, "ymd", today)
+    if year_first is not None and (len(parts[0]) > 2 or order == "ymd" or not readings):
+        readings["ymd"] = year_first  # 98.03.05, or 03.04.05 when the order says year first
+    distinct = list(dict.fromkeys(readings.values()))
+    if not distinct:
+        raise GintallyError(f"cannot read the date {text!r}: no day and month fit ({_HELP})")
+    if len(distinct) == 1:
+        return distinct[0]
+    if order in readings:
+        return readings[order]
+    raise _two_ways(text, distinct, list(readings), len(parts) == 3, order)
+
+
+def _reading(parts: list[str], order: str, today: date) -> date | None:
+    """`parts` read in `order` (two parts: a day and month, year first meaning month first),
+    or None when that is no date (a 3-digit year, a day or month of more than two digits)."""
+    if len(parts) == 2:
+        month_first = order != "dmy"
+        month, day = parts if month_first else parts[::-1]
+        if len(month) > 2 or len(day) > 2:
+            return None
+        return _without_year(int(month), int(day), today)
+    fields = dict(zip(order, parts, strict=True))
+    if len(fields["d"]) > 2 or len(fields["m"]) > 2 or len(fields["y"]) == 3:
+        return None
+    year = int(fields["y"])
+    if len(fields["y"]) <= 2:  # the latest year with these digits, up to next year
+        year += (today.year + 1) // 100 * 100
+        if year > today.year + 1:
+            year -= 100
+    try:
+        return date(year, int(fields["m"]), int(fields["d"]))
+    except ValueError:
+        return None
+
+
+def _without_year(month: int, day: int, today: date) -> date | None:
+    """The latest such day that is not after today (29 February: the latest leap year)."""
+    for year in range(today.year, today.year - 9, -1):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            if month in range(1, 13) and 1 <= day <= 29:
+                continue
+            return None
+        if found <= today:
+            return found
+    return None
+
+
+def _two_ways(
+    text: str, readings: list[date], orders: list[str], with_year: bool, order: str | None
+) -> GintallyError:
+    """The refusal of a date that reads several ways: every reading named, and the way out."""
+    same_year = len({d.year for d in readings}) == 1
+    names = [f"{d.day} {MONTHS[d.month - 1]}" for d in readings]
+    if with_year and not same_year:
+        names = [f"{n} {d.year}" for n, d in zip(names, readings, strict=True)]
+    listed = ", ".join(names[:-1]) + " or " + names[-1]
+    if with_year and same_year:
+        listed += f" {readings[0].year}"
+    if with_year:
+        iso = " or ".join(d.isoformat() for d in readings)
+    else:
+        iso = " or ".join(spoken(d).rsplit(" ", 1)[0] for d in readings)
+    setting = f" (the date order {order} does not fit it)" if order else ""
+    return GintallyError(
+        f"the date {text!r} could be {listed}{setting}: set the order with "
+        f"gintally config date_order {'|'.join(orders)}, or write {iso}"
+    )
+
+
+# --- anything else --------------------------------------------------------------------------------
+
+
+def _loose(text: str, today: date, order: str | None) -> date:
     """A date in any form dateutil reads that names at least a month and a day."""
     if not any(ch.isdigit() for ch in text):
         raise GintallyError(f"cannot read the date {text!r} ({_HELP})")
     from dateutil import parser
 
-    # Parse against two different defaults: a month or day the text does not name comes out
-    # different, and is refused; a missing year comes out different too, and is filled in.
-    defaults = (datetime(today.year, 1, 1), datetime(today.year - 1, 12, 31))
-    try:
+    def parse(default: datetime, dayfirst: bool = False, yearfirst: bool = False) -> datetime:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. an unknown time zone: not the user's concern
-            first, second = (parser.parse(text, default=d) for d in defaults)
+            found: datetime = parser.parse(
+                text, default=default, dayfirst=dayfirst, yearfirst=yearfirst
+            )
+        return found
+
+    # Parse against two different defaults: a month or day the text does not name comes out
+    # different, and is refused; a missing year comes out different too, and is filled in.
+    # Then day first and month first: when those differ the text reads two ways.
+    defaults = (datetime(today.year, 1, 1), datetime(today.year - 1, 12, 31))
+    flags = {"dmy": (True, False), "mdy": (False, False), "ymd": (False, True)}
+    try:
+        first, second = (parse(d) for d in defaults)
+        ways = {o: parse(defaults[0], *flags[o]).date() for o in ("dmy", "mdy")}
+        if order is not None:
+            first, second = (parse(d, *flags[order]) for d in defaults)
     except (ValueError, OverflowError, TypeError):
         raise GintallyError(f"cannot read the date {text!r} ({_HELP})") from None
     if (first.month, first.day) != (second.month, second.day):
         raise GintallyError(f"the date {text!r} names no month and day ({_HELP})")
+    if order is None and ways["dmy"] != ways["mdy"]:
+        raise _two_ways(text, list(ways.values()), ["dmy", "mdy"], True, None)
     result: date = first.date()
     if first.year != second.year and result > today:  # no year given: the last such day
         result = result.replace(year=result.year - 1)

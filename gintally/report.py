@@ -108,6 +108,7 @@ class HandDoc(TypedDict):
     games: NotRequired[list[GameDoc]]
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
+    when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
 
 
 class HandRow(TypedDict):

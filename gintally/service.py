@@ -21,11 +21,12 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
+from gintally.dates import ORDER_HELP
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, Mark, Replay, dealer_after, next_dealer, replay
 from gintally.engine.seasons import season_end, season_of
-from gintally.errors import GintallyError, HandError, LedgerError
+from gintally.errors import GintallyError, HandError, LedgerError, NotFoundError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
@@ -217,6 +218,65 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
         upcard=rec.upcard,
         note=rec.note,
     )
+
+
+# --- settings ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A ledger setting `gintally config` shows and changes: its values and what each means."""
+
+    key: str
+    values: Mapping[str, str]  # value -> what it means
+    unset: str  # what happens while it is not set
+
+
+SETTINGS = {
+    s.key: s
+    for s in (
+        Setting(
+            "date_order",
+            ORDER_HELP,
+            "a date that reads two ways, like 03/04/1998, is refused",
+        ),
+    )
+}
+
+
+def setting_of(key: str) -> Setting:
+    """A setting by name; an unknown name is refused with the settings listed."""
+    found = SETTINGS.get(key.strip().lower())
+    if found is None:
+        raise NotFoundError(f"unknown setting {key!r}; the settings are: {', '.join(SETTINGS)}")
+    return found
+
+
+def settings(ledger: Ledger) -> dict[str, str | None]:
+    """Every setting's value (None: not set)."""
+    return {key: ledger.setting(key) for key in SETTINGS}
+
+
+def configure(ledger: Ledger, key: str, value: str | None) -> str | None:
+    """Set a setting (None: unset it); returns the value kept."""
+    setting = setting_of(key)
+    if value is not None:
+        value = value.strip().lower()
+        if value not in setting.values:
+            raise GintallyError(
+                f"{setting.key} takes {_either(list(setting.values))}, not {value!r}"
+            )
+    ledger.set_setting(setting.key, value)
+    return value
+
+
+def _either(values: list[str]) -> str:
+    return ", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else values[0]
+
+
+def date_order(ledger: Ledger) -> str | None:
+    """How the ledger reads a numeric date that reads two ways (`dates.ORDERS`), if set."""
+    return ledger.setting("date_order")
 
 
 # --- recording -----------------------------------------------------------------------------------

@@ -133,7 +133,9 @@ def _player(match: Match, value: Any, what: str) -> int | None:
     return match.player(text).id if text else None
 
 
-def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
+def parse_row(
+    match: Match, row: Mapping[str, Any], today: date, order: str | None = None
+) -> HandRecord:
     """Check one imported row and turn it into a hand record.
 
     A row with the counts behind it (a knocker and both deadwood counts, or the cards, or a
@@ -144,7 +146,7 @@ def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
     when = str(row.get("date") or "").strip()
     if not when:
         raise GintallyError("the date is missing")
-    day = parse_date(when, today)
+    day = parse_date(when, today, order)
     kind_text = str(row.get("kind") or "").strip()
     if not kind_text:
         raise GintallyError("the kind is missing")
@@ -220,12 +222,13 @@ def parse_row(match: Match, row: Mapping[str, Any], today: date) -> HandRecord:
     return replace(settled, dealer=given.dealer, note=given.note)
 
 
-def read_hands(match: Match, path: Path, today: date) -> list[HandRecord]:
-    """Every hand of an import file, or an error naming the first bad row."""
+def read_hands(match: Match, path: Path, today: date, order: str | None = None) -> list[HandRecord]:
+    """Every hand of an import file, or an error naming the first bad row. A date that reads
+    two ways is read by `order` (the ledger's date order), or refused."""
     hands = []
     for number, row in read_rows(path):
         try:
-            hands.append(parse_row(match, row, today))
+            hands.append(parse_row(match, row, today, order))
         except GintallyError as e:
             raise type(e)(f"row {number} of {path.name}: {e}") from None
     return hands

@@ -680,6 +680,7 @@ COMMANDS = [
     "export",
     "import",
     "backup",
+    "config",
     "check",
     "demo",
 ]

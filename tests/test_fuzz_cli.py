@@ -95,6 +95,7 @@ JSON_COMMANDS = {
     "player list",
     "import",
     "check",
+    "config",
 }
 HELP_FLAGS = ("--help", "-h")
 
@@ -488,6 +489,13 @@ def command_specs(
         ),
         "backup": ([path_choices(world, scratch, "backup")], {}),
         "check": ([], {"--json": None}),
+        "config": (
+            [
+                st.sampled_from(["date_order", "DATE_ORDER", "order", ""]),
+                st.sampled_from(["dmy", "mdy", "ymd", "Ymd", "dym", ""]),
+            ],
+            {"--unset": None, "--json": None},
+        ),
         "demo": ([], {"--keep": path_choices(world, scratch, "keep")}),
         "match new": (
             [matches],

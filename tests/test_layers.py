@@ -3,7 +3,8 @@ points down the architecture, and each third-party library stays in the module t
 
     cli/  ->  report, transfer  ->  service  ->  ledger/, model  ->  engine/  ->  game/
 
-`errors` is shared by every layer; `dates` is the text boundary for dates. game/ and engine/ use
+`errors` is shared by every layer; `dates` is the text boundary for dates (pure: the service
+names its date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
 the standard library only.
 """
 
@@ -25,7 +26,7 @@ ALLOWED: dict[str, set[str]] = {
     "engine": {"errors", "game"},
     "model": {"errors", "game", "engine"},
     "ledger": {"errors", "game", "engine", "model"},
-    "service": {"errors", "game", "engine", "model", "ledger"},
+    "service": {"errors", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
     "transfer": {"errors", "game", "engine", "model", "service", "dates"},
     "report": {"errors", "game", "engine", "model", "service"},

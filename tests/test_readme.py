@@ -69,6 +69,8 @@ def test_shell_examples_run(tmp_path: Path) -> None:
             ran += 1
             if command.startswith("gintally knock Ann --cards"):
                 assert "Bob has 18 after laying off 8D 9D: Ann +10" in result.stdout
+            if command.startswith("gintally score Pop 40"):  # the hand's date, read day first
+                assert ", 5 Mar 1998: Pop scores 40 (gin)" in result.stdout
             if command.startswith("gintally eval"):
                 assert "discard 5S" in result.stdout
     assert ran >= 20

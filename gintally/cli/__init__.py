@@ -24,7 +24,9 @@ MODULES = ("hands", "read", "admin")
 ROUTES = {
     **dict.fromkeys(("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "hands"),
     **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
-    **dict.fromkeys(("match", "player", "export", "import", "backup", "check", "demo"), "admin"),
+    **dict.fromkeys(
+        ("match", "player", "export", "import", "backup", "config", "check", "demo"), "admin"
+    ),
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 

@@ -204,7 +204,7 @@ def import_(
 
     with ledger() as book:
         m = book.match(match)
-        hands = transfer.read_hands(m, file, today())
+        hands = transfer.read_hands(m, file, today(), service.date_order(book))
         stored = book.add_hands(m, hands)
     doc = {
         "match": m.name,
@@ -227,6 +227,46 @@ def backup(
     with ledger(write=False) as book:
         out = book.backup(path)
     drawing("message")(f"Backed up {db_path()} to {out}.")
+
+
+@app.command(rich_help_panel="Data")
+def config(
+    key: Annotated[str | None, typer.Argument(help="A setting: date_order.")] = None,
+    value: Annotated[
+        str | None, typer.Argument(help="Its new value (date_order: dmy, mdy or ymd).")
+    ] = None,
+    unset: Annotated[
+        bool, typer.Option("--unset", help="Forget the setting (back to its default).")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The ledger's settings: list them, show one (KEY), or set one (KEY VALUE).
+
+    date_order says how a numeric date that reads two ways is read: dmy (05.03.1998 is 5 March),
+    mdy (03/05/1998 is 5 March) or ymd (98-03-05). Until it is set such a date is refused.
+    """
+    if unset and (key is None or value is not None):
+        raise GintallyError("--unset takes the setting's name and no value: config KEY --unset")
+    setting = service.setting_of(key) if key is not None else None
+    changing = value is not None or unset
+    with ledger(write=changing) as book:
+        if setting is not None and changing:
+            service.configure(book, setting.key, value)
+        values = service.settings(book)
+    shown = [s for s in service.SETTINGS.values() if setting is None or s is setting]
+    if as_json:
+        emit({s.key: values[s.key] for s in shown}, True)
+        return
+    lines = []
+    for s in shown:
+        now = values[s.key]
+        if now is None:
+            lines.append(f"{s.key} is not set: {s.unset}")
+        else:
+            lines.append(f"{s.key} = {now}: {s.values[now]}")
+        if not changing:
+            lines.append(f"  gintally config {s.key} {'|'.join(s.values)} sets it")
+    drawing("message")("\n".join(lines))
 
 
 @app.command(rich_help_panel="Data")

@@ -156,13 +156,24 @@ def today() -> date:
     return date.today()
 
 
-def when(text: str | None) -> date:
-    """The date a hand command was given (`--date`), or today."""
+def when(text: str | None, book: Ledger) -> date:
+    """The date a hand command was given (`--date`), read by the ledger's date order, or
+    today."""
     if text is None:
         return today()
     from gintally.dates import parse_date
+    from gintally.service import date_order
 
-    return parse_date(text, today())
+    return parse_date(text, today(), date_order(book))
+
+
+def dated(day: date) -> str:
+    """What a confirmation adds after the hand's number: its date, unless it is today."""
+    if day == today():
+        return ""
+    from gintally.dates import spoken
+
+    return f", {spoken(day)}"
 
 
 def whole(value: str | None, what: str) -> int | None:

@@ -19,6 +19,7 @@ from gintally.cli.common import (
     VsCardsOpt,
     VsOpt,
     app,
+    dated,
     emit,
     hand_command,
     ledger,
@@ -53,19 +54,21 @@ def _draw_hand(doc: report.HandDoc) -> None:
 
 def _record(claim: str, options: HandOptions, **typed: Any) -> None:
     """Record one hand as typed, in the match the options name, and print what happened."""
-    hand = TypedHand(
-        claim,
-        when(options.date),
-        dealer=options.dealer,
-        upcard=options.upcard,
-        note=options.note,
-        **typed,
-    )
     with ledger() as book:
+        hand = TypedHand(
+            claim,
+            when(options.date, book),
+            dealer=options.dealer,
+            upcard=options.upcard,
+            note=options.note,
+            **typed,
+        )
         match = book.match(options.match)
         rec, result = service.record(book, match, hand)
         window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(match, rec, result, window)
+    if not options.as_json:
+        doc["when"] = dated(rec.date)
     emit(doc, options.as_json, _draw_hand)
 
 
@@ -198,7 +201,8 @@ def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool
     doc = report.hand_doc(match, rec, None, window)
     doc["action"] = verb
     if not as_json:
-        doc["description"] = f"{verb.capitalize()} hand {rec.id}: {doc['description']}"
+        said = doc["description"]
+        doc["description"] = f"{verb.capitalize()} hand {rec.id}{dated(rec.date)}: {said}"
         doc["games"] = [report.game_doc(match, g) for g in window.replay.open_games()]
     emit(doc, as_json, _draw_hand)
 
@@ -280,7 +284,7 @@ def edit(
         "vs_cards": vs_cards,
         "points": whole(points, "--points"),
         "kind": kind,
-        "date": when(date) if date else None,
+        "date": date,
         "dealer": dealer,
         "upcard": upcard,
         "note": note,
@@ -288,10 +292,11 @@ def edit(
     if all(v is None for v in changes.values()):
         raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
     with ledger() as book:
+        changes["date"] = when(date, book) if date else None
         m, rec, result = service.edit(book, _hand_id(hand_id), changes, reason)
         window = service.replay_match(book, m, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(m, rec, result, window)
         doc["action"] = "edited"
         if not as_json:
-            doc["description"] = f"Edited hand {rec.id}: {doc['description']}"
+            doc["description"] = f"Edited hand {rec.id}{dated(rec.date)}: {doc['description']}"
     emit(doc, as_json, _draw_hand)

@@ -74,7 +74,7 @@ def _short(name: str, width: int = 9) -> str:
 
 def hand(doc: HandDoc) -> None:
     """A recorded hand, as plain lines: what happened, the games it posted to, who deals."""
-    prefix = "" if doc.get("action") else f"Hand {doc['hand']}: "
+    prefix = "" if doc.get("action") else f"Hand {doc['hand']}{doc.get('when', '')}: "
     lines = [prefix + doc["description"]]
     for g in doc.get("games") or []:
         (a, pa), (b, pb) = g["points"].items()

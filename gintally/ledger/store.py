@@ -141,6 +141,14 @@ class Ledger:
         rows = self._rows("SELECT value FROM settings WHERE key = ?", [key])
         return rows[0][0] if rows else None
 
+    def set_setting(self, key: str, value: str | None) -> None:
+        """Keep a setting (None removes it)."""
+        with self.write() as conn:
+            if value is None:
+                conn.execute("DELETE FROM settings WHERE key = ?", [key])
+            else:
+                self._set(conn, key, value)
+
     def _set(self, conn: sqlite3.Connection, key: str, value: str) -> None:
         conn.execute(
             "INSERT INTO settings(key, value) VALUES (?, ?) "
