@@ -57,10 +57,10 @@ def one_hand(rng: random.Random, rules_name: str, dealer: int) -> dict[str, obje
             result = settle_knock(k, d, rules, upcard)
         except HandError:
             return one_hand(rng, rules_name, dealer)
-    winner = knocker if result.winner == "knocker" else 1 - knocker
+    winner = {"knocker": knocker, "defender": 1 - knocker}.get(result.winner or "")
     row.update(
         kind=str(result.kind),
-        winner=PLAYERS[winner],
+        winner="" if winner is None else PLAYERS[winner],
         points=result.points,
         knocker=PLAYERS[knocker],
         knocker_deadwood=result.knocker_deadwood,
@@ -78,7 +78,7 @@ def season(rng: random.Random) -> list[dict[str, object]]:
             row = one_hand(rng, "honeymoon", dealer)
             row["date"] = day.isoformat()
             rows.append(row)
-            if row["kind"] != "draw":
+            if row["winner"]:  # a draw or a tie that scores nothing is dealt again
                 dealer = 1 - dealer
         day += timedelta(days=1)
     return rows

@@ -159,6 +159,7 @@ class SeasonDoc(TypedDict):
     winner: NotRequired[str | None]
     hands: NotRequired[int]
     draws: NotRequired[int]
+    ties: NotRequired[int]
     open: NotRequired[int]
 
 
@@ -172,6 +173,7 @@ class StandingsDoc(SeasonDoc):
 class RulesDoc(TypedDict):
     preset: str
     note: str
+    source: str
     values: dict[str, object]
     help: dict[str, str]
 
@@ -337,9 +339,16 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     doubled = " (spade upcard: doubled)" if result is not None and result.doubled else ""
     if rec.kind in ("gin", "big-gin"):
         what = "goes gin" if rec.kind == "gin" else "goes big gin"
+        if rec.claim == "big-gin" and rec.kind == "gin":
+            what = "goes gin with all eleven cards (no big gin under these rules)"
         return (
             f"{knocker} {what}, {defender} has {rec.defender_deadwood}: "
             f"{knocker} +{rec.points}{doubled}"
+        )
+    if rec.kind == "tie":
+        return (
+            f"{knocker} knocks with {rec.knocker_deadwood}, {defender} has "
+            f"{rec.defender_deadwood}{layoffs}: a tie, no score"
         )
     if rec.kind == "undercut":
         return (
@@ -405,6 +414,7 @@ def season_doc(match: Match, season: Season) -> SeasonDoc:
         "winner": match.name_at(season.winner),
         "hands": season.hands,
         "draws": season.draws,
+        "ties": season.ties,
         "unfinished": season.unfinished,
         "open": season.open,
         "rows": [_row_doc(match, r) for r in season.rows],
@@ -436,8 +446,14 @@ def standings_doc(match: Match, seasons: list[Season], year: int | None) -> Stan
     return doc
 
 
-def rules_doc(rules: RuleSet, note: str = "") -> RulesDoc:
-    return {"preset": rules.preset, "note": note, "values": rules.values(), "help": dict(KNOBS)}
+def rules_doc(rules: RuleSet, note: str = "", source: str = "") -> RulesDoc:
+    return {
+        "preset": rules.preset,
+        "note": note,
+        "source": source,
+        "values": rules.values(),
+        "help": dict(KNOBS),
+    }
 
 
 def eval_doc(ev: Evaluation) -> EvalDoc:

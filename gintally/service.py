@@ -32,6 +32,8 @@ from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
     HandResult,
     Kind,
+    check_count,
+    deadwood_of,
     evaluate,
     parse_kind,
     read_hand,
@@ -93,16 +95,16 @@ def settle(match: Match, typed: TypedHand) -> Settled:
     if claim == "score":
         if typed.points is None:
             raise HandError("a score needs its points")
-        result = settle_score(typed.points, typed.kind)
+        result = settle_score(typed.points, typed.kind, rules)
         rec = replace(base, kind=str(result.kind), winner=actor.id, points=result.points)
         return Settled(rec, result)
 
     result = _score(claim, typed, rules, upcard)
-    winner = actor if result.winner == "knocker" else other
+    winner = {"knocker": actor.id, "defender": other.id}.get(result.winner or "")
     rec = replace(
         base,
         kind=str(result.kind),
-        winner=winner.id,
+        winner=winner,
         points=result.points,
         knocker=actor.id,
         knocker_deadwood=result.knocker_deadwood,
@@ -147,7 +149,12 @@ def _score(claim: str, typed: TypedHand, rules: RuleSet, upcard: str | None) -> 
         raise HandError(f"a {claim} has no deadwood, not {typed.deadwood}")
     if typed.cards and typed.vs_cards:
         return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim=claim)
-    if typed.cards:
+    if typed.cards and big and rules.big_gin_bonus is None:
+        # Big gin is off: all eleven cards must still meld, and it scores as a gin.
+        left = deadwood_of(read_hand(typed.cards, "the knocker", (11,)), rules)
+        if left:
+            raise HandError(f"not a big gin: the knocker's 11 cards leave {left} deadwood")
+    elif typed.cards:
         ev = evaluate(read_hand(typed.cards, "the knocker", (11,) if big else (10,)), rules, upcard)
         if big and not ev.big_gin:
             if ev.gin:
@@ -172,7 +179,9 @@ def _need(value: int | None, what: str) -> int:
 def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str | None) -> Settled:
     counts: dict[int, int] = {}
     for name, value in typed.draw_deadwood.items():
-        counts[match.seat(match.player(name).id) or 0] = value
+        player = match.player(name)
+        check_count(f"{player.name}'s deadwood", value, match.rules)
+        counts[match.seat(player.id) or 0] = value
     if match.rules.deck_out_scores and len(counts) < 2:
         raise HandError(
             f"match {match.name!r} scores a dead deck: give --deadwood "
@@ -307,7 +316,7 @@ def edit(
                 updates.setdefault("player", match.name_of(old.winner))
             updates["kind"] = None if kind is Kind.SCORE else str(kind)
         else:
-            updates["claim"] = "knock" if kind is Kind.UNDERCUT else str(kind)
+            updates["claim"] = "knock" if kind in (Kind.UNDERCUT, Kind.TIE) else str(kind)
             if updates["claim"] in ("gin", "big-gin", "draw"):
                 updates.setdefault("deadwood", None)
     if "cards" in updates:

@@ -21,7 +21,13 @@ from typing import Any
 from gintally.dates import parse_date
 from gintally.errors import GintallyError
 from gintally.game.cards import parse_card
-from gintally.game.scoring import MAX_HAND_POINTS, Kind, parse_kind
+from gintally.game.scoring import (
+    MAX_HAND_POINTS,
+    Kind,
+    check_count,
+    check_points,
+    parse_kind,
+)
 from gintally.model import HandRecord, Match, TypedHand
 from gintally.service import settle
 
@@ -153,7 +159,11 @@ def parse_row(
     kind = parse_kind(kind_text)
     winner = _player(match, row.get("winner"), "winner")
     points = _int(row.get("points"), "points")
-    if winner is None and kind is not Kind.DRAW:
+    if points is not None:
+        check_points(points, match.rules)
+    if kind is Kind.TIE and winner is not None:
+        raise GintallyError("a tie (tie=no-score) has no winner")
+    if winner is None and kind not in (Kind.DRAW, Kind.TIE):
         raise GintallyError(f"a {kind} needs a winner")
     if points is None:
         if winner is not None:
@@ -166,6 +176,9 @@ def parse_row(
     knocker = _player(match, row.get("knocker"), "knocker")
     k_dw = _int(row.get("knocker_deadwood"), "knocker_deadwood")
     d_dw = _int(row.get("defender_deadwood"), "defender_deadwood")
+    for count, what in ((k_dw, "knocker_deadwood"), (d_dw, "defender_deadwood")):
+        if count is not None:
+            check_count(what, count, match.rules)
     k_cards = str(row.get("knocker_cards") or "").strip() or None
     d_cards = str(row.get("defender_cards") or "").strip() or None
     given = HandRecord(
@@ -191,7 +204,7 @@ def parse_row(
             raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")
         if kind is Kind.UNDERCUT and winner == knocker:
             raise GintallyError("an undercut is won by the defender, not the knocker")
-        claim = "knock" if kind in (Kind.KNOCK, Kind.UNDERCUT) else str(kind)
+        claim = "knock" if kind in (Kind.KNOCK, Kind.UNDERCUT, Kind.TIE) else str(kind)
         if k_cards and d_cards:
             typed = TypedHand(
                 claim,
@@ -211,6 +224,10 @@ def parse_row(
                 upcard=upcard,
             )
     if typed is None:
+        if kind is Kind.TIE:
+            raise GintallyError(
+                "a tie needs its knocker and both deadwood counts (it is scored from them)"
+            )
         return given
     settled = settle(match, typed).record
     if (settled.kind, settled.winner, settled.points) != (str(kind), winner, points):

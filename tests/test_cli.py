@@ -817,7 +817,17 @@ def test_hollywood_result_is_the_current_sets_sum_of_nets(gintally: CLI) -> None
         ("2026-01-01,gin,Bob,30,Ann,0,5", "won by its knocker, Ann"),
         ("2026-01-01,undercut,Bob,27,Ann,3,1", None),
         ("2026-01-01,gin,Bob,55,Bob,0,30", None),
-        ("2026-01-01,knock,Ann,999,,,", None),  # a paper result: kept as given
+        ("2026-01-01,knock,Ann,129,,,", None),  # a paper result: kept as given
+        # ... up to what a hand can score under modern rules: big gin 31 + 98 deadwood
+        (
+            "2026-01-01,knock,Ann,130,,,",
+            "130 points is more than any hand scores under these rules (at most 129)",
+        ),
+        ("2026-01-01,knock,Ann,5,Ann,-6,6", "knocker_deadwood cannot be negative (-6)"),
+        ("2026-01-01,knock,Ann,5,Ann,6,150", "defender_deadwood 150 is impossible"),
+        ("2026-01-01,score,Ann,-1,,,", "points cannot be negative (-1)"),
+        # modern: a tie is an undercut, so a tie row's counts score one
+        ("2026-01-01,tie,,0,Ann,6,6", "counts score undercut to Bob for 25"),
     ],
 )
 def test_import_settles_rows_that_carry_their_counts(
@@ -831,6 +841,35 @@ def test_import_settles_rows_that_carry_their_counts(
         assert as_json(kitchen("check", "--json"))["problems"] == []
     else:
         assert fragment in refused(kitchen("import", str(path)))
+        assert dump(db_path) == before
+
+
+@pytest.mark.parametrize(
+    ("row", "fragment"),
+    [
+        # kitchen rules: a knock tied scores nothing; the row has no winner, carries its counts
+        ("2026-01-01,tie,,0,Ann,6,6", None),
+        ("2026-01-01,tie,Ann,0,Ann,6,6", "a tie (tie=no-score) has no winner"),
+        ("2026-01-01,tie,,0,,,", "a tie needs its knocker and both deadwood counts"),
+        ("2026-01-01,tie,,0,Ann,6,7", "counts score knock to Ann for 1"),
+        ("2026-01-01,tie,,3,Ann,6,6", "3 points but no winner"),
+        ("2026-01-01,knock,Ann,0,Ann,6,6", "counts score tie to nobody for 0"),
+        ("2026-01-01,knock,Ann,133,,,", None),  # big gin 35 + 98
+        ("2026-01-01,knock,Ann,134,,,", "(at most 133)"),
+    ],
+)
+def test_import_under_kitchen_rules(
+    gintally: CLI, tmp_path: Path, db_path: Path, row: str, fragment: str | None
+) -> None:
+    ok(gintally("match", "new", "K", "-p", "Ann", "Bob", "-r", "kitchen"))
+    path = tmp_path / "book.csv"
+    path.write_text(f"date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood\n{row}\n")
+    before = dump(db_path)
+    if fragment is None:
+        assert as_json(gintally("import", str(path), "--json"))["imported"] == 1
+        assert as_json(gintally("check", "--json"))["problems"] == []
+    else:
+        assert fragment in refused(gintally("import", str(path)))
         assert dump(db_path) == before
 
 

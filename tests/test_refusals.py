@@ -234,6 +234,43 @@ def test_impossible_counts_and_cards(
     refused(gintally, table, args, reason)
 
 
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        # the table's current match is modern: max(gin 25, big gin 31, undercut 25) + 98 = 129
+        (
+            ["score", "Ann", "130"],
+            "130 points is more than any hand scores under these rules (at most 129)",
+        ),
+        (["score", "Ann", "500", "--kind", "gin"], "(at most 129)"),
+        (["edit", "3", "--points", "130"], "130 points is more than any hand scores"),
+        (["edit", "3", "--points", "-4"], "points must be a whole number of 0 or more, not -4"),
+        # the Oklahoma match doubles on a spade upcard: 2 x 129
+        (["score", "Dee", "259", "--match", "Okla"], "(at most 258)"),
+        # a count below zero, anywhere
+        (["draw", "--deadwood", "Ann=-3"], "Ann's deadwood -3 is impossible"),
+        (["draw", "--deadwood", "Ann=4", "--deadwood", "bob=-1"], "Bob's deadwood -1"),
+        (["draw", "--deadwood", "Ann=99", "--deadwood", "Bob=1"], "Ann's deadwood 99 is imposs"),
+        (["knock", "Ann", "--vs", "20", "--", "-3"], "the knocker's deadwood -3 is impossible"),
+        (["gin", "Ann", "--vs", "-3"], "the defender's deadwood -3 is impossible"),
+        (["edit", "1", "--deadwood", "-2"], "the knocker's deadwood -2 is impossible"),
+        (["edit", "1", "--vs", "-2"], "the defender's deadwood -2 is impossible"),
+        (["edit", "2", "--vs", "-2"], "the defender's deadwood -2 is impossible"),
+    ],
+)
+def test_impossible_points_and_negative_counts(
+    gintally: Callable[..., Run], table: Path, args: list[str], reason: str
+) -> None:
+    refused(gintally, table, args, reason)
+
+
+def test_the_points_limit_is_generous(gintally: Callable[..., Run], table: Path) -> None:
+    """A transcribed hand at the limit is taken: a big gin (31) against 98 deadwood."""
+    run = gintally("score", "Ann", "129", "--kind", "big-gin", "--json")
+    assert run.code == 0, run.stderr
+    assert json.loads(run.stdout)["points"] == 129
+
+
 # --- dates ---------------------------------------------------------------------------------------
 
 

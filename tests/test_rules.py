@@ -20,7 +20,7 @@ MODERN: dict[str, Any] = {
     "gin_bonus": 25,
     "big_gin_bonus": 31,
     "undercut_bonus": 25,
-    "undercut_on_tie": True,
+    "tie": "undercut",
     "undercut_style": "plus-difference",
     "deck_out_scores": False,
     "ace_value": 1,
@@ -31,6 +31,7 @@ MODERN: dict[str, Any] = {
     "next_dealer": "winner",
 }
 
+# Every preset against its source (SPEC section 3; the seeds in ../shared/seeds).
 EXPECTED: dict[str, dict[str, Any]] = {
     "modern": MODERN,
     "classic": {
@@ -42,27 +43,44 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "shutout": "bonus:100",
     },
     "oklahoma": {**MODERN, "knock_limit": "upcard", "spade_doubles": True, "target": 150},
+    # 002 (Wikipedia): "In tournament rules the game is played in best of five with 250 points
+    # per game" (the best of five is a series knob of its own).
     "tournament": {**MODERN, "target": 250},
+    # 000 (Honeymoon Gin): knock "less than or equal to the value of the first card turned up";
+    # "If the first card was an ace, you must complete the hand by ginning"; underknock: "25
+    # points less the number of points in their hand"; only a *lower* count underknocks, so a
+    # tie scores nothing; no big gin in the text; "until one player's cumulative score reaches
+    # 500"; no game, box or shutout bonus; "Deal alternates between players."
     "honeymoon": {
         **MODERN,
         "knock_limit": "upcard",
         "oklahoma_ace": "gin-only",
+        "big_gin_bonus": None,
         "undercut_style": "bonus-minus-defender",
-        "undercut_on_tie": False,
+        "tie": "no-score",
         "target": 500,
         "game_bonus": 0,
         "box_bonus": 0,
         "shutout": "none",
         "next_dealer": "alternate",
     },
+    # 003 (kitchen notes): "the first player to accumulate 100 points"; knock with "< 10
+    # points"; "25 for gin and 35 for super gin"; an undercut scores "the difference as well as
+    # a 15 point bonus" when the defender "is actually the winner" (a tie: nobody has less, so
+    # nobody scores); a dead deck: "the player with less points ... scores the delta"; no game,
+    # box or shutout bonus; "Players alternate who goes first."
     "kitchen": {
         **MODERN,
         "knock_limit": 9,
         "gin_bonus": 25,
         "big_gin_bonus": 35,
         "undercut_bonus": 15,
-        "undercut_on_tie": False,
+        "tie": "no-score",
         "deck_out_scores": True,
+        "game_bonus": 0,
+        "box_bonus": 0,
+        "shutout": "none",
+        "next_dealer": "alternate",
     },
     "straight": {**MODERN, "knock_limit": 0},
 }
@@ -193,8 +211,14 @@ def test_resolve_takes_a_rule_set() -> None:
         ("big_gin_bonus=no", "big_gin_bonus", None),
         ("big_gin_bonus=false", "big_gin_bonus", None),
         ("undercut_bonus=20", "undercut_bonus", 20),
-        ("undercut_on_tie=false", "undercut_on_tie", False),
-        ("undercut-on-tie=no", "undercut_on_tie", False),
+        ("tie=knocker", "tie", "knocker"),
+        ("tie=No-Score", "tie", "no-score"),
+        ("tie=no_score", "tie", "no-score"),
+        ("tie=undercut", "tie", "undercut"),
+        # the knob's old name still reads, as the tie it meant
+        ("undercut_on_tie=false", "tie", "knocker"),
+        ("undercut-on-tie=no", "tie", "knocker"),
+        ("undercut_on_tie=true", "tie", "undercut"),
         ("undercut_style=bonus-minus-defender", "undercut_style", "bonus-minus-defender"),
         ("undercut-style=PLUS-DIFFERENCE", "undercut_style", "plus-difference"),
         ("deck_out_scores=true", "deck_out_scores", True),
@@ -260,6 +284,7 @@ def test_shutout_bonus(shutout: str, bonus: int) -> None:
         ("big_gin_bonus=maybe", ["big_gin_bonus", "off", "'maybe'"]),
         ("spade_doubles=maybe", ["spade_doubles", "true or false", "'maybe'"]),
         ("undercut_on_tie=2", ["undercut_on_tie", "'2'"]),
+        ("tie=draw", ["tie", "undercut, knocker, no-score", "'draw'"]),
         ("oklahoma_ace=two", ["oklahoma_ace", "gin-only", "one", "'two'"]),
         ("undercut_style=minus", ["undercut_style", "plus-difference", "'minus'"]),
         ("shutout=double", ["shutout", "double-hands", "bonus:N", "'double'"]),
@@ -305,7 +330,7 @@ def _override_text(knob: str) -> st.SearchStrategy[str]:
         "gin_bonus": ints,
         "big_gin_bonus": st.one_of(ints, st.just("off")),
         "undercut_bonus": ints,
-        "undercut_on_tie": st.sampled_from(["true", "false"]),
+        "tie": st.sampled_from(["undercut", "knocker", "no-score"]),
         "undercut_style": st.sampled_from(["plus-difference", "bonus-minus-defender"]),
         "deck_out_scores": st.sampled_from(["true", "false"]),
         "ace_value": st.integers(1, 50).map(str),
@@ -377,7 +402,7 @@ def test_damaged_json_refused(text: str, piece: str) -> None:
         ("big_gin_bonus", None, "off"),
         ("big_gin_bonus", 31, "31"),
         ("spade_doubles", True, "true"),
-        ("undercut_on_tie", False, "false"),
+        ("tie", "no-score", "no-score"),
         ("knock_limit", "upcard", "upcard"),
         ("shutout", "bonus:100", "bonus:100"),
     ],
@@ -385,3 +410,71 @@ def test_damaged_json_refused(text: str, piece: str) -> None:
 def test_describe(knob: str, value: Any, text: str) -> None:
     rules = RuleSet(**{knob: value})
     assert rules.describe(knob) == text
+
+
+# --- rule sets stored by an older gintally ------------------------------------------------------
+
+
+def _version_1(preset: str, undercut_on_tie: object) -> str:
+    """A rule set as gintally stored it before `tie` existed (RULES_VERSION 1)."""
+    values: dict[str, Any] = {}
+    for knob, value in find_preset(preset).values().items():
+        if knob == "tie":
+            values["undercut_on_tie"] = undercut_on_tie
+        else:
+            values[knob] = value
+    return json.dumps({"version": 1, "preset": preset, "values": values})
+
+
+@pytest.mark.parametrize(
+    ("stored", "tie"),
+    [(True, "undercut"), (False, "knocker"), ("true", "undercut"), ("false", "knocker")],
+)
+def test_version_1_undercut_on_tie_reads_as_tie(stored: object, tie: str) -> None:
+    """Version 1 said undercut_on_tie=true (a tie is an undercut) or false (the knocker wins 0):
+    exactly what tie=undercut and tie=knocker score, so old matches replay as they did."""
+    rules = RuleSet.from_json(_version_1("kitchen", stored))
+    assert rules.tie == tie
+    assert rules.preset == "kitchen"
+    assert rules.knock_limit == 9  # every other stored value is kept as stored
+    again = RuleSet.from_json(rules.to_json())
+    assert again == rules
+    assert json.loads(rules.to_json())["version"] == RULES_VERSION
+
+
+def test_version_1_damaged_undercut_on_tie_refused() -> None:
+    with pytest.raises(RuleError, match=r"undercut_on_tie.*'maybe'"):
+        RuleSet.from_json(_version_1("modern", "maybe"))
+
+
+def test_current_version_without_tie_is_damaged() -> None:
+    data = json.loads(find_preset("modern").to_json())
+    del data["values"]["tie"]
+    with pytest.raises(RuleError, match="damaged: tie missing"):
+        RuleSet.from_json(json.dumps(data))
+
+
+def test_current_version_does_not_take_the_old_knob() -> None:
+    data = json.loads(find_preset("modern").to_json())
+    data["values"]["undercut_on_tie"] = True
+    with pytest.raises(RuleError, match="unknown knobs: undercut_on_tie"):
+        RuleSet.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("preset", "source"),
+    [
+        ("modern", "002_263f96404e93f40d.txt"),
+        ("classic", "pagat"),
+        ("oklahoma", "Oklahoma gin"),
+        ("tournament", "best of five with 250 points per game"),
+        ("honeymoon", "000_9fa2d787c9962e2e.txt"),
+        ("kitchen", "003_2518f58f533df3d4.txt"),
+        ("straight", "Straight gin"),
+    ],
+)
+def test_every_preset_names_its_source(preset: str, source: str) -> None:
+    from gintally.game.rules import PRESET_SOURCES
+
+    assert source in PRESET_SOURCES[preset]
+    assert set(PRESET_SOURCES) == set(PRESETS)

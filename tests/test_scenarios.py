@@ -226,7 +226,7 @@ def pure_entries(sc: Scenario) -> list[Entry]:
         actor = _index(sc, h.player)
         if h.claim == "score":
             assert h.points is not None and actor is not None
-            result = settle_score(h.points)
+            result = settle_score(h.points, None, rules)
         elif h.claim == "knock":
             assert h.deadwood is not None and h.vs is not None
             result = settle_knock(h.deadwood, h.vs, rules, h.upcard)

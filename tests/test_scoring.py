@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -57,17 +58,28 @@ def names(cards: object) -> list[str]:
         (rules(), None, 10, 0, ("undercut", "defender", 35)),
         (rules(), None, 5, 6, ("knock", "knocker", 1)),
         (rules("modern", "undercut_bonus=20"), None, 10, 9, ("undercut", "defender", 21)),
+        # the tie knob: undercut (above), knocker (wins 0), no-score (nobody wins)
+        (rules("modern", "tie=knocker"), None, 6, 6, ("knock", "knocker", 0)),
+        (rules("modern", "tie=knocker"), None, 6, 5, ("undercut", "defender", 26)),
+        (rules("modern", "tie=knocker"), None, 6, 7, ("knock", "knocker", 1)),
         (rules("modern", "undercut_on_tie=false"), None, 6, 6, ("knock", "knocker", 0)),
-        (rules("modern", "undercut_on_tie=false"), None, 6, 5, ("undercut", "defender", 26)),
+        (rules("modern", "undercut_on_tie=true"), None, 6, 6, ("undercut", "defender", 25)),
+        (rules("modern", "tie=no-score"), None, 6, 6, ("tie", None, 0)),
+        (rules("modern", "tie=no-score"), None, 6, 5, ("undercut", "defender", 26)),
+        (rules("modern", "tie=no-score"), None, 6, 7, ("knock", "knocker", 1)),
+        (rules("modern", "tie=no-score"), None, 10, 10, ("tie", None, 0)),
+        (rules("classic", "tie=no-score"), None, 1, 1, ("tie", None, 0)),
         (rules("modern", "knock_limit=5"), None, 5, 30, ("knock", "knocker", 25)),
         # classic: undercut 10
         (rules("classic"), None, 7, 3, ("undercut", "defender", 14)),
         (rules("classic"), None, 7, 7, ("undercut", "defender", 10)),
         (rules("classic"), None, 7, 40, ("knock", "knocker", 33)),
         (rules("tournament"), None, 4, 2, ("undercut", "defender", 27)),
-        # honeymoon: bonus minus the defender's count, a tie is the knocker's for 0
+        # honeymoon: bonus minus the defender's count (seed 000: knock 8 vs 4 gives the
+        # defender 25 - 4 = 21); only a lower count underknocks, so a tie scores nothing
         (rules("honeymoon"), "TS", 8, 4, ("undercut", "defender", 21)),
-        (rules("honeymoon"), "TS", 8, 8, ("knock", "knocker", 0)),
+        (rules("honeymoon"), "TS", 8, 8, ("tie", None, 0)),
+        (rules("honeymoon"), "TS", 8, 7, ("undercut", "defender", 18)),
         (rules("honeymoon"), "9H", 9, 0, ("undercut", "defender", 25)),
         (rules("honeymoon"), "9H", 9, 30, ("knock", "knocker", 21)),
         (rules("honeymoon"), "5S", 5, 1, ("undercut", "defender", 24)),  # no spade doubling
@@ -78,9 +90,11 @@ def names(cards: object) -> list[str]:
             4,
             ("undercut", "defender", 21),
         ),
-        # kitchen: knock with 9 at most, undercut 15, a tie is the knocker's for 0
+        # kitchen (seed 003): knock with 9 at most; undercut 15 + the difference (9 vs 7:
+        # 15 + 2 = 17); a tie: nobody has less, nobody scores
         (rules("kitchen"), None, 9, 7, ("undercut", "defender", 17)),
-        (rules("kitchen"), None, 9, 9, ("knock", "knocker", 0)),
+        (rules("kitchen"), None, 9, 9, ("tie", None, 0)),
+        (rules("kitchen"), None, 4, 4, ("tie", None, 0)),
         (rules("kitchen"), None, 9, 20, ("knock", "knocker", 11)),
         (rules("kitchen"), None, 2, 0, ("undercut", "defender", 17)),
         # Oklahoma: a spade upcard doubles, undercut bonus included
@@ -89,6 +103,8 @@ def names(cards: object) -> list[str]:
         (rules("oklahoma"), "9S", 5, 3, ("undercut", "defender", 54)),
         (rules("oklahoma"), "9C", 5, 3, ("undercut", "defender", 27)),
         (rules("oklahoma"), "KS", 10, 10, ("undercut", "defender", 50)),
+        (rules("oklahoma", "tie=knocker"), "KS", 10, 10, ("knock", "knocker", 0)),
+        (rules("oklahoma", "tie=no-score"), "KS", 10, 10, ("tie", None, 0)),
         (rules("oklahoma", "oklahoma_ace=one"), "AS", 1, 11, ("knock", "knocker", 20)),
         (rules("modern", "spade_doubles=true"), "4S", 9, 27, ("knock", "knocker", 36)),
         (rules("modern", "spade_doubles=true"), None, 9, 27, ("knock", "knocker", 18)),
@@ -100,7 +116,7 @@ def test_knock(
     upcard: str | None,
     d_k: int,
     d_d: int,
-    expected: tuple[str, str, int],
+    expected: tuple[str, str | None, int],
 ) -> None:
     result = settle_knock(d_k, d_d, rule_set, upcard)
     assert outcome(result) == expected
@@ -249,6 +265,11 @@ def test_bad_counts_refused(d_k: object, d_d: object, piece: str) -> None:
         (rules("oklahoma"), "6D", False, 10, ("gin", "knocker", 35)),
         (rules("oklahoma"), "QS", True, 10, ("big-gin", "knocker", 82)),
         (rules("oklahoma"), None, False, 10, ("gin", "knocker", 35)),
+        # big gin off: eleven melded cards score as a gin (classic 20 + 20 = 40)
+        (rules("classic"), None, True, 20, ("gin", "knocker", 40)),
+        (rules("modern", "big_gin_bonus=off"), None, True, 20, ("gin", "knocker", 45)),
+        (rules("honeymoon"), "7D", True, 30, ("gin", "knocker", 55)),
+        (rules("oklahoma", "big_gin_bonus=off"), "QS", True, 10, ("gin", "knocker", 70)),
     ],
 )
 def test_gin(
@@ -262,8 +283,6 @@ def test_gin(
 @pytest.mark.parametrize(
     ("rule_set", "d_d", "big", "piece"),
     [
-        (rules("classic"), 20, True, "big gin is off"),
-        (rules("modern", "big_gin_bonus=off"), 20, True, "big gin is off"),
         (rules(), -1, False, "-1 is impossible"),
         (rules(), 99, True, "99 is impossible"),
     ],
@@ -510,6 +529,7 @@ GIN = "2H 3H 4H 5H 7S 7D 7C KS KH KD"
 GIN_DEFENDER = "6H 8H 9S 9D AC 2C 4C QS QC JD"  # 69, and the 6H would lay off on a knock
 BIG = "AS 2S 3S 4S 5H 6H 7H 8H 9C 9D 9S"
 BIG_DEFENDER = "6D 8S 9H TH AC 2C 4C QS 3D JD"  # 63
+TIE_DEFENDER = "5C 3D 2H 3H 4H 7H 7S 7C 8D 9D"  # 8 against KNOCKER's 8
 
 
 @pytest.mark.parametrize(
@@ -536,6 +556,16 @@ BIG_DEFENDER = "6D 8S 9H TH AC 2C 4C QS 3D JD"  # 63
             ("big-gin", "knocker", 113),
         ),
         (BIG, BIG_DEFENDER, "kitchen", [], None, None, ("big-gin", "knocker", 98)),
+        # big gin off: eleven melded cards score as a gin (classic: 20 + 63)
+        (BIG, BIG_DEFENDER, "classic", [], None, None, ("gin", "knocker", 83)),
+        (BIG, BIG_DEFENDER, "classic", [], None, "big-gin", ("gin", "knocker", 83)),
+        (BIG, BIG_DEFENDER, "honeymoon", [], "7D", None, ("gin", "knocker", 88)),
+        # a tie from cards: 8 (AH 7D) against 8 (5C 3D, after laying off 8D 9D)
+        (KNOCKER, TIE_DEFENDER, "modern", [], None, None, ("undercut", "defender", 25)),
+        (KNOCKER, TIE_DEFENDER, "modern", ["tie=knocker"], None, None, ("knock", "knocker", 0)),
+        (KNOCKER, TIE_DEFENDER, "kitchen", [], None, None, ("tie", None, 0)),
+        (KNOCKER, TIE_DEFENDER, "honeymoon", [], "TS", None, ("tie", None, 0)),
+        (KNOCKER, TIE_DEFENDER, "oklahoma", ["tie=no-score"], "TS", None, ("tie", None, 0)),
         (BIG, BIG_DEFENDER, "oklahoma", [], "QS", None, ("big-gin", "knocker", 188)),
         # knocks from cards under the knobs
         (KNOCKER, SEED_DEFENDER, "oklahoma", [], "8S", None, ("knock", "knocker", 20)),
@@ -589,7 +619,7 @@ def test_score_cards(
     overrides: list[str],
     upcard: str | None,
     claim: str | None,
-    expected: tuple[str, str, int],
+    expected: tuple[str, str | None, int],
 ) -> None:
     result = score_cards(knocker, defender, rules(preset, *overrides), upcard=upcard, claim=claim)
     assert outcome(result) == expected
@@ -623,7 +653,6 @@ def test_big_gin_shows_all_eleven_melded() -> None:
             ["not a big gin", "11 cards leave"],
         ),
         (KNOCKER + " 2S", SEED_DEFENDER, "modern", None, "big-gin", HandError, ["not a big gin"]),
-        (BIG, BIG_DEFENDER, "classic", None, None, HandError, ["big gin is off"]),
         (BIG, BIG_DEFENDER, "modern", None, "knock", CardError, ["10 cards, not 11"]),
         (BIG, BIG_DEFENDER, "modern", None, "gin", CardError, ["10 cards, not 11"]),
         (
@@ -741,3 +770,75 @@ def test_refusals_are_one_family() -> None:
     for call in calls:
         with pytest.raises(GintallyError):
             call()
+
+
+# --- the tie knob -------------------------------------------------------------------------------
+
+
+def test_a_no_score_tie_is_never_doubled() -> None:
+    """A spade upcard doubles a hand's points; a tie that scores nothing stays 0, unmarked."""
+    result = settle_knock(6, 6, rules("oklahoma", "tie=no-score"), "6S")
+    assert outcome(result) == ("tie", None, 0)
+    assert result.doubled is False
+    assert result.knock_limit == 6
+    # tie=knocker: the knocker wins 0 (a hand won, a box), also undoubled
+    result = settle_knock(6, 6, rules("oklahoma", "tie=knocker"), "6S")
+    assert outcome(result) == ("knock", "knocker", 0)
+
+
+def test_a_tie_from_cards_shows_both_hands() -> None:
+    result = score_cards(KNOCKER, TIE_DEFENDER, "kitchen")
+    assert (result.knocker_deadwood, result.defender_deadwood) == (8, 8)
+    assert names(result.layoffs) == ["8D", "9D"]
+    assert names(result.defender_deadwood_cards) == ["3D", "5C"]
+
+
+def test_score_refuses_a_tie() -> None:
+    with pytest.raises(HandError, match="a tie that scores nothing has no winner"):
+        settle_score(0, "tie", "kitchen")
+
+
+# --- the most points a hand can score -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "top"),
+    [
+        # max(gin 25, big gin 31, undercut 25) + 98 deadwood (a pair each of 9 T J Q K)
+        ("modern", [], 31 + 98),
+        ("classic", [], 20 + 98),  # big gin off: gin 20, undercut 10
+        ("kitchen", [], 35 + 98),
+        ("honeymoon", [], 25 + 98),
+        ("oklahoma", [], 2 * (31 + 98)),  # a spade upcard doubles
+        ("modern", ["undercut_bonus=200"], 200 + 98),
+        ("modern", ["ace_value=15"], 31 + 110),  # a pair of aces beats a pair of nines
+    ],
+)
+def test_max_hand_points(preset: str, overrides: list[str], top: int) -> None:
+    from gintally.game.scoring import check_points, max_hand_points
+
+    r = rules(preset, *overrides)
+    assert max_hand_points(r) == top
+    assert check_points(top, r) == top
+    assert settle_score(top, None, r).points == top
+    message = f"{top + 1} points is more than any hand scores under these rules (at most {top})"
+    with pytest.raises(HandError, match=re.escape(message)):
+        settle_score(top + 1, None, r)
+
+
+def test_every_counted_result_fits_the_limit() -> None:
+    """The biggest result each kind can reach from counts stays within `max_hand_points`."""
+    from gintally.game.scoring import max_hand_points
+
+    for preset in ("modern", "classic", "kitchen", "oklahoma", "straight", "tournament"):
+        r = rules(preset)
+        top = max_deadwood(r)
+        upcard = "KS"
+        biggest = [settle_gin(top, r, upcard, big=True).points, settle_gin(top, r, upcard).points]
+        if r.knock_limit:
+            limit = 10 if r.knock_from_upcard else int(r.knock_limit)
+            biggest.append(settle_knock(1, top, r, upcard).points)
+            biggest.append(settle_knock(limit, 0, r, upcard).points)
+        if r.deck_out_scores:
+            biggest.append(settle_draw((0, top), r, upcard).points)
+        assert max(biggest) <= max_hand_points(r), preset

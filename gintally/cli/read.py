@@ -136,12 +136,13 @@ def rules_(
 ) -> None:
     """The rule presets and every value they set."""
     from gintally import report
-    from gintally.game.rules import PRESET_NOTES, PRESETS, find_preset
+    from gintally.game.rules import PRESET_NOTES, PRESET_SOURCES, PRESETS, find_preset
 
     if preset is None and not set_:
-        docs = [report.rules_doc(r, PRESET_NOTES[n]) for n, r in PRESETS.items()]
+        docs = [report.rules_doc(r, PRESET_NOTES[n], PRESET_SOURCES[n]) for n, r in PRESETS.items()]
         emit({"presets": docs} if as_json else docs, as_json, drawing("rules"))
         return
     chosen = find_preset(preset or "modern").with_overrides(set_ or [])
-    doc = report.rules_doc(chosen, PRESET_NOTES.get(chosen.preset, ""))
+    name = chosen.preset
+    doc = report.rules_doc(chosen, PRESET_NOTES.get(name, ""), PRESET_SOURCES.get(name, ""))
     emit(doc, as_json, lambda d: drawing("rules")([d]))

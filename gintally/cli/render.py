@@ -397,7 +397,7 @@ def rules(docs: list[RulesDoc]) -> None:
             box=box.SIMPLE_HEAD,
             title=f"Rules: {d['preset']}",
             title_justify="left",
-            caption=d["note"] or None,
+            caption="\n".join(x for x in (d["note"], _source(d)) if x) or None,
             caption_justify="left",
         )
         table.add_column("rule")
@@ -420,8 +420,15 @@ def rules(docs: list[RulesDoc]) -> None:
     for i, d in enumerate(docs):
         values = d["values"] if i == 0 else {k: v for k, v in d["values"].items() if v != base[k]}
         text = ", ".join(f"{k}={value_text(v)}" for k, v in values.items())
-        table.add_row(d["preset"], f"{d['note']}\n[dim]{'' if i == 0 else 'but '}{text}[/]")
+        table.add_row(
+            d["preset"],
+            f"{d['note']}\n[dim]{_source(d)}\n{'' if i == 0 else 'but '}{text}[/]",
+        )
     _print(table)
+
+
+def _source(doc: RulesDoc) -> str:
+    return f"source: {doc['source']}" if doc.get("source") else ""
 
 
 def matches(docs: list[MatchDoc], current: str | None) -> None:

@@ -7,6 +7,8 @@ Terminology
   included), big gins, undercuts, biggest hand, and net (the player's totals minus the
   opponent's, over the games that closed in the season: the result of a Hollywood evening).
 - unfinished: ad-infinitum games still open when their season ended.
+- draws, ties: hands of the season nobody won: drawn hands, and knocks tied under
+  ``tie=no-score``. Neither counts for either player.
 - year won: a season that is over, won by the player with more games won (none on a tie).
   A season is over once `today` is past its last day or a later season has been played.
 """
@@ -42,7 +44,8 @@ class Season:
     start: date
     rows: list[Row] = field(default_factory=lambda: [Row(0), Row(1)])
     hands: int = 0
-    draws: int = 0
+    draws: int = 0  # hands nobody won: drawn hands (and misdeals)
+    ties: int = 0  # knocks tied under tie=no-score (nobody won them either)
     unfinished: int = 0
     open: int = 0
     over: bool = False
@@ -76,7 +79,10 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
         s = season(e.date)
         s.hands += 1
         if e.winner is None:
-            s.draws += 1
+            if e.kind == "tie":
+                s.ties += 1
+            else:
+                s.draws += 1
             continue
         row = s.rows[e.winner]
         row.hands_won += 1

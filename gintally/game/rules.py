@@ -9,9 +9,11 @@ Terminology
   with the preset name and `RULES_VERSION`, so an old match replays identically after defaults
   change.
 
-Sources: `modern` follows Wikipedia, OpenSpiel and tournament play; `classic` pagat and
-Bicycle/Hoyle; `honeymoon` the seed ``000_9fa2d787c9962e2e.txt``; `kitchen` the seed
-``003_2518f58f533df3d4.txt``.
+- stored version: `RULES_VERSION`; a rule set stored by an older gintally is read through
+  `_upgrade`, which gives every knob it lacked the value that plays as it did then.
+
+Every preset names its source (`PRESET_SOURCES`: a seed text in ``shared/seeds`` or a published
+rule book); tests/test_rules.py checks every value against it.
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ from typing import Any
 
 from gintally.errors import RuleError
 
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: `tie` replaced `undercut_on_tie` (see `_upgrade`)
 
 UPCARD = "upcard"
 OKLAHOMA_ACE = ("gin-only", "one")
 UNDERCUT_STYLES = ("plus-difference", "bonus-minus-defender")
+TIES = ("undercut", "knocker", "no-score")
 SHUTOUT_STYLES = ("double-hands", "double-net", "double-total", "bonus:N", "none")
 NEXT_DEALER = ("winner", "loser", "alternate")
 
@@ -43,7 +46,7 @@ class RuleSet:
     gin_bonus: int = 25
     big_gin_bonus: int | None = 31
     undercut_bonus: int = 25
-    undercut_on_tie: bool = True
+    tie: str = "undercut"
     undercut_style: str = "plus-difference"
     deck_out_scores: bool = False
     ace_value: int = 1
@@ -75,6 +78,8 @@ class RuleSet:
             if not sep:
                 raise RuleError(f"override {item!r} is not KEY=VALUE (for example target=250)")
             name = key.strip().lower().replace("-", "_")
+            if name in RENAMED:  # an old knob's name still reads, as its successor
+                name, value = RENAMED[name](name, value.strip())
             if name not in KNOBS:
                 raise RuleError(f"unknown rule {key.strip()!r}; the rules are: {', '.join(KNOBS)}")
             changes[name] = parse_value(name, value.strip())
@@ -112,6 +117,7 @@ class RuleSet:
             )
         if not isinstance(values, dict):
             raise RuleError("stored rules are damaged: values is not an object")
+        values = _upgrade(version, values)
         unknown = set(values) - set(KNOBS)
         if unknown:
             raise RuleError(f"stored rules have unknown knobs: {', '.join(sorted(unknown))}")
@@ -124,6 +130,31 @@ class RuleSet:
     def describe(self, name: str) -> str:
         """One knob's value as text, the way it is written in an override."""
         return value_text(getattr(self, name))
+
+
+def _upgrade(version: int, values: dict[str, Any]) -> dict[str, Any]:
+    """Stored values of an older `RULES_VERSION`, as this version reads them: every match
+    replays exactly as it did when it was recorded.
+
+    - 1 -> 2: ``undercut_on_tie`` (true/false) became ``tie``: true reads ``undercut``, false
+      ``knocker`` (the knocker wins 0), which is what those matches scored.
+    A knob added in a later version goes here with the value that plays as before it existed.
+    """
+    out = dict(values)
+    if version < 2 and "undercut_on_tie" in out:
+        _, out["tie"] = _tie_from_undercut_on_tie(
+            "undercut_on_tie", value_text(out.pop("undercut_on_tie"))
+        )
+    return out
+
+
+def _tie_from_undercut_on_tie(name: str, text: str) -> tuple[str, str]:
+    """``undercut_on_tie=true|false`` (the knob before `tie`) as the `tie` it means."""
+    return "tie", "undercut" if _bool(name, text) else "knocker"
+
+
+# Old knob names still accepted in ``--set`` (and stored rules of older versions, `_upgrade`).
+RENAMED = {"undercut_on_tie": _tie_from_undercut_on_tie}
 
 
 def value_text(value: object) -> str:
@@ -199,7 +230,7 @@ _PARSERS: dict[str, Any] = {
     "gin_bonus": _int,
     "big_gin_bonus": _big_gin,
     "undercut_bonus": _int,
-    "undercut_on_tie": _bool,
+    "tie": lambda n, t: _choice(n, t.replace("_", "-"), TIES),
     "undercut_style": lambda n, t: _choice(n, t, UNDERCUT_STYLES),
     "deck_out_scores": _bool,
     "ace_value": lambda n, t: _int(n, t, 1, 50),
@@ -217,7 +248,7 @@ KNOBS: dict[str, str] = {
     "gin_bonus": "bonus for gin, added to the defender's deadwood",
     "big_gin_bonus": "bonus for big gin (11 cards melded), or 'off'",
     "undercut_bonus": "bonus for the defender's undercut",
-    "undercut_on_tie": "equal deadwood is an undercut (else the knocker wins 0)",
+    "tie": "equal deadwood: 'undercut', 'knocker' (wins 0) or 'no-score' (as a draw)",
     "undercut_style": "'plus-difference' (bonus + difference) or 'bonus-minus-defender'",
     "deck_out_scores": "a drawn hand scores the deadwood difference",
     "ace_value": "deadwood value of an unmelded ace",
@@ -237,6 +268,8 @@ def parse_value(name: str, text: str) -> Any:
 
 MODERN = RuleSet()
 
+# Each preset is its source's rules as data; `PRESET_SOURCES` names the source and
+# tests/test_rules.py holds every value against it. A knob a source is silent on keeps modern's.
 PRESETS: dict[str, RuleSet] = {
     "modern": MODERN,
     "classic": replace(
@@ -251,14 +284,17 @@ PRESETS: dict[str, RuleSet] = {
     "oklahoma": replace(
         MODERN, preset="oklahoma", knock_limit=UPCARD, spade_doubles=True, target=150
     ),
+    # "best of five with 250 points per game": the best-of-five series is a series knob
+    # (best_of, issue 9's game-kinds half); the games themselves are modern games to 250.
     "tournament": replace(MODERN, preset="tournament", target=250),
     "honeymoon": replace(
         MODERN,
         preset="honeymoon",
         knock_limit=UPCARD,
         oklahoma_ace="gin-only",
+        big_gin_bonus=None,
         undercut_style="bonus-minus-defender",
-        undercut_on_tie=False,
+        tie="no-score",
         target=500,
         game_bonus=0,
         box_bonus=0,
@@ -272,22 +308,41 @@ PRESETS: dict[str, RuleSet] = {
         gin_bonus=25,
         big_gin_bonus=35,
         undercut_bonus=15,
-        undercut_on_tie=False,
+        tie="no-score",
         deck_out_scores=True,
+        game_bonus=0,
+        box_bonus=0,
+        shutout="none",
+        next_dealer="alternate",
     ),
     "straight": replace(MODERN, preset="straight", knock_limit=0),
 }
 
 PRESET_NOTES: dict[str, str] = {
-    "modern": "Wikipedia, OpenSpiel and tournament values (the default)",
-    "classic": "pagat and Bicycle/Hoyle: smaller bonuses, no big gin, shutout +100",
+    "modern": "the common modern rules (the default)",
+    "classic": "smaller bonuses, no big gin, shutout +100",
     "oklahoma": "the first upcard sets the knock limit; a spade upcard doubles; game to 150",
-    "tournament": "modern values, games to 250",
-    "honeymoon": "the Honeymoon house rules: Oklahoma knocks, underknock 25 less the "
-    "defender's count, games to 500 with no bonuses, deal alternates",
-    "kitchen": "knock below 10, gin 25, big gin 35, undercut 15, a dead deck scores",
+    "tournament": "modern games to 250",
+    "honeymoon": "Oklahoma knocks, gin only on an ace; an underknock scores 25 less the "
+    "defender's count; a tie scores nothing; no big gin; games to 500 with no bonuses; "
+    "deal alternates",
+    "kitchen": "a plain race to 100: knock below 10, gin 25, big gin 35, undercut 15, a "
+    "tie scores nothing, a dead deck scores the difference; no bonuses; deal alternates",
     "straight": "no knocking: gin only",
 }
+
+SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # the Wikipedia article, pagat and Bicycle texts
+
+PRESET_SOURCES: dict[str, str] = {
+    "modern": f"Wikipedia's Gin rummy article ({SEED_WIKIPEDIA}), OpenSpiel, tournament play",
+    "classic": f"pagat.com and Bicycle/Hoyle (in {SEED_WIKIPEDIA}); early official rules",
+    "oklahoma": f"Wikipedia and pagat, 'Oklahoma gin' ({SEED_WIKIPEDIA})",
+    "tournament": f"Wikipedia: 'best of five with 250 points per game' ({SEED_WIKIPEDIA})",
+    "honeymoon": "the Honeymoon Gin blog post (000_9fa2d787c9962e2e.txt)",
+    "kitchen": "the 'How to Play Gin Rummy' house notes (003_2518f58f533df3d4.txt)",
+    "straight": f"Wikipedia, 'Straight gin' ({SEED_WIKIPEDIA})",
+}
+assert list(PRESET_NOTES) == list(PRESETS) == list(PRESET_SOURCES)
 
 ALIASES = {
     "standard": "modern",

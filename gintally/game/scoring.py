@@ -4,8 +4,9 @@ Terminology
 - knocker: the player who ended the hand by knocking, going gin or big gin; the other player is
   the defender. Results name the roles (``"knocker"`` / ``"defender"``), not people.
 - d_k, d_d: the knocker's and the defender's deadwood counts; d_d is counted after layoffs.
-- kind: how the hand ended (`Kind`). A knock the defender beats or ties (under
-  `undercut_on_tie`) is an *undercut*; a knock tied without it is a knocker win for 0 points.
+- kind: how the hand ended (`Kind`). A knock the defender beats is an *undercut*; a knock
+  tied (d_d == d_k) follows the rule set's `tie`: an undercut, a knocker win for 0 points
+  (kind ``knock``), or a *tie* that scores nothing (kind ``tie``, no winner, like a draw).
 - knock limit: the most deadwood a knock may have; from the rule set, or from the first upcard
   (Oklahoma: its value, court cards 10; an ace means gin only, or a knock with 1).
 - doubling: under `spade_doubles`, a spade upcard doubles the hand's points, bonuses included.
@@ -42,6 +43,7 @@ class Kind(StrEnum):
     GIN = "gin"
     BIG_GIN = "big-gin"
     DRAW = "draw"
+    TIE = "tie"
     SCORE = "score"
 
 
@@ -51,6 +53,7 @@ KIND_HELP = {
     Kind.GIN: "all ten cards melded: gin bonus plus the defender's deadwood",
     Kind.BIG_GIN: "all eleven cards melded: big gin bonus plus the defender's deadwood",
     Kind.DRAW: "the stock ran down; nobody scores unless the dead deck scores",
+    Kind.TIE: "a knock tied under tie=no-score: nobody scores, the same dealer deals again",
     Kind.SCORE: "a result copied from paper: winner and points as given",
 }
 
@@ -90,9 +93,37 @@ MAX_HAND_POINTS = 100_000  # far above any hand under any rule set: a typo, not 
 
 
 def max_deadwood(rules: RuleSet) -> int:
-    """The most deadwood ten cards can hold: a pair of each of the five highest-valued ranks."""
+    """The most deadwood ten cards can hold: a pair of each of the five highest-valued ranks
+    (three of a rank would be a set; the pairs' suits can always be chosen so that no run forms).
+    """
     values = sorted([rules.ace_value, *(card_value(r) for r in range(1, 13))], reverse=True)
     return 2 * sum(values[:5])
+
+
+def max_hand_points(rules: RuleSet) -> int:
+    """The most points one hand can score under `rules`: the largest bonus (gin, big gin or
+    undercut) plus the most deadwood ten cards can hold, doubled when a spade upcard doubles.
+    Every count-based result fits (a knock scores at most the defender's deadwood, an undercut
+    at most its bonus plus the knock limit...), so a transcribed result above it is a typo.
+    This is the one place that limit is computed: new ways of scoring extend it here.
+    """
+    bonus = max(rules.gin_bonus, rules.big_gin_bonus or 0, rules.undercut_bonus)
+    top = bonus + max_deadwood(rules)
+    return 2 * top if rules.spade_doubles else top
+
+
+def check_points(points: int, rules: RuleSet, what: str = "points") -> int:
+    """`points` if one hand can score them under `rules`; else a `HandError` naming the limit."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise HandError(f"{what} must be a whole number, not {points!r}")
+    if points < 0:
+        raise HandError(f"{what} cannot be negative ({points})")
+    top = max_hand_points(rules)
+    if points > top:
+        raise HandError(
+            f"{points} points is more than any hand scores under these rules (at most {top})"
+        )
+    return points
 
 
 def knock_limit(rules: RuleSet, upcard: Card | str | None = None) -> int:
@@ -123,7 +154,8 @@ def _doubled(points: int, rules: RuleSet, upcard: Card | str | None) -> tuple[in
     return (points * 2 if double else points), double
 
 
-def _check_count(name: str, value: int, rules: RuleSet) -> None:
+def check_count(name: str, value: int, rules: RuleSet) -> None:
+    """A deadwood count one hand can hold under `rules`, or a `HandError` naming it."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise HandError(f"{name} must be a whole number, not {value!r}")
     top = max_deadwood(rules)
@@ -135,9 +167,13 @@ def _rules(rules: RuleSet | str) -> RuleSet:
     return rules if isinstance(rules, RuleSet) else resolve(rules)
 
 
-def _knock_outcome(d_k: int, d_d: int, rules: RuleSet) -> tuple[Kind, str, int]:
+def _knock_outcome(d_k: int, d_d: int, rules: RuleSet) -> tuple[Kind, str | None, int]:
     """Kind, winner role and points (before doubling) of a legal knock."""
-    if d_d < d_k or (d_d == d_k and rules.undercut_on_tie):
+    if d_d == d_k and rules.tie == "knocker":
+        return Kind.KNOCK, "knocker", 0
+    if d_d == d_k and rules.tie == "no-score":
+        return Kind.TIE, None, 0
+    if d_d <= d_k:
         if rules.undercut_style == "plus-difference":
             points = rules.undercut_bonus + (d_k - d_d)
         else:  # bonus-minus-defender: the Honeymoon house rule; never below zero
@@ -164,12 +200,12 @@ def settle_knock(
 ) -> HandResult:
     """A knock from counts; `defender_deadwood` is counted after laying off."""
     r = _rules(rules)
-    _check_count("the knocker's deadwood", knocker_deadwood, r)
-    _check_count("the defender's deadwood", defender_deadwood, r)
+    check_count("the knocker's deadwood", knocker_deadwood, r)
+    check_count("the defender's deadwood", defender_deadwood, r)
     limit = knock_limit(r, upcard)
     _check_knock_allowed(knocker_deadwood, limit, upcard)
     kind, winner, points = _knock_outcome(knocker_deadwood, defender_deadwood, r)
-    points, double = _doubled(points, r, upcard)
+    points, double = _doubled(points, r, upcard) if winner else (0, False)
     return HandResult(
         kind,
         winner,
@@ -187,11 +223,14 @@ def settle_gin(
     upcard: Card | str | None = None,
     big: bool = False,
 ) -> HandResult:
-    """A gin (or big gin) from the defender's count; no layoffs against a gin."""
+    """A gin (or big gin) from the defender's count; no layoffs against a gin.
+
+    With big gin off (`big_gin_bonus` ``off``), eleven melded cards are a gin: the player
+    discards one and scores the gin bonus, so a big gin claimed then is scored as a gin.
+    """
     r = _rules(rules)
-    _check_count("the defender's deadwood", defender_deadwood, r)
-    if big and r.big_gin_bonus is None:
-        raise HandError("big gin is off under these rules: record it as a gin")
+    check_count("the defender's deadwood", defender_deadwood, r)
+    big = big and r.big_gin_bonus is not None
     bonus = r.big_gin_bonus if big and r.big_gin_bonus is not None else r.gin_bonus
     points, double = _doubled(bonus + defender_deadwood, r, upcard)
     limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
@@ -218,8 +257,8 @@ def settle_draw(
     if deadwoods is None:
         raise HandError("a dead deck scores under these rules: give both players' deadwood")
     first, second = deadwoods
-    _check_count("the first player's deadwood", first, r)
-    _check_count("the second player's deadwood", second, r)
+    check_count("the first player's deadwood", first, r)
+    check_count("the second player's deadwood", second, r)
     if first == second:
         return HandResult(Kind.DRAW, None, 0)
     winner = "first" if first < second else "second"
@@ -227,17 +266,23 @@ def settle_draw(
     return HandResult(Kind.DRAW, winner, points, doubled=double)
 
 
-def settle_score(points: int, kind: Kind | str | None = None) -> HandResult:
-    """A result copied from paper: the winner's points as given, the kind if known."""
+def settle_score(
+    points: int, kind: Kind | str | None = None, rules: RuleSet | str = "modern"
+) -> HandResult:
+    """A result copied from paper: the winner's points as given, the kind if known. Points no
+    hand can score under `rules` are refused (`max_hand_points`)."""
+    r = _rules(rules)
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise HandError(f"points must be a whole number of 0 or more, not {points!r}")
-    if points > MAX_HAND_POINTS:
-        raise HandError(
-            f"{points} points is more than any hand scores (at most {MAX_HAND_POINTS:,})"
-        )
+    check_points(points, r)
     k = Kind.SCORE if kind is None else parse_kind(str(kind))
     if k is Kind.DRAW:
         raise HandError("a draw has no winner: record it as a draw")
+    if k is Kind.TIE:
+        raise HandError(
+            "a tie that scores nothing has no winner: record the knock with its counts "
+            "(knock PLAYER N --vs N)"
+        )
     return HandResult(k, "knocker", points)
 
 
@@ -322,7 +367,7 @@ def score_cards(
         if defence.deadwood > best_def.deadwood:
             best_arr, best_def = arr, defence
     kind, winner, points = _knock_outcome(d_k, best_def.deadwood, r)
-    points, double = _doubled(points, r, upcard)
+    points, double = _doubled(points, r, upcard) if winner else (0, False)
     result = HandResult(
         kind,
         winner,
@@ -433,6 +478,12 @@ def evaluate(
         big,
         knocks,
     )
+
+
+def deadwood_of(cards: str | Iterable[str | Card], rules: RuleSet | str = "modern") -> int:
+    """The least deadwood of these cards, every one kept (no discard): 0 when all of them meld."""
+    r = _rules(rules)
+    return best_deadwood(mask_of(parse_cards(cards)), r.ace_value)[0]
 
 
 def _all_melded_sets(mask: int, ace_value: int) -> int:
