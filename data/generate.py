@@ -1,6 +1,6 @@
 """Generate the sample data that `gintally demo`, the README and the tests use.
 
-Run once (``python data/generate.py``); its output, ``data/samples/``, is committed, so the
+Run once (``python data/generate.py``); its output, ``gintally/samples/``, is committed, so the
 files never change unless this script does. Hands are drawn from a seeded random generator with
 the proportions of real play (mostly knocks, a gin in five, the odd undercut and dead deck) and
 scored with gintally's own rules, so every row is a legal hand under the match's rule set:
@@ -30,7 +30,7 @@ from gintally.game.rules import resolve
 from gintally.game.scoring import knock_limit, settle_gin, settle_knock
 from gintally.transfer import OPTIONAL, REQUIRED
 
-HERE = Path(__file__).resolve().parent / "samples"  # shipped as the package gintally.data
+HERE = Path(__file__).resolve().parent.parent / "gintally" / "samples"  # package data
 COLUMNS = (*REQUIRED, *OPTIONAL)  # what `gintally import` reads (`transfer`)
 PLAYERS = ("Ann", "Bob")
 

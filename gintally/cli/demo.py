@@ -1,7 +1,7 @@
 """The demo: a sample season and a Hollywood evening, replayed in a throwaway ledger.
 
-The sample files live in the repository's ``data/`` folder, installed with the package as
-``gintally.data`` and read with `importlib.resources`. The demo never opens the user's ledger:
+The sample files are package data in ``gintally/samples/`` (written once by
+``data/generate.py``), read with `importlib.resources`. The demo never opens the user's ledger:
 it builds a new one in a temporary folder (or at ``--keep FILE``), imports the samples through
 the same code as ``gintally import``, and draws the same screens as ``gintally show`` and
 ``gintally standings``.
@@ -31,8 +31,8 @@ SAMPLES = (  # match, format, rules, the file of its hands
 
 
 def _sample(book: Ledger, match: Match, name: str, today: date) -> None:
-    """Import one sample file (package data ``gintally.data``) into a match."""
-    resource = resources.files("gintally.data") / name
+    """Import one sample file (package data ``gintally/samples/``) into a match."""
+    resource = resources.files("gintally") / "samples" / name
     if not resource.is_file():
         raise GintallyError(f"the demo data is missing ({name})")
     with resources.as_file(resource) as path:

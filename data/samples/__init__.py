@@ -1,1 +1,0 @@
-"""The sample data of `gintally demo`: CSV files read with `importlib.resources`."""
