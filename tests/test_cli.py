@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from conftest import Run
+from gintally.ledger import Ledger
 
 CLI = Callable[..., Run]
 
@@ -570,7 +571,9 @@ def test_undo_with_nothing_to_undo(kitchen: CLI) -> None:
     assert "no hand to undo" in refused(kitchen("undo"))
 
 
-def test_no_match_yet(gintally: CLI) -> None:
+def test_no_match_yet(gintally: CLI, db_path: Path) -> None:
+    assert "no ledger at" in refused(gintally("knock", "Ann", "3", "--vs", "4"), code=1)
+    Ledger.open(db_path).close()  # a ledger with no match in it (made through the library)
     assert "match new" in refused(gintally("knock", "Ann", "3", "--vs", "4"))
     assert "No matches yet" in ok(gintally("match", "list")).stdout
 
@@ -936,9 +939,10 @@ def test_show_marks_the_winners_column(kitchen: CLI) -> None:
 
 def test_read_commands_never_create_a_ledger(gintally: CLI, tmp_path: Path) -> None:
     missing = tmp_path / "no" / "such" / "typo.db"
-    assert "no match yet" in refused(gintally("--db", str(missing), "show"))
-    assert "No matches yet" in ok(gintally("--db", str(missing), "match", "list")).stdout
-    assert "no ledger" in refused(gintally("--db", str(missing), "backup", str(tmp_path / "b.db")))
+    assert f"no ledger at {missing}" in refused(gintally("--db", str(missing), "show"), code=1)
+    assert "no ledger at" in refused(gintally("--db", str(missing), "match", "list"), code=1)
+    line = refused(gintally("--db", str(missing), "backup", str(tmp_path / "b.db")), code=1)
+    assert "no ledger at" in line
     assert not (tmp_path / "no").exists()
 
 

@@ -336,6 +336,7 @@ def test_a_ledger_caught_mid_checkpoint_still_opens(
 def test_processes_racing_to_create_a_new_ledger(tmp_path: Path) -> None:
     """Four processes start on a ledger that does not exist yet: one creates it, all succeed."""
     db = tmp_path / "deep" / "new.db"
+    db.parent.mkdir()  # (a missing folder is refused: only the app directory is ever made)
     env = {**os.environ, "GINTALLY_DB": str(db)}
     names = [f"M{i}" for i in range(4)]
 

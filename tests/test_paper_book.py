@@ -150,3 +150,138 @@ def test_config_lists_shows_sets_and_unsets(book: Path) -> None:
     ok(gintally(book, "config", "date_order", "--unset"))
     assert json.loads(ok(gintally(book, "config", "--json")).stdout) == {"date_order": None}
     assert "takes the setting's name" in error(gintally(book, "config", "--unset"))
+
+
+# --- 3. ledger paths ------------------------------------------------------------------------------
+
+READERS_AND_HANDS = [
+    ["knock", "Pop", "3", "--vs", "20"],
+    ["score", "Pop", "40"],
+    ["undo"],
+    ["show"],
+    ["hands"],
+    ["standings"],
+    ["match", "list"],
+    ["match", "use", "Kitchen"],
+    ["player", "list"],
+    ["export"],
+    ["config"],
+    ["config", "date_order", "dmy"],
+    ["eval", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "--match", "Kitchen"],
+]
+
+
+def test_a_missing_ledger_path_is_named_and_left_absent(tmp_path: Path) -> None:
+    typo = tmp_path / "Documets" / "gin" / "ledger.db"
+    for args in READERS_AND_HANDS:
+        line = error(gintally(typo, *args), code=1)
+        assert line.startswith(f"Error: no ledger at {typo}"), (args, line)
+    line = error(gintally(typo, "backup", str(tmp_path / "copy.db")), code=1)
+    assert line.startswith(f"Error: no ledger at {typo}")
+    paper = tmp_path / "paper.csv"
+    paper.write_text("date,kind,winner,points\n1998-03-05,gin,Ma,31\n")
+    assert "no ledger at" in error(gintally(typo, "import", str(paper)), code=1)
+    assert not (tmp_path / "Documets").exists()
+    # the folder exists, the file does not: still nothing is made
+    near = tmp_path / "typo.db"
+    for args in (["knock", "Pop", "3", "--vs", "20"], ["show"], ["hands"], ["standings"]):
+        assert f"no ledger at {near}" in error(gintally(near, *args), code=1)
+        assert not near.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["paper.csv"]
+    # check says the same, as a problem
+    done = gintally(near, "check")
+    assert done.returncode == 1 and f"no ledger at {near}" in done.stdout
+
+
+def test_match_new_creates_a_ledger_but_no_folder(tmp_path: Path) -> None:
+    typo = tmp_path / "Documets" / "ledger.db"
+    line = error(gintally(typo, "match", "new", "K", "-p", "Pop", "Ma"), code=1)
+    assert line == f"Error: cannot create a ledger at {typo}: there is no folder {typo.parent}"
+    assert not typo.parent.exists()
+    fine = tmp_path / "ledger.db"
+    ok(gintally(fine, "match", "new", "K", "-p", "Pop", "Ma"))
+    assert rows(fine, "SELECT count(*) FROM matches") == 1
+
+
+def test_the_default_ledger_makes_the_app_directory(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": ""}  # an empty XDG folder is ignored
+    clean = {k: v for k, v in os.environ.items() if k != "GINTALLY_DB"}
+    for key, value in env.items():
+        clean[key] = value
+    run = subprocess.run(
+        [str(GINTALLY), "match", "new", "K", "-p", "Pop", "Ma"],
+        capture_output=True,
+        text=True,
+        env=clean,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (home / ".config" / "gintally" / "ledger.db").is_file()
+
+
+UNKNOWN_USER = """
+import pwd, sys
+def unknown(uid):
+    raise KeyError(uid)
+pwd.getpwuid = unknown
+from gintally.cli import main
+sys.argv = ["gintally", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize("home", ["", None, "/"], ids=["empty", "unset-and-unknown", "root"])
+def test_no_home_puts_no_ledger_at_the_root(tmp_path: Path, home: str | None) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("GINTALLY_DB", "XDG_CONFIG_HOME")}
+    env.pop("HOME", None)
+    if home is not None:
+        env["HOME"] = home
+    before = Path("/.config/gintally/ledger.db").exists()
+    command = [str(GINTALLY), "match", "new", "K", "-p", "Pop", "Ma"]
+    if home is None:  # HOME unset: Python asks the password database, which knows no such user
+        command = [sys.executable, "-c", UNKNOWN_USER, *command[1:]]
+    run = subprocess.run(
+        command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60, check=False
+    )
+    line = error(run)
+    said = {"": "HOME is empty", None: "HOME is not set", "/": "HOME is /"}[home]
+    assert line == (
+        f"Error: there is no home folder for the ledger ({said}): "
+        "give --db PATH or set $GINTALLY_DB"
+    )
+    assert Path("/.config/gintally/ledger.db").exists() == before
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_db_is_refused(tmp_path: Path) -> None:
+    assert error(gintally("", "show")) == "Error: --db is empty: name the ledger file"
+    line = error(gintally(None, "match", "new", "K", "-p", "A", "B", env={"GINTALLY_DB": ""}))
+    assert line == "Error: $GINTALLY_DB is empty: name the ledger file, or unset it"
+    line = error(gintally(None, "show", env={"GINTALLY_DB": "  "}))
+    assert "$GINTALLY_DB is empty" in line
+
+
+def test_a_dangling_link_is_reported(tmp_path: Path) -> None:
+    link = tmp_path / "ledger.db"
+    link.symlink_to(tmp_path / "moved" / "ledger.db")
+    for args in (["show"], ["match", "new", "K", "-p", "A", "B"], ["score", "A", "5"]):
+        line = error(gintally(link, *args), code=1)
+        assert line == (
+            f"Error: no ledger at {link}: it is a link to {tmp_path / 'moved' / 'ledger.db'}, "
+            "which does not exist"
+        )
+    assert not (tmp_path / "moved").exists()
+
+
+# --- 6. messages ----------------------------------------------------------------------------------
+
+
+def test_an_unknown_match_lists_the_matches(book: Path) -> None:
+    ok(gintally(book, "match", "new", "Porch", "--players", "Pop", "Ma"))
+    for args in (["show", "-m", "Kitchn"], ["score", "Pop", "5", "-m", "Kitchn"],
+                 ["match", "use", "Kitchn"], ["hands", "--match", "Kitchn"]):  # fmt: skip
+        line = error(gintally(book, *args))
+        assert line == "Error: unknown match 'Kitchn'; the matches are: Kitchen, Porch", args

@@ -73,7 +73,7 @@ def match_new(
     count = whole(games, "--games")
     fmt = kind(None, count if count is not None else 3, rolling, start)
     resolved = resolve(rules, set_ or [])
-    with ledger() as book:
+    with ledger(create=True) as book:
         m = book.create_match(name, players, fmt, resolved, dealer)
     doc = report.match_doc(m)
     if as_json:
@@ -222,8 +222,6 @@ def backup(
     path: Annotated[Path, typer.Argument(help="The new backup file.", show_default=False)],
 ) -> None:
     """Copy the ledger to PATH while it is in use (a consistent SQLite backup)."""
-    if not db_path().exists():
-        raise GintallyError(f"there is no ledger at {db_path()} to back up")
     with ledger(write=False) as book:
         out = book.backup(path)
     drawing("message")(f"Backed up {db_path()} to {out}.")

@@ -134,21 +134,54 @@ def root(
 
 
 def db_path() -> Path:
-    """--db, else $GINTALLY_DB, else ledger.db in the user's app directory."""
-    if State.db:
+    """--db, else $GINTALLY_DB, else ledger.db in the user's app directory. An empty --db or
+    $GINTALLY_DB is refused rather than read as "not given"."""
+    if State.db is not None:
+        if not State.db.strip():
+            raise GintallyError("--db is empty: name the ledger file")
         return Path(State.db).expanduser()
     env = os.environ.get(ENV_DB)
-    if env:
+    if env is not None:
+        if not env.strip():
+            raise GintallyError(f"${ENV_DB} is empty: name the ledger file, or unset it")
         return Path(env).expanduser()
-    return Path(typer.get_app_dir("gintally")) / "ledger.db"
+    return app_dir() / "ledger.db"
+
+
+def app_dir() -> Path:
+    """The user's app directory for gintally; refused when it would not be in a home folder
+    (HOME empty, unset and unknown, or the root of the file system), so that no ledger ever
+    lands at the root of the file system or in whatever folder the command runs in."""
+    folder = Path(typer.get_app_dir("gintally"))
+    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    if xdg and Path(xdg).is_absolute() and folder.parent == Path(xdg):
+        return folder  # the XDG config folder the user chose
+    home = Path(os.path.expanduser("~"))
+    if not folder.is_absolute() and folder.parent == Path(xdg):  # an empty or relative XDG
+        folder = home / ".config" / folder.name  # folder is ignored, as the XDG spec says
+    if folder.is_absolute() and home.is_absolute() and home != Path(home.anchor):
+        return folder
+    said = os.environ.get("HOME")
+    why = "HOME is not set" if said is None else "HOME is empty" if not said else f"HOME is {said}"
+    raise GintallyError(
+        f"there is no home folder for the ledger ({why}): give --db PATH or set ${ENV_DB}"
+    )
+
+
+def is_default() -> bool:
+    """True when the ledger is the one in the app directory (that folder may be made)."""
+    return State.db is None and os.environ.get(ENV_DB) is None
 
 
 @contextlib.contextmanager
-def ledger(write: bool = True) -> Iterator[Ledger]:
-    """The ledger, opened (and migrated) for one command, closed after it."""
+def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
+    """The ledger, opened (and migrated) for one command, closed after it. Only `create`
+    commands (match new, import) make a ledger that does not exist, and never a folder except
+    the app directory; any other says ``no ledger at PATH`` and makes nothing."""
     from gintally.ledger import Ledger
 
-    with Ledger.open(db_path(), write=write) as opened:
+    path = db_path()
+    with Ledger.open(path, write=write, create=create, make_folder=is_default()) as opened:
         yield opened
 
 

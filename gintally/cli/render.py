@@ -60,9 +60,11 @@ def _print(*items: Any) -> None:
     console().print(*items)
 
 
-def message(text: str, style: str = "") -> None:
+def message(text: str, style: str = "", wrap: bool = True) -> None:
+    """A line of prose, wrapped at words to the width; with `wrap=False` never cut (a line
+    that names a file: the path stays whole, and the terminal wraps it if it must)."""
     _, _, Text = _kit()
-    _print(Text(text, style=style))
+    console().print(Text(text, style=style), soft_wrap=not wrap)
 
 
 def _short(name: str, width: int = 9) -> str:
@@ -468,7 +470,6 @@ def match(doc: MatchDoc) -> None:
 
 
 def check(problems: list[str], summary: str) -> None:
-    _, _, Text = _kit()
     for p in problems:
-        _print(Text(f"problem: {p}", style="red"))
-    _print(Text(summary, style="bold red" if problems else "bold green"))
+        message(f"problem: {p}", "red", wrap=False)
+    message(summary, "bold red" if problems else "bold green", wrap=False)

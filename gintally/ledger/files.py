@@ -80,6 +80,22 @@ def is_read_only(path: Path) -> bool:
     return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
 
 
+def refuse_missing(path: Path, create: bool, make_folder: bool) -> None:
+    """Refuse a ledger path that names no file when none may be made there: `create` is False,
+    or its folder is missing and `make_folder` is False, or it is a link to nothing."""
+    if path.exists():
+        return
+    if path.is_symlink():
+        target = os.readlink(path)
+        raise LedgerError(f"no ledger at {path}: it is a link to {target}, which does not exist")
+    if not create:
+        raise LedgerError(
+            f"no ledger at {path}: create one with gintally match new, or check the path"
+        )
+    if not make_folder and not path.parent.is_dir():
+        raise LedgerError(f"cannot create a ledger at {path}: there is no folder {path.parent}")
+
+
 def create(path: Path) -> None:
     """Build a new ledger beside `path` and link it into place (see the module docstring)."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -47,17 +47,26 @@ class Ledger:
     # --- lifecycle -----------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], write: bool = True) -> Ledger:
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        write: bool = True,
+        create: bool = True,
+        make_folder: bool = True,
+    ) -> Ledger:
         """Open (creating it on first use) and migrate a ledger; refuse foreign or newer files.
 
         `write=False` opens it for reading only: that works on a read-only file, never changes
         the file, and reads a file that does not exist as an empty ledger without creating it.
+        `create=False` refuses a file that does not exist (``no ledger at PATH``) instead;
+        `make_folder=False` refuses to create one in a folder that does not exist.
         """
         p = Path(path)
         if str(path) == ":memory:":
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
             return cls(conn, ":memory:")
+        files.refuse_missing(p, create, make_folder)
         if not write and not p.exists():  # nothing to read: an empty ledger, no file made
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
@@ -278,7 +287,7 @@ class Ledger:
         if name is not None:
             rows = self._rows(self._MATCH_SQL + " WHERE m.name = ? COLLATE NOCASE", [name.strip()])
             if not rows:
-                raise NotFoundError(f"unknown match {name!r}")
+                raise NotFoundError(f"unknown match {name!r}; {self._match_names()}")
             return self._match(rows[0])
         current = self.setting("current_match")
         rows = []
@@ -289,6 +298,14 @@ class Ledger:
         if not rows:
             raise NotFoundError("there is no match yet: create one with 'gintally match new'")
         return self._match(rows[0])
+
+    def _match_names(self, most: int = 20) -> str:
+        """The matches, named for a refusal: the first `most` by name, and how many more."""
+        names = [r[0] for r in self._rows("SELECT name FROM matches ORDER BY name COLLATE NOCASE")]
+        if not names:
+            return "there is no match yet: create one with gintally match new"
+        more = f" and {len(names) - most} more (gintally match list)" if len(names) > most else ""
+        return f"the matches are: {', '.join(names[:most])}{more}"
 
     def use_match(self, name: str) -> Match:
         match = self.match(name)
