@@ -3,8 +3,9 @@ points down the architecture, and each third-party library stays in the module t
 
     cli/  ->  report, transfer  ->  service  ->  ledger/, model  ->  engine/  ->  game/
 
-`errors` is shared by every layer; `dates` is the text boundary for dates (pure: the service
-names its date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
+`errors` is shared by every layer; `commits` (what the process has committed) is written by
+ledger/ and read by cli/; `dates` is the text boundary for dates (pure: the service names its
+date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
 the standard library only.
 """
 
@@ -22,16 +23,18 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # What each layer may import from gintally (a module always may import its own folder).
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
+    "commits": set(),
     "game": {"errors"},
     "engine": {"errors", "game"},
     "model": {"errors", "game", "engine"},
-    "ledger": {"errors", "game", "engine", "model"},
+    "ledger": {"errors", "commits", "game", "engine", "model"},
     "service": {"errors", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
     "transfer": {"errors", "game", "engine", "model", "service", "dates"},
     "report": {"errors", "game", "engine", "model", "service"},
     "cli": {
         "errors",
+        "commits",
         "game",
         "engine",
         "model",

@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from gintally import commits
 from gintally.engine.formats import Format
 from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError, NotFoundError
@@ -117,8 +118,10 @@ class Ledger:
             self.conn.execute("PRAGMA journal_mode = WAL")
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: all of it lands, or none of it."""
+    def write(self, change: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it lands, or none of it. Its COMMIT is reported to
+        `gintally.commits` (a `change` unless it only refreshes the cache), so the command line's
+        exit code can tell whether the ledger changed."""
         if self.read_only:
             raise LedgerError(f"cannot write to {self.path}: the ledger file is read-only")
         try:
@@ -132,7 +135,8 @@ class Ledger:
                 self.conn.execute("ROLLBACK")
             raise
         try:
-            self.conn.execute("COMMIT")
+            with commits.committing(change):
+                self.conn.execute("COMMIT")
         except sqlite3.Error as e:
             with contextlib.suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")
@@ -490,7 +494,7 @@ class Ledger:
 
     def remember_mark(self, match: Match, mark: Mark, seen: tuple[int, int]) -> None:
         """Keep a quiet point found by a replay that saw the ledger up to `seen`."""
-        with self.write() as conn:
+        with self.write(change=False) as conn:
             marks.save(conn, match.id, mark, seen)
 
     def hand_count(self) -> int:
