@@ -11,7 +11,9 @@ pointing down only:
 - `game/`: the rules of one hand: cards, melds, rule sets, scoring (pure, standard library only).
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
+
+TYPE_CHECKING = False  # not typing's: the console script imports this module first, keep it bare
 
 __version__ = "0.1.0"
 
@@ -65,6 +67,8 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from gintally.engine.formats import Format, find_format
     from gintally.engine.replay import Entry, replay
     from gintally.errors import (

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from importlib import import_module
-from typing import Any
 
-from gintally.cli.common import app as _app
+TYPE_CHECKING = False  # typing is not imported before Ctrl-C is taken over
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 MODULES = ("hands", "read", "admin")
 ROUTES = {
@@ -33,6 +34,10 @@ _GLOBAL_WITH_VALUE = ("--db",)
 
 def load(command: str | None = None) -> Any:
     """Register the commands: those of `command`'s module, or all of them."""
+    from importlib import import_module
+
+    from gintally.cli.common import app as _app
+
     module = ROUTES.get(command or "")
     for name in (module,) if module else MODULES:
         import_module(f"gintally.cli.{name}")
@@ -53,15 +58,24 @@ def command_word(args: Sequence[str]) -> str | None:
 
 
 def main() -> None:
-    """The ``gintally`` console script."""
-    args = sys.argv[1:]
-    word = command_word(args)
-    if word is None and "--version" in args:
-        pass  # the version is printed before any command is needed
-    else:
-        completing = any(k.endswith("_COMPLETE") for k in os.environ)
-        load(None if completing else word)
-    _app()
+    """The ``gintally`` console script. Its first act takes over Ctrl-C (`process`), so from here
+    on an interruption is one line and exit 130 (or 0, once a change is committed)."""
+    try:
+        from gintally.cli import process
+
+        process.take_over()
+        args = sys.argv[1:]
+        word = command_word(args)
+        if word is None and "--version" in args:
+            from gintally.cli.common import app  # the version is printed before any command
+        else:
+            completing = any(k.endswith("_COMPLETE") for k in os.environ)
+            app = load(None if completing else word)
+        app()  # exits with the command's code (`common.GintallyGroup.main`)
+    except KeyboardInterrupt:  # before `take_over`, or where Ctrl-C waited (see process)
+        from gintally.cli import process
+
+        sys.exit(process.finish(process.report_interrupted()))
 
 
 def __getattr__(name: str) -> Any:

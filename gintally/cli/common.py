@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from gintally import __version__
+from gintally import __version__, commits
+from gintally.cli import process
 from gintally.errors import GintallyError
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ LARGEST = 1_000_000_000  # no count, score, hand number or year typed at a table
 
 
 class GintallyGroup(TyperGroup):
-    """The root command: runs non-standalone so every failure is reported as one line."""
+    """The root command: runs non-standalone so every failure is reported as one line, and the
+    exit code tells whether the ledger changed (`gintally.commits`, `process`)."""
 
     def main(
         self,
@@ -49,46 +51,77 @@ class GintallyGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        commits.reset()
+        failure: str | None = None  # the one line that says why the command failed
+        unprinted: OSError | None = None  # why the output could not be written
+        if args is None:
+            args = sys.argv[1:]
+        prog_name = prog_name or "gintally"
+        self._main_shell_completion(extra, prog_name, complete_var)  # exits when completing
         try:
-            code = super().main(
-                args=args,
-                prog_name=prog_name or "gintally",
-                complete_var=complete_var,
-                standalone_mode=False,
-                windows_expand_args=windows_expand_args,
-                **extra,
-            )
+            # What click's own main does, without its handlers: they print a blank line on
+            # Ctrl-C and exit 1 on a broken pipe, before anyone knows whether a change landed.
+            with self.make_context(prog_name, list(args), **extra) as ctx:
+                self.invoke(ctx)
+            code = 0
+        except typer.Exit as e:
+            code = e.exit_code
         except GintallyError as e:
-            code = _fail(str(e), e.exit_code)
+            code, failure = e.exit_code, str(e)
         except KeyboardInterrupt:
-            code = _fail("interrupted", 130)
-        except BrokenPipeError:
-            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - nothing more can be written
-            code = 1
+            code = process.INTERRUPTED
+        except typer.Abort:
+            code, failure = 1, "aborted"
+        except OSError as e:  # the output cannot be written (full disk, closed stdout, a pipe)
+            code, unprinted = 1, e
+        except SystemExit as e:  # a library gave up (gintally's own code never exits)
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         except Exception as e:
             message = getattr(e, "format_message", None)
             if type(e).__name__ == "NoArgsIsHelpError":  # the help is already on stdout
                 code = 0
             elif message is not None and hasattr(e, "exit_code"):  # a usage error from click
-                code = _fail(" ".join(str(message()).split()), int(e.exit_code))
-            elif type(e).__name__ == "Abort":
-                code = _fail("aborted", 1)
+                code, failure = int(e.exit_code), str(message())
             else:
                 if os.environ.get("GINTALLY_DEBUG"):
                     raise
-                code = _fail(
-                    f"unexpected {type(e).__name__}: {e} (GINTALLY_DEBUG=1 shows the traceback)", 1
-                )
-        code = code if isinstance(code, int) else 0
+                debug = "GINTALLY_DEBUG=1 shows the traceback"
+                code, failure = 1, f"unexpected {type(e).__name__}: {e} ({debug})"
+        unprinted = process.flush_stdout() or unprinted
+        if unprinted is not None:
+            process.silence_stdout()
+            if code == 0:
+                code = 1
+        if commits.changed() and code != 0:
+            # The change is in the ledger: the exit code says so, and the failure is a warning.
+            if unprinted is not None:
+                failure = f"its confirmation could not be printed ({_reason(unprinted)})"
+            if failure is not None:
+                process.write_error(f"Warning: the change was saved, but {_line(failure)}\n")
+            code = 0
+        elif code == process.INTERRUPTED:
+            process.report_interrupted()
+        elif failure is not None:
+            _fail(failure, code)
+        elif unprinted is not None and not isinstance(unprinted, BrokenPipeError):
+            _fail(f"cannot write the output: {_reason(unprinted)}", code)
+        # (a broken pipe on a read: the reader went away, there is no one to tell; exit 1)
+        code = process.finish(code) if standalone_mode else code
         if standalone_mode:
             sys.exit(code)
         return code
 
 
+def _reason(error: OSError) -> str:
+    return str(error.strerror or error)
+
+
+def _line(message: str) -> str:
+    return " ".join(message.split()) or "failed"
+
+
 def _fail(message: str, code: int) -> int:
-    line = " ".join(message.split()) or "failed"
-    sys.stderr.write(f"Error: {line}\n")
-    sys.stderr.flush()
+    process.write_error(f"Error: {_line(message)}\n")
     return code
 
 
@@ -226,15 +259,22 @@ def drawing(name: str) -> Any:
     """The `render` function of that name (Rich is imported only when something is drawn)."""
     from gintally.cli import render
 
-    return getattr(render, name)
+    draw = getattr(render, name)
+
+    def fitted(*args: Any) -> Any:
+        return draw(*process.fit(args))
+
+    return fitted
 
 
 def emit(doc: Any, as_json: bool, draw: Callable[[Any], None] | None = None) -> None:
-    """One JSON document on stdout, or the drawing for people."""
+    """One JSON document on stdout, or the drawing for people. Both fit stdout's encoding:
+    JSON escapes what it cannot show (``\\u00e9``), a drawing uses the fallback forms."""
     if as_json or draw is None:
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        plain = not process.unicode_stdout()
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=plain) + "\n")
     else:
-        draw(doc)
+        draw(process.fit(doc))
 
 
 # --- shared options -------------------------------------------------------------------------------

@@ -11,11 +11,13 @@ each player needs in open ones. Colour only when the terminal supports it (Rich 
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gintally.cli import process
 from gintally.engine.formats import format_class
 from gintally.game.rules import value_text
 from gintally.report import (
@@ -43,8 +45,13 @@ def console() -> Console:
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
     from rich.console import Console
 
+    class PlainConsole(Console):
+        def on_broken_pipe(self) -> None:
+            # Rich would exit the process here; the command line's edge decides the exit code.
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
     width = None if os.environ.get("COLUMNS") or os.isatty(1) else 80
-    return Console(width=width, highlight=False, soft_wrap=False)
+    return PlainConsole(width=width, highlight=False, soft_wrap=False)
 
 
 def _kit() -> tuple[ModuleType, type[Table], type[Text]]:
@@ -68,7 +75,11 @@ def message(text: str, style: str = "", wrap: bool = True) -> None:
 
 
 def _short(name: str, width: int = 9) -> str:
-    return name if len(name) <= width else name[: width - 1] + "…"
+    if len(name) <= width:
+        return name
+    if process.unicode_stdout():
+        return name[: width - 1] + "…"
+    return name[: width - 3] + "..."  # what "…" becomes where the encoding cannot show it
 
 
 # --- hands ----------------------------------------------------------------------------------------

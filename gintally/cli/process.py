@@ -1,0 +1,224 @@
+"""The process around a command: Ctrl-C, the standard streams, and the exit code's promise.
+
+SPEC section 5: exit 130 on Ctrl-C, one line on stderr and no traceback; the exit code tells
+whether the ledger changed, so a command whose change was committed exits 0 even when its
+confirmation cannot be printed (stdout closed or full, a broken pipe, an encoding that cannot show
+a name) or Ctrl-C comes after the commit.
+
+Terminology
+- take over (`take_over`): the console script's first act. Until a change is committed, Ctrl-C
+  ends the process at once: one line on stderr, exit 130. That is safe for the ledger (SQLite
+  drops a transaction that never committed, as after kill -9) and, unlike an exception raised
+  wherever the program happens to be, it cannot be swallowed or disguised (Python reports a
+  KeyboardInterrupt raised in a weakref callback as "Exception ignored", and wraps one raised in a
+  class body's __set_name__ in a RuntimeError). During a critical section (a COMMIT, building a
+  new file) Ctrl-C waits for its end (`gintally.commits`). After a change it is remembered and
+  the command finishes (exit 0); a second one then ends the process at once, with exit 0.
+  `finish` fixes the exit code; Ctrl-C cannot change it after that.
+- fallback (`FALLBACK_ERRORS`): the encoding error handler of stdout and stderr. What the
+  terminal's encoding cannot show is written another way: suits as letters, a check mark as
+  ``*``, other characters (a name's letters) as backslash escapes. Writing never fails on
+  encoding.
+- closed stream (`ClosedStream`): stands for stdout or stderr when the descriptor was closed
+  before the command started; writing to it fails like writing to a closed file. The descriptor
+  itself is held open on /dev/null so nothing else (a ledger file) takes its number.
+
+Standard library only: this is imported before Typer, so a Ctrl-C while the command loads is
+still one line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import errno
+import io
+import os
+import signal
+import sys
+from types import FrameType
+from typing import Any
+
+from gintally.commits import Commits
+
+INTERRUPTED = 130
+FALLBACK_ERRORS = "gintally-fallback"
+INTERRUPTED_LINE = "Error: interrupted (nothing was changed)\n"
+
+# What gintally itself writes beyond ASCII, and how to write it in plain ASCII.
+ASCII_FORMS = {
+    "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
+    "✓": "*", "…": "...", "\u2013": "-", "—": "-", "→": "->", "←": "<-", "\u00d7": "x",
+    "•": "*", "≤": "<=", "≥": ">=", "·": ".", "\u2018": "'", "\u2019": "'", "“": '"', "”": '"',
+    "\u00a0": " ",
+}  # fmt: skip
+
+
+class _State:
+    reported = False  # the interruption's line has been written
+    final_code: int | None = None  # the exit code, once `finish` fixed it
+
+
+_exit = os._exit  # how the handler ends the process (the tests replace it)
+
+
+def _fallback(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    out = []
+    for ch in text:
+        form = ASCII_FORMS.get(ch)
+        if form is not None:
+            out.append(form)
+        elif ord(ch) <= 0xFF:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) <= 0xFFFF:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "".join(out), error.end
+
+
+codecs.register_error(FALLBACK_ERRORS, _fallback)
+
+
+def unicode_stdout() -> bool:
+    """True when stdout's encoding can write any text (UTF-8, UTF-16, ...)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    return codecs.lookup(encoding).name.startswith("utf")
+
+
+def fit(value: Any) -> Any:
+    """A document with every text (keys too) rewritten in what stdout's encoding can show (the
+    fallback forms), so tables are measured as they will be printed. Unchanged on UTF-8."""
+    if unicode_stdout():
+        return value
+    encoding = sys.stdout.encoding
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            return v.encode(encoding, FALLBACK_ERRORS).decode(encoding)
+        if isinstance(v, dict):
+            return {walk(k): walk(x) for k, x in v.items()}
+        if isinstance(v, list | tuple):
+            return type(v)(walk(x) for x in v)
+        return v
+
+    return walk(value)
+
+
+class ClosedStream(io.TextIOBase):
+    """A standard stream whose descriptor was closed: every write fails with EBADF."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def write(self, s: str) -> int:
+        raise OSError(errno.EBADF, f"standard {self._name} is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("closed stream")
+
+
+def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+    if _State.final_code is not None:  # the command is over: exit with the code it earned
+        _exit(_State.final_code)
+    elif Commits.critical or Commits.changes:
+        if Commits.changes and Commits.pending:  # a second Ctrl-C after the change landed
+            _exit(0)
+        Commits.pending = True  # waits for the critical section's end, or the command's
+    else:
+        _exit(report_interrupted())
+
+
+def take_over() -> None:
+    """Take over Ctrl-C and make the standard streams safe (the console script's first act)."""
+    _State.reported = False
+    _State.final_code = None
+    with contextlib.suppress(ValueError):  # not the main thread: leave Ctrl-C as it is
+        signal.signal(signal.SIGINT, _on_ctrl_c)
+    _guard_streams()
+
+
+def _guard_streams() -> None:
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            hold = os.open(os.devnull, os.O_RDWR)
+            if hold != fd:
+                os.dup2(hold, fd)
+                os.close(hold)
+            if fd:
+                setattr(sys, name, ClosedStream("output" if fd == 1 else "error"))
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=FALLBACK_ERRORS)
+
+
+def report_interrupted() -> int:
+    """Write the interruption's one line (once) and return its exit code."""
+    if not _State.reported:
+        _State.reported = True
+        with contextlib.suppress(OSError):  # unbuffered: the handler may cut a buffered write
+            os.write(2, INTERRUPTED_LINE.encode("ascii"))
+    return INTERRUPTED
+
+
+def write_error(text: str) -> None:
+    """Write to stderr if it can be written to; a failure here has nowhere to be reported."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def flush_stdout() -> OSError | None:
+    """Flush stdout; on failure, point the descriptor at /dev/null so that Python's own flush at
+    exit cannot fail again (it would print a traceback and exit 120), and return the error."""
+    stream = sys.stdout
+    if stream is None:
+        return None
+    try:
+        stream.flush()
+        return None
+    except (OSError, ValueError) as e:
+        error = e if isinstance(e, OSError) else OSError(errno.EBADF, str(e))
+    silence_stdout()
+    return error
+
+
+def silence_stdout() -> None:
+    """Send whatever stdout still holds to /dev/null (only for the process's real stdout)."""
+    stream = sys.__stdout__
+    if stream is None or sys.stdout is not stream:
+        return
+    try:
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+
+
+def finish(code: int) -> int:
+    """Fix the exit code: from now on Ctrl-C cannot change it. Python's shutdown puts back the
+    default Ctrl-C (death by signal) unless it is ignored, so the console script ignores it."""
+    _State.final_code = code
+    if signal.getsignal(signal.SIGINT) is _on_ctrl_c:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
