@@ -6,7 +6,8 @@ Terminology
 - seat: a player's place in a match, 0 or 1 (the engine's players); `Match.seat` and
   `Match.name_at` convert between player ids, seats and names, in one place.
 - hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
-  Its `id` is the hand's public number; `row` the ledger row of this version.
+  Its `id` is the hand's public number in its match (1, 2, 3... in entry order); `key` the
+  ledger's identity of the hand (what corrections point at); `row` the row of this version.
 - typed hand (`TypedHand`): a hand command's input as the player typed it, before it is settled.
 """
 
@@ -84,7 +85,8 @@ class Match:
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One hand: the inputs as typed and the computed result. `id` is the public hand number."""
+    """One hand: the inputs as typed and the computed result. `id` is the hand's number in its
+    match, `key` its identity in the ledger."""
 
     date: date
     claim: str
@@ -101,6 +103,7 @@ class HandRecord:
     dealer: int | None = None
     note: str | None = None
     id: int = 0
+    key: int = 0
     row: int = 0
     match_id: int = 0
     created_at: str = ""

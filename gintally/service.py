@@ -298,13 +298,17 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
 
 
 def edit(
-    ledger: Ledger, hand_id: int, changes: Mapping[str, object], reason: str | None = None
-) -> tuple[Match, HandRecord, HandResult]:
-    """Replace a hand with a corrected version that keeps its number and place."""
-    old = ledger.hand(hand_id)
+    ledger: Ledger,
+    match: Match,
+    hand_id: int,
+    changes: Mapping[str, object],
+    reason: str | None = None,
+) -> tuple[HandRecord, HandResult]:
+    """Replace hand `hand_id` (its number in the match) with a corrected version that keeps
+    its number and place."""
+    old = ledger.hand(match, hand_id)
     if old.voided:
         raise GintallyError(f"hand {hand_id} is void: it cannot be edited")
-    match = ledger.match_by_id(old.match_id)
     typed = typed_from_record(match, old)
     updates = {k: v for k, v in changes.items() if v is not None}
     if "kind" in updates:
@@ -348,8 +352,8 @@ def edit(
     settled = settle(match, typed)
     if settled.record.same_inputs(old):
         raise GintallyError(f"hand {hand_id} already says that: nothing to change")
-    stored = ledger.replace_hand(hand_id, settled.record, reason)
-    return match, stored, settled.result
+    stored = ledger.replace_hand(match, hand_id, settled.record, reason)
+    return stored, settled.result
 
 
 def undo(ledger: Ledger, match: Match) -> HandRecord:
@@ -357,7 +361,7 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
     last = ledger.last_hand(match)
     if last is None:
         raise GintallyError(f"match {match.name!r} has no hand to undo")
-    return ledger.void(last.id, "undo")
+    return ledger.void(match, last.id, "undo")
 
 
 # --- replaying -----------------------------------------------------------------------------------

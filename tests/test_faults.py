@@ -519,8 +519,8 @@ def test_check_passes_a_healthy_ledger(gintally: Callable[..., Run], db_path: Pa
     new_ledger(gintally, hands=10)
     assert gintally("match", "new", "Holly", "-p", "Ann", "Cy", "-f", "hollywood").code == 0
     assert gintally("score", "Cy", "40").code == 0
-    assert gintally("void", "2").code == 0
-    assert gintally("edit", "3", "--vs", "25").code == 0
+    assert gintally("void", "2", "--match", "Kitchen").code == 0
+    assert gintally("edit", "3", "--vs", "25", "--match", "Kitchen").code == 0
     before = db_path.read_bytes()
     run = gintally("check", "--json")
     assert run.code == 0, run.stdout
@@ -664,7 +664,7 @@ def test_backup_restores_the_same_ledger(
     assert gintally("match", "new", "Holly", "-p", "Ann", "Cy", "-f", "hollywood").code == 0
     for who, pts in (("Cy", "40"), ("Ann", "35"), ("Cy", "70"), ("Ann", "80")):
         assert gintally("score", who, pts).code == 0
-    assert gintally("void", "5").code == 0
+    assert gintally("void", "5", "--match", "Kitchen").code == 0
     assert gintally("match", "use", "Kitchen").code == 0
     copy = tmp_path / "restore" / "copy.db"
     copy.parent.mkdir()

@@ -428,7 +428,10 @@ def command_specs(
         "draw": ([], {"--deadwood": deadwood_pair(), **hand_opts}),
         "score": ([players, int_text], {"--kind": st.sampled_from(KINDS), **hand_opts}),
         "undo": ([], {"--match": matches, "-m": matches, "--json": None}),
-        "void": ([hand_ids], {"--reason": texts, "--json": None}),
+        "void": (
+            [hand_ids],
+            {"--match": matches, "-m": matches, "--reason": texts, "--json": None},
+        ),
         "edit": (
             [hand_ids],
             {
@@ -438,7 +441,7 @@ def command_specs(
                 "--kind": st.sampled_from(KINDS),
                 "--reason": texts,
                 **card_opts,
-                **{k: v for k, v in hand_opts.items() if k not in ("--match", "-m")},
+                **hand_opts,
             },
         ),
         "show": ([], {"--match": matches, "-m": matches, "--json": None}),

@@ -150,15 +150,15 @@ def test_edits_and_voids_append_and_never_change_old_rows(fresh_db: Ledger) -> N
     first = snapshot(fresh_db)
     assert len(first["hands"]) == 3 and first["corrections"] == []
 
-    _, e1, _ = service.edit(fresh_db, h2.id, {"vs": 40}, reason="miscounted")
+    e1, _ = service.edit(fresh_db, m, h2.id, {"vs": 40}, reason="miscounted")
     after_edit = snapshot(fresh_db)
     assert after_edit["hands"][:3] == first["hands"]  # old rows unchanged
     assert len(after_edit["hands"]) == 4  # one new version
     assert len(after_edit["corrections"]) == 1
     assert e1.id == h2.id and e1.row != h2.row and e1.points == 35
 
-    _, e2, _ = service.edit(fresh_db, h2.id, {"vs": 15})
-    fresh_db.void(h1.id, reason="misdeal")
+    e2, _ = service.edit(fresh_db, m, h2.id, {"vs": 15})
+    fresh_db.void(m, h1.id, reason="misdeal")
     undone = service.undo(fresh_db, m)
     assert undone.id == h3.id
     final = snapshot(fresh_db)
@@ -166,10 +166,10 @@ def test_edits_and_voids_append_and_never_change_old_rows(fresh_db: Ledger) -> N
     assert len(final["hands"]) == 5
     assert final["corrections"][:1] == after_edit["corrections"]
     assert [(c[1], c[2], c[4]) for c in final["corrections"]] == [
-        (h2.id, "replace", "miscounted"),
-        (h2.id, "replace", None),
-        (h1.id, "void", "misdeal"),
-        (h3.id, "void", "undo"),
+        (h2.key, "replace", "miscounted"),
+        (h2.key, "replace", None),
+        (h1.key, "void", "misdeal"),
+        (h3.key, "void", "undo"),
     ]
     # history: every hand is still there, with its versions and its void flag
     everything = fresh_db.all_hands(m)
@@ -182,12 +182,12 @@ def test_edits_and_voids_append_and_never_change_old_rows(fresh_db: Ledger) -> N
     assert [c["action"] for c in fresh_db.corrections(m)] == ["replace", "replace", "void", "void"]
     replacements = [c["replacement"] for c in fresh_db.corrections(m)]
     assert replacements == [e1.row, e2.row, None, None]
-    assert fresh_db.hand(h1.id).voided and fresh_db.hand(h1.id).points == 20
+    assert fresh_db.hand(m, h1.id).voided and fresh_db.hand(m, h1.id).points == 20
     # a voided hand can be neither voided again nor edited
     with pytest.raises(GintallyError, match="already void"):
-        fresh_db.void(h1.id)
+        fresh_db.void(m, h1.id)
     with pytest.raises(GintallyError, match="void"):
-        service.edit(fresh_db, h1.id, {"points": 5})
+        service.edit(fresh_db, m, h1.id, {"points": 5})
     assert snapshot(fresh_db) == final
 
 
@@ -225,7 +225,7 @@ def test_back_dated_hand_takes_its_place_and_everything_after_recomputes(
     rep = service.replay_all(fresh_db, m).replay
     assert rep.games[0].closed == D2
     # voiding the back-dated hand puts everything back
-    fresh_db.void(late.id)
+    fresh_db.void(m, late.id)
     assert games_of(fresh_db, m)[0][5] == [260, 55]
     # same date: the hand entered first plays first
     same = score(fresh_db, m, "Bob", 1, D3)
@@ -306,8 +306,8 @@ def test_backup_copy_opens_with_the_same_hands(tmp_path: Path) -> None:
     with Ledger.open(path) as book:
         m = book.create_match("Night", ("Ann", "Bob"), Format("honeymoon"), resolve("honeymoon"))
         h = [score(book, m, who, pts, D1) for who, pts in (("Ann", 57), ("Bob", 83), ("Ann", 74))]
-        service.edit(book, h[1].id, {"points": 84})
-        book.void(h[0].id)
+        service.edit(book, m, h[1].id, {"points": 84})
+        book.void(m, h[0].id)
         live, every, corr = book.live_hands(m), book.all_hands(m), book.corrections(m)
         games = games_of(book, m)
         assert book.backup(copy) == copy
@@ -327,3 +327,110 @@ def test_backup_copy_opens_with_the_same_hands(tmp_path: Path) -> None:
         # the copy is a working ledger
         score(saved, sm, "Ann", 1, D3)
         assert len(saved.live_hands(sm)) == 3
+
+
+# --- hand numbers per match (m003_hand_numbers) ---------------------------------------------------
+
+
+def _old_ledger(path: Path) -> None:
+    """A ledger as gintally wrote it before m003: hand numbers were the first version's row id,
+    shared by every match, and an edit's new row used up an id. Two matches, hands entered in
+    turns, an edit, a void, and a replay mark cut at a hand_id."""
+    import sqlite_utils
+
+    from gintally.ledger import files, schema
+
+    conn = files.connect(str(path))
+    db = sqlite_utils.Database(conn)
+    schema._migrations().apply(db, stop_before="m003_hand_numbers")
+    conn.executescript(
+        """
+        INSERT INTO players(id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');
+        INSERT INTO matches(id, name, player_a, player_b, format, games, rolling, season_start,
+            rules, first_dealer, created_at)
+            SELECT 1, 'One', 1, 2, 'single', 3, 0, '01-01', 'RULES', NULL, 't'
+            UNION ALL SELECT 2, 'Two', 1, 2, 'single', 3, 0, '01-01', 'RULES', NULL, 't';
+        """.replace("RULES", resolve().to_json().replace("'", "''"))
+    )
+    rows = [  # (id, hand_id, match, date, winner, points)
+        (1, 1, 1, "2007-01-01", 1, 20),
+        (2, 2, 2, "2007-01-01", 2, 30),
+        (3, 3, 1, "2007-01-02", 2, 10),
+        (4, 1, 1, "2007-01-01", 1, 25),  # an edit of hand 1 (match One's first)
+        (5, 5, 1, "2007-01-01", 2, 5),  # entered after hand 3, played on the 1st
+        (6, 6, 2, "2007-01-03", 1, 40),
+    ]
+    for row_id, hand_id, match_id, day, winner, points in rows:
+        conn.execute(
+            "INSERT INTO hands(id, hand_id, match_id, date, claim, kind, winner, points, "
+            "created_at) VALUES (?, ?, ?, ?, 'score', 'score', ?, ?, 't')",
+            [row_id, hand_id, match_id, day, winner, points],
+        )
+    conn.execute(
+        "INSERT INTO corrections(hand_id, action, replacement, reason, created_at) "
+        "VALUES (1, 'replace', 4, 'typo', 't'), (6, 'void', NULL, 'misdeal', 't')"
+    )
+    conn.execute("INSERT INTO replay_marks VALUES (1, '2007-01-02', 3, 1, NULL, '2007', 1, 6, 2)")
+    conn.commit()
+    conn.close()
+
+
+def test_migration_numbers_every_existing_hand_per_match_in_entry_order(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    _old_ledger(path)
+    with Ledger.open(path) as book:
+        one, two = book.match("One"), book.match("Two")
+        # match One: hand_ids 1, 3, 5 become 1, 2, 3; both versions of hand 1 are number 1
+        numbers = book.conn.execute("SELECT id, match_id, number FROM hands ORDER BY id").fetchall()
+        assert [tuple(r) for r in numbers] == [
+            (1, 1, 1), (2, 2, 1), (3, 1, 2), (4, 1, 1), (5, 1, 3), (6, 2, 2),
+        ]  # fmt: skip
+        # play order is (date, number): hand 3 (played on the 1st) before hand 2
+        live = book.live_hands(one)
+        assert [(h.id, h.key, h.date.day, h.points) for h in live] == [
+            (1, 1, 1, 25),  # its edited version
+            (3, 5, 1, 5),
+            (2, 3, 2, 10),
+        ]
+        assert [h.id for h in book.live_hands(two)] == [1]
+        assert [(h.id, h.voided, h.versions) for h in book.all_hands(two)] == [
+            (1, False, 1),
+            (2, True, 1),
+        ]
+        # the mark cut at an old hand_id is gone; the games replay as before
+        assert book.conn.execute("SELECT count(*) FROM replay_marks").fetchone()[0] == 0
+        assert games_of(book, one)[0][3:5] == ([25, 15], [1, 2])
+        # corrections, edits and new hands go by the new numbers
+        assert book.hand(one, 2).points == 10
+        book.void(one, 2, "wrong")
+        new = score(book, one, "Ann", 7, D5)
+        assert new.id == 4
+        assert score(book, two, "Bob", 3, D5).id == 3  # the void used up no number
+        edited, _ = service.edit(book, one, 4, {"points": 8})
+        assert (edited.id, edited.key) == (4, new.key)
+        assert score(book, one, "Ann", 1, D5).id == 5  # nor did the edit
+        assert [h.id for h in book.live_hands(one)] == [1, 3, 4, 5]
+        assert service.check(path) == []
+
+
+def test_hands_are_numbered_per_match_from_one_and_edits_use_up_none(fresh_db: Ledger) -> None:
+    one = fresh_db.create_match("One", ("Ann", "Bob"), Format(), resolve())
+    two = fresh_db.create_match("Two", ("Ann", "Bob"), Format("hollywood"), resolve())
+    a1 = score(fresh_db, one, "Ann", 10, D1)
+    b1 = score(fresh_db, two, "Bob", 20, D1)
+    a2 = score(fresh_db, one, "Bob", 5, D2)
+    assert (a1.id, b1.id, a2.id) == (1, 1, 2)
+    service.edit(fresh_db, one, 1, {"points": 11})
+    fresh_db.void(two, 1)
+    assert score(fresh_db, one, "Ann", 1, D3).id == 3
+    assert score(fresh_db, two, "Ann", 1, D3).id == 2
+    imported = fresh_db.add_hands(
+        one, [HandRecord(D4, "score", "score", one.players[0].id, 2) for _ in range(2)]
+    )
+    assert [h.id for h in imported] == [4, 5]
+    assert fresh_db.hand(two, 1).voided and fresh_db.hand(one, 1).points == 11
+    with pytest.raises(NotFoundError, match=r"no hand 6 \(its hands are 1 to 5\)"):
+        fresh_db.hand(one, 6)
+    three = fresh_db.create_match("Three", ("Ann", "Bob"), Format(), resolve())
+    with pytest.raises(NotFoundError, match=r"no hand 1 \(it has no hands yet"):
+        fresh_db.void(three, 1)

@@ -441,9 +441,9 @@ def test_unknown_preset_or_format(
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (["void", "99"], "there is no hand 99"),
+        (["void", "99"], "has no hand 99 (its hands are 1 to"),
         (["void", "two"], "a hand number must be a whole number"),
-        (["edit", "99", "--vs", "20"], "there is no hand 99"),
+        (["edit", "99", "--vs", "20"], "has no hand 99 (its hands are 1 to"),
         (["void", "99999999999999999999"], "a hand number 99999999999999999999 is too large"),
     ],
     ids=["void", "void-word", "edit", "void-huge"],

@@ -216,31 +216,36 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
         _after(book, m, rec, "undid", as_json)
 
 
+HandArg = Annotated[
+    str,
+    typer.Argument(
+        help="The hand's number in its match (see gintally hands).",
+        metavar="HAND",
+        show_default=False,
+    ),
+]
+ReasonOpt = Annotated[
+    str | None, typer.Option("--reason", help="Why, kept with the correction.", metavar="TEXT")
+]
+
+
 @app.command(rich_help_panel="Corrections")
 def void(
-    hand_id: Annotated[
-        str,
-        typer.Argument(
-            help="The hand's number (see gintally hands).", metavar="HAND_ID", show_default=False
-        ),
-    ],
-    reason: Annotated[str | None, typer.Option("--reason", help="Why.")] = None,
+    hand_id: HandArg,
+    match: MatchOpt = None,
+    reason: ReasonOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Void a hand: every game and standing recomputes without it."""
     with ledger() as book:
-        rec = book.void(_hand_id(hand_id), reason)
-        _after(book, book.match_by_id(rec.match_id), rec, "voided", as_json)
+        m = book.match(match)
+        rec = book.void(m, _hand_id(hand_id), reason)
+        _after(book, m, rec, "voided", as_json)
 
 
 @app.command(rich_help_panel="Corrections")
 def edit(
-    hand_id: Annotated[
-        str,
-        typer.Argument(
-            help="The hand's number (see gintally hands).", metavar="HAND_ID", show_default=False
-        ),
-    ],
+    hand_id: HandArg,
     player: Annotated[
         str | None,
         typer.Option("--player", help="Who knocked, went gin or scored.", metavar="PLAYER"),
@@ -272,7 +277,8 @@ def edit(
     dealer: DealerOpt = None,
     upcard: UpcardOpt = None,
     note: NoteOpt = None,
-    reason: Annotated[str | None, typer.Option("--reason", help="Why.")] = None,
+    match: MatchOpt = None,
+    reason: ReasonOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
@@ -293,7 +299,8 @@ def edit(
         raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
     with ledger() as book:
         changes["date"] = when(date, book) if date else None
-        m, rec, result = service.edit(book, _hand_id(hand_id), changes, reason)
+        m = book.match(match)
+        rec, result = service.edit(book, m, _hand_id(hand_id), changes, reason)
         window = service.replay_match(book, m, around=rec.date, today=today(), remember=True)
         doc = report.hand_doc(m, rec, result, window)
         doc["action"] = "edited"

@@ -2,7 +2,9 @@
 
 Terminology
 - mark: a quiet point of a match (`engine.replay.Mark`): no game is open after the hand at the
-  cut (date, hand number), so replaying only the hands after it gives the same games.
+  cut (date, hand number in the match), so replaying only the hands after it gives the same
+  games. Hand numbers are per match and the rows looked at are the match's, so a cut compares
+  numbers of one match only; ``hand_id`` only joins a hand's versions and corrections.
 - seen: the newest hand row and correction ids when the mark was taken (`hands_row`,
   `corrections_row`).
 - touched: a hand row or correction written since the mark (id above `seen`) that concerns a hand
@@ -24,12 +26,12 @@ _TOUCHED = (
     # Driven by the rows written since the mark (id ranges), never by the match's hands: the
     # unary + keeps SQLite off the match_id index.
     "SELECT EXISTS (SELECT 1 FROM hands n WHERE n.id > ? AND +n.match_id = ? AND "
-    "  ((n.date < ? OR (n.date = ? AND n.hand_id <= ?)) OR EXISTS ("
+    "  ((n.date < ? OR (n.date = ? AND n.number <= ?)) OR EXISTS ("
     "   SELECT 1 FROM hands o WHERE o.hand_id = n.hand_id AND o.id <= ? AND "
-    "   (o.date < ? OR (o.date = ? AND o.hand_id <= ?))))) "
+    "   (o.date < ? OR (o.date = ? AND o.number <= ?))))) "
     "OR EXISTS (SELECT 1 FROM corrections c CROSS JOIN hands o "
     "  ON o.hand_id = c.hand_id WHERE c.id > ? AND +o.match_id = ? AND "
-    "  (o.date < ? OR (o.date = ? AND o.hand_id <= ?)))"
+    "  (o.date < ? OR (o.date = ? AND o.number <= ?)))"
 )
 
 

@@ -9,13 +9,16 @@ Tables (created and changed only through the migrations below, applied with
   first_dealer, created_at)``: two players, a scoring format with its options, and the full
   resolved rule set as versioned JSON (`RuleSet.to_json`), frozen at creation.
 - ``hands(id, hand_id, match_id, date, claim, kind, winner, points, knocker, knocker_deadwood,
-  defender_deadwood, knocker_cards, defender_cards, layoffs, upcard, dealer, note, created_at)``:
-  append-only. Each row is one version of a hand: ``hand_id`` is the hand's public number (the
-  ``id`` of its first version) and an edit appends a new version with the same ``hand_id``, so
-  the hand keeps its place. ``claim`` is the command typed (knock, gin, big-gin, draw, score),
-  ``kind`` what it turned out to be (a knock may be an undercut). The typed inputs are kept as
-  typed; ``winner`` and ``points`` are computed when recorded. For a draw, ``knocker_deadwood``
-  and ``defender_deadwood`` hold the two players' counts in match order.
+  defender_deadwood, knocker_cards, defender_cards, layoffs, upcard, dealer, note, created_at,
+  number)``: append-only. Each row is one version of a hand: ``hand_id`` is the hand's identity in
+  the ledger (the ``id`` of its first version; corrections point at it), ``number`` its public
+  number in its match (1, 2, 3... in the order the hands were entered, given when the first
+  version is written: `m003_hand_numbers`). An edit appends a new version with the same
+  ``hand_id`` and ``number``, so the hand keeps its number and its place, and uses up none.
+  ``claim`` is the command typed (knock, gin, big-gin, draw, score), ``kind`` what it turned out
+  to be (a knock may be an undercut). The typed inputs are kept as typed; ``winner`` and
+  ``points`` are computed when recorded. For a draw, ``knocker_deadwood`` and
+  ``defender_deadwood`` hold the two players' counts in match order.
 - ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
   is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
 - ``settings(key, value)``: preferences, such as the current match.
@@ -23,8 +26,9 @@ Tables (created and changed only through the migrations below, applied with
   corrections_row)``: a disposable cache, not a fact (see `marks`). Deleting it loses nothing.
 
 A hand is live when it has no ``void`` correction; its live version is its newest row. Live
-hands are ordered by (date, hand_id): a back-dated hand takes its place by date. No running
-total is stored anywhere: games and standings are replayed from the live hands (`engine`).
+hands are ordered by (date, number): a back-dated hand takes its place by date, and hands of one
+day in the order they were entered. No running total is stored anywhere: games and standings
+are replayed from the live hands (`engine`).
 
 The file carries ``PRAGMA application_id`` = `APPLICATION_ID`, so a foreign SQLite file is
 recognised, and a ledger whose migrations this gintally does not know is refused as newer.
@@ -40,7 +44,7 @@ from gintally.errors import LedgerError
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
 MIGRATION_SET = "gintally"
-MIGRATION_NAMES = ("m001_initial", "m002_replay_marks")
+MIGRATION_NAMES = ("m001_initial", "m002_replay_marks", "m003_hand_numbers")
 
 
 def _migrations() -> Any:
@@ -122,6 +126,30 @@ def _migrations() -> Any:
                 hands_row INTEGER NOT NULL,
                 corrections_row INTEGER NOT NULL
             )""")
+
+    @migrations(name="m003_hand_numbers")
+    def m003_hand_numbers(db: Any) -> None:
+        """Number the hands per match, 1, 2, 3... in the order they were entered (the order of
+        their first versions' row ids, which is what ``hand_id`` holds); every version of a
+        hand gets its hand's number. Play order becomes (date, number), the same order as
+        (date, hand_id) within a match. The replay marks cut at hand_ids: they are a cache, so
+        they are dropped and found again."""
+        db.execute("ALTER TABLE hands ADD COLUMN number INTEGER NOT NULL DEFAULT 0")
+        db.execute("CREATE TEMP TABLE m003_numbers (hand_id INTEGER PRIMARY KEY, number INTEGER)")
+        db.execute(
+            "INSERT INTO m003_numbers(hand_id, number) "
+            "SELECT hand_id, row_number() OVER (PARTITION BY match_id ORDER BY hand_id) "
+            "FROM (SELECT hand_id, min(match_id) AS match_id FROM hands GROUP BY hand_id)"
+        )
+        db.execute(
+            "UPDATE hands SET number = "
+            "(SELECT n.number FROM m003_numbers n WHERE n.hand_id = hands.hand_id)"
+        )
+        db.execute("DROP TABLE m003_numbers")
+        db.execute("DROP INDEX hands_play_order")
+        db.execute("CREATE INDEX hands_play_order ON hands(match_id, date, number)")
+        db.execute("CREATE INDEX hands_number ON hands(match_id, number)")
+        db.execute("DELETE FROM replay_marks")
 
     return migrations
 

@@ -5,6 +5,9 @@ Terminology
 - write: one ``BEGIN IMMEDIATE`` transaction (`Ledger.write`), taken up front so two processes
   queue for the write lock instead of failing mid-way; all of it lands, or none of it.
 - snapshot: several reads that see one state of the file (`Ledger.snapshot`).
+- hand number: a hand's public number in its match (`HandRecord.id`): 1, 2, 3... in the order
+  the hands were entered; an edit keeps it, a correction uses none up. The ledger's own identity of
+  a hand (``hand_id``, what corrections point at) is `HandRecord.key`.
 - live hand: a hand with no ``void`` correction, in its newest version; live hands are played in
   (date, hand number) order.
 - plays: the light rows a replay reads (`Ledger.plays`).
@@ -335,29 +338,40 @@ class Ledger:
         return self.add_hands(match, [hand])[0]
 
     def add_hands(self, match: Match, hands: Iterable[HandRecord]) -> list[HandRecord]:
-        """Append hands in one transaction (all or none)."""
+        """Append hands in one transaction (all or none), numbered after the match's last."""
         out = []
         with self.write() as conn:
+            number = conn.execute(
+                "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
+            ).fetchone()[0]
             for hand in hands:
-                out.append(self._insert(conn, match.id, hand, None))
+                number += 1
+                out.append(self._insert(conn, match.id, hand, None, number))
         return out
 
     def _insert(
-        self, conn: sqlite3.Connection, match_id: int, hand: HandRecord, hand_id: int | None
+        self,
+        conn: sqlite3.Connection,
+        match_id: int,
+        hand: HandRecord,
+        key: int | None,
+        number: int,
     ) -> HandRecord:
+        """Write one version of a hand: a new hand (`key` None) or a new version of hand `key`.
+        `number` is the hand's number in its match."""
         values = [getattr(hand, c) for c in HAND_COLUMNS]
         values[0] = hand.date.isoformat()
         now = _now()
         cur = conn.execute(
-            f"INSERT INTO hands(hand_id, match_id, {', '.join(HAND_COLUMNS)}, created_at) "
-            f"VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 3))})",
-            [hand_id or 0, match_id, *values, now],
+            f"INSERT INTO hands(hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
+            f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 4))})",
+            [key or 0, match_id, number, *values, now],
         )
         row = int(cur.lastrowid or 0)
-        if hand_id is None:
-            hand_id = row
+        if key is None:
+            key = row
             conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
-        return replace(hand, id=hand_id, row=row, match_id=match_id, created_at=now)
+        return replace(hand, id=number, key=key, row=row, match_id=match_id, created_at=now)
 
     _LIVE = (
         "SELECT h.* FROM hands h WHERE h.match_id = ? "
@@ -380,7 +394,7 @@ class Ledger:
         params: list[Any] = [match.id]
         if after is not None:
             day = after[0].isoformat()
-            sql += " AND h.date >= ? AND (h.date > ? OR h.hand_id > ?)"
+            sql += " AND h.date >= ? AND (h.date > ? OR h.number > ?)"
             params += [day, day, after[1]]
         if since is not None:
             sql += " AND h.date >= ?"
@@ -388,7 +402,7 @@ class Ledger:
         if until is not None:
             sql += " AND h.date < ?"
             params.append(until.isoformat())
-        return sql + " ORDER BY h.date, h.hand_id", params
+        return sql + " ORDER BY h.date, h.number", params
 
     def live_hands(
         self, match: Match, since: date | None = None, until: date | None = None
@@ -406,28 +420,30 @@ class Ledger:
             "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
             "AS void_reason FROM hands h WHERE h.match_id = ? "
             "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id) "
-            "ORDER BY h.date, h.hand_id",
+            "ORDER BY h.date, h.number",
             [match.id],
         )
         return [_record(r) for r in rows]
 
-    def hand(self, hand_id: int) -> HandRecord:
-        """A hand's newest version by its public number, voided or not."""
-        if not 0 < hand_id < 2**63:
-            raise NotFoundError(f"there is no hand {hand_id}")
-        rows = self._rows(
-            "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-            "AND c.action = 'void') AS voided FROM hands h WHERE h.hand_id = ? "
-            "ORDER BY h.id DESC LIMIT 1",
-            [hand_id],
-        )
+    def hand(self, match: Match, number: int) -> HandRecord:
+        """A hand's newest version by its number in the match, voided or not."""
+        rows = []
+        if 0 < number < 2**63:
+            rows = self._rows(
+                "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
+                "AND c.action = 'void') AS voided FROM hands h "
+                "WHERE h.match_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
+                [match.id, number],
+            )
         if not rows:
-            raise NotFoundError(f"there is no hand {hand_id}")
+            last = self._rows("SELECT max(number) FROM hands WHERE match_id = ?", [match.id])
+            have = f"its hands are 1 to {last[0][0]}" if last[0][0] else "it has no hands yet"
+            raise NotFoundError(f"match {match.name!r} has no hand {number} ({have})")
         return _record(rows[0])
 
     def last_hand(self, match: Match) -> HandRecord | None:
         """The live hand entered last (whatever its date): what `undo` takes back."""
-        rows = self._rows(self._LIVE + " ORDER BY h.hand_id DESC LIMIT 1", [match.id])
+        rows = self._rows(self._LIVE + " ORDER BY h.number DESC LIMIT 1", [match.id])
         return _record(rows[0]) if rows else None
 
     def live_hands_latest(self, match: Match, before: date | None = None) -> HandRecord | None:
@@ -436,7 +452,7 @@ class Ledger:
         if before is not None:
             sql += " AND h.date < ?"
             params.append(before.isoformat())
-        rows = self._rows(sql + " ORDER BY h.date DESC, h.hand_id DESC LIMIT 1", params)
+        rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
         return _record(rows[0]) if rows else None
 
     # --- replaying fast --------------------------------------------------------------------------
@@ -476,7 +492,7 @@ class Ledger:
         what a replay reads. `after` keeps the hands after a mark's cut (date, hand number);
         `since` / `until` a date window ``[since, until)``."""
         sql, params = self._live(
-            "h.hand_id, h.date, h.kind, h.winner, h.points, h.dealer", match, after, since, until
+            "h.number, h.date, h.kind, h.winner, h.points, h.dealer", match, after, since, until
         )
         try:
             return self.conn.execute(sql, params).fetchall()
@@ -500,30 +516,33 @@ class Ledger:
     def hand_count(self) -> int:
         return int(self._rows("SELECT count(*) FROM hands")[0][0])
 
-    def void(self, hand_id: int, reason: str | None = None) -> HandRecord:
-        """Void a hand (it stays in the ledger as history)."""
+    def void(self, match: Match, number: int, reason: str | None = None) -> HandRecord:
+        """Void hand `number` of the match (it stays in the ledger as history)."""
         with self.write() as conn:
-            hand = self.hand(hand_id)
+            hand = self.hand(match, number)
             if hand.voided:
-                raise GintallyError(f"hand {hand_id} is already void")
+                raise GintallyError(f"hand {number} is already void")
             conn.execute(
                 "INSERT INTO corrections(hand_id, action, replacement, reason, "
                 "created_at) VALUES (?, 'void', NULL, ?, ?)",
-                [hand_id, reason, _now()],
+                [hand.key, reason, _now()],
             )
         return replace(hand, voided=True)
 
-    def replace_hand(self, hand_id: int, new: HandRecord, reason: str | None = None) -> HandRecord:
-        """Replace a hand by a new version that keeps its number and its place."""
+    def replace_hand(
+        self, match: Match, number: int, new: HandRecord, reason: str | None = None
+    ) -> HandRecord:
+        """Replace hand `number` of the match by a new version that keeps its number and its
+        place."""
         with self.write() as conn:
-            old = self.hand(hand_id)
+            old = self.hand(match, number)
             if old.voided:
-                raise GintallyError(f"hand {hand_id} is void: it cannot be edited")
-            stored = self._insert(conn, old.match_id, new, hand_id)
+                raise GintallyError(f"hand {number} is void: it cannot be edited")
+            stored = self._insert(conn, old.match_id, new, old.key, number)
             conn.execute(
                 "INSERT INTO corrections(hand_id, action, replacement, reason, "
                 "created_at) VALUES (?, 'replace', ?, ?, ?)",
-                [hand_id, stored.row, reason, _now()],
+                [old.key, stored.row, reason, _now()],
             )
         return stored
 
@@ -558,7 +577,8 @@ def _record(row: sqlite3.Row) -> HandRecord:
     return HandRecord(
         date=date.fromisoformat(row["date"]),
         **{c: row[c] for c in HAND_COLUMNS[1:]},
-        id=row["hand_id"],
+        id=row["number"],
+        key=row["hand_id"],
         row=row["id"],
         match_id=row["match_id"],
         created_at=row["created_at"],
