@@ -10,6 +10,12 @@ Cases
   and the meld search has the most set choices to weigh.
 - low-level: `melds.best_deadwood(mask)` (10 cards), `melds.best_discard(mask)` (11 cards).
 - public API: `gintally.evaluate(cards)` with a list of `Card`, result object included.
+- the card knobs (second table): the same low-level calls under other countings (`Counting`):
+  ``tedesco`` (aces high or low, runs round the corner, ace 15), ``high-low`` (aces high or
+  low without wrapping: the search that tries a free ace at both ends) and ``mahjong`` (another
+  value table on the standard search), and `gintally.evaluate(cards, "tedesco")`; on uniform and
+  meld-rich hands, and on *corner* hands drawn from 4 adjacent ranks round the corner (J-Q-K-A,
+  Q-K-A-2 or K-A-2-3), where high and low aces compete.
 
 Run: ``.venv/bin/python benchmarks/bench_eval.py`` (``--quick`` for a short run).
 """
@@ -30,7 +36,9 @@ from _common import code_state
 
 import gintally
 from gintally.game.cards import DECK, Card, card, mask_of
-from gintally.game.melds import best_deadwood, best_discard
+from gintally.game.melds import Counting, best_deadwood, best_discard
+from gintally.game.rules import find_preset, resolve
+from gintally.game.scoring import counting_of
 
 # Targets (pure Python, one core), in microseconds per evaluation.
 TARGET_US = {("uniform", 10): 10.0, ("uniform", 11): 25.0, ("rich", 10): 30.0, ("rich", 11): 60.0}
@@ -58,13 +66,24 @@ def meld_rich_hands(rng: random.Random, n: int, size: int, span: int = 4) -> lis
     return out
 
 
+def corner_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:
+    """Hands drawn from 4 adjacent ranks round the corner (J-Q-K-A, Q-K-A-2 or K-A-2-3)."""
+    out = []
+    for _ in range(n):
+        low = rng.choice((10, 11, 12))
+        pool = [card((low + i) % 13, s) for i in range(4) for s in range(4)]
+        out.append(rng.sample(pool, size))
+    return out
+
+
 def time_passes(
-    fn: Callable[[Any], object], items: Sequence[Any], passes: int
+    fn: Callable[..., object], items: Sequence[Any], passes: int, *args: Any
 ) -> tuple[list[float], list[float]]:
-    """Mean seconds per call of `fn` over `items`, once per pass (after a short warm-up), as
-    wall-clock time and as this process's CPU time (which a busy machine inflates less)."""
+    """Mean seconds per call of ``fn(item, *args)`` over `items`, once per pass (after a short
+    warm-up), as wall-clock time and as this process's CPU time (which a busy machine inflates
+    less)."""
     for item in items[: min(len(items), 200)]:  # warm-up: builds the value table once
-        fn(item)
+        fn(item, *args)
     wall, cpu = [], []
     gc_was_enabled = gc.isenabled()
     gc.disable()
@@ -72,7 +91,7 @@ def time_passes(
         for _ in range(passes):
             c0, t0 = time.process_time(), time.perf_counter()
             for item in items:
-                fn(item)
+                fn(item, *args)
             t1, c1 = time.perf_counter(), time.process_time()
             wall.append((t1 - t0) / len(items))
             cpu.append((c1 - c0) / len(items))
@@ -92,16 +111,27 @@ def loop_overhead(items: Sequence[Any], passes: int) -> float:
     return statistics.median(time_passes(nothing, items, passes)[0])
 
 
-def check_agreement(hands: dict[tuple[str, int], list[list[Card]]], n: int = 200) -> None:
+def check_agreement(
+    hands: dict[tuple[str, int], list[list[Card]]], preset: str = "modern", n: int = 200
+) -> None:
     """Before timing: the public API and the low-level calls agree on the first `n` hands of each
     case (so the figures compare the same work)."""
+    c = counting_of(find_preset(preset))
     for (_, size), hs in hands.items():
         for h in hs[:n]:
             m = mask_of(h)
-            ev = gintally.evaluate(h)
-            low = best_deadwood(m)[0] if size == 10 else best_discard(m)[0]
+            ev = gintally.evaluate(h, preset)
+            low = best_deadwood(m, c)[0] if size == 10 else best_discard(m, c)[0]
             if ev.deadwood != low:
                 raise SystemExit(f"evaluate and melds disagree on {h}: {ev.deadwood} != {low}")
+
+
+# The countings of the second table: the rule sets whose knobs they follow.
+KNOB_COUNTINGS: dict[str, Counting] = {
+    "tedesco": counting_of(find_preset("tedesco")),
+    "high-low": counting_of(resolve("modern", ["aces=high-low"])),
+    "mahjong": counting_of(find_preset("mahjong")),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -110,6 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--passes", type=int, default=7, help="timed passes per case (default 7)")
     ap.add_argument("--seed", type=int, default=20_261_121, help="random seed")
     ap.add_argument("--quick", action="store_true", help="2000 hands, 5 passes")
+    ap.add_argument(
+        "--no-knobs",
+        dest="knobs",
+        action="store_false",
+        help="skip the second table (other card values and runs)",
+    )
     args = ap.parse_args(argv)
     if args.quick:
         args.hands, args.passes = 2_000, 5
@@ -124,6 +160,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     masks = {k: [mask_of(h) for h in v] for k, v in hands.items()}
     check_agreement(hands)
+    knob_hands = {
+        **hands,  # drawn after the standard cases, so that those stay the hands they were
+        ("corner", 10): corner_hands(rng, args.hands, 10),
+        ("corner", 11): corner_hands(rng, args.hands, 11),
+    }
+    knob_masks = {k: [mask_of(h) for h in v] for k, v in knob_hands.items()}
+    if args.knobs:
+        check_agreement(knob_hands, "tedesco")
+        check_agreement(knob_hands, "mahjong")
 
     print(
         f"gintally {gintally.__version__} evaluation benchmark: Python "
@@ -178,7 +223,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(50 meld-rich),\n  15 µs for its 11-card going-out check (95 meld-rich); OpenSpiel C++ "
         "1.2 µs (3.5 meld-rich),\n  14 µs for a correct 11-card best discard."
     )
+    if args.knobs:
+        knob_table(knob_hands, knob_masks, args.passes)
     return 0
+
+
+def knob_table(
+    hands: dict[tuple[str, int], list[list[Card]]],
+    masks: dict[tuple[str, int], list[int]],
+    passes: int,
+) -> None:
+    """The second table: the search under other countings, and `evaluate` under tedesco."""
+    print(
+        "\ncard knobs: tedesco = aces high or low, runs round the corner, ace 15; high-low = "
+        "aces high or low, no wrap;\n  mahjong = A 15, 2-9 5, 10-K 10 (standard runs); corner = "
+        "drawn from J-Q-K-A, Q-K-A-2 or K-A-2-3"
+    )
+    header = (
+        f"{'hands':<10}{'cards':>5}  {'counting':<10}{'call':<20}{'median µs':>10}{'min':>7}"
+        f"{'max':>7}{'CPU µs':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for (deal, size), ms in masks.items():
+        label = {"uniform": "uniform", "rich": "meld-rich", "corner": "corner"}[deal]
+        fn = best_deadwood if size == 10 else best_discard
+        timed = [
+            (name, f"melds.{fn.__name__}", time_passes(fn, ms, passes, c))
+            for name, c in KNOB_COUNTINGS.items()
+        ]
+        rules = find_preset("tedesco")
+        timed.append(
+            (
+                "tedesco",
+                "gintally.evaluate",
+                time_passes(gintally.evaluate, hands[(deal, size)], passes, rules),
+            )
+        )
+        for name, call, (wall, cpu) in timed:
+            med, lo, hi = (statistics.median(wall) * 1e6, min(wall) * 1e6, max(wall) * 1e6)
+            print(
+                f"{label:<10}{size:>5}  {name:<10}{call:<20}{med:>10.2f}{lo:>7.2f}{hi:>7.2f}"
+                f"{statistics.median(cpu) * 1e6:>8.2f}"
+            )
 
 
 if __name__ == "__main__":

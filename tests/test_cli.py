@@ -453,6 +453,8 @@ def test_rules_lists_presets(gintally: CLI) -> None:
         "honeymoon",
         "kitchen",
         "straight",
+        "tedesco",
+        "mahjong",
     ]
     one = as_json(gintally("rules", "Classic", "--json"))
     assert (one["values"]["gin_bonus"], one["values"]["shutout"]) == (20, "bonus:100")

@@ -11,15 +11,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gintally import evaluate, score_cards
 from gintally.game.cards import cards_of, mask_of, parse_cards
 from gintally.game.melds import (
     Arrangement,
+    Counting,
     arrange,
     best_deadwood,
     best_defence,
@@ -28,13 +30,78 @@ from gintally.game.melds import (
     optimal_arrangements,
     set_choices,
 )
-from gintally.game.rules import RuleSet
+from gintally.game.rules import RuleSet, resolve
+from gintally.game.scoring import counting_of
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 NAMES = [r + s for s in SUITS for r in RANKS]
 
 # --- the independent model ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """The rule knobs of card values and runs, as the model reads them (SPEC sections 2-3)."""
+
+    card_values: str = "standard"  # standard: A 1, 2-10 pips, J Q K 10; mahjong: A 15, 2-9 5
+    ace_value: int | None = None  # an unmelded ace; None: the card_values table's ace
+    aces: str = "low"  # low: A-2-3 only; high-low: A-2-3 or Q-K-A
+    wrap_runs: bool = False  # K-A-2, Q-K-A-2...
+
+    def value(self, name: str) -> int:
+        r = rank_of(name)
+        if r == 1:
+            if self.ace_value is not None:
+                return self.ace_value
+            return 15 if self.card_values == "mahjong" else 1
+        if self.card_values == "mahjong":
+            return 5 if r <= 9 else 10
+        return min(r, 10)
+
+    def overrides(self) -> list[str]:
+        out = [
+            f"card_values={self.card_values}",
+            f"aces={self.aces}",
+            f"wrap_runs={str(self.wrap_runs).lower()}",
+        ]
+        if self.ace_value is not None:
+            out.append(f"ace_value={self.ace_value}")
+        return out
+
+    def rules(self) -> RuleSet:
+        """gintally's rule set of these knobs, through its ``--set`` path."""
+        return resolve("modern", self.overrides())
+
+    def counting(self) -> Counting:
+        return counting_of(self.rules())
+
+
+STANDARD_KNOBS = Knobs()
+TEDESCO_KNOBS = Knobs(ace_value=15, aces="high-low", wrap_runs=True)
+KNOB_CASES = [
+    Knobs(),
+    Knobs(ace_value=15),
+    Knobs(aces="high-low"),
+    Knobs(wrap_runs=True),
+    Knobs(aces="high-low", ace_value=15),
+    TEDESCO_KNOBS,
+    Knobs(card_values="mahjong"),
+    Knobs(card_values="mahjong", aces="high-low"),
+    Knobs(card_values="mahjong", wrap_runs=True, ace_value=3),
+]
+knob_cases = st.sampled_from(KNOB_CASES) | st.builds(
+    Knobs,
+    st.sampled_from(["standard", "mahjong"]),
+    st.none() | st.integers(1, 50),
+    st.sampled_from(["low", "high-low"]),
+    st.booleans(),
+)
+
+
+def knobs_of(rules: int | Knobs) -> Knobs:
+    """Knobs given as themselves, or as an ace value with everything else standard."""
+    return rules if isinstance(rules, Knobs) else Knobs(ace_value=rules)
 
 
 def rank_of(name: str) -> int:
@@ -46,13 +113,23 @@ def suit_of(name: str) -> str:
     return name[1]
 
 
-def value(name: str, ace_value: int = 1) -> int:
-    r = rank_of(name)
-    return ace_value if r == 1 else min(r, 10)
+def value(name: str, rules: int | Knobs = 1) -> int:
+    return knobs_of(rules).value(name)
 
 
-def is_meld(names: Iterable[str]) -> bool:
-    """A set of 3 or 4 of one rank, or 3+ consecutive cards of one suit (aces low, no wrap)."""
+def run_lines(rules: Knobs) -> list[list[int]]:
+    """The rank sequences (1 ace .. 13 king) along which runs are read: A..K; with aces high
+    or low also 2..K,A; round the corner every rotation of the circle A..K."""
+    line = list(range(1, 14))
+    if rules.wrap_runs:
+        return [line[i:] + line[:i] for i in range(13)]
+    if rules.aces == "high-low":
+        return [line, [*line[1:], 1]]
+    return [line]
+
+
+def is_meld(names: Iterable[str], rules: int | Knobs = 1) -> bool:
+    """A set of 3 or 4 of one rank, or 3+ consecutive cards of one suit along a run line."""
     group = list(names)
     if len(group) != len(set(group)) or len(group) < 3:
         return False
@@ -60,39 +137,44 @@ def is_meld(names: Iterable[str]) -> bool:
         return len(group) <= 4
     if len({suit_of(n) for n in group}) != 1:
         return False
-    ranks = sorted(rank_of(n) for n in group)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    ranks = {rank_of(n) for n in group}
+    for line in run_lines(knobs_of(rules)):
+        for start in range(len(line) - len(ranks) + 1):
+            if set(line[start : start + len(ranks)]) == ranks:
+                return True
+    return False
 
 
-def all_melds(hand: Sequence[str]) -> list[int]:
+def all_melds(hand: Sequence[str], rules: int | Knobs = 1) -> list[int]:
     """Every meld of `hand` as a bit mask over positions in `hand`."""
     pos = {n: i for i, n in enumerate(hand)}
-    out: list[int] = []
+    out: set[int] = set()
     for r in RANKS:
         held = [pos[r + s] for s in SUITS if r + s in pos]
         for size in (3, 4):
             for combo in itertools.combinations(held, size):
-                out.append(sum(1 << i for i in combo))
+                out.add(sum(1 << i for i in combo))
     for s in SUITS:
-        for start in range(13):
-            bits = 0
-            for k in range(start, 13):
-                name = RANKS[k] + s
-                if name not in pos:
-                    break
-                bits |= 1 << pos[name]
-                if k - start >= 2:
-                    out.append(bits)
-    return out
+        for line in run_lines(knobs_of(rules)):
+            for start in range(len(line)):
+                bits = 0
+                for k in range(start, len(line)):
+                    name = RANKS[line[k] - 1] + s
+                    if name not in pos:
+                        break
+                    bits |= 1 << pos[name]
+                    if k - start >= 2:
+                        out.add(bits)
+    return sorted(out)
 
 
 class Brute:
     """Least deadwood of any subset of one hand, by exhaustive search over disjoint melds."""
 
-    def __init__(self, hand: Sequence[str], ace_value: int = 1) -> None:
+    def __init__(self, hand: Sequence[str], rules: int | Knobs = 1) -> None:
         self.hand = list(hand)
-        self.values = [value(n, ace_value) for n in self.hand]
-        self.melds = all_melds(self.hand)
+        self.values = [value(n, rules) for n in self.hand]
+        self.melds = all_melds(self.hand, rules)
         self.containing: list[list[int]] = [
             [m for m in self.melds if m >> i & 1] for i in range(len(self.hand))
         ]
@@ -144,11 +226,13 @@ class Brute:
             yield melds, dead
 
 
-def brute_deadwood(hand: Sequence[str], ace_value: int = 1) -> int:
-    return Brute(hand, ace_value).best()
+def brute_deadwood(hand: Sequence[str], rules: int | Knobs = 1) -> int:
+    return Brute(hand, rules).best()
 
 
-def can_lay_off(knocker_melds: Sequence[Sequence[str]], cards: Sequence[str]) -> bool:
+def can_lay_off(
+    knocker_melds: Sequence[Sequence[str]], cards: Sequence[str], rules: int | Knobs = 1
+) -> bool:
     """True when every card in `cards` can go onto the knocker's melds at once."""
     if not cards:
         return True
@@ -168,14 +252,16 @@ def can_lay_off(knocker_melds: Sequence[Sequence[str]], cards: Sequence[str]) ->
         for card, j in zip(cards, choice, strict=True):
             grown[j].append(card)
         if all(
-            is_meld(m) for m, old in zip(grown, knocker_melds, strict=True) if len(m) > len(old)
+            is_meld(m, rules)
+            for m, old in zip(grown, knocker_melds, strict=True)
+            if len(m) > len(old)
         ):
             return True
     return False
 
 
 def valid_layoffs(
-    knocker_melds: Sequence[Sequence[str]], defender: Sequence[str]
+    knocker_melds: Sequence[Sequence[str]], defender: Sequence[str], rules: int | Knobs = 1
 ) -> list[tuple[str, ...]]:
     """Every subset of the defender's cards that can be laid off together."""
     candidates = [
@@ -190,19 +276,19 @@ def valid_layoffs(
     out = []
     for size in range(len(candidates) + 1):
         for sub in itertools.combinations(candidates, size):
-            if can_lay_off(knocker_melds, sub):
+            if can_lay_off(knocker_melds, sub, rules):
                 out.append(tuple(sorted(sub)))
     return out
 
 
 def brute_defence(
-    knocker_melds: Sequence[Sequence[str]], defender: Sequence[str], ace_value: int = 1
+    knocker_melds: Sequence[Sequence[str]], defender: Sequence[str], rules: int | Knobs = 1
 ) -> tuple[int, dict[tuple[str, ...], int]]:
     """The defender's least deadwood, melds and layoffs chosen together; and every valid layoff
     with the deadwood left after it."""
-    brute = Brute(defender, ace_value)
+    brute = Brute(defender, rules)
     options = {
-        lay: brute.best(brute.without(lay)) for lay in valid_layoffs(knocker_melds, defender)
+        lay: brute.best(brute.without(lay)) for lay in valid_layoffs(knocker_melds, defender, rules)
     }
     return min(options.values()), options
 
@@ -234,65 +320,69 @@ def rich_hand(rng: random.Random, size: int) -> list[str]:
     return hand + rng.sample(rest, size - take)
 
 
-def check_melds(melds: Sequence[Sequence[object]], hand: Sequence[str]) -> set[str]:
+def check_melds(
+    melds: Sequence[Sequence[object]], hand: Sequence[str], rules: int | Knobs = 1
+) -> set[str]:
     """The melds are valid and disjoint and drawn from `hand`; returns the melded cards."""
     used: set[str] = set()
     for meld in melds:
         names = [str(c) for c in meld]
-        assert is_meld(names), names
+        assert is_meld(names, rules), names
         assert not used & set(names)
         used |= set(names)
     assert used <= set(hand)
     return used
 
 
-def check_deadwood(hand: Sequence[str], ace_value: int) -> None:
-    expected = brute_deadwood(hand, ace_value)
-    got, sets = best_deadwood(mask(hand), ace_value)
-    assert got == expected, (hand, ace_value)
-    arr = Arrangement(mask(hand), sets, ace_value)
+def counting(rules: int | Knobs) -> Counting:
+    return knobs_of(rules).counting()
+
+
+def check_deadwood(hand: Sequence[str], rules: int | Knobs) -> None:
+    k = knobs_of(rules)
+    c = k.counting()
+    expected = brute_deadwood(hand, k)
+    got, sets = best_deadwood(mask(hand), c)
+    assert got == expected, (hand, k)
+    arr = Arrangement(mask(hand), sets, c)
     assert arr.deadwood == expected
-    melded = check_melds(arr.melds(), hand)
+    melded = check_melds(arr.melds(), hand, k)
     dead = [str(c) for c in arr.deadwood_cards()]
     assert sorted(dead) == sorted(set(hand) - melded)
-    assert sum(value(n, ace_value) for n in dead) == expected
+    assert sum(value(n, k) for n in dead) == expected
 
 
-def check_discard(hand: Sequence[str], ace_value: int) -> None:
-    brute = Brute(hand, ace_value)
+def check_discard(hand: Sequence[str], rules: int | Knobs) -> None:
+    k = knobs_of(rules)
+    c = k.counting()
+    brute = Brute(hand, k)
     per_discard = {n: brute.best(brute.without([n])) for n in hand}
     least = min(per_discard.values())
     big = brute.best() == 0
-    dead, bit, sets, is_big = best_discard(mask(hand), ace_value)
-    assert dead == least, (hand, ace_value)
+    dead, bit, sets, is_big = best_discard(mask(hand), c)
+    assert dead == least, (hand, k)
     assert is_big == big, hand
     discard = names_of(bit)
     assert len(discard) == 1
     assert per_discard[discard[0]] == least, (hand, discard)
-    arr = Arrangement(mask(hand) ^ bit, sets, ace_value)
+    arr = Arrangement(mask(hand) ^ bit, sets, c)
     assert arr.deadwood == least
 
-    ev = evaluate(hand, rules=_rules(ace_value))
+    ev = evaluate(hand, rules=k.rules())
     assert ev.deadwood == least
     assert ev.big_gin == big
     assert ev.gin == (least == 0)
     if big:
         assert ev.discard is None
-        assert check_melds(ev.melds, hand) == set(hand)
+        assert check_melds(ev.melds, hand, k) == set(hand)
         assert ev.deadwood_cards == ()
     else:
         assert ev.discard is not None
         kept = [n for n in hand if n != str(ev.discard)]
         assert per_discard[str(ev.discard)] == least
-        melded = check_melds(ev.melds, kept)
+        melded = check_melds(ev.melds, kept, k)
         assert sorted(str(c) for c in ev.deadwood_cards) == sorted(set(kept) - melded)
-        assert sum(value(str(c), ace_value) for c in ev.deadwood_cards) == least
-
-
-def _rules(ace_value: int) -> RuleSet:
-    from gintally.game.rules import resolve
-
-    return resolve("modern", [f"ace_value={ace_value}"])
+        assert sum(value(str(c), k) for c in ev.deadwood_cards) == least
 
 
 # --- explicit cases -----------------------------------------------------------------------------
@@ -337,7 +427,7 @@ def test_best_deadwood_cases(text: str, deadwood: int) -> None:
     [("AS AH 2C", 15, 32), ("AS 2S 3S AH", 15, 15), ("AS AH AD KC", 15, 10), ("AS KS", 11, 21)],
 )
 def test_best_deadwood_ace_value(text: str, ace_value: int, deadwood: int) -> None:
-    assert best_deadwood(mask(text.split()), ace_value)[0] == deadwood
+    assert best_deadwood(mask(text.split()), counting(ace_value))[0] == deadwood
 
 
 def test_arrangement_of_the_seed_knock() -> None:
@@ -456,7 +546,7 @@ def test_discard_with_a_middling_ace_value(ace_value: int) -> None:
 def test_discard_ace_worth_more_than_the_top_rank(
     text: str, ace_value: int, deadwood: int, discard: str
 ) -> None:
-    dead, bit, _sets, _big = best_discard(mask(text.split()), ace_value)
+    dead, bit, _sets, _big = best_discard(mask(text.split()), counting(ace_value))
     assert (dead, names_of(bit)) == (deadwood, [discard])
 
 
@@ -641,20 +731,22 @@ def random_pair(rng: random.Random) -> tuple[list[str], list[str]]:
     return k, d + rng.sample(rest, 10 - take)
 
 
-def check_defence(arr: Arrangement, k: list[str], d: list[str], ace_value: int) -> None:
+def check_defence(arr: Arrangement, k: list[str], d: list[str], rules: int | Knobs) -> None:
+    """`arr` is an arrangement of `k` under `rules`' counting."""
+    kn = knobs_of(rules)
     melds = [[str(c) for c in m] for m in arr.melds()]
-    assert check_melds(melds, k) <= set(k)
-    expected, options = brute_defence(melds, d, ace_value)
+    assert check_melds(melds, k, kn) <= set(k)
+    expected, options = brute_defence(melds, d, kn)
     got = {tuple(sorted(names_of(m))) for m in layoff_options(arr, mask(d))}
     assert got == set(options), (k, d, melds)
-    defence = best_defence(arr, mask(d), ace_value)
+    defence = best_defence(arr, mask(d))
     assert defence.deadwood == expected, (k, d, melds)
     lay = names_of(defence.layoffs)
-    assert can_lay_off(melds, lay)
+    assert can_lay_off(melds, lay, kn)
     rest = [n for n in d if n not in lay]
     assert defence.arrangement.hand == mask(rest)
-    check_melds(defence.arrangement.melds(), rest)
-    assert brute_deadwood(rest, ace_value) == expected
+    check_melds(defence.arrangement.melds(), rest, kn)
+    assert brute_deadwood(rest, kn) == expected
     assert len(lay) == min(len(o) for o, v in options.items() if v == expected)
 
 
@@ -665,10 +757,11 @@ def test_defence_random(seed: int, ace_value: int, count: int) -> None:
     for _ in range(count):
         k, d = random_pair(rng)
         km = mask(k)
-        for sets in set_choices(km):
-            arr = Arrangement(km, sets, ace_value)
+        c = counting(ace_value)
+        for sets in set_choices(km, c):
+            arr = Arrangement(km, sets, c)
             check_defence(arr, k, d, ace_value)
-            laid += bool(best_defence(arr, mask(d), ace_value).layoffs)
+            laid += bool(best_defence(arr, mask(d)).layoffs)
     assert laid > count // 4
 
 
@@ -684,11 +777,11 @@ def test_defence_hypothesis(seed: int) -> None:
 # --- the whole knock from cards against brute force ----------------------------------------------
 
 
-def brute_knock(k: list[str], d: list[str]) -> tuple[int, int, bool]:
+def brute_knock(k: list[str], d: list[str], rules: int | Knobs = 1) -> tuple[int, int, bool]:
     """(d_k, d_d, choice): the knocker's least deadwood; over the knocker's arrangements of least
     deadwood the most the defender can be left with after choosing melds and layoffs; and
     whether the knocker's choice of arrangement changed that."""
-    brute = Brute(k)
+    brute = Brute(k, rules)
     least = brute.best()
     outcomes = set()
     seen: set[frozenset[frozenset[str]]] = set()
@@ -699,7 +792,7 @@ def brute_knock(k: list[str], d: list[str]) -> tuple[int, int, bool]:
         if key in seen:
             continue
         seen.add(key)
-        outcomes.add(brute_defence(melds, d)[0])
+        outcomes.add(brute_defence(melds, d, rules)[0])
     return least, max(outcomes), len(outcomes) > 1
 
 
@@ -740,3 +833,200 @@ def test_score_cards_random_knocks() -> None:
         } == set(rest)
     assert undercuts > 10
     assert mattered > 3
+
+
+# --- card values and runs as knobs (card_values, ace_value, aces, wrap_runs) ----------------------
+#
+# The same brute force, reading runs along the lines the knobs allow (`run_lines`) and values from
+# its own table (`Knobs.value`), against gintally resolving the same knobs through ``--set``.
+
+
+def corner_hand(rng: random.Random, size: int) -> list[str]:
+    """`size` cards drawn mostly from J Q K A 2 3, where aces high, low and round the corner
+    compete, topped up with random cards."""
+    pool = [r + s for r in "JQKA23" for s in SUITS]
+    take = min(size, rng.randint(max(0, size - 4), size))
+    hand = rng.sample(pool, min(take, len(pool)))
+    rest = [n for n in NAMES if n not in hand]
+    return hand + rng.sample(rest, size - len(hand))
+
+
+@st.composite
+def corner_hands(draw: st.DrawFn, size: int) -> list[str]:
+    pool = [r + s for r in "TJQKA234" for s in SUITS]
+    take = draw(st.integers(max(0, size - 4), size))
+    chosen = draw(st.permutations(pool))[:take]
+    rest = [n for n in draw(hands) if n not in chosen]
+    return chosen + rest[: size - take]
+
+
+some_hand = st.one_of(rich_hands(10), corner_hands(10), hands.map(lambda d: d[:10]))
+
+
+@pytest.mark.parametrize(
+    ("text", "knobs", "deadwood"),
+    [
+        # the issue's Mahjong hand: nothing melds; A 15, 2-9 5 (x6), T Q K 10 (x3) = 75
+        ("AS 2H 9D TC KS 3C 5D 7H 8S QD", Knobs(card_values="mahjong"), 75),
+        ("AS 2H 9D TC KS 3C 5D 7H 8S QD", STANDARD_KNOBS, 1 + 2 + 9 + 10 + 10 + 3 + 5 + 7 + 8 + 10),
+        # the issue's Tedesco hand: Q-K-A of hearts, 4-5-6C, 7D 7S 7C; the 2S is left: 2
+        ("QH KH AH 4C 5C 6C 7D 7S 7C 2S", TEDESCO_KNOBS, 2),
+        ("QH KH AH 4C 5C 6C 7D 7S 7C 2S", Knobs(aces="high-low"), 2),
+        # aces low: Q K A 2 of no run: 10 + 10 + 1 + 2 = 23; an ace worth 15: 37
+        ("QH KH AH 4C 5C 6C 7D 7S 7C 2S", STANDARD_KNOBS, 23),
+        ("QH KH AH 4C 5C 6C 7D 7S 7C 2S", Knobs(ace_value=15), 37),
+        # round the corner: K-A-2 of hearts melds only when runs wrap; else K 10 + A 15 + 2 = 27
+        ("KH AH 2H 4C 5C 6C 7D 7S 7C 9S", TEDESCO_KNOBS, 9),
+        ("KH AH 2H 4C 5C 6C 7D 7S 7C 9S", Knobs(aces="high-low", ace_value=15), 36),
+        ("KH AH 2H 4C 5C 6C 7D 7S 7C 9S", Knobs(wrap_runs=True), 9),
+        # a lone ace costs 15 under Tedesco: 15 + 9
+        ("AD 4C 5C 6C 7D 7S 7C JH QH KH", TEDESCO_KNOBS, 15),
+        ("AD 9S 4C 5C 6C 7D 7S 7C JH QH", TEDESCO_KNOBS, 15 + 9 + 10 + 10),
+        # one ace, two runs that want it: A-2-3 or Q-K-A, not both: Q-K-A leaves 2 + 3 (and the
+        # 5D 6H), A-2-3 would leave Q K 20
+        ("QS KS AS 2S 3S 9D 9H 9C 5D 6H", Knobs(aces="high-low"), 5 + 11),
+        # ... round the corner it is one run Q-K-A-2-3
+        ("QS KS AS 2S 3S 9D 9H 9C 5D 6H", Knobs(wrap_runs=True), 11),
+        # a whole suit round the corner: J Q K A 2 3 4 is one run
+        ("JS QS KS AS 2S 3S 4S 8D 8H 8C", TEDESCO_KNOBS, 0),
+    ],
+)
+def test_deadwood_under_knobs(text: str, knobs: Knobs, deadwood: int) -> None:
+    hand = text.split()
+    assert best_deadwood(mask(hand), knobs.counting())[0] == deadwood
+    assert brute_deadwood(hand, knobs) == deadwood
+    assert evaluate(text, knobs.rules()).deadwood == deadwood
+    check_deadwood(hand, knobs)
+
+
+def test_tedesco_melds_round_the_corner() -> None:
+    arr = arrange(mask("KH AH 2H 4C 5C 6C 7D 7S 7C 9S"), TEDESCO_KNOBS.counting())
+    assert [[str(c) for c in m] for m in arr.melds()] == [
+        ["7S", "7D", "7C"],
+        ["KH", "AH", "2H"],
+        ["4C", "5C", "6C"],
+    ]
+    arr = arrange(mask("QH KH AH 4C 5C 6C 7D 7S 7C 2S"), Knobs(aces="high-low").counting())
+    assert ["QH", "KH", "AH"] in [[str(c) for c in m] for m in arr.melds()]
+
+
+@pytest.mark.parametrize(
+    ("knock", "defend", "knobs", "layoffs", "deadwood"),
+    [
+        # aces high: the defender's AD goes on top of J-Q-K of diamonds
+        (
+            "JD QD KD 4C 5C 6C 7S 7H 7C 2S",
+            "AD 9S 9H 3D 8C TH 5S 6H 4H 2H",
+            Knobs(aces="high-low"),
+            ["AD"],
+            2 + 3 + 4 + 5 + 6 + 8 + 9 + 9 + 10,
+        ),
+        # aces low only: the AD stays (1 point)
+        (
+            "JD QD KD 4C 5C 6C 7S 7H 7C 2S",
+            "AD 9S 9H 3D 8C TH 5S 6H 4H 2H",
+            STANDARD_KNOBS,
+            [],
+            1 + 2 + 3 + 4 + 5 + 6 + 8 + 9 + 9 + 10,
+        ),
+        # round the corner: AD then 2D chained onto J-Q-K (the AD first)
+        (
+            "JD QD KD 4C 5C 6C 7S 7H 7C 2S",
+            "AD 2D 9S 9H 8C TH 5S 6H 4H 3H",
+            TEDESCO_KNOBS,
+            ["2D", "AD"],
+            3 + 4 + 5 + 6 + 8 + 9 + 9 + 10,
+        ),
+        # round the corner the other way: KC onto A-2-3 of clubs
+        (
+            "AC 2C 3C 7S 7H 7D 9D TD JD 4S",
+            "KC QC 5H 5S 8H 8S 6D 2H 3D 4H",
+            TEDESCO_KNOBS,
+            ["KC", "QC"],
+            5 + 5 + 8 + 8 + 6 + 2 + 3 + 4,
+        ),
+    ],
+)
+def test_layoffs_under_knobs(
+    knock: str, defend: str, knobs: Knobs, layoffs: list[str], deadwood: int
+) -> None:
+    arr = arrange(mask(knock), knobs.counting())
+    got = best_defence(arr, mask(defend))
+    assert (sorted(names_of(got.layoffs)), got.deadwood) == (sorted(layoffs), deadwood)
+    melds = [[str(c) for c in m] for m in arr.melds()]
+    assert brute_defence(melds, defend.split(), knobs)[0] == deadwood
+
+
+@pytest.mark.parametrize("knobs", KNOB_CASES[1:], ids=repr)
+def test_deadwood_and_discard_random_under_knobs(knobs: Knobs) -> None:
+    rng = random.Random(" ".join(knobs.overrides()))
+    for i in range(90):
+        pick = (uniform_hand, rich_hand, corner_hand)[i % 3]
+        check_deadwood(pick(rng, 10), knobs)
+        check_discard(pick(rng, 11), knobs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(some_hand, knob_cases)
+def test_deadwood_hypothesis_knobs(hand: list[str], knobs: Knobs) -> None:
+    check_deadwood(hand, knobs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, st.integers(0, 14), knob_cases)
+def test_deadwood_any_size_hypothesis_knobs(deck: list[str], size: int, knobs: Knobs) -> None:
+    check_deadwood(deck[:size], knobs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(hands.map(lambda d: d[:11]), rich_hands(11), corner_hands(11)), knob_cases)
+def test_discard_hypothesis_knobs(hand: list[str], knobs: Knobs) -> None:
+    check_discard(hand, knobs)
+
+
+def corner_pair(rng: random.Random) -> tuple[list[str], list[str]]:
+    """A knocker with melds near the corner (or anywhere) and a defender drawn from cards next
+    to them, round the corner included."""
+    if rng.random() < 0.5:
+        k, d = random_pair(rng)
+        return k, d
+    k = corner_hand(rng, 10)
+    pool = [n for n in NAMES if n not in k and n[0] in "TJQKA234"]
+    d = rng.sample(pool, min(len(pool), rng.randint(3, 8)))
+    rest = [n for n in NAMES if n not in k and n not in d]
+    return k, d + rng.sample(rest, 10 - len(d))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), knob_cases)
+def test_defence_hypothesis_knobs(seed: int, knobs: Knobs) -> None:
+    k, d = corner_pair(random.Random(seed))
+    km = mask(k)
+    c = knobs.counting()
+    for sets in set_choices(km, c):
+        check_defence(Arrangement(km, sets, c), k, d, knobs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32), knob_cases)
+def test_score_cards_hypothesis_knobs(seed: int, knobs: Knobs) -> None:
+    """A whole knock from cards under the knobs, against brute force (the knock limit raised so
+    that every hand with deadwood may knock)."""
+    k, d = corner_pair(random.Random(seed))
+    want_k, want_d, _ = brute_knock(k, d, knobs)
+    assume(want_k <= 99)  # the highest knock limit a rule set can have
+    rules = resolve(knobs.rules(), ["knock_limit=99"])
+    if want_k == 0:
+        result = score_cards(k, d, rules)
+        assert (result.kind, result.defender_deadwood) == ("gin", brute_deadwood(d, knobs))
+        return
+    result = score_cards(k, d, rules)
+    assert (result.knocker_deadwood, result.defender_deadwood) == (want_k, want_d), (k, d)
+    melded = check_melds(result.knocker_melds, k, knobs)
+    assert sum(value(n, knobs) for n in set(k) - melded) == want_k
+    lay = [str(c) for c in result.layoffs]
+    assert can_lay_off([[str(c) for c in m] for m in result.knocker_melds], lay, knobs)
+    rest = [n for n in d if n not in lay]
+    assert check_melds(result.defender_melds, rest, knobs) | {
+        str(c) for c in result.defender_deadwood_cards
+    } == set(rest)

@@ -71,8 +71,14 @@ def test_shell_examples_run(tmp_path: Path) -> None:
                 assert "Bob has 18 after laying off 8D 9D: Ann +10" in result.stdout
             if command.startswith("gintally score Pop 40"):  # the hand's date, read day first
                 assert ", 5 Mar 1998: Pop scores 40 (gin)" in result.stdout
-            if command.startswith("gintally eval"):
+            if command.startswith('gintally eval "5S'):
                 assert "discard 5S" in result.stdout
+            if command.startswith("gintally eval QH KH AH"):  # Q-K-A under tedesco
+                assert "QH KH AH" in result.stdout and "Knocks with 2." in result.stdout
+            if command.startswith("gintally eval KH AH 2H"):  # round the corner
+                assert "KH AH 2H" in result.stdout and "= 9" in result.stdout
+            if command.startswith("gintally eval AS 2H 9D"):  # Mahjong values
+                assert "= 75" in result.stdout
     assert ran >= 20
     assert (tmp_path / "gin-backup.db").exists() and (tmp_path / "hands.csv").exists()
 

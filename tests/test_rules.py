@@ -23,7 +23,10 @@ MODERN: dict[str, Any] = {
     "tie": "undercut",
     "undercut_style": "plus-difference",
     "deck_out_scores": False,
+    "card_values": "standard",
     "ace_value": 1,
+    "aces": "low",
+    "wrap_runs": False,
     "target": 100,
     "game_bonus": 100,
     "box_bonus": 25,
@@ -83,6 +86,31 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "next_dealer": "alternate",
     },
     "straight": {**MODERN, "knock_limit": 0},
+    # 002 (Wikipedia, "Tedesco gin"): "Similar to Oklahoma gin [the first upcard's value is the
+    # knock limit; 'If the upcard is a spade, the hand will count double'], except aces can be
+    # used high or low, and runs can be formed 'around the corner' (such as K A 2). If you are
+    # caught with an unmelded ace, it counts as 15 points against you. Hollywood scoring of three
+    # games to 200" (the hollywood format is the match's, not the rule set's).
+    "tedesco": {
+        **MODERN,
+        "knock_limit": "upcard",
+        "spade_doubles": True,
+        "ace_value": 15,
+        "aces": "high-low",
+        "wrap_runs": True,
+        "target": 200,
+    },
+    # 002 (Wikipedia, "Mahjong gin"): "Similar to straight gin, knocking is not allowed ... The
+    # player who gins receives 25 additional points, 2 through 9 = 5 points, 10 through K = 10
+    # points, A = 15 points" (nothing about eleven melded cards: no big gin).
+    "mahjong": {
+        **MODERN,
+        "knock_limit": 0,
+        "gin_bonus": 25,
+        "big_gin_bonus": None,
+        "card_values": "mahjong",
+        "ace_value": 15,
+    },
 }
 
 
@@ -128,6 +156,8 @@ def test_default_rule_set_is_modern() -> None:
         ("honeymoon", True, 0),
         ("kitchen", False, 0),
         ("straight", False, 0),
+        ("tedesco", True, 0),
+        ("mahjong", False, 0),
     ],
 )
 def test_derived(preset: str, upcard: bool, bonus: int) -> None:
@@ -225,6 +255,14 @@ def test_resolve_takes_a_rule_set() -> None:
         ("ace_value=15", "ace_value", 15),
         ("ace-value=1", "ace_value", 1),
         ("ace_value=50", "ace_value", 50),
+        ("aces=high-low", "aces", "high-low"),
+        ("aces=High_Low", "aces", "high-low"),
+        ("aces=highlow", "aces", "high-low"),
+        ("aces=low", "aces", "low"),
+        ("wrap_runs=true", "wrap_runs", True),
+        ("wrap-runs=yes", "wrap_runs", True),
+        ("wrap_runs=false", "wrap_runs", False),
+        ("card_values=standard", "card_values", "standard"),
         ("target=250", "target", 250),
         (" target = 500 ", "target", 500),
         ("game_bonus=0", "game_bonus", 0),
@@ -248,6 +286,28 @@ def test_override(override: str, knob: str, value: Any) -> None:
     others = {k: v for k, v in rules.values().items() if k != knob}
     assert others == {k: v for k, v in MODERN.items() if k != knob}
     assert rules.preset == "modern"
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "card_values", "ace_value"),
+    [
+        # the Mahjong table brings its ace (15) with it...
+        ("modern", ["card_values=mahjong"], "mahjong", 15),
+        # ... unless ace_value is given too, in either order
+        ("modern", ["card_values=mahjong", "ace_value=11"], "mahjong", 11),
+        ("modern", ["ace_value=11", "card_values=mahjong"], "mahjong", 11),
+        ("mahjong", ["card_values=standard"], "standard", 1),
+        # naming the table already in force changes nothing (Tedesco's ace stays 15)
+        ("tedesco", ["card_values=standard"], "standard", 15),
+        ("mahjong", ["card_values=mahjong"], "mahjong", 15),
+        ("mahjong", ["ace_value=1"], "mahjong", 1),
+    ],
+)
+def test_card_values_bring_their_ace(
+    preset: str, overrides: list[str], card_values: str, ace_value: int
+) -> None:
+    rules = resolve(preset, overrides)
+    assert (rules.card_values, rules.ace_value) == (card_values, ace_value)
 
 
 def test_overrides_keep_the_preset_and_stack() -> None:
@@ -293,6 +353,9 @@ def test_shutout_bonus(shutout: str, bonus: int) -> None:
         ("next_dealer=dealer", ["next_dealer", "winner", "loser", "alternate", "'dealer'"]),
         ("ace_value=0", ["ace_value", "between 1 and 50", "0"]),
         ("ace_value=51", ["ace_value", "51"]),
+        ("aces=high", ["aces", "low, high-low", "'high'"]),
+        ("wrap_runs=maybe", ["wrap_runs", "true or false", "'maybe'"]),
+        ("card_values=chinese", ["card_values", "standard, mahjong", "'chinese'"]),
     ],
 )
 def test_override_errors(override: str, pieces: list[str]) -> None:
@@ -333,7 +396,10 @@ def _override_text(knob: str) -> st.SearchStrategy[str]:
         "tie": st.sampled_from(["undercut", "knocker", "no-score"]),
         "undercut_style": st.sampled_from(["plus-difference", "bonus-minus-defender"]),
         "deck_out_scores": st.sampled_from(["true", "false"]),
+        "card_values": st.sampled_from(["standard", "mahjong"]),
         "ace_value": st.integers(1, 50).map(str),
+        "aces": st.sampled_from(["low", "high-low"]),
+        "wrap_runs": st.sampled_from(["true", "false"]),
         "target": st.integers(1, 100_000).map(str),
         "game_bonus": ints,
         "box_bonus": ints,
@@ -471,6 +537,8 @@ def test_current_version_does_not_take_the_old_knob() -> None:
         ("honeymoon", "000_9fa2d787c9962e2e.txt"),
         ("kitchen", "003_2518f58f533df3d4.txt"),
         ("straight", "Straight gin"),
+        ("tedesco", "Tedesco gin"),
+        ("mahjong", "Mahjong gin"),
     ],
 )
 def test_every_preset_names_its_source(preset: str, source: str) -> None:
@@ -478,3 +546,30 @@ def test_every_preset_names_its_source(preset: str, source: str) -> None:
 
     assert source in PRESET_SOURCES[preset]
     assert set(PRESET_SOURCES) == set(PRESETS)
+
+
+def _version_2(preset: str) -> str:
+    """A rule set as gintally stored it before card values and runs were knobs (version 2)."""
+    values = {
+        k: v
+        for k, v in find_preset(preset).values().items()
+        if k not in ("card_values", "aces", "wrap_runs")
+    }
+    return json.dumps({"version": 2, "preset": preset, "values": values})
+
+
+@pytest.mark.parametrize("preset", ["modern", "kitchen", "honeymoon"])
+def test_version_2_reads_standard_cards_and_runs(preset: str) -> None:
+    """Before version 3 every match counted standard values with aces low and no wrap: an old
+    match reads exactly that, every other value as stored."""
+    rules = RuleSet.from_json(_version_2(preset))
+    assert (rules.card_values, rules.aces, rules.wrap_runs) == ("standard", "low", False)
+    assert rules == find_preset(preset)
+    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 3
+
+
+def test_current_version_without_aces_is_damaged() -> None:
+    data = json.loads(find_preset("tedesco").to_json())
+    del data["values"]["aces"]
+    with pytest.raises(RuleError, match="damaged: aces missing"):
+        RuleSet.from_json(json.dumps(data))

@@ -6,8 +6,9 @@ Terminology
 - card: an `int` (a `Card`) worth ``suit * 16 + rank``. Each suit has a 16-bit block of which only
   the low 13 bits are used, so a hand fits in one integer bit mask (`mask_of`) where the runs of a
   suit are runs of adjacent bits and never cross into the next suit (see `melds`).
-- value: what an unmelded card counts: ace 1 (or the rule set's `ace_value`), 2-10 their pips,
-  J Q K 10.
+- value: what an unmelded card counts. The rule set's `card_values` names a table
+  (`CARD_VALUES`): ``standard`` (ace 1, 2-10 their pips, J Q K 10) or ``mahjong`` (ace 15, 2-9 5,
+  10-K 10); its `ace_value` is the ace's value under either (`rank_values`).
 
 Text boundary (paired converters, as python-chess does with squares): `parse_card` /
 `card_name`, `parse_cards` / `format_cards`. Cards are written rank then suit: ``AS 2H TD 10D JC``,
@@ -26,6 +27,12 @@ SUIT_SYMBOLS = {"♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣
 SUIT_SHIFT = 16
 RANK_BITS = 0x1FFF  # the 13 rank bits of one suit block
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+# The value of each rank, ace first, by the `card_values` knob's name. From the two up a table
+# never decreases (`melds` relies on it to find the costliest deadwood card quickly).
+CARD_VALUES: dict[str, tuple[int, ...]] = {
+    "standard": RANK_VALUES,
+    "mahjong": (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10),  # A 15, 2-9 5, 10-K 10 (seed 002)
+}
 CARD_HELP = "write cards like AS 10D TD JC: rank A 2-10 T J Q K, suit S H D C or ♠♥♦♣"
 
 
@@ -130,6 +137,13 @@ def card_value(c: int, ace_value: int = 1) -> int:
     """What an unmelded card counts: ace 1 (or `ace_value`), pips, court cards 10."""
     rank = c & 15
     return ace_value if rank == 0 else RANK_VALUES[rank]
+
+
+def rank_values(card_values: str = "standard", ace_value: int | None = None) -> tuple[int, ...]:
+    """The value of each rank, ace first: the `card_values` table, its ace replaced by
+    `ace_value` when one is given."""
+    table = CARD_VALUES[card_values]
+    return table if ace_value is None else (ace_value, *table[1:])
 
 
 def mask_of(cards: Iterable[int]) -> int:

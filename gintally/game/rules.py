@@ -24,8 +24,10 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from gintally.errors import RuleError
+from gintally.game.cards import CARD_VALUES
 
-RULES_VERSION = 2  # 2: `tie` replaced `undercut_on_tie` (see `_upgrade`)
+# 2: `tie` replaced `undercut_on_tie`; 3: the knobs of `ADDED[3]` (see `_upgrade`)
+RULES_VERSION = 3
 
 UPCARD = "upcard"
 OKLAHOMA_ACE = ("gin-only", "one")
@@ -33,6 +35,7 @@ UNDERCUT_STYLES = ("plus-difference", "bonus-minus-defender")
 TIES = ("undercut", "knocker", "no-score")
 SHUTOUT_STYLES = ("double-hands", "double-net", "double-total", "bonus:N", "none")
 NEXT_DEALER = ("winner", "loser", "alternate")
+ACES = ("low", "high-low")
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,10 @@ class RuleSet:
     tie: str = "undercut"
     undercut_style: str = "plus-difference"
     deck_out_scores: bool = False
+    card_values: str = "standard"
     ace_value: int = 1
+    aces: str = "low"
+    wrap_runs: bool = False
     target: int = 100
     game_bonus: int = 100
     box_bonus: int = 25
@@ -83,6 +89,9 @@ class RuleSet:
             if name not in KNOBS:
                 raise RuleError(f"unknown rule {key.strip()!r}; the rules are: {', '.join(KNOBS)}")
             changes[name] = parse_value(name, value.strip())
+        values = changes.get("card_values", self.card_values)
+        if values != self.card_values and "ace_value" not in changes:
+            changes["ace_value"] = CARD_VALUES[values][0]  # the table's own ace (mahjong 15)
         return replace(self, **changes) if changes else self
 
     def values(self) -> dict[str, Any]:
@@ -132,19 +141,30 @@ class RuleSet:
         return value_text(getattr(self, name))
 
 
+# The knobs each version added: an older stored rule set reads each as its modern default, which
+# is how its matches were played (standard card values, aces low, no wrapping runs).
+ADDED: dict[int, tuple[str, ...]] = {3: ("card_values", "aces", "wrap_runs")}
+
+
 def _upgrade(version: int, values: dict[str, Any]) -> dict[str, Any]:
     """Stored values of an older `RULES_VERSION`, as this version reads them: every match
     replays exactly as it did when it was recorded.
 
     - 1 -> 2: ``undercut_on_tie`` (true/false) became ``tie``: true reads ``undercut``, false
       ``knocker`` (the knocker wins 0), which is what those matches scored.
-    A knob added in a later version goes here with the value that plays as before it existed.
+    - then every knob of `ADDED` newer than the stored version reads as its modern default.
+    A knob added in a later version goes in `ADDED` (or here, when it replaces another) with the
+    value that plays as before it existed.
     """
     out = dict(values)
     if version < 2 and "undercut_on_tie" in out:
         _, out["tie"] = _tie_from_undercut_on_tie(
             "undercut_on_tie", value_text(out.pop("undercut_on_tie"))
         )
+    for since, knobs in ADDED.items():
+        if version < since:
+            for knob in knobs:
+                out.setdefault(knob, getattr(MODERN, knob))
     return out
 
 
@@ -233,7 +253,10 @@ _PARSERS: dict[str, Any] = {
     "tie": lambda n, t: _choice(n, t.replace("_", "-"), TIES),
     "undercut_style": lambda n, t: _choice(n, t, UNDERCUT_STYLES),
     "deck_out_scores": _bool,
+    "card_values": lambda n, t: _choice(n, t, tuple(CARD_VALUES)),
     "ace_value": lambda n, t: _int(n, t, 1, 50),
+    "aces": lambda n, t: _choice(n, t.replace("_", "-").replace("highlow", "high-low"), ACES),
+    "wrap_runs": _bool,
     "target": lambda n, t: _int(n, t, 1, 100_000),
     "game_bonus": _int,
     "box_bonus": _int,
@@ -251,7 +274,11 @@ KNOBS: dict[str, str] = {
     "tie": "equal deadwood: 'undercut', 'knocker' (wins 0) or 'no-score' (as a draw)",
     "undercut_style": "'plus-difference' (bonus + difference) or 'bonus-minus-defender'",
     "deck_out_scores": "a drawn hand scores the deadwood difference",
-    "ace_value": "deadwood value of an unmelded ace",
+    "card_values": "'standard' (A 1, 2-10 pips, J Q K 10) or 'mahjong' (A 15, 2-9 5, 10-K 10); "
+    "setting it sets ace_value to its ace unless ace_value is set too",
+    "ace_value": "deadwood value of an unmelded ace (under either card_values)",
+    "aces": "'low' (A-2-3 only) or 'high-low' (A-2-3 or Q-K-A; K-A-2 only with wrap_runs)",
+    "wrap_runs": "runs go round the corner (K-A-2, Q-K-A-2); the ace is then next to the king",
     "target": "points that win a game",
     "game_bonus": "bonus to the game's winner",
     "box_bonus": "bonus per hand won in the game, to each player at game end",
@@ -316,6 +343,32 @@ PRESETS: dict[str, RuleSet] = {
         next_dealer="alternate",
     ),
     "straight": replace(MODERN, preset="straight", knock_limit=0),
+    # "Similar to Oklahoma gin, except aces can be used high or low, and runs can be formed
+    # 'around the corner' (such as K A 2). ... an unmelded ace, it counts as 15 points against
+    # you. Hollywood scoring of three games to 200": Oklahoma's rules (the upcard's knock limit,
+    # a spade upcard doubles) with those changes; the format (hollywood) is the match's.
+    "tedesco": replace(
+        MODERN,
+        preset="tedesco",
+        knock_limit=UPCARD,
+        spade_doubles=True,
+        ace_value=15,
+        aces="high-low",
+        wrap_runs=True,
+        target=200,
+    ),
+    # "knocking is not allowed ... The player who gins receives 25 additional points, 2 through
+    # 9 = 5 points, 10 through K = 10 points, A = 15 points". Both players scoring every hand
+    # (cards on the table minus cards in hand) is the game-kinds half of issue 9.
+    "mahjong": replace(
+        MODERN,
+        preset="mahjong",
+        knock_limit=0,
+        big_gin_bonus=None,
+        gin_bonus=25,
+        card_values="mahjong",
+        ace_value=15,
+    ),
 }
 
 PRESET_NOTES: dict[str, str] = {
@@ -329,6 +382,9 @@ PRESET_NOTES: dict[str, str] = {
     "kitchen": "a plain race to 100: knock below 10, gin 25, big gin 35, undercut 15, a "
     "tie scores nothing, a dead deck scores the difference; no bonuses; deal alternates",
     "straight": "no knocking: gin only",
+    "tedesco": "Oklahoma gin with aces high or low, runs round the corner (K-A-2), an unmelded "
+    "ace 15; games to 200, played as hollywood (match new --format hollywood)",
+    "mahjong": "gin only, gin 25; cards count A 15, 2-9 5, 10-K 10",
 }
 
 SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # the Wikipedia article, pagat and Bicycle texts
@@ -341,6 +397,8 @@ PRESET_SOURCES: dict[str, str] = {
     "honeymoon": "the Honeymoon Gin blog post (000_9fa2d787c9962e2e.txt)",
     "kitchen": "the 'How to Play Gin Rummy' house notes (003_2518f58f533df3d4.txt)",
     "straight": f"Wikipedia, 'Straight gin' ({SEED_WIKIPEDIA})",
+    "tedesco": f"Wikipedia, 'Tedesco gin' ({SEED_WIKIPEDIA})",
+    "mahjong": f"Wikipedia, 'Mahjong gin' ({SEED_WIKIPEDIA})",
 }
 assert list(PRESET_NOTES) == list(PRESETS) == list(PRESET_SOURCES)
 

@@ -22,13 +22,22 @@ from enum import StrEnum
 from typing import TypedDict
 
 from gintally.errors import CardError, HandError
-from gintally.game.cards import Card, card_value, cards_of, mask_of, parse_card, parse_cards
+from gintally.game.cards import (
+    Card,
+    card_value,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+    rank_values,
+)
 from gintally.game.melds import (
     Arrangement,
+    Counting,
     best_deadwood,
     best_defence,
     best_discard,
-    count,
+    counting,
     optimal_arrangements,
     set_choices,
 )
@@ -92,11 +101,30 @@ class HandResult:
 MAX_HAND_POINTS = 100_000  # far above any hand under any rule set: a typo, not a score
 
 
+_countings: dict[tuple[str, int, str, bool], Counting] = {}
+
+
+def counting_of(rules: RuleSet) -> Counting:
+    """How cards count and runs form under `rules` (`card_values`, `ace_value`, `aces`,
+    `wrap_runs`): what every evaluation here passes to `gintally.game.melds`."""
+    key = (rules.card_values, rules.ace_value, rules.aces, rules.wrap_runs)
+    found = _countings.get(key)
+    if found is None:
+        found = _countings[key] = counting(
+            rank_values(rules.card_values, rules.ace_value),
+            aces_high=rules.aces == "high-low",
+            wrap=rules.wrap_runs,
+        )
+    return found
+
+
 def max_deadwood(rules: RuleSet) -> int:
     """The most deadwood ten cards can hold: a pair of each of the five highest-valued ranks
-    (three of a rank would be a set; the pairs' suits can always be chosen so that no run forms).
+    (three of a rank would be a set; the pairs' suits can always be chosen so that no run forms,
+    even when the five ranks are adjacent with aces high or round the corner: alternate two
+    pairs of suits, S H / D C / S H ...).
     """
-    values = sorted([rules.ace_value, *(card_value(r) for r in range(1, 13))], reverse=True)
+    values = sorted(rank_values(rules.card_values, rules.ace_value), reverse=True)
     return 2 * sum(values[:5])
 
 
@@ -333,26 +361,28 @@ def score_cards(
             else f"cards {both} are in both hands"
         )
     k_mask, d_mask = mask_of(k_cards), mask_of(d_cards)
-    ace = r.ace_value
+    cnt = counting_of(r)
 
     if len(k_cards) == 11:
         arrangements = [
-            a for a in (Arrangement(k_mask, s, ace) for s in set_choices(k_mask)) if a.dead == 0
+            a
+            for a in (Arrangement(k_mask, s, cnt) for s in set_choices(k_mask, cnt))
+            if a.dead == 0
         ]
         if not arrangements:
-            least = min(count(Arrangement(k_mask, s, ace).dead, ace) for s in set_choices(k_mask))
+            least = min(Arrangement(k_mask, s, cnt).deadwood for s in set_choices(k_mask, cnt))
             raise HandError(
                 f"not a big gin: the knocker's 11 cards leave {least} deadwood "
                 f"(a knock or gin shows the 10 cards kept after the discard)"
             )
-        d_arr = optimal_arrangements(d_mask, ace)[0]
+        d_arr = optimal_arrangements(d_mask, cnt)[0]
         result = settle_gin(d_arr.deadwood, r, upcard, big=True)
         return _with_cards(result, arrangements[0], d_arr, 0)
 
-    options = optimal_arrangements(k_mask, ace)
+    options = optimal_arrangements(k_mask, cnt)
     d_k = options[0].deadwood
     if d_k == 0:
-        d_arr = optimal_arrangements(d_mask, ace)[0]
+        d_arr = optimal_arrangements(d_mask, cnt)[0]
         result = settle_gin(d_arr.deadwood, r, upcard)
         return _with_cards(result, options[0], d_arr, 0)
     if claimed in (Kind.GIN, Kind.BIG_GIN):
@@ -361,9 +391,9 @@ def score_cards(
 
     limit = knock_limit(r, upcard)
     _check_knock_allowed(d_k, limit, upcard)
-    best_arr, best_def = options[0], best_defence(options[0], d_mask, ace)
+    best_arr, best_def = options[0], best_defence(options[0], d_mask, cnt)
     for arr in options[1:]:
-        defence = best_defence(arr, d_mask, ace)
+        defence = best_defence(arr, d_mask, cnt)
         if defence.deadwood > best_def.deadwood:
             best_arr, best_def = arr, defence
     kind, winner, points = _knock_outcome(d_k, best_def.deadwood, r)
@@ -452,20 +482,20 @@ def evaluate(
     r = _rules(rules)
     hand = read_hand(cards, "the hand", (10, 11))
     mask = mask_of(hand)
-    ace = r.ace_value
+    cnt = counting_of(r)
     discard: Card | None = None
     big = False
     if len(hand) == 11:
-        deadwood, bit, sets, big = best_discard(mask, ace)
+        deadwood, bit, sets, big = best_discard(mask, cnt)
         big = big and r.big_gin_bonus is not None  # with big gin off, discard and go gin
         if big:
-            arr = Arrangement(mask, _all_melded_sets(mask, ace), ace)
+            arr = Arrangement(mask, _all_melded_sets(mask, cnt), cnt)
         else:
             discard = cards_of(bit)[0]
-            arr = Arrangement(mask ^ bit, sets, ace)
+            arr = Arrangement(mask ^ bit, sets, cnt)
     else:
-        deadwood, sets = best_deadwood(mask, ace)
-        arr = Arrangement(mask, sets, ace)
+        deadwood, sets = best_deadwood(mask, cnt)
+        arr = Arrangement(mask, sets, cnt)
     limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
     knocks = None if limit is None else 0 < deadwood <= limit
     return Evaluation(
@@ -483,12 +513,12 @@ def evaluate(
 def deadwood_of(cards: str | Iterable[str | Card], rules: RuleSet | str = "modern") -> int:
     """The least deadwood of these cards, every one kept (no discard): 0 when all of them meld."""
     r = _rules(rules)
-    return best_deadwood(mask_of(parse_cards(cards)), r.ace_value)[0]
+    return best_deadwood(mask_of(parse_cards(cards)), counting_of(r))[0]
 
 
-def _all_melded_sets(mask: int, ace_value: int) -> int:
-    """The set choice under which all of an 11-card big gin is melded."""
-    for sets in set_choices(mask):
-        if not Arrangement(mask, sets, ace_value).dead:
+def _all_melded_sets(mask: int, c: Counting) -> int:
+    """The choice under which all of an 11-card big gin is melded."""
+    for sets in set_choices(mask, c):
+        if not Arrangement(mask, sets, c).dead:
             return sets
     raise AssertionError("not a big gin")  # pragma: no cover - callers check first
