@@ -350,6 +350,11 @@ def check_deadwood(hand: Sequence[str], rules: int | Knobs) -> None:
     dead = [str(c) for c in arr.deadwood_cards()]
     assert sorted(dead) == sorted(set(hand) - melded)
     assert sum(value(n, k) for n in dead) == expected
+    if len(hand) == 10:  # the public text API agrees, melds and all
+        ev = evaluate(" ".join(hand).lower(), k.rules())
+        assert ev.deadwood == expected
+        assert check_melds(ev.melds, hand, k) == set(hand) - {str(c) for c in ev.deadwood_cards}
+        assert evaluate(hand, k.rules()) == ev
 
 
 def check_discard(hand: Sequence[str], rules: int | Knobs) -> None:
@@ -369,6 +374,7 @@ def check_discard(hand: Sequence[str], rules: int | Knobs) -> None:
     assert arr.deadwood == least
 
     ev = evaluate(hand, rules=k.rules())
+    assert evaluate(" ".join(hand), k.rules()) == ev  # the text API's fast path: the same
     assert ev.deadwood == least
     assert ev.big_gin == big
     assert ev.gin == (least == 0)

@@ -72,6 +72,13 @@ for _c in DECK:
     _BY_NAME[str(_c)] = _c
     if _c.rank == 9:
         _BY_NAME["10" + SUIT_CHARS[_c.suit]] = _c
+# Every plain spelling of every card (``AS as As aS``, ``10d``...) to its interned `Card`: the
+# fast path of reading a hand is one lookup a token (`parse_card` normalises anything else).
+TOKENS: dict[str, Card] = {}
+for _name, _c in _BY_NAME.items():
+    for _rank in {_name[:-1], _name[:-1].lower()}:
+        for _suit in (_name[-1], _name[-1].lower()):
+            TOKENS[_rank + _suit] = _c
 
 
 def card(rank: int, suit: int) -> Card:
@@ -85,6 +92,9 @@ def parse_card(token: str | Card) -> Card:
     """Read one card (``AS``, ``10d``, ``td``, ``A♠``, ``♠A``); a clear error names a bad token."""
     if isinstance(token, Card):
         return token
+    found = TOKENS.get(token) if isinstance(token, str) else None
+    if found is not None:
+        return found
     if not isinstance(token, str):
         raise CardError(f"not a card: {token!r} ({CARD_HELP})")
     raw = token.strip().replace("\ufe0f", "")

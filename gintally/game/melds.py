@@ -237,7 +237,21 @@ def _placements(hand: int, sets: int) -> list[int]:
 
 def best_deadwood(hand: int, c: Counting = STANDARD) -> tuple[int, int]:
     """The least deadwood count of `hand` and the choice that reaches it (first found)."""
-    v = c.table
+    v = c._table or c.table
+    if c.plain:  # the common case first: no rank held 3 times, so no choice to make
+        a = hand & RANK_BITS
+        b = (hand >> 16) & RANK_BITS
+        d3 = (hand >> 32) & RANK_BITS
+        d = hand >> 48
+        if not (a & b & (d3 | d)) | (d3 & d & (a | b)):
+            t = hand & (hand >> 1) & (hand >> 2)
+            dead = hand & ~(t | (t << 1) | (t << 2))
+            return (
+                v[dead & RANK_BITS]
+                + v[(dead >> 16) & RANK_BITS]
+                + v[(dead >> 32) & RANK_BITS]
+                + v[dead >> 48]
+            ), 0
     best = -1
     best_sets = 0
     plain = c.plain
@@ -290,12 +304,32 @@ def best_discard(hand: int, c: Counting = STANDARD) -> tuple[int, int, int, bool
     of 4+, which can spare a card) and is searched for directly. Ties go to the first choice found,
     and within it to the highest-ranked card.
     """
-    v = c.table
+    v = c._table or c.table
+    plain = c.plain
+    if plain:  # the common case first: no rank held 3 times, one arrangement
+        a = hand & RANK_BITS
+        b = (hand >> 16) & RANK_BITS
+        d3 = (hand >> 32) & RANK_BITS
+        d = hand >> 48
+        if not (a & b & (d3 | d)) | (d3 & d & (a | b)):
+            t = hand & (hand >> 1) & (hand >> 2)
+            dead = hand & ~(t | (t << 1) | (t << 2))
+            if dead:
+                top = _top_card(dead, c)
+                dead ^= top
+                return (
+                    v[dead & RANK_BITS]
+                    + v[(dead >> 16) & RANK_BITS]
+                    + v[(dead >> 32) & RANK_BITS]
+                    + v[dead >> 48],
+                    top,
+                    0,
+                    False,
+                )
     best = -1
     best_bit = 0
     best_sets = 0
     big = False
-    plain = c.plain
     for sets in set_choices(hand, c):
         if plain:
             rest = hand & ~sets

@@ -19,10 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TypedDict
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from gintally.errors import CardError, HandError
 from gintally.game.cards import (
+    CARDS,
+    TOKENS,
     Card,
     card_value,
     cards_of,
@@ -439,8 +442,7 @@ class EvaluationDict(TypedDict):
     knocks: bool | None
 
 
-@dataclass(frozen=True)
-class Evaluation:
+class Evaluation(tuple[Any, ...]):
     """The best arrangement of 10 cards, or of 11 with the best discard.
 
     For 11 cards `melds`, `deadwood_cards` and `deadwood` describe the 10 kept after `discard`;
@@ -448,23 +450,64 @@ class Evaluation:
     melds hold all 11 cards; with big gin off such a hand discards and is a gin. `knocks` says
     whether the deadwood is within the knock limit (None when the limit comes from an upcard that
     was not given); a gin is not a knock.
+
+    An immutable record, built by `evaluate` only. For speed it is a tuple underneath (the
+    fields are properties over it) and `melds` and `deadwood_cards` are worked out when they are
+    read, from the kept cards and the winning choice the search found (the same melds every
+    time). Two evaluations are equal when their cards, results and counting are.
     """
 
-    cards: tuple[Card, ...]
-    melds: tuple[tuple[Card, ...], ...]
-    deadwood_cards: tuple[Card, ...]
-    deadwood: int
-    discard: Card | None
-    gin: bool
-    big_gin: bool
-    knocks: bool | None
+    __slots__ = ()
+    # the tuple: cards, deadwood, discard, gin, big_gin, knocks, the kept cards' mask, the
+    # winning choice (-1: the choice that melds all of a big gin, found when first needed),
+    # the counting
+
+    if TYPE_CHECKING:
+        cards: tuple[Card, ...]
+        deadwood: int
+        discard: Card | None
+        gin: bool
+        big_gin: bool
+        knocks: bool | None
+    else:
+        cards = property(itemgetter(0), doc="the cards, as given")
+        deadwood = property(itemgetter(1), doc="the least deadwood (after the discard)")
+        discard = property(itemgetter(2), doc="the best discard of 11 cards, else None")
+        gin = property(itemgetter(3), doc="no deadwood")
+        big_gin = property(itemgetter(4), doc="all 11 cards melded, big gin allowed")
+        knocks = property(itemgetter(5), doc="within the knock limit (None: no upcard yet)")
+
+    def _arrangement(self) -> Arrangement:
+        kept: int = self[6]
+        choice: int = self[7]
+        c: Counting = self[8]
+        return Arrangement(kept, _all_melded_sets(kept, c) if choice < 0 else choice, c)
+
+    @property
+    def melds(self) -> tuple[tuple[Card, ...], ...]:
+        """Sets (by rank) then runs (by suit, in rank order)."""
+        return _melds(self._arrangement())
+
+    @property
+    def deadwood_cards(self) -> tuple[Card, ...]:
+        """The unmelded cards kept, by rank then suit."""
+        return tuple(self._arrangement().deadwood_cards())
+
+    def __repr__(self) -> str:
+        return (
+            f"Evaluation(cards={self.cards!r}, melds={self.melds!r}, "
+            f"deadwood_cards={self.deadwood_cards!r}, deadwood={self.deadwood!r}, "
+            f"discard={self.discard!r}, gin={self.gin!r}, big_gin={self.big_gin!r}, "
+            f"knocks={self.knocks!r})"
+        )
 
     def to_dict(self) -> EvaluationDict:
         """The JSON shape of ``gintally eval --json``."""
+        arr = self._arrangement()
         return {
             "cards": [str(c) for c in self.cards],
-            "melds": [[str(c) for c in m] for m in self.melds],
-            "deadwood_cards": [str(c) for c in self.deadwood_cards],
+            "melds": [[str(c) for c in m] for m in arr.melds()],
+            "deadwood_cards": [str(c) for c in arr.deadwood_cards()],
             "deadwood": self.deadwood,
             "discard": str(self.discard) if self.discard is not None else None,
             "gin": self.gin,
@@ -473,40 +516,74 @@ class Evaluation:
         }
 
 
+_BITS = tuple(1 << i for i in range(64))  # a card's bit, by its code
+_new_evaluation = tuple.__new__
+
+# What `evaluate` needs from a rule set, by preset name or by the rule set's identity: the rule
+# set, its counting, its fixed knock limit (None when the upcard gives it) and whether big gin
+# is allowed. A rule set is immutable, so this is only a cache; it is cleared when it grows.
+_Context = tuple[RuleSet, Counting, "int | None", bool]
+_contexts: dict[object, _Context] = {}
+
+
+def _context(rules: RuleSet | str) -> _Context:
+    key: object = rules if type(rules) is str else id(rules)
+    ctx = _contexts.get(key)
+    if ctx is None or (ctx[0] is not rules and type(rules) is not str):
+        r = _rules(rules)
+        ctx = (
+            r,
+            counting_of(r),
+            None if r.knock_from_upcard else knock_limit(r),
+            r.big_gin_bonus is not None,
+        )
+        if len(_contexts) >= 64:
+            _contexts.clear()
+        _contexts[key] = ctx  # a rule set keyed by id is kept alive by ctx[0]: no id reuse
+    return ctx
+
+
 def evaluate(
     cards: str | Iterable[str | Card],
     rules: RuleSet | str = "modern",
     upcard: Card | str | None = None,
 ) -> Evaluation:
-    """Best melds and deadwood of 10 cards; for 11, the best discard and gin or big gin."""
-    r = _rules(rules)
-    hand = read_hand(cards, "the hand", (10, 11))
-    mask = mask_of(hand)
-    cnt = counting_of(r)
-    discard: Card | None = None
-    big = False
-    if len(hand) == 11:
-        deadwood, bit, sets, big = best_discard(mask, cnt)
-        big = big and r.big_gin_bonus is not None  # with big gin off, discard and go gin
-        if big:
-            arr = Arrangement(mask, _all_melded_sets(mask, cnt), cnt)
-        else:
-            discard = cards_of(bit)[0]
-            arr = Arrangement(mask ^ bit, sets, cnt)
-    else:
-        deadwood, sets = best_deadwood(mask, cnt)
-        arr = Arrangement(mask, sets, cnt)
-    limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
+    """Best melds and deadwood of 10 cards; for 11, the best discard and gin or big gin.
+
+    Cards written plainly (``AS 10d TD``: one token a card, separated by spaces) are read with
+    one dict lookup a token; anything else (commas, suit symbols, a bad card, a duplicate, the
+    wrong number) goes through `read_hand`, which reads every spelling and names what is wrong.
+    """
+    r, c, limit, big_allowed = _context(rules)
+    hand: tuple[Card, ...] | None = None
+    if type(cards) is str:
+        try:
+            hand = tuple(map(TOKENS.__getitem__, cards.split()))
+        except KeyError:
+            hand = None
+    elif (type(cards) is tuple or type(cards) is list) and all(type(x) is Card for x in cards):
+        hand = tuple(cards)
+    n = 0 if hand is None else len(hand)
+    mask = sum(map(_BITS.__getitem__, hand)) if hand is not None and 10 <= n <= 11 else 0
+    if hand is None or mask.bit_count() != n or not 10 <= n <= 11:
+        hand = read_hand(cards, "the hand", (10, 11))
+        mask = mask_of(hand)
+    if r.knock_from_upcard and upcard is not None:
+        limit = knock_limit(r, upcard)
+    if len(hand) == 10:
+        deadwood, choice = best_deadwood(mask, c)
+        knocks = None if limit is None else 0 < deadwood <= limit
+        return _new_evaluation(
+            Evaluation, (hand, deadwood, None, deadwood == 0, False, knocks, mask, choice, c)
+        )
+    deadwood, bit, choice, big = best_discard(mask, c)
     knocks = None if limit is None else 0 < deadwood <= limit
-    return Evaluation(
-        tuple(hand),
-        _melds(arr),
-        tuple(arr.deadwood_cards()),
-        deadwood,
-        discard,
-        deadwood == 0,
-        big,
-        knocks,
+    if big and big_allowed:
+        return _new_evaluation(Evaluation, (hand, 0, None, True, True, knocks, mask, -1, c))
+    discard = CARDS[bit.bit_length() - 1]
+    return _new_evaluation(
+        Evaluation,
+        (hand, deadwood, discard, deadwood == 0, False, knocks, mask ^ bit, choice, c),
     )
 
 
