@@ -305,7 +305,19 @@ def edit(
     reason: str | None = None,
 ) -> tuple[HandRecord, HandResult]:
     """Replace hand `hand_id` (its number in the match) with a corrected version that keeps
-    its number and place."""
+    its number and place. The hand is read and replaced in one write transaction: an edit made
+    meanwhile by another process is the version this one corrects, never silently discarded."""
+    with ledger.write():
+        return _edit(ledger, match, hand_id, changes, reason)
+
+
+def _edit(
+    ledger: Ledger,
+    match: Match,
+    hand_id: int,
+    changes: Mapping[str, object],
+    reason: str | None,
+) -> tuple[HandRecord, HandResult]:
     old = ledger.hand(match, hand_id)
     if old.voided:
         raise GintallyError(f"hand {hand_id} is void: it cannot be edited")
@@ -357,11 +369,13 @@ def edit(
 
 
 def undo(ledger: Ledger, match: Match) -> HandRecord:
-    """Void the hand entered last in the match."""
-    last = ledger.last_hand(match)
-    if last is None:
-        raise GintallyError(f"match {match.name!r} has no hand to undo")
-    return ledger.void(match, last.id, "undo")
+    """Void the hand entered last in the match. Found and voided in one write transaction: two
+    undos at once take back two hands."""
+    with ledger.write():
+        last = ledger.last_hand(match)
+        if last is None:
+            raise GintallyError(f"match {match.name!r} has no hand to undo")
+        return ledger.void(match, last.id, "undo")
 
 
 # --- replaying -----------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ def import_(
     """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing."""
     from gintally import transfer
 
-    with ledger() as book:
+    with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
         hands = transfer.read_hands(m, file, today(), service.date_order(book))
         stored = book.add_hands(m, hands)

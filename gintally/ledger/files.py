@@ -80,6 +80,33 @@ def is_read_only(path: Path) -> bool:
     return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
 
 
+def read_only_reason(path: Path) -> str | None:
+    """Why the ledger at `path` cannot be written, or None. A writable file in a folder that
+    cannot be written is read-only too: SQLite keeps its write-ahead log beside the file."""
+    if is_read_only(path):
+        return "the ledger file is read-only"
+    folder = path.resolve().parent
+    if is_read_only(folder):
+        return f"its folder {folder} is read-only"
+    return None
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes. In a read-only folder SQLite cannot make the shared-memory
+    file a reader of a WAL ledger needs: when no write-ahead log is there (the ledger is at rest,
+    nobody can be writing it), the file is opened as immutable instead."""
+    uri = path.resolve().as_uri()
+    conn = connect(f"{uri}?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        if path.with_name(path.name + "-wal").exists():
+            raise
+    return connect(f"{uri}?mode=ro&immutable=1", uri=True)
+
+
 def refuse_missing(path: Path, create: bool, make_folder: bool) -> None:
     """Refuse a ledger path that names no file when none may be made there: `create` is False,
     or its folder is missing and `make_folder` is False, or it is a link to nothing."""
@@ -99,6 +126,8 @@ def refuse_missing(path: Path, create: bool, make_folder: bool) -> None:
 def create(path: Path) -> None:
     """Build a new ledger beside `path` and link it into place (see the module docstring)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if is_read_only(path.parent):
+        raise LedgerError(f"cannot create the ledger {path}: its folder is read-only")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
     try:
         conn = connect(str(tmp))

@@ -47,6 +47,8 @@ class Ledger:
         self.conn = conn
         self.path = path
         self.read_only = read_only
+        self._writing = False  # inside `write`: a nested one joins it
+        self._changes = False  # what the open `write` will report when it commits
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -79,13 +81,11 @@ class Ledger:
             if not p.exists():
                 files.create(p)
             files.inspect_file(p)
-            read_only = files.is_read_only(p)
-            if read_only and write:
-                raise LedgerError(f"cannot write to {p}: the ledger file is read-only")
-            if read_only:
-                conn = files.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
-            else:
-                conn = files.connect(str(p))
+            why = files.read_only_reason(p)
+            read_only = why is not None
+            if why is not None and write:
+                raise LedgerError(f"cannot write to {p}: {why}")
+            conn = files.connect_read_only(p) if read_only else files.connect(str(p))
         except OSError as e:
             raise LedgerError(f"cannot open the ledger {p}: {e.strerror or e}") from None
         except sqlite3.Error as e:
@@ -124,21 +124,32 @@ class Ledger:
     def write(self, change: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it lands, or none of it. Its COMMIT is reported to
         `gintally.commits` (a `change` unless it only refreshes the cache), so the command line's
-        exit code can tell whether the ledger changed."""
+        exit code can tell whether the ledger changed.
+
+        It takes the write lock first (BEGIN IMMEDIATE), so a read-modify-write inside it (edit,
+        void, undo, rename, import) reads what no other process can change before it writes.
+        Nested, it joins the transaction already open: the outermost one commits."""
+        if self._writing:
+            self._changes = self._changes or change
+            yield self.conn
+            return
         if self.read_only:
             raise LedgerError(f"cannot write to {self.path}: the ledger file is read-only")
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
+        self._writing, self._changes = True, change
         try:
             yield self.conn
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")
             raise
+        finally:
+            self._writing = False
         try:
-            with commits.committing(change):
+            with commits.committing(self._changes):
                 self.conn.execute("COMMIT")
         except sqlite3.Error as e:
             with contextlib.suppress(sqlite3.Error):
@@ -322,8 +333,8 @@ class Ledger:
 
     def rename_match(self, old: str, new: str) -> Match:
         clean = _clean_name(new, "match")
-        match = self.match(old)
         with self.write() as conn:
+            match = self.match(old)
             if conn.execute(
                 "SELECT 1 FROM matches WHERE name = ? COLLATE NOCASE AND id != ?", [clean, match.id]
             ).fetchone():

@@ -1,0 +1,281 @@
+"""Reliability, second round (issue 13): read-modify-write under concurrency, read-only folders.
+
+SPEC section 7: every write is one transaction. A correction (edit, void, undo, rename, import)
+reads what it changes inside that transaction, under the write lock: two edits of one hand at
+once both survive, two undos take back two hands.
+
+The interleavings are forced, not hoped for: a second connection starts its correction while the
+first is between its read and its write (`paused_after_read`). Real processes racing are in the
+slow tests; ``FAULT_SCALE=N`` runs N times as many.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from conftest import Run
+from gintally import service
+from gintally.errors import GintallyError
+from gintally.ledger import Ledger
+
+GINTALLY = Path(sys.executable).parent / "gintally"
+SCALE = float(os.environ.get("FAULT_SCALE", "1"))
+
+
+def scaled(n: int) -> int:
+    return max(1, int(n * SCALE))
+
+
+# The numbers of the voided hands, in the order they were voided.
+VOIDED = (
+    "SELECT (SELECT h.number FROM hands h WHERE h.hand_id = c.hand_id LIMIT 1) "
+    "FROM corrections c WHERE c.action = 'void' ORDER BY c.id"
+)
+
+
+def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(db, timeout=30)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def kitchen(gintally: Callable[..., Run], db_path: Path) -> Path:
+    """Kitchen, Ann v Bob: hand 1 Ann knocks 5 v 20 (+15), hand 2 Bob gin v 10 (+35), hand 3 Ann
+    knocks 2 v 30 (+28)."""
+    assert gintally("match", "new", "Kitchen", "--players", "Ann", "Bob").code == 0
+    assert gintally("knock", "Ann", "5", "--vs", "20").code == 0
+    assert gintally("gin", "Bob", "--vs", "10").code == 0
+    assert gintally("knock", "Ann", "2", "--vs", "30").code == 0
+    return db_path
+
+
+@contextmanager
+def paused_after_read(ledger: Ledger, method: str) -> Iterator[threading.Event]:
+    """While inside, `ledger.<method>` (a read) signals the event it yields and then waits a
+    moment before returning: long enough for another connection to try its own correction."""
+    read = threading.Event()
+    original = getattr(ledger, method)
+
+    def slow(*args: object, **kwargs: object) -> object:
+        value = original(*args, **kwargs)
+        read.set()
+        time.sleep(0.3)
+        return value
+
+    setattr(ledger, method, slow)
+    try:
+        yield read
+    finally:
+        setattr(ledger, method, original)
+
+
+def race(
+    db: Path, method: str, first: Callable[[Ledger], object], second: Callable[[Ledger], object]
+) -> tuple[object, object]:
+    """Run `first` on one connection; once it has read (`method`), run `second` on another."""
+    with (
+        Ledger.open(db) as a,
+        Ledger.open(db) as b,
+        ThreadPoolExecutor(2) as pool,
+        paused_after_read(a, method) as read,
+    ):
+        one = pool.submit(first, a)
+        assert read.wait(10)
+        two = pool.submit(second, b)
+        return one.result(timeout=30), two.result(timeout=30)
+
+
+def test_two_edits_of_one_hand_at_once_both_survive(kitchen: Path) -> None:
+    """Hand 1 (Ann knocks 5 v 20). One edit sets Bob's count to 40, the other Ann's to 7,
+    the second starting while the first is between its read and its write. The second reads the
+    first's version: Ann knocks 7 v 40 = 33 (not 7 v 20 = 13, which would lose the first)."""
+    changes_a = {"vs": 40}
+    changes_b = {"deadwood": 7}
+    race(
+        kitchen,
+        "hand",
+        lambda book: service.edit(book, book.match("Kitchen"), 1, changes_a),
+        lambda book: service.edit(book, book.match("Kitchen"), 1, changes_b),
+    )
+    with Ledger.open(kitchen) as book:
+        newest = book.hand(book.match("Kitchen"), 1)
+    assert (newest.knocker_deadwood, newest.defender_deadwood, newest.points) == (7, 40, 33)
+    assert rows(kitchen, "SELECT count(*) FROM hands WHERE number = 1") == [(3,)]
+    assert rows(kitchen, "SELECT count(*) FROM corrections WHERE action = 'replace'") == [(2,)]
+
+
+def test_two_undos_at_once_take_back_two_hands(kitchen: Path) -> None:
+    def undo(book: Ledger) -> int:
+        return service.undo(book, book.match("Kitchen")).id
+
+    assert race(kitchen, "last_hand", undo, undo) == (3, 2)
+    assert rows(kitchen, VOIDED) == [(3,), (2,)]
+
+
+def test_an_edit_racing_a_void_is_refused_not_lost(kitchen: Path) -> None:
+    """The void lands first; the edit then reads the hand as void and is refused (exit 2 at the
+    command line), instead of writing a version of a hand no longer in play."""
+    with (
+        Ledger.open(kitchen) as a,
+        Ledger.open(kitchen) as b,
+        ThreadPoolExecutor(1) as pool,
+        paused_after_read(a, "hand") as read,
+    ):
+        voiding = pool.submit(a.void, a.match("Kitchen"), 2, "misdeal")
+        assert read.wait(10)
+        with pytest.raises(GintallyError, match="hand 2 is void: it cannot be edited"):
+            service.edit(b, b.match("Kitchen"), 2, {"vs": 11})
+        voiding.result(timeout=30)
+    assert rows(kitchen, "SELECT count(*) FROM hands WHERE number = 2") == [(1,)]
+
+
+def test_a_rename_racing_another_sees_the_first(kitchen: Path) -> None:
+    """Two renames of match Kitchen: the second, starting while the first is between its read
+    and its write, finds no match named Kitchen any more."""
+    with (
+        Ledger.open(kitchen) as a,
+        Ledger.open(kitchen) as b,
+        ThreadPoolExecutor(1) as pool,
+        paused_after_read(a, "match") as read,
+    ):
+        renaming = pool.submit(a.rename_match, "Kitchen", "Porch")
+        assert read.wait(10)
+        with pytest.raises(GintallyError, match="unknown match 'Kitchen'"):
+            b.rename_match("Kitchen", "Garden")
+        renaming.result(timeout=30)
+    assert rows(kitchen, "SELECT name FROM matches") == [("Porch",)]
+
+
+def test_a_nested_write_joins_the_open_transaction(kitchen: Path) -> None:
+    """A failure anywhere inside the outer transaction undoes the inner writes too."""
+    with Ledger.open(kitchen) as book:
+        with pytest.raises(GintallyError, match="late refusal"), book.write():
+            book.void(book.match("Kitchen"), 1)
+            raise GintallyError("late refusal")
+        assert not book.hand(book.match("Kitchen"), 1).voided
+        assert not book.conn.in_transaction
+
+
+# --- real processes ------------------------------------------------------------------------------
+
+
+def start(db: Path, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "GINTALLY_DB": str(db)}
+    env.pop("GINTALLY_DEBUG", None)
+    return subprocess.Popen(
+        [str(GINTALLY), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+
+
+@pytest.mark.slow
+def test_edits_and_undos_from_racing_processes(kitchen: Path) -> None:
+    """Pairs of real processes started together: each pair edits one hand on two different
+    fields (both changes must be in its newest version) or undoes twice (two hands voided).
+    Before issue 13, 7 of 40 edit pairs lost a change and undo pairs failed 'already void'."""
+    pairs = scaled(3)
+    hands: list[int] = []
+    for i in range(pairs):
+        knock = start(kitchen, "knock", "Ann", "3", "--vs", "25")
+        said, _ = knock.communicate(timeout=60)
+        assert knock.returncode == 0
+        hand = int(said.split(":")[0].removeprefix("Hand "))
+        hands.append(hand)
+        a = start(kitchen, "edit", str(hand), "--vs", str(30 + i))
+        b = start(kitchen, "edit", str(hand), "--note", f"pair {i}")
+        for proc in (a, b):
+            _, err = proc.communicate(timeout=60)
+            assert proc.returncode == 0, err
+        newest = rows(
+            kitchen,
+            f"SELECT defender_deadwood, note, points FROM hands WHERE number = {hand} "
+            "ORDER BY id DESC LIMIT 1",
+        )
+        assert newest == [(30 + i, f"pair {i}", 30 + i - 3)]
+    a, b = start(kitchen, "undo"), start(kitchen, "undo")
+    for proc in (a, b):
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+    voided = sorted(rows(kitchen, VOIDED))
+    assert voided == [(hands[-2],), (hands[-1],)]
+
+
+# --- a ledger in a folder that cannot be written ------------------------------------------------
+
+
+@contextmanager
+def read_only_folder(folder: Path) -> Iterator[None]:
+    """The folder without write permission (as root, gintally honours the bits by choice, as it
+    does for a read-only file; as any other user SQLite itself cannot write there)."""
+    mode = folder.stat().st_mode
+    folder.chmod(0o555)
+    try:
+        yield
+    finally:
+        folder.chmod(mode)
+
+
+def test_reads_work_on_a_ledger_in_a_read_only_folder(
+    gintally: Callable[..., Run], kitchen: Path
+) -> None:
+    """The file itself is writable; its folder is not. Every read works and shows what it showed
+    before; every write is refused with one line naming the folder; nothing is made there."""
+    reads = [
+        ["show", "--json"],
+        ["hands", "--json"],
+        ["standings", "--json"],
+        ["match", "list"],
+        ["check"],
+        ["export", "--format", "json"],
+    ]
+    before = {tuple(args): gintally(*args) for args in reads}
+    assert all(run.code == 0 for run in before.values()), before
+    listing = sorted(p.name for p in kitchen.parent.iterdir())
+    with read_only_folder(kitchen.parent):
+        for args in reads:
+            run = gintally(*args)
+            assert (run.code, run.stdout) == (0, before[tuple(args)].stdout), (args, run.stderr)
+        for args in (
+            ["knock", "Ann", "4", "--vs", "9"],
+            ["undo"],
+            ["player", "rename", "Bob", "Rob"],
+        ):
+            run = gintally(*args)
+            assert run.code == 1, (args, run.stdout, run.stderr)
+            folder = kitchen.parent.resolve()
+            assert (
+                run.stderr
+                == f"Error: cannot write to {kitchen}: its folder {folder} is read-only\n"
+            )
+        if os.geteuid() != 0:  # root's SQLite may still make its shared-memory file there
+            assert sorted(p.name for p in kitchen.parent.iterdir()) == listing
+    assert rows(kitchen, "SELECT count(*) FROM hands") == [(3,)]
+
+
+def test_a_new_ledger_in_a_read_only_folder_is_refused(
+    gintally: Callable[..., Run], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    monkeypatch.setenv("GINTALLY_DB", str(folder / "ledger.db"))
+    with read_only_folder(folder):
+        run = gintally("match", "new", "Kitchen", "--players", "Ann", "Bob")
+    assert run.code == 1
+    assert (
+        run.stderr
+        == f"Error: cannot create the ledger {folder / 'ledger.db'}: its folder is read-only\n"
+    )
+    assert list(folder.iterdir()) == []
