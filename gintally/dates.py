@@ -162,6 +162,9 @@ def _loose(text: str, today: date, order: str | None) -> date:
     """A date in any form dateutil reads that names at least a month and a day."""
     if not any(ch.isdigit() for ch in text):
         raise GintallyError(f"cannot read the date {text!r} ({_HELP})")
+    numbers = re.findall(r"\d+", re.sub(r"\d{1,2}:\d{2}(?::\d{2})?", " ", text))
+    if len(numbers) > 3 or sum(len(n) > 2 for n in numbers) > 1:
+        raise GintallyError(f"the date {text!r} names more than one date ({_HELP})")
     from dateutil import parser
 
     def parse(default: datetime, dayfirst: bool = False, yearfirst: bool = False) -> datetime:
@@ -175,7 +178,7 @@ def _loose(text: str, today: date, order: str | None) -> date:
     # Parse against two different defaults: a month or day the text does not name comes out
     # different, and is refused; a missing year comes out different too, and is filled in.
     # Then day first and month first: when those differ the text reads two ways.
-    defaults = (datetime(today.year, 1, 1), datetime(today.year - 1, 12, 31))
+    defaults = (datetime(2000, 1, 1), datetime(1996, 12, 31))  # leap years: 29 Feb reads
     flags = {"dmy": (True, False), "mdy": (False, False), "ymd": (False, True)}
     try:
         first, second = (parse(d) for d in defaults)
@@ -188,7 +191,9 @@ def _loose(text: str, today: date, order: str | None) -> date:
         raise GintallyError(f"the date {text!r} names no month and day ({_HELP})")
     if order is None and ways["dmy"] != ways["mdy"]:
         raise _two_ways(text, list(ways.values()), ["dmy", "mdy"], True, None)
-    result: date = first.date()
-    if first.year != second.year and result > today:  # no year given: the last such day
-        result = result.replace(year=result.year - 1)
-    return result
+    if first.year == second.year:
+        return first.date()
+    found = _without_year(first.month, first.day, today)  # no year given: the last such day
+    if found is None:
+        raise GintallyError(f"cannot read the date {text!r} ({_HELP})")
+    return found

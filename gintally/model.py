@@ -9,17 +9,48 @@ Terminology
   Its `id` is the hand's public number in its match (1, 2, 3... in entry order); `key` the
   ledger's identity of the hand (what corrections point at); `row` the row of this version.
 - typed hand (`TypedHand`): a hand command's input as the player typed it, before it is settled.
+- folded name (`fold`): a name as names are compared (SPEC section 9): Unicode canonical caseless
+  matching, so "Émile" is "émile" (composed or not) and "Straße" is "STRASSE".
+- plain text (`plain_text`): what a name or a note may hold: valid Unicode (no bytes that were
+  not UTF-8) and no control characters (an ANSI escape would repaint the terminal showing it).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
 from gintally.engine.formats import Format
-from gintally.errors import NotFoundError
+from gintally.errors import GintallyError, NotFoundError
 from gintally.game.rules import RuleSet
+
+# Invisible characters that reorder the text around them (bidirectional embeddings, overrides
+# and isolates): refused with the control characters.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def fold(name: str) -> str:
+    """`name` as names are compared: spaces collapsed, then canonical caseless form
+    (NFD, case folding, NFC: Unicode's canonical caseless match)."""
+    spaced = " ".join(name.split())
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", spaced).casefold())
+
+
+def plain_text(text: str, what: str, one_line: bool = False) -> str:
+    """`text` in composed form (NFC), or refused when it holds what cannot be stored and shown
+    safely: bytes that were not UTF-8 (they arrive as lone surrogates) or a control character.
+    With `one_line`, tabs and line breaks become spaces first (a note is one line)."""
+    if one_line:
+        text = " ".join(text.split())
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            raise GintallyError(f"{what} {text!r} is not valid UTF-8 text")
+        if category == "Cc" or ch in _BIDI_CONTROLS:
+            raise GintallyError(f"{what} {text!r} holds a control character ({ch!r})")
+    return unicodedata.normalize("NFC", text)
 
 
 @dataclass(frozen=True)
@@ -68,7 +99,7 @@ class Match:
     def player(self, name: str) -> Player:
         """A player of this match by name, case-insensitively."""
         for p in self.players:
-            if p.name.casefold() == name.strip().casefold():
+            if fold(p.name) == fold(name):
                 return p
         names = " and ".join(p.name for p in self.players)
         raise NotFoundError(f"{name!r} does not play in match {self.name!r} ({names} do)")

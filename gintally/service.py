@@ -44,7 +44,7 @@ from gintally.game.scoring import (
     settle_score,
 )
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match, TypedHand
+from gintally.model import HandRecord, Match, TypedHand, plain_text
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "score")
 
@@ -86,7 +86,7 @@ def settle(match: Match, typed: TypedHand) -> Settled:
         points=0,
         upcard=upcard,
         dealer=dealer,
-        note=typed.note or None,
+        note=plain_text(typed.note, "the note", one_line=True) or None if typed.note else None,
     )
     if claim == "draw":
         return _settle_draw(match, typed, base, upcard)

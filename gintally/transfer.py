@@ -28,7 +28,7 @@ from gintally.game.scoring import (
     check_points,
     parse_kind,
 )
-from gintally.model import HandRecord, Match, TypedHand
+from gintally.model import HandRecord, Match, TypedHand, plain_text
 from gintally.service import settle
 
 REQUIRED = ("date", "kind", "winner", "points")
@@ -93,6 +93,8 @@ def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
             data = json.loads(text)
         except ValueError as e:
             raise GintallyError(f"{path} is not valid JSON: {e}") from None
+        except RecursionError:
+            raise GintallyError(f"{path} is not a file of hands: it is nested too deeply") from None
         hands = data.get("hands") if isinstance(data, dict) else data
         if not isinstance(hands, list):
             raise GintallyError(f'{path}: expected a list of hands under "hands"')
@@ -101,18 +103,30 @@ def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
                 raise GintallyError(f"row {i} of {path.name}: a hand must be an object")
             yield i, row
         return
-    reader = csv.DictReader(io.StringIO(text))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
-    missing = [c for c in REQUIRED if c not in header]
-    if missing:
-        raise GintallyError(
-            f"{path}: the header lacks column(s) {', '.join(missing)} "
-            f"(required: {', '.join(REQUIRED)})"
-        )
-    for i, raw in enumerate(reader, 1):
-        if None in raw:
-            raise GintallyError(f"row {i} of {path.name}: more fields than the header has")
-        yield i, {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
+    # strict: a quote left open is an error at the end of the file, not a note that swallows
+    # every row after it. A field over the csv module's limit (131,072 characters) is an error.
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    try:
+        header = [h.strip().lower() for h in (reader.fieldnames or [])]
+        twice = sorted({h for h in header if header.count(h) > 1})
+        if twice:
+            raise GintallyError(f"{path}: the header names column {twice[0]!r} twice")
+        missing = [c for c in REQUIRED if c not in header]
+        if missing:
+            raise GintallyError(
+                f"{path}: the header lacks column(s) {', '.join(missing)} "
+                f"(required: {', '.join(REQUIRED)})"
+            )
+        for i, raw in enumerate(reader, 1):
+            if None in raw:
+                raise GintallyError(f"row {i} of {path.name}: more fields than the header has")
+            yield i, {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
+    except csv.Error as e:
+        if "end of data" in str(e):
+            why = "a quote is never closed (the rest of the file would be one field)"
+        else:
+            why = str(e)
+        raise GintallyError(f"{path} is not valid CSV: {why}") from None
 
 
 def _int(value: Any, what: str) -> int | None:
@@ -186,7 +200,7 @@ def parse_row(
         winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
         defender_deadwood=d_dw, upcard=upcard,
         dealer=_player(match, row.get("dealer"), "dealer"),
-        note=str(row.get("note") or "").strip() or None,
+        note=plain_text(str(row.get("note") or ""), "the note", one_line=True) or None,
     )  # fmt: skip
     typed = None
     if kind is Kind.DRAW:

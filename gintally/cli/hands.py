@@ -29,7 +29,7 @@ from gintally.cli.common import (
 )
 from gintally.errors import GintallyError
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match, TypedHand
+from gintally.model import HandRecord, Match, TypedHand, fold
 
 PlayerArg = Annotated[str, typer.Argument(help="Who knocked or went gin.", show_default=False)]
 GinVsOpt = Annotated[
@@ -145,7 +145,7 @@ def _deadwoods(items: list[str] | None) -> dict[str, int]:
             count = int(value)
         except ValueError:
             raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
-        if name.strip().casefold() in {n.casefold() for n in out}:
+        if fold(name) in {fold(n) for n in out}:
             raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
         out[name.strip()] = count
     return out

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import schema
+from gintally.model import fold
 
 BUSY_TIMEOUT_S = 30.0
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -26,14 +27,20 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 def connect(target: str, uri: bool = False) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), with rows by name, the busy
-    timeout and foreign keys on."""
+    timeout, foreign keys on, and SQL function ``fold(name)``: names as they are compared
+    (`gintally.model.fold`; SQLite's NOCASE folds ASCII only)."""
     conn = sqlite3.connect(
         target, timeout=BUSY_TIMEOUT_S, isolation_level=None, uri=uri, check_same_thread=False
     )
+    conn.create_function("fold", 1, _fold, deterministic=True)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
+
+
+def _fold(value: str | int | float | bytes | None) -> str | int | float | bytes | None:
+    return fold(value) if isinstance(value, str) else value
 
 
 def translate(path: Path | str, e: sqlite3.Error) -> LedgerError:

@@ -33,7 +33,7 @@ from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.rules import RuleSet
 from gintally.ledger import files, marks, schema
-from gintally.model import HAND_COLUMNS, HandRecord, Match, Player
+from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, fold, plain_text
 
 
 def _now() -> str:
@@ -188,12 +188,12 @@ class Ledger:
     def players(self) -> list[Player]:
         return [
             Player(r["id"], r["name"])
-            for r in self._rows("SELECT id, name FROM players ORDER BY name COLLATE NOCASE")
+            for r in self._rows("SELECT id, name FROM players ORDER BY fold(name), id")
         ]
 
     def player(self, name: str) -> Player:
         rows = self._rows(
-            "SELECT id, name FROM players WHERE name = ? COLLATE NOCASE", [name.strip()]
+            "SELECT id, name FROM players WHERE fold(name) = fold(?) ORDER BY id", [name]
         )
         if not rows:
             raise NotFoundError(f"unknown player {name!r}")
@@ -202,7 +202,7 @@ class Ledger:
     def _player_or_new(self, conn: sqlite3.Connection, name: str) -> Player:
         clean = _clean_name(name, "player")
         row = conn.execute(
-            "SELECT id, name FROM players WHERE name = ? COLLATE NOCASE", [clean]
+            "SELECT id, name FROM players WHERE fold(name) = fold(?) ORDER BY id", [clean]
         ).fetchone()
         if row:
             return Player(row["id"], row["name"])
@@ -214,7 +214,7 @@ class Ledger:
         with self.write() as conn:
             who = self.player(old)
             clash = conn.execute(
-                "SELECT id FROM players WHERE name = ? COLLATE NOCASE AND id != ?", [clean, who.id]
+                "SELECT id FROM players WHERE fold(name) = fold(?) AND id != ?", [clean, who.id]
             ).fetchone()
             if clash:
                 raise GintallyError(f"there is already a player named {clean!r}")
@@ -232,22 +232,18 @@ class Ledger:
         first_dealer: str | None = None,
     ) -> Match:
         clean = _clean_name(name, "match")
-        if players[0].strip().casefold() == players[1].strip().casefold():
+        if fold(players[0]) == fold(players[1]):
             raise GintallyError(f"a match needs two different players, not {players[0]!r} twice")
-        if first_dealer is not None and first_dealer.strip().casefold() not in {
-            p.strip().casefold() for p in players
-        }:
+        if first_dealer is not None and fold(first_dealer) not in {fold(p) for p in players}:
             raise NotFoundError(f"the first dealer {first_dealer!r} is not one of the players")
         with self.write() as conn:
-            if conn.execute(
-                "SELECT 1 FROM matches WHERE name = ? COLLATE NOCASE", [clean]
-            ).fetchone():
+            if conn.execute("SELECT 1 FROM matches WHERE fold(name) = fold(?)", [clean]).fetchone():
                 raise GintallyError(f"there is already a match named {clean!r}")
             a = self._player_or_new(conn, players[0])
             b = self._player_or_new(conn, players[1])
             dealer = None
             if first_dealer is not None:
-                dealer = a.id if first_dealer.strip().casefold() == a.name.casefold() else b.id
+                dealer = a.id if fold(first_dealer) == fold(a.name) else b.id
             cur = conn.execute(
                 "INSERT INTO matches(name, player_a, player_b, format, games, rolling, "
                 "season_start, rules, first_dealer, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -303,7 +299,9 @@ class Ledger:
         """A match by name (case-insensitive), or the current match: the one last created or
         chosen with `use_match`."""
         if name is not None:
-            rows = self._rows(self._MATCH_SQL + " WHERE m.name = ? COLLATE NOCASE", [name.strip()])
+            rows = self._rows(
+                self._MATCH_SQL + " WHERE fold(m.name) = fold(?) ORDER BY m.id", [name]
+            )
             if not rows:
                 raise NotFoundError(f"unknown match {name!r}; {self._match_names()}")
             return self._match(rows[0])
@@ -319,7 +317,7 @@ class Ledger:
 
     def _match_names(self, most: int = 20) -> str:
         """The matches, named for a refusal: the first `most` by name, and how many more."""
-        names = [r[0] for r in self._rows("SELECT name FROM matches ORDER BY name COLLATE NOCASE")]
+        names = [r[0] for r in self._rows("SELECT name FROM matches ORDER BY fold(name), id")]
         if not names:
             return "there is no match yet: create one with gintally match new"
         more = f" and {len(names) - most} more (gintally match list)" if len(names) > most else ""
@@ -336,7 +334,7 @@ class Ledger:
         with self.write() as conn:
             match = self.match(old)
             if conn.execute(
-                "SELECT 1 FROM matches WHERE name = ? COLLATE NOCASE AND id != ?", [clean, match.id]
+                "SELECT 1 FROM matches WHERE fold(name) = fold(?) AND id != ?", [clean, match.id]
             ).fetchone():
                 raise GintallyError(f"there is already a match named {clean!r}")
             conn.execute("UPDATE matches SET name = ? WHERE id = ?", [clean, match.id])
@@ -529,6 +527,7 @@ class Ledger:
 
     def void(self, match: Match, number: int, reason: str | None = None) -> HandRecord:
         """Void hand `number` of the match (it stays in the ledger as history)."""
+        reason = _reason(reason)
         with self.write() as conn:
             hand = self.hand(match, number)
             if hand.voided:
@@ -545,6 +544,7 @@ class Ledger:
     ) -> HandRecord:
         """Replace hand `number` of the match by a new version that keeps its number and its
         place."""
+        reason = _reason(reason)
         with self.write() as conn:
             old = self.hand(match, number)
             if old.voided:
@@ -599,8 +599,12 @@ def _record(row: sqlite3.Row) -> HandRecord:
     )
 
 
+def _reason(reason: str | None) -> str | None:
+    return plain_text(reason, "the reason", one_line=True) or None if reason else None
+
+
 def _clean_name(name: str, what: str) -> str:
-    clean = " ".join(str(name).split())
+    clean = plain_text(" ".join(str(name).split()), f"the {what} name")
     if not clean:
         raise GintallyError(f"a {what} needs a name")
     if len(clean) > 60:
