@@ -16,6 +16,7 @@ Nothing here prints and nothing here computes a score itself.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -44,6 +45,7 @@ from gintally.game.scoring import (
     settle_score,
 )
 from gintally.ledger import Ledger
+from gintally.ledger.store import CHECK_HINT
 from gintally.model import HandRecord, Match, TypedHand, plain_text
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "score")
@@ -395,11 +397,20 @@ def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
 
 
 def _entries(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
-    """Light rows (`Ledger.plays`) as the engine reads them."""
-    return [
-        _entry(match, hid, date.fromisoformat(day), kind, w, pts, d)
-        for hid, day, kind, w, pts, d in rows
-    ]
+    """Light rows (`Ledger.plays`) as the engine reads them; a damaged row is a `LedgerError`
+    that points to ``gintally check``."""
+    out = []
+    for hid, day, kind, w, pts, d in rows:
+        try:
+            if type(pts) is not int:
+                raise TypeError(pts)
+            out.append(_entry(match, hid, date.fromisoformat(day), kind, w, pts, d))
+        except (TypeError, ValueError):
+            raise LedgerError(
+                f"the ledger is damaged: hand {hid} of match {match.name!r} cannot be read "
+                f"(date {day!r}, points {pts!r}); {CHECK_HINT}"
+            ) from None
+    return out
 
 
 @dataclass
@@ -549,6 +560,10 @@ def check(path: Path) -> list[Problem]:
             where, _, what = found.partition(": ")
             problems.append(Problem(where, what))
         try:
+            problems += [Problem(where, what) for where, what in book.damage()]
+        except GintallyError as e:  # a table SQLite itself cannot read
+            problems.append(Problem(None, str(e)))
+        try:
             ids = book.match_ids()
         except GintallyError as e:  # a damaged table
             return [*problems, Problem(None, f"matches cannot be read: {e}")]
@@ -583,7 +598,39 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
                 )
             )
     try:
-        replay(entries(m, live), m.rules, m.format)
+        full = replay(entries(m, live), m.rules, m.format, m.first_seat)
     except Exception as e:  # a replay that fails is exactly what check is for
         problems.append(Problem(where, f"does not replay: {e}"))
+        return problems
+    problems += _mark_problems(book, m, full)
     return problems
+
+
+def _mark_problems(book: Ledger, m: Match, full: Replay) -> list[Problem]:
+    """The match's cached quiet point, verified: the games replayed from it must be the last
+    games of the full replay. A wrong one is dropped when the file can be written (it is a
+    cache: the next command rebuilds it)."""
+    mark = book.mark(m)
+    if mark is None:
+        return []
+    try:
+        rows = book.plays(m, after=(mark.cut_date, mark.cut_hand))
+        part = replay(_entries(m, rows), m.rules, m.format, m.first_seat, start=mark)
+        agrees = part.next_dealer == full.next_dealer and (
+            not part.games or part.games == full.games[-len(part.games) :]
+        )
+    except Exception:  # the cached state cannot even be replayed from
+        agrees = False
+    if agrees:
+        return []
+    fixed = "it is ignored"
+    if not book.read_only:
+        with contextlib.suppress(GintallyError):
+            book.forget_mark(m)
+            fixed = "removed: the next command rebuilds it"
+    return [
+        Problem(
+            f"replay_marks row {m.id}",
+            f"the cached quiet point of match {m.name!r} disagrees with a full replay ({fixed})",
+        )
+    ]

@@ -279,3 +279,168 @@ def test_a_new_ledger_in_a_read_only_folder_is_refused(
         == f"Error: cannot create the ledger {folder / 'ledger.db'}: its folder is read-only\n"
     )
     assert list(folder.iterdir()) == []
+
+
+# --- damaged rows ---------------------------------------------------------------------------------
+
+
+def tamper(db: Path, *statements: str) -> None:
+    """Change the file behind gintally's back, as another program (or a flipped byte) might."""
+    conn = sqlite3.connect(db)
+    try:
+        for sql in statements:
+            conn.execute(sql)
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def season(gintally: Callable[..., Run], db_path: Path, tmp_path: Path) -> Path:
+    """Match Kitchen, Ann v Bob: 40 imported hands (Ann knocks 1 v 40: +39 each, a game every
+    three hands) and one typed one, which leaves a cached quiet point in replay_marks."""
+    assert gintally("match", "new", "Kitchen", "--players", "Ann", "Bob").code == 0
+    lines = ["date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood"]
+    lines += [f"2025-01-{1 + i % 28:02d},knock,Ann,39,Ann,1,40" for i in range(40)]
+    csv = tmp_path / "season.csv"
+    csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert gintally("import", str(csv)).code == 0
+    assert gintally("knock", "Ann", "1", "--vs", "40", "--date", "2025-02-01").code == 0
+    assert rows(db_path, "SELECT count(*) FROM replay_marks") == [(1,)]
+    return db_path
+
+
+def checked(gintally: Callable[..., Run], db: Path) -> tuple[int, list[str]]:
+    run = gintally("check")
+    assert run.stderr == "" or "Traceback" not in run.stderr
+    problems = [line.removeprefix("problem: ") for line in run.stdout.splitlines()]
+    return run.code, [
+        p for p in problems if p.startswith(("hands", "corr", "play", "sett", "repl", "matc"))
+    ]
+
+
+def pointed_to_check(run: Run) -> None:
+    assert run.code == 1, (run.stdout, run.stderr)
+    assert run.stderr.startswith("Error: the ledger is damaged: ") and run.stderr.count("\n") == 1
+    assert "run 'gintally check'" in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize(
+    ("damage", "line"),
+    [
+        (
+            "UPDATE hands SET date = '2o25-01-03' WHERE id = 3",  # one flipped byte
+            "hands row 3: has no readable date ('2o25-01-03')",
+        ),
+        (
+            "UPDATE hands SET points = 'x9' WHERE id = 41",
+            "hands row 41: holds points 'x9', not a whole number",
+        ),
+    ],
+)
+def test_a_damaged_hand_row_is_named_by_check_and_stops_commands_with_one_line(
+    gintally: Callable[..., Run], season: Path, damage: str, line: str
+) -> None:
+    tamper(season, damage)
+    code, problems = checked(gintally, season)
+    assert code == 1 and line in problems, problems
+    for args in (["show"], ["hands"], ["standings"]):
+        pointed_to_check(gintally(*args))
+    # A new hand is still recorded (it is a fact of its own); its confirmation, which needs the
+    # damaged row, becomes the warning, and the exit code says the ledger changed.
+    run = gintally("knock", "Ann", "2", "--vs", "30")
+    assert run.code == 0
+    assert run.stderr.startswith("Warning: the change was saved, but the ledger is damaged: ")
+    assert rows(season, "SELECT count(*) FROM hands") == [(42,)]
+
+
+def test_a_bad_current_match_setting(gintally: Callable[..., Run], season: Path) -> None:
+    tamper(season, "UPDATE settings SET value = 'abc' WHERE key = 'current_match'")
+    code, problems = checked(gintally, season)
+    assert (code, problems) == (1, ["settings row current_match: 'abc' names no match"])
+    run = gintally("show")
+    pointed_to_check(run)
+    assert "choose one with 'gintally match use NAME'" in run.stderr
+    assert gintally("match", "use", "Kitchen").code == 0  # the way out the message names
+    assert checked(gintally, season) == (0, [])
+
+
+def test_a_version_moved_to_another_match_and_a_void_of_no_hand(
+    gintally: Callable[..., Run], season: Path
+) -> None:
+    assert gintally("edit", "2", "--vs", "30").code == 0  # hand 2 gets a second version
+    assert gintally("match", "new", "Porch", "--players", "Ann", "Bob").code == 0
+    newest = rows(season, "SELECT max(id), hand_id FROM hands WHERE match_id = 1 AND number = 2")
+    row, key = newest[0]
+    tamper(
+        season,
+        f"UPDATE hands SET match_id = 2 WHERE id = {row}",
+        "INSERT INTO corrections(hand_id, action, reason, created_at) "
+        "VALUES (9999, 'void', NULL, '2025-01-01T00:00:00+00:00')",
+    )
+    code, problems = checked(gintally, season)
+    assert code == 1
+    assert (
+        f"hands row {row}: is a version of hand key {key} of match id 1, moved to match id 2"
+        in problems
+    )
+    corrections = rows(season, "SELECT max(id) FROM corrections")[0][0]
+    assert (
+        f"corrections row {corrections}: is a void of hand key 9999, which is not in the ledger"
+        in problems
+    )
+
+
+def test_duplicate_names_once_the_index_is_dropped(
+    gintally: Callable[..., Run], season: Path
+) -> None:
+    tamper(
+        season,
+        "DROP INDEX players_name",
+        "INSERT INTO players(name, created_at) VALUES ('ANN', '2025-01-01T00:00:00+00:00')",
+        "INSERT INTO players(name, created_at) VALUES ('Émile', '2025-01-01T00:00:00+00:00')",
+        "INSERT INTO players(name, created_at) VALUES ('éMILE', '2025-01-01T00:00:00+00:00')",
+    )
+    code, problems = checked(gintally, season)
+    assert code == 1
+    by_fold = "(names are compared by Unicode case folding)"
+    assert problems == [
+        f"players row 3: has the name 'ANN' of player row 1 {by_fold}",
+        f"players row 5: has the name 'éMILE' of player row 4 {by_fold}",
+    ]
+
+
+def test_a_damaged_replay_cache_row_is_ignored_and_rebuilt(
+    gintally: Callable[..., Run], season: Path
+) -> None:
+    shown = gintally("show", "--json").stdout
+    tamper(season, "UPDATE replay_marks SET cut_date = '2o25-01-08'")
+    code, problems = checked(gintally, season)
+    assert (code, problems) == (
+        1,
+        ["replay_marks row 1: holds cut_date '2o25-01-08' (a cache: it is ignored)"],
+    )
+    assert gintally("show", "--json").stdout == shown  # replayed whole meanwhile
+    assert gintally("knock", "Bob", "2", "--vs", "9", "--date", "2025-02-02").code == 0
+    assert checked(gintally, season) == (0, [])  # the next write rebuilt it
+    assert rows(season, "SELECT cut_date FROM replay_marks") != [("2o25-01-08",)]
+
+
+def test_a_wrong_but_readable_replay_cache_row_is_found_and_dropped(
+    gintally: Callable[..., Run], season: Path
+) -> None:
+    """A cached quiet point that parses but lies (999 games numbered): check replays from it
+    and in full, finds them different, and drops the row (a cache; a fact is never touched)."""
+    shown = gintally("show", "--json").stdout
+    tamper(season, "UPDATE replay_marks SET games = 999")
+    code, problems = checked(gintally, season)
+    assert (code, problems) == (
+        1,
+        [
+            "replay_marks row 1: the cached quiet point of match 'Kitchen' disagrees with a "
+            "full replay (removed: the next command rebuilds it)"
+        ],
+    )
+    assert rows(season, "SELECT count(*) FROM replay_marks") == [(0,)]
+    assert checked(gintally, season) == (0, [])
+    assert gintally("show", "--json").stdout == shown

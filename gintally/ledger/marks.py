@@ -35,12 +35,43 @@ _TOUCHED = (
 )
 
 
+class BadMark(ValueError):
+    """A cached row that cannot be a quiet point of its match (damaged): it is not used."""
+
+
+_CUT_HAND = "SELECT 1 FROM hands WHERE match_id = ? AND number = ? AND date = ?"
+
+
+def _verified(row: sqlite3.Row, conn: sqlite3.Connection, match_id: int) -> None:
+    """Raise `BadMark` unless every value of the row can be a quiet point of the match: its
+    types and ranges, and a cut at a hand of the match on that date (or a season's start)."""
+    ints = ("cut_hand", "games", "finished", "hands_row", "corrections_row")
+    for column in ints:
+        if type(row[column]) is not int or row[column] < 0:
+            raise BadMark(f"holds {column} {row[column]!r}")
+    if row["dealer"] not in (None, 0, 1) or type(row["season"]) is not str:
+        raise BadMark(f"holds dealer {row['dealer']!r}, season {row['season']!r}")
+    try:
+        date.fromisoformat(row["cut_date"])
+    except (TypeError, ValueError):
+        raise BadMark(f"holds cut_date {row['cut_date']!r}") from None
+    if (
+        row["cut_hand"]
+        and not conn.execute(_CUT_HAND, [match_id, row["cut_hand"], row["cut_date"]]).fetchone()
+    ):
+        raise BadMark(
+            f"cuts at hand {row['cut_hand']} on {row['cut_date']}, not a hand played then"
+        )
+
+
 def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
     """The match's remembered quiet point, if it is still true of the ledger (raises
-    `sqlite3.OperationalError` when the table does not exist)."""
+    `sqlite3.OperationalError` when the table does not exist, `BadMark` when the row is
+    damaged)."""
     row = conn.execute("SELECT * FROM replay_marks WHERE match_id = ?", [match_id]).fetchone()
     if row is None:
         return None
+    _verified(row, conn, match_id)
     cut = [row["cut_date"], row["cut_date"], row["cut_hand"]]
     touched = conn.execute(
         _TOUCHED,

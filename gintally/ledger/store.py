@@ -308,6 +308,11 @@ class Ledger:
         current = self.setting("current_match")
         rows = []
         if current is not None:
+            if not current.isdigit():
+                raise LedgerError(
+                    f"the ledger is damaged: the setting current_match {current!r} names no "
+                    f"match; choose one with 'gintally match use NAME', or {CHECK_HINT}"
+                )
             rows = self._rows(self._MATCH_SQL + " WHERE m.id = ?", [int(current)])
         if not rows:
             rows = self._rows(self._MATCH_SQL + " ORDER BY m.id DESC LIMIT 1")
@@ -514,6 +519,8 @@ class Ledger:
             return marks.load(self.conn, match.id)
         except sqlite3.OperationalError:
             return None  # a ledger opened read-only before its marks table existed
+        except marks.BadMark:
+            return None  # a damaged cache row: replay whole (the next write rebuilds it)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
@@ -521,6 +528,11 @@ class Ledger:
         """Keep a quiet point found by a replay that saw the ledger up to `seen`."""
         with self.write(change=False) as conn:
             marks.save(conn, match.id, mark, seen)
+
+    def forget_mark(self, match: Match) -> None:
+        """Drop the match's cached quiet point (a cache: the next write command rebuilds it)."""
+        with self.write(change=False) as conn:
+            conn.execute("DELETE FROM replay_marks WHERE match_id = ?", [match.id])
 
     def hand_count(self) -> int:
         return int(self._rows("SELECT count(*) FROM hands")[0][0])
@@ -578,15 +590,53 @@ class Ledger:
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
+    def damage(self) -> list[tuple[str, str]]:
+        """Rows SQLite accepts but gintally cannot use, as (where, what): the table and row.
+        Every query here only reads, and none can fail on the damage it looks for."""
+        found: list[tuple[str, str]] = []
+        for sql, say in _DAMAGE:
+            for row in self._rows(sql):
+                found.append((f"{row[0]} row {row[1]}", say.format(*row[2:])))
+        current = self.setting("current_match")
+        if current is not None and not (
+            current.isdigit() and self._rows("SELECT 1 FROM matches WHERE id = ?", [int(current)])
+        ):
+            found.append(("settings row current_match", f"{current!r} names no match"))
+        for match_id in [int(r[0]) for r in self._rows("SELECT match_id FROM replay_marks")]:
+            try:
+                marks.load(self.conn, match_id)
+            except marks.BadMark as e:
+                found.append((f"replay_marks row {match_id}", f"{e} (a cache: it is ignored)"))
+        return found
+
     def match_ids(self) -> list[int]:
         """Every match's id, oldest first (what `check` walks)."""
         return [int(r[0]) for r in self._rows("SELECT id FROM matches ORDER BY id")]
 
 
+CHECK_HINT = "run 'gintally check' to see every damaged row, or restore a backup"
+
+
+def damaged_hand(row_id: object, number: object, what: str) -> LedgerError:
+    """The one line a command prints when it meets a damaged hand row."""
+    return LedgerError(
+        f"the ledger is damaged: hands row {row_id} (hand {number}) {what}; {CHECK_HINT}"
+    )
+
+
 def _record(row: sqlite3.Row) -> HandRecord:
     keys = row.keys()
+    try:
+        day = date.fromisoformat(row["date"])
+    except (TypeError, ValueError):
+        raise damaged_hand(
+            row["id"], row["number"], f"has no readable date ({row['date']!r})"
+        ) from None
+    for column in ("points", "winner", "knocker", "dealer", "number"):
+        if row[column] is not None and type(row[column]) is not int:
+            raise damaged_hand(row["id"], row["number"], f"holds {column} {row[column]!r}")
     return HandRecord(
-        date=date.fromisoformat(row["date"]),
+        date=day,
         **{c: row[c] for c in HAND_COLUMNS[1:]},
         id=row["number"],
         key=row["hand_id"],
@@ -597,6 +647,65 @@ def _record(row: sqlite3.Row) -> HandRecord:
         versions=row["versions"] if "versions" in keys else 1,
         void_reason=row["void_reason"] if "void_reason" in keys else None,
     )
+
+
+_KINDS = "('knock', 'undercut', 'gin', 'big-gin', 'draw', 'tie', 'score')"
+_PLAYER_COLUMNS = ("winner", "knocker", "dealer")
+# (query, message): each query yields (table, row id, values for the message...).
+_DAMAGE: list[tuple[str, str]] = [
+    (
+        "SELECT 'hands', id, quote(date) FROM hands "
+        "WHERE typeof(date) != 'text' OR date(date) IS NOT date ORDER BY id",
+        "has no readable date ({})",
+    ),
+    *(
+        (
+            f"SELECT 'hands', id, quote({c}) FROM hands "
+            f"WHERE typeof({c}) != 'integer' {'AND ' + c + ' IS NOT NULL' if c != 'points' else ''}"
+            " ORDER BY id",
+            f"holds {c} {{}}, not a whole number",
+        )
+        for c in ("points", "number", *_PLAYER_COLUMNS)
+    ),
+    *(
+        (
+            f"SELECT 'hands', h.id, h.{c} FROM hands h JOIN matches m ON m.id = h.match_id "
+            f"WHERE h.{c} IS NOT NULL AND typeof(h.{c}) = 'integer' "
+            f"AND h.{c} NOT IN (m.player_a, m.player_b) ORDER BY h.id",
+            f"names {c} player {{}}, who does not play in its match",
+        )
+        for c in _PLAYER_COLUMNS
+    ),
+    (
+        f"SELECT 'hands', id, quote(kind) FROM hands WHERE kind NOT IN {_KINDS} ORDER BY id",
+        "holds the unknown kind {}",
+    ),
+    (
+        "SELECT 'hands', h.id, h.hand_id, o.match_id, h.match_id FROM hands h "
+        "JOIN hands o ON o.hand_id = h.hand_id AND o.id < h.id AND o.match_id != h.match_id "
+        "WHERE o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
+        "is a version of hand key {} of match id {}, moved to match id {}",
+    ),
+    (
+        "SELECT 'corrections', c.id, c.action, c.hand_id FROM corrections c "
+        "WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = c.hand_id) ORDER BY c.id",
+        "is a {} of hand key {}, which is not in the ledger",
+    ),
+    (
+        "SELECT 'players', p.id, quote(p.name), q.id FROM players p JOIN players q "
+        "ON fold(q.name) = fold(p.name) AND q.id < p.id "
+        "WHERE q.id = (SELECT min(id) FROM players r WHERE fold(r.name) = fold(p.name)) "
+        "ORDER BY p.id",
+        "has the name {} of player row {} (names are compared by Unicode case folding)",
+    ),
+    (
+        "SELECT 'matches', p.id, quote(p.name), q.id FROM matches p JOIN matches q "
+        "ON fold(q.name) = fold(p.name) AND q.id < p.id "
+        "WHERE q.id = (SELECT min(id) FROM matches r WHERE fold(r.name) = fold(p.name)) "
+        "ORDER BY p.id",
+        "has the name {} of match row {} (names are compared by Unicode case folding)",
+    ),
+]
 
 
 def _reason(reason: str | None) -> str | None:
