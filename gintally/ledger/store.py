@@ -32,6 +32,7 @@ from gintally.engine.formats import Format
 from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.rules import RuleSet
+from gintally.game.scoring import Kind
 from gintally.ledger import files, marks, schema
 from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, fold, plain_text
 
@@ -649,7 +650,7 @@ def _record(row: sqlite3.Row) -> HandRecord:
     )
 
 
-_KINDS = "('knock', 'undercut', 'gin', 'big-gin', 'draw', 'tie', 'score')"
+_KINDS = "(" + ", ".join(f"'{k}'" for k in Kind) + ")"  # every kind the game knows
 _PLAYER_COLUMNS = ("winner", "knocker", "dealer")
 # (query, message): each query yields (table, row id, values for the message...).
 _DAMAGE: list[tuple[str, str]] = [
