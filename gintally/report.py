@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from gintally.engine.games import Game
+from gintally.engine.insights import Lifetime, RacePoint, Record, monthly
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
 from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
@@ -463,3 +464,139 @@ def eval_doc(ev: Evaluation) -> EvalDoc:
 
 def check_doc(ledger: str, problems: list[Problem]) -> CheckDoc:
     return {"ledger": ledger, "ok": not problems, "problems": [str(p) for p in problems]}
+
+
+# --- insights: stats, the season race -------------------------------------------------------------
+
+
+class PlayerStatsDoc(TypedDict):
+    player: str
+    matches: int
+    hands: int
+    hands_won: int
+    games_won: int
+    sets_won: int
+    series_won: int
+    gins: int
+    undercuts: int
+    biggest_hand: int
+    points: int
+
+
+class HeadToHeadDoc(TypedDict):
+    players: list[str]
+    matches: int
+    games: Pair
+    hands: Pair
+    net: Pair
+
+
+class RecordDoc(TypedDict):
+    player: str
+    points: NotRequired[int]  # biggest hand
+    hands: NotRequired[int]  # longest run
+    games_won: NotRequired[int]  # best season
+    season: NotRequired[str]
+    match: str
+    date: str
+    hand: int
+    until: NotRequired[str]
+    last_hand: NotRequired[int]
+
+
+class StatsDoc(TypedDict):
+    player: str | None
+    players: list[PlayerStatsDoc]
+    head_to_head: list[HeadToHeadDoc]
+    records: dict[str, RecordDoc | None]
+
+
+_RECORD_VALUE = {"biggest_hand": "points", "longest_run": "hands", "best_season": "games_won"}
+
+
+def _record_doc(key: str, r: Record | None) -> RecordDoc | None:
+    if r is None:
+        return None
+    doc: dict[str, object] = {"player": r.player, _RECORD_VALUE[key]: r.value}
+    if r.season is not None:
+        doc["season"] = r.season
+    doc.update(match=r.match, date=r.date.isoformat(), hand=r.hand)
+    if r.until is not None and r.last_hand is not None:
+        doc.update(until=r.until.isoformat(), last_hand=r.last_hand)
+    return doc  # type: ignore[return-value]
+
+
+def stats_doc(fold: Lifetime, player: str | None = None) -> StatsDoc:
+    """Lifetime figures per person (most games won first), head-to-head for every pair that met
+    and the records (everybody's, or one person's own with `player`)."""
+    people = sorted(fold.figures.values(), key=lambda f: (-f.games_won, f.player.casefold()))
+    rows: list[PlayerStatsDoc] = [
+        {
+            "player": f.player,
+            "matches": f.matches,
+            "hands": f.hands,
+            "hands_won": f.hands_won,
+            "games_won": f.games_won,
+            "sets_won": f.sets_won,
+            "series_won": f.series_won,
+            "gins": f.gins,
+            "undercuts": f.undercuts,
+            "biggest_hand": f.biggest_hand,
+            "points": f.points,
+        }
+        for f in people
+        if player is None or f.player == player
+    ]
+    pairs: list[HeadToHeadDoc] = []
+    for pair in sorted(fold.pairs.values(), key=lambda p: tuple(n.casefold() for n in p.players)):
+        if player is not None and player not in pair.players:
+            continue
+        names = list(pair.players)
+        if player is not None and names[1] == player:  # the person asked about comes first
+            names.reverse()
+        order = [pair.players.index(n) for n in names]
+        pairs.append(
+            {
+                "players": names,
+                "matches": pair.matches,
+                "games": {names[i]: pair.games[order[i]] for i in (0, 1)},
+                "hands": {names[i]: pair.hands[order[i]] for i in (0, 1)},
+                "net": {names[i]: pair.net[order[i]] for i in (0, 1)},
+            }
+        )
+    records = {k: _record_doc(k, r) for k, r in fold.records(player).items()}
+    return {"player": player, "players": rows, "head_to_head": pairs, "records": records}
+
+
+class RaceDoc(TypedDict):
+    match: str
+    format: str
+    players: list[str]
+    season: str
+    start: str
+    end: str
+    dates: list[str]
+    games_won: dict[str, list[int]]
+    net: dict[str, list[int]]
+    months: list[str]
+    monthly_games: dict[str, list[int]]
+
+
+def race_doc(match: Match, season: Season, points: list[RacePoint]) -> RaceDoc:
+    """A season's race, cumulative, one point per day a game closed (`engine.insights.race`),
+    and the games won by the end of each month."""
+    names = [p.name for p in match.players]
+    months = monthly(points)
+    return {
+        "match": match.name,
+        "format": match.format.name,
+        "players": names,
+        "season": season.label,
+        "start": season.start.isoformat(),
+        "end": season.end.isoformat(),
+        "dates": [p.date.isoformat() for p in points],
+        "games_won": {names[i]: [p.games[i] for p in points] for i in (0, 1)},
+        "net": {names[i]: [p.net[i] for p in points] for i in (0, 1)},
+        "months": [m for m, _ in months],
+        "monthly_games": {names[i]: [g[i] for _, g in months] for i in (0, 1)},
+    }

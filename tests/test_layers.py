@@ -31,6 +31,7 @@ ALLOWED: dict[str, set[str]] = {
     "service": {"errors", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
     "transfer": {"errors", "game", "engine", "model", "service", "dates"},
+    "insights": {"errors", "game", "engine", "model", "ledger", "service"},
     "report": {"errors", "game", "engine", "model", "service"},
     "cli": {
         "errors",
@@ -43,6 +44,7 @@ ALLOWED: dict[str, set[str]] = {
         "dates",
         "transfer",
         "report",
+        "insights",
         "data",
         "__version__",
     },
@@ -56,6 +58,8 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "sqlite3": ("ledger/",),
     "sqlite_utils": ("ledger/",),
     "dateutil": ("dates.py",),
+    "plotext": ("cli/chart.py",),  # the terminal chart, imported only by the commands that draw
+    "pygal": ("cli/page.py",),  # the page's SVG chart, likewise
 }
 
 
@@ -116,9 +120,9 @@ def test_every_module_is_in_a_known_layer() -> None:
     # the folders the architecture names, each with its modules
     for folder, names in {
         "game": {"cards", "melds", "rules", "scoring"},
-        "engine": {"games", "formats", "sets", "seasons", "replay", "standings"},
+        "engine": {"games", "formats", "sets", "seasons", "replay", "standings", "insights"},
         "ledger": {"schema", "store", "files", "marks"},
-        "cli": {"common", "hands", "read", "admin", "render", "demo"},
+        "cli": {"common", "hands", "read", "admin", "render", "demo", "insights"},
     }.items():
         present = {p.stem for p in (PACKAGE / folder).glob("*.py")}
         assert names <= present, (folder, names - present)

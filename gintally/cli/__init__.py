@@ -21,13 +21,14 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin")
+MODULES = ("hands", "read", "admin", "insights")
 ROUTES = {
     **dict.fromkeys(("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "hands"),
     **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
     **dict.fromkeys(
         ("match", "player", "export", "import", "backup", "config", "check", "demo"), "admin"
     ),
+    "stats": "insights",
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 

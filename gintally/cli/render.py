@@ -30,6 +30,7 @@ from gintally.report import (
     RulesDoc,
     ShowDoc,
     StandingsDoc,
+    StatsDoc,
 )
 
 if TYPE_CHECKING:
@@ -484,3 +485,65 @@ def check(problems: list[str], summary: str) -> None:
     for p in problems:
         message(f"problem: {p}", "red", wrap=False)
     message(summary, "bold red" if problems else "bold green", wrap=False)
+
+
+
+# --- insights -------------------------------------------------------------------------------------
+
+
+def stats(doc: StatsDoc) -> None:
+    """Lifetime figures, head-to-head and records, each a table that fits 80 columns."""
+    box, Table, _ = _kit()
+    if not doc["players"]:
+        message("No hands in the ledger yet.")
+        return
+    table = Table(box=box.SIMPLE_HEAD, title="Lifetime, every match", title_justify="left")
+    table.add_column("player")
+    heads = ("matches", "hands", "won", "games", "sets", "series", "gins", "under", "best")
+    keys = ("matches", "hands", "hands_won", "games_won", "sets_won", "series_won", "gins")
+    for col in heads:
+        table.add_column(col, justify="right")
+    for r in doc["players"]:
+        values = [str(r[k]) for k in keys]  # type: ignore[literal-required]
+        table.add_row(_short(r["player"], 12), *values, str(r["undercuts"]), str(r["biggest_hand"]))
+    _print(table)
+    message("won: hands won; under: undercuts; best: biggest hand won (points)")
+    if doc["head_to_head"]:
+        pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
+        for col, just in (("players", "left"), ("games", "right"), ("hands", "right")):
+            pairs.add_column(col, justify=just)  # type: ignore[arg-type]
+        pairs.add_column("net", justify="right")
+        for h in doc["head_to_head"]:
+            a, b = h["players"]
+            pairs.add_row(
+                f"{_short(a, 12)} v {_short(b, 12)}",
+                f"{h['games'][a]}-{h['games'][b]}",
+                f"{h['hands'][a]}-{h['hands'][b]}",
+                f"{h['net'][a]:+d}",
+            )
+        _print(pairs)
+        message("games, hands: won by each; net: the first player's game totals minus the other's")
+    records = Table(box=box.SIMPLE_HEAD, title="Records", title_justify="left")
+    for col in ("record", "player", "", "match", "hand", "date"):
+        records.add_column(col)
+    for key, title in (
+        ("biggest_hand", "biggest hand"),
+        ("longest_run", "longest run"),
+        ("best_season", "best season"),
+    ):
+        rec = doc["records"].get(key)
+        if rec is None:
+            continue
+        hand, day = str(rec["hand"]), rec["date"]
+        if key == "biggest_hand":
+            what = f"{rec.get('points')} points"
+        elif key == "longest_run":
+            what = f"{rec.get('hands')} hands won"
+            until = str(rec.get("until"))
+            hand = f"{hand}-{rec.get('last_hand')}"
+            day = f"{day}..{until[5:] if until[:4] == day[:4] else until}"
+        else:
+            what = f"{rec.get('games_won')} games ({rec.get('season')})"
+        records.add_row(title, _short(rec["player"], 12), what, _short(rec["match"], 16), hand, day)
+    if records.row_count:
+        _print(records)

@@ -506,11 +506,24 @@ class Ledger:
         """Live hands in play order as light rows (number, date, kind, winner, points, dealer):
         what a replay reads. `after` keeps the hands after a mark's cut (date, hand number);
         `since` / `until` a date window ``[since, until)``."""
-        sql, params = self._live(
-            "h.number, h.date, h.kind, h.winner, h.points, h.dealer", match, after, since, until
-        )
+        sql, params = self._live(self._PLAYS, match, after, since, until)
         try:
             return self.conn.execute(sql, params).fetchall()
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    _PLAYS = "h.number, h.date, h.kind, h.winner, h.points, h.dealer"  # what `plays` reads
+
+    def stream_plays(
+        self, match: Match
+    ) -> Iterator[tuple[int, str, str, int | None, int, int | None]]:
+        """The rows of `plays` for a whole match, read from the file in batches as they are
+        consumed (a million hands never sit in memory at once). Use it inside `snapshot`."""
+        sql, params = self._live(self._PLAYS, match)
+        try:
+            cursor = self.conn.execute(sql, params)
+            while batch := cursor.fetchmany(2000):
+                yield from batch
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 

@@ -1,0 +1,26 @@
+"""Insight commands that draw no chart: `stats` (lifetime figures, head-to-head, records)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gintally.cli.common import JsonOpt, app, drawing, emit, ledger
+
+
+@app.command(rich_help_panel="Read")
+def stats(
+    player: Annotated[
+        str | None,
+        typer.Option("--player", "-p", help="Only this player's figures.", metavar="PLAYER"),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every player across every match: lifetime figures, head to head, records."""
+    from gintally import insights, report
+
+    with ledger(write=False) as book:
+        who = insights.person(book, player)
+        doc = report.stats_doc(insights.lifetime(book), who)
+    emit(doc, as_json, drawing("stats"))

@@ -1,0 +1,287 @@
+"""Insights: lifetime figures over a whole ledger, and a season's race, folded hand by hand.
+
+Terminology
+- side: one seat of a match as the insights see it (`Side`): the name that stands in the seat
+  (a player's, or a team's) and the people it counts for (the player; a team's members; nobody
+  for the phantom of a solitaire match, which is not a person).
+- lifetime (`Lifetime`): the fold. `Lifetime.match` replays one match's live hands as they stream
+  in (an iterable, read once) and adds what they did to each person's figures, to each pair's
+  head-to-head and to the records. Nothing holds a match's hands: the replay keeps only its open
+  games (and the games of a set in progress), so a ledger of a million hands folds in bounded
+  memory.
+- person figures (`Figures`): matches, hands (hands played: every live hand of their matches but
+  misdeals, draws included), hands won, games won, sets won, series won, gins (big gins
+  included), undercuts, biggest hand (points of the biggest hand won).
+- head-to-head (`Pair`): for two people who met (sat on opposite sides of a match): the matches,
+  and for each of them the games and hands won against the other and the net (their game
+  totals minus the other's, over the games won by either).
+- records (`Record`): biggest hand, longest run of hands won (within one match; a hand nobody
+  won, a draw, neither extends nor breaks a run, since the opponent did not win it either) and
+  best season by games won (one match's season). Each names the match, the date and the hand
+  (its number in the ledger's hand log). Ties go to the earlier.
+- race (`race`): a season of one match, by date: each player's games won so far and their net
+  so far (cumulative), one point per day on which a game closed.
+
+Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from gintally.engine.formats import Format
+from gintally.engine.games import Game
+from gintally.engine.replay import Entry, Replay, _Replayer
+from gintally.engine.seasons import season_of
+from gintally.game.rules import RuleSet
+
+GIN_KINDS = ("gin", "big-gin")
+NOT_PLAYED = ("misdeal",)  # kinds of hand that are in the log but were never played out
+
+
+@dataclass(frozen=True)
+class Side:
+    """One seat of a match: the name in it and the people it counts for (none for a phantom)."""
+
+    name: str
+    people: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record: who set it, how much, where and when (the hand that set it)."""
+
+    player: str
+    value: int
+    match: str
+    date: dt.date
+    hand: int
+    season: str | None = None  # best season: the season's label
+    until: dt.date | None = None  # longest run: the date of its last hand
+    last_hand: int | None = None  # longest run: its last hand
+
+    def beats(self, other: Record | None) -> bool:
+        """More, or as much but earlier."""
+        if other is None:
+            return True
+        return (self.value, other.date, other.hand) > (other.value, self.date, self.hand)
+
+
+@dataclass
+class Figures:
+    """One person's lifetime figures."""
+
+    player: str
+    matches: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    games_won: int = 0
+    sets_won: int = 0
+    series_won: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    biggest_hand: int = 0
+    points: int = 0
+    records: dict[str, Record] = field(default_factory=dict)
+
+    def keep(self, name: str, record: Record) -> None:
+        if record.beats(self.records.get(name)):
+            self.records[name] = record
+
+
+@dataclass
+class Pair:
+    """Two people who met: the games, hands and net of each against the other."""
+
+    players: tuple[str, str]
+    matches: int = 0
+    games: list[int] = field(default_factory=lambda: [0, 0])
+    hands: list[int] = field(default_factory=lambda: [0, 0])
+    net: list[int] = field(default_factory=lambda: [0, 0])
+
+
+RECORDS = ("biggest_hand", "longest_run", "best_season")
+
+
+class Lifetime:
+    """The fold over every match (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.figures: dict[str, Figures] = {}
+        self.pairs: dict[tuple[str, str], Pair] = {}
+
+    def person(self, name: str) -> Figures:
+        if name not in self.figures:
+            self.figures[name] = Figures(name)
+        return self.figures[name]
+
+    def _pairs(self, sides: Sequence[Side]) -> list[tuple[Pair, int]]:
+        """Every pair of people on opposite sides, with the index (in the pair) of side 0's."""
+        out = []
+        for a in sides[0].people:
+            for b in sides[1].people:
+                key = (a, b) if a.casefold() <= b.casefold() else (b, a)
+                if key not in self.pairs:
+                    self.pairs[key] = Pair(key)
+                out.append((self.pairs[key], key.index(a)))
+        return out
+
+    def match(
+        self,
+        name: str,
+        sides: Sequence[Side],
+        rules: RuleSet,
+        fmt: Format,
+        entries: Iterable[Entry],
+        first_dealer: int | None = None,
+    ) -> None:
+        """Fold one match's live hands (in play order, read once) into the figures."""
+        people = [[self.person(p) for p in side.people] for side in sides]
+        pairs = self._pairs(sides)
+        for seat in (0, 1):
+            for f in people[seat]:
+                f.matches += 1
+        for pair, _ in pairs:
+            pair.matches += 1
+        run = _Replayer(rules, fmt, first_dealer)
+        pending: dict[int, list[Game]] = {}  # the games of each set in progress
+        streak: tuple[int, int, Entry, Entry] | None = None  # seat, hands, first, last
+        seasons: dict[tuple[str, int], tuple[int, Entry]] = {}  # games won, the last win
+        for e in entries:
+            run.feed(e)
+            played = run.played.pop()
+            for g in run.games:
+                if g.set is not None and fmt.set_size is not None:
+                    pending.setdefault(g.set, []).append(g)
+            run.games.clear()
+            run.marks.clear()
+            if e.kind in NOT_PLAYED:
+                continue
+            for side in people:
+                for f in side:
+                    f.hands += 1
+            if e.winner is None:
+                continue
+            w = e.winner
+            for pair, first in pairs:
+                pair.hands[first if w == 0 else 1 - first] += 1
+            for f in people[w]:
+                f.hands_won += 1
+                f.points += e.points
+                f.biggest_hand = max(f.biggest_hand, e.points)
+                f.gins += e.kind in GIN_KINDS
+                f.undercuts += e.kind == "undercut"
+                f.keep("biggest_hand", Record(f.player, e.points, name, e.date, e.id))
+            if streak is not None and streak[0] == w:
+                streak = (w, streak[1] + 1, streak[2], e)
+            else:
+                streak = (w, 1, e, e)
+            for f in people[w]:
+                f.keep(
+                    "longest_run",
+                    Record(f.player, streak[1], name, streak[2].date, streak[2].id, None,
+                           e.date, e.id),
+                )  # fmt: skip
+            for g in played.posts:
+                if g.status != "won" or g.winner is None:
+                    continue  # still open: only a closed game counts
+                self._game(g, people, pairs)
+                label = season_of(e.date, fmt.season_start)[0]
+                won, _ = seasons.get((label, g.winner), (0, e))
+                seasons[(label, g.winner)] = (won + 1, e)
+                if g.set is not None:
+                    self._set(fmt, pending, g.set, people)
+            for won_series in getattr(played, "series", ()):
+                if won_series.winner is not None:
+                    for f in people[won_series.winner]:
+                        f.series_won += 1
+        for (label, seat), (won, last) in seasons.items():
+            for f in people[seat]:
+                f.keep("best_season", Record(f.player, won, name, last.date, last.id, label))
+
+    def _game(self, g: Game, people: list[list[Figures]], pairs: list[tuple[Pair, int]]) -> None:
+        assert g.winner is not None
+        for f in people[g.winner]:
+            f.games_won += 1
+        signed = g.signed_net  # from side 0's view
+        for pair, first in pairs:
+            pair.games[first if g.winner == 0 else 1 - first] += 1
+            pair.net[first] += signed
+            pair.net[1 - first] -= signed
+
+    def _set(
+        self, fmt: Format, pending: dict[int, list[Game]], number: int, people: list[list[Figures]]
+    ) -> None:
+        members = pending.get(number, [])
+        size = fmt.set_size
+        if size is None or len(members) < size or any(g.status != "won" for g in members):
+            return
+        del pending[number]
+        worth = fmt.set_worth(members)
+        if worth:
+            for f in people[0 if worth > 0 else 1]:
+                f.sets_won += 1
+
+    def records(self, player: str | None = None) -> dict[str, Record | None]:
+        """The records over everybody (or one person's own)."""
+        out: dict[str, Record | None] = dict.fromkeys(RECORDS)
+        for f in self.figures.values():
+            if player is not None and f.player != player:
+                continue
+            for key, record in f.records.items():
+                if record.beats(out[key]):
+                    out[key] = record
+        return out
+
+
+# --- a season's race ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RacePoint:
+    """The race after one day: each player's games won and net so far in the season."""
+
+    date: date
+    games: tuple[int, int]
+    net: tuple[int, int]
+
+
+def race(rep: Replay, fmt: Format, season: str) -> list[RacePoint]:
+    """The race of one season of a replayed match: one point per day a game of it closed
+    (games count in the season they closed in, as in the standings), cumulative."""
+    games, net = [0, 0], [0, 0]
+    days: dict[date, RacePoint] = {}
+    closed = sorted(
+        (g for g in rep.games if g.status == "won" and g.closed is not None),
+        key=lambda g: (g.closed or date.min, g.number),
+    )
+    for g in closed:
+        assert g.closed is not None and g.winner is not None
+        if season_of(g.closed, fmt.season_start)[0] != season:
+            continue
+        games[g.winner] += 1
+        net[0] += g.signed_net
+        net[1] -= g.signed_net
+        days[g.closed] = RacePoint(g.closed, (games[0], games[1]), (net[0], net[1]))
+    return list(days.values())
+
+
+def monthly(points: Sequence[RacePoint]) -> list[tuple[str, tuple[int, int]]]:
+    """Games won so far at the end of each month of the race, from its first month to its
+    last (a month with no game closed repeats the month before): ``[("2024-01", (3, 2)), ...]``."""
+    if not points:
+        return []
+    out: list[tuple[str, tuple[int, int]]] = []
+    y, m = points[0].date.year, points[0].date.month
+    last = points[-1].date.year, points[-1].date.month
+    i, games = 0, (0, 0)
+    while (y, m) <= last:
+        while i < len(points) and (points[i].date.year, points[i].date.month) == (y, m):
+            games = points[i].games
+            i += 1
+        out.append((f"{y:04d}-{m:02d}", games))
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return out

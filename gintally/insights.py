@@ -1,0 +1,85 @@
+"""Insights over a whole ledger: what `stats`, `chart` and `report --html` ask of gintally,
+composed from the ledger and the engine (`engine.insights`). Nothing here prints.
+
+Terminology
+- lifetime: every match of the ledger folded hand by hand (`lifetime`): the hands stream from
+  the file (`Ledger.stream_plays`) into `engine.insights.Lifetime`, one match after another, in
+  one read snapshot.
+- sides: who sits in each seat of a match, for the fold (`sides`): a player is a person; the
+  seat of a phantom (a solitaire match's opponent) counts for nobody.
+- season race: one season of one match (`season_race`), by date, for the chart and the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from gintally.engine.insights import Lifetime, RacePoint, Side, race
+from gintally.engine.replay import Entry
+from gintally.engine.seasons import season_of
+from gintally.engine.standings import Season, standings
+from gintally.errors import NotFoundError
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match
+from gintally.service import Window, replay_all
+
+
+def sides(match: Match) -> list[Side]:
+    """The two seats of a match as the fold counts them."""
+    return [Side(p.name, (p.name,)) for p in match.players]
+
+
+def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
+    for hid, day, kind, winner, points, dealer in book.stream_plays(match):
+        yield Entry(
+            hid, date.fromisoformat(day), match.seat(winner), points, kind, match.seat(dealer)
+        )
+
+
+def lifetime(book: Ledger) -> Lifetime:
+    """Every match of the ledger folded into lifetime figures, head-to-head and records."""
+    fold = Lifetime()
+    with book.snapshot():
+        for m in book.matches():
+            fold.match(m.name, sides(m), m.rules, m.format, _stream(book, m), m.first_seat)
+    return fold
+
+
+def person(book: Ledger, name: str | None) -> str | None:
+    """A player's name as the ledger spells it (None stays None); an unknown name is refused."""
+    return None if name is None else book.player(name).name
+
+
+@dataclass
+class SeasonStory:
+    """One season of one match, everything the chart and the page draw."""
+
+    match: Match
+    season: Season
+    seasons: list[Season]
+    race: list[RacePoint]
+    hands: list[HandRecord]
+    window: Window
+
+
+def season_story(book: Ledger, match: Match, year: int | None, today: date) -> SeasonStory:
+    """The season of `match` starting in `year` (default: the latest), replayed."""
+    window = replay_all(book, match, today)
+    seasons = standings(window.replay, match.format, today)
+    if not seasons:
+        raise NotFoundError(f"match {match.name!r} has no hands yet")
+    chosen = seasons[-1]
+    if year is not None:
+        found = [s for s in seasons if s.start.year == year]
+        if not found:
+            years = ", ".join(str(s.start.year) for s in seasons)
+            raise NotFoundError(
+                f"match {match.name!r} has no season starting in {year} (it has {years})"
+            )
+        chosen = found[0]
+    start = match.format.season_start
+    hands = [h for h in window.hands if season_of(h.date, start)[0] == chosen.label]
+    points = race(window.replay, match.format, chosen.label)
+    return SeasonStory(match, chosen, seasons, points, hands, window)
