@@ -8,13 +8,17 @@ player reads and the JSON a script reads can never disagree. No I/O, no Rich.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import NotRequired, TypedDict
 
 from gintally.engine.games import Game
-from gintally.engine.insights import Lifetime, RacePoint, Record, monthly
+from gintally.engine.insights import Lifetime, RacePoint, Record, monthly, race
+from gintally.engine.replay import Replay
+from gintally.engine.seasons import season_of
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
 from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
+from gintally.insights import SeasonStory
 from gintally.model import HandRecord, Match
 from gintally.service import Problem, Window
 
@@ -162,6 +166,8 @@ class SeasonDoc(TypedDict):
     draws: NotRequired[int]
     ties: NotRequired[int]
     open: NotRequired[int]
+    months: NotRequired[list[str]]  # the season's months, from its first game won to its last
+    monthly_games: NotRequired[dict[str, list[int]]]  # games won by the end of each month
 
 
 class StandingsDoc(SeasonDoc):
@@ -422,9 +428,12 @@ def season_doc(match: Match, season: Season) -> SeasonDoc:
     }
 
 
-def standings_doc(match: Match, seasons: list[Season], year: int | None) -> StandingsDoc:
+def standings_doc(
+    match: Match, seasons: list[Season], year: int | None, rep: Replay | None = None
+) -> StandingsDoc:
     """One season's standings (the latest, or the one starting in `year`), every season's
-    summary, and the years-won tally."""
+    summary, and the years-won tally; with the replay `rep`, the season's games won by the end
+    of each month (`months`, `monthly_games`)."""
     chosen = seasons[-1] if seasons else None
     if year is not None:
         chosen = next((s for s in seasons if s.start.year == year), None)
@@ -444,6 +453,11 @@ def standings_doc(match: Match, seasons: list[Season], year: int | None) -> Stan
         "seasons": [season_doc(match, s) for s in seasons],
         "years_won": match.pair(years_won(seasons)),
     }
+    if rep is not None and chosen is not None:
+        months = monthly(race(rep, match.format, chosen.label))
+        names = [p.name for p in match.players]
+        doc["months"] = [m for m, _ in months]
+        doc["monthly_games"] = {names[i]: [g[i] for _, g in months] for i in (0, 1)}
     return doc
 
 
@@ -575,6 +589,7 @@ class RaceDoc(TypedDict):
     season: str
     start: str
     end: str
+    first_hand: str
     dates: list[str]
     games_won: dict[str, list[int]]
     net: dict[str, list[int]]
@@ -582,9 +597,12 @@ class RaceDoc(TypedDict):
     monthly_games: dict[str, list[int]]
 
 
-def race_doc(match: Match, season: Season, points: list[RacePoint]) -> RaceDoc:
-    """A season's race, cumulative, one point per day a game closed (`engine.insights.race`),
-    and the games won by the end of each month."""
+def race_doc(
+    match: Match, season: Season, points: list[RacePoint], hands: list[HandRecord]
+) -> RaceDoc:
+    """A season's race, cumulative, one point per game closed (`engine.insights.race`),
+    from the day of the season's first hand (`hands`), and the games won by the end of each
+    month."""
     names = [p.name for p in match.players]
     months = monthly(points)
     return {
@@ -594,9 +612,108 @@ def race_doc(match: Match, season: Season, points: list[RacePoint]) -> RaceDoc:
         "season": season.label,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),
+        "first_hand": (hands[0].date if hands else season.start).isoformat(),
         "dates": [p.date.isoformat() for p in points],
         "games_won": {names[i]: [p.games[i] for p in points] for i in (0, 1)},
         "net": {names[i]: [p.net[i] for p in points] for i in (0, 1)},
         "months": [m for m, _ in months],
         "monthly_games": {names[i]: [g[i] for _, g in months] for i in (0, 1)},
+    }
+
+
+class SetRow(TypedDict):
+    number: int
+    games: list[int]
+    winner: str | None
+    margin: int
+
+
+class SeriesRow(TypedDict):
+    number: int
+    winner: str | None
+    date: str
+
+
+class ReviewDoc(TypedDict):
+    race: RaceDoc
+    season: SeasonDoc
+    sets: list[SetRow]
+    series: list[SeriesRow]
+    records: list[tuple[str, str]]
+    hands: list[HandRow]
+
+
+def _span(first: date, last: date) -> str:
+    return f"on {first.isoformat()}" if first == last else f"{first.isoformat()} to {last}"
+
+
+def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
+    """The season's records, as (what, who and where) lines: biggest hand, longest run of
+    hands won (a hand nobody won does not break it), biggest game won by net."""
+    match, out = story.match, []
+    won = [h for h in story.hands if h.winner is not None]
+    if won:
+        big = min(won, key=lambda h: (-h.points, h.date, h.id))
+        out.append(
+            ("Biggest hand", f"{match.name_of(big.winner)}, {big.points} points ({big.kind}), "
+             f"hand {big.id} on {big.date.isoformat()}")
+        )  # fmt: skip
+        best: tuple[int, HandRecord, HandRecord] | None = None
+        run: tuple[int, HandRecord, HandRecord] | None = None
+        for h in won:
+            run = (run[0] + 1, run[1], h) if run and run[1].winner == h.winner else (1, h, h)
+            if best is None or run[0] > best[0]:
+                best = run
+        assert best is not None
+        n, first, last = best
+        out.append(
+            ("Longest run", f"{match.name_of(first.winner)}, {n} hands won in a row, hands "
+             f"{first.id} to {last.id} ({_span(first.date, last.date)})")
+        )  # fmt: skip
+    games = [
+        g
+        for g in story.window.replay.games
+        if g.status == "won" and g.closed is not None
+        and season_of(g.closed, match.format.season_start)[0] == story.season.label
+    ]  # fmt: skip
+    if games:
+        top = max(games, key=lambda g: (g.net or 0, -(g.closed or date.max).toordinal()))
+        assert top.closed is not None
+        out.append(
+            ("Biggest game", f"{match.name_at(top.winner)} won game {top.number} by "
+             f"{top.net} on {top.closed.isoformat()}")
+        )  # fmt: skip
+        shutouts = sum(g.shutout for g in games)
+        if shutouts:
+            out.append(("Shutouts", f"{shutouts} game(s) won with the loser on no hand"))
+    return out
+
+
+def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
+    """What the year-in-review page shows (`gintally report --html`)."""
+    label = story.season.label
+    start = match.format.season_start
+    closed_in = {
+        id(g)
+        for g in story.window.replay.games
+        if g.closed is not None and season_of(g.closed, start)[0] == label
+    }
+    sets: list[SetRow] = [
+        {
+            "number": s.number,
+            "games": [g.number for g in s.games],
+            "winner": match.name_at(s.winner),
+            "margin": s.margin or 0,
+        }
+        for s in story.window.replay.sets()
+        if s.over and all(id(g) in closed_in for g in s.games)
+    ]
+    dealers = {p.entry.id: p.dealer for p in story.window.replay.played}
+    return {
+        "race": race_doc(match, story.season, story.race, story.hands),
+        "season": season_doc(match, story.season),
+        "sets": sets,
+        "series": [],
+        "records": _season_records(story),
+        "hands": hands_doc(match, story.hands, dealers)["hands"],
     }

@@ -688,6 +688,9 @@ COMMANDS = [
     "config",
     "check",
     "demo",
+    "stats",
+    "chart",
+    "report",
 ]
 
 

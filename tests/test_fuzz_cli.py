@@ -73,6 +73,9 @@ READ_ONLY = {
     "check",
     "backup",
     "demo",
+    "stats",
+    "chart",
+    "report",
 }
 # Commands whose --json prints one JSON document.
 JSON_COMMANDS = {
@@ -95,6 +98,7 @@ JSON_COMMANDS = {
     "player list",
     "import",
     "check",
+    "stats",
     "config",
 }
 HELP_FLAGS = ("--help", "-h")
@@ -500,6 +504,18 @@ def command_specs(
             {"--unset": None, "--json": None},
         ),
         "demo": ([], {"--keep": path_choices(world, scratch, "keep")}),
+        "stats": ([], {"--player": players, "-p": players, "--json": None}),
+        "chart": ([], {"--match": matches, "-m": matches, "--year": int_text, "-y": int_text}),
+        "report": (
+            [],
+            {
+                "--html": path_choices(world, scratch, "output"),
+                "--match": matches,
+                "-m": matches,
+                "--year": int_text,
+                "-y": int_text,
+            },
+        ),
         "match new": (
             [matches],
             {
@@ -738,7 +754,7 @@ def test_fuzz_command_lines(world: World, monkeypatch: pytest.MonkeyPatch) -> No
 # failure is bad input (exit 2), never "any other failure" (exit 1), never an exception that the
 # catch-all had to turn into "unexpected ...", and no library warning reaches stderr beside the
 # one "Error:" line.
-FILE_COMMANDS = {"import", "export", "backup", "demo"}
+FILE_COMMANDS = {"import", "export", "backup", "demo", "report"}
 
 
 def test_fuzz_typed_values_are_bad_input_not_failures(

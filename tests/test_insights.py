@@ -30,10 +30,13 @@ first three, 3-10 Mar: Kitchen's longest is 2, Ann's hands 3-4); best season Cy'
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import tracemalloc
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -239,3 +242,287 @@ def test_the_fold_streams_its_hands_in_bounded_memory() -> None:
     # each game: 4 wins to 1 player reach 120 >= 100 first (alternating wins: 7 hands a game)
     assert fold.figures["Ann"].games_won + fold.figures["Bob"].games_won == 7_000 // 7
     assert big < small * 2 + 50_000, (small, big)
+
+
+# --- the season race: chart, sparkline, demo ------------------------------------------------------
+
+
+def test_the_race_of_a_season_worked_by_hand(
+    household: dict[str, list[int]], db_path: Path
+) -> None:
+    """Kitchen 2024: Ann wins game 1 on 12 Jan (net 72), Bob game 2 on 9 Feb (net 92)."""
+    from gintally import insights, report
+    from gintally.ledger import Ledger
+
+    with Ledger.open(db_path, write=False) as book:
+        m = book.match("Kitchen")
+        story = insights.season_story(book, m, 2024, date(2025, 1, 1))
+        race = report.race_doc(m, story.season, story.race, story.hands)
+    assert race["season"] == "2024" and race["first_hand"] == "2024-01-05"
+    assert race["dates"] == ["2024-01-12", "2024-02-09"]
+    assert race["games_won"] == {"Ann": [1, 1], "Bob": [0, 1]}
+    assert race["net"] == {"Ann": [72, -20], "Bob": [-72, 20]}
+    assert race["months"] == ["2024-01", "2024-02"]
+    assert race["monthly_games"] == {"Ann": [1, 1], "Bob": [0, 1]}
+
+
+def test_chart_draws_both_players_legibly_at_80_columns(
+    gintally: CLI, household: dict[str, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(gintally("chart", "--match", "Kitchen")).stdout
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines), max(len(line) for line in lines)
+    assert "\x1b[" not in out  # NO_COLOR (and not a terminal): no colour codes
+    assert "Kitchen, season 2024: games won" in out
+    assert "Kitchen, season 2024: net" in out  # single games: the running net too
+    assert "A = Ann   B = Bob" in out
+    assert "A" in lines[2] and "B" in lines[2]  # both reach 1 game, the top line
+    assert any(line.lstrip().startswith("72") or " 50┤" in line for line in lines)
+    sunday = ok(gintally("chart", "--match", "Sunday", "--year", "2024")).stdout
+    assert "B = Bob   C = Cy" in sunday and "Sunday, season 2024" in sunday
+
+
+def test_chart_refuses_a_season_that_is_not_there(
+    gintally: CLI, household: dict[str, list[int]]
+) -> None:
+    bad = gintally("chart", "--match", "Kitchen", "--year", "2023")
+    assert bad.code == 2
+    assert bad.stderr.strip() == (
+        "Error: match 'Kitchen' has no season starting in 2023 (it has 2024)"
+    )
+    assert gintally("chart", "--match", "Nope").code == 2
+    ok(gintally("match", "new", "Empty", "--players", "Ann", "Bob"))
+    empty = gintally("chart")
+    assert empty.code == 2 and "has no hands yet" in empty.stderr
+
+
+def test_markers_stay_distinct() -> None:
+    from gintally.cli.chart import day_ticks, markers, whole_ticks
+
+    assert markers(["Ann", "Bob"]) == ["A", "B"]
+    assert markers(["Ann", "al"]) == ["*", "o"]  # the same initial: two other marks
+    assert whole_ticks(0, 4) == ([0, 1, 2, 3, 4], ["0", "1", "2", "3", "4"])
+    assert whole_ticks(-72, 72)[0] == [-100, -50, 0, 50, 100]
+    assert whole_ticks(0, 214)[0] == [0, 50, 100, 150, 200, 250]
+    assert day_ticks("2024-01-05", "2024-12-30")[1] == ["Feb", "Apr", "Jun", "Aug", "Oct", "Dec"]
+    assert day_ticks("2024-01-05", "2024-02-09")[1] == ["5 Jan", "14 Jan", "23 Jan", "1 Feb"]
+
+
+def test_standings_end_with_a_sparkline_of_the_season(
+    gintally: CLI, household: dict[str, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    standings = doc(gintally("standings", "--match", "Kitchen", "--json"))
+    assert standings["months"] == ["2024-01", "2024-02"]
+    assert standings["monthly_games"] == {"Ann": [1, 1], "Bob": [0, 1]}
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(gintally("standings", "--match", "Kitchen")).stdout
+    assert out.splitlines()[-1] == "Games won by month, Jan-Feb: Ann ██ 1  Bob ▁█ 1"
+    # Sunday's games all closed in March: one month, no sparkline
+    assert "by month" not in ok(gintally("standings", "--match", "Sunday")).stdout
+
+
+def test_demo_ends_with_the_chart_of_its_season(gintally: CLI) -> None:
+    out = ok(gintally("demo")).stdout.rstrip().splitlines()
+    assert out[-1].strip() == "A = Ann   B = Bob"
+    assert any("Ann and Bob forever, season" in line and "games won" in line for line in out[-25:])
+    assert any(line.startswith("Games won by month") for line in out)
+
+
+def test_the_drawing_libraries_load_only_for_the_commands_that_draw(db_path: Path) -> None:
+    """A hand command and the standings (with its sparkline) never import plotext or pygal."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from gintally.cli import main; sys.argv = ['gintally', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('LOADED', sorted(m for m in ('plotext', 'pygal') if m in sys.modules))"
+    )
+    env = {**os.environ, "GINTALLY_DB": str(db_path)}
+    for args in (
+        ["match", "new", "M", "--players", "Ann", "Bob"],
+        ["knock", "Ann", "5", "--vs", "25"],
+        ["standings"],
+        ["show"],
+    ):
+        run = subprocess.run(
+            [sys.executable, "-c", probe, *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        assert run.stdout.splitlines()[-1] == "LOADED []", (args, run.stdout, run.stderr)
+
+
+# --- the year in review: one self-contained page ---------------------------------------------
+
+
+class _Page(HTMLParser):
+    """What a browser would fetch or run, and the page's text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.addresses: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name in ("src", "href", "xlink:href", "action", "srcset") and value:
+                self.addresses.append(value)
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.text.append(" ".join(data.split()))
+
+
+def _page(gintally: CLI, tmp_path: Path, *args: str) -> tuple[str, _Page]:
+    out = tmp_path / "year.html"
+    run = ok(gintally("report", "--html", str(out), *args))
+    assert run.stdout.startswith(f"Wrote {out}")
+    html = out.read_text(encoding="utf-8")
+    page = _Page()
+    page.feed(html)
+    return html, page
+
+
+def test_the_page_holds_the_season_and_fetches_nothing(
+    gintally: CLI, household: dict[str, list[int]], tmp_path: Path
+) -> None:
+    html, page = _page(gintally, tmp_path, "--match", "Kitchen", "--year", "2024")
+    text = " | ".join(page.text)
+    assert page.tags[:1] == ["html"] and html.startswith("<!DOCTYPE html>")
+    assert "script" not in page.tags and "link" not in page.tags and "img" not in page.tags
+    assert page.addresses == []  # nothing to fetch: no src, no href
+    # the only addresses in the file are the SVG namespaces, which nothing fetches
+    namespaces = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+    assert set(re.findall(r"https?://[^\s\"'<>)]+", html)) <= namespaces
+    assert "@import" not in html and "url(" not in html and "file://" not in html
+    assert "Kitchen: 2024" in text and "The year was tied, 1 game each." in text
+    # the standings, worked by hand in the module docstring
+    assert "Ann | 1 | 4 | 146 | 1 | 1 | 70 | -20" in text
+    assert "Bob | 1 | 3 | 166 | 2 | 0 | 65 | +20" in text
+    assert page.tags.count("svg") == 2  # games won, and the running net of single games
+    assert "Ann" in html[html.index("<svg") :] and "Bob" in html[html.index("<svg") :]
+    assert "Bob won game 2 by 92 on 2024-02-09" in text
+    kitchen = household["Kitchen"]
+    assert f"Ann, 70 points (gin), hand {kitchen[3]} on 2024-01-12" in text
+    assert "The 8 hands of 2024" in text and "details" in page.tags
+    log = html[html.index("<details>") : html.index("</details>")]
+    assert all(f"<td>{n}</td>" in log for n in kitchen)
+    assert "@media print" in html
+
+
+def test_the_page_of_a_hollywood_evening_shows_its_set(
+    gintally: CLI, household: dict[str, list[int]], tmp_path: Path
+) -> None:
+    _, page = _page(gintally, tmp_path, "--match", "Sunday")
+    text = " | ".join(page.text)
+    assert "1 | 1, 2, 3 | Cy | 165" in text  # set 1: games 1-3, Cy by 165
+    assert "Cy leads" not in text and "Cy won the year, 2 games to 1." in text
+    assert "game by game" not in text  # two days: drawn by date
+
+
+def test_report_refuses_what_it_cannot_write(
+    gintally: CLI, household: dict[str, list[int]], tmp_path: Path
+) -> None:
+    missing = gintally("report", "--html", str(tmp_path / "no" / "such" / "year.html"))
+    assert missing.code == 1 and missing.stderr.startswith("Error: cannot write")
+    folder = gintally("report", "--html", str(tmp_path))
+    assert folder.code == 2 and "is a folder" in folder.stderr
+    assert gintally("report").code == 2  # --html is required
+    assert gintally("report", "--html", str(tmp_path / "x.html"), "--year", "1990").code == 2
+    assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="no chromium here (CI has no browser)")
+def test_a_real_browser_renders_the_page(
+    gintally: CLI, household: dict[str, list[int]], tmp_path: Path
+) -> None:
+    """Headless Chromium, network off, draws the page to a PNG: a real picture, not an error."""
+    import struct
+    import subprocess
+
+    _page(gintally, tmp_path, "--match", "Sunday")
+    shot = tmp_path / "year.png"
+    subprocess.run(
+        [
+            "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+            f"--screenshot={shot}", "--window-size=1200,1600",
+            (tmp_path / "year.html").as_uri(),
+        ],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    png = shot.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (1200, 1600)
+    assert len(png) > 30_000  # text, tables and two charts, not a blank page
+
+
+# --- readable views for Datasette and sqlite-utils ------------------------------------------------
+
+
+def test_the_views_list_every_hand_by_name(
+    gintally: CLI, household: dict[str, list[int]], db_path: Path
+) -> None:
+    import sqlite3
+
+    kitchen, sunday = household["Kitchen"], household["Sunday"]
+    ok(gintally("void", str(sunday[3])))  # Bob's gin of 105 (Sunday is the current match)
+    ok(gintally("match", "use", "Kitchen"))
+    ok(gintally("edit", str(kitchen[0]), "--vs", "26"))  # Ann +21 now
+    conn = sqlite3.connect(db_path)
+    rows = conn.execute(
+        "SELECT match, number, date, kind, winner, knocker, points, voided, edited "
+        "FROM hands_view ORDER BY match, date, number"
+    ).fetchall()
+    assert rows == [
+        ("Kitchen", kitchen[0], "2024-01-05", "knock", "Ann", "Ann", 21, 0, 1),
+        ("Kitchen", kitchen[1], "2024-01-05", "gin", "Bob", "Bob", 55, 0, 0),
+        ("Kitchen", kitchen[2], "2024-01-12", "knock", "Ann", "Ann", 37, 0, 0),
+        ("Kitchen", kitchen[3], "2024-01-12", "gin", "Ann", "Ann", 70, 0, 0),
+        ("Kitchen", kitchen[4], "2024-02-02", "tie", None, "Bob", 0, 0, 0),
+        ("Kitchen", kitchen[5], "2024-02-02", "knock", "Bob", "Bob", 46, 0, 0),
+        ("Kitchen", kitchen[6], "2024-02-09", "undercut", "Ann", "Bob", 19, 0, 0),
+        ("Kitchen", kitchen[7], "2024-02-09", "big-gin", "Bob", "Bob", 65, 0, 0),
+        ("Sunday", sunday[0], "2024-03-03", "gin", "Cy", "Cy", 50, 0, 0),
+        ("Sunday", sunday[1], "2024-03-03", "knock", "Cy", "Cy", 50, 0, 0),
+        ("Sunday", sunday[2], "2024-03-10", "knock", "Cy", "Cy", 60, 0, 0),
+        ("Sunday", sunday[3], "2024-03-10", "gin", "Bob", "Bob", 105, 1, 0),
+    ]
+    matches = conn.execute(
+        "SELECT name, players, format, preset, hands, first_date, last_date FROM matches_view "
+        "ORDER BY name"
+    ).fetchall()
+    assert matches == [
+        ("Kitchen", "Ann v Bob", "single", "kitchen", 8, "2024-01-05", "2024-02-09"),
+        ("Sunday", "Bob v Cy", "hollywood", "kitchen", 3, "2024-03-03", "2024-03-10"),
+    ]
+    conn.close()
+
+
+def test_an_older_ledger_gains_the_views_when_opened(db_path: Path, gintally: CLI) -> None:
+    import sqlite3
+
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    ok(gintally("knock", "Ann", "5", "--vs", "25", "--date", "2024-01-05"))
+    conn = sqlite3.connect(db_path)  # as a ledger written before the views existed
+    conn.execute("DROP VIEW hands_view")
+    conn.execute("DROP VIEW matches_view")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm004_views'")
+    conn.commit()
+    conn.close()
+    ok(gintally("knock", "Bob", "4", "--vs", "14", "--date", "2024-01-06"))  # migrates
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT winner, points FROM hands_view ORDER BY date").fetchall() == [
+        ("Ann", 20),
+        ("Bob", 10),
+    ]
+    assert conn.execute("SELECT name, hands FROM matches_view").fetchall() == [("M", 2)]
+    conn.close()

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "insights")
+MODULES = ("hands", "read", "admin", "insights", "chart", "page")
 ROUTES = {
     **dict.fromkeys(("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "hands"),
     **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
@@ -29,6 +29,8 @@ ROUTES = {
         ("match", "player", "export", "import", "backup", "config", "check", "demo"), "admin"
     ),
     "stats": "insights",
+    "chart": "chart",
+    "report": "page",
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 

@@ -50,7 +50,8 @@ def build(path: Path, today: date) -> Ledger:
 
 
 def run(keep: Path | None, today: date) -> None:
-    from gintally.cli import render
+    from gintally import insights
+    from gintally.cli import chart, render
 
     with tempfile.TemporaryDirectory(prefix="gintally-demo-") as tmp:
         path = keep if keep is not None else Path(tmp) / "demo.db"
@@ -73,6 +74,9 @@ def run(keep: Path | None, today: date) -> None:
             render.message("")
             window = service.replay_all(book, season, today)
             seasons = standings(window.replay, season.format, today)
-            render.standings(report.standings_doc(season, seasons, None))
+            render.standings(report.standings_doc(season, seasons, None, window.replay))
+            render.message("")
+            story = insights.season_story(book, season, None, today)
+            chart.draw(report.race_doc(season, story.season, story.race, story.hands))
         if keep is not None:
             render.message(f"\nThe demo ledger is saved: gintally --db {keep} show")

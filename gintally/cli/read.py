@@ -69,7 +69,8 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
     wanted = whole(year, "--year")
     if wanted is not None and not any(s.start.year == wanted for s in seasons):
         raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
-    emit(report.standings_doc(m, seasons, wanted), as_json, drawing("standings"))
+    doc = report.standings_doc(m, seasons, wanted, window.replay)
+    emit(doc, as_json, drawing("standings"))
 
 
 @app.command("eval", rich_help_panel="Cards")

@@ -370,6 +370,35 @@ def standings(doc: StandingsDoc) -> None:
             leader, other = (a, b) if won[a] > won[b] else (b, a)
             tally = f"{leader} leads, {won[leader]} {_years(won[leader])} to {won[other]}"
         message(f"Years won: {tally}", "bold")
+    line = season_sparkline(doc)
+    if line:
+        message(line)
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def sparkline(values: list[int], top: int) -> str:
+    """Values from 0 to `top` as block characters, one each (plain Unicode, no library)."""
+    if top <= 0:
+        return SPARKS[0] * len(values)
+    return "".join(SPARKS[round(max(0, v) * (len(SPARKS) - 1) / top)] for v in values)
+
+
+def season_sparkline(doc: StandingsDoc) -> str | None:
+    """One line: each player's games won so far at each month's end, on one scale; only when
+    the season's games span two months or more (an evening needs no sparkline)."""
+    months = doc.get("months") or []
+    games = doc.get("monthly_games") or {}
+    if len(months) < 2 or not games:
+        return None
+    top = max(max(v) for v in games.values())
+    span = f"{MONTHS[int(months[0][5:]) - 1]}-{MONTHS[int(months[-1][5:]) - 1]}"
+    races = "  ".join(
+        f"{_short(name, 12)} {sparkline(v, top)} {v[-1]}" for name, v in games.items()
+    )
+    return f"Games won by month, {span}: {races}"
 
 
 def _years(n: int) -> str:
@@ -485,7 +514,6 @@ def check(problems: list[str], summary: str) -> None:
     for p in problems:
         message(f"problem: {p}", "red", wrap=False)
     message(summary, "bold red" if problems else "bold green", wrap=False)
-
 
 
 # --- insights -------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ Terminology
   best season by games won (one match's season). Each names the match, the date and the hand
   (its number in the ledger's hand log). Ties go to the earlier.
 - race (`race`): a season of one match, by date: each player's games won so far and their net
-  so far (cumulative), one point per day on which a game closed.
+  so far (cumulative), one point per game closed.
 
 Pure: no I/O, no clock.
 """
@@ -242,7 +242,7 @@ class Lifetime:
 
 @dataclass(frozen=True)
 class RacePoint:
-    """The race after one day: each player's games won and net so far in the season."""
+    """The race after a game closed: each player's games won and net so far in the season."""
 
     date: date
     games: tuple[int, int]
@@ -250,13 +250,14 @@ class RacePoint:
 
 
 def race(rep: Replay, fmt: Format, season: str) -> list[RacePoint]:
-    """The race of one season of a replayed match: one point per day a game of it closed
-    (games count in the season they closed in, as in the standings), cumulative."""
+    """The race of one season of a replayed match, cumulative: one point per game of it that
+    closed, in the order they closed (games count in the season they closed in, as in the
+    standings)."""
     games, net = [0, 0], [0, 0]
-    days: dict[date, RacePoint] = {}
+    out: list[RacePoint] = []
     closed = sorted(
         (g for g in rep.games if g.status == "won" and g.closed is not None),
-        key=lambda g: (g.closed or date.min, g.number),
+        key=lambda g: (g.closed or date.min, g.hands[-1] if g.hands else 0, g.number),
     )
     for g in closed:
         assert g.closed is not None and g.winner is not None
@@ -265,8 +266,8 @@ def race(rep: Replay, fmt: Format, season: str) -> list[RacePoint]:
         games[g.winner] += 1
         net[0] += g.signed_net
         net[1] -= g.signed_net
-        days[g.closed] = RacePoint(g.closed, (games[0], games[1]), (net[0], net[1]))
-    return list(days.values())
+        out.append(RacePoint(g.closed, (games[0], games[1]), (net[0], net[1])))
+    return out
 
 
 def monthly(points: Sequence[RacePoint]) -> list[tuple[str, tuple[int, int]]]:

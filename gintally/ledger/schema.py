@@ -22,6 +22,8 @@ Tables (created and changed only through the migrations below, applied with
 - ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
   is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
 - ``settings(key, value)``: preferences, such as the current match.
+- views ``hands_view`` and ``matches_view`` (`create_views`): the same facts with names
+  instead of ids, for Datasette and ``sqlite-utils`` users; derived, never written to.
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
   corrections_row)``: a disposable cache, not a fact (see `marks`). Deleting it loses nothing.
 
@@ -44,7 +46,7 @@ from gintally.errors import LedgerError
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
 MIGRATION_SET = "gintally"
-MIGRATION_NAMES = ("m001_initial", "m002_replay_marks", "m003_hand_numbers")
+MIGRATION_NAMES = ("m001_initial", "m002_replay_marks", "m003_hand_numbers", "m004_views")
 
 
 def _migrations() -> Any:
@@ -151,7 +153,61 @@ def _migrations() -> Any:
         db.execute("CREATE INDEX hands_number ON hands(match_id, number)")
         db.execute("DELETE FROM replay_marks")
 
+    @migrations(name="m004_views")
+    def m004_views(db: Any) -> None:
+        create_views(db)
+
     return migrations
+
+
+def create_views(db: Any) -> None:
+    """(Re)create the readable views, from the columns the tables have now: every migration
+    that changes the hands or matches tables calls it again at its end.
+
+    - ``hands_view``: every hand in its newest version, one row each, with names instead of
+      ids: match, number (the hand's number in its match), date, kind, claim, winner, points,
+      knocker, dealer, the deadwood counts, upcard, note, voided (1 for a voided hand) and
+      edited (1 when corrected).
+    - ``matches_view``: one row per match: name, players (``Ann v Bob``), format, games,
+      preset, season start, live hands, first and last date, created.
+    """
+    columns = {r[1] for r in db.execute("PRAGMA table_info(hands)").fetchall()}
+    extra = "".join(
+        f", h.{c}" for c in ("other_points", "piles") if c in columns
+    )  # both-score and solitaire hands (when the ledger has them)
+    db.execute("DROP VIEW IF EXISTS hands_view")
+    db.execute("DROP VIEW IF EXISTS matches_view")
+    db.execute(f"""
+        CREATE VIEW hands_view AS
+        SELECT m.name AS match, h.number, h.date, h.kind, h.claim,
+            w.name AS winner, h.points, k.name AS knocker, d.name AS dealer,
+            h.knocker_deadwood, h.defender_deadwood, h.upcard, h.note{extra},
+            EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id
+                AND c.action = 'void') AS voided,
+            h.id != h.hand_id AS edited, h.hand_id
+        FROM hands h
+        JOIN matches m ON m.id = h.match_id
+        LEFT JOIN players w ON w.id = h.winner
+        LEFT JOIN players k ON k.id = h.knocker
+        LEFT JOIN players d ON d.id = h.dealer
+        WHERE h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)""")
+    db.execute("""
+        CREATE VIEW matches_view AS
+        SELECT m.name, a.name || ' v ' || b.name AS players, m.format, m.games,
+            json_extract(m.rules, '$.preset') AS preset, m.season_start,
+            coalesce(s.hands, 0) AS hands, s.first_date, s.last_date, m.created_at
+        FROM matches m
+        JOIN players a ON a.id = m.player_a
+        JOIN players b ON b.id = m.player_b
+        LEFT JOIN (
+            SELECT h.match_id, count(*) AS hands, min(h.date) AS first_date,
+                max(h.date) AS last_date
+            FROM hands h
+            WHERE h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)
+                AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id
+                    AND c.action = 'void')
+            GROUP BY h.match_id
+        ) s ON s.match_id = m.id""")
 
 
 _BUILT: list[Any] = []  # the Migrations object, built on first use

@@ -1,0 +1,164 @@
+"""`gintally chart`: the season race drawn in the terminal with plotext.
+
+plotext is imported here only, and only inside the functions that draw, so registering the
+command costs nothing and no other command ever loads it (tests/test_layers.py holds that).
+
+The drawing: games won so far, by date, one line per player, each with its own marker (the
+player's initial, or ``*`` and ``o`` when the initials are the same), and the key in the title,
+so the chart reads without colour (``NO_COLOR``, or output that is not a terminal) and does not
+hide a line behind a legend box. Games won move in steps, on the day a game closed. For single
+and hollywood matches a second panel draws each player's running net (their game totals minus
+the other's, over the games won so far), which is what a single-game or Hollywood evening is
+played for. A season whose games all closed on one day (an evening) is drawn game by game.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from datetime import date, timedelta
+from typing import Annotated, Any
+
+import typer
+
+from gintally.cli.common import MatchOpt, app, ledger, today, whole
+from gintally.report import RaceDoc
+
+NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
+
+
+def markers(names: list[str]) -> list[str]:
+    """One distinct marker per player: their initials, or ``*`` and ``o``."""
+    initials = [n[:1].upper() or "?" for n in names]
+    return initials if len(set(initials)) == len(initials) else ["*", "o"]
+
+
+def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:
+    """At most six whole-number ticks from `low` to `high` at a round step (1, 2, 5, 10...)."""
+    span = max(1, high - low)
+    step = 1
+    while span / step > 5:
+        for factor in (2, 5 / 2, 2):  # 1, 2, 5, 10, 20, 50...
+            step = round(step * factor)
+            if span / step <= 5:
+                break
+    first = (low // step) * step
+    ticks = list(range(first, high + step, step))
+    return ticks, [str(t) for t in ticks]
+
+
+def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
+    """Ticks for a season's dates: the first of each month (every other month, or every
+    third, when there are many) for a long stretch, else about five days ("5 Jan")."""
+    start, end = date.fromisoformat(first), date.fromisoformat(last)
+    days = (end - start).days
+    if days >= 45:
+        months = []
+        y, m = (start.year, start.month + 1) if start.day > 1 else (start.year, start.month)
+        while date(y + (m - 1) // 12, (m - 1) % 12 + 1, 1) <= end:
+            months.append(date(y + (m - 1) // 12, (m - 1) % 12 + 1, 1))
+            m += 1
+        every = 1 if len(months) <= 7 else 2 if len(months) <= 13 else 3
+        months = months[::every]
+        return [d.isoformat() for d in months], [d.strftime("%b") for d in months]
+    step = max(1, round(days / 4))
+    picks = [start + timedelta(days=i) for i in range(0, days + 1, step)]
+    return [d.isoformat() for d in picks], [f"{d.day} {d.strftime('%b')}" for d in picks]
+
+
+def _steps(dates: list[str], values: list[int], start: str) -> tuple[list[str], list[int]]:
+    """A line that moves in steps: each change happens on its day (a point before and after)."""
+    xs, ys, last = [start], [0], 0
+    for day, value in zip(dates, values, strict=True):
+        xs += [day, day]
+        ys += [last, value]
+        last = value
+    return xs, ys
+
+
+def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
+    """The race as text, `width` columns wide (ANSI colours only with `colour`)."""
+    import plotext as plt
+
+    names = doc["players"]
+    marks = markers(names)
+    key = "   ".join(f"{m} = {n}" for m, n in zip(marks, names, strict=True))
+    head = f"{doc['match']}, season {doc['season']}"
+    if not doc["dates"]:
+        return f"{head}: no game finished yet."
+    panels = [("games won", doc["games_won"])]
+    if doc["format"] in NET_FORMATS:
+        panels.append(("net", doc["net"]))
+    by_day = len(set(doc["dates"])) > 1
+    fig: Any = plt.figure
+    fig.clear()
+    fig.plot_size(max(40, width - 1), 19 * len(panels))
+    if len(panels) > 1:
+        fig.subplots(len(panels), 1)
+    for i, (what, series) in enumerate(panels):
+        plot = fig.subplot(i + 1, 1) if len(panels) > 1 else fig
+        if by_day:
+            plot.date(axis="x").activate(form="%Y-%m-%d")
+            positions, labels = day_ticks(doc["first_hand"], doc["dates"][-1])
+            plot.ruler(axis="x").ticks(positions, labels)
+        low = min(0, *(min(v) for v in series.values()))
+        high = max(1, *(max(v) for v in series.values()))
+        plot.ruler(axis="y").ticks(*whole_ticks(low, high))
+        if not by_day:
+            plot.ruler(axis="x").ticks(*whole_ticks(0, len(doc["dates"])))
+        for name, mark in zip(names, marks, strict=True):
+            if by_day:
+                xs, ys = _steps(doc["dates"], series[name], doc["first_hand"])
+                line = plot.signal(xs, ys, marker=mark)
+            else:  # one evening: game by game, in the order they closed
+                line = plot.signal(
+                    list(range(len(series[name]) + 1)), [0, *series[name]], marker=mark
+                )
+            line.lines()
+            plot.draw(line)
+        plot.legend(False)
+        plot.title(f"{head}: {what}" + ("" if by_day else f", game by game on {doc['dates'][0]}"))
+        if i == len(panels) - 1:
+            plot.label(f"{key}", axis="x")
+    text: str = fig.build().string(colorless=not colour)
+    fig.clear()
+    return text.rstrip("\n")
+
+
+def width_and_colour() -> tuple[int, bool]:
+    """The terminal's width (80 when not a terminal, unless COLUMNS says) and whether colour
+    may be used (a terminal, and NO_COLOR unset)."""
+    tty = sys.stdout.isatty()
+    columns = os.environ.get("COLUMNS")
+    if columns and columns.isdigit():
+        width = int(columns)
+    else:
+        width = shutil.get_terminal_size((80, 24)).columns if tty else 80
+    return min(width, 120), tty and not os.environ.get("NO_COLOR")
+
+
+def draw(doc: RaceDoc) -> None:
+    width, colour = width_and_colour()
+    sys.stdout.write(chart_text(doc, width, colour) + "\n")
+
+
+@app.command(rich_help_panel="Read")
+def chart(
+    match: MatchOpt = None,
+    year: Annotated[
+        str | None,
+        typer.Option(
+            "--year", "-y", help="The season starting in this year (default: the latest).",
+            metavar="YEAR",
+        ),
+    ] = None,
+) -> None:  # fmt: skip
+    """The season race drawn in the terminal: games won by date, one line per player (and the
+    running net for single and hollywood)."""
+    from gintally import insights, report
+
+    with ledger(write=False) as book:
+        m = book.match(match)
+        story = insights.season_story(book, m, whole(year, "--year"), today())
+    draw(report.race_doc(m, story.season, story.race, story.hands))

@@ -1,0 +1,302 @@
+"""`gintally report --html FILE`: a year in review as one self-contained web page.
+
+The page is one HTML file with everything inside it: the styles in a ``<style>`` element, the
+charts as inline SVG drawn by pygal, no script, no font, no image and no address to fetch, so it
+opens the same from a USB stick, an e-mail or a browser with the network off, and prints well
+(print styles: A4 margins, no section split across pages, the hand log left folded).
+
+pygal is imported here only, and only by the function that draws, so no other command loads it
+(tests/test_layers.py holds that). pygal writes an inline ``<script>`` with its tooltip settings
+and comments naming its web site into every SVG even with ``js=[]``; both are removed, since
+the page runs no script and names no address.
+
+What the page holds (`page_html`): the match and its season; the standings (games won, hands
+won, points, gins, undercuts, biggest hand, net, and who won the year once it is over); the race
+chart (games won by date, and the running net for single and hollywood); the sets and series
+won; the season's records; the hand log of the season inside a folded ``<details>``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from html import escape
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
+from gintally.cli.common import MatchOpt, app, ledger, today, whole
+from gintally.errors import GintallyError, LedgerError
+from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
+
+INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
+
+
+def race_svg(race: RaceDoc, what: str) -> str:
+    """One race chart (`what`: ``games_won`` or ``net``) as an inline SVG element."""
+    import pygal
+    from pygal.style import Style
+
+    style = Style(
+        background="white",
+        plot_background="white",
+        foreground="#222",
+        foreground_strong="#111",
+        foreground_subtle="#ccc",
+        colors=INK,
+        font_family="Georgia, 'Times New Roman', serif",
+        title_font_size=18,
+        legend_font_size=15,
+        label_font_size=13,
+        major_label_font_size=13,
+    )
+    title = "Games won" if what == "games_won" else "Net (game totals minus the other's)"
+    low = min(0, *(min(v) for v in race[what].values()))  # type: ignore[literal-required]
+    high = max(1, *(max(v) for v in race[what].values()))  # type: ignore[literal-required]
+    options = {
+        "js": [],
+        "disable_xml_declaration": True,
+        "style": style,
+        "width": 900,
+        "height": 380,
+        "show_dots": False,
+        "legend_at_bottom": True,
+        "truncate_legend": -1,
+        "y_labels": whole_ticks(low, high)[0],
+    }
+    by_day = len(set(race["dates"])) > 1
+    chart: Any
+    if by_day:
+        positions, labels = day_ticks(race["first_hand"], race["dates"][-1])
+        names = dict(zip(positions, labels, strict=True))
+        chart = pygal.DateLine(
+            **options,
+            title=title,
+            x_value_formatter=lambda d: names.get(d.isoformat(), f"{d.day} {d:%b}"),
+            x_labels=[date.fromisoformat(p) for p in positions],
+        )
+    else:  # one evening: game by game, in the order they closed
+        chart = pygal.Line(
+            **options,
+            title=f"{title}, game by game on {race['dates'][0]}",
+            x_labels=["start", *(f"game {i + 1}" for i in range(len(race["dates"])))],
+        )
+    first = date.fromisoformat(race["first_hand"])
+    for name in race["players"]:
+        values: list[int] = race[what][name]  # type: ignore[literal-required]
+        if not by_day:
+            chart.add(name, [0, *values], stroke_style={"width": 3.5})
+            continue
+        points, last = [(first, 0)], 0
+        for day, value in zip(race["dates"], values, strict=True):
+            d = date.fromisoformat(day)
+            points += [(d, last), (d, value)]  # a step on the day the game closed
+            last = value
+        chart.add(name, points, stroke_style={"width": 3.5})
+    svg: str = chart.render(is_unicode=True)
+    svg = re.sub(r"<script\b.*?</script>", "", svg, flags=re.S)  # pygal's inert settings
+    svg = re.sub(r"<!--.*?-->", "", svg, flags=re.S)  # comments naming pygal's web site
+    return svg.replace('"file://style.css"', "").replace('"file://graph.css"', "")
+
+
+CSS = """
+:root { color-scheme: light; }
+body { font-family: Georgia, 'Times New Roman', serif; color: #222; background: #fbf8f1;
+  max-width: 960px; margin: 2rem auto; padding: 0 1.5rem; line-height: 1.45; }
+h1 { font-size: 2.1rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.35rem; border-bottom: 2px solid #d9cfbb; padding-bottom: .2rem;
+  margin-top: 2.2rem; }
+.sub { color: #555; margin: 0 0 1rem; }
+.verdict { font-size: 1.25rem; margin: 1rem 0; }
+table { border-collapse: collapse; margin: .6rem 0; background: white; }
+th, td { padding: .3rem .7rem; border-bottom: 1px solid #e3dccd; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #efe8d8; font-weight: normal; font-variant: small-caps; letter-spacing: .03em; }
+td.text { text-align: left; }
+.p0 { color: #1f4e9c; font-weight: bold; }
+.p1 { color: #b3341f; font-weight: bold; }
+figure { margin: 1rem 0; background: white; border: 1px solid #e3dccd; }
+figure svg { display: block; width: 100%; height: auto; }
+details { margin: 1rem 0; }
+summary { cursor: pointer; font-size: 1.1rem; }
+footer { margin-top: 3rem; color: #777; font-size: .85rem; }
+@page { size: A4; margin: 15mm; }
+@media print {
+  body { background: white; margin: 0; max-width: none; padding: 0; font-size: 11pt; }
+  section, figure, table { break-inside: avoid; }
+  h2 { break-after: avoid; }
+  summary { cursor: auto; }
+  footer { display: none; }
+}
+"""
+
+
+def _cell(value: object, cls: str = "") -> str:
+    attr = f' class="{cls}"' if cls else ""
+    return f"<td{attr}>{escape(str(value))}</td>"
+
+
+def _standings(season: SeasonDoc, names: list[str]) -> str:
+    heads = ("player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net")
+    rows = []
+    for i, r in enumerate(season["rows"]):
+        rows.append(
+            "<tr>"
+            + _cell(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
+            + "".join(
+                _cell(r[k])
+                for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
+            )
+            + _cell(f"{r['net']:+d}")
+            + "</tr>"
+        )
+    head = "".join(f"<th>{h}</th>" for h in heads)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
+def _verdict(season: SeasonDoc) -> str:
+    games = {r["player"]: r["games_won"] for r in season["rows"]}
+    (a, ga), (b, gb) = games.items()
+    if season.get("over"):
+        if season.get("winner"):
+            w = season.get("winner") or ""
+            lo = b if w == a else a
+            return f"{escape(w)} won the year, {games[w]} games to {games[lo]}."
+        return f"The year was tied, {_games(ga)} each."
+    if ga == gb:
+        return f"Level so far: {_games(ga)} each."
+    lead, other = (a, b) if ga > gb else (b, a)
+    return f"{escape(lead)} leads, {games[lead]} games to {games[other]}, with the year in play."
+
+
+def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
+    parts = []
+    if sets:
+        rows = "".join(
+            "<tr>" + _cell(s["number"]) + _cell(", ".join(str(n) for n in s["games"]), "text")
+            + _cell(s["winner"] or "tied", "text") + _cell(s["margin"]) + "</tr>"
+            for s in sets
+        )  # fmt: skip
+        parts.append(
+            "<table><thead><tr><th>set</th><th>games</th><th>won by</th><th>by</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+    if series:
+        rows = "".join(
+            "<tr>" + _cell(s["number"]) + _cell(s["winner"], "text") + _cell(s["date"]) + "</tr>"
+            for s in series
+        )
+        parts.append(
+            "<table><thead><tr><th>series</th><th>won by</th><th>on</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+    if not parts:
+        return "<p>No set or series was finished this season (this format plays none).</p>"
+    return "".join(parts)
+
+
+def _records(records: list[tuple[str, str]]) -> str:
+    if not records:
+        return "<p>No hand was won this season.</p>"
+    rows = "".join(
+        f"<tr><td>{escape(k)}</td><td class='text'>{escape(v)}</td></tr>" for k, v in records
+    )
+    return f"<table><tbody>{rows}</tbody></table>"
+
+
+def _log(hands: list[HandRow], season: str) -> str:
+    rows = "".join(
+        "<tr>" + _cell(h["id"]) + _cell(h["date"]) + _cell(h["dealer"] or "", "text")
+        + _cell(h["description"], "text") + "</tr>"
+        for h in hands
+    )  # fmt: skip
+    return (
+        f"<details><summary>The {len(hands)} hands of {escape(season)}</summary>"
+        "<table><thead><tr><th>hand</th><th>date</th><th>dealer</th><th>what happened</th>"
+        f"</tr></thead><tbody>{rows}</tbody></table></details>"
+    )
+
+
+def page_html(review: ReviewDoc, made: date) -> str:
+    """The whole page, as one string."""
+    race, season, hands = review["race"], review["season"], review["hands"]
+    sets, series, records = review["sets"], review["series"], review["records"]
+    names = race["players"]
+    label = race["season"]
+    title = f"{race['match']}: {label} in review"
+    charts = [race_svg(race, "games_won")] if race["dates"] else []
+    if race["dates"] and race["format"] in NET_FORMATS:
+        charts.append(race_svg(race, "net"))
+    figures = "".join(f"<figure>{svg}</figure>" for svg in charts) or (
+        "<p>No game was finished this season yet.</p>"
+    )
+    vs = f"<span class='p0'>{escape(names[0])}</span> v <span class='p1'>{escape(names[1])}</span>"
+    when = f"{race['first_hand']} to {hands[-1]['date']}" if hands else ""
+    unfinished = season.get("unfinished") or 0
+    note = f"<p>{unfinished} game(s) left unfinished at the season's end.</p>" if unfinished else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>{CSS}</style>
+</head>
+<body>
+<header>
+<h1>{escape(race["match"])}: {escape(label)}</h1>
+<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {len(hands)} hands, {when}</p>
+<p class="verdict">{_verdict(season)}</p>
+</header>
+<section><h2>Standings</h2>{_standings(season, names)}{note}</section>
+<section><h2>The race</h2>{figures}</section>
+<section><h2>Sets and series</h2>{_sets(sets, series)}</section>
+<section><h2>Records of the year</h2>{_records(records)}</section>
+<section><h2>Hand log</h2>{_log(hands, label)}</section>
+<footer>Made by gintally on {made.isoformat()}.</footer>
+</body>
+</html>
+"""
+
+
+@app.command(rich_help_panel="Read")
+def report(
+    html: Annotated[
+        Path,
+        typer.Option("--html", help="The web page to write.", metavar="FILE", show_default=False),
+    ],
+    match: MatchOpt = None,
+    year: Annotated[
+        str | None,
+        typer.Option(
+            "--year", "-y", help="The season starting in this year (default: the latest).",
+            metavar="YEAR",
+        ),
+    ] = None,
+) -> None:  # fmt: skip
+    """A year in review as one self-contained web page: standings, the race chart, sets and
+    series, records and the hand log."""
+    from gintally import insights
+    from gintally import report as docs
+
+    with ledger(write=False) as book:
+        m = book.match(match)
+        story = insights.season_story(book, m, whole(year, "--year"), today())
+    review = docs.review_doc(m, story)
+    text = page_html(review, today())
+    if html.is_dir():
+        raise GintallyError(f"{html} is a folder: name the page to write, e.g. {html}/year.html")
+    tmp = html.with_name(f".{html.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(html)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise LedgerError(f"cannot write {html}: {e.strerror or e}") from None
+    print(f"Wrote {html}: {m.name}, season {story.season.label}.")
