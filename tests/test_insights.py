@@ -195,12 +195,18 @@ def test_stats_for_people_fits_80_columns(
     assert "3 hands won" in out and "2024-03-03..03-10" in out
 
 
-def test_stats_refuses_an_unknown_player_and_reads_an_empty_ledger(gintally: CLI) -> None:
-    empty = doc(gintally("stats", "--json"))
-    assert empty["players"] == [] and empty["head_to_head"] == []
-    assert empty["records"] == {"biggest_hand": None, "longest_run": None, "best_season": None}
-    assert "No hands" in ok(gintally("stats")).stdout
+def test_stats_refuses_an_unknown_player_and_reads_a_ledger_without_hands(gintally: CLI) -> None:
+    missing = gintally("stats")
+    assert missing.code == 1 and missing.stderr.startswith("Error: no ledger at ")
     ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    empty = doc(gintally("stats", "--json"))
+    assert [(r["player"], r["matches"], r["hands"]) for r in empty["players"]] == [
+        ("Ann", 1, 0),
+        ("Bob", 1, 0),
+    ]
+    assert empty["head_to_head"][0]["games"] == {"Ann": 0, "Bob": 0}
+    assert empty["records"] == {"biggest_hand": None, "longest_run": None, "best_season": None}
+    assert "Records" not in ok(gintally("stats")).stdout
     bad = gintally("stats", "--player", "Zed")
     assert bad.code == 2 and bad.stderr.strip() == "Error: unknown player 'Zed'"
 
