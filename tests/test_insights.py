@@ -532,3 +532,37 @@ def test_an_older_ledger_gains_the_views_when_opened(db_path: Path, gintally: CL
     ]
     assert conn.execute("SELECT name, hands FROM matches_view").fetchall() == [("M", 2)]
     conn.close()
+
+
+def test_a_team_match_counts_per_player_at_the_tables_and_per_team_in_games() -> None:
+    """Ann & Cy v Bob & Di, kitchen rules, single games to 100. Round 1: Ann beats Bob by 30,
+    Di beats Cy by 10: the round goes to Ann & Cy by 20. Round 2: Ann 50, Cy 40 (both of
+    Ann & Cy win): 90. Ann & Cy reach 110 and win game 1; every member counts it."""
+    day = date(2024, 5, 1)
+    fold, kitchen = Lifetime(), resolve("kitchen")
+    tables = [
+        (("Ann", "Bob"), [Entry(1, day, 0, 30, "knock"), Entry(3, day, 0, 50, "gin")]),
+        (("Cy", "Di"), [Entry(2, day, 1, 10, "knock"), Entry(4, day, 0, 40, "knock")]),
+    ]
+    for (a, b), hands in tables:
+        sides = [Side(a, (a,)), Side(b, (b,))]
+        fold.match("Teams", sides, kitchen, Format("single"), hands, games=False)
+    teams = [Side("Ann & Cy", ("Ann", "Cy")), Side("Bob & Di", ("Bob", "Di"))]
+    rounds = [Entry(1, day, 0, 20, "score"), Entry(2, day, 0, 90, "score")]
+    fold.match("Teams", teams, kitchen, Format("single"), rounds, hands=False)
+    got = {
+        n: (f.matches, f.hands, f.hands_won, f.games_won, f.biggest_hand)
+        for n, f in fold.figures.items()
+    }
+    assert got == {
+        "Ann": (1, 2, 2, 1, 50),
+        "Bob": (1, 2, 0, 0, 0),
+        "Cy": (1, 2, 1, 1, 40),
+        "Di": (1, 2, 1, 0, 10),
+    }
+    ann_bob = fold.pairs[("Ann", "Bob")]
+    assert (ann_bob.hands, ann_bob.games, ann_bob.net) == ([2, 0], [1, 0], [110, -110])
+    cy_di = fold.pairs[("Cy", "Di")]
+    assert (cy_di.hands, cy_di.games) == ([1, 1], [1, 0])
+    assert fold.pairs[("Ann", "Di")].games == [1, 0]  # opponents in the games, not at a table
+    assert fold.pairs[("Ann", "Di")].hands == [0, 0]

@@ -137,20 +137,31 @@ class Lifetime:
         fmt: Format,
         entries: Iterable[Entry],
         first_dealer: int | None = None,
+        hands: bool = True,
+        games: bool = True,
     ) -> None:
-        """Fold one match's live hands (in play order, read once) into the figures."""
+        """Fold one match's live hands (in play order, read once) into the figures.
+
+        A team match is folded twice: each table's hands with `games=False` (each player's
+        hands, and head-to-head hands with the player across the table), then the rounds with
+        `hands=False` (the games, sets and series of the teams, for every member; the match
+        counts once, in this pass)."""
         people = [[self.person(p) for p in side.people] for side in sides]
         pairs = self._pairs(sides)
-        for seat in (0, 1):
-            for f in people[seat]:
+        if games:
+            for f in (*people[0], *people[1]):
                 f.matches += 1
-        for pair, _ in pairs:
-            pair.matches += 1
+            for pair, _ in pairs:
+                pair.matches += 1
         run = _Replayer(rules, fmt, first_dealer)
         pending: dict[int, list[Game]] = {}  # the games of each set in progress
         streak: tuple[int, int, Entry, Entry] | None = None  # seat, hands, first, last
         seasons: dict[tuple[str, int], tuple[int, Entry]] = {}  # games won, the last win
         for e in entries:
+            if hands:
+                streak = self._hand(name, e, people, pairs, streak)
+            if not games:
+                continue
             run.feed(e)
             played = run.played.pop()
             for g in run.games:
@@ -158,33 +169,6 @@ class Lifetime:
                     pending.setdefault(g.set, []).append(g)
             run.games.clear()
             run.marks.clear()
-            if e.kind in NOT_PLAYED:
-                continue
-            for side in people:
-                for f in side:
-                    f.hands += 1
-            if e.winner is None:
-                continue
-            w = e.winner
-            for pair, first in pairs:
-                pair.hands[first if w == 0 else 1 - first] += 1
-            for f in people[w]:
-                f.hands_won += 1
-                f.points += e.points
-                f.biggest_hand = max(f.biggest_hand, e.points)
-                f.gins += e.kind in GIN_KINDS
-                f.undercuts += e.kind == "undercut"
-                f.keep("biggest_hand", Record(f.player, e.points, name, e.date, e.id))
-            if streak is not None and streak[0] == w:
-                streak = (w, streak[1] + 1, streak[2], e)
-            else:
-                streak = (w, 1, e, e)
-            for f in people[w]:
-                f.keep(
-                    "longest_run",
-                    Record(f.player, streak[1], name, streak[2].date, streak[2].id, None,
-                           e.date, e.id),
-                )  # fmt: skip
             for g in played.posts:
                 if g.status != "won" or g.winner is None:
                     continue  # still open: only a closed game counts
@@ -201,6 +185,39 @@ class Lifetime:
         for (label, seat), (won, last) in seasons.items():
             for f in people[seat]:
                 f.keep("best_season", Record(f.player, won, name, last.date, last.id, label))
+
+    def _hand(
+        self,
+        name: str,
+        e: Entry,
+        people: list[list[Figures]],
+        pairs: list[tuple[Pair, int]],
+        streak: tuple[int, int, Entry, Entry] | None,
+    ) -> tuple[int, int, Entry, Entry] | None:
+        """Count one hand for the people at it; returns the run of hands won it extends."""
+        if e.kind in NOT_PLAYED:
+            return streak
+        for f in (*people[0], *people[1]):
+            f.hands += 1
+        if e.winner is None:
+            return streak  # a hand nobody won neither extends nor breaks a run
+        w = e.winner
+        for pair, first in pairs:
+            pair.hands[first if w == 0 else 1 - first] += 1
+        for f in people[w]:
+            f.hands_won += 1
+            f.points += e.points
+            f.biggest_hand = max(f.biggest_hand, e.points)
+            f.gins += e.kind in GIN_KINDS
+            f.undercuts += e.kind == "undercut"
+            f.keep("biggest_hand", Record(f.player, e.points, name, e.date, e.id))
+        run = (w, streak[1] + 1, streak[2], e) if streak and streak[0] == w else (w, 1, e, e)
+        for f in people[w]:
+            f.keep(
+                "longest_run",
+                Record(f.player, run[1], name, run[2].date, run[2].id, None, e.date, e.id),
+            )
+        return run
 
     def _game(self, g: Game, people: list[list[Figures]], pairs: list[tuple[Pair, int]]) -> None:
         assert g.winner is not None
