@@ -9,18 +9,20 @@ player reads and the JSON a script reads can never disagree. No I/O, no Rich.
 from __future__ import annotations
 
 from datetime import date
-from typing import NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from gintally.engine.games import Game
-from gintally.engine.insights import Lifetime, RacePoint, Record, monthly, race
 from gintally.engine.replay import Replay
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
 from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
-from gintally.insights import SeasonStory
 from gintally.model import HandRecord, Match
 from gintally.service import Problem, Window
+
+if TYPE_CHECKING:  # the insights are loaded by the commands that use them, not by a hand command
+    from gintally.engine.insights import Lifetime, RacePoint, Record
+    from gintally.insights import SeasonStory
 
 Pair = dict[str, int]  # a value per player, keyed by name
 
@@ -454,6 +456,8 @@ def standings_doc(
         "years_won": match.pair(years_won(seasons)),
     }
     if rep is not None and chosen is not None:
+        from gintally.engine.insights import monthly, race
+
         months = monthly(race(rep, match.format, chosen.label))
         names = [p.name for p in match.players]
         doc["months"] = [m for m, _ in months]
@@ -604,6 +608,8 @@ def race_doc(
     from the day of the season's first hand (`hands`), and the games won by the end of each
     month."""
     names = [p.name for p in match.players]
+    from gintally.engine.insights import monthly
+
     months = monthly(points)
     return {
         "match": match.name,
