@@ -23,7 +23,7 @@ from gintally.engine.standings import Season, standings
 from gintally.errors import NotFoundError
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service import Window, replay_all
+from gintally.service import Window, _entries, replay_all
 
 
 def sides(match: Match) -> list[Side]:
@@ -32,10 +32,10 @@ def sides(match: Match) -> list[Side]:
 
 
 def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
-    for hid, day, kind, winner, points, dealer in book.stream_plays(match):
-        yield Entry(
-            hid, date.fromisoformat(day), match.seat(winner), points, kind, match.seat(dealer)
-        )
+    """A match's live hands as the engine reads them, one at a time; a damaged row is refused
+    as everywhere else (`service._entries`: one line pointing to ``gintally check``)."""
+    for row in book.stream_plays(match):
+        yield from _entries(match, (row,))
 
 
 def lifetime(book: Ledger) -> Lifetime:
