@@ -5,6 +5,12 @@ Terminology
 - match (`Match`): two players, a scoring format and a rule set frozen at creation.
 - seat: a player's place in a match, 0 or 1 (the engine's players); `Match.seat` and
   `Match.name_at` convert between player ids, seats and names, in one place.
+- team (`Team`): in a team match, the players of one side, in table order, and its name (the
+  members joined by " & " unless it was named). Side 0 or 1 is then the seat of every member,
+  and the team's name stands where a player's name stands (`Match.name_at`, `Match.pair`,
+  `Match.sides`).
+- table: in a team match, the i-th members of the two teams face each other at table i
+  (`Match.tables`); a two-player match is one table.
 - hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
   Its `id` is the hand's public number in its match (1, 2, 3... in entry order); `key` the
   ledger's identity of the hand (what corrections point at); `row` the row of this version.
@@ -60,8 +66,24 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Team:
+    """One side of a team match: its members in table order, and its name if one was given."""
+
+    members: tuple[Player, ...]
+    given_name: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The name given, else the members joined by " & " (so it follows a renamed player)."""
+        return self.given_name or " & ".join(p.name for p in self.members)
+
+
+@dataclass(frozen=True)
 class Match:
-    """A match as stored: two players, a format and its frozen rule set."""
+    """A match as stored: two players (or two teams), a format and its frozen rule set.
+
+    In a team match `players` are the first table's two players (the stored ``player_a`` and
+    ``player_b``) and `teams` hold both sides in table order."""
 
     id: int
     name: str
@@ -70,43 +92,86 @@ class Match:
     rules: RuleSet
     first_dealer: int | None  # player id
     created_at: str
+    teams: tuple[Team, Team] | None = None
+
+    @property
+    def members(self) -> list[Player]:
+        """Every player of the match, side 0 first (two for a head-to-head match)."""
+        if self.teams is None:
+            return list(self.players)
+        return [*self.teams[0].members, *self.teams[1].members]
+
+    @property
+    def sides(self) -> list[str]:
+        """The names standing for seats 0 and 1: the players', or the teams' in a team match."""
+        if self.teams is None:
+            return [p.name for p in self.players]
+        return [t.name for t in self.teams]
+
+    @property
+    def tables(self) -> list[tuple[Player, Player]]:
+        """Who faces whom: the i-th members of the teams (one table for two players)."""
+        if self.teams is None:
+            return [self.players]
+        return list(zip(self.teams[0].members, self.teams[1].members, strict=True))
+
+    def table_name(self, table: int) -> str:
+        """A table as people name it: "Ann v Bob"."""
+        a, b = self.tables[table]
+        return f"{a.name} v {b.name}"
+
+    def table_of(self, player_id: int | None) -> int | None:
+        """The table a player of this match sits at (None for None or a stranger)."""
+        for t, pair in enumerate(self.tables):
+            if player_id in (pair[0].id, pair[1].id):
+                return t
+        return None
 
     def seat(self, player_id: int | None) -> int | None:
-        """0 or 1 for a player of this match (None for None)."""
+        """0 or 1 for a player of this match: their side (None for None)."""
         if player_id is None:
             return None
+        if self.teams is not None:
+            return 0 if any(p.id == player_id for p in self.teams[0].members) else 1
         return 0 if self.players[0].id == player_id else 1
 
     def player_at(self, seat: int | None) -> Player | None:
-        """The player in a seat (None for None)."""
+        """The player in a seat (None for None; the first table's player in a team match)."""
         return None if seat is None else self.players[seat]
 
     def name_at(self, seat: int | None) -> str | None:
-        """The name of the player in a seat (None for None)."""
-        return None if seat is None else self.players[seat].name
+        """The name of the player (or team) in a seat (None for None)."""
+        return None if seat is None else self.sides[seat]
 
     def name_of(self, player_id: int | None) -> str | None:
         """The name of a player of this match by id (None for None or a stranger)."""
-        for p in self.players:
+        for p in self.members:
             if p.id == player_id:
                 return p.name
         return None
 
     def other(self, player_id: int | None) -> Player:
-        """The opponent of a player of this match."""
-        return self.players[1] if self.players[0].id == player_id else self.players[0]
+        """The opponent of a player of this match (at their table, in a team match)."""
+        for a, b in self.tables:
+            if a.id == player_id:
+                return b
+            if b.id == player_id:
+                return a
+        return self.players[0]
 
     def player(self, name: str) -> Player:
         """A player of this match by name, case-insensitively."""
-        for p in self.players:
+        for p in self.members:
             if fold(p.name) == fold(name):
                 return p
-        names = " and ".join(p.name for p in self.players)
-        raise NotFoundError(f"{name!r} does not play in match {self.name!r} ({names} do)")
+        names = [p.name for p in self.members]
+        listed = ", ".join(names[:-1]) + " and " + names[-1]
+        raise NotFoundError(f"{name!r} does not play in match {self.name!r} ({listed} do)")
 
     def pair(self, values: list[int]) -> dict[str, int]:
-        """Two per-seat values keyed by the players' names."""
-        return {self.players[0].name: values[0], self.players[1].name: values[1]}
+        """Two per-seat values keyed by the players' (or teams') names."""
+        a, b = self.sides
+        return {a: values[0], b: values[1]}
 
     @property
     def first_seat(self) -> int | None:

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay
+from gintally.engine.rounds import Round, in_progress
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
 from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
 from gintally.model import HandRecord, Match
-from gintally.service import Problem, Window
+from gintally.service import Problem, Window, hand_table, table_names
 
 if TYPE_CHECKING:  # the insights are loaded by the commands that use them, not by a hand command
     from gintally.engine.insights import Lifetime, RacePoint, Record
@@ -61,6 +62,34 @@ class SheetRow(TypedDict):
     games: dict[str, Pair]  # game number (as text) -> running points after this hand
 
 
+class TeamDoc(TypedDict):
+    name: str
+    players: list[str]
+
+
+class TableDoc(TypedDict):
+    table: int  # from 1
+    players: list[str]  # side 0's player, side 1's
+    hand: int | None  # its hand number (None: awaited)
+    winner: str | None  # the player who won it
+    points: int
+    kind: str | None
+
+
+class RoundDoc(TypedDict):
+    number: int
+    complete: bool
+    date: str | None  # the day it was completed
+    winner: str | None  # the team ahead (None: in progress, or equal sums)
+    points: int  # what it posts to the games: the margin, plus the sweep bonus on a sweep
+    margin: int
+    sweep: bool
+    sums: Pair  # each team's hand points
+    tables: list[TableDoc]
+    played: list[str]  # the tables that have played it ("Ann v Bob")
+    awaited: list[str]  # the tables it still waits for
+
+
 class ShowDoc(TypedDict):
     match: str
     format: str
@@ -75,6 +104,10 @@ class ShowDoc(TypedDict):
     rolling: bool
     sheet: list[SheetRow]
     result: Pair
+    teams: NotRequired[list[TeamDoc]]
+    tables: NotRequired[list[str]]  # team match: who faces whom ("Ann v Bob")
+    round: NotRequired[RoundDoc | None]  # the round in progress
+    rounds: NotRequired[list[RoundDoc]]  # the last complete rounds, newest last
 
 
 class MatchDoc(TypedDict):
@@ -87,6 +120,7 @@ class MatchDoc(TypedDict):
     rules: dict[str, object]
     first_dealer: str | None
     created: str
+    teams: NotRequired[list[TeamDoc]]
 
 
 class HandDoc(TypedDict):
@@ -116,6 +150,8 @@ class HandDoc(TypedDict):
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
     when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
+    round: NotRequired[RoundDoc]  # team match: the round the hand belongs to
+    table: NotRequired[int]  # team match: its table, from 1
 
 
 class HandRow(TypedDict):
@@ -136,12 +172,15 @@ class HandRow(TypedDict):
     edited: bool
     void_reason: str | None
     description: str
+    round: NotRequired[int | None]  # team match: the round (None for a voided hand)
+    table: NotRequired[int]  # team match: the table, from 1
 
 
 class HandsDoc(TypedDict):
     match: str
     players: list[str]
     hands: list[HandRow]
+    teams: NotRequired[list[TeamDoc]]
 
 
 class RowDoc(TypedDict):
@@ -156,10 +195,24 @@ class RowDoc(TypedDict):
     net: int
 
 
+class MemberDoc(TypedDict):
+    player: str
+    team: str
+    hands: int
+    hands_won: int
+    points: int
+    gins: int
+    big_gins: int
+    undercuts: int
+    biggest_hand: int
+
+
 class SeasonDoc(TypedDict):
     season: str | None
     rows: list[RowDoc]
     unfinished: int
+    teams: NotRequired[list[TeamDoc]]  # team match: the teams (the rows are theirs)
+    members: NotRequired[list[MemberDoc]]  # team match: each player's own hands in the season
     start: NotRequired[str]
     end: NotRequired[str]
     over: NotRequired[bool]
@@ -238,7 +291,55 @@ def match_doc(match: Match) -> MatchDoc:
         "rules": {"preset": match.rules.preset, **match.rules.values()},
         "first_dealer": match.name_of(match.first_dealer),
         "created": match.created_at,
+        **_teams(match),
     }
+
+
+class Teams(TypedDict, total=False):
+    teams: list[TeamDoc]
+
+
+def _teams(match: Match) -> Teams:
+    """``{"teams": [...]}`` for a team match, else nothing."""
+    if match.teams is None:
+        return {}
+    return {
+        "teams": [{"name": t.name, "players": [p.name for p in t.members]} for t in match.teams]
+    }
+
+
+def round_doc(match: Match, r: Round) -> RoundDoc:
+    """One round of a team match, table by table."""
+    tables: list[TableDoc] = []
+    for t, d in enumerate(r.deals):
+        a, b = match.tables[t]
+        winner = None if d is None or d.winner is None else match.tables[t][d.winner].name
+        tables.append(
+            {
+                "table": t + 1,
+                "players": [a.name, b.name],
+                "hand": None if d is None else d.id,
+                "winner": winner,
+                "points": 0 if d is None else d.points,
+                "kind": None if d is None else d.kind,
+            }
+        )
+    return {
+        "number": r.number,
+        "complete": r.complete,
+        "date": r.date.isoformat() if r.date else None,
+        "winner": match.name_at(r.winner),
+        "points": r.points,
+        "margin": r.margin,
+        "sweep": r.sweep,
+        "sums": match.pair(r.sums),
+        "tables": tables,
+        "played": [match.table_name(t) for t in r.played],
+        "awaited": [match.table_name(t) for t in r.awaited],
+    }
+
+
+LAST_ROUNDS = 5  # complete rounds `show` lists table by table
 
 
 def show_doc(window: Window) -> ShowDoc:
@@ -271,12 +372,12 @@ def show_doc(window: Window) -> ShowDoc:
             }
         )
     sets = rep.sets()
-    return {
+    doc: ShowDoc = {
         "match": match.name,
         "format": match.format.name,
-        "players": [p.name for p in match.players],
+        "players": match.sides,
         "games": [game_doc(match, g) for g in window.shown],
-        "next_dealer": match.name_at(rep.next_dealer),
+        "next_dealer": None if match.teams else match.name_at(rep.next_dealer),
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
         "rules": match.rules.preset,
@@ -286,6 +387,14 @@ def show_doc(window: Window) -> ShowDoc:
         "sheet": sheet,
         "result": match.pair(sets[-1].nets if sets else [0, 0]),
     }
+    if match.teams is not None:
+        waiting = in_progress(window.rounds)
+        done = [r for r in window.rounds if r.complete]
+        doc["teams"] = _teams(match)["teams"]
+        doc["tables"] = table_names(match)
+        doc["round"] = round_doc(match, waiting) if waiting is not None else None
+        doc["rounds"] = [round_doc(match, r) for r in done[-LAST_ROUNDS:]]
+    return doc
 
 
 def hand_doc(
@@ -319,7 +428,19 @@ def hand_doc(
             doc["knocker_deadwood_cards"] = [str(c) for c in result.knocker_deadwood_cards]
             doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
             doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
-    if window is not None:
+    if window is not None and match.teams is not None:
+        found = next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
+        doc["table"] = hand_table(match, rec) + 1
+        posted = []
+        if found is not None:
+            doc["round"] = round_doc(match, found)
+            if found.complete:
+                posted = next(
+                    (p.posts for p in window.replay.played if p.entry.id == found.number), []
+                )
+        doc["games"] = [game_doc(match, g) for g in posted]
+        doc["next_dealer"] = None
+    elif window is not None:
         posted = next((p.posts for p in window.replay.played if p.entry.id == rec.id), [])
         doc["games"] = [game_doc(match, g) for g in posted]
         doc["next_dealer"] = match.name_at(window.replay.next_dealer)
@@ -330,9 +451,9 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     """One line that says what happened, as a player would say it."""
     winner = match.name_of(rec.winner)
     if rec.claim == "draw":
+        a, b = match.tables[hand_table(match, rec)]
         if winner is None:
-            return "Drawn hand: no score"
-        a, b = match.players
+            return "Drawn hand: no score" + (f" ({a.name} v {b.name})" if match.teams else "")
         if rec.knocker_deadwood is None or rec.defender_deadwood is None:
             return f"Drawn hand: {winner} +{rec.points}"
         return (
@@ -341,7 +462,8 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
         )
     if rec.claim == "score":
         kind = f" ({rec.kind})" if rec.kind != "score" else ""
-        return f"{winner} scores {rec.points}{kind}"
+        over = f" over {match.other(rec.winner).name}" if match.teams else ""
+        return f"{winner} scores {rec.points}{over}{kind}"
     knocker = match.name_of(rec.knocker) or "?"
     defender = match.other(rec.knocker).name
     layoffs = f" after laying off {rec.layoffs}" if rec.layoffs else ""
@@ -370,39 +492,45 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     )
 
 
-def hands_doc(match: Match, hands: list[HandRecord], dealers: dict[int, int | None]) -> HandsDoc:
-    """The hand log."""
+def hands_doc(
+    match: Match,
+    hands: list[HandRecord],
+    dealers: dict[int, int | None],
+    rounds: list[Round] | None = None,
+) -> HandsDoc:
+    """The hand log (a team match's with each hand's round and table)."""
     rows: list[HandRow] = []
+    round_of = {d.id: r.number for r in rounds or [] for d in r.deals if d is not None}
     for h in hands:
-        rows.append(
-            {
-                "id": h.id,
-                "date": h.date.isoformat(),
-                "kind": h.kind,
-                "winner": match.name_of(h.winner),
-                "points": h.points,
-                "voided": h.voided,
-                "claim": h.claim,
-                "knocker": match.name_of(h.knocker),
-                "knocker_deadwood": h.knocker_deadwood,
-                "defender_deadwood": h.defender_deadwood,
-                "layoffs": h.layoffs.split() if h.layoffs else [],
-                "upcard": h.upcard,
-                "dealer": match.name_at(dealers[h.id])
-                if h.id in dealers
-                else match.name_of(h.dealer),
-                "note": h.note,
-                "edited": h.versions > 1,
-                "void_reason": h.void_reason,
-                "description": describe(match, h),
-            }
-        )
-    return {"match": match.name, "players": [p.name for p in match.players], "hands": rows}
+        row: HandRow = {
+            "id": h.id,
+            "date": h.date.isoformat(),
+            "kind": h.kind,
+            "winner": match.name_of(h.winner),
+            "points": h.points,
+            "voided": h.voided,
+            "claim": h.claim,
+            "knocker": match.name_of(h.knocker),
+            "knocker_deadwood": h.knocker_deadwood,
+            "defender_deadwood": h.defender_deadwood,
+            "layoffs": h.layoffs.split() if h.layoffs else [],
+            "upcard": h.upcard,
+            "dealer": match.name_at(dealers[h.id]) if h.id in dealers else match.name_of(h.dealer),
+            "note": h.note,
+            "edited": h.versions > 1,
+            "void_reason": h.void_reason,
+            "description": describe(match, h),
+        }
+        if match.teams is not None:
+            row["round"] = round_of.get(h.id)
+            row["table"] = hand_table(match, h) + 1
+        rows.append(row)
+    return {"match": match.name, "players": match.sides, "hands": rows, **_teams(match)}
 
 
 def _row_doc(match: Match, row: Row) -> RowDoc:
     return {
-        "player": match.players[row.player].name,
+        "player": match.sides[row.player],
         "games_won": row.games_won,
         "hands_won": row.hands_won,
         "points": row.points,
@@ -431,11 +559,17 @@ def season_doc(match: Match, season: Season) -> SeasonDoc:
 
 
 def standings_doc(
-    match: Match, seasons: list[Season], year: int | None, rep: Replay | None = None
+    match: Match,
+    seasons: list[Season],
+    year: int | None,
+    rep: Replay | None = None,
+    hands: list[HandRecord] | None = None,
 ) -> StandingsDoc:
     """One season's standings (the latest, or the one starting in `year`), every season's
     summary, and the years-won tally; with the replay `rep`, the season's games won by the end
-    of each month (`months`, `monthly_games`)."""
+    of each month (`months`, `monthly_games`). In a team match the rows are the teams' (rounds
+    won as hands won, round points as points; gins and undercuts their members' sums) and
+    `members` adds each player's own hands in the season (from `hands`, the live hands)."""
     chosen = seasons[-1] if seasons else None
     if year is not None:
         chosen = next((s for s in seasons if s.start.year == year), None)
@@ -448,10 +582,18 @@ def standings_doc(
         }
     else:
         season = season_doc(match, chosen)
+    if match.teams is not None:
+        label = season["season"]
+        members = members_doc(match, hands or [], label)
+        for row in season["rows"]:
+            mine = [m for m in members if m["team"] == row["player"]]
+            row["gins"] = sum(m["gins"] for m in mine)
+            row["big_gins"] = sum(m["big_gins"] for m in mine)
+            row["undercuts"] = sum(m["undercuts"] for m in mine)
     doc: StandingsDoc = {
         **season,
         "match": match.name,
-        "players": [p.name for p in match.players],
+        "players": match.sides,
         "seasons": [season_doc(match, s) for s in seasons],
         "years_won": match.pair(years_won(seasons)),
     }
@@ -462,7 +604,39 @@ def standings_doc(
         names = [p.name for p in match.players]
         doc["months"] = [m for m, _ in months]
         doc["monthly_games"] = {names[i]: [g[i] for _, g in months] for i in (0, 1)}
+    if match.teams is not None:
+        doc["teams"] = _teams(match)["teams"]
+        doc["members"] = members
     return doc
+
+
+def members_doc(match: Match, hands: list[HandRecord], season: str | None) -> list[MemberDoc]:
+    """Each player of a team match and their own hands in a season (every season for None):
+    hands played, won, points, gins (big gins included), big gins, undercuts, biggest hand."""
+    assert match.teams is not None
+    rows: dict[int, MemberDoc] = {}
+    for team in match.teams:
+        for p in team.members:
+            rows[p.id] = {
+                "player": p.name, "team": team.name, "hands": 0, "hands_won": 0, "points": 0,
+                "gins": 0, "big_gins": 0, "undercuts": 0, "biggest_hand": 0,
+            }  # fmt: skip
+    for h in hands:
+        if season is not None and season_of(h.date, match.format.season_start)[0] != season:
+            continue
+        a, b = match.tables[hand_table(match, h)]
+        for p in (a, b):
+            rows[p.id]["hands"] += 1
+        if h.winner is None or h.winner not in rows:
+            continue
+        row = rows[h.winner]
+        row["hands_won"] += 1
+        row["points"] += h.points
+        row["biggest_hand"] = max(row["biggest_hand"], h.points)
+        row["gins"] += h.kind in ("gin", "big-gin")
+        row["big_gins"] += h.kind == "big-gin"
+        row["undercuts"] += h.kind == "undercut"
+    return list(rows.values())
 
 
 def rules_doc(rules: RuleSet, note: str = "", source: str = "") -> RulesDoc:

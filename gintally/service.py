@@ -26,6 +26,7 @@ from gintally.dates import ORDER_HELP
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, Mark, Replay, dealer_after, next_dealer, replay
+from gintally.engine.rounds import MAX_TEAM, MIN_TEAM, Deal, Round, entries_of, place, rounds_of
 from gintally.engine.seasons import season_end, season_of
 from gintally.errors import GintallyError, HandError, LedgerError, NotFoundError
 from gintally.game.cards import format_cards, parse_card, parse_cards
@@ -94,6 +95,7 @@ def settle(match: Match, typed: TypedHand) -> Settled:
         return _settle_draw(match, typed, base, upcard)
     actor = match.player(typed.player or "")
     other = match.other(actor.id)
+    _dealer_at_table(match, dealer, actor.id)
     if claim == "score":
         if typed.points is None:
             raise HandError("a score needs its points")
@@ -178,7 +180,40 @@ def _need(value: int | None, what: str) -> int:
     return value
 
 
+def _dealer_at_table(match: Match, dealer: int | None, player: int) -> None:
+    """In a team match the dealer of a hand is one of the two players at its table."""
+    if match.teams is None or dealer is None or match.table_of(dealer) == match.table_of(player):
+        return
+    table = match.table_of(player) or 0
+    raise HandError(
+        f"{match.name_of(dealer)} does not play at {match.table_name(table)}'s table: "
+        f"the dealer is one of {match.table_name(table).replace(' v ', ' and ')}"
+    )
+
+
+def _draw_table(match: Match, typed: TypedHand) -> int:
+    """The table of a drawn hand: the one of the player named, or of the counts given."""
+    if match.teams is None:
+        return 0
+    named = [match.player(n) for n in ([typed.player] if typed.player else [])]
+    named += [match.player(n) for n in typed.draw_deadwood]
+    tables = {match.table_of(p.id) or 0 for p in named}
+    if not tables:
+        raise HandError(
+            f"match {match.name!r} is played at {len(match.tables)} tables: name a player of "
+            f"the drawn hand's table (gintally draw {match.tables[0][0].name})"
+        )
+    if len(tables) > 1:
+        where = ", ".join(
+            f"{p.name} at {match.table_name(match.table_of(p.id) or 0)}" for p in named
+        )
+        raise HandError(f"a drawn hand is at one table, not several ({where})")
+    return tables.pop()
+
+
 def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str | None) -> Settled:
+    table = _draw_table(match, typed)
+    seated = match.tables[table]
     counts: dict[int, int] = {}
     for name, value in typed.draw_deadwood.items():
         player = match.player(name)
@@ -187,18 +222,21 @@ def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str |
     if match.rules.deck_out_scores and len(counts) < 2:
         raise HandError(
             f"match {match.name!r} scores a dead deck: give --deadwood "
-            f"{match.players[0].name}=N --deadwood {match.players[1].name}=N"
+            f"{seated[0].name}=N --deadwood {seated[1].name}=N"
         )
+    _dealer_at_table(match, base.dealer, seated[0].id)
     pair = (counts[0], counts[1]) if len(counts) == 2 else None
     result = settle_draw(pair, match.rules, upcard)
     winner = None
     if result.winner is not None:
-        winner = match.players[0 if result.winner == "first" else 1].id
+        winner = seated[0 if result.winner == "first" else 1].id
     rec = replace(
         base,
         kind=str(Kind.DRAW),
         winner=winner,
         points=result.points,
+        # In a team match a drawn hand's knocker column says its table (its side-0 player).
+        knocker=seated[0].id if match.teams is not None else None,
         knocker_deadwood=counts.get(0),
         defender_deadwood=counts.get(1),
     )
@@ -209,9 +247,10 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
     """The typed hand behind a stored one (what `edit` starts from)."""
     draw: dict[str, int] = {}
     if rec.claim == "draw":
+        seated = match.tables[match.table_of(rec.knocker) or 0]
         for idx, value in ((0, rec.knocker_deadwood), (1, rec.defender_deadwood)):
             if value is not None:
-                draw[match.players[idx].name] = value
+                draw[seated[idx].name] = value
     player = match.name_of(rec.knocker if rec.claim != "score" else rec.winner)
     cards_given = rec.knocker_cards is not None
     return TypedHand(
@@ -294,8 +333,19 @@ def date_order(ledger: Ledger) -> str | None:
 
 
 def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, HandResult]:
-    """Settle and store one hand (one transaction). Nothing is written when it is refused."""
+    """Settle and store one hand (one transaction). Nothing is written when it is refused.
+
+    In a team match a hand at a table that has already played the round in progress and the
+    next one is refused (`rounds.place`)."""
+    if typed.claim == "draw" and typed.player and match.teams is None:
+        raise HandError(
+            f"a drawn hand names a player only in a team match (to say its table), and "
+            f"{match.name!r} is {match.players[0].name} v {match.players[1].name}"
+        )
     settled = settle(match, typed)
+    if match.teams is not None:
+        table = hand_table(match, settled.record)
+        place(team_rounds(match, ledger.live_hands(match)), table, table_names(match))
     return ledger.add_hand(match, settled.record), settled.result
 
 
@@ -392,8 +442,97 @@ def _entry(match: Match, hand: int, day: date, kind: str, winner: int | None, po
 
 
 def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
-    """Stored hands as the engine reads them (player ids become seats 0 and 1)."""
+    """Stored hands as the engine reads them (player ids become seats 0 and 1). In a team
+    match, one entry per complete round (`rounds`): a round in progress posts nothing."""
+    if match.teams is not None:
+        return entries_of(team_rounds(match, hands))
     return [_entry(match, h.id, h.date, h.kind, h.winner, h.points, h.dealer) for h in hands]
+
+
+# --- teams ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamSpec:
+    """A team as typed for `match new --teams`: its name if given, and its members in order."""
+
+    name: str | None
+    members: tuple[str, ...]
+
+
+def team_specs(texts: Iterable[str]) -> list[TeamSpec]:
+    """Read ``"Ann,Cy"`` or ``"Reds=Ann,Cy"`` for each of the two teams and check them: two
+    teams of the same size, two to four players each, nobody twice, two different names."""
+    specs = []
+    for text in texts:
+        name, sep, rest = text.partition("=")
+        if not sep:
+            name, rest = "", text
+        members = tuple(" ".join(m.split()) for m in rest.split(","))
+        if any(not m for m in members):
+            raise GintallyError(
+                f'team {text!r} has an empty name in its list (write the players as "Ann,Cy")'
+            )
+        if sep and not name.strip():
+            raise GintallyError(f"team {text!r} has an empty name before '='")
+        specs.append(TeamSpec(" ".join(name.split()) or None, members))
+    if len(specs) != 2:
+        raise GintallyError(f"a team match needs two teams, not {len(specs)}")
+    for spec in specs:
+        if not MIN_TEAM <= len(spec.members) <= MAX_TEAM:
+            raise GintallyError(
+                f"a team has {MIN_TEAM} to {MAX_TEAM} players, not {len(spec.members)} "
+                f"({', '.join(spec.members)})"
+            )
+    a, b = specs
+    if len(a.members) != len(b.members):
+        raise GintallyError(
+            f"the teams must be the same size, one player a table: {', '.join(a.members)} "
+            f"against {', '.join(b.members)}"
+        )
+    seen: dict[str, tuple[int, str]] = {}
+    for side, spec in enumerate(specs):
+        for m in spec.members:
+            key = m.casefold()
+            if key in seen:
+                first_side, first = seen[key]
+                where = "twice in the same team" if first_side == side else "on both teams"
+                raise GintallyError(f"{first} is {where}: each player sits at one table")
+            seen[key] = (side, m)
+    names = [spec.name or " & ".join(spec.members) for spec in specs]
+    if names[0].casefold() == names[1].casefold():
+        raise GintallyError(f"the two teams need different names, not {names[0]!r} twice")
+    return specs
+
+
+def team_rules(rules: RuleSet, size: int) -> RuleSet:
+    """A team match's rules as stored: `team_sweep_bonus` resolved for its team size."""
+    return replace(rules, team_sweep_bonus=rules.sweep_bonus(size))
+
+
+def table_names(match: Match) -> list[str]:
+    return [match.table_name(t) for t in range(len(match.tables))]
+
+
+def hand_table(match: Match, h: HandRecord) -> int:
+    """The table a stored hand was played at: the one of its knocker, winner or dealer (a team
+    match stores a drawn hand's table as its knocker)."""
+    for who in (h.knocker, h.winner, h.dealer):
+        table = match.table_of(who)
+        if table is not None:
+            return table
+    return 0
+
+
+def team_rounds(match: Match, hands: Iterable[HandRecord]) -> list[Round]:
+    """A team match's rounds, from its live hands."""
+    assert match.teams is not None
+    size = len(match.tables)
+    deals = [
+        Deal(h.id, h.date, hand_table(match, h), match.seat(h.winner), h.points, h.kind)
+        for h in hands
+    ]
+    return rounds_of(deals, size, match.rules.sweep_bonus(size))
 
 
 def _entries(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
@@ -422,6 +561,7 @@ class Window:
     replay: Replay
     season: str | None
     shown: list[Game] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)  # a team match's rounds, every one
 
 
 RECENT_GAMES = 10  # finished games `show` lists for formats without seasons (besides open ones)
@@ -449,6 +589,8 @@ def replay_match(
     (or a later hand) tells whether a season is over, and so its open games unfinished.
     """
     fmt = match.format
+    if match.teams is not None:
+        return _team_window(ledger, match, around, today)
     with ledger.snapshot():
         seen = ledger.rows_seen()
         kept = mark = ledger.mark(match)
@@ -487,6 +629,24 @@ def replay_match(
     return Window(match, [], rep, label, shown)
 
 
+def _team_window(ledger: Ledger, match: Match, around: date | None, today: date | None) -> Window:
+    """`replay_match` for a team match: its rounds and games, replayed whole (an evening of
+    partnership play is short; no quiet point is kept)."""
+    window = replay_all(ledger, match, today)
+    rep, fmt = window.replay, match.format
+    if fmt.seasonal:
+        day = around or (window.hands[-1].date if window.hands else None)
+        label = season_of(day, fmt.season_start)[0] if day is not None else None
+        window.season = rep.season = label
+        window.shown = [g for g in rep.games if g.season == label]
+    else:
+        keep = recent_games(fmt)
+        finished = [g for g in rep.games if g.status == "won"]
+        won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
+        window.shown = [g for g in rep.games if g.status != "won" or id(g) in won]
+    return window
+
+
 def _remember(
     ledger: Ledger,
     match: Match,
@@ -511,6 +671,10 @@ def _remember(
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
     """Replay the whole match, every season (for standings, the hand log and checks)."""
     hands = ledger.live_hands(match)
+    if match.teams is not None:
+        rounds = team_rounds(match, hands)
+        rep = replay(entries_of(rounds), match.rules, match.format, None, as_of=today)
+        return Window(match, hands, rep, None, list(rep.games), rounds)
     rep = replay(entries(match, hands), match.rules, match.format, match.first_seat, as_of=today)
     return Window(match, hands, rep, None, list(rep.games))
 

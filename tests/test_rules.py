@@ -32,6 +32,8 @@ MODERN: dict[str, Any] = {
     "box_bonus": 25,
     "shutout": "double-hands",
     "next_dealer": "winner",
+    # teams (SPEC section 7; seed 002, Tedesco): by team size, 0 for two, 25 for three, 50 for four
+    "team_sweep_bonus": "auto",
 }
 
 # Every preset against its source (SPEC section 3; the seeds in ../shared/seeds).
@@ -408,6 +410,7 @@ def _override_text(knob: str) -> st.SearchStrategy[str]:
             st.integers(0, 10_000).map(lambda n: f"bonus:{n}"),
         ),
         "next_dealer": st.sampled_from(["winner", "loser", "alternate"]),
+        "team_sweep_bonus": st.one_of(ints, st.just("auto")),
     }[knob]
 
 

@@ -22,9 +22,20 @@ app.add_typer(player_app, name="player", rich_help_panel="Matches and players")
 def match_new(
     name: Annotated[str, typer.Argument(help="A name for the match.", show_default=False)],
     players: Annotated[
-        tuple[str, str],
+        tuple[str, str] | None,
         typer.Option("--players", "-p", help="The two players.", metavar="A B", show_default=False),
-    ],
+    ] = None,
+    teams: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--teams",
+            "-t",
+            help='Partnership play: two teams of 2-4, "Ann,Cy" "Bob,Di" (the i-th players face '
+            'each other); "Reds=Ann,Cy" names a team.',
+            metavar="TEAM TEAM",
+            show_default=False,
+        ),
+    ] = None,
     format_: Annotated[
         str, typer.Option("--format", "-f", help="single, hollywood, honeymoon or ad-infinitum.")
     ] = "single",
@@ -59,11 +70,23 @@ def match_new(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Create a match between two players; it becomes the current match."""
+    """Create a match between two players (or two teams); it becomes the current match."""
     from gintally.engine.formats import format_class
     from gintally.engine.seasons import parse_season_start
     from gintally.game.rules import resolve
 
+    if players is not None and teams is not None:
+        raise GintallyError("give --players (two players) or --teams (two teams), not both")
+    if players is None and teams is None:
+        raise GintallyError(
+            'give the two players (--players A B) or two teams (--teams "A,C" "B,D")'
+        )
+    specs = service.team_specs(teams) if teams is not None else None
+    if specs is not None and dealer is not None:
+        raise GintallyError(
+            "--dealer names the first dealer of a two-player match; in a team match each "
+            "table deals on its own (give --dealer with a hand)"
+        )
     kind = format_class(format_)
     if games is not None and not kind.in_sets:
         raise GintallyError(f"--games is for hollywood and honeymoon matches, not {kind.key}")
@@ -73,14 +96,28 @@ def match_new(
     count = whole(games, "--games")
     fmt = kind(None, count if count is not None else 3, rolling, start)
     resolved = resolve(rules, set_ or [])
+    if specs is not None:
+        resolved = service.team_rules(resolved, len(specs[0].members))
     with ledger(create=True) as book:
-        m = book.create_match(name, players, fmt, resolved, dealer)
+        if specs is not None:
+            sides = [(s.name, s.members) for s in specs]
+            m = book.create_match(name, ("", ""), fmt, resolved, None, teams=sides)
+        else:
+            assert players is not None
+            m = book.create_match(name, players, fmt, resolved, dealer)
     doc = report.match_doc(m)
     if as_json:
         emit(doc, True)
         return
+    a, b = m.sides
+    who = f"{a} vs {b}"
+    if m.teams is not None:
+        sweep = m.rules.team_sweep_bonus
+        who += (
+            f" at {len(m.tables)} tables ({', '.join(service.table_names(m))}; sweep bonus {sweep})"
+        )
     drawing("message")(
-        f"Created match {m.name}: {players[0]} vs {players[1]}, "
+        f"Created match {m.name}: {who}, "
         f"{fmt.describe()}, rules {resolved.preset}. It is the current match."
     )
 

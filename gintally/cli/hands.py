@@ -153,6 +153,12 @@ def _deadwoods(items: list[str] | None) -> dict[str, int]:
 
 @hand_command()
 def draw(
+    player: Annotated[
+        str | None,
+        typer.Argument(
+            help="Team match: a player at the table where it was drawn.", show_default=False
+        ),
+    ] = None,
     deadwood: Annotated[
         list[str] | None,
         typer.Option(
@@ -164,8 +170,9 @@ def draw(
     *,
     options: HandOptions,
 ) -> None:
-    """Record a drawn hand (the stock ran down): no score, the same dealer deals again."""
-    _record("draw", options, draw_deadwood=_deadwoods(deadwood))
+    """Record a drawn hand (the stock ran down): no score, the same dealer deals again. In a
+    team match, name a player of its table (draw Cy)."""
+    _record("draw", options, player=player, draw_deadwood=_deadwoods(deadwood))
 
 
 @hand_command()

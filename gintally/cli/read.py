@@ -45,14 +45,14 @@ def hands(
     with ledger(write=False) as book:
         m = book.match(match)
         window = service.replay_all(book, m, today())
-        dealers = {p.entry.id: p.dealer for p in window.replay.played}
+        dealers = {} if m.teams else {p.entry.id: p.dealer for p in window.replay.played}
         rows = book.all_hands(m) if all_ else window.hands
     if year is not None:
         from gintally.engine.seasons import season_of
 
         wanted = whole(year, "--year")
         rows = [h for h in rows if season_of(h.date, m.format.season_start)[1].year == wanted]
-    emit(report.hands_doc(m, rows, dealers), as_json, drawing("hands"))
+    emit(report.hands_doc(m, rows, dealers, window.rounds), as_json, drawing("hands"))
 
 
 @app.command(rich_help_panel="Read")
@@ -69,7 +69,7 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
     wanted = whole(year, "--year")
     if wanted is not None and not any(s.start.year == wanted for s in seasons):
         raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
-    doc = report.standings_doc(m, seasons, wanted, window.replay)
+    doc = report.standings_doc(m, seasons, wanted, window.replay, window.hands)
     emit(doc, as_json, drawing("standings"))
 
 

@@ -27,10 +27,12 @@ from gintally.report import (
     HandsDoc,
     MatchDoc,
     Pair,
+    RoundDoc,
     RulesDoc,
     ShowDoc,
     StandingsDoc,
     StatsDoc,
+    TableDoc,
 )
 
 if TYPE_CHECKING:
@@ -97,9 +99,121 @@ def hand(doc: HandDoc) -> None:
             total = g["total"]
             line += f"  -> won by {g['winner']}, total {total[a]}-{total[b]}, net {g['net']}"
         lines.append(line)
+    if "round" in doc:
+        lines[1:1] = _round_lines(doc["round"])
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _round_lines(r: RoundDoc) -> list[str]:
+    """A team match's round, as plain lines: the result once complete, else what it awaits."""
+    if not r["complete"]:
+        return [
+            f"  Round {r['number']}: {_and(r['played'])} played; waiting for {_and(r['awaited'])}"
+        ]
+    return [f"  Round {r['number']} complete: {_round_result(r)}"]
+
+
+def _round_result(r: RoundDoc) -> str:
+    """The result of a complete round: Ann & Cy +5 (15 to 10), and the sweep bonus if any."""
+    sums = r["sums"]
+    (a, pa), (b, _) = sums.items()
+    if r["winner"] is None:
+        return f"level at {pa} each, no score"
+    lead, other = (a, b) if r["winner"] == a else (b, a)
+    text = f"{lead} +{r['points']} ({sums[lead]} to {sums[other]}"
+    if r["sweep"] and r["points"] > r["margin"]:
+        text += f", +{r['points'] - r['margin']} for the sweep"
+    return text + ")"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _table_result(t: TableDoc) -> str:
+    if t["hand"] is None:
+        return "awaited"
+    if t["winner"] is None:
+        return (
+            f"drawn (hand {t['hand']})" if t["kind"] == "draw" else f"no score (hand {t['hand']})"
+        )
+    kind = "" if t["kind"] in ("knock", "score") else f" {t['kind']}"
+    return f"{t['winner']}{kind} +{t['points']} (hand {t['hand']})"
+
+
+# --- teams ---------------------------------------------------------------------------------------
+
+
+def _team_labels(doc: ShowDoc) -> dict[str, str]:
+    """Short column labels for the teams (their names when short, else the members' initials:
+    "A&C"), so a team's columns fit 80 columns; a legend says who is who."""
+    names = doc["players"]
+    teams = doc.get("teams", [])
+    labels = [
+        n if len(n) <= 7 else "&".join(p[:1].upper() for p in t["players"])
+        for n, t in zip(names, teams, strict=True)
+    ]
+    if len({x.casefold() for x in labels}) < 2 or any(len(x) > 7 for x in labels):
+        labels = ["Team 1", "Team 2"]
+    return dict(zip(names, labels, strict=True))
+
+
+def _relabel(value: Any, labels: dict[str, str]) -> Any:
+    """A copy of a document with the team names replaced by their labels (keys and values)."""
+    if isinstance(value, dict):
+        return {labels.get(k, k): _relabel(v, labels) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_relabel(v, labels) for v in value]
+    return labels.get(value, value) if isinstance(value, str) else value
+
+
+def _team_show(doc: ShowDoc) -> None:
+    """A team match's sheet: the teams' games (as for two players, the teams as columns), the
+    round in progress and the last rounds table by table."""
+    box, Table, Text = _kit()
+    labels = _team_labels(doc)
+    teams = doc.get("teams", [])
+    legend = []
+    for team in teams:
+        label = labels[team["name"]]
+        who = team["name"] if label == team["name"] else f"{label} = {team['name']}"
+        if team["name"] != " & ".join(team["players"]):
+            who += f" ({', '.join(team['players'])})"
+        legend.append(who)
+    tables = doc.get("tables", [])
+    short: ShowDoc = _relabel(doc, labels)
+    short["teams"] = []  # drawn once, as a two-sided match
+    show(
+        short,
+        [f"Teams: {'; '.join(legend)}" + (f". Tables: {', '.join(tables)}" if tables else "")],
+    )
+    rounds = doc.get("rounds") or []
+    if rounds:
+        table = Table(box=box.SIMPLE_HEAD, title="Last rounds", title_justify="left")
+        table.add_column("round", justify="right")
+        table.add_column("table")
+        table.add_column("hand")
+        table.add_column("round result")
+        for r in rounds:
+            for i, t in enumerate(r["tables"]):
+                table.add_row(
+                    str(r["number"]) if i == 0 else "",
+                    " v ".join(t["players"]),
+                    _table_result(t),
+                    _round_result(r) if i == 0 else "",
+                )
+            table.add_section()
+        _print(table)
+    waiting = doc.get("round")
+    if waiting is not None:
+        lines = [f"Round {waiting['number']} in progress:"]
+        for t in waiting["tables"]:
+            lines.append(f"  {' v '.join(t['players'])}: {_table_result(t)}")
+        _print(Text("\n".join(lines)))
+    elif teams:
+        _print(Text(f"Round {1 + (rounds[-1]['number'] if rounds else 0)} starts at every table."))
 
 
 def hands(doc: HandsDoc) -> None:
@@ -109,15 +223,17 @@ def hands(doc: HandsDoc) -> None:
         message(f"No hands in {doc['match']} yet.")
         return
     table = Table(box=box.SIMPLE_HEAD, title=f"Hands of {doc['match']}", title_justify="left")
+    teams = "teams" in doc
     for col, justify in (
         ("#", "right"),
         ("date", "left"),
+        *((("rnd", "right"),) if teams else ()),
         ("kind", "left"),
         ("winner", "left"),
         ("pts", "right"),
         ("what happened", "left"),
     ):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        table.add_column(col, justify=justify)
     for h in rows:
         style = "strike dim" if h["voided"] else ""
         what = h["description"] + (" [edited]" if h.get("edited") else "")
@@ -125,9 +241,11 @@ def hands(doc: HandsDoc) -> None:
             what += f" [void: {h['void_reason']}]" if h.get("void_reason") else " [void]"
         if h.get("note"):
             what += f" - {h['note']}"
+        rnd = h.get("round")
         table.add_row(
             str(h["id"]),
             h["date"],
+            *((str(rnd) if rnd is not None else "-",) if teams else ()),
             h["kind"],
             h["winner"] or "-",
             str(h["points"]),
@@ -154,7 +272,10 @@ def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
     return [g for g in games if g["set"] == games[-1]["set"]]
 
 
-def show(doc: ShowDoc) -> None:
+def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
+    if doc.get("teams"):
+        _team_show(doc)
+        return
     _, _, Text = _kit()
     a, b = doc["players"]
     kind = format_class(doc["format"])
@@ -164,6 +285,8 @@ def show(doc: ShowDoc) -> None:
         + f", rules {doc['rules']}, target {doc['target']}"
     )
     _print(Text(title, style="bold"))
+    for line in legend or []:
+        _print(Text(line, style="dim"))
     if doc.get("season"):
         _print(Text(f"Season {doc['season']}", style="dim"))
     sheet_games = _sheet_games(doc)
@@ -191,6 +314,9 @@ def show(doc: ShowDoc) -> None:
         _print(Text(f"{what} (sum of nets): {a} {res[a]}, {b} {res[b]}"))
     limit = doc["knock_limit"]
     limit_text = "set by each hand's upcard" if limit == "upcard" else str(limit)
+    if "teams" in doc:  # each table deals on its own
+        _print(Text(f"Knock limit: {limit_text}.", style="dim"))
+        return
     dealer = doc["next_dealer"] or "not known (give --dealer)"
     _print(Text(f"Next dealer: {dealer}.  Knock limit: {limit_text}.", style="dim"))
 
@@ -257,7 +383,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
     """The paper score sheet: a column pair per game, running totals under each hand's winner."""
     box, Table, _ = _kit()
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
-    table.add_column("hand", justify="right", style="dim")
+    table.add_column("round" if "teams" in doc else "hand", justify="right", style="dim")
     for g in games:
         won = {a: "", b: ""}
         if g["status"] == "won" and g["winner"] is not None:
@@ -333,8 +459,17 @@ def standings(doc: StandingsDoc) -> None:
     table = Table(
         box=box.SIMPLE_HEAD, title=f"{doc['match']}: season {doc['season']}", title_justify="left"
     )
-    table.add_column("player")
-    for col in ("games", "hands", "points", "gins", "undercuts", "best", "net"):
+    teams = bool(doc.get("teams"))
+    table.add_column("team" if teams else "player")
+    for col in (
+        "games",
+        "rounds" if teams else "hands",
+        "points",
+        "gins",
+        "undercuts",
+        "best",
+        "net",
+    ):
         table.add_column(col, justify="right")
     for r in doc["rows"]:
         table.add_row(
@@ -350,6 +485,19 @@ def standings(doc: StandingsDoc) -> None:
     _print(table)
     if doc.get("unfinished"):
         message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")
+    members = doc.get("members") or []
+    if members:
+        each = Table(box=box.SIMPLE_HEAD, title="Each player's hands", title_justify="left")
+        each.add_column("player")
+        each.add_column("team")
+        for col in ("hands", "won", "points", "gins", "undercuts", "best"):
+            each.add_column(col, justify="right")
+        for m in members:
+            each.add_row(
+                m["player"], m["team"], str(m["hands"]), str(m["hands_won"]), str(m["points"]),
+                str(m["gins"]), str(m["undercuts"]), str(m["biggest_hand"]),
+            )  # fmt: skip
+        _print(each)
     seasons = doc.get("seasons") or []
     if len(seasons) > 1:
         past = Table(box=box.SIMPLE_HEAD, title="Seasons", title_justify="left")

@@ -26,8 +26,8 @@ from typing import Any
 from gintally.errors import RuleError
 from gintally.game.cards import CARD_VALUES
 
-# 2: `tie` replaced `undercut_on_tie`; 3: the knobs of `ADDED[3]` (see `_upgrade`)
-RULES_VERSION = 3
+# 2: `tie` replaced `undercut_on_tie`; 3 and 4: the knobs of `ADDED[3]`, `ADDED[4]` (`_upgrade`)
+RULES_VERSION = 4
 
 UPCARD = "upcard"
 OKLAHOMA_ACE = ("gin-only", "one")
@@ -36,6 +36,8 @@ TIES = ("undercut", "knocker", "no-score")
 SHUTOUT_STYLES = ("double-hands", "double-net", "double-total", "bonus:N", "none")
 NEXT_DEALER = ("winner", "loser", "alternate")
 ACES = ("low", "high-low")
+AUTO = "auto"  # team_sweep_bonus: by team size (`SWEEP_BY_SIZE`)
+SWEEP_BY_SIZE = {2: 0, 3: 25, 4: 50}  # seed 002 (Tedesco): 25 for three, 50 for four, none for two
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class RuleSet:
     box_bonus: int = 25
     shutout: str = "double-hands"
     next_dealer: str = "winner"
+    team_sweep_bonus: int | str = AUTO
 
     # --- derived ------------------------------------------------------------------------------
 
@@ -68,6 +71,13 @@ class RuleSet:
     def knock_from_upcard(self) -> bool:
         """True when each hand's knock limit is the value of its first upcard (Oklahoma)."""
         return self.knock_limit == UPCARD
+
+    def sweep_bonus(self, team_size: int) -> int:
+        """`team_sweep_bonus` for teams of `team_size`: the number set, or by default 0 for
+        two, 25 for three and 50 for four (seed 002, Tedesco gin)."""
+        if isinstance(self.team_sweep_bonus, int):
+            return self.team_sweep_bonus
+        return SWEEP_BY_SIZE.get(team_size, 0)
 
     @property
     def shutout_bonus(self) -> int:
@@ -143,7 +153,10 @@ class RuleSet:
 
 # The knobs each version added: an older stored rule set reads each as its modern default, which
 # is how its matches were played (standard card values, aces low, no wrapping runs).
-ADDED: dict[int, tuple[str, ...]] = {3: ("card_values", "aces", "wrap_runs")}
+ADDED: dict[int, tuple[str, ...]] = {
+    3: ("card_values", "aces", "wrap_runs"),
+    4: ("team_sweep_bonus",),  # `auto`: no match stored before it had teams
+}
 
 
 def _upgrade(version: int, values: dict[str, Any]) -> dict[str, Any]:
@@ -234,6 +247,15 @@ def _big_gin(name: str, text: str) -> int | None:
         raise RuleError(f"{name} must be a whole number or 'off', not {text!r}") from None
 
 
+def _sweep(name: str, text: str) -> int | str:
+    if text.lower() == AUTO:
+        return AUTO
+    try:
+        return _int(name, text)
+    except RuleError:
+        raise RuleError(f"{name} must be a whole number or 'auto', not {text!r}") from None
+
+
 def _shutout(name: str, text: str) -> str:
     value = text.lower()
     if value.startswith("bonus:"):
@@ -262,6 +284,7 @@ _PARSERS: dict[str, Any] = {
     "box_bonus": _int,
     "shutout": _shutout,
     "next_dealer": lambda n, t: _choice(n, t, NEXT_DEALER),
+    "team_sweep_bonus": _sweep,
 }
 
 KNOBS: dict[str, str] = {
@@ -284,6 +307,8 @@ KNOBS: dict[str, str] = {
     "box_bonus": "bonus per hand won in the game, to each player at game end",
     "shutout": "when the loser won no hand: double-hands, double-net, double-total, bonus:N, none",
     "next_dealer": "who deals next: winner, loser or alternate (a draw is redealt)",
+    "team_sweep_bonus": "teams: extra to a round's winners when every one of them won their "
+    "hand; 'auto' is 0 for teams of two, 25 for three, 50 for four",
 }
 assert list(KNOBS) == [f.name for f in fields(RuleSet)][1:]
 

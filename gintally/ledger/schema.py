@@ -21,6 +21,11 @@ Tables (created and changed only through the migrations below, applied with
   ``defender_deadwood`` hold the two players' counts in match order.
 - ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
   is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
+- ``teams(match_id, side, name)`` and ``team_members(match_id, side, seat, player_id)``: the
+  two teams of a team match (side 0 or 1) and their members in table order (``seat`` 0, 1, ...:
+  the seat-th members of the two sides face each other). ``name`` is NULL unless the team was
+  named, so an unnamed team's name (its members joined by " & ") follows a renamed player. A team
+  match's ``player_a`` and ``player_b`` are its first table; a two-player match has no rows here.
 - ``settings(key, value)``: preferences, such as the current match.
 - views ``hands_view`` and ``matches_view`` (`create_views`): the same facts with names
   instead of ids, for Datasette and ``sqlite-utils`` users; derived, never written to.
@@ -46,7 +51,13 @@ from gintally.errors import LedgerError
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
 MIGRATION_SET = "gintally"
-MIGRATION_NAMES = ("m001_initial", "m002_replay_marks", "m003_hand_numbers", "m004_views")
+MIGRATION_NAMES = (
+    "m001_initial",
+    "m002_replay_marks",
+    "m003_hand_numbers",
+    "m004_views",
+    "m005_teams",
+)
 
 
 def _migrations() -> Any:
@@ -156,6 +167,25 @@ def _migrations() -> Any:
     @migrations(name="m004_views")
     def m004_views(db: Any) -> None:
         create_views(db)
+
+    @migrations(name="m005_teams")
+    def m005_teams(db: Any) -> None:
+        db.execute("""
+            CREATE TABLE teams (
+                match_id INTEGER NOT NULL REFERENCES matches(id),
+                side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                name TEXT,
+                PRIMARY KEY (match_id, side)
+            )""")
+        db.execute("""
+            CREATE TABLE team_members (
+                match_id INTEGER NOT NULL REFERENCES matches(id),
+                side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                seat INTEGER NOT NULL CHECK (seat >= 0),
+                player_id INTEGER NOT NULL REFERENCES players(id),
+                PRIMARY KEY (match_id, side, seat)
+            )""")
+        db.execute("CREATE INDEX team_members_player ON team_members(player_id)")
 
     return migrations
 

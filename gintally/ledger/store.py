@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -34,7 +34,7 @@ from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import Kind
 from gintally.ledger import files, marks, schema
-from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, fold, plain_text
+from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, Team, fold, plain_text
 
 
 def _now() -> str:
@@ -231,8 +231,14 @@ class Ledger:
         fmt: Format,
         rules: RuleSet,
         first_dealer: str | None = None,
+        teams: Sequence[tuple[str | None, Sequence[str]]] | None = None,
     ) -> Match:
+        """Create a match (it becomes the current one). With `teams` (two of (name or None,
+        members in table order), checked by `service.team_specs`), a team match whose
+        `players` are the first table's."""
         clean = _clean_name(name, "match")
+        if teams is not None:
+            players = (teams[0][1][0], teams[1][1][0])
         if fold(players[0]) == fold(players[1]):
             raise GintallyError(f"a match needs two different players, not {players[0]!r} twice")
         if first_dealer is not None and fold(first_dealer) not in {fold(p) for p in players}:
@@ -262,6 +268,17 @@ class Ledger:
                 ],
             )
             match_id = int(cur.lastrowid or 0)
+            for side, (team_name, members) in enumerate(teams or []):
+                conn.execute(
+                    "INSERT INTO teams(match_id, side, name) VALUES (?, ?, ?)",
+                    [match_id, side, _clean_name(team_name, "team") if team_name else None],
+                )
+                for seat, member in enumerate(members):
+                    conn.execute(
+                        "INSERT INTO team_members(match_id, side, seat, player_id) "
+                        "VALUES (?, ?, ?, ?)",
+                        [match_id, side, seat, self._player_or_new(conn, member).id],
+                    )
             self._set(conn, "current_match", str(match_id))
         return self.match_by_id(match_id)
 
@@ -285,6 +302,39 @@ class Ledger:
             rules,
             row["first_dealer"],
             row["created_at"],
+            self._teams(row["id"], row["name"]),
+        )
+
+    def _teams(self, match_id: int, match_name: str) -> tuple[Team, Team] | None:
+        """A match's two teams, or None for a two-player match."""
+        try:
+            names = self.conn.execute(
+                "SELECT side, name FROM teams WHERE match_id = ? ORDER BY side", [match_id]
+            ).fetchall()
+            if not names:
+                return None
+            members = self.conn.execute(
+                "SELECT m.side, m.seat, p.id, p.name FROM team_members m "
+                "JOIN players p ON p.id = m.player_id WHERE m.match_id = ? "
+                "ORDER BY m.side, m.seat",
+                [match_id],
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return None  # a ledger opened read-only before its teams tables existed
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+        sides: list[list[Player]] = [[], []]
+        for r in members:
+            sides[r["side"]].append(Player(r["id"], r["name"]))
+        sizes = [len(s) for s in sides]
+        if [r["side"] for r in names] != [0, 1] or sizes[0] != sizes[1] or sizes[0] < 2:
+            raise LedgerError(
+                f"match {match_name!r} in {self.path} cannot be read: its teams are damaged "
+                f"({sizes[0]} and {sizes[1]} members)"
+            )
+        return (
+            Team(tuple(sides[0]), names[0]["name"]),
+            Team(tuple(sides[1]), names[1]["name"]),
         )
 
     def matches(self) -> list[Match]:

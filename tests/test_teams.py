@@ -1,0 +1,229 @@
+"""Partnership play from the command line (SPEC section 7, Teams; issue 10): team matches are
+created, played round by round with the usual hand commands, corrected, shown, counted,
+exported and checked; bad teams are refused with nothing written."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import Run
+
+CLI = Callable[..., Run]
+
+
+def ok(run: Run) -> Run:
+    assert run.code == 0, (run.code, run.stdout, run.stderr)
+    assert run.stderr == ""
+    return run
+
+
+def as_json(run: Run) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(ok(run).stdout)
+    return doc
+
+
+def refused(run: Run, code: int = 2) -> str:
+    assert run.code == code, (run.code, run.stdout, run.stderr)
+    assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    return run.stderr
+
+
+def games(gintally: CLI, *args: str) -> list[tuple[int, str, dict[str, int]]]:
+    doc = as_json(gintally("show", "--json", *args))
+    return [(g["number"], g["status"], g["points"]) for g in doc["games"]]
+
+
+@pytest.fixture
+def pairs(gintally: CLI) -> CLI:
+    """Ann & Cy against Bob & Di: Ann plays Bob, Cy plays Di."""
+    ok(gintally("match", "new", "Pairs", "--teams", "Ann,Cy", "Bob,Di"))
+    return gintally
+
+
+def test_issue_teams_of_two(pairs: CLI) -> None:
+    # Ann +15 over Bob and Di +10 over Cy give the round to Ann & Cy by 5.
+    hand = as_json(pairs("knock", "Ann", "8", "--vs", "23", "--json"))
+    assert (hand["winner"], hand["points"], hand["table"]) == ("Ann", 15, 1)
+    assert hand["round"]["complete"] is False and hand["games"] == []
+    assert hand["round"]["awaited"] == ["Cy v Di"]
+    assert games(pairs) == []  # a round in progress posts nothing
+    hand = as_json(pairs("score", "Di", "10", "--json"))
+    assert (hand["winner"], hand["points"], hand["table"]) == ("Di", 10, 2)
+    r = hand["round"]
+    assert (r["number"], r["complete"], r["winner"], r["margin"], r["points"]) == (
+        1, True, "Ann & Cy", 5, 5,
+    )  # fmt: skip
+    assert r["sums"] == {"Ann & Cy": 15, "Bob & Di": 10}
+    assert games(pairs) == [(1, "open", {"Ann & Cy": 5, "Bob & Di": 0})]
+    show = as_json(pairs("show", "--json"))
+    assert show["players"] == ["Ann & Cy", "Bob & Di"]
+    assert show["teams"] == [
+        {"name": "Ann & Cy", "players": ["Ann", "Cy"]},
+        {"name": "Bob & Di", "players": ["Bob", "Di"]},
+    ]
+    assert show["tables"] == ["Ann v Bob", "Cy v Di"]
+    assert show["round"] is None and [r["number"] for r in show["rounds"]] == [1]
+    tables = show["rounds"][0]["tables"]
+    assert [(t["table"], t["players"], t["hand"], t["winner"], t["points"]) for t in tables] == [
+        (1, ["Ann", "Bob"], 1, "Ann", 15),
+        (2, ["Cy", "Di"], 2, "Di", 10),
+    ]
+
+
+def test_issue_teams_of_three_sweep(gintally: CLI) -> None:
+    # Three wins of 10, 20 and 5 give 35 + 25 (the sweep bonus for three) = 60.
+    doc = as_json(
+        gintally("match", "new", "Trios", "--teams", "Ann,Cy,Eve", "Bob,Di,Flo", "--json")
+    )
+    assert doc["rules"]["team_sweep_bonus"] == 25  # stored resolved, for this team size
+    ok(gintally("score", "Bob", "10"))
+    ok(gintally("score", "Di", "20"))
+    last = as_json(gintally("score", "Flo", "5", "--json"))
+    assert (last["round"]["points"], last["round"]["sweep"]) == (60, True)
+    assert games(gintally) == [(1, "open", {"Ann & Cy & Eve": 0, "Bob & Di & Flo": 60})]
+
+
+def test_sweep_bonus_can_be_set(gintally: CLI) -> None:
+    ok(gintally("match", "new", "Q", "--teams", "A1,A2,A3,A4", "B1,B2,B3,B4"))
+    assert as_json(gintally("match", "show", "--json"))["rules"]["team_sweep_bonus"] == 50
+    ok(gintally("match", "new", "T", "--teams", "A1,A2,A3", "B1,B2,B3", "--set",
+                "team_sweep_bonus=10"))  # fmt: skip
+    for p in ("A1", "A2", "A3"):
+        ok(gintally("score", p, "1"))
+    assert games(gintally) == [(1, "open", {"A1 & A2 & A3": 13, "B1 & B2 & B3": 0})]
+
+
+def test_issue_hollywood_rounds(gintally: CLI) -> None:
+    # Rounds of +20 and +35 give games 1 and 2 55 and 35.
+    ok(gintally("match", "new", "H", "--teams", "Ann,Cy", "Bob,Di", "--format", "hollywood"))
+    ok(gintally("score", "Ann", "20"))
+    ok(gintally("draw", "Cy"))
+    ok(gintally("knock", "Cy", "2", "--vs", "12"))  # Cy +10
+    ok(gintally("gin", "Ann", "--vs", "0"))  # Ann +25: the round is +35
+    a, b = "Ann & Cy", "Bob & Di"
+    assert games(gintally) == [
+        (1, "open", {a: 55, b: 0}),
+        (2, "open", {a: 35, b: 0}),
+        (3, "open", {a: 0, b: 0}),
+    ]
+
+
+def test_named_teams_and_renames(gintally: CLI) -> None:
+    ok(gintally("match", "new", "N", "--teams", "Reds=Ann,Cy", "Bob,Di"))
+    ok(gintally("score", "Ann", "30"))
+    ok(gintally("score", "Di", "10"))
+    assert games(gintally) == [(1, "open", {"Reds": 20, "Bob & Di": 0})]
+    ok(gintally("player", "rename", "Bob", "Robert"))
+    assert as_json(gintally("show", "--json"))["players"] == ["Reds", "Robert & Di"]
+    st = as_json(gintally("standings", "--json"))
+    assert [r["player"] for r in st["rows"]] == ["Reds", "Robert & Di"]
+
+
+def test_round_in_step_and_refusals(pairs: CLI, db_path: Path) -> None:
+    ok(pairs("knock", "Ann", "5", "--vs", "20"))
+    err = refused(pairs("knock", "Ann", "5", "--vs", "20"))
+    assert "Ann v Bob already played round 1 (hand 1)" in err and "Cy v Di" in err
+    assert "Eve" in refused(pairs("knock", "Eve", "5", "--vs", "20"))  # not in the match
+    err = refused(pairs("draw"))
+    assert "name a player of the drawn hand's table" in err
+    err = refused(pairs("draw", "--deadwood", "Ann=3", "--deadwood", "Di=4"))
+    assert "one table" in err
+    assert "dealer" in refused(pairs("knock", "Cy", "5", "--vs", "20", "--dealer", "Bob"))
+    assert _hands(db_path) == 1  # nothing written by the refusals
+    ok(pairs("knock", "Cy", "5", "--vs", "20", "--dealer", "Di"))
+    ok(pairs("draw", "Bob"))
+    assert _hands(db_path) == 3
+
+
+def _hands(db_path: Path) -> int:
+    with sqlite3.connect(db_path) as conn:
+        return int(conn.execute("SELECT count(*) FROM hands").fetchone()[0])
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--teams", "Ann,Cy", "Bob,Di,Eve"], "same size"),
+        (["--teams", "Ann", "Bob"], "2 to 4 players, not 1"),
+        (["--teams", "A,B,C,D,E", "F,G,H,I,J"], "2 to 4 players, not 5"),
+        (["--teams", "Ann,Cy", "Bob,ann"], "Ann is on both teams"),
+        (["--teams", "Ann,Cy,ann", "Bob,Di,Eve"], "twice in the same team"),
+        (["--teams", "Ann,,Cy", "Bob,Di"], "empty name"),
+        (["--teams", "=Ann,Cy", "Bob,Di"], "empty name"),
+        (["--teams", "X=Ann,Cy", "x=Bob,Di"], "different names"),
+        (["--teams", "Ann,Cy", "Bob,Di", "--players", "Ann", "Bob"], "not both"),
+        (["--teams", "Ann,Cy", "Bob,Di", "--dealer", "Ann"], "--dealer"),
+        ([], "--players A B"),
+    ],
+)
+def test_bad_teams_are_refused(gintally: CLI, db_path: Path, args: list[str], words: str) -> None:
+    assert words in refused(gintally("match", "new", "M", *args))
+    assert not db_path.exists() or as_json(gintally("match", "list", "--json"))["matches"] == []
+
+
+def test_draw_names_a_player_only_in_team_matches(gintally: CLI) -> None:
+    ok(gintally("match", "new", "Solo", "-p", "Ann", "Bob"))
+    assert "only in a team match" in refused(gintally("draw", "Ann"))
+
+
+def test_corrections_recompute_the_round(pairs: CLI) -> None:
+    a, b = "Ann & Cy", "Bob & Di"
+    ok(pairs("score", "Ann", "15"))  # hand 1
+    ok(pairs("score", "Di", "10"))  # hand 2: round 1, Ann & Cy +5
+    ok(pairs("score", "Bob", "30"))  # hand 3
+    ok(pairs("score", "Cy", "10"))  # hand 4: round 2, Bob & Di +20
+    assert games(pairs) == [(1, "open", {a: 5, b: 20})]
+    ok(pairs("edit", "2", "--points", "40"))  # round 1: 15 to 40, Bob & Di +25
+    assert games(pairs) == [(1, "open", {a: 0, b: 45})]
+    ok(pairs("undo"))  # hand 4 goes: round 2 is in progress again and posts nothing
+    assert games(pairs) == [(1, "open", {a: 0, b: 25})]
+    show = as_json(pairs("show", "--json"))
+    assert show["round"]["number"] == 2 and show["round"]["awaited"] == ["Cy v Di"]
+    ok(pairs("void", "1"))  # Ann's first hand goes: Bob's hand 3 is now table 1's first
+    assert games(pairs) == [(1, "open", {a: 0, b: 70})]  # round 1: 30 + 40 to 0, no bonus
+    log = as_json(pairs("hands", "--json", "--all"))["hands"]
+    assert [(h["id"], h["round"], h["table"], h["voided"]) for h in log] == [
+        (1, None, 1, True),
+        (2, 1, 2, False),
+        (3, 1, 1, False),
+        (4, None, 2, True),
+    ]
+
+
+def test_single_game_closes_with_every_bonus(pairs: CLI) -> None:
+    # Rounds of +60 and +50 to Ann & Cy close game 1 at 110: game bonus 100, two boxes 50,
+    # shutout (double-hands) 110: 370.
+    for args in (["score", "Ann", "60"], ["draw", "Cy"], ["score", "Ann", "50"]):
+        ok(pairs(*args))
+    last = as_json(pairs("draw", "Di", "--json"))
+    assert last["description"] == "Drawn hand: no score (Cy v Di)"
+    (g,) = last["games"]
+    assert (g["status"], g["winner"], g["net"]) == ("won", "Ann & Cy", 370)
+    assert g["total"] == {"Ann & Cy": 370, "Bob & Di": 0}
+    out = ok(pairs("show")).stdout
+    assert "Ann & Cy wins, net 370" in out or "net" in out
+    assert "Round 3 starts at every table." in out
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expected"),
+    [
+        # honeymoon: round k opens game k; rounds +20, +35, +5 to Ann & Cy
+        ("honeymoon", [60, 40, 5]),
+        # ad infinitum: every round opens a game and posts to every open game
+        ("ad-infinitum", [60, 40, 5]),
+    ],
+)
+def test_formats_fan_rounds_out(gintally: CLI, fmt: str, expected: list[int]) -> None:
+    ok(gintally("match", "new", "F", "--teams", "Ann,Cy", "Bob,Di", "--format", fmt))
+    for pts in (20, 35, 5):
+        ok(gintally("score", "Ann", str(pts)))
+        ok(gintally("draw", "Di"))
+    assert [g[2]["Ann & Cy"] for g in games(gintally)] == expected
