@@ -305,6 +305,11 @@ huge_ints = st.integers(-(10**30), 10**30).map(str)
 int_text = st.one_of(small_ints, small_ints, huge_ints, st.sampled_from(INT_WORDS))
 hand_ids = st.one_of(st.integers(0, 25).map(str), int_text)
 players = st.one_of(st.sampled_from(PLAYERS), st.text(max_size=6))
+# a team for match new --teams: 1 to 5 players, sometimes named ("Reds=Ann,Cy")
+team_text = st.tuples(
+    st.sampled_from(["", "", "Reds=", "=", "Ann="]),
+    st.lists(players, min_size=1, max_size=5).map(",".join),
+).map("".join)
 matches = st.one_of(st.sampled_from(MATCHES), st.text(max_size=6))
 dates = st.one_of(
     st.sampled_from(DATES),
@@ -521,6 +526,8 @@ def command_specs(
             {
                 "--players": st.tuples(players, players).map(lambda t: f"{t[0]}\0{t[1]}"),
                 "-p": st.tuples(players, players).map(lambda t: f"{t[0]}\0{t[1]}"),
+                "--teams": st.tuples(team_text, team_text).map(lambda t: f"{t[0]}\0{t[1]}"),
+                "-t": st.tuples(team_text, team_text).map(lambda t: f"{t[0]}\0{t[1]}"),
                 "--format": st.sampled_from(FORMATS),
                 "-f": st.sampled_from(FORMATS),
                 "--rules": st.sampled_from(PRESET_NAMES),
