@@ -5,6 +5,10 @@ CSV columns (a header row names them, in any order): ``date,kind,winner,points``
 the same columns plus ``id``, so an export imported into a new match replays to the same games.
 The JSON form is ``{"match": {...}, "hands": [{...}]}`` as `export_json` writes it. An import is
 checked whole before anything is written: one bad row and nothing is imported, the row named.
+
+Team matches use the same columns: the players are named as typed at the tables, and the table
+of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
+player, as the ledger stores it), and its deadwood counts are that table's in team order.
 """
 
 from __future__ import annotations
@@ -204,15 +208,17 @@ def parse_row(
     )  # fmt: skip
     typed = None
     if kind is Kind.DRAW:
-        if winner is None and k_dw is None and d_dw is None:
-            typed = TypedHand("draw", day, upcard=upcard)
-        else:
-            counts = (
-                {}
-                if k_dw is None or d_dw is None
-                else {match.players[0].name: k_dw, match.players[1].name: d_dw}
+        at = match.name_of(knocker) if match.teams is not None else None
+        if match.teams is not None and at is None:
+            raise GintallyError(
+                "a drawn hand of a team match needs its knocker column: a player of its table"
             )
-            typed = TypedHand("draw", day, draw_deadwood=counts, upcard=upcard)
+        if winner is None and k_dw is None and d_dw is None:
+            typed = TypedHand("draw", day, player=at, upcard=upcard)
+        else:
+            a, b = match.tables[match.table_of(knocker) or 0]
+            counts = {} if k_dw is None or d_dw is None else {a.name: k_dw, b.name: d_dw}
+            typed = TypedHand("draw", day, player=at, draw_deadwood=counts, upcard=upcard)
     elif knocker is not None:
         if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
             raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")

@@ -71,6 +71,8 @@ def test_shell_examples_run(tmp_path: Path) -> None:
                 assert "Bob has 18 after laying off 8D 9D: Ann +10" in result.stdout
             if command.startswith("gintally score Pop 40"):  # the hand's date, read day first
                 assert ", 5 Mar 1998: Pop scores 40 (gin)" in result.stdout
+            if command.startswith("gintally score Di 10"):  # a team round completes
+                assert "Round 1 complete: Ann & Cy +5 (15 to 10)" in result.stdout
             if command.startswith("sqlite-utils browse.db"):  # the views, by name
                 assert "Ann" in result.stdout and "Kitchen table" not in result.stderr
             if command.startswith('gintally eval "5S'):

@@ -227,3 +227,119 @@ def test_formats_fan_rounds_out(gintally: CLI, fmt: str, expected: list[int]) ->
         ok(gintally("score", "Ann", str(pts)))
         ok(gintally("draw", "Di"))
     assert [g[2]["Ann & Cy"] for g in games(gintally)] == expected
+
+
+def _evening(gintally: CLI) -> None:
+    """A short evening at two tables: every kind of hand, a correction, a drawn hand."""
+    for args in (
+        ["knock", "Ann", "8", "--vs", "23", "--date", "2026-03-06"],  # round 1, table 1: Ann +15
+        ["score", "Di", "10", "--kind", "gin", "--date", "2026-03-06"],  # table 2: Di +10
+        ["gin", "Cy", "--vs", "12", "--date", "2026-03-06"],  # round 2, table 2: Cy +37
+        ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn; round 2: Ann & Cy +37
+        ["knock", "Bob", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D", "--vs-cards",
+         "2H 3H 4H 7H 7S 7C 8C 8D 9D JS", "--date", "2026-03-07"],  # Bob +10 (round 3)
+        ["knock", "Di", "9", "--vs", "4", "--date", "2026-03-07"],  # undercut: Cy +30
+    ):  # fmt: skip
+        ok(gintally(*args))
+
+
+def test_export_import_round_trip(gintally: CLI, tmp_path: Path) -> None:
+    ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di", "-f", "hollywood"))
+    _evening(gintally)
+    before = as_json(gintally("show", "--json"))
+    # Rounds +5, +37, +20 to Ann & Cy: game 1 all three, game 2 the last two, game 3 the last.
+    assert [g["points"]["Ann & Cy"] for g in before["games"]] == [62, 57, 20]
+    for fmt in ("csv", "json"):
+        out = tmp_path / f"evening.{fmt}"
+        ok(gintally("export", "--format", fmt, "--output", str(out)))
+        name = f"Copy {fmt}"
+        ok(gintally("match", "new", name, "--teams", "Ann,Cy", "Bob,Di", "-f", "hollywood"))
+        ok(gintally("import", str(out)))
+        after = as_json(gintally("show", "--json"))
+        assert after["games"] == before["games"]
+        assert after["rounds"] == before["rounds"]
+        assert (
+            as_json(gintally("standings", "--json"))["members"]
+            == as_json(gintally("standings", "--json", "--match", "Evening"))["members"]
+        )
+    # A team draw without its table is refused, naming the row.
+    bad = tmp_path / "bad.csv"
+    bad.write_text("date,kind,winner,points\n2026-03-08,draw,,0\n")
+    err = refused(gintally("import", str(bad)))
+    assert "row 1 of bad.csv" in err and "knocker column" in err
+
+
+def test_standings_per_team_and_per_player(gintally: CLI) -> None:
+    ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di"))
+    _evening(gintally)
+    st = as_json(gintally("standings", "--json"))
+    # Rounds: 1 Ann & Cy +5, 2 Ann & Cy +37, 3 Bob +10 against Cy +30: Ann & Cy +20.
+    rows = {r["player"]: r for r in st["rows"]}
+    assert (rows["Ann & Cy"]["hands_won"], rows["Ann & Cy"]["points"]) == (3, 62)
+    assert (rows["Bob & Di"]["hands_won"], rows["Bob & Di"]["points"]) == (0, 0)
+    assert (rows["Ann & Cy"]["gins"], rows["Bob & Di"]["gins"]) == (1, 1)
+    assert rows["Ann & Cy"]["undercuts"] == 1
+    members = {m["player"]: m for m in st["members"]}
+    assert [(m["team"], m["hands"], m["hands_won"], m["points"]) for m in members.values()] == [
+        ("Ann & Cy", 3, 1, 15),  # Ann: hands 1, 4 (drawn), 5
+        ("Ann & Cy", 3, 2, 67),  # Cy: hands 2, 3 (gin 37), 6 (undercut 30)
+        ("Bob & Di", 3, 1, 10),
+        ("Bob & Di", 3, 1, 10),
+    ]
+    out = ok(gintally("standings")).stdout
+    assert "Each player's hands" in out
+
+
+def test_a_team_evening_for_people(gintally: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    ok(gintally("match", "new", "Evening", "--teams", "Reds=Annabelle,Cyrille,Evangeline",
+                "Bartholomew,Dionysia,Fred", "--format", "hollywood"))  # fmt: skip
+    first = ok(gintally("knock", "Annabelle", "3", "--vs", "25")).stdout
+    assert "Round 1: Annabelle v Bartholomew played; waiting for Cyrille v Dionysia and" in first
+    ok(gintally("gin", "Dionysia", "--vs", "12"))
+    last = ok(gintally("score", "Fred", "17")).stdout
+    assert "Round 1 complete: Bartholomew & Dionysia & Fred +32 (54 to 22)" in last
+    ok(gintally("big-gin", "Cyrille", "--vs", "20"))
+    out = ok(gintally("show")).stdout
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert "Team B&D&F = Bartholomew & Dionysia & Fred" in out
+    assert "Team Reds (Annabelle, Cyrille, Evangeline)" in out
+    assert "Round 2 in progress:" in out and "Annabelle v Bartholomew: awaited" in out
+    assert "Cyrille big-gin +51 (hand 4)" in out
+    assert "Last rounds" in out and "Dionysia gin +37" in out
+    hands = ok(gintally("hands")).stdout
+    assert "rnd" in hands
+    assert all(len(line) <= 80 for line in hands.splitlines())
+
+
+def test_check_covers_team_matches(gintally: CLI, db_path: Path) -> None:
+    ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di"))
+    _evening(gintally)
+    assert as_json(gintally("check", "--json"))["ok"] is True
+    with sqlite3.connect(db_path) as conn:  # a hand whose points no longer match its counts
+        conn.execute("UPDATE hands SET points = 99 WHERE hand_id = 1")
+    doc = json.loads(gintally("check", "--json").stdout)
+    assert doc["problems"] == ["match 'Evening' hand 1: stored knock 99 but it scores knock 15"]
+    with sqlite3.connect(db_path) as conn:  # a team loses a member
+        conn.execute("DELETE FROM team_members WHERE side = 1 AND seat = 1")
+    run = gintally("check", "--json")
+    assert run.code == 1
+    assert any(
+        "teams are damaged (2 and 1 members)" in p for p in json.loads(run.stdout)["problems"]
+    )
+
+
+def test_a_player_in_several_matches(gintally: CLI) -> None:
+    # Ann plays in a team match and head to head; her personal figures stay per match.
+    ok(gintally("match", "new", "Solo", "--players", "Ann", "Bob"))
+    ok(gintally("score", "Ann", "40"))
+    ok(gintally("match", "new", "Pairs", "--teams", "Ann,Cy", "Bob,Di"))
+    ok(gintally("match", "new", "Other", "--teams", "Cy,Ann", "Di,Eve"))
+    ok(gintally("score", "Ann", "12", "--match", "Pairs"))
+    ok(gintally("score", "Ann", "7", "--match", "Other"))  # table 2: Ann v Eve
+    hand = as_json(gintally("score", "Di", "3", "--match", "Other", "--json"))
+    assert hand["table"] == 1 and hand["description"] == "Di scores 3 over Cy"
+    solo = as_json(gintally("show", "--json", "--match", "Solo"))
+    assert solo["players"] == ["Ann", "Bob"] and solo["games"][0]["points"] == {"Ann": 40, "Bob": 0}
+    assert games(gintally, "--match", "Pairs") == []  # round 1 of Pairs waits for Cy v Di
+    assert games(gintally, "--match", "Other") == [(1, "open", {"Cy & Ann": 4, "Di & Eve": 0})]

@@ -132,15 +132,16 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _table_result(t: TableDoc) -> str:
+def _table_result(t: TableDoc, numbered: bool = True) -> str:
+    """What a table did in a round: "Di gin +37 (hand 2)", "drawn", "awaited"."""
     if t["hand"] is None:
         return "awaited"
     if t["winner"] is None:
-        return (
-            f"drawn (hand {t['hand']})" if t["kind"] == "draw" else f"no score (hand {t['hand']})"
-        )
-    kind = "" if t["kind"] in ("knock", "score") else f" {t['kind']}"
-    return f"{t['winner']}{kind} +{t['points']} (hand {t['hand']})"
+        what = "drawn" if t["kind"] == "draw" else "no score"
+    else:
+        kind = "" if t["kind"] in ("knock", "score") else f" {t['kind']}"
+        what = f"{t['winner']}{kind} +{t['points']}"
+    return f"{what} (hand {t['hand']})" if numbered else what
 
 
 # --- teams ---------------------------------------------------------------------------------------
@@ -185,23 +186,23 @@ def _team_show(doc: ShowDoc) -> None:
     tables = doc.get("tables", [])
     short: ShowDoc = _relabel(doc, labels)
     short["teams"] = []  # drawn once, as a two-sided match
-    show(
-        short,
-        [f"Teams: {'; '.join(legend)}" + (f". Tables: {', '.join(tables)}" if tables else "")],
-    )
+    lines = [f"Team {who}" for who in legend]
+    show(short, [*lines, f"Tables: {', '.join(tables)}"] if tables else lines)
     rounds = doc.get("rounds") or []
     if rounds:
         table = Table(box=box.SIMPLE_HEAD, title="Last rounds", title_justify="left")
         table.add_column("round", justify="right")
+        table.add_column("hand", justify="right")
         table.add_column("table")
-        table.add_column("hand")
+        table.add_column("result")
         table.add_column("round result")
         for r in rounds:
             for i, t in enumerate(r["tables"]):
                 table.add_row(
                     str(r["number"]) if i == 0 else "",
+                    str(t["hand"]),
                     " v ".join(t["players"]),
-                    _table_result(t),
+                    _table_result(t, numbered=False),
                     _round_result(r) if i == 0 else "",
                 )
             table.add_section()
