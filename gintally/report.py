@@ -367,7 +367,7 @@ def show_doc(window: Window) -> ShowDoc:
                 "kind": e.kind,
                 "winner": match.name_at(e.winner),
                 "points": e.points,
-                "dealer": match.name_at(played.dealer),
+                "dealer": None if match.teams else match.name_at(played.dealer),
                 "games": posts,
             }
         )

@@ -568,7 +568,20 @@ def test_version_2_reads_standard_cards_and_runs(preset: str) -> None:
     rules = RuleSet.from_json(_version_2(preset))
     assert (rules.card_values, rules.aces, rules.wrap_runs) == ("standard", "low", False)
     assert rules == find_preset(preset)
-    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 3
+    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 4
+
+
+def test_version_3_reads_team_sweep_bonus_auto() -> None:
+    """team_sweep_bonus came with version 4 (teams): rules stored before read it as `auto`
+    (no match had teams then, so it changes nothing), every other value as stored."""
+    data = json.loads(find_preset("tedesco").to_json())
+    del data["values"]["team_sweep_bonus"]
+    data["version"] = 3
+    rules = RuleSet.from_json(json.dumps(data))
+    assert rules == find_preset("tedesco") and rules.team_sweep_bonus == "auto"
+    data["version"] = 4
+    with pytest.raises(RuleError, match="damaged: team_sweep_bonus missing"):
+        RuleSet.from_json(json.dumps(data))
 
 
 def test_current_version_without_aces_is_damaged() -> None:
