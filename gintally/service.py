@@ -47,7 +47,7 @@ from gintally.game.scoring import (
 )
 from gintally.ledger import Ledger
 from gintally.ledger.store import CHECK_HINT
-from gintally.model import HandRecord, Match, TypedHand, plain_text
+from gintally.model import HandRecord, Match, TypedHand, fold, plain_text
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "score")
 
@@ -493,14 +493,14 @@ def team_specs(texts: Iterable[str]) -> list[TeamSpec]:
     seen: dict[str, tuple[int, str]] = {}
     for side, spec in enumerate(specs):
         for m in spec.members:
-            key = m.casefold()
+            key = fold(m)
             if key in seen:
                 first_side, first = seen[key]
                 where = "twice in the same team" if first_side == side else "on both teams"
                 raise GintallyError(f"{first} is {where}: each player sits at one table")
             seen[key] = (side, m)
     names = [spec.name or " & ".join(spec.members) for spec in specs]
-    if names[0].casefold() == names[1].casefold():
+    if fold(names[0]) == fold(names[1]):
         raise GintallyError(f"the two teams need different names, not {names[0]!r} twice")
     return specs
 

@@ -735,7 +735,8 @@ _DAMAGE: list[tuple[str, str]] = [
         (
             f"SELECT 'hands', h.id, h.{c} FROM hands h JOIN matches m ON m.id = h.match_id "
             f"WHERE h.{c} IS NOT NULL AND typeof(h.{c}) = 'integer' "
-            f"AND h.{c} NOT IN (m.player_a, m.player_b) ORDER BY h.id",
+            f"AND h.{c} NOT IN (m.player_a, m.player_b) AND NOT EXISTS (SELECT 1 FROM "
+            f"team_members t WHERE t.match_id = h.match_id AND t.player_id = h.{c}) ORDER BY h.id",
             f"names {c} player {{}}, who does not play in its match",
         )
         for c in _PLAYER_COLUMNS
