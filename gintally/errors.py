@@ -32,6 +32,13 @@ class NotFoundError(GintallyError):
     """An unknown player, match or hand."""
 
 
+class WriteError(GintallyError):
+    """A file could not be written whole (a full disk, no permission): nothing was left at the
+    target. Not bad input, so exit code 1."""
+
+    exit_code = 1
+
+
 class LedgerError(GintallyError):
     """The ledger file cannot be used: damaged, foreign, newer, read-only or locked."""
 

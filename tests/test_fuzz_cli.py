@@ -499,7 +499,7 @@ def command_specs(
             [path_choices(world, scratch, "import")],
             {"--match": matches, "-m": matches, "--json": None},
         ),
-        "backup": ([path_choices(world, scratch, "backup")], {}),
+        "backup": ([path_choices(world, scratch, "backup")], {"--force": None}),
         "check": ([], {"--json": None}),
         "config": (
             [

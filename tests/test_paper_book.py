@@ -1,6 +1,7 @@
 """Copying a paper book safely (issue 12, SPEC section 5): dates, duplicates, paths, files written
-whole, waiting for the ledger, messages. Every test runs the installed console script
-(``Path(sys.executable).parent / "gintally"``), as a person would."""
+whole, waiting for the ledger, messages. Most runs are in-process (`gintally`, fast); the ones
+about processes, and one of each kind of refusal, run the installed console script (`script`,
+``Path(sys.executable).parent / "gintally"``) as a person would."""
 
 from __future__ import annotations
 
@@ -9,15 +10,38 @@ import os
 import sqlite3
 import subprocess
 import sys
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from gintally.cli import app
 
 GINTALLY = Path(sys.executable).parent / "gintally"
 
 
-def gintally(
+@dataclass
+class Ran:
+    args: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def gintally(db: Path | str | None, *args: str, env: dict[str, str | None] | None = None) -> Ran:
+    """One in-process run of the command line; `db` is passed as --db (None: $GINTALLY_DB
+    decides). `env` changes the environment for the run (None unsets a variable)."""
+    prefix = [] if db is None else ["--db", str(db)]
+    command = [*prefix, *args]
+    result = CliRunner().invoke(app, command, env={"GINTALLY_DEBUG": None, **(env or {})})
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Ran(command, result.exit_code, result.stdout, result.stderr)
+
+
+def script(
     db: Path | str | None, *args: str, env: dict[str, str] | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     """One run of the installed script; `db` is passed as --db (None: $GINTALLY_DB decides)."""
@@ -34,12 +58,15 @@ def gintally(
     )
 
 
-def ok(run: subprocess.CompletedProcess[str]) -> subprocess.CompletedProcess[str]:
+Run = Ran | subprocess.CompletedProcess[str]
+
+
+def ok(run: Run) -> Run:
     assert run.returncode == 0, (run.args, run.stdout, run.stderr)
     return run
 
 
-def error(run: subprocess.CompletedProcess[str], code: int = 2) -> str:
+def error(run: Run, code: int = 2) -> str:
     """The one error line of a refused run (exit `code`, no traceback)."""
     assert run.returncode == code, (run.args, run.returncode, run.stdout, run.stderr)
     lines = run.stderr.splitlines()
@@ -67,7 +94,7 @@ def book(tmp_path: Path) -> Path:
 
 
 def test_a_date_that_reads_two_ways_is_refused_naming_both(book: Path) -> None:
-    line = error(gintally(book, "score", "Pop", "40", "--date", "03/04/1998"))
+    line = error(script(book, "score", "Pop", "40", "--date", "03/04/1998"))
     assert line == (
         "Error: the date '03/04/1998' could be 3 April or 4 March 1998: set the order with "
         "gintally config date_order dmy|mdy, or write 1998-04-03 or 1998-03-04"
@@ -85,7 +112,7 @@ def test_a_date_that_reads_two_ways_is_refused_naming_both(book: Path) -> None:
 
 def test_date_order_dmy_reads_5_3_1998_as_5_march(book: Path) -> None:
     ok(gintally(book, "config", "date_order", "dmy"))
-    out = ok(gintally(book, "score", "Pop", "40", "--date", "5.3.1998")).stdout
+    out = ok(script(book, "score", "Pop", "40", "--date", "5.3.1998")).stdout
     assert out.splitlines()[0] == "Hand 1, 5 Mar 1998: Pop scores 40"
     doc = json.loads(ok(gintally(book, "hands", "--json")).stdout)
     assert [h["date"] for h in doc["hands"]] == ["1998-03-05"]
@@ -174,7 +201,8 @@ READERS_AND_HANDS = [
 def test_a_missing_ledger_path_is_named_and_left_absent(tmp_path: Path) -> None:
     typo = tmp_path / "Documets" / "gin" / "ledger.db"
     for args in READERS_AND_HANDS:
-        line = error(gintally(typo, *args), code=1)
+        run = script if args == ["knock", "Pop", "3", "--vs", "20"] else gintally
+        line = error(run(typo, *args), code=1)
         assert line.startswith(f"Error: no ledger at {typo}"), (args, line)
     line = error(gintally(typo, "backup", str(tmp_path / "copy.db")), code=1)
     assert line.startswith(f"Error: no ledger at {typo}")
@@ -206,47 +234,26 @@ def test_match_new_creates_a_ledger_but_no_folder(tmp_path: Path) -> None:
 def test_the_default_ledger_makes_the_app_directory(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    env = {"HOME": str(home), "XDG_CONFIG_HOME": ""}  # an empty XDG folder is ignored
-    clean = {k: v for k, v in os.environ.items() if k != "GINTALLY_DB"}
-    for key, value in env.items():
-        clean[key] = value
-    run = subprocess.run(
-        [str(GINTALLY), "match", "new", "K", "-p", "Pop", "Ma"],
-        capture_output=True,
-        text=True,
-        env=clean,
-        timeout=60,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": "", "GINTALLY_DB": None}  # an empty XDG
+    ok(gintally(None, "match", "new", "K", "-p", "Pop", "Ma", env=env))  # folder is ignored
     assert (home / ".config" / "gintally" / "ledger.db").is_file()
 
 
-UNKNOWN_USER = """
-import pwd, sys
-def unknown(uid):
-    raise KeyError(uid)
-pwd.getpwuid = unknown
-from gintally.cli import main
-sys.argv = ["gintally", *sys.argv[1:]]
-main()
-"""
-
-
 @pytest.mark.parametrize("home", ["", None, "/"], ids=["empty", "unset-and-unknown", "root"])
-def test_no_home_puts_no_ledger_at_the_root(tmp_path: Path, home: str | None) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("GINTALLY_DB", "XDG_CONFIG_HOME")}
-    env.pop("HOME", None)
-    if home is not None:
-        env["HOME"] = home
-    before = Path("/.config/gintally/ledger.db").exists()
-    command = [str(GINTALLY), "match", "new", "K", "-p", "Pop", "Ma"]
+def test_no_home_puts_no_ledger_at_the_root(
+    tmp_path: Path, home: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pwd
+
+    def unknown(uid: int) -> pwd.struct_passwd:
+        raise KeyError(uid)
+
     if home is None:  # HOME unset: Python asks the password database, which knows no such user
-        command = [sys.executable, "-c", UNKNOWN_USER, *command[1:]]
-    run = subprocess.run(
-        command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60, check=False
-    )
-    line = error(run)
+        monkeypatch.setattr(pwd, "getpwuid", unknown)
+    monkeypatch.chdir(tmp_path)
+    before = Path("/.config/gintally/ledger.db").exists()
+    env = {"HOME": home, "XDG_CONFIG_HOME": None, "GINTALLY_DB": None}
+    line = error(gintally(None, "match", "new", "K", "-p", "Pop", "Ma", env=env))
     said = {"": "HOME is empty", None: "HOME is not set", "/": "HOME is /"}[home]
     assert line == (
         f"Error: there is no home folder for the ledger ({said}): "
@@ -274,6 +281,157 @@ def test_a_dangling_link_is_reported(tmp_path: Path) -> None:
             "which does not exist"
         )
     assert not (tmp_path / "moved").exists()
+
+
+# --- 4. files written whole ----------------------------------------------------------------------
+
+
+def big_book(path: Path, hands: int, note: str = "") -> Path:
+    """A ledger with the match Big (Pop v Ma) and `hands` hands of Pop +25 on 5 March 1998,
+    built in one transaction through the ledger API (fast)."""
+    from gintally import service
+    from gintally.engine.formats import Format
+    from gintally.game.rules import resolve
+    from gintally.ledger import Ledger
+    from gintally.model import TypedHand
+
+    with Ledger.open(path) as book:
+        m = book.create_match("Big", ("Pop", "Ma"), Format("single"), resolve("modern"))
+        typed = TypedHand("score", date(1998, 3, 5), player="Pop", points=25, note=note or None)
+        book.add_hands(m, [service.settle(m, typed).record] * hands)
+    return path
+
+
+def partials(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".partial"))
+
+
+def test_backup_and_export_take_force_and_never_leave_a_partial_file(
+    book: Path, tmp_path: Path
+) -> None:
+    ok(gintally(book, "score", "Pop", "40", "--date", "1998-03-05"))
+    copy = tmp_path / "copy.db"
+    assert ok(gintally(book, "backup", str(copy))).stdout.startswith(f"Backed up {book} to ")
+    ok(gintally(book, "score", "Ma", "15", "--date", "1998-03-06"))
+    line = error(gintally(book, "backup", str(copy)))
+    assert line == f"Error: {copy} already exists: choose a new file for the backup, or add --force"
+    assert rows(copy) == 1  # untouched
+    ok(gintally(book, "backup", str(copy), "--force"))
+    assert rows(copy) == 2  # replaced by the ledger as it is now
+    assert ok(gintally(copy, "check")).stdout.strip() == f"{copy}: no problems found"
+    # export: the same two ways
+    out = tmp_path / "hands.csv"
+    out.write_text("precious\n")
+    line = error(gintally(book, "export", "-o", str(out)))
+    assert line == f"Error: {out} already exists: choose a new file for the export, or add --force"
+    assert out.read_text() == "precious\n"
+    ok(gintally(book, "export", "-o", str(out), "--force"))
+    assert out.read_text().splitlines()[1:] == [
+        "1,1998-03-05,score,Pop,40,,,,,,",
+        "2,1998-03-06,score,Ma,15,,,,,,",
+    ]
+    # neither writes over the ledger itself, or into a folder that is not there
+    for args, what in ((["backup", str(book), "--force"], "backup"),
+                       (["export", "-o", str(book), "--force"], "export"),
+                       (["backup", f"{book}-wal", "--force"], "backup")):  # fmt: skip
+        line = error(gintally(book, *args))
+        assert (
+            line
+            == f"Error: {args[-2]} is part of the ledger {book}: choose another file for the {what}"
+        )
+    assert rows(book) == 2
+    nowhere = tmp_path / "nowhere" / "b.db"
+    line = error(gintally(book, "backup", str(nowhere)))
+    assert (
+        line == f"Error: cannot write the backup to {nowhere}: there is no folder {nowhere.parent}"
+    )
+    line = error(gintally(book, "backup", str(tmp_path)))
+    assert line == f"Error: {tmp_path} is a folder: name a new file for the backup"
+    assert partials(tmp_path) == []
+
+
+def test_a_killed_run_s_leftover_is_swept_by_the_next(book: Path, tmp_path: Path) -> None:
+    gone = tmp_path / ".copy.db.999999999.partial"  # no process has this id
+    gone.write_bytes(b"half a backup")
+    mine = tmp_path / f".copy.db.{os.getppid()}.partial"  # a live process's: left alone
+    mine.write_bytes(b"in progress")
+    ok(gintally(book, "backup", str(tmp_path / "copy.db")))
+    assert partials(tmp_path) == [mine.name]
+
+
+FULL_DISK = """
+import resource, signal, sys
+resource.setrlimit(resource.RLIMIT_FSIZE, (40_000, 40_000))
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+from gintally.cli import main
+sys.argv = ["gintally", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_a_full_disk_is_exit_1_with_the_reason_and_leaves_nothing(tmp_path: Path) -> None:
+    """A process that may write no file over 40,000 bytes (what a full disk looks like to it):
+    the export of 3,000 hands (about 100 kB) and the backup of their ledger cannot be written."""
+    db = big_book(tmp_path / "big.db", 3000)
+    old = tmp_path / "old.db"
+    old.write_bytes(b"an older backup")
+    for args, target, said in (
+        (["export", "-o", str(tmp_path / "e.csv")], tmp_path / "e.csv", "File too large"),
+        (["backup", str(tmp_path / "b.db")], tmp_path / "b.db", "disk I/O error"),
+        (["backup", str(old), "--force"], old, "disk I/O error"),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-c", FULL_DISK, "--db", str(db), *args],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        line = error(run, code=1)
+        assert line == f"Error: cannot write the {args[0]} to {target}: {said}"
+    assert not (tmp_path / "e.csv").exists() and not (tmp_path / "b.db").exists()
+    assert old.read_bytes() == b"an older backup"
+    assert partials(tmp_path) == []
+    assert ok(gintally(db, "check")).returncode == 0
+
+
+@pytest.mark.slow
+def test_a_backup_killed_at_random_moments_never_leaves_a_bad_file(tmp_path: Path) -> None:
+    """Six backups of a 28 MB ledger killed (SIGKILL) at random moments: three at a random
+    time after start, three at a random time after their temporary file appears (mid-copy).
+    The target is always absent or a backup that passes check; a retry then works at once."""
+    import random
+    import signal
+    import time
+
+    db = big_book(tmp_path / "big.db", 20_000, note="x" * 1000)
+    pick = random.Random(12)
+    mid_copy = 0
+    for trial in range(6):
+        target = tmp_path / "copy.db"
+        proc = subprocess.Popen(
+            [str(GINTALLY), "--db", str(db), "backup", str(target)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        if trial % 2:
+            time.sleep(pick.uniform(0.0, 1.0))
+        else:
+            deadline = time.monotonic() + 60
+            while not partials(tmp_path) and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.002)
+            time.sleep(pick.uniform(0.0, 0.2))
+        copying = bool(partials(tmp_path))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        if target.exists():
+            assert ok(gintally(target, "check")).returncode == 0
+            assert rows(target) == 20_000
+            target.unlink()
+        else:
+            mid_copy += copying
+        ok(gintally(db, "backup", str(target)))  # no "already exists", no leftover in the way
+        assert rows(target) == 20_000
+        assert partials(tmp_path) == []
+        target.unlink()
+    assert mid_copy >= 1  # at least one kill landed while the copy was being written
 
 
 # --- 6. messages ----------------------------------------------------------------------------------

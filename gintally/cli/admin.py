@@ -201,9 +201,7 @@ def export(
             "--output", "-o", help="Write to this file instead of the screen.", metavar="FILE"
         ),
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Overwrite --output if it exists.")
-    ] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace --output if it exists.")] = False,
 ) -> None:
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally import transfer
@@ -221,12 +219,13 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
-    if output.exists() and not force:
-        raise GintallyError(f"{output} already exists: choose a new file, or add --force")
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise GintallyError(f"cannot write {output}: {e.strerror or e}") from None
+    from gintally.ledger import files
+
+    def fill(tmp: Path) -> None:
+        with tmp.open("x", encoding="utf-8", newline="") as f:
+            f.write(text)
+
+    files.write_whole(output, fill, force, "export", ledger=db_path())
     drawing("message")(f"Wrote {len(hands)} hands of {m.name} to {output}.")
 
 
@@ -257,10 +256,12 @@ def import_(
 @app.command(rich_help_panel="Data")
 def backup(
     path: Annotated[Path, typer.Argument(help="The new backup file.", show_default=False)],
+    force: Annotated[bool, typer.Option("--force", help="Replace PATH if it exists.")] = False,
 ) -> None:
-    """Copy the ledger to PATH while it is in use (a consistent SQLite backup)."""
+    """Copy the ledger to PATH while it is in use (a consistent SQLite backup). The copy is
+    made beside PATH and put in place whole: PATH is never a partial backup."""
     with ledger(write=False) as book:
-        out = book.backup(path)
+        out = book.backup(path, force)
     drawing("message")(f"Backed up {db_path()} to {out}.")
 
 

@@ -1,4 +1,5 @@
-"""The ledger as a file: recognising one, connecting, creating one atomically, backup, integrity.
+"""The ledger as a file: recognising one, connecting, creating one atomically, backup (and any file
+written whole), integrity.
 
 Terminology
 - at rest: a ledger file with no write-ahead log beside it; only then is its size checked against
@@ -6,18 +7,24 @@ Terminology
 - atomic creation: a new ledger is built beside its final name and linked into place, so no
   process ever sees a half-made file, and when two race to create it one wins and the other
   uses its file.
+- written whole: a backup or an export is written to a temporary file beside its target
+  (``.NAME.PID.partial``) and put in place only when complete (`write_whole`), so the target is
+  never half a file; a killed run's temporary file is swept by the next run for that target.
 - busy timeout: how long a command waits for another process's write lock (`BUSY_TIMEOUT_S`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import glob
 import os
 import sqlite3
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
-from gintally.errors import GintallyError, LedgerError
+from gintally.errors import GintallyError, LedgerError, WriteError
 from gintally.ledger import schema
 from gintally.model import fold
 
@@ -149,18 +156,130 @@ def create(path: Path) -> None:
                 leftover.unlink()
 
 
-def backup(conn: sqlite3.Connection, target: str | os.PathLike[str]) -> Path:
-    """A consistent copy of the ledger, taken online (``VACUUM INTO``)."""
-    out = Path(target)
-    if out.exists():
-        raise GintallyError(f"{out} already exists: choose a new file for the backup")
-    if not out.parent.is_dir():
-        raise GintallyError(f"cannot back up to {out}: there is no folder {out.parent}")
+def write_whole(
+    target: Path,
+    fill: Callable[[Path], None],
+    force: bool,
+    what: str,
+    ledger: Path | None = None,
+) -> Path:
+    """Write `target` whole or not at all: `fill` writes a temporary file beside it (the same
+    folder, so the same file system), which is flushed to disk and only then put in place, by a
+    hard link when nothing may be replaced (an existing file is never overwritten, even one that
+    appears meanwhile), by a rename with `force`. A run that is killed, or fails (a full disk),
+    leaves nothing at the target; the temporary file is removed, or by the next run if the
+    process was killed. Refusals (a missing folder, an existing file without `force`) are bad
+    input, and so is a target that is the `ledger` itself (or one of its -wal, -shm files); a
+    failure of the system while writing is a `WriteError` (exit 1) with its reason."""
+    target = Path(target)
+    if target.is_dir():
+        raise GintallyError(f"{target} is a folder: name a new file for the {what}")
+    if not target.parent.is_dir():
+        raise GintallyError(
+            f"cannot write the {what} to {target}: there is no folder {target.parent}"
+        )
+    exists = f"{target} already exists: choose a new file for the {what}, or add --force"
+    if (target.exists() or target.is_symlink()) and not force:
+        raise GintallyError(exists)
+    if ledger is not None and _same_file(target, ledger):
+        raise GintallyError(
+            f"{target} is part of the ledger {ledger}: choose another file for the {what}"
+        )
+    _sweep_partials(target)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}{PARTIAL}")
     try:
-        conn.execute("VACUUM INTO ?", [str(out)])
-    except sqlite3.Error as e:
-        raise LedgerError(f"cannot back up to {out}: {e}") from None
-    return out
+        fill(tmp)
+        _flush(tmp)
+        if force:
+            os.replace(tmp, target)
+        else:
+            try:
+                os.link(tmp, target)
+            except OSError as e:
+                if target.exists() or target.is_symlink():
+                    raise GintallyError(exists) from None
+                if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                    raise
+                os.rename(tmp, target)  # a file system without hard links
+        _flush(target.parent)
+    except OSError as e:
+        raise WriteError(f"cannot write the {what} to {target}: {e.strerror or e}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return target
+
+
+PARTIAL = ".partial"
+
+
+def _same_file(target: Path, ledger: Path) -> bool:
+    """True when `target` names the ledger file or one of its companions (-wal, -shm,
+    -journal), through links and relative paths too."""
+    names = [ledger] + [ledger.with_name(ledger.name + s) for s in ("-wal", "-shm", "-journal")]
+    for name in names:
+        try:
+            if target.exists() and name.exists() and os.path.samefile(target, name):
+                return True
+        except OSError:
+            continue
+        if target.resolve() == name.resolve():
+            return True
+    return False
+
+
+def _sweep_partials(target: Path) -> None:
+    """Remove the temporary files of earlier runs for `target` that were killed (their process
+    is gone)."""
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}.*{PARTIAL}"):
+        pid = leftover.name[len(target.name) + 2 : -len(PARTIAL)]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process
+    return True
+
+
+def _flush(path: Path) -> None:
+    """Push a file (or a folder's entries) to the disk, where the system allows it."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        if path.is_file():
+            raise
+        del e  # some systems cannot sync a folder
+    finally:
+        os.close(fd)
+
+
+def backup(
+    conn: sqlite3.Connection,
+    target: str | os.PathLike[str],
+    force: bool = False,
+    ledger: Path | None = None,
+) -> Path:
+    """A consistent copy of the ledger, taken online (``VACUUM INTO``) into a temporary file and
+    put in place whole (`write_whole`): the target is absent or a complete backup."""
+
+    def copy(tmp: Path) -> None:
+        try:
+            conn.execute("VACUUM INTO ?", [str(tmp)])
+        except sqlite3.Error as e:
+            raise OSError(0, str(e)) from None
+
+    return write_whole(Path(target), copy, force, "backup", ledger)
 
 
 def integrity_problems(conn: sqlite3.Connection) -> list[str]:

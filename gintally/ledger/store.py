@@ -643,9 +643,11 @@ class Ledger:
 
     # --- safety --------------------------------------------------------------------------------
 
-    def backup(self, target: str | os.PathLike[str]) -> Path:
-        """A consistent copy of the ledger, taken online (`files.backup`)."""
-        return files.backup(self.conn, target)
+    def backup(self, target: str | os.PathLike[str], force: bool = False) -> Path:
+        """A consistent copy of the ledger, taken online and put in place whole
+        (`files.backup`); `force` replaces an existing file."""
+        ledger = None if str(self.path) == ":memory:" else Path(self.path)
+        return files.backup(self.conn, target, force, ledger)
 
     def integrity_problems(self) -> list[str]:
         """What SQLite itself finds wrong: integrity and foreign keys."""
