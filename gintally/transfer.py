@@ -14,10 +14,11 @@ player, as the ledger stores it), and its deadwood counts are that table's in te
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from gintally.game.scoring import (
     check_points,
     parse_kind,
 )
-from gintally.model import HandRecord, Match, TypedHand, plain_text
+from gintally.model import HAND_COLUMNS, HandRecord, Match, TypedHand, plain_text
 from gintally.service import settle
 
 REQUIRED = ("date", "kind", "winner", "points")
@@ -259,13 +260,46 @@ def parse_row(
     return replace(settled, dealer=given.dealer, note=given.note)
 
 
-def read_hands(match: Match, path: Path, today: date, order: str | None = None) -> list[HandRecord]:
+@dataclass(frozen=True)
+class ImportFile:
+    """An import file, read and checked: its hands, each row's ``id`` (the hand number it had
+    in the match it was exported from, None when it has none) and the digest of its hands."""
+
+    hands: list[HandRecord]
+    ids: list[int | None]
+    digest: str
+
+
+def read_import(match: Match, path: Path, today: date, order: str | None = None) -> ImportFile:
     """Every hand of an import file, or an error naming the first bad row. A date that reads
     two ways is read by `order` (the ledger's date order), or refused."""
-    hands = []
+    hands, ids = [], []
     for number, row in read_rows(path):
         try:
             hands.append(parse_row(match, row, today, order))
         except GintallyError as e:
             raise type(e)(f"row {number} of {path.name}: {e}") from None
-    return hands
+        ids.append(_file_id(row.get("id")))
+    return ImportFile(hands, ids, digest(hands))
+
+
+def read_hands(match: Match, path: Path, today: date, order: str | None = None) -> list[HandRecord]:
+    """Every hand of an import file (`read_import`)."""
+    return read_import(match, path, today, order).hands
+
+
+def digest(hands: Iterable[HandRecord]) -> str:
+    """The SHA-256 of hands as read: every stored column, in file order. The same hands give
+    the same digest however the file spells them (CSV or JSON, column order, spaces, line
+    ends, date format), so a file imported before is recognised."""
+    sha = hashlib.sha256()
+    for h in hands:
+        values = [h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])]
+        sha.update(json.dumps(values).encode("utf-8") + b"\n")
+    return sha.hexdigest()
+
+
+def _file_id(value: Any) -> int | None:
+    """A row's ``id`` as a hand number, or None (a spreadsheet's own ids are not ours)."""
+    text = str(value).strip() if value is not None and not isinstance(value, bool) else ""
+    return int(text) if text.isdigit() and 0 < int(text) < 2**63 else None

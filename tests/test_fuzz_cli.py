@@ -497,7 +497,7 @@ def command_specs(
         ),
         "import": (
             [path_choices(world, scratch, "import")],
-            {"--match": matches, "-m": matches, "--json": None},
+            {"--match": matches, "-m": matches, "--force": None, "--json": None},
         ),
         "backup": ([path_choices(world, scratch, "backup")], {"--force": None}),
         "check": ([], {"--json": None}),

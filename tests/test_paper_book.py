@@ -179,6 +179,106 @@ def test_config_lists_shows_sets_and_unsets(book: Path) -> None:
     assert "takes the setting's name" in error(gintally(book, "config", "--unset"))
 
 
+# --- 2. duplicates --------------------------------------------------------------------------------
+
+PAPER = "date,kind,winner,points\n1998-03-05,gin,Ma,31\n1998-03-06,knock,Pop,12\n"
+
+
+def hands_of(db: Path, match: str = "Kitchen") -> list[tuple[int, str, str, str, int]]:
+    doc = json.loads(ok(gintally(db, "hands", "--all", "--match", match, "--json")).stdout)
+    return [(h["id"], h["date"], h["kind"], h["winner"], h["points"]) for h in doc["hands"]]
+
+
+def test_a_csv_imported_twice_is_refused_the_second_time(book: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.csv"
+    paper.write_text(PAPER)
+    assert ok(script(book, "import", str(paper))).stdout == "Imported 2 hands into Kitchen.\n"
+    line = error(script(book, "import", str(paper)))
+    today = date.today().isoformat()
+    assert line == (
+        "Error: paper.csv: its 2 hands were imported into Kitchen before "
+        f"(from paper.csv on {today}, hands 1-2; 2 of them are there); "
+        "add --force to import them again"
+    )
+    assert rows(book) == 2
+    # the same hands spelled another way: columns reordered, CRLF, day-first dates, JSON
+    ok(gintally(book, "config", "date_order", "dmy"))
+    again = tmp_path / "again.csv"
+    again.write_bytes(b"winner,points,kind,date\r\nMa,31,gin,5.3.1998\r\nPop,12,knock,6.3.1998\r\n")
+    assert "again.csv: its 2 hands were imported into Kitchen before (from paper.csv" in error(
+        gintally(book, "import", str(again))
+    )
+    listed = tmp_path / "listed.json"
+    listed.write_text(json.dumps([
+        {"date": "1998-03-05", "kind": "gin", "winner": "Ma", "points": 31},
+        {"date": "1998-03-06", "kind": "knock", "winner": "Pop", "points": 12},
+    ]))  # fmt: skip
+    assert "listed.json: its 2 hands were imported" in error(gintally(book, "import", str(listed)))
+    assert rows(book) == 2
+    # --force imports it anyway; another match takes it at once
+    assert ok(gintally(book, "import", str(paper), "--force")).returncode == 0
+    assert [h[0] for h in hands_of(book)] == [1, 3, 2, 4]  # numbers in play order
+    line = error(gintally(book, "import", str(paper)))
+    assert "(from paper.csv on " in line and "hands 3-4; 2 of them are there)" in line
+    ok(gintally(book, "match", "new", "Porch", "--players", "Pop", "Ma"))
+    ok(gintally(book, "import", str(paper)))
+    assert rows(book) == 6
+
+
+def test_an_import_whose_hands_were_voided_may_be_imported_again(
+    book: Path, tmp_path: Path
+) -> None:
+    paper = tmp_path / "paper.csv"
+    paper.write_text(PAPER)
+    ok(gintally(book, "import", str(paper)))
+    ok(gintally(book, "void", "1"))
+    line = error(gintally(book, "import", str(paper)))
+    assert "(from paper.csv on " in line and "hands 1-2; 1 of them are there)" in line
+    ok(gintally(book, "void", "2"))  # nothing of that import is left: no duplicate to fear
+    assert ok(gintally(book, "import", str(paper))).stdout == "Imported 2 hands into Kitchen.\n"
+
+
+def test_an_export_is_refused_back_into_its_own_match(book: Path, tmp_path: Path) -> None:
+    ok(gintally(book, "score", "Pop", "40", "--date", "1998-03-05"))
+    ok(gintally(book, "knock", "Ma", "3", "--vs", "20", "--date", "1998-03-06"))
+    for fmt in ("csv", "json"):
+        out = tmp_path / f"kitchen.{fmt}"
+        ok(gintally(book, "export", "--format", fmt, "-o", str(out)))
+        line = error(gintally(book, "import", str(out)))
+        assert line == (
+            f"Error: kitchen.{fmt} holds hands already in Kitchen: 2 of its 2 hands have the "
+            "number, date and result of hands there (hands 1-2); add --force to import them anyway"
+        )
+    assert rows(book) == 2
+    # a hand since edited is no longer the same hand; one added since is not in the file
+    ok(gintally(book, "edit", "2", "--vs", "25"))  # Ma +22 now, not +17
+    ok(gintally(book, "score", "Pop", "10", "--date", "1998-03-07"))
+    line = error(gintally(book, "import", str(tmp_path / "kitchen.csv")))
+    assert "1 of its 2 hands have the number, date and result of hands there (hand 1);" in line
+    # into a new match it goes, once
+    ok(gintally(book, "match", "new", "Copy", "--players", "Pop", "Ma"))
+    ok(gintally(book, "import", str(tmp_path / "kitchen.csv")))
+    assert [h[1:] for h in hands_of(book, "Copy")] == [
+        ("1998-03-05", "score", "Pop", 40),
+        ("1998-03-06", "knock", "Ma", 17),
+    ]
+    line = error(gintally(book, "import", str(tmp_path / "kitchen.csv")))
+    assert line.startswith("Error: kitchen.csv: its 2 hands were imported into Copy before")
+    # --force takes it back into its own match
+    ok(gintally(book, "import", str(tmp_path / "kitchen.json"), "--match", "Kitchen", "--force"))
+    assert len(hands_of(book)) == 5
+
+
+def test_a_spreadsheet_s_own_ids_do_not_block_an_import(book: Path, tmp_path: Path) -> None:
+    ok(gintally(book, "score", "Pop", "40", "--date", "1998-03-05"))
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text(
+        "id,date,kind,winner,points\nG1,1998-03-05,gin,Ma,31\n1,1998-03-09,score,Ma,5\n"
+    )  # hand 1 of Kitchen is Pop's 40 on 5 March: not the same hand
+    ok(gintally(book, "import", str(sheet)))
+    assert rows(book) == 3
+
+
 # --- 3. ledger paths ------------------------------------------------------------------------------
 
 READERS_AND_HANDS = [

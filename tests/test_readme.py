@@ -75,6 +75,10 @@ def test_shell_examples_run(tmp_path: Path) -> None:
                 assert "Round 1 complete: Ann & Cy +5 (15 to 10)" in result.stdout
             if command.startswith("sqlite-utils browse.db"):  # the views, by name
                 assert "Ann" in result.stdout and "Kitchen table" not in result.stderr
+            if command.startswith("gintally import page1.csv ||"):  # a duplicate, refused
+                assert result.stdout == "refused\n" and "were imported into" in result.stderr
+            if command.startswith("gintally import grandpa.csv ||"):
+                assert result.stdout == "refused\n" and "already in Grandpa" in result.stderr
             if command.startswith('gintally eval "5S'):
                 assert "discard 5S" in result.stdout
             if command.startswith("gintally eval QH KH AH"):  # Q-K-A under tedesco

@@ -226,22 +226,30 @@ def export(
             f.write(text)
 
     files.write_whole(output, fill, force, "export", ledger=db_path())
-    drawing("message")(f"Wrote {len(hands)} hands of {m.name} to {output}.")
+    drawing("message")(f"Wrote {_hands(len(hands))} of {m.name} to {output}.")
 
 
 @app.command("import", rich_help_panel="Data")
 def import_(
     file: Annotated[Path, typer.Argument(help="A CSV or JSON file of hands.", show_default=False)],
     match: MatchOpt = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Import the hands even if they are already in the match."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing."""
+    """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing.
+
+    A file whose hands are already in the match is refused: the same hands imported before, or
+    an export of this match (hands with the number, date and result of hands in it). --force
+    imports it anyway."""
     from gintally import transfer
 
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
-        hands = transfer.read_hands(m, file, today(), service.date_order(book))
-        stored = book.add_hands(m, hands)
+        read = transfer.read_import(m, file, today(), service.date_order(book))
+        stored = book.import_hands(m, read.hands, read.digest, file.name, read.ids, force)
     doc = {
         "match": m.name,
         "imported": len(stored),
@@ -250,7 +258,11 @@ def import_(
     if as_json:
         emit(doc, True)
     else:
-        drawing("message")(f"Imported {len(stored)} hands into {m.name}.")
+        drawing("message")(f"Imported {_hands(len(stored))} into {m.name}.")
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n} hands"
 
 
 @app.command(rich_help_panel="Data")

@@ -29,6 +29,10 @@ Tables (created and changed only through the migrations below, applied with
 - ``settings(key, value)``: preferences, such as the current match.
 - views ``hands_view`` and ``matches_view`` (`create_views`): the same facts with names
   instead of ids, for Datasette and ``sqlite-utils`` users; derived, never written to.
+- ``imports(id, match_id, digest, source, hands, first_hand, last_hand, created_at)``: one row per
+  import, so that the same file is not imported into a match twice by mistake: ``digest`` is
+  the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
+  ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
   corrections_row)``: a disposable cache, not a fact (see `marks`). Deleting it loses nothing.
 
@@ -57,6 +61,7 @@ MIGRATION_NAMES = (
     "m003_hand_numbers",
     "m004_views",
     "m005_teams",
+    "m006_imports",
 )
 
 
@@ -186,6 +191,21 @@ def _migrations() -> Any:
                 PRIMARY KEY (match_id, side, seat)
             )""")
         db.execute("CREATE INDEX team_members_player ON team_members(player_id)")
+
+    @migrations(name="m006_imports")
+    def m006_imports(db: Any) -> None:
+        db.execute("""
+            CREATE TABLE imports (
+                id INTEGER PRIMARY KEY,
+                match_id INTEGER NOT NULL REFERENCES matches(id),
+                digest TEXT NOT NULL,
+                source TEXT NOT NULL,
+                hands INTEGER NOT NULL,
+                first_hand INTEGER,
+                last_hand INTEGER,
+                created_at TEXT NOT NULL
+            )""")
+        db.execute("CREATE INDEX imports_digest ON imports(match_id, digest)")
 
     return migrations
 

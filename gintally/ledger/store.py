@@ -404,14 +404,20 @@ class Ledger:
 
     def add_hands(self, match: Match, hands: Iterable[HandRecord]) -> list[HandRecord]:
         """Append hands in one transaction (all or none), numbered after the match's last."""
-        out = []
         with self.write() as conn:
-            number = conn.execute(
-                "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
-            ).fetchone()[0]
-            for hand in hands:
-                number += 1
-                out.append(self._insert(conn, match.id, hand, None, number))
+            return self._append(conn, match, hands)
+
+    def _append(
+        self, conn: sqlite3.Connection, match: Match, hands: Iterable[HandRecord]
+    ) -> list[HandRecord]:
+        """Write new hands, numbered after the match's last (inside a write)."""
+        out = []
+        number = conn.execute(
+            "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
+        ).fetchone()[0]
+        for hand in hands:
+            number += 1
+            out.append(self._insert(conn, match.id, hand, None, number))
         return out
 
     def _insert(
@@ -437,6 +443,92 @@ class Ledger:
             key = row
             conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
         return replace(hand, id=number, key=key, row=row, match_id=match_id, created_at=now)
+
+    def import_hands(
+        self,
+        match: Match,
+        hands: Sequence[HandRecord],
+        digest: str,
+        source: str,
+        ids: Sequence[int | None] = (),
+        force: bool = False,
+    ) -> list[HandRecord]:
+        """Append imported hands in one transaction (all or none) and remember the import.
+
+        Unless `force`, a file whose hands are already in the match is refused, in the same
+        transaction (so two imports of one file at once cannot both land): the same hands
+        imported before (an import with the same `digest` whose hands are still there), or rows
+        whose `ids` name live hands of this match with the same date, kind, winner and points
+        (an export of this very match)."""
+        with self.write() as conn:
+            if not force:
+                self._refuse_duplicates(conn, match, hands, digest, source, ids)
+            out = self._append(conn, match, hands)
+            conn.execute(
+                "INSERT INTO imports(match_id, digest, source, hands, first_hand, last_hand, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    match.id,
+                    digest,
+                    source,
+                    len(out),
+                    out[0].id if out else None,
+                    out[-1].id if out else None,
+                    _now(),
+                ],
+            )
+        return out
+
+    def _refuse_duplicates(
+        self,
+        conn: sqlite3.Connection,
+        match: Match,
+        hands: Sequence[HandRecord],
+        digest: str,
+        source: str,
+        ids: Sequence[int | None],
+    ) -> None:
+        for first, last, when, earlier in conn.execute(
+            "SELECT first_hand, last_hand, created_at, source FROM imports "
+            "WHERE match_id = ? AND digest = ? AND hands > 0 ORDER BY id DESC",
+            [match.id, digest],
+        ).fetchall():
+            there = conn.execute(
+                "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.number BETWEEN ? AND ? "
+                "AND h.id = h.hand_id AND NOT EXISTS (SELECT 1 FROM corrections c "
+                "WHERE c.hand_id = h.hand_id AND c.action = 'void')",
+                [match.id, first, last],
+            ).fetchone()[0]
+            if there:
+                took = f"hands {first}-{last}" if first != last else f"hand {first}"
+                raise GintallyError(
+                    f"{source}: its {len(hands)} hands were imported into {match.name} before "
+                    f"(from {earlier} on {when[:10]}, {took}; {there} of them are there); "
+                    "add --force to import them again"
+                )
+        keyed = {
+            i: (h.date.isoformat(), h.kind, h.winner, h.points)
+            for i, h in zip(ids, hands, strict=False)
+            if i is not None
+        }
+        numbers = sorted(keyed)
+        same: list[int] = []
+        for start in range(0, len(numbers), 500):
+            chunk = numbers[start : start + 500]
+            rows = conn.execute(
+                "SELECT h.number, h.date, h.kind, h.winner, h.points "
+                + self._LIVE[len("SELECT h.* ") :]
+                + f" AND h.number IN ({', '.join('?' * len(chunk))})",
+                [match.id, *chunk],
+            ).fetchall()
+            same += [r[0] for r in rows if keyed[r[0]] == (r[1], r[2], r[3], r[4])]
+        if same:
+            raise GintallyError(
+                f"{source} holds hands already in {match.name}: {len(same)} of its "
+                f"{len(hands)} hands have the number, date and result of hands there "
+                f"({'hand' if len(same) == 1 else 'hands'} {_spans(sorted(same))}); "
+                "add --force to import them anyway"
+            )
 
     _LIVE = (
         "SELECT h.* FROM hands h WHERE h.match_id = ? "
@@ -777,6 +869,18 @@ _DAMAGE: list[tuple[str, str]] = [
 
 def _reason(reason: str | None) -> str | None:
     return plain_text(reason, "the reason", one_line=True) or None if reason else None
+
+
+def _spans(numbers: Sequence[int], most: int = 4) -> str:
+    """Sorted hand numbers as runs: 1-12, 15, 17-18 (the first `most` runs, then how many more)."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    text = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs[:most])
+    return text + (f" and {len(runs) - most} more" if len(runs) > most else "")
 
 
 def _clean_name(name: str, what: str) -> str:
