@@ -475,7 +475,9 @@ def test_ctrl_c_while_waiting_for_the_lock_changes_nothing(
         holder.execute("ROLLBACK")
         holder.close()
     _, err = proc.communicate(timeout=60)
-    assert (proc.returncode, err.decode()) == (130, INTERRUPTED)
+    *notice, last = err.decode().splitlines(keepends=True)
+    assert (proc.returncode, last) == (130, INTERRUPTED)
+    assert all(n.startswith("waiting for another gintally") for n in notice)  # issue 12's notice
     assert facts(db_path) == before
 
 

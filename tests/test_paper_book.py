@@ -534,6 +534,84 @@ def test_a_backup_killed_at_random_moments_never_leaves_a_bad_file(tmp_path: Pat
     assert mid_copy >= 1  # at least one kill landed while the copy was being written
 
 
+# --- 5. waiting for the ledger --------------------------------------------------------------------
+
+
+def hold(db: Path) -> sqlite3.Connection:
+    """Another writer: a connection holding the ledger's write lock until it is rolled back."""
+    conn = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    conn.execute("BEGIN IMMEDIATE")
+    return conn
+
+
+def test_a_write_that_waits_says_so_after_a_second(book: Path) -> None:
+    import threading
+
+    other = hold(book)
+    proc = subprocess.Popen(
+        [str(GINTALLY), "--db", str(book), "score", "Pop", "40"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    watchdog = threading.Timer(60, proc.kill)  # never hang the suite
+    watchdog.start()
+    try:
+        assert proc.stderr is not None
+        said = proc.stderr.readline()  # told while the other writer still holds the ledger
+        assert said == f"waiting for another gintally to finish writing to {book}...\n"
+        assert proc.poll() is None and rows(book) == 0
+    finally:
+        other.rollback()
+        other.close()
+        out, rest = proc.communicate(timeout=60)
+        watchdog.cancel()
+    assert proc.returncode == 0 and rest == ""
+    assert out.splitlines()[0] == "Hand 1: Pop scores 40"
+    assert rows(book) == 1
+
+
+def test_a_short_wait_is_not_told_nor_a_slow_command(
+    book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    other = hold(book)
+    threading.Timer(0.3, other.rollback).start()
+    run = gintally(book, "score", "Pop", "40")
+    other.close()
+    assert run.returncode == 0 and run.stderr == ""
+    # only a lock another process holds is waited for: a command slower than the notice delay
+    # (here: any command, the delay being 0) is not said to be waiting
+    from gintally.ledger import files
+
+    monkeypatch.setattr(files, "WAIT_NOTICE_S", 0.0)
+    paper = tmp_path / "paper.csv"
+    paper.write_text(PAPER)
+    run = gintally(book, "import", str(paper))
+    assert run.returncode == 0 and run.stderr == ""
+
+
+def test_a_wait_past_the_timeout_gives_up_clearly(
+    book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gintally.ledger import files
+
+    monkeypatch.setattr(files, "BUSY_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(files, "WAIT_NOTICE_S", 0.5)
+    other = hold(book)
+    try:
+        run = gintally(book, "score", "Pop", "40")
+    finally:
+        other.rollback()
+        other.close()
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.splitlines() == [
+        f"waiting for another gintally to finish writing to {book}...",
+        f"Error: gave up waiting for the ledger {book}: another gintally (or another program) "
+        "kept it busy for 2 seconds; try again when it has finished",
+    ]
+    assert rows(book) == 0
+
+
 # --- 6. messages ----------------------------------------------------------------------------------
 
 

@@ -240,10 +240,8 @@ def import_(
     as_json: JsonOpt = False,
 ) -> None:
     """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing.
-
-    A file whose hands are already in the match is refused: the same hands imported before, or
-    an export of this match (hands with the number, date and result of hands in it). --force
-    imports it anyway."""
+    A file whose hands are already in the match (imported before, or an export of this match)
+    is refused; --force imports it anyway."""
     from gintally import transfer
 
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)

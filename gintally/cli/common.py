@@ -214,7 +214,15 @@ def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
     from gintally.ledger import Ledger
 
     path = db_path()
-    with Ledger.open(path, write=write, create=create, make_folder=is_default()) as opened:
+
+    def tell() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"waiting for another gintally to finish writing to {path}...\n")
+            sys.stderr.flush()
+
+    with Ledger.open(
+        path, write=write, create=create, make_folder=is_default(), on_wait=tell
+    ) as opened:
         yield opened
 
 

@@ -48,6 +48,7 @@ recognised, and a ledger whose migrations this gintally does not know is refused
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -275,7 +276,7 @@ def applied(conn: sqlite3.Connection) -> list[str]:
     return [r[0] for r in rows]
 
 
-def migrate(conn: sqlite3.Connection, new: bool) -> None:
+def migrate(conn: sqlite3.Connection, new: bool, on_wait: Callable[[], None] | None = None) -> None:
     """Apply pending migrations, in one write transaction. sqlite-utils is imported only when
     there is something to apply, so opening an up-to-date ledger stays fast."""
     if not new and len(applied(conn)) == len(MIGRATION_NAMES):
@@ -284,8 +285,10 @@ def migrate(conn: sqlite3.Connection, new: bool) -> None:
 
     if not _BUILT:
         _BUILT.append(_migrations())
+    from gintally.ledger.files import begin_immediate
+
     db = sqlite_utils.Database(conn)
-    conn.execute("BEGIN IMMEDIATE")
+    begin_immediate(conn, on_wait)
     try:
         _BUILT[0].apply(db)
     except BaseException:

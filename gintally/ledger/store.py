@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -44,12 +44,19 @@ def _now() -> str:
 class Ledger:
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path | str, read_only: bool = False):
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path | str,
+        read_only: bool = False,
+        on_wait: Callable[[], None] | None = None,
+    ):
         self.conn = conn
         self.path = path
         self.read_only = read_only
         self._writing = False  # inside `write`: a nested one joins it
         self._changes = False  # what the open `write` will report when it commits
+        self.on_wait = on_wait  # told when a write waits more than a second for another one
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -60,13 +67,15 @@ class Ledger:
         write: bool = True,
         create: bool = True,
         make_folder: bool = True,
+        on_wait: Callable[[], None] | None = None,
     ) -> Ledger:
         """Open (creating it on first use) and migrate a ledger; refuse foreign or newer files.
 
         `write=False` opens it for reading only: that works on a read-only file, never changes
         the file, and reads a file that does not exist as an empty ledger without creating it.
         `create=False` refuses a file that does not exist (``no ledger at PATH``) instead;
-        `make_folder=False` refuses to create one in a folder that does not exist.
+        `make_folder=False` refuses to create one in a folder that does not exist. `on_wait`
+        is called when a write (or a migration) waits more than a second for another process.
         """
         p = Path(path)
         if str(path) == ":memory:":
@@ -91,11 +100,11 @@ class Ledger:
             raise LedgerError(f"cannot open the ledger {p}: {e.strerror or e}") from None
         except sqlite3.Error as e:
             raise files.translate(p, e) from None
-        ledger = cls(conn, p, read_only)
+        ledger = cls(conn, p, read_only, on_wait)
         try:
             schema.recognise(conn, p)
             if not read_only:
-                schema.migrate(conn, new=False)
+                schema.migrate(conn, new=False, on_wait=on_wait)
                 if write:
                     ledger._ensure_wal()
         except sqlite3.Error as e:
@@ -137,7 +146,7 @@ class Ledger:
         if self.read_only:
             raise LedgerError(f"cannot write to {self.path}: the ledger file is read-only")
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
+            files.begin_immediate(self.conn, self.on_wait)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
         self._writing, self._changes = True, change
