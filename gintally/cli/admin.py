@@ -226,7 +226,7 @@ def export(
             f.write(text)
 
     files.write_whole(output, fill, force, "export", ledger=db_path())
-    drawing("message")(f"Wrote {_hands(len(hands))} of {m.name} to {output}.")
+    drawing("message")(f"Wrote {_hands(len(hands))} of {m.name} to {output}.", wrap=False)
 
 
 @app.command("import", rich_help_panel="Data")
@@ -272,7 +272,7 @@ def backup(
     made beside PATH and put in place whole: PATH is never a partial backup."""
     with ledger(write=False) as book:
         out = book.backup(path, force)
-    drawing("message")(f"Backed up {db_path()} to {out}.")
+    drawing("message")(f"Backed up {db_path()} to {out}.", wrap=False)
 
 
 @app.command(rich_help_panel="Data")

@@ -269,8 +269,8 @@ def drawing(name: str) -> Any:
 
     draw = getattr(render, name)
 
-    def fitted(*args: Any) -> Any:
-        return draw(*process.fit(args))
+    def fitted(*args: Any, **options: Any) -> Any:
+        return draw(*process.fit(args), **options)
 
     return fitted
 
