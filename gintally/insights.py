@@ -23,7 +23,7 @@ from gintally.engine.standings import Season, standings
 from gintally.errors import NotFoundError
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service import Window, _entries, replay_all
+from gintally.service import Window, _entries, entries, hand_table, replay_all
 
 
 def sides(match: Match) -> list[Side]:
@@ -43,8 +43,30 @@ def lifetime(book: Ledger) -> Lifetime:
     fold = Lifetime()
     with book.snapshot():
         for m in book.matches():
+            if m.teams is not None:
+                _team_match(fold, book, m)
+                continue
             fold.match(m.name, sides(m), m.rules, m.format, _stream(book, m), m.first_seat)
     return fold
+
+
+def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
+    """A team match, folded twice (`Lifetime.match`): each table's hands as the head-to-head
+    hands of its two players (no games), then the complete rounds as the teams' games, counted
+    for every member (no hands). Team matches replay whole everywhere (an evening's rounds)."""
+    assert m.teams is not None
+    live = book.live_hands(m)
+    for t, (a, b) in enumerate(m.tables):
+        seat = {a.id: 0, b.id: 1}
+        at = [
+            Entry(h.id, h.date, None if h.winner is None else seat[h.winner], h.points, h.kind)
+            for h in live
+            if hand_table(m, h) == t
+        ]
+        pair = [Side(a.name, (a.name,)), Side(b.name, (b.name,))]
+        fold.match(m.name, pair, m.rules, m.format, at, None, games=False)
+    teams = [Side(team.name, tuple(p.name for p in team.members)) for team in m.teams]
+    fold.match(m.name, teams, m.rules, m.format, entries(m, live), None, hands=False)
 
 
 def person(book: Ledger, name: str | None) -> str | None:

@@ -343,3 +343,36 @@ def test_a_player_in_several_matches(gintally: CLI) -> None:
     assert solo["players"] == ["Ann", "Bob"] and solo["games"][0]["points"] == {"Ann": 40, "Bob": 0}
     assert games(gintally, "--match", "Pairs") == []  # round 1 of Pairs waits for Cy v Di
     assert games(gintally, "--match", "Other") == [(1, "open", {"Cy & Ann": 4, "Di & Eve": 0})]
+
+
+def test_stats_count_each_player_at_their_table_and_the_games_for_every_member(
+    pairs: CLI,
+) -> None:
+    # Round 1: Ann +15 over Bob, Di +10 over Cy (Ann & Cy +5). Round 2: Ann gin against 60
+    # (25 + 60 = 85), Cy gin against 40 (25 + 40 = 65): Ann & Cy +150, so game 1 (to 100) is
+    # theirs at 155. Hands belong to the players at their table, the game to every member.
+    for args in (
+        ("knock", "Ann", "8", "--vs", "23"),
+        ("score", "Di", "10"),
+        ("gin", "Ann", "--vs", "60"),
+        ("gin", "Cy", "--vs", "40"),
+    ):
+        ok(pairs(*args))
+    doc = as_json(pairs("stats", "--json"))
+    figures = {
+        p["player"]: (p["matches"], p["hands"], p["hands_won"], p["games_won"], p["gins"])
+        for p in doc["players"]
+    }
+    assert figures == {
+        "Ann": (1, 2, 2, 1, 1),
+        "Bob": (1, 2, 0, 0, 0),
+        "Cy": (1, 2, 1, 1, 1),
+        "Di": (1, 2, 1, 0, 0),
+    }
+    biggest = {p["player"]: p["biggest_hand"] for p in doc["players"]}
+    assert biggest == {"Ann": 85, "Bob": 0, "Cy": 65, "Di": 10}
+    across = {tuple(h["players"]): h["hands"] for h in doc["head_to_head"]}
+    assert across[("Ann", "Bob")] == {"Ann": 2, "Bob": 0}
+    assert across[("Cy", "Di")] == {"Cy": 1, "Di": 1}
+    assert doc["records"]["biggest_hand"]["player"] == "Ann"
+    assert doc["records"]["biggest_hand"]["points"] == 85
