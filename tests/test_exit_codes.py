@@ -556,7 +556,9 @@ def test_the_console_script_takes_over_ctrl_c_before_anything_heavy(tmp_path: Pa
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     loaded, default = done.stdout.splitlines()
-    assert set(loaded.split()) == {"gintally", "gintally.cli"}, loaded
+    # __future__ (a few lines of the standard library) is preloaded by an editable install's
+    # path hook but not in CI's plain install: it is no weight either way.
+    assert set(loaded.split()) - {"__future__"} == {"gintally", "gintally.cli"}, loaded
     assert default == "True"  # importing the package does not touch Ctrl-C; main() does
 
 
