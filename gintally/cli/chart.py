@@ -18,11 +18,9 @@ import os
 import shutil
 import sys
 from datetime import date, timedelta
-from typing import Annotated, Any
+from typing import Any
 
-import typer
-
-from gintally.cli.common import MatchOpt, app, ledger, today, whole
+from gintally.cli.common import MatchOpt, YearOpt, app, ledger, today, whole
 from gintally.report import RaceDoc
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
@@ -146,13 +144,7 @@ def draw(doc: RaceDoc) -> None:
 @app.command(rich_help_panel="Read")
 def chart(
     match: MatchOpt = None,
-    year: Annotated[
-        str | None,
-        typer.Option(
-            "--year", "-y", help="The season starting in this year (default: the latest).",
-            metavar="YEAR",
-        ),
-    ] = None,
+    year: YearOpt = None,
 ) -> None:  # fmt: skip
     """The season race drawn in the terminal: games won by date, one line per player (and the
     running net for single and hollywood)."""

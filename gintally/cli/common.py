@@ -291,6 +291,15 @@ MatchOpt = Annotated[
     str | None,
     typer.Option("--match", "-m", help="The match (default: the current one).", metavar="NAME"),
 ]
+YearOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--year",
+        "-y",
+        help="The season starting in this year (default: the latest).",
+        metavar="YEAR",
+    ),
+]
 DateOpt = Annotated[
     str | None,
     typer.Option(

@@ -27,7 +27,7 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
-from gintally.cli.common import MatchOpt, app, ledger, today, whole
+from gintally.cli.common import MatchOpt, YearOpt, app, ledger, today, whole
 from gintally.errors import GintallyError, LedgerError
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
@@ -272,13 +272,7 @@ def report(
         typer.Option("--html", help="The web page to write.", metavar="FILE", show_default=False),
     ],
     match: MatchOpt = None,
-    year: Annotated[
-        str | None,
-        typer.Option(
-            "--year", "-y", help="The season starting in this year (default: the latest).",
-            metavar="YEAR",
-        ),
-    ] = None,
+    year: YearOpt = None,
 ) -> None:  # fmt: skip
     """A year in review as one self-contained web page: standings, the race chart, sets and
     series, records and the hand log."""

@@ -6,18 +6,8 @@ from typing import Annotated
 
 import typer
 
-from gintally.cli.common import JsonOpt, MatchOpt, app, drawing, emit, ledger, today, whole
+from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, drawing, emit, ledger, today, whole
 from gintally.errors import GintallyError
-
-YearOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--year",
-        "-y",
-        help="The season starting in this year (default: the latest).",
-        metavar="YEAR",
-    ),
-]
 
 
 @app.command(rich_help_panel="Read")
