@@ -14,6 +14,9 @@ Terminology
 - hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
   Its `id` is the hand's public number in its match (1, 2, 3... in entry order); `key` the
   ledger's identity of the hand (what corrections point at); `row` the row of this version.
+  `other_points` is what the player who did not win the hand scored when both players score
+  (Mahjong gin); `knocker_table` / `defender_table` (or their cards) are Mahjong's cards on the
+  table, and `piles` Gimlet Rummy's four discard piles (``S,H,D,C``).
 - typed hand (`TypedHand`): a hand command's input as the player typed it, before it is settled.
 - folded name (`fold`): a name as names are compared (SPEC section 9): Unicode canonical caseless
   matching, so "Émile" is "émile" (composed or not) and "Straße" is "STRASSE".
@@ -173,6 +176,10 @@ class Match:
         a, b = self.sides
         return {a: values[0], b: values[1]}
 
+    def pair_of(self, values: list[int | None]) -> dict[str, int | None]:
+        """Two per-seat values, either of which may be unknown, keyed by the players' names."""
+        return {self.players[0].name: values[0], self.players[1].name: values[1]}
+
     @property
     def first_seat(self) -> int | None:
         """The seat of the first dealer, if one was named."""
@@ -198,6 +205,12 @@ class HandRecord:
     upcard: str | None = None
     dealer: int | None = None
     note: str | None = None
+    other_points: int | None = None
+    knocker_table: int | None = None
+    defender_table: int | None = None
+    knocker_table_cards: str | None = None
+    defender_table_cards: str | None = None
+    piles: str | None = None
     id: int = 0
     key: int = 0
     row: int = 0
@@ -227,6 +240,12 @@ HAND_COLUMNS = (
     "upcard",
     "dealer",
     "note",
+    "other_points",
+    "knocker_table",
+    "defender_table",
+    "knocker_table_cards",
+    "defender_table_cards",
+    "piles",
 )
 
 
@@ -247,3 +266,9 @@ class TypedHand:
     dealer: str | None = None
     upcard: str | None = None
     note: str | None = None
+    table: int | None = None
+    table_cards: str | None = None
+    vs_table: int | None = None
+    vs_table_cards: str | None = None
+    vs_points: int | None = None
+    piles: str | None = None

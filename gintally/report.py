@@ -15,9 +15,11 @@ from gintally.engine.games import Game
 from gintally.engine.replay import Replay
 from gintally.engine.rounds import Round, in_progress
 from gintally.engine.seasons import season_of
+from gintally.engine.series import Series, series_rule
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
 from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
+from gintally.game.variants import variant_of
 from gintally.model import HandRecord, Match
 from gintally.service import Problem, Window, hand_table, table_names
 
@@ -49,6 +51,7 @@ class GameDoc(TypedDict):
     closed: str | None
     bonuses: NotRequired[BonusDoc]
     shutout: NotRequired[bool]
+    lost_by_50: NotRequired[bool]  # exactly_50_loses turned the game
     needs: NotRequired[Pair]
 
 
@@ -60,6 +63,18 @@ class SheetRow(TypedDict):
     points: int
     dealer: str | None
     games: dict[str, Pair]  # game number (as text) -> running points after this hand
+    points_by_player: Pair  # what the hand gave each player (both score in Mahjong gin)
+
+
+class SeriesDoc(TypedDict):
+    number: int
+    score: Pair  # series points, or games won (best of N)
+    status: str  # "open" or "won"
+    winner: str | None
+    unit: str  # "points" or "games"
+    target: int  # the series points, or the games won, that win the series
+    games: list[int]  # the games counted in it
+    margin: int | None
 
 
 class TeamDoc(TypedDict):
@@ -108,6 +123,10 @@ class ShowDoc(TypedDict):
     tables: NotRequired[list[str]]  # team match: who faces whom ("Ann v Bob")
     round: NotRequired[RoundDoc | None]  # the round in progress
     rounds: NotRequired[list[RoundDoc]]  # the last complete rounds, newest last
+    series: SeriesDoc | None
+    variant: str
+    solo: bool  # one player against the phantom (Gimlet Rummy)
+    both_score: bool  # both players score every hand (Mahjong gin)
 
 
 class MatchDoc(TypedDict):
@@ -146,7 +165,12 @@ class HandDoc(TypedDict):
     knocker_deadwood_cards: NotRequired[list[str]]
     defender_melds: NotRequired[list[list[str]]]
     defender_deadwood_cards: NotRequired[list[str]]
+    points_by_player: Pair
+    other_points: NotRequired[int]
+    on_table: NotRequired[dict[str, int | None]]  # Mahjong gin: each player's table count
+    piles: NotRequired[list[int]]
     games: NotRequired[list[GameDoc]]
+    series: NotRequired[list[SeriesDoc]]  # the series this hand won
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
     when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
@@ -174,6 +198,8 @@ class HandRow(TypedDict):
     description: str
     round: NotRequired[int | None]  # team match: the round (None for a voided hand)
     table: NotRequired[int]  # team match: the table, from 1
+    points_by_player: Pair
+    piles: NotRequired[list[int]]
 
 
 class HandsDoc(TypedDict):
@@ -193,6 +219,7 @@ class RowDoc(TypedDict):
     undercuts: int
     biggest_hand: int
     net: int
+    series_won: int
 
 
 class MemberDoc(TypedDict):
@@ -220,6 +247,7 @@ class SeasonDoc(TypedDict):
     hands: NotRequired[int]
     draws: NotRequired[int]
     ties: NotRequired[int]
+    misdeals: NotRequired[int]
     open: NotRequired[int]
     months: NotRequired[list[str]]  # the season's months, from its first game won to its last
     monthly_games: NotRequired[dict[str, list[int]]]  # games won by the end of each month
@@ -230,6 +258,7 @@ class StandingsDoc(SeasonDoc):
     players: list[str]
     seasons: list[SeasonDoc]
     years_won: Pair
+    series: str | None  # how a series is won ("500 points", "best of 5"), if the match has one
 
 
 class RulesDoc(TypedDict):
@@ -271,6 +300,7 @@ def game_doc(match: Match, g: Game) -> GameDoc:
             "shutout": match.pair(g.shutout_bonus),
         }
         doc["shutout"] = g.shutout
+        doc["lost_by_50"] = g.lost_by_50
     if g.status == "open":
         doc["needs"] = match.pair(g.needs(match.rules.target))
     return doc
@@ -342,9 +372,58 @@ def round_doc(match: Match, r: Round) -> RoundDoc:
 LAST_ROUNDS = 5  # complete rounds `show` lists table by table
 
 
+def series_doc(match: Match, series: Series) -> SeriesDoc:
+    return {
+        "number": series.number,
+        "score": match.pair(series.score),
+        "status": series.status,
+        "winner": match.name_at(series.winner),
+        "unit": series.rule.unit,
+        "target": series.rule.needed,
+        "games": [g.number for g in series.games],
+        "margin": series.margin,
+    }
+
+
+def _series_in_play(window: Window) -> SeriesDoc | None:
+    """The series in play: the latest one, or a fresh one when none has started yet (null
+    when the match plays no series)."""
+    match, rep = window.match, window.replay
+    rule = series_rule(match.rules)
+    if rule is None:
+        return None
+    current = rep.series_in_play()
+    if current is None:
+        current = Series(rep.series_before + 1, rule)
+    return series_doc(match, current)
+
+
+def series_line(doc: SeriesDoc, a: str, b: str) -> str:
+    """The series as a player says it: ``Series 1: Ann wins the series 580 to 255``, or the
+    score so far: ``Series 2 (to 500): Ann 255, Bob 55``."""
+    score = doc["score"]
+    if doc["unit"] == "games":
+        if doc["winner"] is not None:
+            loser = b if doc["winner"] == a else a
+            return (
+                f"Series {doc['number']}: {doc['winner']} wins the series "
+                f"{score[doc['winner']]} games to {score[loser]}"
+            )
+        best = 2 * doc["target"] - 1
+        return f"Series {doc['number']} (best of {best}): {a} {score[a]}, {b} {score[b]} games won"
+    if doc["winner"] is not None:
+        loser = b if doc["winner"] == a else a
+        return (
+            f"Series {doc['number']}: {doc['winner']} wins the series "
+            f"{score[doc['winner']]} to {score[loser]}"
+        )
+    return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
+
+
 def show_doc(window: Window) -> ShowDoc:
     """What `show` prints: games with running scores, bonuses, next dealer, knock limit."""
     match, rep = window.match, window.replay
+    variant = variant_of(match.rules)
     shown = {id(g) for g in window.shown}
     running: dict[int, list[int]] = {}
     sheet: list[SheetRow] = []
@@ -357,6 +436,7 @@ def show_doc(window: Window) -> ShowDoc:
             pts = running.setdefault(id(game), [0, 0])
             if e.winner is not None:
                 pts[e.winner] += e.points
+                pts[1 - e.winner] += e.other
             posts[str(game.number)] = match.pair(list(pts))
         if not posts:
             continue
@@ -367,8 +447,11 @@ def show_doc(window: Window) -> ShowDoc:
                 "kind": e.kind,
                 "winner": match.name_at(e.winner),
                 "points": e.points,
-                "dealer": None if match.teams else match.name_at(played.dealer),
+                "dealer": None
+                if match.teams or not variant.dealt
+                else match.name_at(played.dealer),
                 "games": posts,
+                "points_by_player": match.pair(_by_player(e.winner, e.points, e.other)),
             }
         )
     sets = rep.sets()
@@ -377,7 +460,7 @@ def show_doc(window: Window) -> ShowDoc:
         "format": match.format.name,
         "players": match.sides,
         "games": [game_doc(match, g) for g in window.shown],
-        "next_dealer": None if match.teams else match.name_at(rep.next_dealer),
+        "next_dealer": None if match.teams or not variant.dealt else match.name_at(rep.next_dealer),
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
         "rules": match.rules.preset,
@@ -386,6 +469,10 @@ def show_doc(window: Window) -> ShowDoc:
         "rolling": match.format.rolling,
         "sheet": sheet,
         "result": match.pair(sets[-1].nets if sets else [0, 0]),
+        "series": _series_in_play(window),
+        "variant": variant.key,
+        "solo": variant.players == 1,
+        "both_score": variant.both_score,
     }
     if match.teams is not None:
         waiting = in_progress(window.rounds)
@@ -397,10 +484,20 @@ def show_doc(window: Window) -> ShowDoc:
     return doc
 
 
+def _by_player(winner: int | None, points: int, other: int | None) -> list[int]:
+    """What a hand gave each seat: its points to the winner, `other` to the other player."""
+    out = [0, 0]
+    if winner is not None:
+        out[winner] = points
+        out[1 - winner] = other or 0
+    return out
+
+
 def hand_doc(
     match: Match, rec: HandRecord, result: HandResult | None = None, window: Window | None = None
 ) -> HandDoc:
     """What a hand command prints (and `edit`, `void`, `undo`)."""
+    variant = variant_of(match.rules)
     doc: HandDoc = {
         "hand": rec.id,
         "kind": rec.kind,
@@ -417,7 +514,16 @@ def hand_doc(
         "note": rec.note,
         "voided": rec.voided,
         "description": describe(match, rec, result),
+        "points_by_player": match.pair(
+            _by_player(match.seat(rec.winner), rec.points, rec.other_points)
+        ),
     }
+    if rec.other_points is not None:
+        doc["other_points"] = rec.other_points
+    if rec.claim == "gin" and variant.both_score:
+        doc["on_table"] = _tables(match, rec)
+    if rec.piles is not None:
+        doc["piles"] = _piles(rec.piles)
     if rec.claim == "draw" and rec.knocker_deadwood is not None:
         doc["deadwood"] = match.pair([rec.knocker_deadwood or 0, rec.defender_deadwood or 0])
     if result is not None:
@@ -428,28 +534,45 @@ def hand_doc(
             doc["knocker_deadwood_cards"] = [str(c) for c in result.knocker_deadwood_cards]
             doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
             doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
-    if window is not None and match.teams is not None:
-        found = next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
-        doc["table"] = hand_table(match, rec) + 1
-        posted = []
-        if found is not None:
-            doc["round"] = round_doc(match, found)
-            if found.complete:
-                posted = next(
-                    (p.posts for p in window.replay.played if p.entry.id == found.number), []
-                )
-        doc["games"] = [game_doc(match, g) for g in posted]
-        doc["next_dealer"] = None
-    elif window is not None:
-        posted = next((p.posts for p in window.replay.played if p.entry.id == rec.id), [])
-        doc["games"] = [game_doc(match, g) for g in posted]
-        doc["next_dealer"] = match.name_at(window.replay.next_dealer)
+    if window is not None:
+        played = None
+        if match.teams is not None:
+            found = next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
+            doc["table"] = hand_table(match, rec) + 1
+            if found is not None:
+                doc["round"] = round_doc(match, found)
+                if found.complete:
+                    played = next(
+                        (p for p in window.replay.played if p.entry.id == found.number), None
+                    )
+        else:
+            played = next((p for p in window.replay.played if p.entry.id == rec.id), None)
+        doc["games"] = [game_doc(match, g) for g in (played.posts if played else [])]
+        if played is not None and played.series:
+            doc["series"] = [series_doc(match, s) for s in played.series]
+        dealt = match.teams is None and variant.dealt
+        doc["next_dealer"] = match.name_at(window.replay.next_dealer) if dealt else None
     return doc
+
+
+def _piles(text: str) -> list[int]:
+    return [int(n) for n in text.split(",")]
+
+
+def _tables(match: Match, rec: HandRecord) -> dict[str, int | None]:
+    """Each player's cards on the table in a Mahjong gin (counted, when typed as cards)."""
+    values = [rec.knocker_table, rec.defender_table]
+    if match.seat(rec.knocker) == 1:
+        values.reverse()
+    return match.pair_of(values)
 
 
 def describe(match: Match, rec: HandRecord, result: HandResult | None = None) -> str:
     """One line that says what happened, as a player would say it."""
     winner = match.name_of(rec.winner)
+    variant = variant_of(match.rules)
+    if rec.claim == "misdeal":
+        return "Misdeal: no score, the same dealer deals again"
     if rec.claim == "draw":
         a, b = match.tables[hand_table(match, rec)]
         if winner is None:
@@ -463,15 +586,30 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     if rec.claim == "score":
         kind = f" ({rec.kind})" if rec.kind != "score" else ""
         over = f" over {match.other(rec.winner).name}" if match.teams else ""
-        return f"{winner} scores {rec.points}{over}{kind}"
+        other = ""
+        if rec.other_points is not None:
+            other = f", {match.other(rec.winner).name} {rec.other_points:+d}"
+        return f"{winner} scores {rec.points}{over}{kind}{other}"
     knocker = match.name_of(rec.knocker) or "?"
     defender = match.other(rec.knocker).name
     layoffs = f" after laying off {rec.layoffs}" if rec.layoffs else ""
     doubled = " (spade upcard: doubled)" if result is not None and result.doubled else ""
+    piles = f" on piles {rec.piles}" if rec.piles else ""
+    if rec.kind == "sour":
+        return f"{knocker} goes sour with {rec.knocker_deadwood}: {winner} +{rec.points}"
     if rec.kind in ("gin", "big-gin"):
-        what = "goes gin" if rec.kind == "gin" else "goes big gin"
+        what = variant.word(rec.kind)
         if rec.claim == "big-gin" and rec.kind == "gin":
-            what = "goes gin with all eleven cards (no big gin under these rules)"
+            what = f"{what} with all eleven cards (no big gin under these rules)"
+        if rec.other_points is not None:
+            tables = _tables(match, rec)
+            return (
+                f"{knocker} {what} with {tables[knocker]} on the table; {defender} has "
+                f"{tables[defender]} on the table and {rec.defender_deadwood} in hand: "
+                f"{knocker} +{rec.points}, {defender} {rec.other_points:+d}{doubled}"
+            )
+        if rec.piles:
+            return f"{knocker} {what}{piles}: {knocker} +{rec.points}"
         return (
             f"{knocker} {what}, {defender} has {rec.defender_deadwood}: "
             f"{knocker} +{rec.points}{doubled}"
@@ -486,6 +624,8 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
             f"{knocker} knocks with {rec.knocker_deadwood}, {defender} undercuts with "
             f"{rec.defender_deadwood}{layoffs}: {defender} +{rec.points}{doubled}"
         )
+    if rec.piles:
+        return f"{knocker} knocks with {rec.knocker_deadwood}{piles}: {knocker} +{rec.points}"
     return (
         f"{knocker} knocks with {rec.knocker_deadwood}, {defender} has "
         f"{rec.defender_deadwood}{layoffs}: {knocker} +{rec.points}{doubled}"
@@ -520,7 +660,12 @@ def hands_doc(
             "edited": h.versions > 1,
             "void_reason": h.void_reason,
             "description": describe(match, h),
+            "points_by_player": match.pair(
+                _by_player(match.seat(h.winner), h.points, h.other_points)
+            ),
         }
+        if h.piles is not None:
+            row["piles"] = _piles(h.piles)
         if match.teams is not None:
             row["round"] = round_of.get(h.id)
             row["table"] = hand_table(match, h) + 1
@@ -539,6 +684,7 @@ def _row_doc(match: Match, row: Row) -> RowDoc:
         "undercuts": row.undercuts,
         "biggest_hand": row.biggest_hand,
         "net": row.net,
+        "series_won": row.series_won,
     }
 
 
@@ -552,6 +698,7 @@ def season_doc(match: Match, season: Season) -> SeasonDoc:
         "hands": season.hands,
         "draws": season.draws,
         "ties": season.ties,
+        "misdeals": season.misdeals,
         "unfinished": season.unfinished,
         "open": season.open,
         "rows": [_row_doc(match, r) for r in season.rows],
@@ -596,6 +743,7 @@ def standings_doc(
         "players": match.sides,
         "seasons": [season_doc(match, s) for s in seasons],
         "years_won": match.pair(years_won(seasons)),
+        "series": series_rule_text(match.rules),
     }
     if rep is not None and chosen is not None:
         from gintally.engine.insights import monthly, race
@@ -637,6 +785,14 @@ def members_doc(match: Match, hands: list[HandRecord], season: str | None) -> li
         row["big_gins"] += h.kind == "big-gin"
         row["undercuts"] += h.kind == "undercut"
     return list(rows.values())
+
+
+def series_rule_text(rules: RuleSet) -> str | None:
+    """How a series is won, as a player says it (``500 points``, ``best of 5``), or None."""
+    rule = series_rule(rules)
+    if rule is None:
+        return None
+    return f"{rule.needed} points" if rule.unit == "points" else f"best of {2 * rule.needed - 1}"
 
 
 def rules_doc(rules: RuleSet, note: str = "", source: str = "") -> RulesDoc:

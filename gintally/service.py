@@ -17,39 +17,36 @@ Nothing here prints and nothing here computes a score itself.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
 
 from gintally.dates import ORDER_HELP
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import Entry, Mark, Replay, dealer_after, next_dealer, replay
+from gintally.engine.replay import (
+    REDEALT,
+    Entry,
+    Mark,
+    Replay,
+    dealer_after,
+    next_dealer,
+    replay,
+)
 from gintally.engine.rounds import MAX_TEAM, MIN_TEAM, Deal, Round, entries_of, place, rounds_of
 from gintally.engine.seasons import season_end, season_of
 from gintally.errors import GintallyError, HandError, LedgerError, NotFoundError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.rules import RuleSet
-from gintally.game.scoring import (
-    HandResult,
-    Kind,
-    check_count,
-    deadwood_of,
-    evaluate,
-    parse_kind,
-    read_hand,
-    score_cards,
-    settle_draw,
-    settle_gin,
-    settle_knock,
-    settle_score,
-)
+from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
+from gintally.game.variants import PHANTOM, HandInput, piles_text, variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.store import CHECK_HINT
-from gintally.model import HandRecord, Match, TypedHand, fold, plain_text
+from gintally.model import HandRecord, Match, Player, TypedHand, fold, plain_text
 
-CLAIMS = ("knock", "gin", "big-gin", "draw", "score")
+CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
+_PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
 
 
 @dataclass(frozen=True)
@@ -60,15 +57,61 @@ class Settled:
     result: HandResult
 
 
+def _input(match: Match, typed: TypedHand, actor: int | None) -> HandInput:
+    """The typed inputs as the match's variant reads them (a draw's counts in seat order)."""
+    counts: dict[int, int] = {}
+    for name, value in typed.draw_deadwood.items():
+        player = match.player(name)
+        check_count(f"{player.name}'s deadwood", value, match.rules)
+        counts[match.seat(player.id) or 0] = value
+    scores = match.rules.deck_out_scores and "draw_deadwood" in variant_of(match.rules).takes(
+        "draw"
+    )
+    if typed.claim == "draw" and scores and len(counts) < 2:
+        a, b = match.tables[_draw_table(match, typed)]
+        raise HandError(
+            f"match {match.name!r} scores a dead deck: give --deadwood "
+            f"{a.name}=N --deadwood {b.name}=N"
+        )
+    return HandInput(
+        deadwood=typed.deadwood,
+        vs=typed.vs,
+        cards=typed.cards,
+        vs_cards=typed.vs_cards,
+        points=typed.points,
+        kind=typed.kind,
+        draw_deadwood=(counts[0], counts[1]) if len(counts) == 2 else None,
+        table=typed.table,
+        table_cards=typed.table_cards,
+        vs_table=typed.vs_table,
+        vs_table_cards=typed.vs_table_cards,
+        vs_points=typed.vs_points,
+        piles=typed.piles,
+        dealer=typed.dealer,
+        upcard=typed.upcard,
+        actor=actor,
+    )
+
+
 def settle(match: Match, typed: TypedHand) -> Settled:
-    """Check a typed hand against the match's players and rules and score it."""
+    """Check a typed hand against the match's players, variant and rules, and score it."""
     rules = match.rules
+    variant = variant_of(rules)
     claim = typed.claim
     if claim not in CLAIMS:
         raise HandError(f"unknown hand {claim!r}; record one of: {', '.join(CLAIMS)}")
+    if claim == "misdeal" and match.teams is not None:
+        raise HandError(
+            "a team match keeps no dealer and a misdeal scores nothing: the table just deals "
+            "again, there is nothing to record"
+        )
+    given = _input(match, typed, None).given() | (
+        {"draw_deadwood"} if typed.draw_deadwood else set()
+    )
+    variant.check(claim, given)
     upcard = str(parse_card(typed.upcard)) if typed.upcard else None
     dealer = match.player(typed.dealer).id if typed.dealer else None
-    if claim in ("knock", "gin", "big-gin", "score") and not typed.player:
+    if claim in _PLAYED and not typed.player:
         raise HandError(f"a {claim} needs the player who made it")
     if claim == "knock" and rules.knock_from_upcard and upcard is None:
         raise HandError(
@@ -76,108 +119,76 @@ def settle(match: Match, typed: TypedHand) -> Settled:
             f"give --upcard (for example --upcard 7D)"
         )
     scores = claim in ("knock", "gin", "big-gin") or (claim == "draw" and rules.deck_out_scores)
-    if scores and rules.spade_doubles and upcard is None:
+    if scores and variant.dealt and rules.spade_doubles and upcard is None:
         raise HandError(
             f"match {match.name!r} doubles a hand dealt with a spade upcard: give --upcard"
         )
+    actor = match.player(typed.player) if claim in _PLAYED and typed.player else None
+    seat = match.seat(actor.id) if actor is not None else None
+    result = variant.settle(claim, _input(match, typed, seat), rules, upcard)
+    return Settled(_record(match, typed, result, actor, upcard, dealer), result)
 
+
+def _record(
+    match: Match,
+    typed: TypedHand,
+    result: HandResult,
+    actor: Player | None,
+    upcard: str | None,
+    dealer: int | None,
+) -> HandRecord:
+    """The hand as stored: the inputs as typed (cards normalised) and the computed result."""
     base = HandRecord(
         date=typed.date,
-        claim=claim,
-        kind=claim,
+        claim=typed.claim,
+        kind=str(result.kind),
         winner=None,
-        points=0,
+        points=result.points,
         upcard=upcard,
         dealer=dealer,
         note=plain_text(typed.note, "the note", one_line=True) or None if typed.note else None,
+        other_points=result.other_points,
     )
-    if claim == "draw":
-        return _settle_draw(match, typed, base, upcard)
-    actor = match.player(typed.player or "")
-    other = match.other(actor.id)
+    if typed.claim in ("draw", "misdeal"):
+        counts = _input(match, typed, None).draw_deadwood
+        seated = match.tables[_draw_table(match, typed)]
+        _dealer_at_table(match, dealer, seated[0].id)
+        winner = None
+        if result.winner is not None:
+            winner = seated[0 if result.winner == "first" else 1].id
+        return replace(
+            base,
+            winner=winner,
+            # In a team match a drawn hand's knocker column says its table (its side-0 player).
+            knocker=seated[0].id if match.teams is not None else None,
+            knocker_deadwood=counts[0] if counts else None,
+            defender_deadwood=counts[1] if counts else None,
+        )
+    assert actor is not None
     _dealer_at_table(match, dealer, actor.id)
-    if claim == "score":
-        if typed.points is None:
-            raise HandError("a score needs its points")
-        result = settle_score(typed.points, typed.kind, rules)
-        rec = replace(base, kind=str(result.kind), winner=actor.id, points=result.points)
-        return Settled(rec, result)
-
-    result = _score(claim, typed, rules, upcard)
-    winner = {"knocker": actor.id, "defender": other.id}.get(result.winner or "")
-    rec = replace(
+    if typed.claim == "score":
+        return replace(base, winner=actor.id)
+    # A knock tied under tie=no-score has no winner.
+    won = {"knocker": actor.id, "defender": match.other(actor.id).id}.get(result.winner or "")
+    return replace(
         base,
-        kind=str(result.kind),
-        winner=winner,
-        points=result.points,
+        winner=won,
         knocker=actor.id,
         knocker_deadwood=result.knocker_deadwood,
         defender_deadwood=result.defender_deadwood,
         knocker_cards=_norm_cards(typed.cards),
         defender_cards=_norm_cards(typed.vs_cards),
         layoffs=format_cards(result.layoffs) or None,
+        knocker_table=result.tables[0] if result.tables else None,
+        defender_table=result.tables[1] if result.tables else None,
+        knocker_table_cards=_norm_cards(typed.table_cards),
+        defender_table_cards=_norm_cards(typed.vs_table_cards),
+        piles=piles_text(result.piles) if result.piles is not None else None,
     )
-    return Settled(rec, result)
 
 
 def _norm_cards(text: str | None) -> str | None:
     return format_cards(parse_cards(text)) if text else None
-
-
-def _score(claim: str, typed: TypedHand, rules: RuleSet, upcard: str | None) -> HandResult:
-    if typed.vs is not None and typed.vs_cards:
-        raise HandError("give the defender's deadwood (--vs) or cards (--vs-cards), not both")
-    if claim == "knock":
-        if typed.cards and typed.deadwood is not None:
-            raise HandError("give the knocker's deadwood or cards, not both")
-        if typed.cards and typed.vs_cards:
-            return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim="knock")
-        if typed.vs_cards:
-            raise HandError(
-                "the defender's cards need the knocker's cards too (--cards), to find the layoffs"
-            )
-        d_k = typed.deadwood
-        if typed.cards:
-            ev = evaluate(read_hand(typed.cards, "the knocker", (10,)), rules, upcard)
-            if ev.gin:
-                return settle_gin(_need(typed.vs, "the defender's deadwood (--vs)"), rules, upcard)
-            d_k = ev.deadwood
-        return settle_knock(
-            _need(d_k, "the knocker's deadwood"),
-            _need(typed.vs, "the defender's deadwood after laying off (--vs)"),
-            rules,
-            upcard,
-        )
-    big = claim == "big-gin"
-    if typed.deadwood not in (None, 0):
-        raise HandError(f"a {claim} has no deadwood, not {typed.deadwood}")
-    if typed.cards and typed.vs_cards:
-        return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim=claim)
-    if typed.cards and big and rules.big_gin_bonus is None:
-        # Big gin is off: all eleven cards must still meld, and it scores as a gin.
-        left = deadwood_of(read_hand(typed.cards, "the knocker", (11,)), rules)
-        if left:
-            raise HandError(f"not a big gin: the knocker's 11 cards leave {left} deadwood")
-    elif typed.cards:
-        ev = evaluate(read_hand(typed.cards, "the knocker", (11,) if big else (10,)), rules, upcard)
-        if big and not ev.big_gin:
-            if ev.gin:
-                raise HandError(
-                    f"not a big gin: not all 11 cards meld (discard {ev.discard} and it is a gin)"
-                )
-            raise HandError(f"not a big gin: the best discard leaves {ev.deadwood} deadwood")
-        if not big and not ev.gin:
-            raise HandError(f"not a gin: those cards leave {ev.deadwood} deadwood")
-    if typed.vs_cards:
-        ev = evaluate(read_hand(typed.vs_cards, "the defender", (10,)), rules)
-        return settle_gin(ev.deadwood, rules, upcard, big=big)
-    return settle_gin(_need(typed.vs, "the defender's deadwood (--vs)"), rules, upcard, big=big)
-
-
-def _need(value: int | None, what: str) -> int:
-    if value is None:
-        raise HandError(f"give {what}")
-    return value
 
 
 def _dealer_at_table(match: Match, dealer: int | None, player: int) -> None:
@@ -211,38 +222,6 @@ def _draw_table(match: Match, typed: TypedHand) -> int:
     return tables.pop()
 
 
-def _settle_draw(match: Match, typed: TypedHand, base: HandRecord, upcard: str | None) -> Settled:
-    table = _draw_table(match, typed)
-    seated = match.tables[table]
-    counts: dict[int, int] = {}
-    for name, value in typed.draw_deadwood.items():
-        player = match.player(name)
-        check_count(f"{player.name}'s deadwood", value, match.rules)
-        counts[match.seat(player.id) or 0] = value
-    if match.rules.deck_out_scores and len(counts) < 2:
-        raise HandError(
-            f"match {match.name!r} scores a dead deck: give --deadwood "
-            f"{seated[0].name}=N --deadwood {seated[1].name}=N"
-        )
-    _dealer_at_table(match, base.dealer, seated[0].id)
-    pair = (counts[0], counts[1]) if len(counts) == 2 else None
-    result = settle_draw(pair, match.rules, upcard)
-    winner = None
-    if result.winner is not None:
-        winner = seated[0 if result.winner == "first" else 1].id
-    rec = replace(
-        base,
-        kind=str(Kind.DRAW),
-        winner=winner,
-        points=result.points,
-        # In a team match a drawn hand's knocker column says its table (its side-0 player).
-        knocker=seated[0].id if match.teams is not None else None,
-        knocker_deadwood=counts.get(0),
-        defender_deadwood=counts.get(1),
-    )
-    return Settled(rec, result)
-
-
 def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
     """The typed hand behind a stored one (what `edit` starts from)."""
     draw: dict[str, int] = {}
@@ -253,12 +232,16 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
                 draw[seated[idx].name] = value
     player = match.name_of(rec.knocker if rec.claim != "score" else rec.winner)
     cards_given = rec.knocker_cards is not None
+    counted = rec.claim in ("knock", "sour")  # the claims that take the player's deadwood
+    played = rec.claim not in ("draw", "misdeal", "score")
     return TypedHand(
         claim=rec.claim,
         date=rec.date,
         player=player,
-        deadwood=None if cards_given or rec.claim in ("gin", "big-gin") else rec.knocker_deadwood,
-        vs=None if rec.defender_cards else (rec.defender_deadwood if rec.claim != "draw" else None),
+        deadwood=None if cards_given or not counted else rec.knocker_deadwood,
+        vs=None
+        if rec.defender_cards or not played or rec.claim == "sour"
+        else rec.defender_deadwood,
         cards=rec.knocker_cards,
         vs_cards=rec.defender_cards,
         points=rec.points if rec.claim == "score" else None,
@@ -267,6 +250,12 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
         dealer=match.name_of(rec.dealer),
         upcard=rec.upcard,
         note=rec.note,
+        table=None if rec.knocker_table_cards else rec.knocker_table,
+        table_cards=rec.knocker_table_cards,
+        vs_table=None if rec.defender_table_cards else rec.defender_table,
+        vs_table_cards=rec.defender_table_cards,
+        vs_points=rec.other_points if rec.claim == "score" else None,
+        piles=rec.piles,
     )
 
 
@@ -329,6 +318,71 @@ def date_order(ledger: Ledger) -> str | None:
     return ledger.setting("date_order")
 
 
+# --- matches -------------------------------------------------------------------------------------
+
+
+def new_match(
+    ledger: Ledger,
+    name: str,
+    players: tuple[str, ...],
+    fmt: Format,
+    rules: RuleSet,
+    first_dealer: str | None = None,
+    teams: Sequence[TeamSpec] | None = None,
+) -> Match:
+    """Create a match, checked against its variant: two players, or for a solitaire variant
+    (Gimlet Rummy) one player against the phantom, in single games; or two teams (`team_specs`)
+    playing plain gin at every table (a round sums the winners' hand points, so a variant where
+    both players score, or a solitaire, has no place in it). A series (series_target, best_of)
+    counts games one after another, so it is refused for ad-infinitum."""
+    variant = variant_of(rules)
+    if fmt.seasonal and (rules.series_target is not None or rules.best_of is not None):
+        raise GintallyError(
+            f"a series counts games one after another: {fmt.name} games overlap without end "
+            f"(set series_target and best_of off, or use another format)"
+        )
+    if teams is not None:
+        if variant.key != "gin":
+            raise GintallyError(
+                f"{variant.title} is not played in teams (rules variant={variant.key}): a team "
+                f"match plays plain gin at every table"
+            )
+        members = [m for spec in teams for m in spec.members]
+        if fold(PHANTOM) in {fold(m) for m in members}:
+            raise GintallyError(
+                f"{PHANTOM} is the phantom opponent of Gimlet solitaire: give another name"
+            )
+        sides = [(s.name, s.members) for s in teams]
+        return ledger.create_match(name, ("", ""), fmt, rules, None, teams=sides)
+    if variant.players == 1:
+        if len(players) != 1:
+            raise GintallyError(
+                f"{variant.title} is solitaire: give one player (--players NAME), who plays "
+                f"against {PHANTOM}"
+            )
+        if players[0].strip().casefold() == PHANTOM.casefold():
+            raise GintallyError(f"{PHANTOM} is the opponent in {variant.title}: give your name")
+        if first_dealer is not None:
+            raise GintallyError(f"{variant.title} is solitaire: there is no dealer (--dealer)")
+        if fmt.name != "single":
+            raise GintallyError(
+                f"{variant.title} is played one game at a time: use --format single, not {fmt.name}"
+            )
+        pair = (players[0], PHANTOM)
+    else:
+        if len(players) != 2:
+            raise GintallyError(
+                f"a match needs two players: --players A B (one player is for Gimlet "
+                f"solitaire, --rules gimlet), not {len(players)}"
+            )
+        if PHANTOM.casefold() in {p.strip().casefold() for p in players}:
+            raise GintallyError(
+                f"{PHANTOM} is the phantom opponent of Gimlet solitaire: give another name"
+            )
+        pair = (players[0], players[1])
+    return ledger.create_match(name, pair, fmt, rules, first_dealer)
+
+
 # --- recording -----------------------------------------------------------------------------------
 
 
@@ -347,6 +401,15 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
         table = hand_table(match, settled.record)
         place(team_rounds(match, ledger.live_hands(match)), table, table_names(match))
     return ledger.add_hand(match, settled.record), settled.result
+
+
+# The inputs a hand can be given (`HandInput`'s fields), in the order an edit names them.
+_INPUTS = frozenset(f.name for f in fields(HandInput)) - {"actor"}
+_EDIT_ORDER = ("player", *(f.name for f in fields(HandInput)))
+_TYPED = frozenset(f.name for f in fields(TypedHand))
+_TWO_FORMS = (("deadwood", "cards"), ("vs", "vs_cards"), ("table", "table_cards"),
+              ("vs_table", "vs_table_cards"))  # fmt: skip
+_DEALS = ("draw", "misdeal")  # claims no player makes
 
 
 def edit(
@@ -377,7 +440,8 @@ def _edit(
     updates = {k: v for k, v in changes.items() if v is not None}
     if "kind" in updates:
         kind = parse_kind(str(updates.pop("kind")))
-        if kind is Kind.SCORE or (typed.claim == "score" and kind is not Kind.DRAW):
+        no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
+        if kind is Kind.SCORE or (typed.claim == "score" and not no_winner):
             updates.setdefault("claim", "score")
             if typed.claim != "score":
                 updates.setdefault("points", old.points)
@@ -385,34 +449,31 @@ def _edit(
             updates["kind"] = None if kind is Kind.SCORE else str(kind)
         else:
             updates["claim"] = "knock" if kind in (Kind.UNDERCUT, Kind.TIE) else str(kind)
-            if updates["claim"] in ("gin", "big-gin", "draw"):
+            if updates["claim"] not in ("knock", "sour"):  # only these count the deadwood
                 updates.setdefault("deadwood", None)
-    if "cards" in updates:
-        updates.setdefault("deadwood", None)
-    if "vs_cards" in updates and "vs" not in updates:
-        updates["vs"] = None
-    if "vs" in updates and "vs_cards" not in updates:
-        updates["vs_cards"] = None
-    if "deadwood" in updates and "cards" not in updates and changes.get("deadwood") is not None:
-        updates["cards"] = None
+    for number, cards in _TWO_FORMS:  # a count typed anew replaces its cards, and the reverse
+        if cards in updates and number not in updates:
+            updates[number] = None
+        if number in updates and cards not in updates:
+            updates[cards] = None
     typed = replace(typed, **updates)  # type: ignore[arg-type]
-    given = {k for k, v in changes.items() if v is not None}
+    given = {k for k, v in changes.items() if v is not None and k != "kind"}  # --kind: the claim
     if typed.claim != "score" and "points" in given:
         raise HandError(
             f"hand {hand_id} is a {typed.claim}: its points come from the counts "
             f"(to copy points from paper instead, add --kind score)"
         )
-    misplaced = given & (
-        {"deadwood", "vs", "cards", "vs_cards"}
-        if typed.claim == "score"
-        else {"player", "deadwood", "vs", "cards", "vs_cards", "points"}
-        if typed.claim == "draw"
-        else {"draw_deadwood"}
-    )
+    takes = variant_of(match.rules).takes(typed.claim)
+    misplaced = given & ((_INPUTS - takes) | ({"player"} if typed.claim in _DEALS else set()))
     if misplaced:
-        name = sorted(misplaced)[0]
+        name = min(misplaced, key=_EDIT_ORDER.index)
         option = "--deadwood PLAYER=N" if name == "draw_deadwood" else "--" + name.replace("_", "-")
         raise HandError(f"{option} does not apply to hand {hand_id}, a {typed.claim}")
+    # what the hand's new claim does not take goes (a knock edited to a draw drops its counts)
+    dropped: dict[str, object] = {
+        k: ({} if k == "draw_deadwood" else None) for k in _INPUTS - takes if k in _TYPED
+    }
+    typed = replace(typed, **dropped)  # type: ignore[arg-type]
     settled = settle(match, typed)
     if settled.record.same_inputs(old):
         raise GintallyError(f"hand {hand_id} already says that: nothing to change")
@@ -433,12 +494,13 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
 # --- replaying -----------------------------------------------------------------------------------
 
 
-PlayRow = tuple[int, str, str, int | None, int, int | None]  # what `Ledger.plays` returns
+# what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points
+PlayRow = tuple[int, str, str, int | None, int, int | None, int | None]
 
 
 def _entry(match: Match, hand: int, day: date, kind: str, winner: int | None, points: int,
-           dealer: int | None) -> Entry:  # fmt: skip
-    return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer))
+           dealer: int | None, other: int | None) -> Entry:  # fmt: skip
+    return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer), other or 0)
 
 
 def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
@@ -446,7 +508,10 @@ def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
     match, one entry per complete round (`rounds`): a round in progress posts nothing."""
     if match.teams is not None:
         return entries_of(team_rounds(match, hands))
-    return [_entry(match, h.id, h.date, h.kind, h.winner, h.points, h.dealer) for h in hands]
+    return [
+        _entry(match, h.id, h.date, h.kind, h.winner, h.points, h.dealer, h.other_points)
+        for h in hands
+    ]
 
 
 # --- teams ---------------------------------------------------------------------------------------
@@ -539,11 +604,11 @@ def _entries(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
     """Light rows (`Ledger.plays`) as the engine reads them; a damaged row is a `LedgerError`
     that points to ``gintally check``."""
     out = []
-    for hid, day, kind, w, pts, d in rows:
+    for hid, day, kind, w, pts, d, other in rows:
         try:
-            if type(pts) is not int:
+            if type(pts) is not int or (other is not None and type(other) is not int):
                 raise TypeError(pts)
-            out.append(_entry(match, hid, date.fromisoformat(day), kind, w, pts, d))
+            out.append(_entry(match, hid, date.fromisoformat(day), kind, w, pts, d, other))
         except (TypeError, ValueError):
             raise LedgerError(
                 f"the ledger is damaged: hand {hid} of match {match.name!r} cannot be read "
@@ -685,7 +750,7 @@ def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
         last = ledger.live_hands_latest(match, before=start)
         if last is None:
             return match.first_seat
-        if last.kind != "draw" and last.winner is not None:  # the last result decides
+        if last.kind not in REDEALT and last.winner is not None:  # the last result decides
             return next_dealer(match.rules.next_dealer, last.kind, match.seat(last.winner), None)
     earlier = _entries(match, ledger.plays(match, until=start))
     return dealer_after(earlier, match.rules, match.first_seat)
@@ -741,6 +806,10 @@ def check(path: Path) -> list[Problem]:
     return problems
 
 
+def _other(h: HandRecord) -> str:
+    return f" ({h.other_points:+d} to the other player)" if h.other_points is not None else ""
+
+
 def _match_problems(book: Ledger, m: Match) -> list[Problem]:
     where = f"match {m.name!r}"
     try:
@@ -754,11 +823,13 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
         except GintallyError as e:
             problems.append(Problem(f"{where} hand {h.id}", str(e)))
             continue
-        if (again.winner, again.points, again.kind) != (h.winner, h.points, h.kind):
+        stored = (h.winner, h.points, h.kind, h.other_points)
+        if (again.winner, again.points, again.kind, again.other_points) != stored:
             problems.append(
                 Problem(
                     f"{where} hand {h.id}",
-                    f"stored {h.kind} {h.points} but it scores {again.kind} {again.points}",
+                    f"stored {h.kind} {h.points}{_other(h)} but it scores {again.kind} "
+                    f"{again.points}{_other(again)}",
                 )
             )
     try:

@@ -1,8 +1,14 @@
 """Transfer: hands in and out of a match as CSV or JSON.
 
 CSV columns (a header row names them, in any order): ``date,kind,winner,points`` required;
-``knocker,knocker_deadwood,defender_deadwood,dealer,upcard,note`` optional. `export_csv` writes
-the same columns plus ``id``, so an export imported into a new match replays to the same games.
+``knocker,knocker_deadwood,defender_deadwood,dealer,upcard,note`` optional, and for the variants
+``other_points`` (what the other player scored when both score: Mahjong gin; may be negative),
+``knocker_table,defender_table`` (Mahjong's cards on the table, counted) and ``piles`` (Gimlet
+Rummy's discard piles, ``"S,H,D,C"``). `export_csv` writes the same columns plus ``id`` (a
+variant's columns only for a match of that variant: `Variant.columns`), so an
+export imported into a new match replays to the same games. A misdeal is a row of kind
+``misdeal`` with no winner; a Gimlet deal gone sour is kind ``sour``, won by the phantom, with the
+player as knocker.
 The JSON form is ``{"match": {...}, "hands": [{...}]}`` as `export_json` writes it. An import is
 checked whole before anything is written: one bad row and nothing is imported, the row named.
 
@@ -33,13 +39,28 @@ from gintally.game.scoring import (
     check_points,
     parse_kind,
 )
+from gintally.game.variants import variant_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match, TypedHand, plain_text
 from gintally.service import settle
 
 REQUIRED = ("date", "kind", "winner", "points")
-OPTIONAL = ("knocker", "knocker_deadwood", "defender_deadwood", "dealer", "upcard", "note")
+OPTIONAL = (
+    "knocker",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "dealer",
+    "upcard",
+    "note",
+)
 COLUMNS = ("id", *REQUIRED, *OPTIONAL)
-EXTRA_JSON = ("claim", "knocker_cards", "defender_cards", "layoffs")
+EXTRA_JSON = (
+    "claim",
+    "knocker_cards",
+    "defender_cards",
+    "layoffs",
+    "knocker_table_cards",
+    "defender_table_cards",
+)
 
 
 def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
@@ -56,16 +77,22 @@ def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
         "dealer": match.name_of(h.dealer) or "",
         "upcard": h.upcard or "",
         "note": h.note or "",
+        "other_points": h.other_points,
+        "knocker_table": h.knocker_table,
+        "defender_table": h.defender_table,
+        "piles": h.piles or "",
     }
 
 
 def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
+    """The CSV export: `COLUMNS`, and the columns of the match's variant (none for plain gin)."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    columns = (*COLUMNS, *variant_of(match.rules).columns)
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     for h in hands:
         row = hand_row(match, h)
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        writer.writerow({k: "" if row[k] is None else row[k] for k in columns})
     return out.getvalue()
 
 
@@ -73,14 +100,7 @@ def export_json(match: Match, match_info: Mapping[str, Any], hands: Iterable[Han
     rows = []
     for h in hands:
         row = hand_row(match, h)
-        row.update(
-            {
-                "claim": h.claim,
-                "knocker_cards": h.knocker_cards,
-                "defender_cards": h.defender_cards,
-                "layoffs": h.layoffs,
-            }
-        )
+        row.update({column: getattr(h, column) for column in EXTRA_JSON})
         rows.append(row)
     return json.dumps({"match": dict(match_info), "hands": rows}, indent=2, ensure_ascii=False)
 
@@ -134,7 +154,7 @@ def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
         raise GintallyError(f"{path} is not valid CSV: {why}") from None
 
 
-def _int(value: Any, what: str) -> int | None:
+def _int(value: Any, what: str, signed: bool = False) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
@@ -146,9 +166,9 @@ def _int(value: Any, what: str) -> int | None:
             n = int(str(value).strip())
         except ValueError:
             raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
-    if n < 0:
+    if n < 0 and not signed:
         raise GintallyError(f"{what} cannot be negative ({n})")
-    if n > MAX_HAND_POINTS:
+    if abs(n) > MAX_HAND_POINTS:
         raise GintallyError(f"{what} {n} is too large (at most {MAX_HAND_POINTS:,})")
     return n
 
@@ -182,7 +202,7 @@ def parse_row(
         check_points(points, match.rules)
     if kind is Kind.TIE and winner is not None:
         raise GintallyError("a tie (tie=no-score) has no winner")
-    if winner is None and kind not in (Kind.DRAW, Kind.TIE):
+    if winner is None and kind not in (Kind.DRAW, Kind.TIE, Kind.MISDEAL):
         raise GintallyError(f"a {kind} needs a winner")
     if points is None:
         if winner is not None:
@@ -195,20 +215,34 @@ def parse_row(
     knocker = _player(match, row.get("knocker"), "knocker")
     k_dw = _int(row.get("knocker_deadwood"), "knocker_deadwood")
     d_dw = _int(row.get("defender_deadwood"), "defender_deadwood")
+    # A Mahjong count is the cards in hand, not deadwood (checked when the row is settled).
+    counted = not variant_of(match.rules).both_score
     for count, what in ((k_dw, "knocker_deadwood"), (d_dw, "defender_deadwood")):
-        if count is not None:
+        if count is not None and counted:
             check_count(what, count, match.rules)
     k_cards = str(row.get("knocker_cards") or "").strip() or None
     d_cards = str(row.get("defender_cards") or "").strip() or None
+    other = _int(row.get("other_points"), "other_points", signed=True)
+    tables = (_int(row.get("knocker_table"), "knocker_table"),
+              _int(row.get("defender_table"), "defender_table"))  # fmt: skip
+    k_table_cards = str(row.get("knocker_table_cards") or "").strip() or None
+    d_table_cards = str(row.get("defender_table_cards") or "").strip() or None
+    piles = str(row.get("piles") or "").strip() or None
+    no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
     given = HandRecord(
-        date=day, claim="draw" if kind is Kind.DRAW else "score", kind=str(kind),
+        date=day, claim=str(kind) if no_winner else "score", kind=str(kind),
         winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
         defender_deadwood=d_dw, upcard=upcard,
         dealer=_player(match, row.get("dealer"), "dealer"),
         note=plain_text(str(row.get("note") or ""), "the note", one_line=True) or None,
+        other_points=other,
     )  # fmt: skip
     typed = None
-    if kind is Kind.DRAW:
+    if kind is Kind.MISDEAL:
+        if winner is not None or points:
+            raise GintallyError("a misdeal has no winner and no points")
+        typed = TypedHand("misdeal", day, upcard=upcard)
+    elif kind is Kind.DRAW:
         at = match.name_of(knocker) if match.teams is not None else None
         if match.teams is not None and at is None:
             raise GintallyError(
@@ -223,14 +257,31 @@ def parse_row(
     elif knocker is not None:
         if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
             raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")
-        if kind is Kind.UNDERCUT and winner == knocker:
-            raise GintallyError("an undercut is won by the defender, not the knocker")
+        if kind in (Kind.UNDERCUT, Kind.SOUR) and winner == knocker:
+            who = "the defender" if kind is Kind.UNDERCUT else "the phantom"
+            raise GintallyError(f"this {kind} is won by {who}, not the knocker")
         claim = "knock" if kind in (Kind.KNOCK, Kind.UNDERCUT, Kind.TIE) else str(kind)
-        if k_cards and d_cards:
+        player = match.name_of(knocker)
+        if kind is Kind.SOUR and (k_dw is not None or k_cards):
+            deadwood = None if k_cards else k_dw
+            typed = TypedHand("sour", day, player=player, deadwood=deadwood, cards=k_cards)
+        elif piles is not None:
+            deadwood = k_dw if claim == "knock" and not k_cards else None
+            typed = TypedHand(
+                claim, day, player=player, piles=piles, cards=k_cards, deadwood=deadwood
+            )
+        elif tables[0] is not None or k_table_cards:
+            typed = TypedHand(
+                claim, day, player=player, upcard=upcard,
+                table=None if k_table_cards else tables[0], table_cards=k_table_cards,
+                vs_table=None if d_table_cards else tables[1], vs_table_cards=d_table_cards,
+                vs=None if d_cards else d_dw, vs_cards=d_cards,
+            )  # fmt: skip
+        elif k_cards and d_cards:
             typed = TypedHand(
                 claim,
                 day,
-                player=match.name_of(knocker),
+                player=player,
                 cards=k_cards,
                 vs_cards=d_cards,
                 upcard=upcard,
@@ -239,23 +290,38 @@ def parse_row(
             typed = TypedHand(
                 claim,
                 day,
-                player=match.name_of(knocker),
+                player=player,
                 deadwood=k_dw if claim == "knock" else None,
                 vs=d_dw,
                 upcard=upcard,
             )
-    if typed is None:
+    if typed is None:  # a result copied from paper: checked as `score` would check it
         if kind is Kind.TIE:
             raise GintallyError(
                 "a tie needs its knocker and both deadwood counts (it is scored from them)"
             )
+        assert winner is not None
+        paper = TypedHand(
+            "score", day, player=match.name_of(winner), points=points, kind=str(kind),
+            vs_points=other, upcard=upcard,
+        )  # fmt: skip
+        settle(match, paper)
         return given
     settled = settle(match, typed).record
-    if (settled.kind, settled.winner, settled.points) != (str(kind), winner, points):
+    said_other = other if other is not None else settled.other_points
+    if (settled.kind, settled.winner, settled.points, settled.other_points) != (
+        str(kind),
+        winner,
+        points,
+        said_other,
+    ):
         said = f"{kind} to {match.name_of(winner) or 'nobody'} for {points}"
         found = (
             f"{settled.kind} to {match.name_of(settled.winner) or 'nobody'} for {settled.points}"
         )
+        if settled.other_points is not None:
+            said += f" ({said_other:+d} to the other player)" if said_other is not None else ""
+            found += f" ({settled.other_points:+d} to the other player)"
         raise GintallyError(f"the row says {said}, but its counts score {found}")
     return replace(settled, dealer=given.dealer, note=given.note)
 

@@ -136,13 +136,16 @@ def test_mahjong_gin_counts_the_defender_in_mahjong_values() -> None:
     [
         # pairs of the five costliest ranks: A 15, T J Q K 10: 2 x 55; bonus 31; spades double
         ("tedesco", 110, 2 * (31 + 110)),
-        # Mahjong values, the same pairs; gin 25 (no big gin, no knock)
-        ("mahjong", 110, 25 + 110),
+        # Mahjong values played as plain gin: the same pairs; gin 25 (no big gin, no knock)
+        ("mahjong:variant=gin", 110, 25 + 110),
+        # the mahjong preset scores the ginner's table, up to the whole deck: 25 + 4 x 95
+        ("mahjong", 110, 25 + 380),
         ("modern", 98, 31 + 98),
     ],
 )
 def test_limits_follow_the_card_values(preset: str, deadwood: int, points: int) -> None:
-    rules = find_preset(preset)
+    name, _, override = preset.partition(":")
+    rules = resolve(name, [override] if override else [])
     assert max_deadwood(rules) == deadwood
     assert max_hand_points(rules) == points
 

@@ -455,7 +455,14 @@ def test_rules_lists_presets(gintally: CLI) -> None:
         "straight",
         "tedesco",
         "mahjong",
+        "multi-match",
+        "gimlet",
     ]
+    notes = {d["preset"]: d["note"] for d in doc["presets"]}
+    sources = {d["preset"]: d["source"] for d in doc["presets"]}
+    assert "001_999a0a25195bcfaf.txt" in sources["gimlet"] and "Burton" in sources["gimlet"]
+    assert "Mahjong gin" in sources["mahjong"] and "Multi-match" in sources["multi-match"]
+    assert "best of five games to 250" in notes["tournament"]
     one = as_json(gintally("rules", "Classic", "--json"))
     assert (one["values"]["gin_bonus"], one["values"]["shutout"]) == (20, "bonus:100")
     tweaked = as_json(gintally("rules", "modern", "--set", "target=250", "--json"))

@@ -163,6 +163,12 @@ TEMPLATE_SCRIPT = [
     ["match", "new", "Forever", "--players", "Ann", "Bob", "--format", "ad-infinitum"],
     ["score", "Ann", "25", "--date", "2023-12-30"],
     ["score", "Bob", "25", "--date", "2024-01-02"],
+    ["match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"],
+    ["knock", "Ann", "3", "--piles", "1,2,0,3", "--date", "2025-05-01"],
+    ["sour", "Ann", "17", "--date", "2025-05-02"],
+    ["match", "new", "Tiles", "--players", "Bob", "Cy", "--rules", "mahjong"],
+    ["gin", "Bob", "--table", "60", "--vs-table", "20", "--vs", "35", "--date", "2025-05-03"],
+    ["misdeal", "--date", "2025-05-04"],
     ["match", "use", "Kitchen"],
 ]
 
@@ -247,7 +253,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
 # --- vocabulary -----------------------------------------------------------------------------------
 
 PLAYERS = ["Ann", "Bob", "ann", " BOB ", "Cy", "Dee", "Eve", "Zed", "", "Ann Bob", "-", "Ånn"]
-MATCHES = ["Kitchen", "kitchen", "Holly", "Okla", "Forever", "Nope", "", "New Match", "x" * 61]
+MATCHES = ["Kitchen", "kitchen", "Holly", "Okla", "Forever", "Solo", "Tiles", "Nope", ""]
+MATCHES += ["New Match", "x" * 61]
 INT_WORDS = [
     "",
     " 7 ",
@@ -289,6 +296,8 @@ DATES = [
     "yesterday 10",
 ]
 KINDS = ["knock", "undercut", "gin", "big-gin", "big gin", "draw", "score", "GIN", "", "bogus"]
+KINDS += ["misdeal", "sour"]
+PILES = ["1,2,0,3", "0,0,1,5", "2,2,2,2", "6,0,0,0", "1,2,3", "-1,0,0,0", "a,b,c,d", ""]
 FORMATS = ["single", "hollywood", "honeymoon", "ad-infinitum", "Hollywood", "ad infinitum"]
 FORMATS += ["csv", "json", "CSV", "xml", "", "bogus"]
 PRESET_NAMES = [*PRESETS, *ALIASES, "MODERN", "", "bogus"]
@@ -430,12 +439,22 @@ def command_specs(
         "--cards": card_text(),
         "--vs-cards": card_text(),
     }
+    piles: Value = st.sampled_from(PILES)
+    table: Value = st.one_of(int_text, card_text())
+    gin_opts = {**card_opts, "--piles": piles, "--table": table, "--vs-table": table, **hand_opts}
     return {
-        "knock": ([players, int_text], {**card_opts, **hand_opts}),
-        "gin": ([players], {**card_opts, **hand_opts}),
-        "big-gin": ([players], {**card_opts, **hand_opts}),
+        "knock": ([players, int_text], {**card_opts, "--piles": piles, **hand_opts}),
+        "gin": ([players], gin_opts),
+        "big-gin": ([players], gin_opts),
+        "gimlet": ([players], gin_opts),
+        "double-gimlet": ([players], gin_opts),
+        "sour": ([players, int_text], {"--cards": card_text(), **hand_opts}),
+        "misdeal": ([], hand_opts),
         "draw": ([], {"--deadwood": deadwood_pair(), **hand_opts}),
-        "score": ([players, int_text], {"--kind": st.sampled_from(KINDS), **hand_opts}),
+        "score": (
+            [players, int_text],
+            {"--kind": st.sampled_from(KINDS), "--vs-points": int_text, **hand_opts},
+        ),
         "undo": ([], {"--match": matches, "-m": matches, "--json": None}),
         "void": (
             [hand_ids],
@@ -449,6 +468,10 @@ def command_specs(
                 "--points": int_text,
                 "--kind": st.sampled_from(KINDS),
                 "--reason": texts,
+                "--vs-points": int_text,
+                "--table": table,
+                "--vs-table": table,
+                "--piles": piles,
                 **card_opts,
                 **hand_opts,
             },
@@ -524,8 +547,8 @@ def command_specs(
         "match new": (
             [matches],
             {
-                "--players": st.tuples(players, players).map(lambda t: f"{t[0]}\0{t[1]}"),
-                "-p": st.tuples(players, players).map(lambda t: f"{t[0]}\0{t[1]}"),
+                "--players": st.one_of(players, st.tuples(players, players).map("\0".join)),
+                "-p": st.one_of(players, st.tuples(players, players).map("\0".join)),
                 "--teams": st.tuples(team_text, team_text).map(lambda t: f"{t[0]}\0{t[1]}"),
                 "-t": st.tuples(team_text, team_text).map(lambda t: f"{t[0]}\0{t[1]}"),
                 "--format": st.sampled_from(FORMATS),

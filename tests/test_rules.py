@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,9 +12,10 @@ from hypothesis import strategies as st
 
 from gintally import PRESETS, GintallyError, RuleSet, find_preset, resolve
 from gintally.errors import RuleError
-from gintally.game.rules import KNOBS, RULES_VERSION, parse_value
+from gintally.game.rules import ADDED, KNOBS, RULES_VERSION, parse_value
 
 MODERN: dict[str, Any] = {
+    "variant": "gin",
     "knock_limit": 10,
     "oklahoma_ace": "gin-only",
     "spade_doubles": False,
@@ -31,6 +33,9 @@ MODERN: dict[str, Any] = {
     "game_bonus": 100,
     "box_bonus": 25,
     "shutout": "double-hands",
+    "exactly_50_loses": False,
+    "series_target": None,
+    "best_of": None,
     "next_dealer": "winner",
     # teams (SPEC section 7; seed 002, Tedesco): by team size, 0 for two, 25 for three, 50 for four
     "team_sweep_bonus": "auto",
@@ -49,8 +54,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     },
     "oklahoma": {**MODERN, "knock_limit": "upcard", "spade_doubles": True, "target": 150},
     # 002 (Wikipedia): "In tournament rules the game is played in best of five with 250 points
-    # per game" (the best of five is a series knob of its own).
-    "tournament": {**MODERN, "target": 250},
+    # per game": games to 250 in a best-of-five series.
+    "tournament": {**MODERN, "target": 250, "best_of": 5},
     # 000 (Honeymoon Gin): knock "less than or equal to the value of the first card turned up";
     # "If the first card was an ace, you must complete the hand by ginning"; underknock: "25
     # points less the number of points in their hand"; only a *lower* count underknocks, so a
@@ -102,16 +107,35 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "wrap_runs": True,
         "target": 200,
     },
-    # 002 (Wikipedia, "Mahjong gin"): "Similar to straight gin, knocking is not allowed ... The
-    # player who gins receives 25 additional points, 2 through 9 = 5 points, 10 through K = 10
-    # points, A = 15 points" (nothing about eleven melded cards: no big gin).
+    # 002 (Wikipedia, "Mahjong gin"): "Similar to straight gin, knocking is not allowed ... After
+    # a player has gin, points are added, with cards on the table being added up and cards in
+    # hand being subtracted. The player who gins receives 25 additional points, 2 through 9 = 5
+    # points, 10 through K = 10 points, A = 15 points" (nothing about eleven melded cards: no big
+    # gin; both players score: the mahjong variant).
     "mahjong": {
         **MODERN,
+        "variant": "mahjong",
         "knock_limit": 0,
         "gin_bonus": 25,
         "big_gin_bonus": None,
         "card_values": "mahjong",
         "ace_value": 15,
+    },
+    # Multi-match (seed 002): games to 100 whose scores accumulate "until a predetermined winning
+    # score is reached, perhaps 500".
+    "multi-match": {**MODERN, "series_target": 500},
+    # Gimlet Rummy (seed 001): knock with 5 or less, gimlet +20, double gimlet +40, first to 100,
+    # no other bonus (the seed names none).
+    "gimlet": {
+        **MODERN,
+        "variant": "gimlet",
+        "knock_limit": 5,
+        "gin_bonus": 20,
+        "big_gin_bonus": 40,
+        "undercut_bonus": 0,
+        "game_bonus": 0,
+        "box_bonus": 0,
+        "shutout": "none",
     },
 }
 
@@ -279,6 +303,15 @@ def test_resolve_takes_a_rule_set() -> None:
         ("next_dealer=loser", "next_dealer", "loser"),
         ("next-dealer=Alternate", "next_dealer", "alternate"),
         ("next_dealer=winner", "next_dealer", "winner"),
+        ("variant=mahjong", "variant", "mahjong"),
+        ("Variant=GIMLET", "variant", "gimlet"),
+        ("exactly_50_loses=true", "exactly_50_loses", True),
+        ("exactly-50-loses=yes", "exactly_50_loses", True),
+        ("series_target=500", "series_target", 500),
+        ("series-target=off", "series_target", None),
+        ("best_of=5", "best_of", 5),
+        ("best-of=1", "best_of", 1),
+        ("best_of=off", "best_of", None),
     ],
 )
 def test_override(override: str, knob: str, value: Any) -> None:
@@ -358,6 +391,13 @@ def test_shutout_bonus(shutout: str, bonus: int) -> None:
         ("aces=high", ["aces", "low, high-low", "'high'"]),
         ("wrap_runs=maybe", ["wrap_runs", "true or false", "'maybe'"]),
         ("card_values=chinese", ["card_values", "standard, mahjong", "'chinese'"]),
+        ("variant=poker", ["variant", "gin", "mahjong", "gimlet", "'poker'"]),
+        ("best_of=4", ["best_of", "odd", "4"]),
+        ("best_of=0", ["best_of", "'0'"]),
+        ("best_of=five", ["best_of", "'five'"]),
+        ("series_target=0", ["series_target", "'0'"]),
+        ("series_target=lots", ["series_target", "'off'", "'lots'"]),
+        ("exactly_50_loses=maybe", ["exactly_50_loses", "'maybe'"]),
     ],
 )
 def test_override_errors(override: str, pieces: list[str]) -> None:
@@ -411,6 +451,10 @@ def _override_text(knob: str) -> st.SearchStrategy[str]:
         ),
         "next_dealer": st.sampled_from(["winner", "loser", "alternate"]),
         "team_sweep_bonus": st.one_of(ints, st.just("auto")),
+        "variant": st.sampled_from(["gin", "mahjong", "gimlet"]),
+        "exactly_50_loses": st.sampled_from(["true", "false"]),
+        "series_target": st.one_of(st.integers(1, 1_000_000).map(str), st.just("off")),
+        "best_of": st.one_of(st.integers(0, 49).map(lambda n: str(2 * n + 1)), st.just("off")),
     }[knob]
 
 
@@ -427,13 +471,60 @@ def overrides(draw: st.DrawFn) -> list[str]:
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(list(PRESETS)), overrides())
 def test_json_round_trip_with_overrides(preset: str, changes: list[str]) -> None:
-    rules = resolve(preset, changes)
+    try:
+        rules = resolve(preset, changes)
+    except RuleError as e:  # a series on points and on games at once is refused
+        assert "not both" in str(e)
+        return
     back = RuleSet.from_json(rules.to_json())
     assert back == rules
     assert back.to_json() == rules.to_json()
     for knob in KNOBS:  # describe() writes a value the way an override reads it
         assert parse_value(knob, rules.describe(knob)) == getattr(rules, knob)
         assert rules.with_overrides([f"{knob}={rules.describe(knob)}"]) == rules
+
+
+def test_series_on_points_and_games_at_once_refused() -> None:
+    with pytest.raises(RuleError, match=r"series_target.*best_of.*not both"):
+        resolve("multi-match", ["best_of=5"])
+    with pytest.raises(RuleError, match="not both"):
+        resolve("tournament", ["series_target=500"])
+    assert resolve("tournament", ["best_of=off", "series_target=500"]).series_target == 500
+
+
+def test_version_4_rules_read_with_the_new_knobs_at_their_defaults() -> None:
+    """A match stored before `variant`, `exactly_50_loses`, `series_target` and `best_of`
+    existed (version 4, teams' rules) replays as it was played: plain gin, no 50 rule, no
+    series; a version-3 one also gets teams' `team_sweep_bonus` (auto)."""
+    assert ADDED[5] == ("variant", "exactly_50_loses", "series_target", "best_of")
+    assert RULES_VERSION == 5
+    values = find_preset("tedesco").values()
+    for knob in ADDED[5]:
+        del values[knob]
+    text = json.dumps({"version": 4, "preset": "tedesco", "values": values})
+    assert RuleSet.from_json(text) == find_preset("tedesco")
+    del values["team_sweep_bonus"]
+    text = json.dumps({"version": 3, "preset": "tedesco", "values": values})
+    assert RuleSet.from_json(text) == find_preset("tedesco")
+    # the current version that lacks them is damaged, not upgraded
+    text = json.dumps({"version": RULES_VERSION, "preset": "tedesco", "values": values})
+    with pytest.raises(RuleError, match="variant"):
+        RuleSet.from_json(text)
+
+
+def test_version_1_rules_get_every_upgrade() -> None:
+    """Version 1 had `undercut_on_tie` and none of the knobs of versions 3, 4 and 5: it reads
+    as `tie` and every newer knob at its default, in one go."""
+    rules = RuleSet.from_json(_version_1("classic", False))
+    assert rules == replace(find_preset("classic"), tie="knocker")
+    assert (rules.card_values, rules.aces, rules.wrap_runs) == ("standard", "low", False)
+    assert rules.team_sweep_bonus == "auto"
+    assert (rules.variant, rules.exactly_50_loses, rules.series_target, rules.best_of) == (
+        "gin",
+        False,
+        None,
+        None,
+    )
 
 
 @pytest.mark.parametrize("version", [RULES_VERSION + 1, RULES_VERSION + 10])
@@ -488,6 +579,8 @@ def _version_1(preset: str, undercut_on_tie: object) -> str:
     """A rule set as gintally stored it before `tie` existed (RULES_VERSION 1)."""
     values: dict[str, Any] = {}
     for knob, value in find_preset(preset).values().items():
+        if any(knob in knobs for knobs in ADDED.values()):  # not there yet in version 1
+            continue
         if knob == "tie":
             values["undercut_on_tie"] = undercut_on_tie
         else:
@@ -542,6 +635,8 @@ def test_current_version_does_not_take_the_old_knob() -> None:
         ("straight", "Straight gin"),
         ("tedesco", "Tedesco gin"),
         ("mahjong", "Mahjong gin"),
+        ("multi-match", "Multi-match"),
+        ("gimlet", "001_999a0a25195bcfaf.txt"),
     ],
 )
 def test_every_preset_names_its_source(preset: str, source: str) -> None:
@@ -552,11 +647,12 @@ def test_every_preset_names_its_source(preset: str, source: str) -> None:
 
 
 def _version_2(preset: str) -> str:
-    """A rule set as gintally stored it before card values and runs were knobs (version 2)."""
+    """A rule set as gintally stored it before card values and runs were knobs (version 2):
+    the knobs of versions 3 and later are not there yet."""
     values = {
         k: v
         for k, v in find_preset(preset).values().items()
-        if k not in ("card_values", "aces", "wrap_runs")
+        if not any(k in knobs for since, knobs in ADDED.items() if since >= 3)
     }
     return json.dumps({"version": 2, "preset": preset, "values": values})
 
@@ -568,7 +664,7 @@ def test_version_2_reads_standard_cards_and_runs(preset: str) -> None:
     rules = RuleSet.from_json(_version_2(preset))
     assert (rules.card_values, rules.aces, rules.wrap_runs) == ("standard", "low", False)
     assert rules == find_preset(preset)
-    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 4
+    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 5
 
 
 def test_version_3_reads_team_sweep_bonus_auto() -> None:

@@ -23,7 +23,13 @@ if TYPE_CHECKING:
 
 MODULES = ("hands", "read", "admin", "insights", "chart", "page")
 ROUTES = {
-    **dict.fromkeys(("knock", "gin", "big-gin", "draw", "score", "undo", "void", "edit"), "hands"),
+    **dict.fromkeys(
+        (
+            *("knock", "gin", "big-gin", "gimlet", "double-gimlet", "sour", "draw", "misdeal"),
+            *("score", "undo", "void", "edit"),
+        ),
+        "hands",
+    ),
     **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
     **dict.fromkeys(
         ("match", "player", "export", "import", "backup", "config", "check", "demo"), "admin"

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperCommand
 
 from gintally import report, service
 from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, drawing, emit, ledger, today, whole
@@ -18,12 +19,45 @@ app.add_typer(match_app, name="match", rich_help_panel="Matches and players")
 app.add_typer(player_app, name="player", rich_help_panel="Matches and players")
 
 
-@match_app.command("new")
+class OneOrTwoPlayers(TyperCommand):
+    """`match new`'s --players takes two names (``--players Ann Bob``), or one for a solitaire
+    (``--players Ann --rules gimlet``). Click options take a fixed number of values, so the
+    names after --players are read here: the first always, the second unless it is an option;
+    each then reaches Typer as its own ``--players NAME``."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        out: list[str] = []
+        rest = iter(args)
+        for arg in rest:
+            out.append(arg)
+            if arg == "--":
+                out += list(rest)
+                break
+            if arg in ("--players", "-p"):
+                first = next(rest, None)
+                if first is None:
+                    break
+                out.append(first)
+                second = next(rest, None)
+                if second is not None and not second.startswith("-"):
+                    out += [arg, second]
+                elif second is not None:
+                    out.append(second)
+        return list(super().parse_args(ctx, out))
+
+
+@match_app.command("new", cls=OneOrTwoPlayers)
 def match_new(
     name: Annotated[str, typer.Argument(help="A name for the match.", show_default=False)],
     players: Annotated[
-        tuple[str, str] | None,
-        typer.Option("--players", "-p", help="The two players.", metavar="A B", show_default=False),
+        list[str] | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="The two players (one for Gimlet solitaire, who plays the phantom).",
+            metavar="A B",
+            show_default=False,
+        ),
     ] = None,
     teams: Annotated[
         tuple[str, str] | None,
@@ -99,12 +133,7 @@ def match_new(
     if specs is not None:
         resolved = service.team_rules(resolved, len(specs[0].members))
     with ledger(create=True) as book:
-        if specs is not None:
-            sides = [(s.name, s.members) for s in specs]
-            m = book.create_match(name, ("", ""), fmt, resolved, None, teams=sides)
-        else:
-            assert players is not None
-            m = book.create_match(name, players, fmt, resolved, dealer)
+        m = service.new_match(book, name, tuple(players or ()), fmt, resolved, dealer, specs)
     doc = report.match_doc(m)
     if as_json:
         emit(doc, True)

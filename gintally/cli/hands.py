@@ -1,4 +1,6 @@
-"""Hand commands: knock, gin, big-gin, draw, score, and the corrections undo, void, edit."""
+"""Hand commands: knock, gin, big-gin, draw, misdeal, score, sour, and the corrections undo,
+void, edit. Gimlet Rummy's names for gin and big gin, ``gimlet`` and ``double-gimlet``, are the
+same commands."""
 
 from __future__ import annotations
 
@@ -44,6 +46,48 @@ GinCardsOpt = Annotated[
         metavar="CARDS",
     ),
 ]
+PilesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--piles",
+        help="Gimlet Rummy: the cards in the four discard piles, S,H,D,C (after laying the "
+        "deadwood on them).",
+        metavar="S,H,D,C",
+    ),
+]
+TableOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--table",
+        help="Mahjong gin: the value of the ginner's cards on the table (a number, or the cards).",
+        metavar="N|CARDS",
+    ),
+]
+VsTableOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vs-table",
+        help="Mahjong gin: the value of the other player's cards on the table (N or cards).",
+        metavar="N|CARDS",
+    ),
+]
+
+
+def count_or_cards(text: str | None, what: str) -> tuple[int | None, str | None]:
+    """A value typed as a whole number or as the cards themselves: (number, None) or
+    (None, cards); text that is neither is refused as the number it should have been."""
+    if text is None:
+        return None, None
+    try:
+        return whole(text, what), None
+    except GintallyError:
+        from gintally.game.cards import parse_cards
+
+        try:
+            parse_cards(text)
+        except GintallyError:
+            raise GintallyError(f"{what} must be a whole number, not {text.strip()!r}") from None
+        return None, text
 
 
 def _draw_hand(doc: report.HandDoc) -> None:
@@ -82,38 +126,66 @@ def knock(
     vs: VsOpt = None,
     cards: CardsOpt = None,
     vs_cards: VsCardsOpt = None,
+    piles: PilesOpt = None,
     *,
     options: HandOptions,
 ) -> None:
     """Record a knock: PLAYER knocked with DEADWOOD, the defender had --vs after laying off.
 
     With --cards and --vs-cards gintally finds both players' melds and the layoffs itself. An
-    undercut is worked out from the counts: just record the knock.
+    undercut is worked out from the counts: just record the knock. Gimlet Rummy: give the
+    discard piles instead of --vs (knock Ann 3 --piles 1,2,0,3).
     """
     _record(
         "knock", options, player=player, deadwood=whole(deadwood, "the knocker's deadwood"),
-        vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards,
+        vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards, piles=piles,
     )  # fmt: skip
 
 
 GIN_COMMANDS = {  # command name -> the claim it records (one function serves them all)
     "gin": "gin",
     "big-gin": "big-gin",
+    "gimlet": "gin",  # Gimlet Rummy's names
+    "double-gimlet": "big-gin",
 }
 
 
 def gin(
     ctx: typer.Context,
     player: PlayerArg,
-    vs: GinVsOpt = None,
+    vs: Annotated[
+        str | None,
+        typer.Option(
+            "--vs",
+            help="The defender's deadwood (no layoffs against a gin); Mahjong gin: the other "
+            "player's cards left in hand (N or cards).",
+            metavar="N|CARDS",
+        ),
+    ] = None,
     cards: GinCardsOpt = None,
     vs_cards: VsCardsOpt = None,
+    piles: PilesOpt = None,
+    table: TableOpt = None,
+    vs_table: VsTableOpt = None,
     *,
     options: HandOptions,
 ) -> None:
-    """Record a gin by PLAYER: the gin bonus plus the defender's deadwood (--vs)."""
+    """Record a gin by PLAYER: the gin bonus plus the defender's deadwood (--vs).
+
+    Mahjong gin: --table, --vs-table and --vs (each a number or the cards); both players score.
+    Gimlet Rummy: --piles S,H,D,C.
+    """
     claim = GIN_COMMANDS[ctx.info_name or "gin"]
-    _record(claim, options, player=player, vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards)
+    vs_count, vs_more = count_or_cards(vs, "--vs")
+    if vs_more is not None and vs_cards is not None:
+        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
+    table_n, table_cards = count_or_cards(table, "--table")
+    vs_table_n, vs_table_cards = count_or_cards(vs_table, "--vs-table")
+    _record(
+        claim, options, player=player, vs=vs_count, cards=cards, vs_cards=vs_cards or vs_more,
+        piles=piles, table=table_n, table_cards=table_cards, vs_table=vs_table_n,
+        vs_table_cards=vs_table_cards,
+    )  # fmt: skip
 
 
 hand_command("gin")(gin)
@@ -122,6 +194,40 @@ hand_command(
     help="Record a big gin by PLAYER (all eleven cards melded): the big gin bonus plus the "
     "defender's deadwood (--vs).",
 )(gin)
+hand_command(
+    "gimlet",
+    help="Gimlet Rummy: record a gimlet by PLAYER (ten cards melded after the discard), with "
+    "the discard piles (--piles S,H,D,C). The same as gin.",
+)(gin)
+hand_command(
+    "double-gimlet",
+    help="Gimlet Rummy: record a double gimlet by PLAYER (all eleven cards melded), with the "
+    "discard piles (--piles S,H,D,C). The same as big-gin.",
+)(gin)
+
+
+@hand_command()
+def sour(
+    player: PlayerArg,
+    deadwood: Annotated[
+        str | None,
+        typer.Argument(help="The deadwood left in hand (or give --cards).", show_default=False),
+    ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option("--cards", help="The ten cards left in hand.", metavar="CARDS"),
+    ] = None,
+    *,
+    options: HandOptions,
+) -> None:
+    """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus DEADWOOD."""
+    _record("sour", options, player=player, deadwood=whole(deadwood, "the deadwood"), cards=cards)
+
+
+@hand_command()
+def misdeal(*, options: HandOptions) -> None:
+    """Record a misdeal: no score, the same dealer deals again (the hand stays in the log)."""
+    _record("misdeal", options)
 
 
 def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
@@ -187,11 +293,22 @@ def score(
             metavar="KIND",
         ),
     ] = None,
+    vs_points: Annotated[
+        str | None,
+        typer.Option(
+            "--vs-points",
+            help="Mahjong gin: the other player's points in the same hand (may be negative).",
+            metavar="N",
+        ),
+    ] = None,
     *,
     options: HandOptions,
 ) -> None:
     """Copy a hand's result from paper: PLAYER scored POINTS."""
-    _record("score", options, player=player, points=whole(points, "points"), kind=kind)
+    _record(
+        "score", options, player=player, points=whole(points, "points"), kind=kind,
+        vs_points=whole(vs_points, "--vs-points"),
+    )  # fmt: skip
 
 
 # --- corrections ----------------------------------------------------------------------------------
@@ -272,11 +389,21 @@ def edit(
         str | None,
         typer.Option("--points", help="Points, for a hand copied from paper.", metavar="N"),
     ] = None,
+    vs_points: Annotated[
+        str | None,
+        typer.Option(
+            "--vs-points", help="Mahjong gin: the other player's points, on paper.", metavar="N"
+        ),
+    ] = None,
+    table: TableOpt = None,
+    vs_table: VsTableOpt = None,
+    piles: PilesOpt = None,
     kind: Annotated[
         str | None,
         typer.Option(
             "--kind",
-            help="What the hand was: knock, gin, big-gin, draw, or a paper score's kind.",
+            help="What the hand was: knock, gin, big-gin, draw, misdeal, sour, or a paper "
+            "score's kind.",
             metavar="KIND",
         ),
     ] = None,
@@ -289,13 +416,24 @@ def edit(
     as_json: JsonOpt = False,
 ) -> None:
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
+    table_n, table_cards = count_or_cards(table, "--table")
+    vs_table_n, vs_table_cards = count_or_cards(vs_table, "--vs-table")
+    vs_count, vs_more = count_or_cards(vs, "--vs")
+    if vs_more is not None and vs_cards is not None:
+        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
     changes = {
         "player": player,
         **_edit_deadwood(deadwood),
-        "vs": whole(vs, "--vs"),
+        "vs": vs_count,
         "cards": cards,
-        "vs_cards": vs_cards,
+        "vs_cards": vs_cards or vs_more,
         "points": whole(points, "--points"),
+        "vs_points": whole(vs_points, "--vs-points"),
+        "table": table_n,
+        "table_cards": table_cards,
+        "vs_table": vs_table_n,
+        "vs_table_cards": vs_table_cards,
+        "piles": piles,
         "kind": kind,
         "date": date,
         "dealer": dealer,

@@ -33,6 +33,7 @@ from gintally.report import (
     StandingsDoc,
     StatsDoc,
     TableDoc,
+    series_line,
 )
 
 if TYPE_CHECKING:
@@ -98,9 +99,14 @@ def hand(doc: HandDoc) -> None:
         if g["status"] == "won":
             total = g["total"]
             line += f"  -> won by {g['winner']}, total {total[a]}-{total[b]}, net {g['net']}"
+            if g.get("lost_by_50"):
+                line += " (exactly 50 ahead loses)"
         lines.append(line)
     if "round" in doc:
         lines[1:1] = _round_lines(doc["round"])
+    for series in doc.get("series") or []:
+        (a, _), (b, _) = series["score"].items()
+        lines.append(series_line(series, a, b))
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     sys.stdout.write("\n".join(lines) + "\n")
@@ -313,9 +319,17 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
         res = doc["result"]
         what = "Result so far" if doc.get("rolling") else "This set's result"
         _print(Text(f"{what} (sum of nets): {a} {res[a]}, {b} {res[b]}"))
+    if doc["series"] is not None:
+        _print(Text(series_line(doc["series"], a, b), style="bold"))
     limit = doc["knock_limit"]
-    limit_text = "set by each hand's upcard" if limit == "upcard" else str(limit)
-    if "teams" in doc:  # each table deals on its own
+    limit_text = (
+        "set by each hand's upcard"
+        if limit == "upcard"
+        else "gin only"
+        if limit == 0
+        else str(limit)
+    )
+    if doc["solo"] or "teams" in doc:  # no dealer: solitaire, or each table deals on its own
         _print(Text(f"Knock limit: {limit_text}.", style="dim"))
         return
     dealer = doc["next_dealer"] or "not known (give --dealer)"
@@ -368,6 +382,8 @@ def _compact(games: Iterable[GameDoc], title: str, a: str, b: str) -> Table:
             note = f"[green]{g['winner']}[/] wins, net {g['net']}"
             if g.get("shutout"):
                 note += ", shutout"
+            if g.get("lost_by_50"):
+                note += " (the leader ended exactly 50 ahead)"
         elif g["status"] == "unfinished":
             pts = tot = g["points"]
             note = "[yellow]unfinished[/]"
@@ -396,6 +412,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
                 header_style="bold green" if won[name] else "bold",
             )
     numbers = [str(g["number"]) for g in games]
+    both = doc["both_score"]  # both players' totals move on every hand
     for row in doc["sheet"]:
         posted = row["games"]
         if not any(n in posted for n in numbers):
@@ -405,8 +422,8 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
             if n in posted and row["winner"] is not None:
                 totals = posted[n]
                 cells += [
-                    str(totals[a]) if row["winner"] == a else "",
-                    str(totals[b]) if row["winner"] == b else "",
+                    str(totals[a]) if both or row["winner"] == a else "",
+                    str(totals[b]) if both or row["winner"] == b else "",
                 ]
             else:
                 cells += ["", ""]
@@ -462,20 +479,16 @@ def standings(doc: StandingsDoc) -> None:
     )
     teams = bool(doc.get("teams"))
     table.add_column("team" if teams else "player")
-    for col in (
-        "games",
-        "rounds" if teams else "hands",
-        "points",
-        "gins",
-        "undercuts",
-        "best",
-        "net",
-    ):
+    series_rule = doc.get("series")
+    columns = ["games", *(["series"] if series_rule else []), "rounds" if teams else "hands"]
+    for col in (*columns, "points", "gins", "undercuts", "best", "net"):
         table.add_column(col, justify="right")
     for r in doc["rows"]:
+        won_series = [str(r["series_won"])] if series_rule else []
         table.add_row(
             r["player"],
             str(r["games_won"]),
+            *won_series,
             str(r["hands_won"]),
             str(r["points"]),
             str(r["gins"]),
@@ -483,6 +496,9 @@ def standings(doc: StandingsDoc) -> None:
             str(r["biggest_hand"]),
             str(r["net"]),
         )
+    if series_rule:
+        table.caption = f"A series is won at {series_rule}."
+        table.caption_justify = "left"
     _print(table)
     if doc.get("unfinished"):
         message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")

@@ -8,8 +8,13 @@ Terminology
 - shutout: the loser won no hand in the game; the rule set's `shutout` style then applies.
 - total: points plus every end-of-game bonus; net: the winner's total minus the loser's.
 - set: the number of the set a game belongs to (hollywood and honeymoon), or None.
+- two-sided hand: a hand that gives points to both players (Mahjong gin): the hand's winner
+  (who went gin) takes the box, and the other player's points, which may be negative, post too.
+- exactly 50: under `exactly_50_loses`, a game whose winner ends exactly 50 ahead in the final
+  totals is lost by them; the other player wins it, net 50 (`lost_by_50`).
 
-Every end-of-game rule lives in `Game.close` (SPEC section 4).
+Every end-of-game rule lives in `Game.close` (SPEC section 4), and who wins a game in
+`Game.reached`.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ class Game:
     box_bonus: list[int] = field(default_factory=_pair)
     shutout_bonus: list[int] = field(default_factory=_pair)
     shutout: bool = False
+    lost_by_50: bool = False
 
     @property
     def total(self) -> list[int]:
@@ -58,7 +64,8 @@ class Game:
         if self.winner is None:
             return None
         t = self.total
-        return t[self.winner] - t[1 - self.winner]
+        ahead = t[self.winner] - t[1 - self.winner]
+        return -ahead if self.lost_by_50 else ahead  # lost by 50: the winner was 50 behind
 
     @property
     def signed_net(self) -> int:
@@ -73,18 +80,38 @@ class Game:
         """Points each player still needs to reach the target."""
         return [max(0, target - p) for p in self.points]
 
-    def post(self, winner: int, points: int, hand: int) -> None:
-        """A hand won by `winner` adds its points and a box."""
+    def post(self, winner: int, points: int, hand: int, other: int = 0) -> None:
+        """A hand won by `winner` adds its points and a box; `other` is what the other player
+        scores in a two-sided hand (0 in plain gin; negative when they lose points)."""
         self.points[winner] += points
+        self.points[1 - winner] += other
         self.boxes[winner] += 1
         self.hands.append(hand)
 
+    def reached(self, target: int, hand_winner: int) -> int | None:
+        """Who wins the game after a hand, if anyone: the player whose points reached the
+        target. When a two-sided hand takes both players there at once, the one with more
+        points wins; on equal points, the hand's winner (who went gin)."""
+        a, b = self.points
+        if a < target and b < target:
+            return None
+        if a == b:
+            return hand_winner
+        return 0 if a > b else 1
+
     def close(self, winner: int, day: date, rules: RuleSet) -> None:
-        """Fix the end-of-game bonuses (SPEC section 4; shutout styles in `rules`)."""
-        loser = 1 - winner
+        """Fix the end-of-game bonuses (SPEC section 4; shutout styles in `rules`), then apply
+        `exactly_50_loses` to the final totals."""
         self.status, self.winner, self.closed = "won", winner, day
         self.game_bonus[winner] = rules.game_bonus
         self.box_bonus = [rules.box_bonus * b for b in self.boxes]
+        self._shutout(winner, rules)
+        t = self.total
+        if rules.exactly_50_loses and t[winner] - t[1 - winner] == 50:
+            self.winner, self.lost_by_50 = 1 - winner, True
+
+    def _shutout(self, winner: int, rules: RuleSet) -> None:
+        loser = 1 - winner
         self.shutout = self.boxes[loser] == 0
         if not self.shutout:
             return
@@ -92,9 +119,10 @@ class Game:
         if style == "double-hands":  # the winner's hand points count twice, before boxes
             self.shutout_bonus[winner] = self.points[winner]
         elif style in ("double-total", "double-net"):
-            # The loser won no hand, so the loser's total is 0 and doubling the net is doubling
-            # the winner's total: both styles add the winner's total once more.
+            # In plain gin the loser of a shutout has a total of 0, and both styles add the
+            # winner's total once more. When both players score (Mahjong gin) the loser may
+            # have points: double-total doubles the winner's total, double-net the net.
             t = self.total
-            self.shutout_bonus[winner] = t[winner] - t[loser]
+            self.shutout_bonus[winner] = t[winner] - (t[loser] if style == "double-net" else 0)
         elif style.startswith("bonus:"):
             self.shutout_bonus[winner] = rules.shutout_bonus

@@ -9,7 +9,8 @@ Terminology
 - season: see `seasons`. For a seasonal format (ad-infinitum) a season starts with no open games,
   and games still open when the next season's first hand arrives are ``unfinished``.
 - next dealer: who deals after a hand (`next_dealer`): its winner, its loser or the other player,
-  by the rule set's `next_dealer`; a drawn hand is redealt by the same dealer.
+  by the rule set's `next_dealer`; a drawn hand or a misdeal is redealt by the same dealer.
+- series: see `series`; a replay counts each game toward the series in play as it closes.
 
 `replay` is a pure function: the ledger stores only hands and corrections, every game is derived
 here, so an edited or back-dated hand can never leave a stale total behind. How a hand fans out is
@@ -25,13 +26,15 @@ from datetime import date
 from gintally.engine.formats import Format, Single
 from gintally.engine.games import Game
 from gintally.engine.seasons import season_of
+from gintally.engine.series import Series, SeriesTally, series_rule
 from gintally.engine.sets import GameSet, sets_of
 from gintally.game.rules import RuleSet
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One live hand, as the engine reads it."""
+    """One live hand, as the engine reads it. `other` is what the player who did not win it
+    scores, when both players score (Mahjong gin; it may be negative), else 0."""
 
     id: int
     date: date
@@ -39,6 +42,7 @@ class Entry:
     points: int
     kind: str = "score"
     dealer: int | None = None
+    other: int = 0
 
 
 @dataclass
@@ -50,6 +54,7 @@ class Played:
     games: list[int]  # the numbers of the games it posted to
     season: str
     posts: list[Game] = field(default_factory=list)  # the same games
+    series: list[Series] = field(default_factory=list)  # the series this hand won
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class Mark:
     dealer: int | None  # who deals the next hand
     season: str  # the season label at the cut
     finished: int  # games won up to the cut, counted from the replay's start
+    series: int = 0  # series numbered up to the cut (a mark is never inside a series)
 
 
 @dataclass
@@ -80,6 +86,12 @@ class Replay:
     marks: list[Mark] = field(default_factory=list)
     finished: int = 0  # games won, counted as the marks count them
     format: Format = field(default_factory=Single)
+    series: list[Series] = field(default_factory=list)  # the series replayed, oldest first
+    series_before: int = 0  # series numbered before the replay's start (a mark's)
+
+    def series_in_play(self) -> Series | None:
+        """The latest series replayed (None when none has started since the replay's start)."""
+        return self.series[-1] if self.series else None
 
     def open_games(self) -> list[Game]:
         return [g for g in self.games if g.status == "open"]
@@ -106,13 +118,20 @@ class _Replayer:
         self.set_hands = 0  # scoring hands in the current set (honeymoon counts them)
         self.numbered = 0 if start is None else start.games  # per season for ad-infinitum
         self.finished = 0 if start is None else start.finished
+        self.tally = SeriesTally(series_rule(rules), 0 if start is None else start.series)
+        self.won_series: list[Series] = []  # won by the hand being fed
 
     def new_game(self, day: date) -> Game:
         self.numbered += 1
         game = Game(self.numbered, self.season or "", day, self.fmt.set_of(self.numbered))
         self.games.append(game)
         self.open.append(game)
+        self.tally.opened()
         return game
+
+    def quiet(self) -> bool:
+        """No game open, and no series in progress: a replay may start again from here."""
+        return self.fmt.quiet(self) and self.tally.between
 
     def feed(self, e: Entry) -> None:
         label, first_day = season_of(e.date, self.fmt.season_start)
@@ -123,15 +142,27 @@ class _Replayer:
             self.season = label
         dealer = e.dealer if e.dealer is not None else self.dealer
         posts: list[Game] = []
+        self.won_series = []
         if e.winner is not None:
             posts = self.fmt.targets(self, e.winner, e.date)
             for g in posts:
-                g.post(e.winner, e.points, e.id)
+                g.post(e.winner, e.points, e.id, e.other)
             self.close_reached(posts, e.winner, e.date)
-        self.played.append(Played(e, dealer, [g.number for g in posts], label, posts))
+        played = Played(e, dealer, [g.number for g in posts], label, posts, self.won_series)
+        self.played.append(played)
         self.dealer = next_dealer(self.rules.next_dealer, e.kind, e.winner, dealer)
-        if not self.fmt.seasonal and posts and self.fmt.quiet(self):
-            self.marks.append(Mark(e.date, e.id, self.numbered, self.dealer, label, self.finished))
+        if not self.fmt.seasonal and posts and self.quiet():
+            self.marks.append(
+                Mark(
+                    e.date,
+                    e.id,
+                    self.numbered,
+                    self.dealer,
+                    label,
+                    self.finished,
+                    self.tally.numbered,
+                )
+            )
 
     def end_season(self) -> None:
         """The season is over: its open games are unfinished; the next starts afresh."""
@@ -143,17 +174,24 @@ class _Replayer:
     def close_reached(self, posts: list[Game], winner: int, day: date) -> None:
         target = self.rules.target
         for g in posts:
-            if g.points[winner] >= target:
-                g.close(winner, day, self.rules)
+            game_winner = g.reached(target, winner)
+            if game_winner is not None:
+                g.close(game_winner, day, self.rules)
                 self.open.remove(g)
                 self.finished += 1
+                won = self.tally.closed(g, day)
+                if won is not None:
+                    self.won_series.append(won)
                 self.fmt.closed(self, day)
+
+
+REDEALT = ("draw", "misdeal")  # kinds of hand the same dealer deals again
 
 
 def next_dealer(rule: str, kind: str, winner: int | None, dealer: int | None) -> int | None:
     """Who deals after a hand: its winner, its loser, or the other player (`rule`); a drawn
-    hand is redealt by the same dealer. None when it cannot be known."""
-    if kind == "draw" or winner is None:
+    hand or a misdeal is redealt by the same dealer. None when it cannot be known."""
+    if kind in REDEALT or winner is None:
         return dealer
     if rule == "winner":
         return winner
@@ -197,4 +235,14 @@ def replay(
         first = fmt.season_start
         if season_of(as_of, first)[1] > season_of(run.played[-1].entry.date, first)[1]:
             run.end_season()
-    return Replay(run.games, run.played, run.dealer, run.season, run.marks, run.finished, fmt)
+    return Replay(
+        run.games,
+        run.played,
+        run.dealer,
+        run.season,
+        run.marks,
+        run.finished,
+        fmt,
+        run.tally.series,
+        run.tally.before,
+    )

@@ -3,9 +3,12 @@
 Terminology
 - season: the yearly window of a match (`seasons.season_of`); a hand counts in the season of its
   date, a game in the season it closed in (for ad-infinitum that is also the season it opened).
-- row: one player's season: games won, hands won, points (hand points won), gins (big gins
-  included), big gins, undercuts, biggest hand, and net (the player's totals minus the
-  opponent's, over the games that closed in the season: the result of a Hollywood evening).
+- row: one player's season: games won, hands won, points (hand points won; when both players
+  score, as in Mahjong gin, every hand's points to either player, negative ones included), gins
+  (big gins included), big gins, undercuts, biggest hand, net (the player's totals minus the
+  opponent's, over the games that closed in the season: the result of a Hollywood evening), and
+  series won (a series counts in the season of the game that won it).
+- misdeal: a hand with no score; it is in the log, but it is neither a hand played nor a draw.
 - unfinished: ad-infinitum games still open when their season ended.
 - draws, ties: hands of the season nobody won: drawn hands, and knocks tied under
   ``tie=no-score``. Neither counts for either player.
@@ -36,6 +39,7 @@ class Row:
     undercuts: int = 0
     biggest_hand: int = 0
     net: int = 0
+    series_won: int = 0
 
 
 @dataclass
@@ -44,8 +48,9 @@ class Season:
     start: date
     rows: list[Row] = field(default_factory=lambda: [Row(0), Row(1)])
     hands: int = 0
-    draws: int = 0  # hands nobody won: drawn hands (and misdeals)
+    draws: int = 0  # hands nobody won: drawn hands
     ties: int = 0  # knocks tied under tie=no-score (nobody won them either)
+    misdeals: int = 0  # misdeals: no score, not a hand played
     unfinished: int = 0
     open: int = 0
     over: bool = False
@@ -77,6 +82,9 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
     for played in rep.played:
         e = played.entry
         s = season(e.date)
+        if e.kind == "misdeal":
+            s.misdeals += 1
+            continue
         s.hands += 1
         if e.winner is None:
             if e.kind == "tie":
@@ -87,6 +95,7 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
         row = s.rows[e.winner]
         row.hands_won += 1
         row.points += e.points
+        s.rows[1 - e.winner].points += e.other
         row.biggest_hand = max(row.biggest_hand, e.points)
         if e.kind in ("gin", "big-gin"):
             row.gins += 1
@@ -98,13 +107,15 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
         if g.status == "won" and g.closed is not None and g.winner is not None:
             s = season(g.closed)
             s.rows[g.winner].games_won += 1
-            total = g.total
-            for p in (0, 1):
-                s.rows[p].net += total[p] - total[1 - p]
+            s.rows[0].net += g.signed_net  # the game's net, from each side
+            s.rows[1].net -= g.signed_net
         elif g.status == "unfinished":
             season(g.opened).unfinished += 1
         else:
             season(g.opened).open += 1
+    for series in rep.series:
+        if series.winner is not None and series.closed is not None:
+            season(series.closed).rows[series.winner].series_won += 1
     ordered = sorted(seasons.values(), key=lambda s: s.start)
     for i, s in enumerate(ordered):
         s.over = i < len(ordered) - 1 or (today is not None and today >= s.end)

@@ -12,6 +12,10 @@ Terminology
 - stored version: `RULES_VERSION`; a rule set stored by an older gintally is read through
   `_upgrade`, which gives every knob it lacked the value that plays as it did then.
 
+- variant: how a hand is played and who scores it (`variant`): plain ``gin`` (two players, the
+  hand's winner scores), ``mahjong`` (both players score every hand) or ``gimlet`` (solitaire
+  against a phantom). The variants' rules live in `gintally.game.variants`.
+
 Every preset names its source (`PRESET_SOURCES`: a seed text in ``shared/seeds`` or a published
 rule book); tests/test_rules.py checks every value against it.
 """
@@ -26,8 +30,8 @@ from typing import Any
 from gintally.errors import RuleError
 from gintally.game.cards import CARD_VALUES
 
-# 2: `tie` replaced `undercut_on_tie`; 3 and 4: the knobs of `ADDED[3]`, `ADDED[4]` (`_upgrade`)
-RULES_VERSION = 4
+# 2: `tie` replaced `undercut_on_tie`; 3, 4 and 5: the knobs of `ADDED[3..5]` (`_upgrade`)
+RULES_VERSION = 5
 
 UPCARD = "upcard"
 OKLAHOMA_ACE = ("gin-only", "one")
@@ -38,6 +42,7 @@ NEXT_DEALER = ("winner", "loser", "alternate")
 ACES = ("low", "high-low")
 AUTO = "auto"  # team_sweep_bonus: by team size (`SWEEP_BY_SIZE`)
 SWEEP_BY_SIZE = {2: 0, 3: 25, 4: 50}  # seed 002 (Tedesco): 25 for three, 50 for four, none for two
+VARIANTS = ("gin", "mahjong", "gimlet")  # the classes of `gintally.game.variants`, by name
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,7 @@ class RuleSet:
     """A resolved rule set. Field order is the order `gintally rules` shows."""
 
     preset: str = "modern"
+    variant: str = "gin"
     knock_limit: int | str = 10
     oklahoma_ace: str = "gin-only"
     spade_doubles: bool = False
@@ -62,6 +68,9 @@ class RuleSet:
     game_bonus: int = 100
     box_bonus: int = 25
     shutout: str = "double-hands"
+    exactly_50_loses: bool = False
+    series_target: int | None = None
+    best_of: int | None = None
     next_dealer: str = "winner"
     team_sweep_bonus: int | str = AUTO
 
@@ -102,7 +111,15 @@ class RuleSet:
         values = changes.get("card_values", self.card_values)
         if values != self.card_values and "ace_value" not in changes:
             changes["ace_value"] = CARD_VALUES[values][0]  # the table's own ace (mahjong 15)
-        return replace(self, **changes) if changes else self
+        if not changes:
+            return self
+        out = replace(self, **changes)
+        if out.series_target is not None and out.best_of is not None:
+            raise RuleError(
+                "a series is won on points (series_target) or on games (best_of), not both: "
+                "set the other to off"
+            )
+        return out
 
     def values(self) -> dict[str, Any]:
         """Every knob and its value, in display order (the preset name excluded)."""
@@ -152,10 +169,12 @@ class RuleSet:
 
 
 # The knobs each version added: an older stored rule set reads each as its modern default, which
-# is how its matches were played (standard card values, aces low, no wrapping runs).
+# is how its matches were played (3: standard card values, aces low, no wrapping runs; 4: the
+# team sweep bonus by team size, no team match existed; 5: plain gin, no 50 rule, no series).
 ADDED: dict[int, tuple[str, ...]] = {
     3: ("card_values", "aces", "wrap_runs"),
     4: ("team_sweep_bonus",),  # `auto`: no match stored before it had teams
+    5: ("variant", "exactly_50_loses", "series_target", "best_of"),
 }
 
 
@@ -165,7 +184,8 @@ def _upgrade(version: int, values: dict[str, Any]) -> dict[str, Any]:
 
     - 1 -> 2: ``undercut_on_tie`` (true/false) became ``tie``: true reads ``undercut``, false
       ``knocker`` (the knocker wins 0), which is what those matches scored.
-    - then every knob of `ADDED` newer than the stored version reads as its modern default.
+    - then every knob of `ADDED` newer than the stored version reads as its modern default
+      (a version-1 rule set goes through every step).
     A knob added in a later version goes in `ADDED` (or here, when it replaces another) with the
     value that plays as before it existed.
     """
@@ -265,7 +285,26 @@ def _shutout(name: str, text: str) -> str:
     raise RuleError(f"{name} must be one of {', '.join(SHUTOUT_STYLES)}, not {text!r}")
 
 
+def _off_or_int(low: int, high: int, odd: bool = False) -> Any:
+    def parse(name: str, text: str) -> int | None:
+        if text.lower() in ("off", "none", "no", "false"):
+            return None
+        try:
+            value = _int(name, text, low, high)
+        except RuleError:
+            what = "an odd whole number" if odd else "a whole number"
+            raise RuleError(
+                f"{name} must be 'off' or {what} from {low} to {high}, not {text!r}"
+            ) from None
+        if odd and value % 2 == 0:
+            raise RuleError(f"{name} must be 'off' or an odd number of games, not {value}")
+        return value
+
+    return parse
+
+
 _PARSERS: dict[str, Any] = {
+    "variant": lambda n, t: _choice(n, t, VARIANTS),
     "knock_limit": _knock_limit,
     "oklahoma_ace": lambda n, t: _choice(n, t, OKLAHOMA_ACE),
     "spade_doubles": _bool,
@@ -283,11 +322,15 @@ _PARSERS: dict[str, Any] = {
     "game_bonus": _int,
     "box_bonus": _int,
     "shutout": _shutout,
+    "exactly_50_loses": _bool,
+    "series_target": _off_or_int(1, 1_000_000),
+    "best_of": _off_or_int(1, 99, odd=True),
     "next_dealer": lambda n, t: _choice(n, t, NEXT_DEALER),
     "team_sweep_bonus": _sweep,
 }
 
 KNOBS: dict[str, str] = {
+    "variant": "how hands are played: gin, mahjong (both players score) or gimlet (solitaire)",
     "knock_limit": "most deadwood a knock may have: a number, or 'upcard' (Oklahoma)",
     "oklahoma_ace": "an ace upcard means 'gin-only' or a knock with 'one'",
     "spade_doubles": "a spade upcard doubles the hand, bonuses included",
@@ -306,6 +349,9 @@ KNOBS: dict[str, str] = {
     "game_bonus": "bonus to the game's winner",
     "box_bonus": "bonus per hand won in the game, to each player at game end",
     "shutout": "when the loser won no hand: double-hands, double-net, double-total, bonus:N, none",
+    "exactly_50_loses": "a game whose winner ends exactly 50 ahead is lost by the winner",
+    "series_target": "'off', or the series points (finished games' totals) that win a series",
+    "best_of": "'off', or an odd N: the first to win (N+1)/2 games wins the series",
     "next_dealer": "who deals next: winner, loser or alternate (a draw is redealt)",
     "team_sweep_bonus": "teams: extra to a round's winners when every one of them won their "
     "hand; 'auto' is 0 for teams of two, 25 for three, 50 for four",
@@ -336,9 +382,8 @@ PRESETS: dict[str, RuleSet] = {
     "oklahoma": replace(
         MODERN, preset="oklahoma", knock_limit=UPCARD, spade_doubles=True, target=150
     ),
-    # "best of five with 250 points per game": the best-of-five series is a series knob
-    # (best_of, issue 9's game-kinds half); the games themselves are modern games to 250.
-    "tournament": replace(MODERN, preset="tournament", target=250),
+    # "best of five with 250 points per game": modern games to 250 in a best-of-five series.
+    "tournament": replace(MODERN, preset="tournament", target=250, best_of=5),
     "honeymoon": replace(
         MODERN,
         preset="honeymoon",
@@ -382,17 +427,32 @@ PRESETS: dict[str, RuleSet] = {
         wrap_runs=True,
         target=200,
     ),
-    # "knocking is not allowed ... The player who gins receives 25 additional points, 2 through
-    # 9 = 5 points, 10 through K = 10 points, A = 15 points". Both players scoring every hand
-    # (cards on the table minus cards in hand) is the game-kinds half of issue 9.
+    # "knocking is not allowed ... After a player has gin, points are added, with cards on the
+    # table being added up and cards in hand being subtracted. The player who gins receives 25
+    # additional points, 2 through 9 = 5 points, 10 through K = 10 points, A = 15 points": gin
+    # only, and both players score every hand (the mahjong variant).
     "mahjong": replace(
         MODERN,
         preset="mahjong",
+        variant="mahjong",
         knock_limit=0,
         big_gin_bonus=None,
         gin_bonus=25,
         card_values="mahjong",
         ace_value=15,
+    ),
+    "multi-match": replace(MODERN, preset="multi-match", series_target=500),
+    "gimlet": replace(
+        MODERN,
+        preset="gimlet",
+        variant="gimlet",
+        knock_limit=5,
+        gin_bonus=20,
+        big_gin_bonus=40,
+        undercut_bonus=0,
+        game_bonus=0,
+        box_bonus=0,
+        shutout="none",
     ),
 }
 
@@ -400,7 +460,7 @@ PRESET_NOTES: dict[str, str] = {
     "modern": "the common modern rules (the default)",
     "classic": "smaller bonuses, no big gin, shutout +100",
     "oklahoma": "the first upcard sets the knock limit; a spade upcard doubles; game to 150",
-    "tournament": "modern games to 250",
+    "tournament": "best of five games to 250",
     "honeymoon": "Oklahoma knocks, gin only on an ace; an underknock scores 25 less the "
     "defender's count; a tie scores nothing; no big gin; games to 500 with no bonuses; "
     "deal alternates",
@@ -409,7 +469,11 @@ PRESET_NOTES: dict[str, str] = {
     "straight": "no knocking: gin only",
     "tedesco": "Oklahoma gin with aces high or low, runs round the corner (K-A-2), an unmelded "
     "ace 15; games to 200, played as hollywood (match new --format hollywood)",
-    "mahjong": "gin only, gin 25; cards count A 15, 2-9 5, 10-K 10",
+    "mahjong": "gin only; both players score every hand, cards on the table minus cards in "
+    "hand (A 15, 2-9 5, 10-K 10), gin +25",
+    "multi-match": "modern games to 100, their totals adding up to a series won at 500",
+    "gimlet": "solitaire against a phantom: knock with 5, score the four discard piles, "
+    "gimlet +20, double gimlet +40, games to 100 with no bonuses",
 }
 
 SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # the Wikipedia article, pagat and Bicycle texts
@@ -424,6 +488,8 @@ PRESET_SOURCES: dict[str, str] = {
     "straight": f"Wikipedia, 'Straight gin' ({SEED_WIKIPEDIA})",
     "tedesco": f"Wikipedia, 'Tedesco gin' ({SEED_WIKIPEDIA})",
     "mahjong": f"Wikipedia, 'Mahjong gin' ({SEED_WIKIPEDIA})",
+    "multi-match": f"Wikipedia, 'Multi-match' ({SEED_WIKIPEDIA})",
+    "gimlet": "Gimlet Rummy, John Burton's solitaire (001_999a0a25195bcfaf.txt)",
 }
 assert list(PRESET_NOTES) == list(PRESETS) == list(PRESET_SOURCES)
 
@@ -434,6 +500,11 @@ ALIASES = {
     "hoyle": "classic",
     "okla": "oklahoma",
     "straight-gin": "straight",
+    "mahjong-gin": "mahjong",
+    "multimatch": "multi-match",
+    "multi": "multi-match",
+    "gimlet-rummy": "gimlet",
+    "solitaire": "gimlet",
 }
 
 

@@ -57,6 +57,8 @@ class Kind(StrEnum):
     DRAW = "draw"
     TIE = "tie"
     SCORE = "score"
+    MISDEAL = "misdeal"
+    SOUR = "sour"
 
 
 KIND_HELP = {
@@ -67,6 +69,8 @@ KIND_HELP = {
     Kind.DRAW: "the stock ran down; nobody scores unless the dead deck scores",
     Kind.TIE: "a knock tied under tie=no-score: nobody scores, the same dealer deals again",
     Kind.SCORE: "a result copied from paper: winner and points as given",
+    Kind.MISDEAL: "a misdeal: no score, the same dealer deals again",
+    Kind.SOUR: "Gimlet Rummy: a discard pile reached six cards; the phantom scores",
 }
 
 
@@ -85,7 +89,10 @@ def parse_kind(text: str) -> Kind:
 @dataclass(frozen=True)
 class HandResult:
     """A settled hand. `winner` is ``"knocker"``, ``"defender"`` or None; for a dead deck that
-    scores (`deck_out_scores`) it is ``"first"`` or ``"second"`` in the order the counts came."""
+    scores (`deck_out_scores`) it is ``"first"`` or ``"second"`` in the order the counts came.
+    `other_points` is what the other player scores when both players score (Mahjong gin; it
+    may be negative), else None, and `tables` the value of each one's cards on the table
+    (knocker's, defender's). `piles` are Gimlet Rummy's four discard piles (S, H, D, C)."""
 
     kind: Kind
     winner: str | None
@@ -99,6 +106,9 @@ class HandResult:
     knocker_deadwood_cards: tuple[Card, ...] = ()
     defender_melds: tuple[tuple[Card, ...], ...] = ()
     defender_deadwood_cards: tuple[Card, ...] = ()
+    other_points: int | None = None
+    tables: tuple[int, int] | None = None
+    piles: tuple[int, int, int, int] | None = None
 
 
 MAX_HAND_POINTS = 100_000  # far above any hand under any rule set: a typo, not a score
@@ -136,8 +146,14 @@ def max_hand_points(rules: RuleSet) -> int:
     undercut) plus the most deadwood ten cards can hold, doubled when a spade upcard doubles.
     Every count-based result fits (a knock scores at most the defender's deadwood, an undercut
     at most its bonus plus the knock limit...), so a transcribed result above it is a typo.
-    This is the one place that limit is computed: new ways of scoring extend it here.
+    This is the one place that limit is computed: new ways of scoring extend it here. A
+    variant whose hands score otherwise (Mahjong gin's tables, Gimlet Rummy's piles) gives its
+    own limit (`variants.Variant.max_points`).
     """
+    if rules.variant != "gin":
+        from gintally.game.variants import variant_of  # variants builds on this module
+
+        return variant_of(rules).max_points(rules)
     bonus = max(rules.gin_bonus, rules.big_gin_bonus or 0, rules.undercut_bonus)
     top = bonus + max_deadwood(rules)
     return 2 * top if rules.spade_doubles else top
@@ -307,14 +323,19 @@ def settle_score(
         raise HandError(f"points must be a whole number of 0 or more, not {points!r}")
     check_points(points, r)
     k = Kind.SCORE if kind is None else parse_kind(str(kind))
-    if k is Kind.DRAW:
-        raise HandError("a draw has no winner: record it as a draw")
+    if k in (Kind.DRAW, Kind.MISDEAL):
+        raise HandError(f"a {k} has no winner: record it as a {k}")
     if k is Kind.TIE:
         raise HandError(
             "a tie that scores nothing has no winner: record the knock with its counts "
             "(knock PLAYER N --vs N)"
         )
     return HandResult(k, "knocker", points)
+
+
+def settle_misdeal() -> HandResult:
+    """A misdeal: nobody scores, and the same dealer deals again."""
+    return HandResult(Kind.MISDEAL, None, 0)
 
 
 def read_hand(

@@ -95,6 +95,7 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
         row["dealer"],
         row["season"],
         row["finished"],
+        row["series"],
     )
 
 
@@ -102,12 +103,12 @@ def save(conn: sqlite3.Connection, match_id: int, mark: Mark, seen: tuple[int, i
     """Keep a quiet point found by a replay that saw the ledger up to `seen` (inside a write)."""
     conn.execute(
         "INSERT INTO replay_marks(match_id, cut_date, cut_hand, games, dealer, season, "
-        "finished, hands_row, corrections_row) VALUES (?,?,?,?,?,?,?,?,?) "
+        "finished, hands_row, corrections_row, series) VALUES (?,?,?,?,?,?,?,?,?,?) "
         "ON CONFLICT(match_id) DO UPDATE SET cut_date = excluded.cut_date, "
         "cut_hand = excluded.cut_hand, games = excluded.games, "
         "dealer = excluded.dealer, season = excluded.season, "
         "finished = excluded.finished, hands_row = excluded.hands_row, "
-        "corrections_row = excluded.corrections_row",
+        "corrections_row = excluded.corrections_row, series = excluded.series",
         [
             match_id,
             mark.cut_date.isoformat(),
@@ -117,5 +118,6 @@ def save(conn: sqlite3.Connection, match_id: int, mark: Mark, seen: tuple[int, i
             mark.season,
             mark.finished,
             *seen,
+            mark.series,
         ],
     )

@@ -10,15 +10,21 @@ Tables (created and changed only through the migrations below, applied with
   resolved rule set as versioned JSON (`RuleSet.to_json`), frozen at creation.
 - ``hands(id, hand_id, match_id, date, claim, kind, winner, points, knocker, knocker_deadwood,
   defender_deadwood, knocker_cards, defender_cards, layoffs, upcard, dealer, note, created_at,
-  number)``: append-only. Each row is one version of a hand: ``hand_id`` is the hand's identity in
-  the ledger (the ``id`` of its first version; corrections point at it), ``number`` its public
-  number in its match (1, 2, 3... in the order the hands were entered, given when the first
-  version is written: `m003_hand_numbers`). An edit appends a new version with the same
-  ``hand_id`` and ``number``, so the hand keeps its number and its place, and uses up none.
-  ``claim`` is the command typed (knock, gin, big-gin, draw, score), ``kind`` what it turned out
-  to be (a knock may be an undercut). The typed inputs are kept as typed; ``winner`` and
-  ``points`` are computed when recorded. For a draw, ``knocker_deadwood`` and
-  ``defender_deadwood`` hold the two players' counts in match order.
+  number, other_points, knocker_table, defender_table, knocker_table_cards,
+  defender_table_cards, piles)``: append-only. Each row is one version of a hand: ``hand_id`` is
+  the hand's identity in the ledger (the ``id`` of its first version; corrections point at it),
+  ``number`` its public number in its match (1, 2, 3... in the order the hands were entered,
+  given when the first version is written: `m003_hand_numbers`). An edit appends a new version
+  with the same ``hand_id`` and ``number``, so the hand keeps its number and its place, and uses
+  up none. ``claim`` is the command typed (knock, gin, big-gin, draw, misdeal, score, sour),
+  ``kind`` what it turned out to be (a knock may be an undercut). The typed inputs are kept as
+  typed; ``winner`` and ``points`` are computed when recorded. For a draw, ``knocker_deadwood``
+  and ``defender_deadwood`` hold the two players' counts in match order. In a variant where both
+  players score (Mahjong gin) ``other_points`` holds what the player who did not win the hand
+  scored (computed; it may be negative), ``knocker_table`` / ``defender_table`` (or their
+  ``_cards``) each player's cards on the table as typed, and ``defender_deadwood`` the cards left
+  in the other player's hand. Gimlet Rummy's four discard piles are ``piles`` (``S,H,D,C``); a
+  sour deal is won by the phantom, with the player as ``knocker`` (`m007_game_kinds`).
 - ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
   is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
 - ``teams(match_id, side, name)`` and ``team_members(match_id, side, seat, player_id)``: the
@@ -34,7 +40,8 @@ Tables (created and changed only through the migrations below, applied with
   the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
   ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
-  corrections_row)``: a disposable cache, not a fact (see `marks`). Deleting it loses nothing.
+  corrections_row, series)``: a disposable cache, not a fact (see `marks`). Deleting it loses
+  nothing.
 
 A hand is live when it has no ``void`` correction; its live version is its newest row. Live
 hands are ordered by (date, number): a back-dated hand takes its place by date, and hands of one
@@ -63,6 +70,7 @@ MIGRATION_NAMES = (
     "m004_views",
     "m005_teams",
     "m006_imports",
+    "m007_game_kinds",
 )
 
 
@@ -207,6 +215,23 @@ def _migrations() -> Any:
                 created_at TEXT NOT NULL
             )""")
         db.execute("CREATE INDEX imports_digest ON imports(match_id, digest)")
+
+    @migrations(name="m007_game_kinds")
+    def m007_game_kinds(db: Any) -> None:
+        """What Mahjong gin, Gimlet Rummy and series need: the other player's points of a hand
+        both players score, Mahjong's cards on the table (a count, or the cards), Gimlet's
+        discard piles, and the series count of a replay mark. Every new column is empty for the
+        hands written before, which is what they were: plain gin."""
+        for column in (
+            "other_points INTEGER",
+            "knocker_table INTEGER",
+            "defender_table INTEGER",
+            "knocker_table_cards TEXT",
+            "defender_table_cards TEXT",
+            "piles TEXT",
+        ):
+            db.execute(f"ALTER TABLE hands ADD COLUMN {column}")
+        db.execute("ALTER TABLE replay_marks ADD COLUMN series INTEGER NOT NULL DEFAULT 0")
 
     return migrations
 

@@ -57,6 +57,7 @@ class Ledger:
         self._writing = False  # inside `write`: a nested one joins it
         self._changes = False  # what the open `write` will report when it commits
         self.on_wait = on_wait  # told when a write waits more than a second for another one
+        self._columns: frozenset[str] | None = None  # of the hands table, read on first use
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -653,11 +654,12 @@ class Ledger:
         after: tuple[date, int] | None = None,
         since: date | None = None,
         until: date | None = None,
-    ) -> list[tuple[int, str, str, int | None, int, int | None]]:
-        """Live hands in play order as light rows (number, date, kind, winner, points, dealer):
-        what a replay reads. `after` keeps the hands after a mark's cut (date, hand number);
-        `since` / `until` a date window ``[since, until)``."""
-        sql, params = self._live(self._PLAYS, match, after, since, until)
+    ) -> list[tuple[int, str, str, int | None, int, int | None, int | None]]:
+        """Live hands in play order as light rows (number, date, kind, winner, points, dealer,
+        other points): what a replay reads. `after` keeps the hands after a mark's cut (date,
+        hand number); `since` / `until` a date window ``[since, until)``."""
+        other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
+        sql, params = self._live(f"{self._PLAYS}, {other}", match, after, since, until)
         try:
             return self.conn.execute(sql, params).fetchall()
         except sqlite3.Error as e:
@@ -667,16 +669,25 @@ class Ledger:
 
     def stream_plays(
         self, match: Match
-    ) -> Iterator[tuple[int, str, str, int | None, int, int | None]]:
+    ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None]]:
         """The rows of `plays` for a whole match, read from the file in batches as they are
         consumed (a million hands never sit in memory at once). Use it inside `snapshot`."""
-        sql, params = self._live(self._PLAYS, match)
+        other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
+        sql, params = self._live(f"{self._PLAYS}, {other}", match)
         try:
             cursor = self.conn.execute(sql, params)
             while batch := cursor.fetchmany(2000):
                 yield from batch
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
+
+    def _hand_columns(self) -> frozenset[str]:
+        """The columns of the hands table. A ledger opened read-only is not migrated, so one
+        written by an older gintally may lack the newer columns: they read as empty."""
+        if self._columns is None:
+            rows = self._rows("SELECT name FROM pragma_table_info('hands')")
+            self._columns = frozenset(r[0] for r in rows)
+        return self._columns
 
     def mark(self, match: Match) -> Mark | None:
         """The match's remembered quiet point, if it is still true of the ledger (`marks`)."""
@@ -804,7 +815,7 @@ def _record(row: sqlite3.Row) -> HandRecord:
             raise damaged_hand(row["id"], row["number"], f"holds {column} {row[column]!r}")
     return HandRecord(
         date=day,
-        **{c: row[c] for c in HAND_COLUMNS[1:]},
+        **{c: (row[c] if c in keys else None) for c in HAND_COLUMNS[1:]},  # type: ignore[arg-type]
         id=row["number"],
         key=row["hand_id"],
         row=row["id"],
