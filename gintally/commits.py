@@ -13,6 +13,10 @@ Terminology
   section ends: if a change landed, the command goes on and exits 0; if not, the interrupt is
   delivered there, as `KeyboardInterrupt` (a known point: the command line turns it into exit
   130). Outside critical sections the command line's handler ends the process at once.
+- scratch file (`scratch`): a temporary file being built beside its final name (a new ledger, a
+  backup, an export). A Ctrl-C that ends the process at once removes the scratch files first,
+  so an interrupted build leaves nothing behind; only putting the finished file in place is a
+  critical section.
 
 Standard library only, no I/O: the command line imports it before anything else.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import ClassVar
 
 
 class Commits:
@@ -29,6 +34,7 @@ class Commits:
     changes = 0  # changes committed since the command started
     critical = 0  # > 0 while a COMMIT is under way
     pending = False  # a Ctrl-C arrived during a COMMIT, or after a change landed
+    scratch: ClassVar[list[str]] = []  # temporary files to remove if the process is ended at once
 
 
 def reset() -> None:
@@ -36,6 +42,7 @@ def reset() -> None:
     Commits.changes = 0
     Commits.critical = 0
     Commits.pending = False
+    Commits.scratch = []
 
 
 def changed() -> bool:
@@ -54,6 +61,18 @@ def critical() -> Iterator[None]:
         if Commits.pending and not Commits.critical and not Commits.changes:
             Commits.pending = False
             raise KeyboardInterrupt  # the Ctrl-C that waited, when nothing was committed
+
+
+@contextlib.contextmanager
+def scratch(*paths: str) -> Iterator[None]:
+    """Temporary files being built: removed by the command line's Ctrl-C handler if it ends
+    the process during this stretch (the code that builds them removes them otherwise)."""
+    Commits.scratch.extend(paths)
+    try:
+        yield
+    finally:
+        for path in paths:
+            Commits.scratch.remove(path)
 
 
 @contextlib.contextmanager

@@ -135,6 +135,9 @@ def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
             _exit(0)
         Commits.pending = True  # waits for the critical section's end, or the command's
     else:
+        for path in Commits.scratch:  # a file being built is abandoned whole
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         _exit(report_interrupted())
 
 

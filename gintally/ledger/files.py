@@ -9,7 +9,10 @@ Terminology
   uses its file.
 - written whole: a backup or an export is written to a temporary file beside its target
   (``.NAME.PID.partial``) and put in place only when complete (`write_whole`), so the target is
-  never half a file; a killed run's temporary file is swept by the next run for that target.
+  never half a file. A new ledger is built the same way (``.NAME.PID.new``). Ctrl-C while
+  either is built removes the temporary file (`gintally.commits.scratch`); putting it in place
+  is a critical section; a killed run's temporary files are swept by the next run for that
+  target.
 - busy timeout: how long a command waits for another process's write lock (`BUSY_TIMEOUT_S`);
   a wait longer than `WAIT_NOTICE_S` is told as it happens (`begin_immediate`), a wait past the
   timeout gives up with a message that says so.
@@ -27,6 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from gintally import commits
 from gintally.errors import GintallyError, LedgerError, WriteError
 from gintally.ledger import schema
 from gintally.model import fold
@@ -186,16 +190,19 @@ def create(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if is_read_only(path.parent):
         raise LedgerError(f"cannot create the ledger {path}: its folder is read-only")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+    _sweep_partials(path, NEW)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}{NEW}")
+    parts = [tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")]
     try:
-        conn = connect(str(tmp))
-        conn.execute("PRAGMA journal_mode = WAL")
-        schema.migrate(conn, new=True)
-        conn.close()
-        with contextlib.suppress(FileExistsError):
+        with commits.scratch(*map(str, parts)):
+            conn = connect(str(tmp))
+            conn.execute("PRAGMA journal_mode = WAL")
+            schema.migrate(conn, new=True)
+            conn.close()
+        with commits.critical(), contextlib.suppress(FileExistsError):
             os.link(tmp, path)
     finally:
-        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        for leftover in parts:
             with contextlib.suppress(FileNotFoundError):
                 leftover.unlink()
 
@@ -229,22 +236,14 @@ def write_whole(
         raise GintallyError(
             f"{target} is part of the ledger {ledger}: choose another file for the {what}"
         )
-    _sweep_partials(target)
+    _sweep_partials(target, PARTIAL)
     tmp = target.with_name(f".{target.name}.{os.getpid()}{PARTIAL}")
     try:
-        fill(tmp)
-        _flush(tmp)
-        if force:
-            os.replace(tmp, target)
-        else:
-            try:
-                os.link(tmp, target)
-            except OSError as e:
-                if target.exists() or target.is_symlink():
-                    raise GintallyError(exists) from None
-                if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
-                    raise
-                os.rename(tmp, target)  # a file system without hard links
+        with commits.scratch(str(tmp)):
+            fill(tmp)
+            _flush(tmp)
+        with commits.critical():
+            _place(tmp, target, force, exists)
         _flush(target.parent)
     except OSError as e:
         raise WriteError(f"cannot write the {what} to {target}: {e.strerror or e}") from None
@@ -254,7 +253,23 @@ def write_whole(
     return target
 
 
-PARTIAL = ".partial"
+PARTIAL = ".partial"  # a backup or an export being written
+NEW = ".new"  # a new ledger being built
+
+
+def _place(tmp: Path, target: Path, force: bool, exists: str) -> None:
+    """Put a finished temporary file at its target: replace with `force`, else never overwrite."""
+    if force:
+        os.replace(tmp, target)
+        return
+    try:
+        os.link(tmp, target)
+    except OSError as e:
+        if target.exists() or target.is_symlink():
+            raise GintallyError(exists) from None
+        if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+            raise
+        os.rename(tmp, target)  # a file system without hard links
 
 
 def _same_file(target: Path, ledger: Path) -> bool:
@@ -272,14 +287,16 @@ def _same_file(target: Path, ledger: Path) -> bool:
     return False
 
 
-def _sweep_partials(target: Path) -> None:
-    """Remove the temporary files of earlier runs for `target` that were killed (their process
-    is gone)."""
-    for leftover in target.parent.glob(f".{glob.escape(target.name)}.*{PARTIAL}"):
-        pid = leftover.name[len(target.name) + 2 : -len(PARTIAL)]
-        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
-            with contextlib.suppress(OSError):
-                leftover.unlink()
+def _sweep_partials(target: Path, suffix: str) -> None:
+    """Remove the temporary files (``.NAME.PID<suffix>``, and a new ledger's -wal and -shm) of
+    earlier runs for `target` that were killed (their process is gone)."""
+    name = glob.escape(target.name)
+    for ending in (suffix, f"{suffix}-wal", f"{suffix}-shm"):
+        for leftover in target.parent.glob(f".{name}.*{ending}"):
+            pid = leftover.name[len(target.name) + 2 : -len(ending)]
+            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
 
 
 def _alive(pid: int) -> bool:
