@@ -54,7 +54,7 @@ def examples(n: int) -> int:
 
 
 FUZZ_SETTINGS = settings(
-    max_examples=examples(700),
+    max_examples=examples(400),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -777,7 +777,7 @@ def test_fuzz_command_lines(world: World, monkeypatch: pytest.MonkeyPatch) -> No
         for args in commands:
             check_structured(ledgers, args, ledgers.run(args.argv))
 
-    run_property(prop, ledgers, examples(700))
+    run_property(prop, ledgers, examples(400))
 
 
 # Commands whose only inputs are typed values: on a healthy ledger that nobody else holds, any
@@ -796,7 +796,7 @@ def test_fuzz_typed_values_are_bad_input_not_failures(
         lambda a: not a.other_db and a.command not in FILE_COMMANDS
     )
 
-    @settings(FUZZ_SETTINGS, max_examples=examples(250))
+    @settings(FUZZ_SETTINGS, max_examples=examples(150))
     @given(strategy)
     @example(Args(["score", "Ann", "1" + "0" * 20], "score"))
     @example(Args(["void", "99999999999999999999"], "void"))
@@ -811,7 +811,7 @@ def test_fuzz_typed_values_are_bad_input_not_failures(
         assert run.code in (0, 2), f"{args.argv!r}: {run.stderr}"
         assert not run.warnings, f"{args.argv!r} also printed {run.warnings}"
 
-    run_property(prop, ledgers, examples(250))
+    run_property(prop, ledgers, examples(150))
 
 
 def _all_command_paths() -> Iterator[list[str]]:
@@ -871,7 +871,7 @@ def test_fuzz_token_soup(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     ledgers = Ledgers(world)
     monkeypatch.chdir(world.root)  # a token may become a backup or export file: keep it here
 
-    @settings(FUZZ_SETTINGS, max_examples=examples(500))
+    @settings(FUZZ_SETTINGS, max_examples=examples(300))
     @given(token_soup())
     @example([])
     @example(["match"])
@@ -889,7 +889,7 @@ def test_fuzz_token_soup(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
         elif command in READ_ONLY or not command or any(h in argv for h in HELP_FLAGS):
             ledgers.assert_unchanged(f"{argv!r} reads only")
 
-    run_property(prop, ledgers, examples(500))
+    run_property(prop, ledgers, examples(300))
 
 
 def deck_hands(n: int) -> st.SearchStrategy[str]:
@@ -915,7 +915,7 @@ def test_fuzz_cards(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     ledgers = Ledgers(world)
     monkeypatch.chdir(world.root)
 
-    @settings(FUZZ_SETTINGS, max_examples=examples(500))
+    @settings(FUZZ_SETTINGS, max_examples=examples(300))
     @given(
         st.one_of(deck_hands(10), deck_hands(11), card_text()),
         card_pairs(),
@@ -957,7 +957,7 @@ def test_fuzz_cards(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
         else:
             ledgers.assert_unchanged(f"{argv!r} was refused: {run.stderr}")
 
-    run_property(prop, ledgers, examples(1000))
+    run_property(prop, ledgers, examples(600))
 
 
 # --- help, everywhere -----------------------------------------------------------------------------
