@@ -11,6 +11,7 @@ slow tests; ``FAULT_SCALE=N`` runs N times as many.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -426,13 +427,47 @@ def test_a_damaged_replay_cache_row_is_ignored_and_rebuilt(
     assert rows(season, "SELECT cut_date FROM replay_marks") != [("2o25-01-08",)]
 
 
-def test_a_wrong_but_readable_replay_cache_row_is_found_and_dropped(
+def test_a_wrong_but_readable_replay_cache_row_is_caught_by_its_checksum(
     gintally: Callable[..., Run], season: Path
 ) -> None:
-    """A cached quiet point that parses but lies (999 games numbered): check replays from it
-    and in full, finds them different, and drops the row (a cache; a fact is never touched)."""
+    """A cached quiet point that parses but lies (999 games numbered) no longer matches its
+    checksum: every command ignores it (the scores shown are the full replay's), `check` names
+    it, and the next write rebuilds it."""
     shown = gintally("show", "--json").stdout
     tamper(season, "UPDATE replay_marks SET games = 999")
+    assert gintally("show", "--json").stdout == shown
+    code, problems = checked(gintally, season)
+    assert (code, problems) == (
+        1,
+        [
+            "replay_marks row 1: holds values that do not match its checksum "
+            "(a cache: it is ignored)"
+        ],
+    )
+    assert gintally("knock", "Bob", "2", "--vs", "9", "--date", "2025-02-02").code == 0
+    assert checked(gintally, season) == (0, [])
+    assert rows(season, "SELECT games FROM replay_marks") != [(999,)]
+
+
+def test_a_wrong_replay_cache_row_with_a_good_checksum_is_found_and_dropped(
+    gintally: Callable[..., Run], season: Path
+) -> None:
+    """Should a lying row carry a checksum that fits (written by a faulty gintally, say), check
+    replays from it and in full, finds them different, and drops the row (a cache; a fact is
+    never touched)."""
+    from gintally.ledger import marks
+
+    shown = gintally("show", "--json").stdout
+    conn = sqlite3.connect(season)
+    conn.row_factory = sqlite3.Row
+    row = conn.execute("SELECT * FROM replay_marks").fetchone()
+    values = [row[c] for c in marks._VALUES]
+    values[marks._VALUES.index("games")] = 999
+    conn.execute(
+        "UPDATE replay_marks SET games = 999, digest = ?", [marks._digest(row["match_id"], values)]
+    )
+    conn.commit()
+    conn.close()
     code, problems = checked(gintally, season)
     assert (code, problems) == (
         1,
@@ -444,3 +479,32 @@ def test_a_wrong_but_readable_replay_cache_row_is_found_and_dropped(
     assert rows(season, "SELECT count(*) FROM replay_marks") == [(0,)]
     assert checked(gintally, season) == (0, [])
     assert gintally("show", "--json").stdout == shown
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE hands SET points = 60 WHERE number = 3",  # an early hand's points
+        "UPDATE hands SET date = '2025-01-01' WHERE number = 41",  # a hand moved back
+        "DELETE FROM hands WHERE number = 2",
+        "UPDATE matches SET rules = replace(rules, '\"target\": 100', '\"target\": 150')",
+        "INSERT INTO corrections(hand_id, action, reason, created_at) "
+        "SELECT hand_id, 'void', 'x', 't' FROM hands WHERE number = 5",
+    ],
+    ids=["points", "date", "deleted", "rules", "voided"],
+)
+def test_a_fact_changed_by_another_tool_drops_the_replay_cache(
+    gintally: Callable[..., Run], season: Path, change: str
+) -> None:
+    """gintally only appends facts; another program that changes or deletes one in place fires
+    a trigger that drops the match's cached quiet point in the same statement (an insert is
+    caught by the cache's own rows-seen check). Either way the next command shows what a
+    full replay of the changed ledger shows."""
+    tamper(season, change)
+    if not change.startswith("INSERT"):
+        assert rows(season, "SELECT count(*) FROM replay_marks") == [(0,)]
+    shown = json.loads(gintally("show", "--json").stdout)
+    fresh = season.with_name("fresh.db")
+    tamper(season, f"VACUUM INTO '{fresh}'")
+    tamper(fresh, "DELETE FROM replay_marks")  # no cache at all: a full replay
+    assert json.loads(gintally("--db", str(fresh), "show", "--json").stdout) == shown

@@ -11,12 +11,22 @@ Terminology
   at or before the cut: a back-dated hand, an edit or a void of an earlier hand. A touched mark
   is not trusted, and the match is replayed whole.
 
+- digest: a checksum of the row's values and its match (`_digest`), written with the row. A row
+  whose values were changed since (a flipped byte, a hand edit of the file) no longer matches
+  it and is not used, so a wrong-but-plausible row is caught by every command, not only by
+  `check`'s full replay.
+- forgetting triggers (migration m008_mark_guards): a hand row, correction or match's rules
+  changed or deleted in place, which gintally never does (facts are appended), drop the
+  match's mark inside the same statement, so even another tool's edit of the file cannot leave a
+  stale mark behind.
+
 The ``replay_marks`` table is a cache, not a fact: it is only ever read through `load`, which
 checks it against the ledger; deleting the table loses nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from datetime import date
 
@@ -40,6 +50,14 @@ class BadMark(ValueError):
 
 
 _CUT_HAND = "SELECT 1 FROM hands WHERE match_id = ? AND number = ? AND date = ?"
+_VALUES = ("cut_date", "cut_hand", "games", "dealer", "season", "finished", "hands_row",
+           "corrections_row", "series")  # fmt: skip
+
+
+def _digest(match_id: int, values: list[object]) -> str:
+    """The checksum of a mark row: its match and every value, in `_VALUES` order."""
+    text = repr([match_id, *values]).encode("utf-8", "backslashreplace")
+    return hashlib.blake2b(text, digest_size=8).hexdigest()
 
 
 def _verified(row: sqlite3.Row, conn: sqlite3.Connection, match_id: int) -> None:
@@ -62,6 +80,8 @@ def _verified(row: sqlite3.Row, conn: sqlite3.Connection, match_id: int) -> None
         raise BadMark(
             f"cuts at hand {row['cut_hand']} on {row['cut_date']}, not a hand played then"
         )
+    if row["digest"] != _digest(match_id, [row[c] for c in _VALUES]):
+        raise BadMark("holds values that do not match its checksum")
 
 
 def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
@@ -69,8 +89,8 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
     `sqlite3.OperationalError` when the table does not exist, `BadMark` when the row is
     damaged)."""
     row = conn.execute("SELECT * FROM replay_marks WHERE match_id = ?", [match_id]).fetchone()
-    if row is None:
-        return None
+    if row is None or "digest" not in row.keys():  # noqa: SIM118 (a Row's `in` looks at values)
+        return None  # none, or a read-only ledger from before digests: replay whole
     _verified(row, conn, match_id)
     cut = [row["cut_date"], row["cut_date"], row["cut_hand"]]
     touched = conn.execute(
@@ -101,23 +121,24 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
 
 def save(conn: sqlite3.Connection, match_id: int, mark: Mark, seen: tuple[int, int]) -> None:
     """Keep a quiet point found by a replay that saw the ledger up to `seen` (inside a write)."""
+    values: list[object] = [
+        mark.cut_date.isoformat(),
+        mark.cut_hand,
+        mark.games,
+        mark.dealer,
+        mark.season,
+        mark.finished,
+        *seen,
+        mark.series,
+    ]
     conn.execute(
         "INSERT INTO replay_marks(match_id, cut_date, cut_hand, games, dealer, season, "
-        "finished, hands_row, corrections_row, series) VALUES (?,?,?,?,?,?,?,?,?,?) "
+        "finished, hands_row, corrections_row, series, digest) VALUES (?,?,?,?,?,?,?,?,?,?,?) "
         "ON CONFLICT(match_id) DO UPDATE SET cut_date = excluded.cut_date, "
         "cut_hand = excluded.cut_hand, games = excluded.games, "
         "dealer = excluded.dealer, season = excluded.season, "
         "finished = excluded.finished, hands_row = excluded.hands_row, "
-        "corrections_row = excluded.corrections_row, series = excluded.series",
-        [
-            match_id,
-            mark.cut_date.isoformat(),
-            mark.cut_hand,
-            mark.games,
-            mark.dealer,
-            mark.season,
-            mark.finished,
-            *seen,
-            mark.series,
-        ],
+        "corrections_row = excluded.corrections_row, series = excluded.series, "
+        "digest = excluded.digest",
+        [match_id, *values, _digest(match_id, values)],
     )

@@ -40,8 +40,9 @@ Tables (created and changed only through the migrations below, applied with
   the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
   ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
-  corrections_row, series)``: a disposable cache, not a fact (see `marks`). Deleting it loses
-  nothing.
+  corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
+  it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
+  corrections or rules is changed or deleted in place (gintally itself only appends facts).
 
 A hand is live when it has no ``void`` correction; its live version is its newest row. Live
 hands are ordered by (date, number): a back-dated hand takes its place by date, and hands of one
@@ -71,6 +72,7 @@ MIGRATION_NAMES = (
     "m005_teams",
     "m006_imports",
     "m007_game_kinds",
+    "m008_mark_guards",
 )
 
 
@@ -233,7 +235,37 @@ def _migrations() -> Any:
             db.execute(f"ALTER TABLE hands ADD COLUMN {column}")
         db.execute("ALTER TABLE replay_marks ADD COLUMN series INTEGER NOT NULL DEFAULT 0")
 
+    @migrations(name="m008_mark_guards")
+    def m008_mark_guards(db: Any) -> None:
+        """Replay marks carry a checksum of their values (`marks`), and a fact changed in place
+        by another tool drops the marks it could make wrong. Existing marks have no checksum:
+        they are dropped (a cache) and found again."""
+        db.execute("ALTER TABLE replay_marks ADD COLUMN digest TEXT")
+        db.execute("DELETE FROM replay_marks")
+        for name, body in MARK_GUARDS.items():
+            db.execute(f"CREATE TRIGGER {name} {body}")
+
     return migrations
+
+
+# The triggers that keep the replay-mark cache from outliving a fact changed in place. The one
+# UPDATE gintally makes (a new hand's hand_id, set from its row id at insert time, while it is
+# still 0) is not a change of a fact.
+MARK_GUARDS = {
+    "forget_marks_hand_changed": "AFTER UPDATE ON hands WHEN OLD.hand_id <> 0 BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN (OLD.match_id, NEW.match_id); END",
+    "forget_marks_hand_deleted": "AFTER DELETE ON hands BEGIN "
+    "DELETE FROM replay_marks WHERE match_id = OLD.match_id; END",
+    "forget_marks_correction_changed": "AFTER UPDATE ON corrections BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN (SELECT match_id FROM hands "
+    "WHERE hand_id IN (OLD.hand_id, NEW.hand_id)); END",
+    "forget_marks_correction_deleted": "AFTER DELETE ON corrections BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN "
+    "(SELECT match_id FROM hands WHERE hand_id = OLD.hand_id); END",
+    "forget_marks_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
+    "season_start, rules, first_dealer ON matches BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN (OLD.id, NEW.id); END",
+}
 
 
 def create_views(db: Any) -> None:
