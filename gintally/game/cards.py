@@ -81,6 +81,38 @@ for _name, _c in _BY_NAME.items():
             TOKENS[_rank + _suit] = _c
 
 
+# Each card's name by its code ("" for the codes that are no card): ``NAMES[c]`` is ``str(c)``
+# without a method call, for building JSON quickly.
+NAMES: list[str] = [str(_BY_CODE[i]) if i in _BY_CODE else "" for i in range(64)]
+# The cards of every 13-bit block of each suit, ace up (built on first use: `_suit_cards`).
+_SUIT_CARDS: list[list[tuple[Card, ...]]] = []
+
+
+def _suit_cards() -> list[list[tuple[Card, ...]]]:
+    if not _SUIT_CARDS:
+        for suit in range(4):
+            table: list[tuple[Card, ...]] = [()] * (1 << 13)
+            for m in range(1, 1 << 13):
+                top = 1 << (m.bit_length() - 1)
+                table[m] = (*table[m ^ top], _BY_CODE[suit * SUIT_SHIFT + m.bit_length() - 1])
+            _SUIT_CARDS.append(table)
+    return _SUIT_CARDS
+
+
+def by_rank(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask by rank, then suit: ``sort_by_rank(cards_of(mask))``, from tables."""
+    s, h, d, c = _SUIT_CARDS or _suit_cards()
+    return tuple(
+        sorted(
+            s[mask & RANK_BITS]
+            + h[(mask >> 16) & RANK_BITS]
+            + d[(mask >> 32) & RANK_BITS]
+            + c[(mask >> 48) & RANK_BITS],
+            key=_RANK_ORDER.__getitem__,
+        )
+    )
+
+
 def card(rank: int, suit: int) -> Card:
     """The card of a rank (0 ace .. 12 king) and a suit (0 S, 1 H, 2 D, 3 C)."""
     if not (0 <= rank < 13 and 0 <= suit < 4):

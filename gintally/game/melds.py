@@ -40,8 +40,7 @@ from gintally.game.cards import (
     RANK_VALUES,
     SUIT_SHIFT,
     Card,
-    cards_of,
-    sort_by_rank,
+    by_rank,
 )
 
 RANK_COLUMN = 1 | 1 << 16 | 1 << 32 | 1 << 48  # the four cards of the ace; shift by rank
@@ -56,22 +55,27 @@ class Counting:
     `values`: the deadwood value of each rank, ace first (from the two up they never decrease);
     `aces_high`: an ace may end a run above the king too (Q-K-A), never both ends of one run;
     `wrap`: runs go round the corner (K-A-2), the ace sitting between the king and the two;
-    `plain`: neither (the fast path). `table` is the deadwood value of every 13-bit suit block,
-    built on first use and shared by every counting with the same values.
+    `plain`: neither (the fast path); `high_low`: aces high or low without wrapping. `table` is
+    the deadwood value of every 13-bit suit block, built on first use and shared by every
+    counting with the same values; `blocks` are the search's tables (`_block_tables`).
     """
 
-    __slots__ = ("_table", "aces_high", "plain", "values", "wrap")
+    __slots__ = ("_blocks", "_table", "aces_high", "high_low", "plain", "values", "wrap")
 
     def __init__(
         self, values: tuple[int, ...] = RANK_VALUES, aces_high: bool = False, wrap: bool = False
     ) -> None:
-        if len(values) != 13 or any(a > b for a, b in pairwise(values[1:])):
-            raise ValueError(f"13 rank values, never decreasing from the two up: {values}")
+        if len(values) != 13 or min(values) < 0 or any(a > b for a, b in pairwise(values[1:])):
+            raise ValueError(
+                f"13 rank values of 0 or more, never decreasing from the two up: {values}"
+            )
         self.values = tuple(values)
         self.wrap = wrap
         self.aces_high = aces_high or wrap  # round the corner, the ace is next to the king
         self.plain = not self.aces_high
+        self.high_low = self.aces_high and not wrap
         self._table: list[int] | None = None
+        self._blocks: tuple[list[int], ...] | None = None
 
     @property
     def table(self) -> list[int]:
@@ -79,6 +83,13 @@ class Counting:
         if t is None:
             t = self._table = _value_table(self.values)
         return t
+
+    @property
+    def blocks(self) -> tuple[list[int], ...]:
+        b = self._blocks
+        if b is None:
+            b = self._blocks = _block_tables(self)
+        return b
 
     def __repr__(self) -> str:
         return f"Counting({self.values}, aces_high={self.aces_high}, wrap={self.wrap})"
@@ -181,38 +192,129 @@ def count(mask: int, c: Counting = STANDARD) -> int:
     )
 
 
-def set_choices(hand: int, c: Counting = STANDARD) -> list[int]:
-    """Every choice that can matter (see the module docstring): the set cards, and under
-    ``high-low`` aces the aces placed above the king (``<< 13``)."""
+# --- the search -----------------------------------------------------------------------------------
+#
+# Once the sets of a choice are fixed, every suit block is melded on its own: its runs (and, under
+# ``high-low`` aces, where its ace sits) depend on that block's 13 bits only. So the search reads
+# each block's outcome from tables of all 8192 blocks (`_block_tables`), built once per counting:
+# a choice costs four lookups whatever the cards.
+
+NO_DISCARD = 1 << 30  # a gain table's "no placement leaves this block a card to discard"
+
+
+def _structure(mode: str) -> tuple[list[int], ...]:
+    """Value-free tables of every 13-bit block: its dead cards (aces low, or round the corner),
+    or under ``high-low`` aces the dead cards with the ace low and with the ace high."""
+    found = _structures.get(mode)
+    if found is None:
+        low = []
+        for b in range(1 << 13):
+            t = b & (b >> 1) & (b >> 2)
+            low.append(b & ~(t | (t << 1) | (t << 2)))
+        if mode == "plain":
+            found = (low,)
+        elif mode == "wrap":
+            found = ([b & ~_wrap_runs(b) for b in range(1 << 13)],)
+        else:
+            found = (low, [b & ~_high_runs(b, b & 1) if b & 1 else low[b] for b in range(1 << 13)])
+        _structures[mode] = found
+    return found
+
+
+_structures: dict[str, tuple[list[int], ...]] = {}
+_blocks: dict[tuple[tuple[int, ...], bool, bool], tuple[list[int], ...]] = {}
+
+
+def _top_key(dead: int, values: tuple[int, ...]) -> int:
+    """Which card of a block's dead cards `_top_card` discards, as a comparable key:
+    ``value << 8 | 128 | rank << 2`` (0 for no dead card). Higher value wins, then higher rank;
+    so an ace wins only when it is worth more than every other card there."""
+    if not dead:
+        return 0
+    rank = dead.bit_length() - 1
+    key = (values[rank] << 8) | 128 | (rank << 2)
+    if dead & 1:
+        key = max(key, (values[0] << 8) | 128)
+    return key
+
+
+def _block_tables(c: Counting) -> tuple[list[int], ...]:
+    """The search's tables of every 13-bit suit block under `c` (shared by equal countings).
+
+    Aces low or round the corner: ``(dead, key0, key1, key2, key3)``: the deadwood count of a
+    block, and per suit S H D C the `_top_key` of its dead cards with ``3 - suit`` in the low
+    bits (so that the highest key of four blocks names the card `_top_card` would pick, spades
+    first on ties). Under ``high-low`` aces: ``(dead, gain, empty)``: the least deadwood of the
+    block with its ace low or high; the least of (deadwood - the costliest dead card) over the
+    placements that leave a dead card, minus ``dead`` (`NO_DISCARD` when none does); and 1 when
+    some placement melds the whole block.
+    """
+    key = (c.values, c.aces_high, c.wrap)
+    found = _blocks.get(key)
+    if found is not None:
+        return found
+    v = c.table
+    if not c.high_low:
+        (dead,) = _structure("wrap" if c.wrap else "plain")
+        base = [_top_key(d, c.values) for d in dead]
+        found = (
+            [v[d] for d in dead],
+            *([k | (3 - suit) if k else 0 for k in base] for suit in range(4)),
+        )
+    else:
+        low, high = _structure("high-low")
+        least, gain, empty = [], [], []
+        for lo, hi in zip(low, high, strict=True):
+            n = min(v[lo], v[hi])
+            g = min(
+                (v[d] - (_top_key(d, c.values) >> 8) for d in (lo, hi) if d),
+                default=NO_DISCARD + n,
+            )
+            least.append(n)
+            gain.append(g - n)
+            empty.append(0 if lo and hi else 1)
+        found = (least, gain, empty)
+    _blocks[key] = found
+    return found
+
+
+def _sets_choices(hand: int, c: Counting) -> list[int]:
+    """The set cards of every choice that can matter (`set_choices` without ace placements)."""
     a = hand & RANK_BITS
     b = (hand >> 16) & RANK_BITS
     d3 = (hand >> 32) & RANK_BITS
     d = hand >> 48
     ranks = (a & b & (d3 | d)) | (d3 & d & (a | b))  # ranks held 3 or 4 times
     if not ranks:
-        choices = [0]
-    else:
-        in_runs = run_cards(hand) if c.plain else _wrap_runs(hand) if c.wrap else _either_runs(hand)
-        fixed = 0
-        choices = [0]
-        while ranks:
-            low = ranks & -ranks
-            ranks ^= low
-            group = hand & (RANK_COLUMN << (low.bit_length() - 1))
-            shared = group & in_runs
-            if not shared:
-                fixed |= group
-                continue
-            options = [0, group]
-            if group.bit_count() == 4:
-                while shared:
-                    one = shared & -shared
-                    shared ^= one
-                    options.append(group ^ one)
-            choices = [ch | o for ch in choices for o in options]
-        if fixed:
-            choices = [ch | fixed for ch in choices]
-    if c.plain or c.wrap or not hand & RANK_COLUMN:
+        return [0]
+    in_runs = run_cards(hand) if c.plain else _wrap_runs(hand) if c.wrap else _either_runs(hand)
+    fixed = 0
+    choices = [0]
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        group = hand & (RANK_COLUMN << (low.bit_length() - 1))
+        shared = group & in_runs
+        if not shared:
+            fixed |= group
+            continue
+        options = [0, group]
+        if group.bit_count() == 4:
+            while shared:
+                one = shared & -shared
+                shared ^= one
+                options.append(group ^ one)
+        choices = [ch | o for ch in choices for o in options]
+    if fixed:
+        choices = [ch | fixed for ch in choices]
+    return choices
+
+
+def set_choices(hand: int, c: Counting = STANDARD) -> list[int]:
+    """Every choice that can matter (see the module docstring): the set cards, and under
+    ``high-low`` aces the aces placed above the king (``<< 13``)."""
+    choices = _sets_choices(hand, c)
+    if not c.high_low or not hand & RANK_COLUMN:
         return choices
     return [p for sets in choices for p in _placements(hand, sets)]
 
@@ -237,41 +339,39 @@ def _placements(hand: int, sets: int) -> list[int]:
 
 def best_deadwood(hand: int, c: Counting = STANDARD) -> tuple[int, int]:
     """The least deadwood count of `hand` and the choice that reaches it (first found)."""
-    v = c._table or c.table
-    if c.plain:  # the common case first: no rank held 3 times, so no choice to make
-        a = hand & RANK_BITS
-        b = (hand >> 16) & RANK_BITS
-        d3 = (hand >> 32) & RANK_BITS
-        d = hand >> 48
-        if not (a & b & (d3 | d)) | (d3 & d & (a | b)):
-            t = hand & (hand >> 1) & (hand >> 2)
-            dead = hand & ~(t | (t << 1) | (t << 2))
-            return (
-                v[dead & RANK_BITS]
-                + v[(dead >> 16) & RANK_BITS]
-                + v[(dead >> 32) & RANK_BITS]
-                + v[dead >> 48]
-            ), 0
+    dead = (c._blocks or c.blocks)[0]
+    a = hand & RANK_BITS
+    b = (hand >> 16) & RANK_BITS
+    d3 = (hand >> 32) & RANK_BITS
+    d = hand >> 48
+    if not (a & b & (d3 | d)) | (d3 & d & (a | b)):  # no rank held 3 times: one choice
+        best = dead[a] + dead[b] + dead[d3] + dead[d]
+        return best, _placed(hand, 0, best, c) if c.high_low else 0
     best = -1
     best_sets = 0
-    plain = c.plain
-    for sets in set_choices(hand, c):
-        if plain:
-            rest = hand & ~sets
-            t = rest & (rest >> 1) & (rest >> 2)
-            dead = rest & ~(t | (t << 1) | (t << 2))
-        else:
-            dead = hand & ~melded_by(hand, sets, c)
+    for sets in _sets_choices(hand, c):
+        rest = hand ^ sets
         n = (
-            v[dead & RANK_BITS]
-            + v[(dead >> 16) & RANK_BITS]
-            + v[(dead >> 32) & RANK_BITS]
-            + v[dead >> 48]
+            dead[rest & RANK_BITS]
+            + dead[(rest >> 16) & RANK_BITS]
+            + dead[(rest >> 32) & RANK_BITS]
+            + dead[rest >> 48]
         )
         if n < best or best < 0:
             best = n
             best_sets = sets
-    return best, best_sets
+    return best, _placed(hand, best_sets, best, c) if c.high_low else best_sets
+
+
+def _placed(hand: int, sets: int, least: int, c: Counting) -> int:
+    """Under ``high-low`` aces: the first choice of `set_choices` with these sets whose
+    deadwood is `least` (the block tables found that count; this finds where the aces sit)."""
+    if not hand & RANK_COLUMN:
+        return sets
+    for choice in _placements(hand, sets):
+        if count(hand & ~melded_by(hand, choice, c), c) == least:
+            return choice
+    raise AssertionError("no placement reaches the least deadwood")  # pragma: no cover
 
 
 def _top_card(dead: int, c: Counting) -> int:
@@ -301,61 +401,100 @@ def best_discard(hand: int, c: Counting = STANDARD) -> tuple[int, int, int, bool
     its deadwood and D + value(x) deadwood, so the best discard is found by taking, over the
     choices of the 11 cards, the highest card of each choice's deadwood. A choice with no deadwood
     at all is a big gin; a gin by discarding is then always possible (11 melded cards hold a meld
-    of 4+, which can spare a card) and is searched for directly. Ties go to the first choice found,
-    and within it to the highest-ranked card.
+    of 4+, which can spare a card) and is searched for directly (`gin_discard`). Ties go to the
+    first choice found, and within it to the highest-ranked card.
     """
-    v = c._table or c.table
-    plain = c.plain
-    if plain:  # the common case first: no rank held 3 times, one arrangement
-        a = hand & RANK_BITS
-        b = (hand >> 16) & RANK_BITS
-        d3 = (hand >> 32) & RANK_BITS
-        d = hand >> 48
-        if not (a & b & (d3 | d)) | (d3 & d & (a | b)):
-            t = hand & (hand >> 1) & (hand >> 2)
-            dead = hand & ~(t | (t << 1) | (t << 2))
-            if dead:
-                top = _top_card(dead, c)
-                dead ^= top
-                return (
-                    v[dead & RANK_BITS]
-                    + v[(dead >> 16) & RANK_BITS]
-                    + v[(dead >> 32) & RANK_BITS]
-                    + v[dead >> 48],
-                    top,
-                    0,
-                    False,
-                )
+    best, bit, sets, big = discard_search(hand, c)
+    if big:
+        bit, sets = gin_discard(hand, c)
+        return 0, bit, sets, True
+    return best, bit, sets, False
+
+
+def discard_search(hand: int, c: Counting = STANDARD) -> tuple[int, int, int, bool]:
+    """`best_discard` without looking for a big gin's discard: (deadwood, discard bit, choice,
+    big gin), where a big gin (True) leaves the other three meaningless."""
+    tables = c._blocks or c.blocks
+    if c.high_low:
+        return _discard_high_low(hand, c, tables)
+    dead, k0, k1, k2, k3 = tables
+    a = hand & RANK_BITS
+    b = (hand >> 16) & RANK_BITS
+    d3 = (hand >> 32) & RANK_BITS
+    d = hand >> 48
+    if not (a & b & (d3 | d)) | (d3 & d & (a | b)):  # no rank held 3 times: one choice
+        key = max(k0[a], k1[b], k2[d3], k3[d])
+        if not key:
+            return 0, 0, 0, True
+        best = dead[a] + dead[b] + dead[d3] + dead[d] - (key >> 8)
+        return best, 1 << ((3 - (key & 3)) * SUIT_SHIFT + ((key >> 2) & 15)), 0, False
     best = -1
-    best_bit = 0
+    best_key = 0
     best_sets = 0
     big = False
-    for sets in set_choices(hand, c):
-        if plain:
-            rest = hand & ~sets
-            t = rest & (rest >> 1) & (rest >> 2)
-            dead = rest & ~(t | (t << 1) | (t << 2))
-        else:
-            dead = hand & ~melded_by(hand, sets, c)
-        if not dead:
+    for sets in _sets_choices(hand, c):
+        rest = hand ^ sets
+        a = rest & RANK_BITS
+        b = (rest >> 16) & RANK_BITS
+        d3 = (rest >> 32) & RANK_BITS
+        d = rest >> 48
+        key = max(k0[a], k1[b], k2[d3], k3[d])
+        if not key:
             big = True
             continue
-        top = _top_card(dead, c)
-        dead ^= top
-        n = (
-            v[dead & RANK_BITS]
-            + v[(dead >> 16) & RANK_BITS]
-            + v[(dead >> 32) & RANK_BITS]
-            + v[dead >> 48]
-        )
+        n = dead[a] + dead[b] + dead[d3] + dead[d] - (key >> 8)
         if n < best or best < 0:
-            best, best_bit, best_sets = n, top, sets
+            best, best_key, best_sets = n, key, sets
     if big:
-        for bit in _bits_high_first(hand):
-            n, sets = best_deadwood(hand ^ bit, c)
-            if n == 0:
-                return 0, bit, sets, True
-    return best, best_bit, best_sets, big
+        return 0, 0, 0, True
+    bit = 1 << ((3 - (best_key & 3)) * SUIT_SHIFT + ((best_key >> 2) & 15))
+    return best, bit, best_sets, False
+
+
+def _discard_high_low(
+    hand: int, c: Counting, tables: tuple[list[int], ...]
+) -> tuple[int, int, int, bool]:
+    """`discard_search` under ``high-low`` aces. With several choices of sets, each weighs every
+    placement of the aces at once through the block tables; then the placements of the winning
+    sets (or of the only sets) are tried one by one, in `set_choices` order."""
+    choices = _sets_choices(hand, c)
+    sets = choices[0]
+    if len(choices) > 1:
+        dead, gain, empty = tables
+        best = -1
+        for option in choices:
+            rest = hand ^ option
+            a = rest & RANK_BITS
+            b = (rest >> 16) & RANK_BITS
+            d3 = (rest >> 32) & RANK_BITS
+            d = rest >> 48
+            n = dead[a] + dead[b] + dead[d3] + dead[d]
+            if not n and empty[a] and empty[b] and empty[d3] and empty[d]:
+                return 0, 0, 0, True
+            n += min(gain[a], gain[b], gain[d3], gain[d])
+            if n < best or best < 0:
+                best, sets = n, option
+    best = -1
+    best_bit = best_choice = 0
+    for choice in _placements(hand, sets) if hand & RANK_COLUMN else (sets,):
+        left = hand & ~melded_by(hand, choice, c)
+        if not left:
+            return 0, 0, 0, True
+        top = _top_card(left, c)
+        n = count(left ^ top, c)
+        if n < best or best < 0:
+            best, best_bit, best_choice = n, top, choice
+    return best, best_bit, best_choice, False
+
+
+def gin_discard(hand: int, c: Counting = STANDARD) -> tuple[int, int]:
+    """For a big gin (11 cards all melded): the highest-ranked card whose discard leaves a gin
+    (spades first on ties), and the choice that melds the other ten."""
+    for bit in _bits_high_first(hand):
+        n, sets = best_deadwood(hand ^ bit, c)
+        if n == 0:
+            return bit, sets
+    raise AssertionError("a big gin always spares a card")  # pragma: no cover
 
 
 def _bits_high_first(mask: int) -> Iterator[int]:
@@ -418,37 +557,91 @@ class Arrangement:
         high = self.high_aces
         for suit in range(4):
             block = (self.run_mask >> (suit * SUIT_SHIFT)) & RANK_BITS
-            if not block:
-                continue
-            if self.counting.wrap and block != RANK_BITS:
-                gap = (~block & RANK_BITS & -(~block & RANK_BITS)).bit_length() - 1
-                order = [(gap + 1 + i) % 13 for i in range(13)]
-            elif (high >> (suit * SUIT_SHIFT)) & 1:
-                order = [*range(1, 13), 0]
-            else:
-                order = list(range(13))
-            run: list[int] = []
-            for rank in order:
-                if block >> rank & 1:
-                    run.append(rank)
-                elif run:
-                    spans.append((suit, tuple(run)))
-                    run = []
-            if run:
-                spans.append((suit, tuple(run)))
+            if block:
+                flag = (high >> (suit * SUIT_SHIFT)) & 1
+                spans += ((suit, ranks) for ranks in _block_spans(block, self.counting.wrap, flag))
         return spans
 
     def melds(self) -> list[list[Card]]:
         """Sets (by rank, suits S H D C) then runs (by suit, in rank order), as lists of cards."""
-        out: list[list[Card]] = [cards_of(g) for g in self.set_groups()]
-        for suit, ranks in self.run_spans():
-            base = suit * SUIT_SHIFT
-            out.append([CARDS[base + r] for r in ranks])
-        return out
+        return [list(m) for m in layout(self.hand, self.sets, self.counting)[0]]
 
     def deadwood_cards(self) -> list[Card]:
         """The unmelded cards, by rank then suit."""
-        return sort_by_rank(cards_of(self.dead))
+        return list(by_rank(self.dead))
+
+
+# --- melds as cards, from tables ----------------------------------------------------------------
+
+_spans: dict[int, tuple[tuple[int, ...], ...]] = {}
+_run_melds: dict[int, tuple[tuple[Card, ...], ...]] = {}
+# The set of one rank as cards (suits S H D C), by rank and the 4-bit pattern of its suits.
+_SET_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(CARDS[s * SUIT_SHIFT + r] for s in range(4) if p >> s & 1) for p in range(16))
+    for r in range(13)
+)
+
+
+def _block_spans(block: int, wrap: bool, high: int) -> tuple[tuple[int, ...], ...]:
+    """The runs of one suit's run cards (a 13-bit block) as rank tuples, each in run order: round
+    the corner from the gap when runs wrap, with the ace after the king when it sits high."""
+    key = block | wrap << 13 | high << 14
+    found = _spans.get(key)
+    if found is None:
+        if wrap and block != RANK_BITS:
+            gap = (~block & RANK_BITS & -(~block & RANK_BITS)).bit_length() - 1
+            order = [(gap + 1 + i) % 13 for i in range(13)]
+        elif high:
+            order = [*range(1, 13), 0]
+        else:
+            order = list(range(13))
+        spans: list[tuple[int, ...]] = []
+        run: list[int] = []
+        for rank in order:
+            if block >> rank & 1:
+                run.append(rank)
+            elif run:
+                spans.append(tuple(run))
+                run = []
+        if run:
+            spans.append(tuple(run))
+        found = _spans[key] = tuple(spans)
+    return found
+
+
+def layout(
+    hand: int, choice: int, c: Counting = STANDARD
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The melds of `hand` under `choice` as cards, sets (by rank, suits S H D C) then runs (by
+    suit, in rank order), and its deadwood cards by rank then suit: what `Arrangement.melds`
+    and `Arrangement.deadwood_cards` list, read from tables."""
+    sets = choice & ALL_CARDS
+    melded = melded_by(hand, choice, c)
+    out: list[tuple[Card, ...]] = []
+    if sets:
+        ranks = (sets | sets >> 16 | sets >> 32 | sets >> 48) & RANK_BITS
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            suits = (sets >> r) & 1 | (sets >> (r + 15)) & 2 | (sets >> (r + 30)) & 4
+            out.append(_SET_CARDS[r][suits | (sets >> (r + 45)) & 8])
+    runs = melded ^ sets
+    if runs:
+        high = (choice >> HIGH_SHIFT) & RANK_COLUMN & runs if c.high_low else 0
+        for suit in range(4):
+            shift = suit * SUIT_SHIFT
+            block = (runs >> shift) & RANK_BITS
+            if block:
+                key = block | suit << 13 | c.wrap << 15 | ((high >> shift) & 1) << 16
+                found = _run_melds.get(key)
+                if found is None:
+                    found = _run_melds[key] = tuple(
+                        tuple(CARDS[shift + r] for r in ranks)
+                        for ranks in _block_spans(block, c.wrap, (high >> shift) & 1)
+                    )
+                out += found
+    return tuple(out), by_rank(hand & ~melded)
 
 
 def arrange(hand: int, c: Counting = STANDARD) -> Arrangement:
@@ -459,12 +652,12 @@ def arrange(hand: int, c: Counting = STANDARD) -> Arrangement:
 
 def optimal_arrangements(hand: int, c: Counting = STANDARD) -> list[Arrangement]:
     """Every arrangement of least deadwood (one per choice), in a fixed order."""
-    scored = []
-    for sets in set_choices(hand, c):
-        arr = Arrangement(hand, sets, c)
-        scored.append((arr.deadwood, arr))
+    choices = set_choices(hand, c)
+    if len(choices) == 1:
+        return [Arrangement(hand, choices[0], c)]
+    scored = [(count(hand & ~melded_by(hand, sets, c), c), sets) for sets in choices]
     least = min(v for v, _ in scored)
-    return [arr for v, arr in scored if v == least]
+    return [Arrangement(hand, sets, c) for v, sets in scored if v == least]
 
 
 # --- layoffs ---------------------------------------------------------------------------------
@@ -537,12 +730,10 @@ def best_defence(knocker: Arrangement, defender: int, c: Counting | None = None)
     """Layoffs and melds chosen together for the least deadwood; fewest layoffs on ties. The
     counting is the knocker's unless given."""
     c = knocker.counting if c is None else c
-    best: Defence | None = None
     best_value = -1
-    for lay in layoff_options(knocker, defender):
+    best_lay = best_sets = 0
+    for lay in layoff_options(knocker, defender):  # "no layoff" first, always offered
         v, sets = best_deadwood(defender & ~lay, c)
-        if best is None or v < best_value:
-            best_value = v
-            best = Defence(lay, Arrangement(defender & ~lay, sets, c))
-    assert best is not None  # layoff_options always offers "no layoff"
-    return best
+        if v < best_value or best_value < 0:
+            best_value, best_lay, best_sets = v, lay, sets
+    return Defence(best_lay, Arrangement(defender & ~best_lay, best_sets, c))

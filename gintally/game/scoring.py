@@ -17,7 +17,7 @@ Every rule about one hand lives here; the end-of-game bonuses live in `gintally.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from gintally.errors import CardError, HandError
 from gintally.game.cards import (
     CARDS,
+    NAMES,
     TOKENS,
     Card,
     card_value,
@@ -35,12 +36,14 @@ from gintally.game.cards import (
     rank_values,
 )
 from gintally.game.melds import (
-    Arrangement,
     Counting,
     best_deadwood,
     best_defence,
-    best_discard,
     counting,
+    discard_search,
+    gin_discard,
+    layout,
+    melded_by,
     optimal_arrangements,
     set_choices,
 )
@@ -351,8 +354,27 @@ def read_hand(
     return hand
 
 
-def _melds(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(m) for m in arr.melds())
+def _read(
+    cards: str | Iterable[str | Card], who: str, sizes: tuple[int, ...]
+) -> tuple[tuple[Card, ...], int]:
+    """`read_hand` and the hand's mask. Cards written plainly (``AS 10d TD``: one token a card,
+    separated by spaces), or given as `Card`s, are read with one dict lookup a token; anything
+    else (commas, suit symbols, a bad card, a duplicate, the wrong number) goes through
+    `read_hand`, which reads every spelling and names what is wrong."""
+    hand: tuple[Card, ...] | None = None
+    if type(cards) is str:
+        try:
+            hand = tuple(map(TOKENS.__getitem__, cards.split()))
+        except KeyError:
+            hand = None
+    elif (type(cards) is tuple or type(cards) is list) and all(type(x) is Card for x in cards):
+        hand = tuple(cards)
+    if hand is not None and len(hand) in sizes:
+        mask = sum(map(_BITS.__getitem__, hand))
+        if mask.bit_count() == len(hand):
+            return hand, mask
+    hand = read_hand(cards, who, sizes)
+    return hand, mask_of(hand)
 
 
 def score_cards(
@@ -371,50 +393,44 @@ def score_cards(
     ``big-gin``) is checked against the cards: a gin with deadwood is refused, and so is a big
     gin that is not one; a knock with no deadwood is scored as the gin it is.
     """
-    r = _rules(rules)
+    r, cnt, _, _ = _context(rules)
     claimed = parse_kind(str(claim)) if claim is not None else None
     sizes = (11,) if claimed is Kind.BIG_GIN else (10,) if claimed else (10, 11)
-    k_cards = read_hand(knocker, "the knocker", sizes)
-    d_cards = read_hand(defender, "the defender", (10,))
-    shared = set(k_cards) & set(d_cards)
-    if shared:
-        both = " ".join(str(c) for c in sorted(shared))
+    k_cards, k_mask = _read(knocker, "the knocker", sizes)
+    d_mask = _read(defender, "the defender", (10,))[1]
+    if k_mask & d_mask:
+        shared = cards_of(k_mask & d_mask)
+        both = " ".join(str(c) for c in shared)
         raise CardError(
             f"card {both} is in both hands"
             if len(shared) == 1
             else f"cards {both} are in both hands"
         )
-    k_mask, d_mask = mask_of(k_cards), mask_of(d_cards)
-    cnt = counting_of(r)
 
     if len(k_cards) == 11:
-        arrangements = [
-            a
-            for a in (Arrangement(k_mask, s, cnt) for s in set_choices(k_mask, cnt))
-            if a.dead == 0
-        ]
-        if not arrangements:
-            least = min(Arrangement(k_mask, s, cnt).deadwood for s in set_choices(k_mask, cnt))
+        sets = _all_melded_sets(k_mask, cnt)
+        if sets is None:
+            least = best_deadwood(k_mask, cnt)[0]
             raise HandError(
                 f"not a big gin: the knocker's 11 cards leave {least} deadwood "
                 f"(a knock or gin shows the 10 cards kept after the discard)"
             )
-        d_arr = optimal_arrangements(d_mask, cnt)[0]
-        result = settle_gin(d_arr.deadwood, r, upcard, big=True)
-        return _with_cards(result, arrangements[0], d_arr, 0)
+        d_d, d_sets = best_deadwood(d_mask, cnt)
+        result = settle_gin(d_d, r, upcard, big=True)
+        return _with_cards(result, (k_mask, sets), (d_mask, d_sets), 0, cnt)
 
-    options = optimal_arrangements(k_mask, cnt)
-    d_k = options[0].deadwood
+    d_k, k_sets = best_deadwood(k_mask, cnt)
     if d_k == 0:
-        d_arr = optimal_arrangements(d_mask, cnt)[0]
-        result = settle_gin(d_arr.deadwood, r, upcard)
-        return _with_cards(result, options[0], d_arr, 0)
+        d_d, d_sets = best_deadwood(d_mask, cnt)
+        result = settle_gin(d_d, r, upcard)
+        return _with_cards(result, (k_mask, k_sets), (d_mask, d_sets), 0, cnt)
     if claimed in (Kind.GIN, Kind.BIG_GIN):
-        dead = " ".join(str(c) for c in options[0].deadwood_cards())
+        dead = " ".join(str(c) for c in layout(k_mask, k_sets, cnt)[1])
         raise HandError(f"not a gin: the knocker's cards leave {d_k} deadwood ({dead})")
 
     limit = knock_limit(r, upcard)
     _check_knock_allowed(d_k, limit, upcard)
+    options = optimal_arrangements(k_mask, cnt)
     best_arr, best_def = options[0], best_defence(options[0], d_mask, cnt)
     for arr in options[1:]:
         defence = best_defence(arr, d_mask, cnt)
@@ -431,19 +447,32 @@ def score_cards(
         knock_limit=limit,
         doubled=double,
     )
-    return _with_cards(result, best_arr, best_def.arrangement, best_def.layoffs)
+    d_arr = best_def.arrangement
+    return _with_cards(
+        result, (k_mask, best_arr.sets), (d_arr.hand, d_arr.sets), best_def.layoffs, cnt
+    )
 
 
 def _with_cards(
-    result: HandResult, k_arr: Arrangement, d_arr: Arrangement, layoffs: int
+    result: HandResult, k: tuple[int, int], d: tuple[int, int], layoffs: int, c: Counting
 ) -> HandResult:
-    return replace(
-        result,
-        layoffs=tuple(cards_of(layoffs)),
-        knocker_melds=_melds(k_arr),
-        knocker_deadwood_cards=tuple(k_arr.deadwood_cards()),
-        defender_melds=_melds(d_arr),
-        defender_deadwood_cards=tuple(d_arr.deadwood_cards()),
+    """`result` with both players' melds and deadwood cards (each a hand and its choice) and the
+    cards laid off."""
+    k_melds, k_dead = layout(*k, c)
+    d_melds, d_dead = layout(*d, c)
+    return HandResult(
+        result.kind,
+        result.winner,
+        result.points,
+        result.knocker_deadwood,
+        result.defender_deadwood,
+        tuple(cards_of(layoffs)),
+        result.knock_limit,
+        result.doubled,
+        k_melds,
+        k_dead,
+        d_melds,
+        d_dead,
     )
 
 
@@ -498,21 +527,24 @@ class Evaluation(tuple[Any, ...]):
         big_gin = property(itemgetter(4), doc="all 11 cards melded, big gin allowed")
         knocks = property(itemgetter(5), doc="within the knock limit (None: no upcard yet)")
 
-    def _arrangement(self) -> Arrangement:
+    def _layout(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         kept: int = self[6]
-        choice: int = self[7]
+        choice: int | None = self[7]
         c: Counting = self[8]
-        return Arrangement(kept, _all_melded_sets(kept, c) if choice < 0 else choice, c)
+        if choice is not None and choice < 0:  # a big gin: the choice melding all 11
+            choice = _all_melded_sets(kept, c)
+        assert choice is not None
+        return layout(kept, choice, c)
 
     @property
     def melds(self) -> tuple[tuple[Card, ...], ...]:
         """Sets (by rank) then runs (by suit, in rank order)."""
-        return _melds(self._arrangement())
+        return self._layout()[0]
 
     @property
     def deadwood_cards(self) -> tuple[Card, ...]:
         """The unmelded cards kept, by rank then suit."""
-        return tuple(self._arrangement().deadwood_cards())
+        return self._layout()[1]
 
     def __repr__(self) -> str:
         return (
@@ -524,20 +556,23 @@ class Evaluation(tuple[Any, ...]):
 
     def to_dict(self) -> EvaluationDict:
         """The JSON shape of ``gintally eval --json``."""
-        arr = self._arrangement()
+        melds, dead = self._layout()
+        name = _NAME
+        discard = self[2]
         return {
-            "cards": [str(c) for c in self.cards],
-            "melds": [[str(c) for c in m] for m in arr.melds()],
-            "deadwood_cards": [str(c) for c in arr.deadwood_cards()],
-            "deadwood": self.deadwood,
-            "discard": str(self.discard) if self.discard is not None else None,
+            "cards": list(map(name, self[0])),
+            "melds": [list(map(name, m)) for m in melds],
+            "deadwood_cards": list(map(name, dead)),
+            "deadwood": self[1],
+            "discard": None if discard is None else NAMES[discard],
             "gin": self.gin,
             "big_gin": self.big_gin,
             "knocks": self.knocks,
         }
 
 
-_BITS = tuple(1 << i for i in range(64))  # a card's bit, by its code
+_BITS = [1 << i for i in range(64)]  # a card's bit, by its code
+_NAME = NAMES.__getitem__  # a card's name, by its code
 _new_evaluation = tuple.__new__
 
 # What `evaluate` needs from a rule set, by preset name or by the rule set's identity: the rule
@@ -576,19 +611,7 @@ def evaluate(
     wrong number) goes through `read_hand`, which reads every spelling and names what is wrong.
     """
     r, c, limit, big_allowed = _context(rules)
-    hand: tuple[Card, ...] | None = None
-    if type(cards) is str:
-        try:
-            hand = tuple(map(TOKENS.__getitem__, cards.split()))
-        except KeyError:
-            hand = None
-    elif (type(cards) is tuple or type(cards) is list) and all(type(x) is Card for x in cards):
-        hand = tuple(cards)
-    n = 0 if hand is None else len(hand)
-    mask = sum(map(_BITS.__getitem__, hand)) if hand is not None and 10 <= n <= 11 else 0
-    if hand is None or mask.bit_count() != n or not 10 <= n <= 11:
-        hand = read_hand(cards, "the hand", (10, 11))
-        mask = mask_of(hand)
+    hand, mask = _read(cards, "the hand", (10, 11))
     if r.knock_from_upcard and upcard is not None:
         limit = knock_limit(r, upcard)
     if len(hand) == 10:
@@ -597,10 +620,15 @@ def evaluate(
         return _new_evaluation(
             Evaluation, (hand, deadwood, None, deadwood == 0, False, knocks, mask, choice, c)
         )
-    deadwood, bit, choice, big = best_discard(mask, c)
-    knocks = None if limit is None else 0 < deadwood <= limit
-    if big and big_allowed:
-        return _new_evaluation(Evaluation, (hand, 0, None, True, True, knocks, mask, -1, c))
+    deadwood, bit, choice, big = discard_search(mask, c)
+    if big:  # all 11 melded: a big gin, or (big gin off) a gin after the discard
+        deadwood = 0
+        knocks = None if limit is None else False
+        if big_allowed:
+            return _new_evaluation(Evaluation, (hand, 0, None, True, True, knocks, mask, -1, c))
+        bit, choice = gin_discard(mask, c)
+    else:
+        knocks = None if limit is None else 0 < deadwood <= limit
     discard = CARDS[bit.bit_length() - 1]
     return _new_evaluation(
         Evaluation,
@@ -614,9 +642,9 @@ def deadwood_of(cards: str | Iterable[str | Card], rules: RuleSet | str = "moder
     return best_deadwood(mask_of(parse_cards(cards)), counting_of(r))[0]
 
 
-def _all_melded_sets(mask: int, c: Counting) -> int:
-    """The choice under which all of an 11-card big gin is melded."""
+def _all_melded_sets(mask: int, c: Counting) -> int | None:
+    """The first choice under which every card of `mask` is melded (None: no such choice)."""
     for sets in set_choices(mask, c):
-        if not Arrangement(mask, sets, c).dead:
+        if melded_by(mask, sets, c) == mask:
             return sets
-    raise AssertionError("not a big gin")  # pragma: no cover - callers check first
+    return None
