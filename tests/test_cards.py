@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,9 @@ from gintally import GintallyError
 from gintally.errors import CardError
 from gintally.game.cards import (
     DECK,
+    NAMES,
     Card,
+    by_rank,
     card,
     card_name,
     card_value,
@@ -268,3 +272,15 @@ def test_masks_round_trip(hand: set[Card]) -> None:
 def test_symbol_hand_round_trips() -> None:
     text = " ".join(SYMBOLS[n[1]] + n[0] for n in _names())
     assert format_cards(parse_cards(text)) == " ".join(_names())
+
+
+def test_by_rank_and_names_from_tables() -> None:
+    """`by_rank` (per-suit tables) lists a mask's cards as `sort_by_rank(cards_of(mask))` does,
+    and `NAMES` is every card's name by its code."""
+    rng = random.Random(52)
+    for size in range(53):
+        m = mask_of(rng.sample(DECK, size))
+        assert list(by_rank(m)) == sort_by_rank(cards_of(m))
+    assert by_rank(mask_of(parse_cards("KD 2S TC AH 2C AS"))) == parse_cards("AS AH 2S 2C TC KD")
+    assert [NAMES[c] for c in DECK] == [str(c) for c in DECK]
+    assert sum(1 for n in NAMES if n) == 52

@@ -17,16 +17,20 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gintally import evaluate, score_cards
+from gintally import Evaluation, HandError, evaluate, score_cards
 from gintally.game.cards import cards_of, mask_of, parse_cards
 from gintally.game.melds import (
+    NO_DISCARD,
     Arrangement,
     Counting,
     arrange,
     best_deadwood,
     best_defence,
     best_discard,
+    discard_search,
+    gin_discard,
     layoff_options,
+    layout,
     optimal_arrangements,
     set_choices,
 )
@@ -350,11 +354,38 @@ def check_deadwood(hand: Sequence[str], rules: int | Knobs) -> None:
     dead = [str(c) for c in arr.deadwood_cards()]
     assert sorted(dead) == sorted(set(hand) - melded)
     assert sum(value(n, k) for n in dead) == expected
+    assert layout(mask(hand), sets, c) == (
+        tuple(tuple(m) for m in arr.melds()),
+        tuple(arr.deadwood_cards()),
+    )
     if len(hand) == 10:  # the public text API agrees, melds and all
         ev = evaluate(" ".join(hand).lower(), k.rules())
         assert ev.deadwood == expected
         assert check_melds(ev.melds, hand, k) == set(hand) - {str(c) for c in ev.deadwood_cards}
         assert evaluate(hand, k.rules()) == ev
+        check_to_dict(ev)
+
+
+def check_to_dict(ev: Evaluation) -> None:
+    """`to_dict` (built from name tables) says what the record's fields say."""
+    d = ev.to_dict()
+    assert d["cards"] == [str(c) for c in ev.cards]
+    assert d["melds"] == [[str(c) for c in m] for m in ev.melds]
+    assert d["deadwood_cards"] == [str(c) for c in ev.deadwood_cards]
+    assert d["discard"] == (None if ev.discard is None else str(ev.discard))
+    assert (d["deadwood"], d["gin"], d["big_gin"], d["knocks"]) == (
+        ev.deadwood,
+        ev.gin,
+        ev.big_gin,
+        ev.knocks,
+    )
+
+
+def gin_discard_of(hand: Sequence[str], per_discard: dict[str, int]) -> str:
+    """The card a big gin discards when it must (big gin off): of the cards whose discard
+    leaves a gin, the highest rank, spades first (S H D C) on ties."""
+    gins = [n for n in hand if per_discard[n] == 0]
+    return max(gins, key=lambda n: (rank_of(n), -SUITS.index(suit_of(n))))
 
 
 def check_discard(hand: Sequence[str], rules: int | Knobs) -> None:
@@ -372,6 +403,25 @@ def check_discard(hand: Sequence[str], rules: int | Knobs) -> None:
     assert per_discard[discard[0]] == least, (hand, discard)
     arr = Arrangement(mask(hand) ^ bit, sets, c)
     assert arr.deadwood == least
+    search = discard_search(mask(hand), c)  # the same search, a big gin's discard not sought
+    assert search[3] == big
+    if big:
+        assert discard == [gin_discard_of(hand, per_discard)]
+        assert gin_discard(mask(hand), c) == (bit, sets)
+    else:
+        assert search == (dead, bit, sets, False)
+
+    # big gin off: eleven melded cards discard one and are a gin
+    off = evaluate(" ".join(hand), resolve(k.rules(), ["big_gin_bonus=off"]))
+    assert (off.deadwood, off.gin, off.big_gin) == (least, least == 0, False)
+    assert off.discard is not None
+    assert per_discard[str(off.discard)] == least
+    if big:
+        assert str(off.discard) == gin_discard_of(hand, per_discard)
+    kept = [n for n in hand if n != str(off.discard)]
+    melded = check_melds(off.melds, kept, k)
+    assert sorted(str(c) for c in off.deadwood_cards) == sorted(set(kept) - melded)
+    check_to_dict(off)
 
     ev = evaluate(hand, rules=k.rules())
     assert evaluate(" ".join(hand), k.rules()) == ev  # the text API's fast path: the same
@@ -389,6 +439,7 @@ def check_discard(hand: Sequence[str], rules: int | Knobs) -> None:
         melded = check_melds(ev.melds, kept, k)
         assert sorted(str(c) for c in ev.deadwood_cards) == sorted(set(kept) - melded)
         assert sum(value(str(c), k) for c in ev.deadwood_cards) == least
+    check_to_dict(ev)
 
 
 # --- explicit cases -----------------------------------------------------------------------------
@@ -567,6 +618,74 @@ def test_big_gin_flags_random() -> None:
         assert best_discard(mask(hand))[3] == big
         check_discard(hand, 1)
     assert seen_big > 50
+
+
+def test_big_gin_from_cards_random() -> None:
+    """score_cards on 11 melded cards: a big gin whose melds hold all 11 (a gin after the
+    discard with big gin off), against brute force; 11 cards that are no big gin are refused
+    with their least deadwood."""
+    rng = random.Random(16)
+    off = resolve("modern", ["big_gin_bonus=off"])
+    seen_big = 0
+    for _ in range(150):
+        hand = melded_hand(rng, 11)
+        defender = rng.sample([n for n in NAMES if n not in hand], 10)
+        d_d = brute_deadwood(defender)
+        least = brute_deadwood(hand)
+        if least:
+            with pytest.raises(HandError, match=f"leave {least} deadwood"):
+                score_cards(hand, defender)
+            continue
+        seen_big += 1
+        result = score_cards(" ".join(hand), " ".join(defender))
+        assert (result.kind, result.points, result.defender_deadwood) == ("big-gin", 31 + d_d, d_d)
+        assert check_melds(result.knocker_melds, hand) == set(hand)
+        assert result.knocker_deadwood_cards == ()
+        rest = check_melds(result.defender_melds, defender)
+        assert sorted(str(c) for c in result.defender_deadwood_cards) == sorted(
+            set(defender) - rest
+        )
+        assert sum(value(str(c)) for c in result.defender_deadwood_cards) == d_d
+        result = score_cards(hand, defender, off)  # big gin off: scored as a gin
+        assert (result.kind, result.points) == ("gin", 25 + d_d)
+    assert seen_big > 30
+
+
+@pytest.mark.parametrize("knobs", KNOB_CASES, ids=repr)
+def test_block_tables_against_brute_force(knobs: Knobs) -> None:
+    """The search's per-block tables (`melds._block_tables`), entry by entry, for one suit's
+    cards: its least deadwood; aces low or round the corner, the card the key names is one
+    whose discard leaves the least deadwood (the costliest dead card); under high-low aces, the
+    least deadwood after a discard and whether the block can be melded whole."""
+    c = knobs.counting()
+    rng = random.Random(repr(knobs))
+    tables = c.blocks
+    for _ in range(300):
+        suit = rng.randrange(4)
+        ranks = sorted(rng.sample(range(13), rng.randint(0, 13)))
+        block = sum(1 << r for r in ranks)
+        hand = [RANKS[r] + SUITS[suit] for r in ranks]
+        brute = Brute(hand, knobs)
+        least = brute.best()
+        assert tables[0][block] == least, (hand, knobs)
+        after = [brute.best(brute.without([n])) for n in hand]
+        if c.high_low:
+            gain, empty = tables[1][block], tables[2][block]
+            assert empty == (least == 0)
+            if least:
+                assert least + gain == min(after), (hand, knobs)
+            else:
+                assert gain == NO_DISCARD or least + gain >= min(after)
+            continue
+        key = tables[1 + suit][block]
+        if not least:
+            assert key == 0
+            continue
+        assert key & 3 == 3 - suit
+        named = RANKS[(key >> 2) & 15] + SUITS[suit]
+        assert named in hand
+        assert value(named, knobs) == key >> 8
+        assert brute.best(brute.without([named])) == least - (key >> 8) == min(after), hand
 
 
 def melded_hand(rng: random.Random, size: int, exclude: Iterable[str] = ()) -> list[str]:

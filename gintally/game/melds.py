@@ -256,20 +256,23 @@ def _block_tables(c: Counting) -> tuple[list[int], ...]:
     v = c.table
     if not c.high_low:
         (dead,) = _structure("wrap" if c.wrap else "plain")
-        base = [_top_key(d, c.values) for d in dead]
+        tops = {d: _top_key(d, c.values) for d in set(dead)}
+        base = [tops[d] for d in dead]
         found = (
             [v[d] for d in dead],
             *([k | (3 - suit) if k else 0 for k in base] for suit in range(4)),
         )
     else:
         low, high = _structure("high-low")
+        tops = {d: _top_key(d, c.values) >> 8 for d in {*low, *high}}
         least, gain, empty = [], [], []
         for lo, hi in zip(low, high, strict=True):
             n = min(v[lo], v[hi])
-            g = min(
-                (v[d] - (_top_key(d, c.values) >> 8) for d in (lo, hi) if d),
-                default=NO_DISCARD + n,
-            )
+            g = NO_DISCARD + n
+            if lo:
+                g = v[lo] - tops[lo]
+            if hi:
+                g = min(g, v[hi] - tops[hi])
             least.append(n)
             gain.append(g - n)
             empty.append(0 if lo and hi else 1)
