@@ -13,12 +13,22 @@ Cases
   `gintally.evaluate(text)` with the hand written as text (``"AS 2H TD ..."``): parsing
   included, issue 15's figure; and ``evaluate(text).to_dict()``, which also lists the melds and
   the deadwood cards (`evaluate` works those out only when they are read).
+- score_cards: `gintally.score_cards(knocker_text, defender_text)` on knocks: a knocker of 10
+  cards with 1-10 deadwood (drawn mostly from 5 adjacent ranks) and a defender of 10 other
+  cards; the whole settlement: both hands read, both arranged, the layoffs weighed, the result
+  with both players' melds and deadwood cards. Next to it, two `evaluate(text)` of the same
+  hands: what the reading and arranging alone cost.
 - the card knobs (second table): the same low-level calls under other countings (`Counting`):
   ``tedesco`` (aces high or low, runs round the corner, ace 15), ``high-low`` (aces high or
   low without wrapping: the search that tries a free ace at both ends) and ``mahjong`` (another
   value table on the standard search), and `gintally.evaluate(cards, "tedesco")`; on uniform and
   meld-rich hands, and on *corner* hands drawn from 4 adjacent ranks round the corner (J-Q-K-A,
   Q-K-A-2 or K-A-2-3), where high and low aces compete.
+
+Old against new: ``--against REV`` times the gintally of a git revision (extracted to a
+temporary directory) and this checkout's, each pass in a fresh process, alternating old and new
+for ``--rounds`` rounds, and prints the median CPU µs of each side and the ratio: the
+before/after of a change measured in the same run.
 
 Run: ``.venv/bin/python benchmarks/bench_eval.py`` (``--quick`` for a short run).
 """
@@ -27,12 +37,19 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
+import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from _common import code_state
@@ -85,6 +102,29 @@ def corner_hands(rng: random.Random, n: int, size: int) -> list[list[Card]]:
         pool = [card((low + i) % 13, s) for i in range(4) for s in range(4)]
         out.append(rng.sample(pool, size))
     return out
+
+
+def knock_pairs(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    """Knocks as text: a knocker of 10 cards with 1-10 deadwood (7 drawn from 5 adjacent ranks,
+    3 from the rest) and a defender of 10 other cards."""
+    out: list[tuple[str, str]] = []
+    while len(out) < n:
+        low = rng.randrange(9)
+        pool = [card(r, s) for r in range(low, low + 5) for s in range(4)]
+        k = rng.sample(pool, 7)
+        k += rng.sample([c for c in DECK if c not in k], 3)
+        if 0 < best_deadwood(mask_of(k))[0] <= 10:
+            d = rng.sample([c for c in DECK if c not in k], 10)
+            out.append((" ".join(map(str, k)), " ".join(map(str, d))))
+    return out
+
+
+def score_pair(pair: tuple[str, str]) -> object:
+    return gintally.score_cards(*pair)
+
+
+def evaluate_pair(pair: tuple[str, str]) -> object:
+    return gintally.evaluate(pair[0]), gintally.evaluate(pair[1])
 
 
 def time_passes(
@@ -161,10 +201,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_false",
         help="skip the second table (other card values and runs)",
     )
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="time the gintally of git revision REV against this checkout's (fresh processes, "
+        "alternating)",
+    )
+    ap.add_argument(
+        "--rounds", type=int, default=5, help="with --against: old/new rounds (default 5)"
+    )
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one side's figures
     args = ap.parse_args(argv)
     if args.quick:
         args.hands, args.passes = 2_000, 5
-    args.passes = max(args.passes, 5)
+    if args.against:
+        return compare(args)
+    args.passes = max(args.passes, 5 if not args.json else 1)
 
     rng = random.Random(args.seed)
     hands = {
@@ -180,6 +232,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("corner", 10): corner_hands(rng, args.hands, 10),
         ("corner", 11): corner_hands(rng, args.hands, 11),
     }
+    knocks = knock_pairs(rng, max(args.hands // 5, 200))  # drawn last, as above
+    if args.json:
+        figures = side_figures(hands, masks, knocks, args.passes)
+        print(json.dumps({"code": code_state(), "rows": figures}))
+        return 0
     knob_masks = {k: [mask_of(h) for h in v] for k, v in knob_hands.items()}
     if args.knobs:
         check_agreement(knob_hands, "tedesco")
@@ -213,6 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for key, ts in texts.items():
         timed = time_passes(evaluate_to_dict, ts, args.passes)
         rows.append((*key, "  ... .to_dict()", timed, None))
+    for name, settle in (("score_cards(text)", score_pair), ("2 x evaluate(text)", evaluate_pair)):
+        rows.append(("knocks", 20, name, time_passes(settle, knocks, args.passes), None))
 
     header = (
         f"{'hands':<10}{'cards':>5}  {'call':<20}{'median µs':>10}{'min':>7}{'max':>7}"
@@ -225,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         med_cpu = statistics.median(cpu) * 1e6
         met = "" if target is None else "yes" if med_cpu <= target else "NO"
         goal = "" if target is None else "<= " + format(target, "g")
-        label = "uniform" if deal == "uniform" else "meld-rich"
+        label = {"uniform": "uniform", "rich": "meld-rich"}.get(deal, deal)
         peers = PEERS[(deal, size)] if name.startswith("melds") else ""
         print(
             f"{label:<10}{size:>5}  {name:<20}{med:>10.2f}{lo:>7.2f}{hi:>7.2f}{med_cpu:>8.2f}"
@@ -248,6 +307,69 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.knobs:
         knob_table(knob_hands, knob_masks, args.passes)
+    return 0
+
+
+def side_figures(
+    hands: dict[tuple[str, int], list[list[Card]]],
+    masks: dict[tuple[str, int], list[int]],
+    knocks: list[tuple[str, str]],
+    passes: int,
+) -> dict[str, float]:
+    """One side of ``--against``: the median CPU µs of each row, by row name. Only calls that
+    every revision has (the text API, the two mask searches, score_cards)."""
+    out: dict[str, float] = {}
+
+    def cpu(fn: Callable[..., object], items: Sequence[Any]) -> float:
+        return statistics.median(time_passes(fn, items, passes)[1]) * 1e6
+
+    for (deal, size), ms in masks.items():
+        fn = best_deadwood if size == 10 else best_discard
+        out[f"{deal} {size} melds.{fn.__name__}"] = cpu(fn, ms)
+    for (deal, size), hs in hands.items():
+        texts = [" ".join(str(c) for c in h) for h in hs]
+        out[f"{deal} {size} evaluate(text)"] = cpu(gintally.evaluate, texts)
+        out[f"{deal} {size} evaluate(text).to_dict()"] = cpu(evaluate_to_dict, texts)
+    out["knocks score_cards(text)"] = cpu(score_pair, knocks)
+    return out
+
+
+def compare(args: argparse.Namespace) -> int:
+    """``--against REV``: old and new, each pass a fresh process, alternating."""
+    repo = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(repo), "archive", "--format=tar", args.against, "gintally"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tempfile.TemporaryDirectory() as old_root:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(old_root, filter="data")
+        sides = {"old": old_root, "new": str(repo)}
+        figures: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
+        codes: dict[str, str] = {}
+        cmd = [sys.executable, __file__, "--json", "--no-knobs", "--hands", str(args.hands)]
+        cmd += ["--passes", str(args.passes), "--seed", str(args.seed)]
+        for r in range(args.rounds):
+            for side in ("old", "new") if r % 2 == 0 else ("new", "old"):
+                env = {**os.environ, "PYTHONPATH": sides[side]}
+                out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+                answer = json.loads(out.stdout.splitlines()[-1])
+                codes[side] = answer["code"]
+                for row, us in answer["rows"].items():
+                    figures[side].setdefault(row, []).append(us)
+    print(
+        f"gintally evaluation, old against new: CPU µs per call, median of {args.rounds} rounds"
+        f"\n  (each round: one fresh process per side, old and new alternating, {args.hands} "
+        f"hands per case, median of {args.passes} passes)\n  old: {args.against}, measuring "
+        f"{codes['old']}\n  new: measuring {codes['new']}"
+    )
+    header = f"{'case':<42}{'old':>9}{'new':>9}{'new/old':>9}"
+    print(header)
+    print("-" * len(header))
+    for row, old in figures["old"].items():
+        o, n = statistics.median(old), statistics.median(figures["new"][row])
+        print(f"{row:<42}{o:>9.2f}{n:>9.2f}{n / o:>9.2f}")
     return 0
 
 
