@@ -473,6 +473,9 @@ def _with_cards(
         k_dead,
         d_melds,
         d_dead,
+        result.other_points,
+        result.tables,
+        result.piles,
     )
 
 
