@@ -20,15 +20,26 @@ from gintally.engine.insights import Lifetime, RacePoint, Side, race
 from gintally.engine.replay import Entry
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Season, standings
-from gintally.errors import NotFoundError
+from gintally.errors import GintallyError, NotFoundError
+from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
 from gintally.service import Window, _entries, entries, hand_table, replay_all
 
 
 def sides(match: Match) -> list[Side]:
-    """The two seats of a match as the fold counts them."""
-    return [Side(p.name, (p.name,)) for p in match.players]
+    """The two seats of a match as the fold counts them: each player is a person; the phantom
+    of a solitaire (Gimlet Rummy's second seat) is nobody: it gets no figures, no head-to-head
+    pair and no record, while the player's hands and games against it count as played."""
+    people = variant_of(match.rules).players
+    return [
+        Side(p.name, (p.name,) if seat < people else ()) for seat, p in enumerate(match.players)
+    ]
+
+
+def phantom_of(match: Match) -> int | None:
+    """The player id standing for the phantom in a solitaire match (None: no phantom)."""
+    return match.players[1].id if variant_of(match.rules).players == 1 else None
 
 
 def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
@@ -70,8 +81,17 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
 
 
 def person(book: Ledger, name: str | None) -> str | None:
-    """A player's name as the ledger spells it (None stays None); an unknown name is refused."""
-    return None if name is None else book.player(name).name
+    """A player's name as the ledger spells it (None stays None); an unknown name is refused,
+    and so is the phantom of Gimlet solitaire, which is not a person."""
+    if name is None:
+        return None
+    found = book.player(name)
+    if any(phantom_of(m) == found.id for m in book.matches()):
+        raise GintallyError(
+            f"{found.name} is the phantom opponent of Gimlet solitaire, not a person: stats "
+            f"count people only (gintally standings --match NAME shows a solitaire)"
+        )
+    return found.name
 
 
 @dataclass

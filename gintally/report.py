@@ -985,11 +985,15 @@ def _span(first: date, last: date) -> str:
 
 def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
     """The season's records, as (what, who and where) lines: biggest hand, longest run of
-    hands won (a hand nobody won does not break it), biggest game won by net."""
+    hands won (a hand nobody won does not break it), biggest game won by net. The phantom of a
+    solitaire sets none (it is not a person); a hand it wins ends the player's run."""
     match, out = story.match, []
+    # The phantom of a solitaire is not a person: it sets no record (its wins still end runs).
+    phantom = match.players[1].id if variant_of(match.rules).players == 1 else None
     won = [h for h in story.hands if h.winner is not None]
-    if won:
-        big = min(won, key=lambda h: (-h.points, h.date, h.id))
+    theirs = [h for h in won if h.winner != phantom]
+    if theirs:
+        big = min(theirs, key=lambda h: (-h.points, h.date, h.id))
         out.append(
             ("Biggest hand", f"{match.name_of(big.winner)}, {big.points} points ({big.kind}), "
              f"hand {big.id} on {big.date.isoformat()}")
@@ -998,7 +1002,7 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
         run: tuple[int, HandRecord, HandRecord] | None = None
         for h in won:
             run = (run[0] + 1, run[1], h) if run and run[1].winner == h.winner else (1, h, h)
-            if best is None or run[0] > best[0]:
+            if h.winner != phantom and (best is None or run[0] > best[0]):
                 best = run
         assert best is not None
         n, first, last = best
@@ -1012,13 +1016,15 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
         if g.status == "won" and g.closed is not None
         and season_of(g.closed, match.format.season_start)[0] == story.season.label
     ]  # fmt: skip
-    if games:
-        top = max(games, key=lambda g: (g.net or 0, -(g.closed or date.max).toordinal()))
+    theirs_won = [g for g in games if phantom is None or g.winner != 1]
+    if theirs_won:
+        top = max(theirs_won, key=lambda g: (g.net or 0, -(g.closed or date.max).toordinal()))
         assert top.closed is not None
         out.append(
             ("Biggest game", f"{match.name_at(top.winner)} won game {top.number} by "
              f"{top.net} on {top.closed.isoformat()}")
         )  # fmt: skip
+    if games:
         shutouts = sum(g.shutout for g in games)
         if shutouts:
             out.append(("Shutouts", f"{shutouts} game(s) won with the loser on no hand"))
@@ -1049,7 +1055,11 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
         "race": race_doc(match, story.season, story.race, story.hands),
         "season": season_doc(match, story.season),
         "sets": sets,
-        "series": [],
+        "series": [
+            {"number": s.number, "winner": match.name_at(s.winner), "date": s.closed.isoformat()}
+            for s in story.window.replay.series
+            if s.closed is not None and season_of(s.closed, start)[0] == label
+        ],
         "records": _season_records(story),
         "hands": hands_doc(match, story.hands, dealers)["hands"],
     }

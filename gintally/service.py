@@ -383,6 +383,23 @@ def new_match(
     return ledger.create_match(name, pair, fmt, rules, first_dealer)
 
 
+def rename_player(ledger: Ledger, old: str, new: str) -> Player:
+    """Rename a player everywhere. The phantom of Gimlet solitaire keeps its name, and nobody
+    takes it: a solitaire's second seat is found by that name, and it is not a person."""
+    if fold(new) == fold(PHANTOM):
+        raise GintallyError(
+            f"{PHANTOM} is the phantom opponent of Gimlet solitaire: give another name"
+        )
+    who = ledger.player(old)
+    if fold(who.name) == fold(PHANTOM) and any(
+        variant_of(m.rules).players == 1 and m.players[1].id == who.id for m in ledger.matches()
+    ):
+        raise GintallyError(
+            f"{PHANTOM} is the phantom opponent of Gimlet solitaire: it keeps its name"
+        )
+    return ledger.rename_player(old, new)
+
+
 # --- recording -----------------------------------------------------------------------------------
 
 

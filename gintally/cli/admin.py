@@ -202,7 +202,7 @@ def player_rename(
 ) -> None:
     """Rename a player everywhere; their record is never split."""
     with ledger() as book:
-        p = book.rename_player(old, new)
+        p = service.rename_player(book, old, new)
     drawing("message")(f"Renamed {old} to {p.name}.")
 
 

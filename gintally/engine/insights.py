@@ -169,6 +169,10 @@ class Lifetime:
                     pending.setdefault(g.set, []).append(g)
             run.games.clear()
             run.marks.clear()
+            tally = run.tally  # keep only the series in play: the won ones are counted
+            if len(tally.series) > 1:
+                tally.before += len(tally.series) - 1
+                del tally.series[:-1]
             for g in played.posts:
                 if g.status != "won" or g.winner is None:
                     continue  # still open: only a closed game counts
@@ -178,7 +182,7 @@ class Lifetime:
                 seasons[(label, g.winner)] = (won + 1, e)
                 if g.set is not None:
                     self._set(fmt, pending, g.set, people)
-            for won_series in getattr(played, "series", ()):
+            for won_series in played.series:
                 if won_series.winner is not None:
                     for f in people[won_series.winner]:
                         f.series_won += 1

@@ -73,6 +73,7 @@ MIGRATION_NAMES = (
     "m006_imports",
     "m007_game_kinds",
     "m008_mark_guards",
+    "m009_views_again",
 )
 
 
@@ -245,6 +246,13 @@ def _migrations() -> Any:
         for name, body in MARK_GUARDS.items():
             db.execute(f"CREATE TRIGGER {name} {body}")
 
+    @migrations(name="m009_views_again")
+    def m009_views_again(db: Any) -> None:
+        """The views again, now that the hands have `m007_game_kinds`' columns (``hands_view``
+        gains ``other_points`` and ``piles``) and matches may have teams (``matches_view``
+        names the teams)."""
+        create_views(db)
+
     return migrations
 
 
@@ -274,10 +282,12 @@ def create_views(db: Any) -> None:
 
     - ``hands_view``: every hand in its newest version, one row each, with names instead of
       ids: match, number (the hand's number in its match), date, kind, claim, winner, points,
-      knocker, dealer, the deadwood counts, upcard, note, voided (1 for a voided hand) and
-      edited (1 when corrected).
-    - ``matches_view``: one row per match: name, players (``Ann v Bob``), format, games,
-      preset, season start, live hands, first and last date, created.
+      knocker, dealer, the deadwood counts, upcard, note, other_points (what the other player
+      scored when both score: Mahjong gin) and piles (Gimlet Rummy's discard piles ``S,H,D,C``)
+      once the ledger has them, voided (1 for a voided hand) and edited (1 when corrected).
+    - ``matches_view``: one row per match: name, players (``Ann v Bob``; a team match's teams,
+      ``Ann & Cy v Bob & Di``), format, games, preset, season start, live hands, first and last
+      date, created.
     """
     columns = {r[1] for r in db.execute("PRAGMA table_info(hands)").fetchall()}
     extra = "".join(
@@ -299,9 +309,20 @@ def create_views(db: Any) -> None:
         LEFT JOIN players k ON k.id = h.knocker
         LEFT JOIN players d ON d.id = h.dealer
         WHERE h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)""")
-    db.execute("""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    players = "a.name || ' v ' || b.name"
+    if "teams" in tables:  # a team is named, or its members joined with " & " (in seat order)
+        side = """coalesce(
+            (SELECT t.name FROM teams t WHERE t.match_id = m.id AND t.side = {n}),
+            (SELECT group_concat(p.name, ' & ') FROM team_members tm
+                JOIN players p ON p.id = tm.player_id
+                WHERE tm.match_id = m.id AND tm.side = {n}))"""
+        players = f"""CASE WHEN EXISTS (SELECT 1 FROM team_members tm WHERE tm.match_id = m.id)
+            THEN {side.format(n=0)} || ' v ' || {side.format(n=1)}
+            ELSE {players} END"""
+    db.execute(f"""
         CREATE VIEW matches_view AS
-        SELECT m.name, a.name || ' v ' || b.name AS players, m.format, m.games,
+        SELECT m.name, {players} AS players, m.format, m.games,
             json_extract(m.rules, '$.preset') AS preset, m.season_start,
             coalesce(s.hands, 0) AS hands, s.first_date, s.last_date, m.created_at
         FROM matches m
