@@ -42,6 +42,16 @@ class GintallyGroup(TyperGroup):
     """The root command: runs non-standalone so every failure is reported as one line, and the
     exit code tells whether the ledger changed (`gintally.commits`, `process`)."""
 
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """A command, with its one-line summary for the command list: the first paragraph of
+        its help, joined (Typer's rich help keeps a docstring's line breaks, which broke
+        summaries mid-sentence at any width)."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and command.short_help is None and command.help:
+            first = inspect.cleandoc(command.help).split("\n\n")[0]
+            command.short_help = " ".join(first.split())
+        return command
+
     def main(
         self,
         args: Sequence[str] | None = None,
@@ -327,7 +337,9 @@ UpcardOpt = Annotated[
         metavar="CARD",
     ),
 ]
-NoteOpt = Annotated[str | None, typer.Option("--note", help="A note kept with the hand.")]
+NoteOpt = Annotated[
+    str | None, typer.Option("--note", help="A note kept with the hand.", metavar="TEXT")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
 VsOpt = Annotated[
     str | None,
