@@ -16,12 +16,13 @@ from gintally.engine.replay import Replay
 from gintally.engine.rounds import Round, in_progress
 from gintally.engine.seasons import season_of
 from gintally.engine.series import Series, series_rule
+from gintally.engine.sets import GameSet
 from gintally.engine.standings import Row, Season, years_won
 from gintally.game.rules import KNOBS, RuleSet
-from gintally.game.scoring import Evaluation, EvaluationDict, HandResult
+from gintally.game.scoring import Evaluation, EvaluationDict, HandResult, doubles
 from gintally.game.variants import variant_of
 from gintally.model import HandRecord, Match
-from gintally.service import Problem, Window, hand_table, table_names
+from gintally.service import Problem, Window, hand_table, round_of, table_names
 
 if TYPE_CHECKING:  # the insights are loaded by the commands that use them, not by a hand command
     from gintally.engine.insights import Lifetime, RacePoint, Record
@@ -53,6 +54,27 @@ class GameDoc(TypedDict):
     shutout: NotRequired[bool]
     lost_by_50: NotRequired[bool]  # exactly_50_loses turned the game
     needs: NotRequired[Pair]
+
+
+class SetDoc(TypedDict):
+    number: int
+    games: list[int]
+    status: str
+    winner: str | None
+    margin: int | None
+    size: int | None  # games in the whole set; None when it never ends (rolling)
+    lead: Pair  # how far each player is ahead on the sum of the nets so far (0 for the other)
+    result: str  # for people: "Ann wins the set by 171", "Ann leads by 40 so far"
+
+
+class TallyDoc(TypedDict):
+    """An ad-infinitum season in a hand's output: games won so far, games open or unfinished."""
+
+    season: str
+    games_won: Pair
+    winner: str | None  # once the season is over: the player with more games won
+    open: int
+    unfinished: int
 
 
 class SheetRow(TypedDict):
@@ -127,6 +149,9 @@ class ShowDoc(TypedDict):
     variant: str
     solo: bool  # one player against the phantom (Gimlet Rummy)
     both_score: bool  # both players score every hand (Mahjong gin)
+    sets: list[SetDoc]
+    all: bool
+    season_over: bool
 
 
 class MatchDoc(TypedDict):
@@ -171,6 +196,11 @@ class HandDoc(TypedDict):
     piles: NotRequired[list[int]]
     games: NotRequired[list[GameDoc]]
     series: NotRequired[list[SeriesDoc]]  # the series this hand won
+    opened_games: NotRequired[list[int]]
+    closed_games: NotRequired[list[int]]
+    sets_closed: NotRequired[list[SetDoc]]
+    season: NotRequired[TallyDoc]
+    season_ended: NotRequired[TallyDoc]
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
     when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
@@ -179,7 +209,8 @@ class HandDoc(TypedDict):
 
 
 class HandRow(TypedDict):
-    id: int
+    id: int  # the hand's number in its match (SPEC's key); `hand` says the same, as elsewhere
+    hand: int
     date: str
     kind: str
     winner: str | None
@@ -192,6 +223,7 @@ class HandRow(TypedDict):
     layoffs: list[str]
     upcard: str | None
     dealer: str | None
+    doubled: bool
     note: str | None
     edited: bool
     void_reason: str | None
@@ -209,9 +241,18 @@ class HandsDoc(TypedDict):
     teams: NotRequired[list[TeamDoc]]
 
 
+class HandsHead(TypedDict):
+    match: str
+    players: list[str]
+    season: str | None  # None: every season
+    count: int
+    teams: NotRequired[list[TeamDoc]]
+
+
 class RowDoc(TypedDict):
     player: str
     games_won: int
+    sets_won: int
     hands_won: int
     points: int
     gins: int
@@ -255,6 +296,7 @@ class SeasonDoc(TypedDict):
 
 class StandingsDoc(SeasonDoc):
     match: str
+    format: str
     players: list[str]
     seasons: list[SeasonDoc]
     years_won: Pair
@@ -304,6 +346,34 @@ def game_doc(match: Match, g: Game) -> GameDoc:
     if g.status == "open":
         doc["needs"] = match.pair(g.needs(match.rules.target))
     return doc
+
+
+def set_result(match: Match, s: GameSet) -> str:
+    """A set's result as a player says it: "Ann wins the set by 171" once it is over, else who
+    leads on the sum of the nets of the games finished so far."""
+    a, b = (p.name for p in match.players)
+    if s.over:
+        if s.winner is None:
+            return "the set is tied"
+        return f"{match.name_at(s.winner)} wins the set by {s.margin}"
+    if not any(g.status == "won" for g in s.games):
+        return "no game finished yet"
+    if s.worth == 0:
+        return "level so far"
+    return f"{a if s.worth > 0 else b} leads by {abs(s.worth)} so far"
+
+
+def set_doc(match: Match, s: GameSet) -> SetDoc:
+    return {
+        "number": s.number,
+        "games": [g.number for g in s.games],
+        "status": s.status,
+        "winner": match.name_at(s.winner),
+        "margin": s.margin,
+        "size": s.size,
+        "lead": match.pair([max(0, s.worth), max(0, -s.worth)]),
+        "result": set_result(match, s),
+    }
 
 
 def knock_limit_text(rules: RuleSet) -> str | int:
@@ -420,8 +490,10 @@ def series_line(doc: SeriesDoc, a: str, b: str) -> str:
     return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
 
 
-def show_doc(window: Window) -> ShowDoc:
-    """What `show` prints: games with running scores, bonuses, next dealer, knock limit."""
+def show_doc(window: Window, every: bool = False) -> ShowDoc:
+    """What `show` prints: games with running scores, bonuses, sets, next dealer, knock limit.
+    `every` (``show --all``): the window holds every game of the match, and so do ``games`` and
+    ``sets``."""
     match, rep = window.match, window.replay
     variant = variant_of(match.rules)
     shown = {id(g) for g in window.shown}
@@ -455,6 +527,8 @@ def show_doc(window: Window) -> ShowDoc:
             }
         )
     sets = rep.sets()
+    numbers = {g.number for g in window.shown}
+    shown_sets = [x for x in sets if every or any(g.number in numbers for g in x.games)]
     doc: ShowDoc = {
         "match": match.name,
         "format": match.format.name,
@@ -473,6 +547,11 @@ def show_doc(window: Window) -> ShowDoc:
         "variant": variant.key,
         "solo": variant.players == 1,
         "both_score": variant.both_score,
+        "sets": [set_doc(match, x) for x in shown_sets],
+        "all": every,
+        "season_over": match.format.seasonal
+        and not every
+        and any(g.status == "unfinished" for g in window.shown),
     }
     if match.teams is not None:
         waiting = in_progress(window.rounds)
@@ -491,12 +570,32 @@ def _by_player(winner: int | None, points: int, other: int | None) -> list[int]:
         out[winner] = points
         out[1 - winner] = other or 0
     return out
+def tally_doc(window: Window, over: bool = False) -> TallyDoc:
+    """The season of an ad-infinitum window, counted; `over`: the season has ended."""
+    match = window.match
+    won = [0, 0]
+    for g in window.shown:
+        if g.status == "won" and g.winner is not None:
+            won[g.winner] += 1
+    games = window.shown
+    return {
+        "season": window.season or "",
+        "games_won": match.pair(won),
+        "winner": match.name_at(0 if won[0] > won[1] else 1) if over and won[0] != won[1] else None,
+        "open": sum(g.status == "open" for g in games),
+        "unfinished": sum(g.status == "unfinished" for g in games),
+    }
 
 
 def hand_doc(
-    match: Match, rec: HandRecord, result: HandResult | None = None, window: Window | None = None
+    match: Match,
+    rec: HandRecord,
+    result: HandResult | None = None,
+    window: Window | None = None,
+    ended: Window | None = None,
 ) -> HandDoc:
-    """What a hand command prints (and `edit`, `void`, `undo`)."""
+    """What a hand command prints (and `edit`, `void`, `undo`). `ended`: for the first hand of
+    an ad-infinitum season, the season before it, now over."""
     variant = variant_of(match.rules)
     doc: HandDoc = {
         "hand": rec.id,
@@ -513,7 +612,7 @@ def hand_doc(
         "upcard": rec.upcard,
         "note": rec.note,
         "voided": rec.voided,
-        "description": describe(match, rec, result),
+        "description": describe(match, rec, result, doubled=_doubled(match, rec)),
         "points_by_player": match.pair(
             _by_player(match.seat(rec.winner), rec.points, rec.other_points)
         ),
@@ -535,23 +634,38 @@ def hand_doc(
             doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
             doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
     if window is not None:
-        played = None
+        entry: int | None = rec.id  # the replay entry the hand made: itself, or its round
         if match.teams is not None:
-            found = next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
+            found = round_of(window, rec)
             doc["table"] = hand_table(match, rec) + 1
             if found is not None:
                 doc["round"] = round_doc(match, found)
-                if found.complete:
-                    played = next(
-                        (p for p in window.replay.played if p.entry.id == found.number), None
-                    )
-        else:
-            played = next((p for p in window.replay.played if p.entry.id == rec.id), None)
-        doc["games"] = [game_doc(match, g) for g in (played.posts if played else [])]
-        if played is not None and played.series:
-            doc["series"] = [series_doc(match, s) for s in played.series]
+            entry = found.number if found is not None and found.complete else None
+        played = window.replay.played
+        posted = next((p.posts for p in played if p.entry.id == entry), []) if entry else []
+        doc["games"] = [game_doc(match, g) for g in posted]
+        closed = [g for g in posted if g.status == "won" and g.hands and g.hands[-1] == entry]
+        doc["closed_games"] = [g.number for g in closed]
+        # a set this hand closed: over, and none of its games had a hand after this one
+        order = {p.entry.id: i for i, p in enumerate(played)}
+        closing = {g.set for g in closed if g.set is not None}
+        doc["sets_closed"] = [
+            set_doc(match, x)
+            for x in window.replay.sets()
+            if x.number in closing
+            and x.over
+            and max(order.get(g.hands[-1], -1) for g in x.games) == order[entry or 0]
+        ]
+        this = next((p for p in played if p.entry.id == entry), None) if entry else None
+        if this is not None and this.series:
+            doc["series"] = [series_doc(match, x) for x in this.series]
         dealt = match.teams is None and variant.dealt
         doc["next_dealer"] = match.name_at(window.replay.next_dealer) if dealt else None
+        if match.format.seasonal:
+            doc["opened_games"] = [g.number for g in posted if g.hands and g.hands[0] == entry]
+            doc["season"] = tally_doc(window)
+    if ended is not None:
+        doc["season_ended"] = tally_doc(ended, over=True)
     return doc
 
 
@@ -567,10 +681,20 @@ def _tables(match: Match, rec: HandRecord) -> dict[str, int | None]:
     return match.pair_of(values)
 
 
-def describe(match: Match, rec: HandRecord, result: HandResult | None = None) -> str:
-    """One line that says what happened, as a player would say it."""
+def _doubled(match: Match, rec: HandRecord) -> bool:
+    """Whether a stored hand was doubled by a spade upcard (a paper score is taken as is)."""
+    return rec.claim != "score" and rec.winner is not None and doubles(match.rules, rec.upcard)
+
+
+def describe(
+    match: Match, rec: HandRecord, result: HandResult | None = None, doubled: bool = False
+) -> str:
+    """One line that says what happened, as a player would say it (`doubled`, or the result's,
+    adds that a spade upcard doubled it)."""
     winner = match.name_of(rec.winner)
     variant = variant_of(match.rules)
+    double = doubled or (result is not None and result.doubled)
+    doubled_text = " (spade upcard: doubled)" if double else ""
     if rec.claim == "misdeal":
         return "Misdeal: no score, the same dealer deals again"
     if rec.claim == "draw":
@@ -578,10 +702,10 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
         if winner is None:
             return "Drawn hand: no score" + (f" ({a.name} v {b.name})" if match.teams else "")
         if rec.knocker_deadwood is None or rec.defender_deadwood is None:
-            return f"Drawn hand: {winner} +{rec.points}"
+            return f"Drawn hand: {winner} +{rec.points}{doubled_text}"
         return (
             f"Drawn hand: {a.name} has {rec.knocker_deadwood}, {b.name} has "
-            f"{rec.defender_deadwood}: {winner} +{rec.points}"
+            f"{rec.defender_deadwood}: {winner} +{rec.points}{doubled_text}"
         )
     if rec.claim == "score":
         kind = f" ({rec.kind})" if rec.kind != "score" else ""
@@ -593,7 +717,6 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     knocker = match.name_of(rec.knocker) or "?"
     defender = match.other(rec.knocker).name
     layoffs = f" after laying off {rec.layoffs}" if rec.layoffs else ""
-    doubled = " (spade upcard: doubled)" if result is not None and result.doubled else ""
     piles = f" on piles {rec.piles}" if rec.piles else ""
     if rec.kind == "sour":
         return f"{knocker} goes sour with {rec.knocker_deadwood}: {winner} +{rec.points}"
@@ -606,13 +729,13 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
             return (
                 f"{knocker} {what} with {tables[knocker]} on the table; {defender} has "
                 f"{tables[defender]} on the table and {rec.defender_deadwood} in hand: "
-                f"{knocker} +{rec.points}, {defender} {rec.other_points:+d}{doubled}"
+                f"{knocker} +{rec.points}, {defender} {rec.other_points:+d}{doubled_text}"
             )
         if rec.piles:
             return f"{knocker} {what}{piles}: {knocker} +{rec.points}"
         return (
             f"{knocker} {what}, {defender} has {rec.defender_deadwood}: "
-            f"{knocker} +{rec.points}{doubled}"
+            f"{knocker} +{rec.points}{doubled_text}"
         )
     if rec.kind == "tie":
         return (
@@ -622,14 +745,51 @@ def describe(match: Match, rec: HandRecord, result: HandResult | None = None) ->
     if rec.kind == "undercut":
         return (
             f"{knocker} knocks with {rec.knocker_deadwood}, {defender} undercuts with "
-            f"{rec.defender_deadwood}{layoffs}: {defender} +{rec.points}{doubled}"
+            f"{rec.defender_deadwood}{layoffs}: {defender} +{rec.points}{doubled_text}"
         )
     if rec.piles:
         return f"{knocker} knocks with {rec.knocker_deadwood}{piles}: {knocker} +{rec.points}"
     return (
         f"{knocker} knocks with {rec.knocker_deadwood}, {defender} has "
-        f"{rec.defender_deadwood}{layoffs}: {knocker} +{rec.points}{doubled}"
+        f"{rec.defender_deadwood}{layoffs}: {knocker} +{rec.points}{doubled_text}"
     )
+
+
+def hand_row(
+    match: Match, h: HandRecord, dealer: int | None, round_number: int | None = None
+) -> HandRow:
+    """One line of the hand log (`dealer`: the seat that dealt it, typed or derived). A team
+    match's row adds its `round` (`round_number`; None for a voided hand) and its `table`; its
+    dealer is the one typed, if any (each table deals on its own, untracked)."""
+    doubled = _doubled(match, h)
+    row: HandRow = {
+        "id": h.id,
+        "hand": h.id,
+        "date": h.date.isoformat(),
+        "kind": h.kind,
+        "winner": match.name_of(h.winner),
+        "points": h.points,
+        "voided": h.voided,
+        "claim": h.claim,
+        "knocker": match.name_of(h.knocker),
+        "knocker_deadwood": h.knocker_deadwood,
+        "defender_deadwood": h.defender_deadwood,
+        "layoffs": h.layoffs.split() if h.layoffs else [],
+        "upcard": h.upcard,
+        "dealer": match.name_at(dealer) if match.teams is None else match.name_of(h.dealer),
+        "doubled": doubled,
+        "note": h.note,
+        "edited": h.versions > 1,
+        "void_reason": h.void_reason,
+        "description": describe(match, h, doubled=doubled),
+        "points_by_player": match.pair(_by_player(match.seat(h.winner), h.points, h.other_points)),
+    }
+    if h.piles is not None:
+        row["piles"] = _piles(h.piles)
+    if match.teams is not None:
+        row["round"] = None if h.voided else round_number
+        row["table"] = hand_table(match, h) + 1
+    return row
 
 
 def hands_doc(
@@ -638,45 +798,33 @@ def hands_doc(
     dealers: dict[int, int | None],
     rounds: list[Round] | None = None,
 ) -> HandsDoc:
-    """The hand log (a team match's with each hand's round and table)."""
-    rows: list[HandRow] = []
-    round_of = {d.id: r.number for r in rounds or [] for d in r.deals if d is not None}
-    for h in hands:
-        row: HandRow = {
-            "id": h.id,
-            "date": h.date.isoformat(),
-            "kind": h.kind,
-            "winner": match.name_of(h.winner),
-            "points": h.points,
-            "voided": h.voided,
-            "claim": h.claim,
-            "knocker": match.name_of(h.knocker),
-            "knocker_deadwood": h.knocker_deadwood,
-            "defender_deadwood": h.defender_deadwood,
-            "layoffs": h.layoffs.split() if h.layoffs else [],
-            "upcard": h.upcard,
-            "dealer": match.name_at(dealers[h.id]) if h.id in dealers else match.name_of(h.dealer),
-            "note": h.note,
-            "edited": h.versions > 1,
-            "void_reason": h.void_reason,
-            "description": describe(match, h),
-            "points_by_player": match.pair(
-                _by_player(match.seat(h.winner), h.points, h.other_points)
-            ),
-        }
-        if h.piles is not None:
-            row["piles"] = _piles(h.piles)
-        if match.teams is not None:
-            row["round"] = round_of.get(h.id)
-            row["table"] = hand_table(match, h) + 1
-        rows.append(row)
+    """A list of hands as one document (`report --html`; the `hands` command streams instead).
+    `dealers`: the seat that dealt each hand, by number (a hand not in it: its typed dealer);
+    `rounds`: a team match's rounds, for each hand's round number."""
+    round_number = {d.id: r.number for r in rounds or [] for d in r.deals if d is not None}
+    rows = [
+        hand_row(match, h, dealers.get(h.id, match.seat(h.dealer)), round_number.get(h.id))
+        for h in hands
+    ]
     return {"match": match.name, "players": match.sides, "hands": rows, **_teams(match)}
+
+
+def hands_head(match: Match, season: str | None, count: int) -> HandsHead:
+    """What the hand log says before its hands."""
+    return {
+        "match": match.name,
+        "players": match.sides,
+        "season": season,
+        "count": count,
+        **_teams(match),
+    }
 
 
 def _row_doc(match: Match, row: Row) -> RowDoc:
     return {
         "player": match.sides[row.player],
         "games_won": row.games_won,
+        "sets_won": row.sets_won,
         "hands_won": row.hands_won,
         "points": row.points,
         "gins": row.gins,
@@ -740,6 +888,7 @@ def standings_doc(
     doc: StandingsDoc = {
         **season,
         "match": match.name,
+        "format": match.format.name,
         "players": match.sides,
         "seasons": [season_doc(match, s) for s in seasons],
         "years_won": match.pair(years_won(seasons)),
@@ -1061,5 +1210,5 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
             if s.closed is not None and season_of(s.closed, start)[0] == label
         ],
         "records": _season_records(story),
-        "hands": hands_doc(match, story.hands, dealers)["hands"],
+        "hands": hands_doc(match, story.hands, dealers, story.window.rounds)["hands"],
     }

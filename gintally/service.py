@@ -17,7 +17,7 @@ Nothing here prints and nothing here computes a score itself.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
@@ -646,6 +646,20 @@ class Window:
     rounds: list[Round] = field(default_factory=list)  # a team match's rounds, every one
 
 
+def round_of(window: Window, rec: HandRecord) -> Round | None:
+    """The round a hand of a team match belongs to (None: voided, or not a team match)."""
+    return next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
+
+
+def entry_of(window: Window, rec: HandRecord) -> int | None:
+    """The replay entry a hand made: its own number, or in a team match the number of its round
+    once complete (None while the round waits: the hand has posted nothing yet)."""
+    if window.match.teams is None:
+        return rec.id
+    found = round_of(window, rec)
+    return found.number if found is not None and found.complete else None
+
+
 RECENT_GAMES = 10  # finished games `show` lists for formats without seasons (besides open ones)
 
 
@@ -750,6 +764,135 @@ def _remember(
         ledger.remember_mark(match, best, seen)
 
 
+def season_before(
+    ledger: Ledger, match: Match, window: Window, rec: HandRecord, today: date | None = None
+) -> Window | None:
+    """For the first hand of an ad-infinitum season (`rec`, in `window`, its season): the
+    season before it, replayed as over (its open games unfinished). None for any other hand,
+    so only the first hand of a season pays for a second replay."""
+    if not match.format.seasonal or window.season is None:
+        return None
+    first = next((p for p in window.replay.played if p.season == window.season), None)
+    if first is None or first.entry.id != entry_of(window, rec):
+        return None
+    start = season_of(rec.date, match.format.season_start)[1]
+    last = ledger.live_hands_latest(match, before=start)
+    if last is None:
+        return None
+    return replay_match(ledger, match, around=last.date, today=max(today or rec.date, rec.date))
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One line of the hand log: the hand and who dealt it (typed or derived)."""
+
+    hand: HandRecord
+    dealer: int | None
+    round: int | None = None  # team match: the round it belongs to (None: voided)
+
+
+@dataclass
+class Log:
+    """The hand log of a match: the season shown (None: every season), how many hands it holds,
+    and the hands themselves, produced one at a time (read them inside the ledger's context)."""
+
+    match: Match
+    season: str | None
+    count: int
+    rows: Iterator[Logged]
+    width: int = 1  # digits of the match's highest hand number
+
+
+def hand_log(
+    ledger: Ledger,
+    match: Match,
+    year: int | None = None,
+    last: int | None = None,
+    every: bool = False,
+) -> Log:
+    """The hands `hands` lists: the latest season's live hands (the season starting in `year`
+    when given); with `every`, every season and the voided hands too (only that season's with
+    `year`); `last` keeps the last N of those. The hands stream from a cursor and the dealers
+    are worked out on the way, so memory does not grow with the ledger."""
+    fmt = match.format
+    since = until = None
+    label: str | None = None
+    if year is not None:
+        start = date(year, *fmt.season_start)
+        label, since = season_of(start, fmt.season_start)
+        until = season_end(since)
+    elif not every:
+        latest = ledger.live_hands_latest(match)
+        if latest is not None:
+            label, since = season_of(latest.date, fmt.season_start)
+            until = season_end(since)
+    count = ledger.count_hands(match, every, since, until) if label or every else 0
+    skip = max(0, count - last) if last is not None else 0
+    width = len(str(ledger.last_number(match)))
+    rows = _logged(ledger, match, every, since, until, skip)
+    return Log(match, label, count - skip, rows, width)
+
+
+def _logged(
+    ledger: Ledger,
+    match: Match,
+    voided: bool,
+    since: date | None,
+    until: date | None,
+    skip: int,
+) -> Iterator[Logged]:
+    """The log's hands from `since`, the dealers worked out on the way from the dealer of the
+    first hand on or after `since`. A team match's hands get their rounds instead (the k-th live
+    hand at a table is in round k, as `engine.rounds` says): counted from the first hand, a
+    count per table, so memory stays flat there too."""
+    if match.teams is not None:
+        yield from _logged_rounds(ledger, match, voided, since, until, skip)
+        return
+    rules = match.rules
+    dealer = match.first_seat if since is None else _dealer_before(ledger, match, since)
+    seen = 0
+    for h in ledger.stream_hands(match, since):
+        if until is not None and h.date >= until:
+            return
+        if h.voided:  # who dealt it, as far as the live hands tell; it changes nothing after
+            dealt = match.seat(h.dealer) if h.dealer is not None else dealer
+        else:
+            dealt = match.seat(h.dealer) if h.dealer is not None else dealer
+            dealer = next_dealer(rules.next_dealer, h.kind, match.seat(h.winner), dealt)
+        if (since is not None and h.date < since) or (h.voided and not voided):
+            continue
+        seen += 1
+        if seen > skip:
+            yield Logged(h, dealt)
+
+
+def _logged_rounds(
+    ledger: Ledger,
+    match: Match,
+    voided: bool,
+    since: date | None,
+    until: date | None,
+    skip: int,
+) -> Iterator[Logged]:
+    """`_logged` for a team match: each hand with its round (no dealer is derived: each table
+    deals on its own, and a hand keeps the dealer typed with it, if any)."""
+    played = [0] * len(match.tables)
+    seen = 0
+    for h in ledger.stream_hands(match):
+        if until is not None and h.date >= until:
+            return
+        number = None
+        if not h.voided:
+            table = hand_table(match, h)
+            played[table] += 1
+            number = played[table]
+        if (since is not None and h.date < since) or (h.voided and not voided):
+            continue
+        seen += 1
+        if seen > skip:
+            yield Logged(h, None, number)
+
+
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
     """Replay the whole match, every season (for standings, the hand log and checks)."""
     hands = ledger.live_hands(match)
@@ -769,7 +912,12 @@ def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
             return match.first_seat
         if last.kind not in REDEALT and last.winner is not None:  # the last result decides
             return next_dealer(match.rules.next_dealer, last.kind, match.seat(last.winner), None)
-    earlier = _entries(match, ledger.plays(match, until=start))
+    earlier = (  # read from a cursor: memory does not grow with the ledger
+        _entry(match, hand, date.fromisoformat(day), kind, winner, points, dealer, other)
+        for hand, day, kind, winner, points, dealer, other in ledger.stream_plays(
+            match, until=start
+        )
+    )
     return dealer_after(earlier, match.rules, match.first_seat)
 
 

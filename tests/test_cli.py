@@ -204,7 +204,7 @@ def test_a_hand_prints_what_happened_and_the_running_scores(kitchen: CLI) -> Non
     run = ok(kitchen("knock", "Ann", "3", "--vs", "1"))
     assert run.stdout.splitlines()[0] == "Hand 2: Ann knocks with 3, Bob undercuts with 1: Bob +27"
     run = ok(kitchen("gin", "Bob", "--vs", "90"))
-    assert run.stdout.splitlines()[1].startswith("  Game 1: Ann 10, Bob 142  -> won by Bob")
+    assert run.stdout.splitlines()[1] == "  Game 1: Bob wins 292 to 35 with the bonuses, net 257"
 
 
 def test_single_game_golden_through_the_cli(kitchen: CLI) -> None:
@@ -351,7 +351,11 @@ def test_show_for_people_is_a_score_sheet(gintally: CLI) -> None:
     ):
         ok(gintally("score", who, str(pts)))
     out = ok(gintally("show")).stdout
-    assert "G1 You" in out and "G3 Opp" in out
+    lines = out.splitlines()
+    games = next(i for i, line in enumerate(lines) if "G1" in line)
+    # each column headed by its game, then its player, on two lines
+    assert lines[games].split() == ["G1", "G1", "G2", "G2", "G3", "G3"]
+    assert lines[games + 1].split() == ["hand", "You", "Opp", "You", "Opp", "You", "Opp"]
     needs = next(line for line in out.splitlines() if line.strip().startswith("needs"))
     assert needs.split() == ["needs", "20", "38", "38", "50", "63", "80"]
     assert "Next dealer: Opp." in out and "Knock limit: 10." in out
@@ -361,7 +365,14 @@ def test_show_for_people_is_a_score_sheet(gintally: CLI) -> None:
 def test_hands_json_shape(kitchen: CLI) -> None:
     ok(kitchen("knock", "Ann", "8", "--vs", "18", "--date", "2025-12-31"))
     ok(kitchen("gin", "Bob", "--vs", "30", "--date", "2026-01-02"))
-    doc = as_json(kitchen("hands", "--json"))
+    # by default the latest season (2026) only; --all every season
+    latest = as_json(kitchen("hands", "--json"))
+    assert (latest["season"], latest["count"], [h["id"] for h in latest["hands"]]) == (
+        "2026",
+        1,
+        [2],
+    )
+    doc = as_json(kitchen("hands", "--json", "--all"))
     assert [
         {k: h[k] for k in ("id", "date", "kind", "winner", "points", "voided")}
         for h in doc["hands"]
@@ -819,7 +830,16 @@ def test_hollywood_result_is_the_current_sets_sum_of_nets(gintally: CLI) -> None
         ok(gintally("score", "Ann", "10"))
     doc = as_json(gintally("show", "--json"))
     assert doc["result"] == {"Ann": 3 * 145, "Bob": 0}  # games 13-15, the fifth set
-    assert "This set's result (sum of nets): Ann 435, Bob 0" in ok(gintally("show")).stdout
+    out = ok(gintally("show")).stdout
+    assert "Set 5 is over: Ann wins the set by 435. The next hand starts set 6." in out
+    # the latest sets before it are listed with their results (--all lists every one)
+    listed = [line.split() for line in out.splitlines() if "wins the set by" in line][:-1]
+    result = ["Ann", "wins", "the", "set", "by", "435"]
+    assert listed == [[str(n), f"{3 * n - 2}-{3 * n}", *result] for n in (2, 3, 4)]
+    every = ok(gintally("show", "--all")).stdout
+    assert [line.split()[:2] for line in every.splitlines() if "wins the set by" in line] == [
+        [str(n), f"{3 * n - 2}-{3 * n}"] for n in range(1, 6)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -945,8 +965,10 @@ def test_dates_in_the_future(kitchen: CLI) -> None:
 
 def test_show_marks_the_winners_column(kitchen: CLI) -> None:
     ok(kitchen("score", "Ann", "100"))
-    header = next(line for line in ok(kitchen("show")).stdout.splitlines() if "G1" in line)
-    assert "G1 ✓ Ann" in header and "G1 Bob" in header
+    lines = ok(kitchen("show")).stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if "G1" in line)
+    assert lines[at].split() == ["G1", "✓", "G1"]  # the tick over Ann's column
+    assert lines[at + 1].split() == ["hand", "Ann", "Bob"]
 
 
 def test_read_commands_never_create_a_ledger(gintally: CLI, tmp_path: Path) -> None:

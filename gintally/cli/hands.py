@@ -11,7 +11,6 @@ import typer
 from gintally import report, service
 from gintally.cli.common import (
     CardsOpt,
-    DateOpt,
     DealerOpt,
     HandOptions,
     JsonOpt,
@@ -30,6 +29,7 @@ from gintally.cli.common import (
     whole,
 )
 from gintally.errors import GintallyError
+from gintally.game.scoring import HandResult
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match, TypedHand, fold
 
@@ -109,8 +109,7 @@ def _record(claim: str, options: HandOptions, **typed: Any) -> None:
         )
         match = book.match(options.match)
         rec, result = service.record(book, match, hand)
-        window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
-        doc = report.hand_doc(match, rec, result, window)
+        doc = _hand_doc(book, match, rec, result)
     if not options.as_json:
         doc["when"] = dated(rec.date)
     emit(doc, options.as_json, _draw_hand)
@@ -320,6 +319,16 @@ def _hand_id(text: str) -> int:
     return number
 
 
+def _hand_doc(
+    book: Ledger, match: Match, rec: HandRecord, result: HandResult | None
+) -> report.HandDoc:
+    """A hand as it stands after a command: the games it posted to (and opened, closed), the
+    sets it closed, and for ad-infinitum the season (and the season it ended)."""
+    window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
+    ended = service.season_before(book, match, window, rec, today())
+    return report.hand_doc(match, rec, result, window, ended)
+
+
 def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool) -> None:
     window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
     doc = report.hand_doc(match, rec, None, window)
@@ -383,7 +392,12 @@ def edit(
         ),
     ] = None,
     vs: VsOpt = None,
-    cards: CardsOpt = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards", help="The cards of the player who knocked or went gin.", metavar="CARDS"
+        ),
+    ] = None,
     vs_cards: VsCardsOpt = None,
     points: Annotated[
         str | None,
@@ -407,7 +421,12 @@ def edit(
             metavar="KIND",
         ),
     ] = None,
-    date: DateOpt = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date", "-d", help="A new date (default: the hand keeps its date).", metavar="DATE"
+        ),
+    ] = None,
     dealer: DealerOpt = None,
     upcard: UpcardOpt = None,
     note: NoteOpt = None,
@@ -446,8 +465,7 @@ def edit(
         changes["date"] = when(date, book) if date else None
         m = book.match(match)
         rec, result = service.edit(book, m, _hand_id(hand_id), changes, reason)
-        window = service.replay_match(book, m, around=rec.date, today=today(), remember=True)
-        doc = report.hand_doc(m, rec, result, window)
+        doc = _hand_doc(book, m, rec, result)
         doc["action"] = "edited"
         if not as_json:
             doc["description"] = f"Edited hand {rec.id}{dated(rec.date)}: {doc['description']}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Annotated
 
 import typer
@@ -11,14 +12,24 @@ from gintally.errors import GintallyError
 
 
 @app.command(rich_help_panel="Read")
-def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """The score sheet: open games with running scores, finished games with their bonuses,
-    who deals next and the knock limit."""
+def show(
+    match: MatchOpt = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Every game and set of the match, every season.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The score sheet: open games with running scores, finished games and sets with their
+    results, who deals next and the knock limit."""
     from gintally import report, service
 
     with ledger(write=False) as book:
         m = book.match(match)
-        doc = report.show_doc(service.replay_match(book, m, today=today()))
+        if all_:
+            window = service.replay_all(book, m, today())
+        else:
+            window = service.replay_match(book, m, today=today())
+        doc = report.show_doc(window, every=all_)
     emit(doc, as_json, drawing("show"))
 
 
@@ -26,29 +37,74 @@ def show(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 def hands(
     match: MatchOpt = None,
     year: YearOpt = None,
-    all_: Annotated[bool, typer.Option("--all", help="Include voided hands.")] = False,
+    last: Annotated[
+        str | None, typer.Option("--last", "-n", help="Only the last N hands.", metavar="N")
+    ] = None,
+    all_: Annotated[
+        bool,
+        typer.Option("--all", help="Every season, and the voided hands too."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """The hand log, with each hand's number (for void and edit)."""
+    """The hand log of the latest season, with each hand's number (for void and edit), date,
+    dealer and upcard. A long log goes through a pager on a terminal."""
     from gintally import report, service
 
+    wanted = whole(year, "--year")
+    count = whole(last, "--last")
+    if count is not None and count < 1:
+        raise GintallyError(f"--last must be 1 or more, not {count}")
     with ledger(write=False) as book:
         m = book.match(match)
-        window = service.replay_all(book, m, today())
-        dealers = {} if m.teams else {p.entry.id: p.dealer for p in window.replay.played}
-        rows = book.all_hands(m) if all_ else window.hands
-    if year is not None:
-        from gintally.engine.seasons import season_of
+        log = service.hand_log(book, m, wanted, count, all_)
+        head = report.hands_head(m, log.season, log.count)
+        rows = (report.hand_row(m, x.hand, x.dealer, x.round) for x in log.rows)
+        if as_json:
+            _json_stream(head, rows)
+        else:
+            _page(log.count + 2, drawing("hand_log")(head, rows, _width(), log.width))
 
-        wanted = whole(year, "--year")
-        rows = [h for h in rows if season_of(h.date, m.format.season_start)[1].year == wanted]
-    emit(report.hands_doc(m, rows, dealers, window.rounds), as_json, drawing("hands"))
+
+def _width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def _page(count: int, lines: Iterator[str]) -> None:
+    """Lines on stdout, through the pager when stdout is a terminal they would overflow.
+    Lines are written as they come, so a long log never sits in memory."""
+    import shutil
+    import sys
+
+    if sys.stdout.isatty() and count > shutil.get_terminal_size((80, 24)).lines - 1:
+        import click
+
+        click.echo_via_pager(line + "\n" for line in lines)
+        return
+    for line in lines:
+        sys.stdout.write(line + "\n")
+
+
+def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]]) -> None:
+    """One JSON document, written a hand at a time: ``head``'s keys, then ``"hands"``."""
+    import json
+    import sys
+
+    out = sys.stdout
+    out.write("{\n")
+    for key, value in head.items():
+        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+    out.write('  "hands": [')
+    for i, row in enumerate(rows):
+        out.write(("," if i else "") + "\n    " + json.dumps(row, ensure_ascii=False))
+    out.write("\n  ]\n}\n")
 
 
 @app.command(rich_help_panel="Read")
 def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Games won, hands won, points, gins and undercuts per player per season, and the years
-    won overall."""
+    """Games won, sets won, hands won, points, gins and undercuts per player per season, and
+    the years won overall."""
     from gintally import report, service
     from gintally.engine.standings import standings as season_table
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from gintally.cli import process
@@ -24,11 +24,13 @@ from gintally.report import (
     EvalDoc,
     GameDoc,
     HandDoc,
-    HandsDoc,
+    HandRow,
+    HandsHead,
     MatchDoc,
     Pair,
     RoundDoc,
     RulesDoc,
+    SetDoc,
     ShowDoc,
     StandingsDoc,
     StatsDoc,
@@ -78,6 +80,9 @@ def message(text: str, style: str = "", wrap: bool = True) -> None:
     console().print(Text(text, style=style), soft_wrap=not wrap)
 
 
+NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)
+
+
 def _short(name: str, width: int = 9) -> str:
     if len(name) <= width:
         return name
@@ -90,23 +95,26 @@ def _short(name: str, width: int = 9) -> str:
 
 
 def hand(doc: HandDoc) -> None:
-    """A recorded hand, as plain lines: what happened, the games it posted to, who deals."""
+    """A recorded hand, as plain lines: what happened, the games it posted to (or, for
+    ad-infinitum, a summary: the games it opened and closed and the season's tally), the sets it
+    closed, who deals next."""
     prefix = "" if doc.get("action") else f"Hand {doc['hand']}{doc.get('when', '')}: "
     lines = [prefix + doc["description"]]
-    for g in doc.get("games") or []:
-        (a, pa), (b, pb) = g["points"].items()
-        line = f"  Game {g['number']}: {a} {pa}, {b} {pb}"
-        if g["status"] == "won":
-            total = g["total"]
-            line += f"  -> won by {g['winner']}, total {total[a]}-{total[b]}, net {g['net']}"
-            if g.get("lost_by_50"):
-                line += " (exactly 50 ahead loses)"
-        lines.append(line)
     if "round" in doc:
-        lines[1:1] = _round_lines(doc["round"])
+        lines += _round_lines(doc["round"])
+    ended = doc.get("season_ended")
+    if ended is not None:
+        lines.append(_season_ended(ended))
+    if "season" in doc:
+        lines += _season_lines(doc)
+    else:
+        for g in doc.get("games") or []:
+            lines.append("  " + _game_line(g))
+    for s in doc.get("sets_closed") or []:
+        lines.append(f"  Set {s['number']} is over: {s['result']}.")
     for series in doc.get("series") or []:
         (a, _), (b, _) = series["score"].items()
-        lines.append(series_line(series, a, b))
+        lines.append("  " + series_line(series, a, b))
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     sys.stdout.write("\n".join(lines) + "\n")
@@ -223,43 +231,114 @@ def _team_show(doc: ShowDoc) -> None:
         _print(Text(f"Round {1 + (rounds[-1]['number'] if rounds else 0)} starts at every table."))
 
 
-def hands(doc: HandsDoc) -> None:
-    box, Table, Text = _kit()
-    rows = doc["hands"]
-    if not rows:
-        message(f"No hands in {doc['match']} yet.")
-        return
-    table = Table(box=box.SIMPLE_HEAD, title=f"Hands of {doc['match']}", title_justify="left")
-    teams = "teams" in doc
-    for col, justify in (
-        ("#", "right"),
-        ("date", "left"),
-        *((("rnd", "right"),) if teams else ()),
-        ("kind", "left"),
-        ("winner", "left"),
-        ("pts", "right"),
-        ("what happened", "left"),
-    ):
-        table.add_column(col, justify=justify)
-    for h in rows:
-        style = "strike dim" if h["voided"] else ""
-        what = h["description"] + (" [edited]" if h.get("edited") else "")
-        if h["voided"]:
-            what += f" [void: {h['void_reason']}]" if h.get("void_reason") else " [void]"
-        if h.get("note"):
-            what += f" - {h['note']}"
-        rnd = h.get("round")
-        table.add_row(
-            str(h["id"]),
-            h["date"],
-            *((str(rnd) if rnd is not None else "-",) if teams else ()),
-            h["kind"],
-            h["winner"] or "-",
-            str(h["points"]),
-            Text(what),
-            style=style,
+def _game_line(g: GameDoc) -> str:
+    (a, pa), (b, pb) = g["points"].items()
+    line = f"Game {g['number']}: {a} {pa}, {b} {pb}"
+    if g["status"] == "won" and g["winner"] is not None:
+        total = g["total"]
+        loser = b if g["winner"] == a else a
+        line = (
+            f"Game {g['number']}: {g['winner']} wins {total[g['winner']]} to {total[loser]}"
+            f" with the bonuses, net {g['net']}"
         )
-    _print(table)
+        if g.get("lost_by_50"):
+            line += " (exactly 50 ahead loses)"
+    return line
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``324``, ``324 and 325``, ``324-328`` for a run, else a list."""
+    if len(numbers) == 1:
+        return str(numbers[0])
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
+def _season_lines(doc: HandDoc) -> list[str]:
+    """An ad-infinitum hand in three lines at most, however many games are open."""
+    lines = []
+    opened, closed = doc.get("opened_games") or [], doc.get("closed_games") or []
+    posted = len(doc.get("games") or [])
+    if opened:
+        lines.append(
+            f"  Opens game {_numbers(opened)}; the hand posts to {_count(posted, 'game')}."
+        )
+    if closed:
+        won = {g["number"]: g for g in doc.get("games") or []}
+        nets = [won[n]["net"] or 0 for n in closed if n in won]
+        who = won[closed[0]]["winner"] if closed[0] in won else "?"
+        many = "s" if len(closed) > 1 else ""
+        net_text = ", ".join(str(n) for n in nets)
+        if len(nets) > 4:
+            net_text = f"{min(nets)} to {max(nets)}"
+            lines.append(
+                f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {who} wins them, "
+                f"nets {net_text}."
+            )
+        else:
+            lines.append(
+                f"  Closes game{many} {_numbers(closed)}: {who} wins, net{many} {net_text}."
+            )
+    t = doc["season"]
+    (a, wa), (b, wb) = t["games_won"].items()
+    state = f"{_count(t['open'], 'game')} open"
+    if t["unfinished"]:
+        state = f"over, {_count(t['unfinished'], 'game')} unfinished"
+    lines.append(f"  Season {t['season']}: games won {a} {wa}, {b} {wb}; {state}.")
+    return lines
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _season_ended(t: Any) -> str:
+    wa, wb = t["games_won"].values()
+    who = f"{t['winner']} won it" if t["winner"] else "it ended level"
+    most, least = max(wa, wb), min(wa, wb)
+    left = _count(t["unfinished"], "game")
+    return (
+        f"  Season {t['season']} is over: {who}, {most} games to {least}; {left} left unfinished."
+    )
+
+
+def hand_log(
+    head: HandsHead, rows: Iterable[HandRow], width: int = 80, digits: int = 1
+) -> Iterator[str]:
+    """The hand log as plain lines, one hand at a time (so it can stream through a pager):
+    number, (a team match: its round,) date, dealer, upcard, then what happened, wrapped to
+    `width`."""
+    import textwrap
+
+    season = f", season {head['season']}" if head["season"] else ", every season"
+    yield f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
+    if not head["count"]:
+        return
+    teams = head.get("teams")
+    dealers = [p for t in teams for p in t["players"]] if teams else head["players"]
+    who = max(6, *(len(p) for p in dealers))
+    number = max(3, digits)
+    rnd = f"{'rnd':>{number}}  " if teams else ""
+    lead = f"{'#':>{number}}  {rnd}{'date':<10}  {'dealer':<{who}}  {'up':<3}  "
+    yield lead + "what happened"
+    room = max(20, width - len(lead))
+    for h in rows:
+        what = h["description"] + (" [edited]" if h["edited"] else "")
+        if h["voided"]:
+            what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
+        if h["note"]:
+            what += f" - {h['note']}"
+        first, *more = textwrap.wrap(what, room) or [""]
+        dealer = h["dealer"] or "-"
+        if teams:
+            rnd = f"{h.get('round') or '-':>{number}}  "
+        yield (
+            f"{h['hand']:>{number}}  {rnd}{h['date']:<10}  {dealer:<{who}}  "
+            f"{h['upcard'] or '-':<3}  " + first
+        )
+        for line in more:
+            yield " " * len(lead) + line
 
 
 # --- show ----------------------------------------------------------------------------------------
@@ -286,39 +365,48 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     _, _, Text = _kit()
     a, b = doc["players"]
     kind = format_class(doc["format"])
-    title = (
-        f"{doc['match']}: {a} vs {b}, {doc['format']}"
-        + (f" ({doc['format_games']} games)" if kind.in_sets else "")
+    _print(Text(f"{doc['match']}: {a} vs {b}", style="bold"))
+    about = (
+        doc["format"]
+        + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
+           if kind.in_sets else "")
         + f", rules {doc['rules']}, target {doc['target']}"
-    )
-    _print(Text(title, style="bold"))
+        + (f", season {doc['season']}" if doc.get("season") else "")
+    )  # fmt: skip
+    _print(Text(about, style="dim"))
     for line in legend or []:
         _print(Text(line, style="dim"))
-    if doc.get("season"):
-        _print(Text(f"Season {doc['season']}", style="dim"))
-    sheet_games = _sheet_games(doc)
-    shown = {g["number"] for g in sheet_games}
-    earlier = [g for g in doc["games"] if g["number"] not in shown and g["status"] != "open"]
-    if kind.seasonal:
-        _season_tally(doc)
-        open_games = [g for g in doc["games"] if g["status"] == "open"]
-        if len(open_games) > 6:
-            _print(_grid(open_games, a, b))
-        elif open_games:
-            _print(_compact(open_games, "Open games", a, b))
-        if earlier:
-            _print(_compact(earlier[-8:], "Latest finished games", a, b))
-    else:
-        if earlier:
-            _print(_compact(earlier[-8:], "Finished games", a, b))
-        if sheet_games:
-            _print(_sheet(doc, sheet_games, a, b))
     if not doc["games"]:
         message("No games yet: record a hand (gintally knock, gin, score ...).")
-    if kind.in_sets and any(doc["result"].values()):
-        res = doc["result"]
-        what = "Result so far" if doc.get("rolling") else "This set's result"
-        _print(Text(f"{what} (sum of nets): {a} {res[a]}, {b} {res[b]}"))
+    elif doc.get("all"):
+        _show_all(doc, kind.in_sets, kind.seasonal)
+    elif kind.seasonal:
+        _show_season(doc)
+    else:
+        sheet_games = _sheet_games(doc)
+        shown = {g["number"] for g in sheet_games}
+        current = sheet_games[-1]["set"] if kind.in_sets and sheet_games else None
+        past_sets = [x for x in doc.get("sets", []) if x["number"] != current]
+        if kind.in_sets and past_sets and not doc["rolling"]:
+            _print(_sets_table(past_sets, "Finished sets"))
+        else:
+            earlier = [
+                g for g in doc["games"] if g["number"] not in shown and g["status"] != "open"
+            ]
+            if earlier:
+                _print(_compact(earlier[-8:], "Finished games", a, b))
+        if sheet_games:
+            _sheet(doc, sheet_games, a, b)
+        now = next((x for x in doc.get("sets", []) if x["number"] == current), None)
+        if now is not None and doc["rolling"]:
+            _print(Text(f"The result so far (sum of the nets): {now['result']}."))
+        elif now is not None and now["status"] == "won":
+            _print(
+                Text(f"Set {now['number']} is over: {now['result']}. ", style="bold")
+                + Text(f"The next hand starts set {now['number'] + 1}.")
+            )
+        elif now is not None:
+            _print(Text(f"Set {now['number']} (sum of the nets): {now['result']}."))
     if doc["series"] is not None:
         _print(Text(series_line(doc["series"], a, b), style="bold"))
     limit = doc["knock_limit"]
@@ -334,6 +422,47 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
         return
     dealer = doc["next_dealer"] or "not known (give --dealer)"
     _print(Text(f"Next dealer: {dealer}.  Knock limit: {limit_text}.", style="dim"))
+
+
+def _show_season(doc: ShowDoc) -> None:
+    """An ad-infinitum season: the tally, the open games (or, once the season is over, every
+    game it left unfinished), the latest finished games."""
+    a, b = doc["players"]
+    _season_tally(doc)
+    if doc.get("season_over"):
+        left = [g for g in doc["games"] if g["status"] == "unfinished"]
+        title = f"Season {doc['season']} is over; {len(left)} unfinished games"
+        _print(_grid(left, a, b, title) if len(left) > 6 else _compact(left, title, a, b))
+    else:
+        open_games = [g for g in doc["games"] if g["status"] == "open"]
+        if len(open_games) > 6:
+            _print(_grid(open_games, a, b, f"{len(open_games)} open games"))
+        elif open_games:
+            _print(_compact(open_games, "Open games", a, b))
+    finished = [g for g in doc["games"] if g["status"] == "won"]
+    if finished:
+        _print(_compact(finished[-8:], "Latest finished games", a, b))
+
+
+def _show_all(doc: ShowDoc, in_sets: bool, seasonal: bool) -> None:
+    """``show --all``: every set and every game of the match."""
+    a, b = doc["players"]
+    if in_sets and doc.get("sets"):
+        _print(_sets_table(doc["sets"], "Sets"))
+    _print(_compact(doc["games"], "Games", a, b, in_sets, seasonal))
+
+
+def _sets_table(sets: Iterable[SetDoc], title: str) -> Table:
+    box, Table, _ = _kit()
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    table.add_column("set", justify="right")
+    table.add_column("games", justify="left")
+    table.add_column("result", justify="left")
+    for x in sets:
+        games = x["games"]
+        span = f"{games[0]}-{games[-1]}" if len(games) > 1 else str(games[0])
+        table.add_row(str(x["number"]), span, x["result"])
+    return table
 
 
 def _season_tally(doc: ShowDoc) -> None:
@@ -352,15 +481,15 @@ def _season_tally(doc: ShowDoc) -> None:
     _print(Text(line, style="bold"))
 
 
-def _grid(games: list[GameDoc], a: str, b: str, columns: int = 5) -> Table:
-    """Many open games at a glance: ``#331 465-290`` cells, several to a row."""
+def _grid(games: list[GameDoc], a: str, b: str, title: str, columns: int = 5) -> Table:
+    """Many games at a glance: ``#331 465-290`` cells, several to a row."""
     _, Table, _ = _kit()
     table = Table(
         box=None,
         show_header=False,
         padding=(0, 2),
         title_justify="left",
-        title=f"{len(games)} open games ({_short(a)}-{_short(b)})",
+        title=f"{title} ({a}-{b})",
     )
     cells = [f"#{g['number']} {g['points'][a]}-{g['points'][b]}" for g in games]
     for start in range(0, len(cells), columns):
@@ -369,12 +498,25 @@ def _grid(games: list[GameDoc], a: str, b: str, columns: int = 5) -> Table:
     return table
 
 
-def _compact(games: Iterable[GameDoc], title: str, a: str, b: str) -> Table:
+def _compact(
+    games: Iterable[GameDoc],
+    title: str,
+    a: str,
+    b: str,
+    in_sets: bool = False,
+    seasonal: bool = False,
+) -> Table:
+    """Games one to a line: totals and who won (or what each needs); with `in_sets` the set of
+    each game, with `seasonal` its season."""
     box, Table, _ = _kit()
     table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    if seasonal:
+        table.add_column("season")
+    if in_sets:
+        table.add_column("set", justify="right")
     table.add_column("game", justify="right")
-    table.add_column(_short(a), justify="right")
-    table.add_column(_short(b), justify="right")
+    table.add_column(_short(a, NAME_ROOM), justify="right")
+    table.add_column(_short(b, NAME_ROOM), justify="right")
     table.add_column("", justify="left")
     for g in games:
         if g["status"] == "won":
@@ -392,24 +534,47 @@ def _compact(games: Iterable[GameDoc], title: str, a: str, b: str) -> Table:
             need = g["needs"]
             note = f"needs {a} {need[a]}, {b} {need[b]}"
         del pts
-        table.add_row(str(g["number"]), str(tot[a]), str(tot[b]), note)
+        first = ([g["season"]] if seasonal else []) + ([str(g["set"])] if in_sets else [])
+        table.add_row(*first, str(g["number"]), str(tot[a]), str(tot[b]), note)
     return table
 
 
-def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
-    """The paper score sheet: a column pair per game, running totals under each hand's winner."""
-    box, Table, _ = _kit()
+def _labels(a: str, b: str) -> tuple[str, str]:
+    """Short labels for two players: their initials, or as many first letters as tell them
+    apart, or 1 and 2."""
+    for n in (1, 2, 3):
+        la, lb = a[:n], b[:n]
+        if la.casefold() != lb.casefold():
+            return la, lb
+    return "1", "2"
+
+
+def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
+    """The paper score sheet: a column pair per game, running totals under each hand's winner.
+    Each column is headed by its game and player; when the players' names do not fit the
+    terminal, their initials head the columns and a legend says whose they are."""
+    box, Table, Text = _kit()
+    widest = max(
+        len(str(v)) for g in games for pair in (g["total"], g["points"]) for v in pair.values()
+    )
+    width = console().width
+
+    def needed(la: str, lb: str) -> int:
+        label = max(len("shutout"), len(str(max((r["hand"] for r in doc["sheet"]), default=0))))
+        return label + sum(max(len(x), widest, 4) + 2 for x in (la, lb)) * len(games)
+
+    names = (a, b)
+    if needed(a, b) > width:
+        names = _labels(a, b)
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
     table.add_column("round" if "teams" in doc else "hand", justify="right", style="dim")
     for g in games:
-        won = {a: "", b: ""}
-        if g["status"] == "won" and g["winner"] is not None:
-            won[g["winner"]] = " ✓"  # the winner's column
-        for name in (a, b):
+        for name, label in zip((a, b), names, strict=True):
+            won = g["status"] == "won" and g["winner"] == name
             table.add_column(
-                f"G{g['number']}{won[name]} {_short(name, 7)}",
+                f"G{g['number']}{' ✓' if won else ''}\n{label}",
                 justify="right",
-                header_style="bold green" if won[name] else "bold",
+                header_style="bold green" if won else "bold",
             )
     numbers = [str(g["number"]) for g in games]
     both = doc["both_score"]  # both players' totals move on every hand
@@ -432,7 +597,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
     labels: list[tuple[str, Callable[[GameDoc], Pair | None]]] = [("points", lambda g: g["points"])]
     if any(g["status"] == "won" for g in games):
         labels += [
-            ("game bonus", lambda g: g.get("bonuses", {}).get("game")),
+            ("bonus", lambda g: g.get("bonuses", {}).get("game")),
             ("boxes", lambda g: g.get("bonuses", {}).get("boxes")),
             ("shutout", lambda g: g.get("bonuses", {}).get("shutout")),
             ("total", lambda g: g["total"] if g["status"] == "won" else None),
@@ -462,7 +627,9 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> Table:
         table.add_row(*net_cells, style="bold")
     if any(g["status"] == "open" for g in games):
         table.add_row(*need_cells, style="dim")
-    return table
+    _print(table)
+    if names != (a, b):
+        _print(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
 
 
 # --- standings -----------------------------------------------------------------------------------
@@ -475,19 +642,31 @@ def standings(doc: StandingsDoc) -> None:
         message(f"No hands in {doc['match']} yet.")
         return
     table = Table(
-        box=box.SIMPLE_HEAD, title=f"{doc['match']}: season {doc['season']}", title_justify="left"
+        box=box.SIMPLE_HEAD,
+        title=f"{doc['match']}: season {doc['season']}",
+        title_justify="left",
+        collapse_padding=True,  # names of 12 letters and every column fit 80 columns
     )
     teams = bool(doc.get("teams"))
-    table.add_column("team" if teams else "player")
+    sets = format_class(doc.get("format", "single")).in_sets
+    table.add_column("team" if teams else "player", no_wrap=True)
     series_rule = doc.get("series")
-    columns = ["games", *(["series"] if series_rule else []), "rounds" if teams else "hands"]
-    for col in (*columns, "points", "gins", "undercuts", "best", "net"):
+    columns = [
+        "games",
+        *(["sets"] if sets else []),
+        *(["series"] if series_rule else []),
+        "rounds" if teams else "hands",
+    ]
+    for col in (*columns, "points", "gins", "undercuts"):
+        table.add_column(col, justify="right")
+    for col in ("biggest", "net"):
         table.add_column(col, justify="right")
     for r in doc["rows"]:
         won_series = [str(r["series_won"])] if series_rule else []
         table.add_row(
             r["player"],
             str(r["games_won"]),
+            *([str(r["sets_won"])] if sets else []),
             *won_series,
             str(r["hands_won"]),
             str(r["points"]),
@@ -507,7 +686,7 @@ def standings(doc: StandingsDoc) -> None:
         each = Table(box=box.SIMPLE_HEAD, title="Each player's hands", title_justify="left")
         each.add_column("player")
         each.add_column("team")
-        for col in ("hands", "won", "points", "gins", "undercuts", "best"):
+        for col in ("hands", "won", "points", "gins", "undercuts", "biggest"):
             each.add_column(col, justify="right")
         for m in members:
             each.add_row(
@@ -519,8 +698,8 @@ def standings(doc: StandingsDoc) -> None:
     if len(seasons) > 1:
         past = Table(box=box.SIMPLE_HEAD, title="Seasons", title_justify="left")
         past.add_column("season")
-        past.add_column(_short(a), justify="right")
-        past.add_column(_short(b), justify="right")
+        past.add_column(_short(a, NAME_ROOM), justify="right")
+        past.add_column(_short(b, NAME_ROOM), justify="right")
         past.add_column("", justify="left")
         for s in seasons:
             games = {r["player"]: r["games_won"] for r in s["rows"]}

@@ -3,7 +3,8 @@
 Terminology
 - season: the yearly window of a match (`seasons.season_of`); a hand counts in the season of its
   date, a game in the season it closed in (for ad-infinitum that is also the season it opened).
-- row: one player's season: games won, hands won, points (hand points won; when both players
+- row: one player's season: games won, sets won (hollywood, honeymoon: a set counts in the
+  season its last game closed in), hands won, points (hand points won; when both players
   score, as in Mahjong gin, every hand's points to either player, negative ones included), gins
   (big gins included), big gins, undercuts, biggest hand, net (the player's totals minus the
   opponent's, over the games that closed in the season: the result of a Hollywood evening), and
@@ -32,6 +33,7 @@ class Row:
 
     player: int
     games_won: int = 0
+    sets_won: int = 0
     hands_won: int = 0
     points: int = 0
     gins: int = 0
@@ -116,6 +118,10 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
     for series in rep.series:
         if series.winner is not None and series.closed is not None:
             season(series.closed).rows[series.winner].series_won += 1
+    for gs in rep.sets():
+        if gs.winner is not None:
+            last = max(g.closed for g in gs.games if g.closed is not None)
+            season(last).rows[gs.winner].sets_won += 1
     ordered = sorted(seasons.values(), key=lambda s: s.start)
     for i, s in enumerate(ordered):
         s.over = i < len(ordered) - 1 or (today is not None and today >= s.end)

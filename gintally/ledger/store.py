@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gintally import commits
 from gintally.engine.formats import Format
@@ -35,6 +35,8 @@ from gintally.game.rules import RuleSet
 from gintally.game.scoring import Kind
 from gintally.ledger import files, marks, schema
 from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, Team, fold, plain_text
+
+T = TypeVar("T")
 
 
 def _now() -> str:
@@ -578,19 +580,71 @@ class Ledger:
         ``[since, until)`` when given."""
         return [_record(r) for r in self._rows(*self._live("h.*", match, None, since, until))]
 
+    _ALL = (
+        "SELECT h.*, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
+        " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
+        "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
+        "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
+        "AS void_reason FROM hands h WHERE h.match_id = ? "
+        "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
+    )
+
     def all_hands(self, match: Match) -> list[HandRecord]:
         """Every hand of the match, live or voided, each in its newest version."""
-        rows = self._rows(
-            "SELECT h.*, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
-            " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-            "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
-            "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
-            "AS void_reason FROM hands h WHERE h.match_id = ? "
-            "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id) "
-            "ORDER BY h.date, h.number",
-            [match.id],
+        return list(self.stream_hands(match))
+
+    def stream_hands(self, match: Match, since: date | None = None) -> Iterator[HandRecord]:
+        """Every hand of the match (from the day `since`), live or voided, each in its newest
+        version, in play order, read one at a time from a cursor: memory does not grow with
+        the ledger (the hand log)."""
+        sql, params = self._ALL, list[Any]([match.id])
+        if since is not None:
+            sql += " AND h.date >= ?"
+            params.append(since.isoformat())
+        yield from self._stream(sql + " ORDER BY h.date, h.number", params, _record)
+
+    def stream_plays(
+        self, match: Match, until: date | None = None
+    ) -> Iterator[tuple[int, str, str, int | None, int, int | None]]:
+        """`plays` (the live hands before the day `until`), one at a time from a cursor."""
+        columns = "h.number, h.date, h.kind, h.winner, h.points, h.dealer"
+        yield from self._stream(*self._live(columns, match, until=until), tuple)
+
+    def _stream(self, sql: str, params: list[Any], make: Callable[[Any], T]) -> Iterator[T]:
+        try:
+            for row in self.conn.execute(sql, params):
+                yield make(row)
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def last_number(self, match: Match) -> int:
+        """The match's highest hand number (0 before its first hand)."""
+        return int(
+            self._rows("SELECT max(number) FROM hands WHERE match_id = ?", [match.id])[0][0] or 0
         )
-        return [_record(r) for r in rows]
+
+    def count_hands(
+        self,
+        match: Match,
+        voided: bool = False,
+        since: date | None = None,
+        until: date | None = None,
+    ) -> int:
+        """How many hands the match has in a date window ``[since, until)``: the live ones, or
+        with `voided` every hand."""
+        if not voided:
+            live, args = self._live("count(*)", match, None, since, until)
+            return int(self._rows(live.replace(" ORDER BY h.date, h.number", ""), args)[0][0])
+        sql = (  # a hand's date is its newest version's
+            "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.id = "
+            "(SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
+        )
+        params: list[Any] = [match.id]
+        for bound, op in ((since, ">="), (until, "<")):
+            if bound is not None:
+                sql += f" AND h.date {op} ?"
+                params.append(bound.isoformat())
+        return int(self._rows(sql, params)[0][0])
 
     def hand(self, match: Match, number: int) -> HandRecord:
         """A hand's newest version by its number in the match, voided or not."""
