@@ -79,6 +79,10 @@ def test_shell_examples_run(tmp_path: Path) -> None:
                 assert result.stdout == "refused\n" and "were imported into" in result.stderr
             if command.startswith("gintally import grandpa.csv ||"):
                 assert result.stdout == "refused\n" and "already in Grandpa" in result.stderr
+            if command.startswith("gintally score Ann 30"):  # the set's result, worked out
+                assert "Set 1 is over: Ann wins the set by 103." in result.stdout
+            if command.startswith("gintally hands --last 2"):
+                assert "(2 hands)" in result.stdout.splitlines()[0]
             if command.startswith('gintally eval "5S'):
                 assert "discard 5S" in result.stdout
             if command.startswith("gintally eval QH KH AH"):  # Q-K-A under tedesco
