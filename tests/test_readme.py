@@ -111,3 +111,46 @@ def test_shell_examples_run(tmp_path: Path) -> None:
 def test_python_examples_are_doctests() -> None:
     failures, tried = doctest.testfile(str(README), module_relative=False)
     assert tried >= 5 and failures == 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    os.environ.get("GINTALLY_FRESH_VENV") == "0",
+    reason="GINTALLY_FRESH_VENV=0: no new virtual environment",
+)
+def test_the_tour_runs_from_a_new_virtual_environment(tmp_path: Path) -> None:
+    """What a new user does: the README's install line in a fresh copy of the source, then
+    `. .venv/bin/activate` as the README says, then every command of the tour as written.
+    About ten seconds (pip reuses its cache); GINTALLY_FRESH_VENV=0 skips it."""
+    import shutil
+
+    src = tmp_path / "src"
+    shutil.copytree(
+        README.parent,
+        src,
+        ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info", "build"),
+    )
+    install = commands(blocks("sh")[0])[0]  # the venv, the install and the demo
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "GINTALLY_DB": str(home / "tour.db")}
+    env.pop("VIRTUAL_ENV", None)
+    done = subprocess.run(
+        install, shell=True, cwd=src, env=env, capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr
+    ran = 0
+    for block in blocks("sh")[1:]:
+        for command in commands(block):
+            done = subprocess.run(
+                ["bash", "-c", f". {src}/.venv/bin/activate && {command}"],
+                cwd=home,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=False,
+            )
+            assert done.returncode == 0, (command, done.stdout, done.stderr)
+            ran += 1
+    assert ran >= 20

@@ -233,6 +233,8 @@ def test_the_first_hand_of_a_new_year_says_the_last_one_ended(
 
 def test_hands_shows_the_latest_season_and_last_n(gintally: CLI) -> None:
     ok(gintally("match", "new", "K", "-p", "Ann", "Bob", "--dealer", "Bob"))
+    assert ok(gintally("hands")).stdout == "No hands in K yet.\n"
+    assert as_json(gintally("hands", "--json"))["hands"] == []
     ok(gintally("score", "Ann", "10", "--date", "2024-06-01"))  # 1: Bob deals, Ann wins
     ok(gintally("score", "Bob", "20", "--date", "2025-01-05"))  # 2: the winner deals next: Ann
     ok(gintally("draw", "--date", "2025-01-06"))  # 3: Bob deals (he won 2); redealt by him

@@ -311,10 +311,12 @@ def hand_log(
     `width`."""
     import textwrap
 
+    if not head["count"]:
+        season = f" in season {head['season']}." if head["season"] else " yet."
+        yield f"No hands in {head['match']}{season}"
+        return
     season = f", season {head['season']}" if head["season"] else ", every season"
     yield f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
-    if not head["count"]:
-        return
     teams = head.get("teams")
     dealers = [p for t in teams for p in t["players"]] if teams else head["players"]
     who = max(6, *(len(p) for p in dealers))
