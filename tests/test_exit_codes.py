@@ -294,7 +294,7 @@ def test_ascii_output_writes_names_escaped_and_suits_as_letters(
     shown = run_with_output(accented, ["show"], "ascii", tmp_path)
     assert shown.code == 0, shown.stderr
     sheet = shown.stdout.decode("ascii")
-    assert "\\xc9t\\xe9: \\xc9mile vs Zo\\xeb, single" in sheet
+    assert "\\xc9t\\xe9: \\xc9mile vs Zo\\xeb\nsingle, rules modern" in sheet
     lines = [line for line in sheet.splitlines() if line.startswith("|")]
     assert lines and len({len(line) for line in lines}) == 1, "the table is not aligned:\n" + sheet
     listed = run_with_output(accented, ["hands", "--json"], "ascii", tmp_path)

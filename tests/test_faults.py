@@ -248,7 +248,7 @@ def test_concurrent_processes_lose_no_hand(
         assert notes == {f"{tag}-{i}" for i in range(200)}
     assert scalar(db_path, "SELECT count(*) FROM hands") == 3 + 600
     assert integrity(db_path) == "ok"
-    shown = json.loads(gintally("hands", "--json").stdout)
+    shown = json.loads(gintally("hands", "--json", "--all").stdout)
     assert len(shown["hands"]) == 603
     assert gintally("check").code == 0
 

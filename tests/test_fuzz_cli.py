@@ -476,7 +476,7 @@ def command_specs(
                 **hand_opts,
             },
         ),
-        "show": ([], {"--match": matches, "-m": matches, "--json": None}),
+        "show": ([], {"--match": matches, "-m": matches, "--all": None, "--json": None}),
         "hands": (
             [],
             {
@@ -484,6 +484,8 @@ def command_specs(
                 "-m": matches,
                 "--year": int_text,
                 "-y": int_text,
+                "--last": int_text,
+                "-n": int_text,
                 "--all": None,
                 "--json": None,
             },

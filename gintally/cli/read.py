@@ -62,7 +62,12 @@ def hands(
         if as_json:
             _json_stream(head, rows)
         else:
-            _page(log.count + 2, drawing("hand_log")(head, rows, _width(), log.width))
+            from gintally.cli import process
+
+            fitted = (process.fit(row) for row in rows)  # what stdout's encoding can show
+            _page(
+                log.count + 2, drawing("hand_log")(process.fit(head), fitted, _width(), log.width)
+            )
 
 
 def _width() -> int:
@@ -87,17 +92,22 @@ def _page(count: int, lines: Iterator[str]) -> None:
 
 
 def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]]) -> None:
-    """One JSON document, written a hand at a time: ``head``'s keys, then ``"hands"``."""
+    """One JSON document, written a hand at a time: ``head``'s keys, then ``"hands"``. Like
+    `emit`, it escapes what stdout's encoding cannot show."""
     import json
     import sys
+
+    from gintally.cli import process
+
+    plain = not process.unicode_stdout()
 
     out = sys.stdout
     out.write("{\n")
     for key, value in head.items():
-        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=plain)},\n")
     out.write('  "hands": [')
     for i, row in enumerate(rows):
-        out.write(("," if i else "") + "\n    " + json.dumps(row, ensure_ascii=False))
+        out.write(("," if i else "") + "\n    " + json.dumps(row, ensure_ascii=plain))
     out.write("\n  ]\n}\n")
 
 
