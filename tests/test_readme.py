@@ -115,13 +115,15 @@ def test_python_examples_are_doctests() -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(
-    os.environ.get("GINTALLY_FRESH_VENV") == "0",
-    reason="GINTALLY_FRESH_VENV=0: no new virtual environment",
+    os.environ.get("GINTALLY_FRESH_VENV") != "1",
+    reason="builds a new virtual environment (10 s idle, minutes on a busy machine): "
+    "GINTALLY_FRESH_VENV=1 runs it",
 )
 def test_the_tour_runs_from_a_new_virtual_environment(tmp_path: Path) -> None:
     """What a new user does: the README's install line in a fresh copy of the source, then
     `. .venv/bin/activate` as the README says, then every command of the tour as written.
-    About ten seconds (pip reuses its cache); GINTALLY_FRESH_VENV=0 skips it."""
+    About ten seconds on an idle machine (pip reuses its cache), minutes on a busy one, so it
+    runs on request (GINTALLY_FRESH_VENV=1), to keep the suite within CI's time budget."""
     import shutil
 
     src = tmp_path / "src"
