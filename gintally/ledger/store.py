@@ -603,13 +603,6 @@ class Ledger:
             params.append(since.isoformat())
         yield from self._stream(sql + " ORDER BY h.date, h.number", params, _record)
 
-    def stream_plays(
-        self, match: Match, until: date | None = None
-    ) -> Iterator[tuple[int, str, str, int | None, int, int | None]]:
-        """`plays` (the live hands before the day `until`), one at a time from a cursor."""
-        columns = "h.number, h.date, h.kind, h.winner, h.points, h.dealer"
-        yield from self._stream(*self._live(columns, match, until=until), tuple)
-
     def _stream(self, sql: str, params: list[Any], make: Callable[[Any], T]) -> Iterator[T]:
         try:
             for row in self.conn.execute(sql, params):
@@ -722,12 +715,13 @@ class Ledger:
     _PLAYS = "h.number, h.date, h.kind, h.winner, h.points, h.dealer"  # what `plays` reads
 
     def stream_plays(
-        self, match: Match
+        self, match: Match, until: date | None = None
     ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None]]:
-        """The rows of `plays` for a whole match, read from the file in batches as they are
-        consumed (a million hands never sit in memory at once). Use it inside `snapshot`."""
+        """The rows of `plays` for a whole match (before the day `until` when given), read from
+        the file in batches as they are consumed (a million hands never sit in memory at once).
+        Use it inside `snapshot`."""
         other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
-        sql, params = self._live(f"{self._PLAYS}, {other}", match)
+        sql, params = self._live(f"{self._PLAYS}, {other}", match, until=until)
         try:
             cursor = self.conn.execute(sql, params)
             while batch := cursor.fetchmany(2000):
