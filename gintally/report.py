@@ -351,16 +351,17 @@ def game_doc(match: Match, g: Game) -> GameDoc:
 def set_result(match: Match, s: GameSet) -> str:
     """A set's result as a player says it: "Ann wins the set by 171" once it is over, else who
     leads on the sum of the nets of the games finished so far."""
-    a, b = (p.name for p in match.players)
+    a, b = match.sides
+    teams = match.teams is not None  # "Ann & Cy win", "Reds lead"
     if s.over:
         if s.winner is None:
             return "the set is tied"
-        return f"{match.name_at(s.winner)} wins the set by {s.margin}"
+        return f"{match.name_at(s.winner)} {'win' if teams else 'wins'} the set by {s.margin}"
     if not any(g.status == "won" for g in s.games):
         return "no game finished yet"
     if s.worth == 0:
         return "level so far"
-    return f"{a if s.worth > 0 else b} leads by {abs(s.worth)} so far"
+    return f"{a if s.worth > 0 else b} {'lead' if teams else 'leads'} by {abs(s.worth)} so far"
 
 
 def set_doc(match: Match, s: GameSet) -> SetDoc:
@@ -570,6 +571,8 @@ def _by_player(winner: int | None, points: int, other: int | None) -> list[int]:
         out[winner] = points
         out[1 - winner] = other or 0
     return out
+
+
 def tally_doc(window: Window, over: bool = False) -> TallyDoc:
     """The season of an ad-infinitum window, counted; `over`: the season has ended."""
     match = window.match

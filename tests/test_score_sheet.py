@@ -374,3 +374,248 @@ def test_a_wide_terminal_heads_the_columns_with_the_names(
     header = next(i for i, line in enumerate(lines) if "G1" in line)
     assert lines[header + 1].split() == ["hand", *LONG * 3]
     assert not any(line.startswith("C = ") for line in lines)
+
+
+# --- team matches ---------------------------------------------------------------------------------
+#
+# A team match posts complete rounds (engine/rounds.py: the k-th live hand at a table is in round
+# k; the team whose hands sum higher wins it by the difference). The score sheet tells sets,
+# seasons and the hand log of a team match as it does for two players, rounds standing where
+# hands stand.
+
+
+def team_honeymoon(gintally: CLI) -> None:
+    """The Honeymoon set above, played by Ann & Cy (Ann v Bob, Cy v Di) against Bob & Di, each
+    round the sum of two tables (a team of two has no sweep bonus):
+
+    round 1 (hands 1-2)  Ann 50 + Cy 7  -> Ann & Cy +57   games 1: 57-0
+    round 2 (hands 3-4)  Bob 80 + Di 3  -> Bob & Di +83   games 1-2: 57-83, 0-83
+    round 3 (hands 5-6)  Ann 70 + Cy 4  -> Ann & Cy +74   game 1 closes 131-83 (net 48)
+    round 4 (hands 7-8)  Bob 15 + Di 5  -> Bob & Di +20   game 2 closes 74-103 (net 29)
+    round 5 (hands 9-10) Ann 20 + Cy 10 -> Ann & Cy +30   game 3 closes 104-20 (net 84):
+                         set 1 is over, +48 - 29 + 84 = 103 for Ann & Cy.
+    Hand 10 is left to the test.
+    """
+    ok(gintally("match", "new", "Moon", "--teams", "Ann,Cy", "Bob,Di", "-f", "honeymoon",
+                "--rules", "honeymoon", "--set", "target=100"))  # fmt: skip
+    for who, pts in (("Ann", 50), ("Cy", 7), ("Bob", 80), ("Di", 3), ("Ann", 70), ("Cy", 4),
+                     ("Bob", 15), ("Di", 5), ("Ann", 20)):  # fmt: skip
+        ok(gintally("score", who, str(pts), "--date", "2007-04-27"))
+
+
+def test_the_round_that_closes_a_set_says_so_in_a_team_match(gintally: CLI) -> None:
+    team_honeymoon(gintally)
+    waiting = as_json(gintally("hands", "--last", "1", "--json"))["hands"]
+    assert [(h["hand"], h["round"], h["table"]) for h in waiting] == [(9, 5, 1)]
+    run = ok(gintally("score", "Cy", "10", "--date", "2007-04-27"))
+    assert run.stdout.splitlines() == [
+        "Hand 10, 27 Apr 2007: Cy scores 10 over Di",
+        "  Round 5 complete: Ann & Cy +30 (30 to 0)",
+        "  Game 3: Ann & Cy win 104 to 20 with the bonuses, net 84",
+        "  Set 1 is over: Ann & Cy win the set by 103.",
+    ]  # each table deals on its own: no next dealer
+    ok(gintally("undo"))
+    doc = as_json(gintally("score", "Cy", "10", "--date", "2007-04-27", "--json"))
+    assert (doc["round"]["number"], doc["table"], doc["closed_games"]) == (5, 2, [3])
+    assert doc["sets_closed"] == [
+        {
+            "number": 1,
+            "games": [1, 2, 3],
+            "status": "won",
+            "winner": "Ann & Cy",
+            "margin": 103,
+            "size": 3,
+            "lead": {"Ann & Cy": 103, "Bob & Di": 0},
+            "result": "Ann & Cy win the set by 103",
+        }
+    ]
+    # the first hand of a round posts nothing yet, so it closes nothing
+    first = as_json(gintally("score", "Ann", "5", "--date", "2007-04-28", "--json"))
+    assert (first["games"], first["closed_games"], first["sets_closed"]) == ([], [], [])
+    assert first["round"]["awaited"] == ["Cy v Di"]
+    show = as_json(gintally("show", "--json"))
+    assert [(x["number"], x["status"], x["result"]) for x in show["sets"]] == [
+        (1, "won", "Ann & Cy win the set by 103")
+    ]
+    text = ok(gintally("show")).stdout
+    assert "Set 1 is over: Ann & Cy win the set by 103. The next hand starts set 2." in text
+    rows = as_json(gintally("standings", "--json"))["rows"]
+    assert [(r["player"], r["games_won"], r["sets_won"]) for r in rows] == [
+        ("Ann & Cy", 2, 1),
+        ("Bob & Di", 1, 0),
+    ]
+
+
+def test_a_team_sets_table_and_the_current_set(gintally: CLI) -> None:
+    """After round 6 (Bob 40 + Di 0 at hands 11-12: Bob & Di +40) game 4 of set 2 is open:
+    the finished set is listed with its result, the sheet shows set 2 by rounds."""
+    team_honeymoon(gintally)
+    ok(gintally("score", "Cy", "10", "--date", "2007-04-27"))
+    ok(gintally("score", "Bob", "40", "--date", "2007-04-28"))
+    ok(gintally("draw", "Di", "--date", "2007-04-28"))  # Cy v Di drawn: no score
+    lines = ok(gintally("show")).stdout.splitlines()
+    row = next(line for line in lines if line.split()[:2] == ["1", "1-3"])
+    assert row.split()[2:] == ["Ann", "&", "Cy", "win", "the", "set", "by", "103"]
+    header = next(i for i, line in enumerate(lines) if "G4" in line)
+    assert lines[header + 1].split() == ["round", "A&C", "B&D"]
+    assert lines[header + 3].split() == ["6", "40"]
+    assert "Set 2 (sum of the nets): no game finished yet." in lines
+    every = as_json(gintally("show", "--all", "--json"))
+    assert [g["number"] for g in every["games"]] == [1, 2, 3, 4]
+    assert [x["status"] for x in every["sets"]] == ["won", "open"]
+
+
+def test_the_team_hand_log_numbers_rounds_across_seasons(gintally: CLI) -> None:
+    """Rounds count every live hand at a table from the first, whatever season is listed:
+
+    hand 1 2024-06-01 Ann v Bob  round 1     hand 4 2025-01-05 Ann v Bob  round 2
+    hand 2 2024-06-01 Cy v Di    round 1     hand 5 2025-01-06 Cy v Di    round 2 (void)
+    hand 3 2025-01-05 Cy v Di    voided      hand 6 2025-01-07 Ann v Bob  round 3
+    """
+    ok(gintally("match", "new", "Pairs", "--teams", "Ann,Cy", "Bob,Di"))
+    ok(gintally("knock", "Ann", "8", "--vs", "23", "--date", "2024-06-01"))
+    ok(gintally("score", "Di", "10", "--date", "2024-06-01"))
+    ok(gintally("gin", "Cy", "--vs", "12", "--date", "2025-01-05"))
+    ok(gintally("knock", "Bob", "3", "--vs", "40", "--dealer", "Ann", "--date", "2025-01-05"))
+    ok(gintally("void", "3", "--reason", "wrong table"))
+    ok(gintally("score", "Cy", "20", "--date", "2025-01-06"))
+    ok(gintally("score", "Ann", "9", "--date", "2025-01-07"))
+    latest = as_json(gintally("hands", "--json"))
+    assert (latest["season"], latest["count"], latest["players"]) == (
+        "2025",
+        3,
+        ["Ann & Cy", "Bob & Di"],
+    )
+    assert latest["teams"] == [
+        {"name": "Ann & Cy", "players": ["Ann", "Cy"]},
+        {"name": "Bob & Di", "players": ["Bob", "Di"]},
+    ]
+    assert [(h["hand"], h["round"], h["table"], h["dealer"]) for h in latest["hands"]] == [
+        (4, 2, 1, "Ann"),  # a team hand's dealer is the one typed
+        (5, 2, 2, None),
+        (6, 3, 1, None),
+    ]
+    every = as_json(gintally("hands", "--all", "--json"))
+    assert [(h["hand"], h["round"], h["table"], h["voided"]) for h in every["hands"]] == [
+        (1, 1, 1, False),
+        (2, 1, 2, False),
+        (3, None, 2, True),  # a voided hand is in no round
+        (4, 2, 1, False),
+        (5, 2, 2, False),
+        (6, 3, 1, False),
+    ]
+    assert [h["round"] for h in as_json(gintally("hands", "-n", "2", "--json"))["hands"]] == [2, 3]
+    assert as_json(gintally("hands", "--year", "2024", "--json"))["count"] == 2
+    # the streamed log agrees with the rounds a replay of the whole match works out
+    with_rounds = {h["hand"]: h["round"] for h in every["hands"] if not h["voided"]}
+    doc = as_json(gintally("show", "--json"))
+    assert doc["round"]["number"] == 3 and doc["round"]["tables"][0]["hand"] == 6
+    assert [r["tables"][1]["hand"] for r in doc["rounds"]] == [2, 5]
+    assert with_rounds == {1: 1, 2: 1, 4: 2, 5: 2, 6: 3}
+    lines = ok(gintally("hands", "--all")).stdout.splitlines()
+    assert lines[:2] == [
+        "Hands of Pairs, every season (6 hands)",
+        "  #  date        rnd  up   what happened",
+    ]
+    assert lines[2:] == [
+        "  1  2024-06-01    1  -    Ann knocks with 8, Bob has 23: Ann +15",
+        "  2  2024-06-01    1  -    Di scores 10 over Cy",
+        "  3  2025-01-05    -  -    Cy goes gin, Di has 12: Cy +37 [void: wrong table]",
+        "  4  2025-01-05    2  -    Bob knocks with 3, Ann has 40: Bob +37 (Ann dealt)",
+        "  5  2025-01-06    2  -    Cy scores 20 over Di",
+        "  6  2025-01-07    3  -    Ann scores 9 over Bob",
+    ]
+
+
+def team_new_year(gintally: CLI, on: Callable[[date], None]) -> None:
+    """`new_year` above, played by teams: each day two rounds, Ann 100 + Cy 20 (Ann & Cy +120)
+    then Bob 60 + Di 30 (Bob & Di +90), five days; round k opens game k. Round 11 on the 30th
+    (Ann 60, and Cy 40 left to the test) is Ann & Cy +100: the same games as for two players."""
+    on(date(2025, 12, 30))
+    ok(gintally("match", "new", "Forever", "--teams", "Ann,Cy", "Bob,Di", "-f", "ad-infinitum",
+                "--rules", "honeymoon"))  # fmt: skip
+    for day in range(1, 6):
+        for who, pts in (("Ann", 100), ("Cy", 20), ("Bob", 60), ("Di", 30)):
+            ok(gintally("score", who, str(pts), "--date", f"2025-12-0{day}"))
+    ok(gintally("score", "Ann", "60", "--date", "2025-12-30"))
+
+
+def test_a_team_round_in_ad_infinitum_is_a_short_summary(
+    gintally: CLI, on: Callable[[date], None]
+) -> None:
+    team_new_year(gintally, on)
+    run = ok(gintally("score", "Cy", "40", "--date", "2025-12-30"))
+    assert run.stdout.splitlines() == [
+        "Hand 22, 30 Dec 2025: Cy scores 40 over Di",
+        "  Round 11 complete: Ann & Cy +100 (100 to 0)",
+        "  Opens game 11; the round posts to 10 games.",
+        "  Closes games 2 and 3: Ann & Cy win, nets 130, 220.",
+        "  Season 2025: games won Ann & Cy 3, Bob & Di 0; 8 games open.",
+    ]
+    on(date(2026, 1, 2))
+    first = ok(gintally("score", "Bob", "10", "--date", "2026-01-02"))
+    assert first.stdout.splitlines() == [
+        "Hand 23, 2 Jan 2026: Bob scores 10 over Ann",
+        "  Round 12: Ann v Bob played; waiting for Cy v Di",
+        "  Season 2026: games won Ann & Cy 0, Bob & Di 0; 0 games open.",
+    ]  # the round has not posted yet: the old season's end waits for it
+    run = ok(gintally("score", "Di", "10", "--date", "2026-01-02"))
+    assert run.stdout.splitlines() == [
+        "Hand 24, 2 Jan 2026: Di scores 10 over Cy",
+        "  Round 12 complete: Bob & Di +20 (20 to 0)",
+        "  Season 2025 is over: Ann & Cy won it, 3 games to 0; 8 games left unfinished.",
+        "  Opens game 1; the round posts to 1 game.",
+        "  Season 2026: games won Ann & Cy 0, Bob & Di 0; 1 game open.",
+    ]
+    doc = as_json(gintally("edit", "24", "--points", "15", "--json"))
+    assert doc["season_ended"] == {
+        "season": "2025",
+        "games_won": {"Ann & Cy": 3, "Bob & Di": 0},
+        "winner": "Ann & Cy",
+        "open": 0,
+        "unfinished": 8,
+    }
+    assert (doc["opened_games"], doc["closed_games"], doc["round"]["points"]) == ([1], [], 25)
+
+
+TEAMS = (("Christabella", "Constantinos", "Anastasiadis"),
+         ("Bartholomeus", "Fredericksen", "Wilhelmsburg"))  # fmt: skip
+
+
+@pytest.mark.parametrize("color", [False, True], ids=["NO_COLOR", "colour"])
+def test_a_team_evening_with_long_names_fits_80_columns(
+    gintally: CLI, db_path: Path, color: bool
+) -> None:
+    """Teams of three, twelve letters a name, five Hollywood games: every command at 80
+    columns, nothing cut. Each round Christabella and Anastasiadis win 45 and 12 at tables 1 and
+    3, Fredericksen 21 at table 2 (C&C&A +36), or every second round Bartholomeus wins 60."""
+    a, b = TEAMS
+    ok(gintally("match", "new", "Eve", "--teams", ",".join(a), ",".join(b), "-f", "hollywood",
+                "--games", "5"))  # fmt: skip
+    for i in range(8):
+        first = ("knock", a[0], "5", "--vs", "50") if i % 2 else ("score", b[0], "60")
+        ok(gintally(*first))
+        ok(gintally("score", b[1], "21"))
+        ok(gintally("score", a[2], "12"))
+    ok(gintally("score", a[0], "45"))  # round 9 in progress
+    for args in (["show"], ["show", "--all"], ["hands"], ["hands", "--all"], ["standings"]):
+        out = _installed(args, db_path, color)
+        lines = [_visible(line) for line in out.splitlines()]
+        assert max(len(line) for line in lines) <= 80, (args, out)
+        assert "…" not in out and "..." not in out  # no name is cut
+        if args == ["show"]:
+            assert f"Team C&C&A = {' & '.join(a)}" in lines
+            assert "Tables: 1 Christabella v Bartholomeus, 2 Constantinos v Fredericksen," in lines
+            header = next(i for i, line in enumerate(lines) if "G1" in line)
+            # five games of two columns: the team labels give way to initials, with a legend
+            assert lines[header + 1].split() == ["round", *["C", "B"] * 5]
+            assert "C = C&C&A, B = B&F&W" in lines
+        if args == ["standings"]:
+            assert lines[:2] == [f"Team C&C&A = {' & '.join(a)}", f"Team B&F&W = {' & '.join(b)}"]
+    hand = _installed(["score", b[1], "21"], db_path, color)
+    lines = [_visible(line) for line in hand.splitlines()]
+    assert max(len(line) for line in lines) <= 80, hand
+    assert lines[1] == (
+        "  Round 9: Christabella v Bartholomeus and Constantinos v Fredericksen played;"
+    )
+    assert lines[2] == "    waiting for Anastasiadis v Wilhelmsburg"  # a table is never split

@@ -35,6 +35,7 @@ from gintally.report import (
     StandingsDoc,
     StatsDoc,
     TableDoc,
+    TeamDoc,
     series_line,
 )
 
@@ -109,7 +110,7 @@ def hand(doc: HandDoc) -> None:
         lines += _season_lines(doc)
     else:
         for g in doc.get("games") or []:
-            lines.append("  " + _game_line(g))
+            lines.append("  " + _game_line(g, "table" in doc))
     for s in doc.get("sets_closed") or []:
         lines.append(f"  Set {s['number']} is over: {s['result']}.")
     for series in doc.get("series") or []:
@@ -117,7 +118,22 @@ def hand(doc: HandDoc) -> None:
         lines.append("  " + series_line(series, a, b))
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
+    if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
+        lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line of a hand's confirmation in lines that fit the terminal: indented as it was, and
+    further under it; a table ("Ann v Bob") or a team ("Ann & Cy") is never broken."""
+    import textwrap
+
+    keep = "\xa0"  # textwrap breaks at ASCII whitespace only
+    text = line.strip().replace(" v ", f"{keep}v{keep}").replace(" & ", f"{keep}&{keep}")
+    indent = line[: len(line) - len(line.lstrip())]
+    parts = textwrap.wrap(text, max(40, console().width), initial_indent=indent,
+                          subsequent_indent=indent + "  ", break_on_hyphens=False)  # fmt: skip
+    return [p.replace(keep, " ") for p in parts]
 
 
 def _round_lines(r: RoundDoc) -> list[str]:
@@ -161,11 +177,9 @@ def _table_result(t: TableDoc, numbered: bool = True) -> str:
 # --- teams ---------------------------------------------------------------------------------------
 
 
-def _team_labels(doc: ShowDoc) -> dict[str, str]:
+def _team_labels(names: list[str], teams: list[TeamDoc]) -> dict[str, str]:
     """Short column labels for the teams (their names when short, else the members' initials:
     "A&C"), so a team's columns fit 80 columns; a legend says who is who."""
-    names = doc["players"]
-    teams = doc.get("teams", [])
     labels = [
         n if len(n) <= 7 else "&".join(p[:1].upper() for p in t["players"])
         for n, t in zip(names, teams, strict=True)
@@ -188,8 +202,8 @@ def _team_show(doc: ShowDoc) -> None:
     """A team match's sheet: the teams' games (as for two players, the teams as columns), the
     round in progress and the last rounds table by table."""
     box, Table, Text = _kit()
-    labels = _team_labels(doc)
     teams = doc.get("teams", [])
+    labels = _team_labels(doc["players"], teams)
     legend = []
     for team in teams:
         label = labels[team["name"]]
@@ -201,21 +215,21 @@ def _team_show(doc: ShowDoc) -> None:
     short: ShowDoc = _relabel(doc, labels)
     short["teams"] = []  # drawn once, as a two-sided match
     lines = [f"Team {who}" for who in legend]
-    show(short, [*lines, f"Tables: {', '.join(tables)}"] if tables else lines)
-    rounds = doc.get("rounds") or []
+    show(short, [*lines, *_packed("Tables:", [f"{n} {t}" for n, t in enumerate(tables, 1)])])
+    rounds = short.get("rounds") or []  # the round results name the teams by their labels
     if rounds:
         table = Table(box=box.SIMPLE_HEAD, title="Last rounds", title_justify="left")
         table.add_column("round", justify="right")
         table.add_column("hand", justify="right")
-        table.add_column("table")
-        table.add_column("result")
+        table.add_column("table", justify="right")  # its number: the Tables line names it
+        table.add_column("result", no_wrap=True)
         table.add_column("round result")
         for r in rounds:
             for i, t in enumerate(r["tables"]):
                 table.add_row(
                     str(r["number"]) if i == 0 else "",
                     str(t["hand"]),
-                    " v ".join(t["players"]),
+                    str(t["table"]),
                     _table_result(t, numbered=False),
                     _round_result(r) if i == 0 else "",
                 )
@@ -231,14 +245,30 @@ def _team_show(doc: ShowDoc) -> None:
         _print(Text(f"Round {1 + (rounds[-1]['number'] if rounds else 0)} starts at every table."))
 
 
-def _game_line(g: GameDoc) -> str:
+def _packed(head: str, items: list[str]) -> list[str]:
+    """``head`` and the items, comma-separated, in lines that fit the terminal and never break
+    an item ("Tables: 1 Ann v Bob, 2 Cy v Di")."""
+    width = console().width
+    lines = [head]
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) > width and lines[-1].strip():
+            lines.append(" " * len(head))
+        lines[-1] = lines[-1] + " " + piece if lines[-1].strip() else lines[-1] + piece
+    return lines if items else []
+
+
+def _game_line(g: GameDoc, team: bool = False) -> str:
+    """A game a hand posted to: its points, or once won its result (`team`: a team wins it, so
+    "Ann & Cy win")."""
     (a, pa), (b, pb) = g["points"].items()
     line = f"Game {g['number']}: {a} {pa}, {b} {pb}"
     if g["status"] == "won" and g["winner"] is not None:
         total = g["total"]
         loser = b if g["winner"] == a else a
         line = (
-            f"Game {g['number']}: {g['winner']} wins {total[g['winner']]} to {total[loser]}"
+            f"Game {g['number']}: {g['winner']} {'win' if team else 'wins'} {total[g['winner']]}"
+            f" to {total[loser]}"
             f" with the bonuses, net {g['net']}"
         )
         if g.get("lost_by_50"):
@@ -260,25 +290,27 @@ def _season_lines(doc: HandDoc) -> list[str]:
     lines = []
     opened, closed = doc.get("opened_games") or [], doc.get("closed_games") or []
     posted = len(doc.get("games") or [])
+    what = "round" if "table" in doc else "hand"  # a team match posts its rounds
     if opened:
         lines.append(
-            f"  Opens game {_numbers(opened)}; the hand posts to {_count(posted, 'game')}."
+            f"  Opens game {_numbers(opened)}; the {what} posts to {_count(posted, 'game')}."
         )
     if closed:
         won = {g["number"]: g for g in doc.get("games") or []}
         nets = [won[n]["net"] or 0 for n in closed if n in won]
         who = won[closed[0]]["winner"] if closed[0] in won else "?"
         many = "s" if len(closed) > 1 else ""
+        wins = "win" if "table" in doc else "wins"  # a team: "Ann & Cy win"
         net_text = ", ".join(str(n) for n in nets)
         if len(nets) > 4:
             net_text = f"{min(nets)} to {max(nets)}"
             lines.append(
-                f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {who} wins them, "
+                f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {who} {wins} them, "
                 f"nets {net_text}."
             )
         else:
             lines.append(
-                f"  Closes game{many} {_numbers(closed)}: {who} wins, net{many} {net_text}."
+                f"  Closes game{many} {_numbers(closed)}: {who} {wins}, net{many} {net_text}."
             )
     t = doc["season"]
     (a, wa), (b, wb) = t["games_won"].items()
@@ -299,7 +331,8 @@ def _season_ended(t: Any) -> str:
     most, least = max(wa, wb), min(wa, wb)
     left = _count(t["unfinished"], "game")
     return (
-        f"  Season {t['season']} is over: {who}, {most} games to {least}; {left} left unfinished."
+        f"  Season {t['season']} is over: {who}, {_count(most, 'game')} to {least}; {left} left "
+        "unfinished."
     )
 
 
@@ -307,8 +340,9 @@ def hand_log(
     head: HandsHead, rows: Iterable[HandRow], width: int = 80, digits: int = 1
 ) -> Iterator[str]:
     """The hand log as plain lines, one hand at a time (so it can stream through a pager):
-    number, (a team match: its round,) date, dealer, upcard, then what happened, wrapped to
-    `width`."""
+    number, date, dealer, upcard, then what happened, wrapped to `width`. A team match's log
+    has each hand's round instead of the dealer column (each table deals on its own: a dealer
+    typed with a hand is said after what happened)."""
     import textwrap
 
     if not head["count"]:
@@ -317,28 +351,24 @@ def hand_log(
         return
     season = f", season {head['season']}" if head["season"] else ", every season"
     yield f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
-    teams = head.get("teams")
-    dealers = [p for t in teams for p in t["players"]] if teams else head["players"]
-    who = max(6, *(len(p) for p in dealers))
+    teams = bool(head.get("teams"))
     number = max(3, digits)
-    rnd = f"{'rnd':>{number}}  " if teams else ""
-    lead = f"{'#':>{number}}  {rnd}{'date':<10}  {'dealer':<{who}}  {'up':<3}  "
+    who = max(6, *(len(p) for p in head["players"]))
+    middle = f"{'rnd':>{number}}" if teams else f"{'dealer':<{who}}"
+    lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
     yield lead + "what happened"
     room = max(20, width - len(lead))
     for h in rows:
         what = h["description"] + (" [edited]" if h["edited"] else "")
+        if teams and h["dealer"]:
+            what += f" ({h['dealer']} dealt)"
         if h["voided"]:
             what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
         if h["note"]:
             what += f" - {h['note']}"
         first, *more = textwrap.wrap(what, room) or [""]
-        dealer = h["dealer"] or "-"
-        if teams:
-            rnd = f"{h.get('round') or '-':>{number}}  "
-        yield (
-            f"{h['hand']:>{number}}  {rnd}{h['date']:<10}  {dealer:<{who}}  "
-            f"{h['upcard'] or '-':<3}  " + first
-        )
+        middle = f"{h.get('round') or '-':>{number}}" if teams else f"{h['dealer'] or '-':<{who}}"
+        yield f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  " + first
         for line in more:
             yield " " * len(lead) + line
 
@@ -456,7 +486,7 @@ def _show_all(doc: ShowDoc, in_sets: bool, seasonal: bool) -> None:
 
 def _sets_table(sets: Iterable[SetDoc], title: str) -> Table:
     box, Table, _ = _kit()
-    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", min_width=len(title))
     table.add_column("set", justify="right")
     table.add_column("games", justify="left")
     table.add_column("result", justify="left")
@@ -511,7 +541,7 @@ def _compact(
     """Games one to a line: totals and who won (or what each needs); with `in_sets` the set of
     each game, with `seasonal` its season."""
     box, Table, _ = _kit()
-    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", min_width=len(title))
     if seasonal:
         table.add_column("season")
     if in_sets:
@@ -562,8 +592,10 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
     width = console().width
 
     def needed(la: str, lb: str) -> int:
+        """The table's width as Rich lays it out: the label column, the two edges, and each
+        column's text with its padding (2) and separator (1)."""
         label = max(len("shutout"), len(str(max((r["hand"] for r in doc["sheet"]), default=0))))
-        return label + sum(max(len(x), widest, 4) + 2 for x in (la, lb)) * len(games)
+        return label + 2 + sum(max(len(x), widest, 4) + 3 for x in (la, lb)) * len(games)
 
     names = (a, b)
     if needed(a, b) > width:
@@ -638,11 +670,17 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
 
 
 def standings(doc: StandingsDoc) -> None:
-    box, Table, _ = _kit()
-    a, b = doc["players"]
+    box, Table, Text = _kit()
     if doc.get("season") is None and not doc.get("seasons"):
         message(f"No hands in {doc['match']} yet.")
         return
+    if doc.get("teams"):  # the teams by short labels (as in show), and a legend
+        labels = _team_labels(doc["players"], doc.get("teams", []))
+        for name, label in labels.items():
+            if label != name:
+                _print(Text(f"Team {label} = {name}", style="dim"))
+        doc = _relabel(doc, labels)
+    a, b = doc["players"]
     table = Table(
         box=box.SIMPLE_HEAD,
         title=f"{doc['match']}: season {doc['season']}",
