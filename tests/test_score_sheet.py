@@ -598,7 +598,9 @@ def test_a_team_evening_with_long_names_fits_80_columns(
         ok(gintally("score", b[1], "21"))
         ok(gintally("score", a[2], "12"))
     ok(gintally("score", a[0], "45"))  # round 9 in progress
-    for args in (["show"], ["show", "--all"], ["hands"], ["hands", "--all"], ["standings"]):
+    commands = (["show"], ["show", "--all"], ["hands"], ["hands", "--all"], ["standings"],
+                ["match", "list"], ["match", "show", "Eve"])  # fmt: skip
+    for args in commands:
         out = _installed(args, db_path, color)
         lines = [_visible(line) for line in out.splitlines()]
         assert max(len(line) for line in lines) <= 80, (args, out)
@@ -612,6 +614,8 @@ def test_a_team_evening_with_long_names_fits_80_columns(
             assert "C = C&C&A, B = B&F&W" in lines
         if args == ["standings"]:
             assert lines[:2] == [f"Team C&C&A = {' & '.join(a)}", f"Team B&F&W = {' & '.join(b)}"]
+        if args[0] == "match":  # the teams, not the first table's two players
+            assert "Christabella vs Bartholomeus" not in out and "Wilhelmsburg" in out
     hand = _installed(["score", b[1], "21"], db_path, color)
     lines = [_visible(line) for line in hand.splitlines()]
     assert max(len(line) for line in lines) <= 80, hand

@@ -870,15 +870,28 @@ def matches(docs: list[MatchDoc], current: str | None) -> None:
         mark = "*" if d["match"] == current else ""
         in_sets = format_class(d["format"]).in_sets
         fmt = d["format"] + (f" x{d['games']}" if in_sets else "")
-        table.add_row(mark, d["match"], " vs ".join(d["players"]), fmt, str(d["rules"]["preset"]))
+        table.add_row(mark, d["match"], " vs ".join(_sides(d)), fmt, str(d["rules"]["preset"]))
     _print(table)
+
+
+def _sides(doc: MatchDoc) -> list[str]:
+    """The two sides of a match: its players, or a team match's teams (its ``players`` are the
+    first table's, as stored)."""
+    teams = doc.get("teams")
+    return [t["name"] for t in teams] if teams else doc["players"]
 
 
 def match(doc: MatchDoc) -> None:
     _, Table, _ = _kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_row("match", doc["match"])
-    table.add_row("players", " vs ".join(doc["players"]))
+    teams = doc.get("teams")
+    if teams:
+        table.add_row("teams", " vs ".join(_sides(doc)))
+        pairs = zip(teams[0]["players"], teams[1]["players"], strict=True)
+        table.add_row("tables", ", ".join(f"{n} {a} v {b}" for n, (a, b) in enumerate(pairs, 1)))
+    else:
+        table.add_row("players", " vs ".join(doc["players"]))
     kind = format_class(doc["format"])
     fmt = doc["format"]
     if kind.in_sets:
