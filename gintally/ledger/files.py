@@ -112,6 +112,8 @@ def begin_immediate(conn: sqlite3.Connection, on_wait: Callable[[], None] | None
 
 def inspect_file(path: Path) -> None:
     """Refuse, before SQLite touches it, a file that is not a whole SQLite database."""
+    wal = path.with_name(path.name + "-wal")
+    logged = wal.exists()  # before measuring: see `in_use` below
     size = path.stat().st_size
     if size == 0:
         raise LedgerError(f"{path} is an empty file, not a gintally ledger")
@@ -128,7 +130,10 @@ def inspect_file(path: Path) -> None:
     # While a write-ahead log exists, another process may be part-way through copying it into
     # the file (the header already counts pages not yet written): SQLite reads that state
     # correctly, so only a file at rest is measured against its header.
-    in_use = path.with_name(path.name + "-wal").exists()
+    # The log is looked for before the file is measured and again after its header is read:
+    # the last connection of another process may checkpoint the log (the header then counts
+    # pages the size measured before did not) and delete it in between.
+    in_use = logged or wal.exists()
     short = header_valid and pages * page_size > size and not in_use
     if page_size < 512 or size % page_size or short:
         raise LedgerError(
