@@ -469,15 +469,17 @@ def _series_in_play(window: Window) -> SeriesDoc | None:
     return series_doc(match, current)
 
 
-def series_line(doc: SeriesDoc, a: str, b: str) -> str:
+def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False) -> str:
     """The series as a player says it: ``Series 1: Ann wins the series 580 to 255``, or the
-    score so far: ``Series 2 (to 500): Ann 255, Bob 55``."""
+    score so far: ``Series 2 (to 500): Ann 255, Bob 55``. `team`: the sides are teams ("Ann &
+    Cy win the series")."""
     score = doc["score"]
+    wins = "win" if team else "wins"
     if doc["unit"] == "games":
         if doc["winner"] is not None:
             loser = b if doc["winner"] == a else a
             return (
-                f"Series {doc['number']}: {doc['winner']} wins the series "
+                f"Series {doc['number']}: {doc['winner']} {wins} the series "
                 f"{score[doc['winner']]} games to {score[loser]}"
             )
         best = 2 * doc["target"] - 1
@@ -485,7 +487,7 @@ def series_line(doc: SeriesDoc, a: str, b: str) -> str:
     if doc["winner"] is not None:
         loser = b if doc["winner"] == a else a
         return (
-            f"Series {doc['number']}: {doc['winner']} wins the series "
+            f"Series {doc['number']}: {doc['winner']} {wins} the series "
             f"{score[doc['winner']]} to {score[loser]}"
         )
     return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"

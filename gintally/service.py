@@ -849,21 +849,21 @@ def _logged(
         yield from _logged_rounds(ledger, match, voided, since, until, skip)
         return
     rules = match.rules
+    dealt = variant_of(rules).dealt  # a solitaire (Gimlet) has no dealer
     dealer = match.first_seat if since is None else _dealer_before(ledger, match, since)
     seen = 0
     for h in ledger.stream_hands(match, since):
         if until is not None and h.date >= until:
             return
-        if h.voided:  # who dealt it, as far as the live hands tell; it changes nothing after
-            dealt = match.seat(h.dealer) if h.dealer is not None else dealer
-        else:
-            dealt = match.seat(h.dealer) if h.dealer is not None else dealer
-            dealer = next_dealer(rules.next_dealer, h.kind, match.seat(h.winner), dealt)
+        # who dealt it: typed, else as far as the live hands tell (a voided hand changes nothing)
+        dealer_of = match.seat(h.dealer) if h.dealer is not None else dealer
+        if not h.voided:
+            dealer = next_dealer(rules.next_dealer, h.kind, match.seat(h.winner), dealer_of)
         if (since is not None and h.date < since) or (h.voided and not voided):
             continue
         seen += 1
         if seen > skip:
-            yield Logged(h, dealt)
+            yield Logged(h, dealer_of if dealt else None)
 
 
 def _logged_rounds(

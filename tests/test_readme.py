@@ -93,12 +93,12 @@ def test_shell_examples_run(tmp_path: Path) -> None:
                 assert "= 75" in result.stdout
             expected = {
                 "gintally gin Ann --table 60": "Ann +85, Bob -15",
-                "gintally gin Bob --table": "Game 1: Ann 100, Bob 25  -> won by Ann, total 225-50",
+                "gintally gin Bob --table": "Game 1: Ann wins 225 to 50 with the bonuses",
                 "gintally knock Ann 3 --piles": "Ann knocks with 3 on piles 1,2,0,3: Ann +28",
                 "gintally gimlet Ann": "Ann +48",
-                "gintally double-gimlet Ann": "Game 1: Ann 140, Phantom 0  -> won by Ann",
+                "gintally double-gimlet Ann": "Game 1: Ann wins 140 to 0",
                 "gintally sour Ann 17": "Ann goes sour with 17: Phantom +47",
-                "gintally score Ann 45": "total 255-55",
+                "gintally score Ann 45": "Ann wins 255 to 55",
                 "gintally score Ann 100": "Series 1: Ann wins the series 580 to 55",
             }
             for start, text in expected.items():

@@ -623,3 +623,16 @@ def test_a_team_evening_with_long_names_fits_80_columns(
         "  Round 9: Christabella v Bartholomeus and Constantinos v Fredericksen played;"
     )
     assert lines[2] == "    waiting for Anastasiadis v Wilhelmsburg"  # a table is never split
+
+
+def test_a_solitaire_log_names_no_dealer(gintally: CLI) -> None:
+    """Gimlet Rummy is solitaire: nobody deals against the phantom, so the log says no dealer
+    (the winner-deals rule would otherwise name Ann after her own hand)."""
+    ok(gintally("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"))
+    ok(gintally("knock", "Ann", "3", "--piles", "1,2,0,3"))  # 28, issue 9's worked example
+    ok(gintally("sour", "Ann", "17"))  # the phantom: 30 + 17 = 47
+    rows = as_json(gintally("hands", "--json"))["hands"]
+    assert [(h["hand"], h["dealer"], h["points_by_player"]) for h in rows] == [
+        (1, None, {"Ann": 28, "Phantom": 0}),
+        (2, None, {"Ann": 0, "Phantom": 47}),
+    ]

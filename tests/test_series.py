@@ -206,7 +206,7 @@ def test_multi_match_from_the_command_line(multi: CLI) -> None:
     )
     assert "Series 1 (to 500): Ann 255, Bob 55" in ok(multi("show")).stdout
     out = ok(multi("score", "Ann", "100")).stdout
-    assert "Game 2: Ann 100, Bob 0  -> won by Ann, total 325-0, net 325" in out
+    assert "Game 2: Ann wins 325 to 0 with the bonuses, net 325" in out
     assert "Series 1: Ann wins the series 580 to 55" in out
     doc = as_json(multi("score", "Bob", "10", "--json"))
     assert "series" not in doc  # this hand won no series
@@ -287,7 +287,7 @@ def test_exactly_50_from_the_command_line(gintally: CLI) -> None:
     for pts in ("20", "20", "20", "15"):
         ok(gintally("score", "Bob", pts))
     out = ok(gintally("score", "Ann", "100")).stdout
-    assert "won by Bob, total 225-175, net 50 (exactly 50 ahead loses)" in out
+    assert "Game 1: Bob wins 175 to 225 with the bonuses, net 50 (exactly 50 ahead loses)" in out
     (game,) = as_json(gintally("show", "--json"))["games"]
     assert (game["winner"], game["net"], game["lost_by_50"]) == ("Bob", 50, True)
     rows = as_json(gintally("standings", "--json"))["rows"]
@@ -307,7 +307,7 @@ def test_misdeal_end_to_end(gintally: CLI, tmp_path: Path) -> None:
         ("knock", "Ann", "Bob"),
         ("misdeal", None, "Ann"),
     ]
-    assert "misdeal" in ok(gintally("hands")).stdout
+    assert "Misdeal: no score, the same dealer deals again" in ok(gintally("hands")).stdout
     season = as_json(gintally("standings", "--json"))
     assert (season["hands"], season["draws"], season["misdeals"]) == (1, 0, 1)
     # export, import into a new match: the same log and the same next dealer
@@ -383,7 +383,7 @@ def test_a_team_match_plays_a_best_of_three_series(gintally: CLI) -> None:
     assert "teams" in show and show["round"] is None
     ok(gintally("score", "Ann", "60"))
     done = ok(gintally("score", "Di", "10")).stdout
-    assert "Series 1: Ann & Cy wins the series 2 games to 0" in done
+    assert "Series 1: Ann & Cy win the series 2 games to 0" in done  # a team: "win"
     assert "Round 2 complete: Ann & Cy +50 (60 to 10)" in done
     series = as_json(gintally("show", "--json"))["series"]
     assert (series["number"], series["status"], series["winner"], series["games"]) == (

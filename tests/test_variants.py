@@ -351,7 +351,7 @@ def test_gimlet_game_from_the_command_line(solo: CLI, tmp_path: Path) -> None:
     out = ok(solo("double-gimlet", "Ann", "--piles", "2,2,2,2")).stdout
     # 28 + 48 + 64 = 140: game 1 won, no bonuses in Gimlet Rummy
     assert "Ann goes double gimlet on piles 2,2,2,2: Ann +64" in out
-    assert "Game 1: Ann 140, Phantom 0  -> won by Ann, total 140-0, net 140" in out
+    assert "Game 1: Ann wins 140 to 0 with the bonuses, net 140" in out
     doc = as_json(solo("sour", "Ann", "17", "--json"))
     assert (doc["kind"], doc["winner"], doc["points"], doc["knocker"]) == (
         "sour",
@@ -458,7 +458,7 @@ def test_mahjong_game_from_the_command_line(tiles: CLI, tmp_path: Path) -> None:
     # 9C (5) in hand: +15. Game 1: Ann 100, Bob 25: Ann wins on Bob's gin.
     out = ok(tiles("gin", "Bob", "--table", "3S 4S 5S", "--vs-table", "KH KD", "--vs", "9C")).stdout
     assert "Bob +40, Ann +15" in out
-    assert "Game 1: Ann 100, Bob 25  -> won by Ann, total 225-50, net 175" in out
+    assert "Game 1: Ann wins 225 to 50 with the bonuses, net 175" in out
     doc = as_json(tiles("score", "Ann", "40", "--kind", "gin", "--vs-points", "-10", "--json"))
     assert doc["points_by_player"] == {"Ann": 40, "Bob": -10}
     show = as_json(tiles("show", "--json"))

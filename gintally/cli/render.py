@@ -115,7 +115,7 @@ def hand(doc: HandDoc) -> None:
         lines.append(f"  Set {s['number']} is over: {s['result']}.")
     for series in doc.get("series") or []:
         (a, _), (b, _) = series["score"].items()
-        lines.append("  " + series_line(series, a, b))
+        lines.append("  " + series_line(series, a, b, "table" in doc))
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
@@ -440,7 +440,7 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
         elif now is not None:
             _print(Text(f"Set {now['number']} (sum of the nets): {now['result']}."))
     if doc["series"] is not None:
-        _print(Text(series_line(doc["series"], a, b), style="bold"))
+        _print(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
     limit = doc["knock_limit"]
     limit_text = (
         "set by each hand's upcard"
