@@ -25,9 +25,10 @@ Cases
   meld-rich hands, and on *corner* hands drawn from 4 adjacent ranks round the corner (J-Q-K-A,
   Q-K-A-2 or K-A-2-3), where high and low aces compete.
 
-Old against new: ``--against REV`` times the gintally of a git revision (extracted to a
-temporary directory) and this checkout's, each pass in a fresh process, alternating old and new
-for ``--rounds`` rounds, and prints the median CPU µs of each side and the ratio: the
+Old against new: ``--against REV`` imports the gintally of a git revision beside this
+checkout's (extracted to a temporary directory as ``gintally_old``, its imports renamed) and
+times both on the same hands, old and new taking turns pass by pass, so that a busy machine
+slows both alike; it prints each side's median and fastest pass (CPU µs) and the ratio: the
 before/after of a change measured in the same run.
 
 Run: ``.venv/bin/python benchmarks/bench_eval.py`` (``--quick`` for a short run).
@@ -37,11 +38,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import io
-import json
-import os
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -55,6 +56,7 @@ from typing import Any
 from _common import code_state
 
 import gintally
+from gintally.game import melds
 from gintally.game.cards import DECK, Card, card, mask_of
 from gintally.game.melds import Counting, best_deadwood, best_discard
 from gintally.game.rules import find_preset, resolve
@@ -204,19 +206,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--against",
         metavar="REV",
-        help="time the gintally of git revision REV against this checkout's (fresh processes, "
-        "alternating)",
+        help="time the gintally of git revision REV against this checkout's (in one process, "
+        "taking turns pass by pass)",
     )
-    ap.add_argument(
-        "--rounds", type=int, default=5, help="with --against: old/new rounds (default 5)"
-    )
-    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one side's figures
     args = ap.parse_args(argv)
     if args.quick:
         args.hands, args.passes = 2_000, 5
     if args.against:
         return compare(args)
-    args.passes = max(args.passes, 5 if not args.json else 1)
+    args.passes = max(args.passes, 5)
 
     rng = random.Random(args.seed)
     hands = {
@@ -233,10 +231,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("corner", 11): corner_hands(rng, args.hands, 11),
     }
     knocks = knock_pairs(rng, max(args.hands // 5, 200))  # drawn last, as above
-    if args.json:
-        figures = side_figures(hands, masks, knocks, args.passes)
-        print(json.dumps({"code": code_state(), "rows": figures}))
-        return 0
     knob_masks = {k: [mask_of(h) for h in v] for k, v in knob_hands.items()}
     if args.knobs:
         check_agreement(knob_hands, "tedesco")
@@ -310,66 +304,83 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def side_figures(
-    hands: dict[tuple[str, int], list[list[Card]]],
-    masks: dict[tuple[str, int], list[int]],
-    knocks: list[tuple[str, str]],
-    passes: int,
-) -> dict[str, float]:
-    """One side of ``--against``: the median CPU µs of each row, by row name. Only calls that
-    every revision has (the text API, the two mask searches, score_cards)."""
-    out: dict[str, float] = {}
-
-    def cpu(fn: Callable[..., object], items: Sequence[Any]) -> float:
-        return statistics.median(time_passes(fn, items, passes)[1]) * 1e6
-
-    for (deal, size), ms in masks.items():
-        fn = best_deadwood if size == 10 else best_discard
-        out[f"{deal} {size} melds.{fn.__name__}"] = cpu(fn, ms)
-    for (deal, size), hs in hands.items():
-        texts = [" ".join(str(c) for c in h) for h in hs]
-        out[f"{deal} {size} evaluate(text)"] = cpu(gintally.evaluate, texts)
-        out[f"{deal} {size} evaluate(text).to_dict()"] = cpu(evaluate_to_dict, texts)
-    out["knocks score_cards(text)"] = cpu(score_pair, knocks)
-    return out
-
-
-def compare(args: argparse.Namespace) -> int:
-    """``--against REV``: old and new, each pass a fresh process, alternating."""
+def old_gintally(rev: str, root: str) -> Any:
+    """The gintally of git revision `rev`, importable beside this one as ``gintally_old``: its
+    files extracted under `root`, every import of gintally renamed."""
     repo = Path(__file__).resolve().parent.parent
     archive = subprocess.run(
-        ["git", "-C", str(repo), "archive", "--format=tar", args.against, "gintally"],
+        ["git", "-C", str(repo), "archive", "--format=tar", rev, "gintally"],
         capture_output=True,
         check=True,
     ).stdout
-    with tempfile.TemporaryDirectory() as old_root:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(old_root, filter="data")
-        sides = {"old": old_root, "new": str(repo)}
-        figures: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
-        codes: dict[str, str] = {}
-        cmd = [sys.executable, __file__, "--json", "--no-knobs", "--hands", str(args.hands)]
-        cmd += ["--passes", str(args.passes), "--seed", str(args.seed)]
-        for r in range(args.rounds):
-            for side in ("old", "new") if r % 2 == 0 else ("new", "old"):
-                env = {**os.environ, "PYTHONPATH": sides[side]}
-                out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-                answer = json.loads(out.stdout.splitlines()[-1])
-                codes[side] = answer["code"]
-                for row, us in answer["rows"].items():
-                    figures[side].setdefault(row, []).append(us)
-    print(
-        f"gintally evaluation, old against new: CPU µs per call, median of {args.rounds} rounds"
-        f"\n  (each round: one fresh process per side, old and new alternating, {args.hands} "
-        f"hands per case, median of {args.passes} passes)\n  old: {args.against}, measuring "
-        f"{codes['old']}\n  new: measuring {codes['new']}"
-    )
-    header = f"{'case':<42}{'old':>9}{'new':>9}{'new/old':>9}"
-    print(header)
-    print("-" * len(header))
-    for row, old in figures["old"].items():
-        o, n = statistics.median(old), statistics.median(figures["new"][row])
-        print(f"{row:<42}{o:>9.2f}{n:>9.2f}{n / o:>9.2f}")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(root, filter="data")
+    pkg = Path(root) / "gintally_old"
+    (Path(root) / "gintally").rename(pkg)
+    for path in pkg.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\b(from|import) gintally\b", r"\1 gintally_old", text)
+        text = text.replace('"gintally.', '"gintally_old.')  # import_module(f"gintally.{name}")
+        path.write_text(text, encoding="utf-8")
+    sys.path.insert(0, root)
+    old = importlib.import_module("gintally_old")
+    if old.evaluate.__module__ != "gintally_old.game.scoring":
+        raise SystemExit(f"the old gintally is not separate: {old.evaluate.__module__}")
+    return old
+
+
+def compare(args: argparse.Namespace) -> int:
+    """``--against REV``: old and new in this process, pass by pass, taking turns."""
+    with tempfile.TemporaryDirectory() as root:
+        old = old_gintally(args.against, root)
+        old_melds = importlib.import_module("gintally_old.game.melds")
+        rng = random.Random(args.seed)
+        hands = {
+            ("uniform", 10): uniform_hands(rng, args.hands, 10),
+            ("uniform", 11): uniform_hands(rng, args.hands, 11),
+            ("rich", 10): meld_rich_hands(rng, args.hands, 10),
+            ("rich", 11): meld_rich_hands(rng, args.hands, 11),
+        }
+        corner_hands(rng, args.hands, 10)  # drawn as main() draws them, so that the knocks
+        corner_hands(rng, args.hands, 11)  # are the same
+        knocks = knock_pairs(rng, max(args.hands // 5, 200))
+        rows: list[tuple[str, Callable[..., object], Callable[..., object], Sequence[Any]]] = []
+        for (deal, size), hs in hands.items():
+            ms = [mask_of(h) for h in hs]
+            name = "best_deadwood" if size == 10 else "best_discard"
+            rows.append(
+                (f"{deal} {size} melds.{name}", getattr(old_melds, name), getattr(melds, name), ms)
+            )
+        for (deal, size), hs in hands.items():
+            texts = [" ".join(str(c) for c in h) for h in hs]
+            rows.append((f"{deal} {size} evaluate(text)", old.evaluate, gintally.evaluate, texts))
+            rows.append(
+                (
+                    f"{deal} {size} evaluate(text).to_dict()",
+                    lambda t, ev=old.evaluate: ev(t).to_dict(),
+                    evaluate_to_dict,
+                    texts,
+                )
+            )
+        rows.append(("knocks score_cards(text)", lambda p: old.score_cards(*p), score_pair, knocks))
+        print(
+            f"gintally evaluation, old ({args.against}) against new ({code_state()}):\n  CPU µs "
+            f"per call, {args.hands} hands per case; {args.passes} passes of each side, old and "
+            "new taking turns pass by pass in one process"
+        )
+        header = f"{'case':<38}{'old':>8}{'new':>8}{'new/old':>8}{'min old':>9}{'min new':>9}"
+        print(header)
+        print("-" * len(header))
+        for row, old_fn, new_fn, items in rows:
+            times: dict[str, list[float]] = {"old": [], "new": []}
+            for n in range(args.passes):
+                for side in ("old", "new") if n % 2 == 0 else ("new", "old"):
+                    fn = old_fn if side == "old" else new_fn
+                    times[side] += time_passes(fn, items, 1)[1]
+            o, w = (statistics.median(times[k]) * 1e6 for k in ("old", "new"))
+            lo, ln = (min(times[k]) * 1e6 for k in ("old", "new"))
+            print(f"{row:<38}{o:>8.2f}{w:>8.2f}{w / o:>8.2f}{lo:>9.2f}{ln:>9.2f}")
+    print("old, new: medians of the passes; min old, min new: the fastest pass of each side")
     return 0
 
 

@@ -711,6 +711,8 @@ def layoff_options(knocker: Arrangement, defender: int) -> list[int]:
                 step = _step(step, up, c)
             if len(options) > 1:
                 slots.append(options)
+    if not slots:
+        return [0]
     unions = {0}
     for options in slots:
         unions = {u | o for u in unions for o in options}
@@ -733,10 +735,20 @@ def best_defence(knocker: Arrangement, defender: int, c: Counting | None = None)
     """Layoffs and melds chosen together for the least deadwood; fewest layoffs on ties. The
     counting is the knocker's unless given."""
     c = knocker.counting if c is None else c
+    _, lay, sets = defence_search(knocker, defender, c)
+    return Defence(lay, Arrangement(defender & ~lay, sets, c))
+
+
+def defence_search(
+    knocker: Arrangement, defender: int, c: Counting | None = None
+) -> tuple[int, int, int]:
+    """`best_defence` as numbers: (the defender's deadwood, the cards laid off, the choice that
+    melds the rest)."""
+    c = knocker.counting if c is None else c
     best_value = -1
     best_lay = best_sets = 0
     for lay in layoff_options(knocker, defender):  # "no layoff" first, always offered
         v, sets = best_deadwood(defender & ~lay, c)
         if v < best_value or best_value < 0:
             best_value, best_lay, best_sets = v, lay, sets
-    return Defence(best_lay, Arrangement(defender & ~best_lay, best_sets, c))
+    return best_value, best_lay, best_sets

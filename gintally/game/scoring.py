@@ -36,15 +36,16 @@ from gintally.game.cards import (
     rank_values,
 )
 from gintally.game.melds import (
+    Arrangement,
     Counting,
     best_deadwood,
-    best_defence,
+    count,
     counting,
+    defence_search,
     discard_search,
     gin_discard,
     layout,
     melded_by,
-    optimal_arrangements,
     set_choices,
 )
 from gintally.game.rules import RuleSet, resolve
@@ -419,7 +420,10 @@ def score_cards(
         result = settle_gin(d_d, r, upcard, big=True)
         return _with_cards(result, (k_mask, sets), (d_mask, d_sets), 0, cnt)
 
-    d_k, k_sets = best_deadwood(k_mask, cnt)
+    choices = set_choices(k_mask, cnt)
+    scores = [count(k_mask & ~melded_by(k_mask, sets, cnt), cnt) for sets in choices]
+    d_k = min(scores)
+    k_sets = choices[scores.index(d_k)]  # the first of least deadwood, as best_deadwood's
     if d_k == 0:
         d_d, d_sets = best_deadwood(d_mask, cnt)
         result = settle_gin(d_d, r, upcard)
@@ -430,26 +434,33 @@ def score_cards(
 
     limit = knock_limit(r, upcard)
     _check_knock_allowed(d_k, limit, upcard)
-    options = optimal_arrangements(k_mask, cnt)
-    best_arr, best_def = options[0], best_defence(options[0], d_mask, cnt)
-    for arr in options[1:]:
-        defence = best_defence(arr, d_mask, cnt)
-        if defence.deadwood > best_def.deadwood:
-            best_arr, best_def = arr, defence
-    kind, winner, points = _knock_outcome(d_k, best_def.deadwood, r)
+    # among the knocker's arrangements of least deadwood, the first that leaves the defender
+    # the most deadwood after layoffs
+    d_d = -1
+    lay = d_sets = 0
+    for sets, score in zip(choices, scores, strict=True):
+        if score != d_k:
+            continue
+        defence = defence_search(Arrangement(k_mask, sets, cnt), d_mask, cnt)
+        if defence[0] > d_d:
+            (d_d, lay, d_sets), k_sets = defence, sets
+    kind, winner, points = _knock_outcome(d_k, d_d, r)
     points, double = _doubled(points, r, upcard) if winner else (0, False)
-    result = HandResult(
+    k_melds, k_dead = layout(k_mask, k_sets, cnt)
+    d_melds, d_dead = layout(d_mask & ~lay, d_sets, cnt)
+    return HandResult(
         kind,
         winner,
         points,
         d_k,
-        best_def.deadwood,
-        knock_limit=limit,
-        doubled=double,
-    )
-    d_arr = best_def.arrangement
-    return _with_cards(
-        result, (k_mask, best_arr.sets), (d_arr.hand, d_arr.sets), best_def.layoffs, cnt
+        d_d,
+        tuple(cards_of(lay)),
+        limit,
+        double,
+        k_melds,
+        k_dead,
+        d_melds,
+        d_dead,
     )
 
 
