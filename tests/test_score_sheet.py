@@ -636,3 +636,35 @@ def test_a_solitaire_log_names_no_dealer(gintally: CLI) -> None:
         (1, None, {"Ann": 28, "Phantom": 0}),
         (2, None, {"Ann": 0, "Phantom": 47}),
     ]
+
+
+def test_rolling_hollywood_says_the_sum_of_the_nets_once(gintally: CLI) -> None:
+    """Rolling Hollywood is one set that never ends: show says who leads on the sum of the nets
+    of the games finished so far (here game 1 alone, so its net), without a set number."""
+    ok(gintally("match", "new", "Roll", "-p", "Ann", "Bob", "-f", "hollywood", "--rolling"))
+    for pts in ("60", "50"):  # game 1: Ann 60 + 50 = 110, over 100; game 2: Ann 50
+        ok(gintally("score", "Ann", pts))
+    doc = as_json(gintally("show", "--json"))
+    first = doc["games"][0]
+    assert (first["number"], first["status"], first["winner"]) == (1, "won", "Ann")
+    assert first["net"] == first["total"]["Ann"] - first["total"]["Bob"]
+    line = f"Rolling Hollywood, the sum of the nets: Ann leads by {first['net']} so far."
+    assert line in ok(gintally("show")).stdout.splitlines()
+    assert [x["result"] for x in doc["sets"]] == [f"Ann leads by {first['net']} so far"]
+
+
+def test_the_log_wraps_without_breaking_a_list_of_cards(
+    gintally: CLI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's second hand (Bob lays off 8D 9D: 18 left; Ann's 8 wins 10) at 80 columns:
+    the description wraps under its column, and "8D 9D" stays on one line."""
+    monkeypatch.setenv("COLUMNS", "80")
+    ok(gintally("match", "new", "K", "-p", "Ann", "Bob", "--dealer", "Ann"))
+    ok(gintally("knock", "Ann", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D",
+                "--vs-cards", "2H 3H 4H 7H 7S 7C 8C 8D 9D JS"))  # fmt: skip
+    lines = ok(gintally("hands")).stdout.splitlines()
+    assert lines[2:] == [
+        f"  1  {date.today().isoformat()}  Ann     -    "
+        + "Ann knocks with 8, Bob has 18 after laying off",
+        " " * 30 + "8D 9D: Ann +10",
+    ]

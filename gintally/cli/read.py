@@ -47,7 +47,8 @@ def hands(
     as_json: JsonOpt = False,
 ) -> None:
     """The hand log of the latest season, with each hand's number (for void and edit), date,
-    dealer and upcard. A long log goes through a pager on a terminal."""
+    dealer (in a team match: its round) and upcard. A long log goes through a pager on a
+    terminal."""
     from gintally import report, service
 
     wanted = whole(year, "--year")

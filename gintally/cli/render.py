@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -123,17 +124,26 @@ def hand(doc: HandDoc) -> None:
     sys.stdout.write("\n".join(lines) + "\n")
 
 
+_KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)
+_CARDS = re.compile(r"(?<=\b[2-9TJQKA][SHDC]) (?=[2-9TJQKA][SHDC]\b)")
+
+
+def _together(text: str) -> str:
+    """`text` with the spaces inside a table ("Ann v Bob"), a team ("Ann & Cy") and a list of
+    cards ("8D 9D") made unbreakable for `textwrap`; `.replace(_KEEP, " ")` undoes it."""
+    text = text.replace(" v ", f"{_KEEP}v{_KEEP}").replace(" & ", f"{_KEEP}&{_KEEP}")
+    return _CARDS.sub(_KEEP, text)
+
+
 def _wrapped(line: str) -> list[str]:
     """A line of a hand's confirmation in lines that fit the terminal: indented as it was, and
-    further under it; a table ("Ann v Bob") or a team ("Ann & Cy") is never broken."""
+    further under it; a table, a team or a list of cards is never broken."""
     import textwrap
 
-    keep = "\xa0"  # textwrap breaks at ASCII whitespace only
-    text = line.strip().replace(" v ", f"{keep}v{keep}").replace(" & ", f"{keep}&{keep}")
     indent = line[: len(line) - len(line.lstrip())]
-    parts = textwrap.wrap(text, max(40, console().width), initial_indent=indent,
+    parts = textwrap.wrap(_together(line.strip()), max(40, console().width), initial_indent=indent,
                           subsequent_indent=indent + "  ", break_on_hyphens=False)  # fmt: skip
-    return [p.replace(keep, " ") for p in parts]
+    return [p.replace(_KEEP, " ") for p in parts]
 
 
 def _round_lines(r: RoundDoc) -> list[str]:
@@ -366,7 +376,10 @@ def hand_log(
             what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
         if h["note"]:
             what += f" - {h['note']}"
-        first, *more = textwrap.wrap(what, room) or [""]
+        first, *more = [
+            part.replace(_KEEP, " ")
+            for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
+        ]
         middle = f"{h.get('round') or '-':>{number}}" if teams else f"{h['dealer'] or '-':<{who}}"
         yield f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  " + first
         for line in more:
@@ -431,7 +444,7 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
             _sheet(doc, sheet_games, a, b)
         now = next((x for x in doc.get("sets", []) if x["number"] == current), None)
         if now is not None and doc["rolling"]:
-            _print(Text(f"The result so far (sum of the nets): {now['result']}."))
+            _print(Text(f"Rolling Hollywood, the sum of the nets: {now['result']}."))
         elif now is not None and now["status"] == "won":
             _print(
                 Text(f"Set {now['number']} is over: {now['result']}. ", style="bold")
