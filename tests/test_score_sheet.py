@@ -668,3 +668,29 @@ def test_the_log_wraps_without_breaking_a_list_of_cards(
         + "Ann knocks with 8, Bob has 18 after laying off",
         " " * 30 + "8D 9D: Ann +10",
     ]
+
+
+def test_standings_with_sets_and_a_series_fit_80_columns(
+    gintally: CLI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hollywood under tournament rules (a best-of-5 series): the standings carry both a sets
+    and a series column; with twelve-letter names every header stays whole at 80 columns.
+    Six paper scores of 99 (target 250): games 1-3 close with Christabella ahead, a set and
+    the first three games of the series."""
+    monkeypatch.setenv("COLUMNS", "80")
+    a, b = LONG
+    ok(gintally("match", "new", "Cup", "-p", a, b, "-f", "hollywood", "--rules", "tournament"))
+    for _ in range(6):
+        ok(gintally("score", a, "99"))
+    lines = ok(gintally("standings")).stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and "…" not in "".join(lines)
+    head = next(line for line in lines if line.split()[:1] == ["player"])
+    assert head.split() == [
+        *("player", "games", "sets", "series", "hands"),
+        *("points", "gins", "undercuts", "biggest", "net"),
+    ]
+    rows = as_json(gintally("standings", "--json"))["rows"]
+    assert [(r["player"], r["games_won"], r["sets_won"], r["series_won"]) for r in rows] == [
+        (a, 3, 1, 1),
+        (b, 0, 0, 0),
+    ]

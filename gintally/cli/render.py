@@ -731,6 +731,9 @@ def standings(doc: StandingsDoc) -> None:
     if series_rule:
         table.caption = f"A series is won at {series_rule}."
         table.caption_justify = "left"
+    out = console()
+    if out.measure(table, options=out.options.update(max_width=1000)).maximum > out.width:
+        table.padding = (0, 0)  # sets and series columns too: one space apart, headers whole
     _print(table)
     if doc.get("unfinished"):
         message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")
