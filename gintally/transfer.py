@@ -228,6 +228,7 @@ def parse_row(
     k_table_cards = str(row.get("knocker_table_cards") or "").strip() or None
     d_table_cards = str(row.get("defender_table_cards") or "").strip() or None
     piles = str(row.get("piles") or "").strip() or None
+    dealer = match.name_of(_player(match, row.get("dealer"), "dealer"))
     no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
     given = HandRecord(
         date=day, claim=str(kind) if no_winner else "score", kind=str(kind),
@@ -267,9 +268,12 @@ def parse_row(
             typed = TypedHand("sour", day, player=player, deadwood=deadwood, cards=k_cards)
         elif piles is not None:
             deadwood = k_dw if claim == "knock" and not k_cards else None
+            # The opponent's columns and the upcard go in too, so that Gimlet's refusals of
+            # them apply to an imported row as to a typed hand (not dropped in silence).
             typed = TypedHand(
-                claim, day, player=player, piles=piles, cards=k_cards, deadwood=deadwood
-            )
+                claim, day, player=player, piles=piles, cards=k_cards, deadwood=deadwood,
+                vs=d_dw, vs_cards=d_cards, upcard=upcard,
+            )  # fmt: skip
         elif tables[0] is not None or k_table_cards:
             typed = TypedHand(
                 claim, day, player=player, upcard=upcard,
@@ -303,11 +307,12 @@ def parse_row(
         assert winner is not None
         paper = TypedHand(
             "score", day, player=match.name_of(winner), points=points, kind=str(kind),
-            vs_points=other, upcard=upcard,
+            vs_points=other, upcard=upcard, dealer=dealer,
         )  # fmt: skip
         settle(match, paper)
         return given
-    settled = settle(match, typed).record
+    # The dealer is checked as a typed --dealer is (Gimlet Rummy has none, a team sheet none).
+    settled = settle(match, replace(typed, dealer=dealer)).record
     said_other = other if other is not None else settled.other_points
     if (settled.kind, settled.winner, settled.points, settled.other_points) != (
         str(kind),

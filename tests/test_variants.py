@@ -243,7 +243,7 @@ def test_mahjong_gin_from_cards() -> None:
     ("typed", "message"),
     [
         ({"table": 381, "vs_table": 0, "vs": 0}, "--table 381 is impossible"),
-        ({"table": 200, "vs_table": 100, "vs": 81}, "more than the whole deck counts (380)"),
+        ({"table": 200, "vs_table": 100, "vs": 85}, "more than the whole deck counts (380)"),
         ({"table": 60, "vs": 0}, "give the other player's table"),
         ({"table": 60, "table_cards": "AS", "vs_table": 0, "vs": 0}, "not both"),
         ({"table_cards": "AS ZZ", "vs_table": 0, "vs": 0}, "the ginner's table: unknown card"),

@@ -33,6 +33,7 @@ the formula is followed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import ClassVar
@@ -436,11 +437,18 @@ class Mahjong(Variant):
             raise HandError(
                 f"{option} {value} is impossible: cards count 0 to {deck} under these rules"
             )
+        step = math.gcd(*rank_values(rules.card_values, rules.ace_value))
+        if value % step:  # Mahjong values (15, 5, 10) only ever add up to a multiple of 5
+            raise HandError(
+                f"{option} {value} is impossible: under these rules every card counts a "
+                f"multiple of {step}"
+            )
         return value
 
 
 # --- Gimlet Rummy --------------------------------------------------------------------------------
 
+_NAMES = {"knock": "knock", "gin": "gimlet", "big-gin": "double gimlet", "sour": "sour deal"}
 PILE_MOST = 5  # a pile that reaches six cards sours the deal
 SOUR_BONUS = 30  # the phantom's score when the player goes sour, plus the deadwood
 SUITS = "SHDC"
@@ -559,7 +567,33 @@ class Gimlet(Variant):
             raise HandError(f"the phantom scores only when the player goes sour, not on a {kind}")
         if not phantom and kind is Kind.SOUR:
             raise HandError(f"going sour scores for the phantom: record it as {PHANTOM}'s")
+        points = hand.points
+        span = self.span(kind, rules)
+        if span is not None and isinstance(points, int) and not isinstance(points, bool):
+            low, high = span
+            if not low <= points <= high:
+                raise HandError(
+                    f"{points} points is impossible for a {_NAMES[str(kind)]}: under these "
+                    f"rules it scores {low} to {high}"
+                )
         return self._score(hand, rules, phantom_most if phantom else player_most)
+
+    def span(self, kind: Kind | None, rules: RuleSet) -> tuple[int, int] | None:
+        """What a hand of this kind can score, lowest and highest (None: any kind, so only the
+        overall limit applies). A knock lays its deadwood on the piles, so one pile at least
+        holds a card (at most 40 - 2); a gimlet or double gimlet adds its bonus to 0 (every pile
+        full) up to 40 (every pile empty); going sour gives the phantom 30 and the deadwood."""
+        full = base_score((0, 0, 0, 0))
+        if kind is Kind.KNOCK:
+            return 0, full - 2
+        if kind is Kind.GIN:
+            return rules.gin_bonus, full + rules.gin_bonus
+        if kind is Kind.BIG_GIN:
+            bonus = rules.big_gin_bonus if rules.big_gin_bonus is not None else rules.gin_bonus
+            return bonus, full + bonus
+        if kind is Kind.SOUR:
+            return SOUR_BONUS, SOUR_BONUS + max_deadwood(rules)
+        return None
 
     def _knock(self, hand: HandInput, piles: Piles, rules: RuleSet) -> HandResult:
         if hand.cards and hand.deadwood is not None:
