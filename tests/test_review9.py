@@ -293,3 +293,37 @@ def test_a_series_with_misdeals_ties_and_edits_round_trips(gintally: CLI, tmp_pa
         copy = as_json(gintally("standings", "--json"))
         assert copy["seasons"] == standings["seasons"]
     assert "no problems" in ok(gintally("check")).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # The ginner scores 25 + a table of 0 or more: 20 is no Mahjong hand.
+        (["20", "--vs-points", "-5"], "20 points is impossible: the player who goes gin"),
+        # 25 + a table in steps of 5: 41 is not 25 + 5k.
+        (["41", "--vs-points", "-5"], "41 points is impossible"),
+        # The other player's table less their hand: steps of 5.
+        (["40", "--vs-points", "-3"], "--vs-points -3 is impossible"),
+    ],
+)
+def test_mahjong_paper_scores_are_ones_cards_can_make(
+    gintally: CLI, args: list[str], message: str
+) -> None:
+    ok(gintally("match", "new", "Tiles", "--players", "Ann", "Bob", "--rules", "mahjong"))
+    before = facts(gintally)
+    assert message in refused(gintally("score", "Ann", *args))
+    assert facts(gintally) == before
+
+
+def test_mahjong_paper_scores_at_the_edges_are_taken(gintally: CLI) -> None:
+    ok(gintally("match", "new", "Tiles", "--players", "Ann", "Bob", "--rules", "mahjong"))
+    # The limits, generous as SPEC asks: 25 (the gin bonus and a table taken as 0; gintally
+    # does not ask a gin's table for ten cards) with Bob -380 (the whole deck in hand); then
+    # 405 = 25 + 380 (the whole deck on Ann's table) with Bob 0.
+    ok(gintally("score", "Ann", "25", "--vs-points", "-380"))
+    doc = as_json(gintally("score", "Ann", "405", "--vs-points", "0", "--json"))
+    assert doc["points_by_player"] == {"Ann": 405, "Bob": 0}
+    game = as_json(gintally("show", "--json"))["games"][0]
+    # Ann 25 + 405 = 430 wins; Bob -380; boxes Ann 2 x 25, game 100; shutout (double hands)
+    # 430: Ann 430 + 100 + 50 + 430 = 1010, Bob -380.
+    assert (game["winner"], game["total"]) == ("Ann", {"Ann": 1010, "Bob": -380})

@@ -369,6 +369,27 @@ class Mahjong(Variant):
                 f"--vs-points {other} is impossible: the other player scores "
                 f"-{other_most} to {other_most} under these rules"
             )
+        # Every scoring Mahjong hand is a gin: the winner's gin bonus and table, the other's
+        # table less their hand. Cards count in steps (5 at Mahjong values), so, unless a spade
+        # may have doubled the hand, the winner's points are the bonus and a whole number of
+        # steps, and the other player's a whole number of steps.
+        if result.points < rules.gin_bonus:
+            raise HandError(
+                f"{result.points} points is impossible: the player who goes gin scores the gin "
+                f"bonus ({rules.gin_bonus}) and their table"
+            )
+        step = math.gcd(*rank_values(rules.card_values, rules.ace_value))
+        if not rules.spade_doubles and step > 1:
+            if (result.points - rules.gin_bonus) % step:
+                raise HandError(
+                    f"{result.points} points is impossible: the gin bonus ({rules.gin_bonus}) "
+                    f"and a table counting a multiple of {step}"
+                )
+            if other % step:
+                raise HandError(
+                    f"--vs-points {other} is impossible: under these rules every card counts "
+                    f"a multiple of {step}"
+                )
         return HandResult(result.kind, result.winner, result.points, other_points=other)
 
     def _gin(self, hand: HandInput, rules: RuleSet, upcard: str | None) -> HandResult:
