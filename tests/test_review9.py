@@ -327,3 +327,20 @@ def test_mahjong_paper_scores_at_the_edges_are_taken(gintally: CLI) -> None:
     # Ann 25 + 405 = 430 wins; Bob -380; boxes Ann 2 x 25, game 100; shutout (double hands)
     # 430: Ann 430 + 100 + 50 + 430 = 1010, Bob -380.
     assert (game["winner"], game["total"]) == ("Ann", {"Ann": 1010, "Bob": -380})
+
+
+def test_a_gimlet_knock_from_cards_may_lay_any_arrangement_s_deadwood(gintally: CLI) -> None:
+    ok(gintally("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"))
+    cards = "AS 2S 3S 2H 2D 7C 8C 9C TC JC"
+    # Melded as AS 2S 3S + 7C-JC, 2H 2D (4) go to the hearts and diamonds piles; melded as
+    # 2S 2H 2D + 7C-JC, AS 3S (4) go to the spades pile. Either way a knock with 4, and the
+    # score is the piles': 2,0,0,0 = 6 + 10 + 10 + 10 = 36; 0,1,1,0 = 10 + 8 + 8 + 10 = 36.
+    for piles in ("2,0,0,0", "0,1,1,0"):
+        doc = as_json(gintally("knock", "Ann", "--cards", cards, "--piles", piles, "--json"))
+        assert (doc["points"], doc["knocker_deadwood"]) == (36, 4)
+    # 1,1,0,0 holds neither AS 3S (two spades) nor 2H 2D (a diamond).
+    before = facts(gintally)
+    assert "cannot hold the deadwood" in refused(
+        gintally("knock", "Ann", "--cards", cards, "--piles", "1,1,0,0")
+    )
+    assert facts(gintally) == before

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from itertools import combinations
 from typing import ClassVar
 
 from gintally.errors import CardError, GintallyError, HandError
@@ -621,18 +622,19 @@ class Gimlet(Variant):
             raise HandError("give the deadwood or the cards, not both")
         limit = knock_limit(rules)
         if hand.cards:
-            ev = evaluate(read_hand(hand.cards, "the player", (10,)), rules)
+            held = read_hand(hand.cards, "the player", (10,))
+            ev = evaluate(held, rules)
             if ev.gin:
                 raise HandError("those cards are all melded: record a gimlet (gin)")
             _check_knock_allowed(ev.deadwood, limit, None)
-            short = [f"{n} {SUITS[s]}" for s, n in self._by_suit(ev.deadwood_cards) if n > piles[s]]
-            if short:
+            fits = self._fitting(held, piles, limit, rules)
+            if fits is None:
                 dead = " ".join(str(c) for c in ev.deadwood_cards)
                 raise HandError(
                     f"the piles {piles_text(piles)} cannot hold the deadwood {dead}: "
                     f"the piles are counted after laying it on them"
                 )
-            deadwood = ev.deadwood
+            deadwood = fits
         else:
             deadwood = _need(hand.deadwood, "the deadwood (or the cards: --cards)")
             if deadwood < 0:
@@ -646,6 +648,26 @@ class Gimlet(Variant):
         return HandResult(
             Kind.KNOCK, "knocker", base_score(piles), deadwood, knock_limit=limit, piles=piles
         )
+
+    def _fitting(
+        self, hand: tuple[Card, ...], piles: Piles, limit: int, rules: RuleSet
+    ) -> int | None:
+        """The least deadwood the player can lay on the piles when knocking with `hand`: the
+        cards left unmelded by some arrangement (not only by the one of least deadwood: AS 2S
+        3S 2H 2D leaves AS 3S or 2H 2D, 4 either way), within the knock limit, each pile
+        holding its suit's cards. None when no arrangement fits."""
+        values = rank_values(rules.card_values, rules.ace_value)
+        best: int | None = None
+        for size in range(1, len(hand) + 1):
+            for dead in combinations(hand, size):
+                total = sum(values[c.rank] for c in dead)
+                if total > limit or (best is not None and total >= best):
+                    continue
+                if any(n > piles[s] for s, n in self._by_suit(dead)):
+                    continue
+                if deadwood_of([c for c in hand if c not in dead], rules) == 0:
+                    best = total
+        return best
 
     @staticmethod
     def _by_suit(cards: Iterable[Card]) -> list[tuple[int, int]]:
