@@ -344,3 +344,11 @@ def test_a_gimlet_knock_from_cards_may_lay_any_arrangement_s_deadwood(gintally: 
         gintally("knock", "Ann", "--cards", cards, "--piles", "1,1,0,0")
     )
     assert facts(gintally) == before
+
+
+@pytest.mark.parametrize("year", ["0", "10000"])
+def test_hands_refuses_a_year_no_date_has(gintally: CLI, year: str) -> None:
+    # Found by tests/test_fuzz_cli.py on main (`hands --year 0` was an unexpected ValueError).
+    ok(gintally("match", "new", "Y", "--players", "Ann", "Bob"))
+    err = refused(gintally("hands", "--year", year))
+    assert f"--year must be a year from 1 to 9999, not {year}" in err

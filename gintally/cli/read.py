@@ -52,6 +52,8 @@ def hands(
     from gintally import report, service
 
     wanted = whole(year, "--year")
+    if wanted is not None and not 1 <= wanted <= 9999:  # a date's year (was a ValueError)
+        raise GintallyError(f"--year must be a year from 1 to 9999, not {wanted}")
     count = whole(last, "--last")
     if count is not None and count < 1:
         raise GintallyError(f"--last must be 1 or more, not {count}")
