@@ -23,6 +23,7 @@ import csv
 import hashlib
 import io
 import json
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
@@ -107,51 +108,116 @@ def export_json(match: Match, match_info: Mapping[str, Any], hands: Iterable[Han
 
 def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """(row number, row) from a CSV or JSON file; row 1 is the first hand."""
+    header, rows = _raw_rows(path)
+    if header is None:
+        yield from rows  # JSON: the rows are mappings already
+        return
+    for i, values in rows:
+        yield i, dict(zip(header, (v.strip() for v in values), strict=True))
+
+
+def _raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
+    """The header (None for JSON) and the rows of a file. For CSV: (row number, the values as
+    written, in header order, a short row filled with empty values), read from the file as
+    they are consumed (a file of a million hands is never held whole). For JSON: (row number,
+    mapping)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        f = path.open(encoding="utf-8-sig", newline="")
+    except OSError as e:
+        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        head = f.read(4096)
+        f.seek(0)
+    except OSError as e:
+        f.close()
+        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        head = ""  # found again, and reported, where it is read
+        f.seek(0)
+    if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
+        with f:
+            text = _read(path, f.read)
+        return None, _json_rows(path, text)
+    # strict: a quote left open is an error at the end of the file, not a note that swallows
+    # every row after it. A field over the csv module's limit (131,072 characters) is an error.
+    reader = csv.reader(f, strict=True)
+    try:
+        first = _read(path, lambda: next(reader, []))
+    except csv.Error as e:
+        f.close()
+        raise _csv_error(path, e) from None
+    except BaseException:
+        f.close()
+        raise
+    header = [h.strip().lower() for h in first]
+    twice = sorted({h for h in header if header.count(h) > 1})
+    problem = None
+    if twice:
+        problem = f"{path}: the header names column {twice[0]!r} twice"
+    missing = [c for c in REQUIRED if c not in header]
+    if missing and not problem:
+        problem = (
+            f"{path}: the header lacks column(s) {', '.join(missing)} "
+            f"(required: {', '.join(REQUIRED)})"
+        )
+    if problem:
+        f.close()
+        raise GintallyError(problem)
+    return header, _csv_rows(path, f, reader, len(header))
+
+
+def _read(path: Path, read: Any) -> Any:
+    try:
+        return read()
     except OSError as e:
         raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise GintallyError(f"cannot read {path}: it is not UTF-8 text") from None
-    if path.suffix.lower() == ".json" or text.lstrip().startswith(("{", "[")):
-        try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise GintallyError(f"{path} is not valid JSON: {e}") from None
-        except RecursionError:
-            raise GintallyError(f"{path} is not a file of hands: it is nested too deeply") from None
-        hands = data.get("hands") if isinstance(data, dict) else data
-        if not isinstance(hands, list):
-            raise GintallyError(f'{path}: expected a list of hands under "hands"')
-        for i, row in enumerate(hands, 1):
-            if not isinstance(row, dict):
-                raise GintallyError(f"row {i} of {path.name}: a hand must be an object")
-            yield i, row
-        return
-    # strict: a quote left open is an error at the end of the file, not a note that swallows
-    # every row after it. A field over the csv module's limit (131,072 characters) is an error.
-    reader = csv.DictReader(io.StringIO(text), strict=True)
+
+
+def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
     try:
-        header = [h.strip().lower() for h in (reader.fieldnames or [])]
-        twice = sorted({h for h in header if header.count(h) > 1})
-        if twice:
-            raise GintallyError(f"{path}: the header names column {twice[0]!r} twice")
-        missing = [c for c in REQUIRED if c not in header]
-        if missing:
-            raise GintallyError(
-                f"{path}: the header lacks column(s) {', '.join(missing)} "
-                f"(required: {', '.join(REQUIRED)})"
-            )
-        for i, raw in enumerate(reader, 1):
-            if None in raw:
-                raise GintallyError(f"row {i} of {path.name}: more fields than the header has")
-            yield i, {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items()}
-    except csv.Error as e:
-        if "end of data" in str(e):
-            why = "a quote is never closed (the rest of the file would be one field)"
-        else:
-            why = str(e)
-        raise GintallyError(f"{path} is not valid CSV: {why}") from None
+        data = json.loads(text)
+    except ValueError as e:
+        raise GintallyError(f"{path} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise GintallyError(f"{path} is not a file of hands: it is nested too deeply") from None
+    hands = data.get("hands") if isinstance(data, dict) else data
+    if not isinstance(hands, list):
+        raise GintallyError(f'{path}: expected a list of hands under "hands"')
+    for i, row in enumerate(hands, 1):
+        if not isinstance(row, dict):
+            raise GintallyError(f"row {i} of {path.name}: a hand must be an object")
+        yield i, row
+
+
+def _csv_rows(path: Path, f: Any, reader: Any, width: int) -> Iterator[tuple[int, list[str]]]:
+    with f:
+        i = 0
+        try:
+            for raw in reader:
+                if not raw:
+                    continue  # a blank line (DictReader skipped them too)
+                i += 1
+                if len(raw) > width:
+                    raise GintallyError(f"row {i} of {path.name}: more fields than the header has")
+                if len(raw) < width:
+                    raw += [""] * (width - len(raw))
+                yield i, raw
+        except csv.Error as e:
+            raise _csv_error(path, e) from None
+        except OSError as e:
+            raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+        except UnicodeDecodeError:
+            raise GintallyError(f"cannot read {path}: it is not UTF-8 text") from None
+
+
+def _csv_error(path: Path, e: csv.Error) -> GintallyError:
+    if "end of data" in str(e):
+        why = "a quote is never closed (the rest of the file would be one field)"
+    else:
+        why = str(e)
+    return GintallyError(f"{path} is not valid CSV: {why}")
 
 
 def _int(value: Any, what: str, signed: bool = False) -> int | None:
@@ -188,10 +254,7 @@ def parse_row(
     and must come out as the row says: kind, winner and points. A row without them is a result
     copied from paper and is kept as given, once its winner and knocker agree with its kind.
     """
-    when = str(row.get("date") or "").strip()
-    if not when:
-        raise GintallyError("the date is missing")
-    day = parse_date(when, today, order)
+    day = _read_date(_date_text(row.get("date")), today, order)
     kind_text = str(row.get("kind") or "").strip()
     if not kind_text:
         raise GintallyError("the kind is missing")
@@ -341,17 +404,114 @@ class ImportFile:
     digest: str
 
 
+class ImportStream:
+    """An import file read as it is consumed: `rows` yields (the row's ``id`` as `_file_id`
+    reads it, the hand's stored values in `HAND_COLUMNS` order with the date as ISO text), or
+    raises an error naming the first bad row; `digest` is that of the rows read so far (of the
+    whole file once `rows` is exhausted).
+
+    A file of a household's years holds the same few thousand results over and over (a knock
+    for 8 against 18...): each distinct row (every value but its date and id) is checked and
+    settled once (`parse_row`), and each distinct date read once; `parse_row` is a pure function
+    of the row, the match, today and the date order, so what a repeated row gives is exactly
+    what checking it again would give. Memory stays bounded: the caches are cleared when they
+    grow past `CACHE_ROWS`, and no hand is kept."""
+
+    CACHE_ROWS = 50_000
+
+    def __init__(self, match: Match, path: Path, today: date, order: str | None = None) -> None:
+        self.match, self.path, self.today, self.order = match, path, today, order
+        self._sha = hashlib.sha256()
+        self.rows = self._rows()
+
+    def digest(self) -> str:
+        return self._sha.hexdigest()
+
+    def _rows(self) -> Iterator[tuple[int | None, tuple[Any, ...]]]:
+        header, raw = _raw_rows(self.path)
+        if header is None:
+            keyed = ((i, row, row.get("date"), row.get("id"), _json_key(row)) for i, row in raw)
+            yield from self._read(None, keyed)
+            return
+        at_date = header.index("date")
+        at_id = header.index("id") if "id" in header else None
+        others = [k for k in range(len(header)) if k not in (at_date, at_id)]
+        key_of = operator.itemgetter(*others) if len(others) > 1 else lambda v: (v[others[0]],)
+        if at_id is None:
+            csv_keyed = ((i, v, v[at_date], None, key_of(v)) for i, v in raw)
+        else:
+            csv_keyed = ((i, v, v[at_date], v[at_id], key_of(v)) for i, v in raw)
+        yield from self._read(header, csv_keyed)
+
+    def _read(
+        self, header: list[str] | None, keyed: Iterable[tuple[int, Any, Any, Any, Any]]
+    ) -> Iterator[tuple[int | None, tuple[Any, ...]]]:
+        """The rows, each with its date, its id and its key: every value but the date and the
+        id (for CSV, as written: rows that differ only in spaces are checked apart)."""
+        dates: dict[str, str] = {}
+        seen: dict[Any, tuple[tuple[Any, ...], str]] = {}
+        update = self._sha.update
+        for number, row, when, file_id, key in keyed:
+            day = dates.get(when) if type(when) is str else None
+            known = seen.get(key) if key is not None else None
+            if day is None or known is None:
+                try:
+                    if day is None:
+                        day = _read_date(_date_text(when), self.today, self.order).isoformat()
+                        if type(when) is str:
+                            if len(dates) >= self.CACHE_ROWS:
+                                dates.clear()
+                            dates[when] = day
+                    if known is None:
+                        if header is not None:  # a CSV row, read as `read_rows` reads it
+                            row = dict(zip(header, (v.strip() for v in row), strict=True))
+                        rec = parse_row(self.match, row, self.today, self.order)
+                        rest = tuple(getattr(rec, c) for c in HAND_COLUMNS[1:])
+                        known = (rest, json.dumps(list(rest)))
+                        if key is not None:
+                            if len(seen) >= self.CACHE_ROWS:
+                                seen.clear()
+                            seen[key] = known
+                except GintallyError as e:
+                    raise type(e)(f"row {number} of {self.path.name}: {e}") from None
+            rest, text = known
+            # the line `digest` hashes for this hand: json.dumps([date, *rest]), spelled out
+            update(f'["{day}", {text[1:]}\n'.encode())
+            yield (None if file_id is None else _file_id(file_id)), (day, *rest)
+
+
+def _json_key(row: Mapping[str, Any]) -> Any:
+    """A JSON row's cache key (every value but the date and the id, with its type, so that 1,
+    1.0, True and "1" stay apart), or None when a value cannot be a key (a list...)."""
+    key = tuple((k, type(v), v) for k, v in sorted(row.items()) if k not in ("date", "id"))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _date_text(value: Any) -> str:
+    return str(value or "").strip()
+
+
+def _read_date(when: str, today: date, order: str | None) -> date:
+    if not when:
+        raise GintallyError("the date is missing")
+    return parse_date(when, today, order)
+
+
 def read_import(match: Match, path: Path, today: date, order: str | None = None) -> ImportFile:
     """Every hand of an import file, or an error naming the first bad row. A date that reads
     two ways is read by `order` (the ledger's date order), or refused."""
+    stream = ImportStream(match, path, today, order)
     hands, ids = [], []
-    for number, row in read_rows(path):
-        try:
-            hands.append(parse_row(match, row, today, order))
-        except GintallyError as e:
-            raise type(e)(f"row {number} of {path.name}: {e}") from None
-        ids.append(_file_id(row.get("id")))
-    return ImportFile(hands, ids, digest(hands))
+    for file_id, values in stream.rows:
+        fields = dict(zip(HAND_COLUMNS, values, strict=True))
+        fields["date"] = date.fromisoformat(values[0])
+        hands.append(HandRecord(**fields))
+        ids.append(file_id)
+    return ImportFile(hands, ids, stream.digest())
 
 
 def read_hands(match: Match, path: Path, today: date, order: str | None = None) -> list[HandRecord]:
@@ -362,7 +522,8 @@ def read_hands(match: Match, path: Path, today: date, order: str | None = None) 
 def digest(hands: Iterable[HandRecord]) -> str:
     """The SHA-256 of hands as read: every stored column, in file order. The same hands give
     the same digest however the file spells them (CSV or JSON, column order, spaces, line
-    ends, date format), so a file imported before is recognised."""
+    ends, date format), so a file imported before is recognised. (`ImportStream` computes the
+    same digest as it reads.)"""
     sha = hashlib.sha256()
     for h in hands:
         values = [h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])]

@@ -275,17 +275,17 @@ def import_(
 
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
-        read = transfer.read_import(m, file, today(), service.date_order(book))
-        stored = book.import_hands(m, read.hands, read.digest, file.name, read.ids, force)
+        read = transfer.ImportStream(m, file, today(), service.date_order(book))
+        count, first, last = book.import_rows(m, read.rows, read.digest, file.name, force)
     doc = {
         "match": m.name,
-        "imported": len(stored),
-        "hands": [h.id for h in stored[:1]] + ([stored[-1].id] if len(stored) > 1 else []),
+        "imported": count,
+        "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
     if as_json:
         emit(doc, True)
     else:
-        drawing("message")(f"Imported {_hands(len(stored))} into {m.name}.")
+        drawing("message")(f"Imported {_hands(count)} into {m.name}.")
 
 
 def _hands(n: int) -> str:

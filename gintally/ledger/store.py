@@ -491,6 +491,85 @@ class Ledger:
             )
         return out
 
+    def import_rows(
+        self,
+        match: Match,
+        rows: Iterable[tuple[int | None, Sequence[Any]]],
+        digest: Callable[[], str],
+        source: str,
+        force: bool = False,
+    ) -> tuple[int, int | None, int | None]:
+        """Append imported hands as they are read, in one transaction (all or none), and
+        remember the import; returns how many, and the first and last hand numbers.
+
+        `rows` yields (the row's ``id`` in the file or None, the hand's values in `HAND_COLUMNS`
+        order with the date as ISO text); an error it raises rolls everything back. `digest` is
+        asked once `rows` is exhausted. The refusals of `import_hands` apply (unless `force`),
+        checked after the rows are read: a file whose hands were imported before, or rows whose
+        ids name live hands that were in the match before with the same date, kind, winner and
+        points. Nothing but a few ids per thousand rows is held in memory."""
+        sql = (
+            f"INSERT INTO hands(id, hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
+            f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 5))})"
+        )
+        at = {c: i for i, c in enumerate(HAND_COLUMNS)}
+        compared = [at["date"], at["kind"], at["winner"], at["points"]]
+        with self.write() as conn:
+            before = conn.execute(
+                "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
+            ).fetchone()[0]
+            row_id = conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
+            now = _now()
+            count = 0
+            batch: list[tuple[Any, ...]] = []
+            keyed: dict[int, tuple[Any, ...]] = {}  # file ids naming hands already there
+            same: set[int] = set()
+            for file_id, values in rows:
+                count += 1
+                row_id += 1
+                batch.append((row_id, row_id, match.id, before + count, *values, now))
+                if file_id is not None and file_id <= before and not force:
+                    keyed[file_id] = tuple(values[i] for i in compared)
+                if len(batch) >= 2000:
+                    conn.executemany(sql, batch)
+                    batch.clear()
+                if len(keyed) >= 500:
+                    same |= self._same_hands(conn, match, keyed)
+                    keyed.clear()
+            if batch:
+                conn.executemany(sql, batch)
+            if keyed:
+                same |= self._same_hands(conn, match, keyed)
+            first, last = (before + 1, before + count) if count else (None, None)
+            code = digest()
+            if not force:
+                self._refuse_imported(conn, match, count, code, source)
+                self._refuse_same(match, count, sorted(same), source)
+            conn.execute(
+                "INSERT INTO imports(match_id, digest, source, hands, first_hand, last_hand, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [match.id, code, source, count, first, last, now],
+            )
+        return count, first, last
+
+    def _same_hands(
+        self, conn: sqlite3.Connection, match: Match, keyed: dict[int, tuple[Any, ...]]
+    ) -> set[int]:
+        """The numbers in `keyed` of live hands of the match with the same (date, kind,
+        winner, points)."""
+        numbers = sorted(keyed)
+        same: set[int] = set()
+        for start in range(0, len(numbers), 500):
+            chunk = numbers[start : start + 500]
+            rows = conn.execute(
+                "SELECT h.number, h.date, h.kind, h.winner, h.points "
+                + self._LIVE[len("SELECT h.* ") :]
+                + f" AND h.number IN ({', '.join('?' * len(chunk))})",
+                [match.id, *chunk],
+            ).fetchall()
+            same |= {r[0] for r in rows if keyed[r[0]] == (r[1], r[2], r[3], r[4])}
+        return same
+
     def _refuse_duplicates(
         self,
         conn: sqlite3.Connection,
@@ -500,6 +579,18 @@ class Ledger:
         source: str,
         ids: Sequence[int | None],
     ) -> None:
+        self._refuse_imported(conn, match, len(hands), digest, source)
+        keyed = {
+            i: (h.date.isoformat(), h.kind, h.winner, h.points)
+            for i, h in zip(ids, hands, strict=False)
+            if i is not None
+        }
+        self._refuse_same(match, len(hands), sorted(self._same_hands(conn, match, keyed)), source)
+
+    def _refuse_imported(
+        self, conn: sqlite3.Connection, match: Match, count: int, digest: str, source: str
+    ) -> None:
+        """Refuse a file whose hands were imported into the match before and are still there."""
         for first, last, when, earlier in conn.execute(
             "SELECT first_hand, last_hand, created_at, source FROM imports "
             "WHERE match_id = ? AND digest = ? AND hands > 0 ORDER BY id DESC",
@@ -514,31 +605,18 @@ class Ledger:
             if there:
                 took = f"hands {first}-{last}" if first != last else f"hand {first}"
                 raise GintallyError(
-                    f"{source}: its {len(hands)} hands were imported into {match.name} before "
+                    f"{source}: its {count} hands were imported into {match.name} before "
                     f"(from {earlier} on {when[:10]}, {took}; {there} of them are there); "
                     "add --force to import them again"
                 )
-        keyed = {
-            i: (h.date.isoformat(), h.kind, h.winner, h.points)
-            for i, h in zip(ids, hands, strict=False)
-            if i is not None
-        }
-        numbers = sorted(keyed)
-        same: list[int] = []
-        for start in range(0, len(numbers), 500):
-            chunk = numbers[start : start + 500]
-            rows = conn.execute(
-                "SELECT h.number, h.date, h.kind, h.winner, h.points "
-                + self._LIVE[len("SELECT h.* ") :]
-                + f" AND h.number IN ({', '.join('?' * len(chunk))})",
-                [match.id, *chunk],
-            ).fetchall()
-            same += [r[0] for r in rows if keyed[r[0]] == (r[1], r[2], r[3], r[4])]
+
+    def _refuse_same(self, match: Match, count: int, same: Sequence[int], source: str) -> None:
+        """Refuse a file holding hands of the match (the numbers `same`: an export of it)."""
         if same:
             raise GintallyError(
                 f"{source} holds hands already in {match.name}: {len(same)} of its "
-                f"{len(hands)} hands have the number, date and result of hands there "
-                f"({'hand' if len(same) == 1 else 'hands'} {_spans(sorted(same))}); "
+                f"{count} hands have the number, date and result of hands there "
+                f"({'hand' if len(same) == 1 else 'hands'} {_spans(same)}); "
                 "add --force to import them anyway"
             )
 

@@ -1,0 +1,315 @@
+"""A ledger of decades: whole commands on a 100,000-hand and a 1,000,000-hand match.
+
+Prints figures; it asserts nothing. For each size (``--sizes``, default 100,000 and 1,000,000):
+
+1. A seeded CSV of that many hands of one ad-infinitum match (Ann v Bob, modern rules, 50
+   yearly seasons 1977-2026, the last hand before today), each row with its knocker and both
+   deadwood counts (so the import settles every row again, as it does for such files). The CSV
+   and the ledger imported from it are cached in the temp directory (``--cache DIR``); each
+   command runs on a fresh copy, so the cache never changes.
+2. ``gintally import`` of the whole CSV into a new match (rows a second; target >= 50,000 a
+   second at 100,000 hands).
+3. Each command as the console script runs it, several times (``--runs``), each on a fresh copy
+   of the imported ledger (no replay mark, as just after an import) unless said: ``show``,
+   ``hands`` (its default window), ``standings``, ``knock`` (a new hand today, the first after
+   the import, then the next one with the mark the first left), ``check``.
+   Target at 100,000 hands: each <= 1.5 s and <= 150 MB peak memory, check <= 5 s.
+
+Every figure is the median wall-clock time, the median CPU time (user + system) and the
+largest peak resident memory (ru_maxrss of that very child, from os.wait4) over the runs. The
+machine is shared: CPU time is the steadier figure; memory does not depend on the load.
+
+Run: ``.venv/bin/python benchmarks/bench_scale.py`` (``--quick``: 100,000 hands only, 2 runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+from _common import code_state
+
+import gintally
+from gintally import service as tally
+from gintally.engine.formats import Format
+from gintally.errors import GintallyError
+from gintally.game.rules import resolve
+from gintally.ledger import Ledger
+from gintally.model import Match, TypedHand
+
+CACHE_VERSION = 1  # bump when the recipe changes, so a stale cache is rebuilt
+BIN = Path(sys.executable).parent
+GINTALLY = BIN / "gintally"
+MATCH = "Decades"
+FIRST_YEAR, LAST_YEAR = 1977, 2026
+TIME_TARGET = 1.5  # seconds, at 100,000 hands
+MEMORY_TARGET = 150.0  # MB, at 100,000 hands
+CHECK_TARGET = 5.0  # seconds, at 100,000 hands
+IMPORT_TARGET = 50_000  # rows a second
+
+
+@dataclass
+class Figure:
+    label: str
+    wall: list[float]
+    cpu: list[float]
+    rss_mb: list[float]
+
+
+def run(argv: Sequence[str], env: dict[str, str], allowed: tuple[int, ...] = (0,)) -> Figure:
+    """One whole process: wall seconds, CPU seconds and peak RSS (MB) of that child alone."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in allowed:
+        raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}): {err.decode()}")
+    # ru_maxrss is in kilobytes on Linux
+    return Figure("", [wall], [usage.ru_utime + usage.ru_stime], [usage.ru_maxrss / 1024])
+
+
+# --- the ledgers ---------------------------------------------------------------------------------
+
+
+def last_day() -> date:
+    return date.today() - timedelta(days=1)
+
+
+def season_days(rng: random.Random, n: int) -> list[date]:
+    """`n` days over the 50 seasons, in order, each season holding the same number of hands."""
+    seasons = LAST_YEAR - FIRST_YEAR + 1
+    days: list[date] = []
+    end = last_day()
+    for i, year in enumerate(range(FIRST_YEAR, LAST_YEAR + 1)):
+        first = date(year, 1, 1)
+        last = min(date(year, 12, 31), end)
+        span = (last - first).days
+        k = n // seasons + (1 if i < n % seasons else 0)
+        days += sorted(first + timedelta(days=rng.randint(0, span)) for _ in range(k))
+    return days
+
+
+def typed_hand(rng: random.Random, day: date) -> TypedHand:
+    """A hand as typed at the table: mostly knocks, a gin in five, the odd undercut."""
+    player = "Ann" if rng.random() < 0.5 else "Bob"
+    defender = max(0, min(98, int(rng.gauss(24, 12))))
+    if rng.random() < 0.2:
+        return TypedHand("gin", day, player=player, vs=defender)
+    knocker = rng.randint(1, 10)
+    if rng.random() < 0.12:
+        defender = rng.randint(0, knocker)  # an undercut
+    return TypedHand("knock", day, player=player, deadwood=knocker, vs=defender)
+
+
+def write_csv(path: Path, size: int, seed: int) -> None:
+    """A seeded CSV of `size` legal hands (settled by gintally, so every row is consistent)."""
+    rng = random.Random(seed)
+    with Ledger.open(":memory:") as book:
+        match = new_match(book)
+        names = {p.id: p.name for p in match.players}
+        tmp = path.with_name(path.name + ".part")
+        with tmp.open("w", newline="", encoding="utf-8") as f:
+            out = csv.writer(f, lineterminator="\n")
+            out.writerow(
+                ["date", "kind", "winner", "points", "knocker", "knocker_deadwood",
+                 "defender_deadwood"]
+            )  # fmt: skip
+            for day in season_days(rng, size):
+                while True:
+                    try:
+                        rec = tally.settle(match, typed_hand(rng, day)).record
+                        break
+                    except GintallyError:
+                        continue
+                out.writerow(
+                    [rec.date.isoformat(), rec.kind, names.get(rec.winner or 0, ""), rec.points,
+                     names.get(rec.knocker or 0, ""), rec.knocker_deadwood,
+                     rec.defender_deadwood]
+                )  # fmt: skip
+        tmp.replace(path)
+
+
+def new_match(book: Ledger) -> Match:
+    return book.create_match(
+        MATCH, ("Ann", "Bob"), Format("ad-infinitum"), resolve("modern"), "Ann"
+    )
+
+
+def empty_ledger(path: Path) -> None:
+    for p in (path, *wal_files(path)):
+        p.unlink(missing_ok=True)
+    with Ledger.open(path) as book:
+        new_match(book)
+
+
+def wal_files(path: Path) -> tuple[Path, Path]:
+    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+def fresh_copy(src: Path, dst: Path) -> Path:
+    for p in (dst, *wal_files(dst)):
+        p.unlink(missing_ok=True)
+    shutil.copyfile(src, dst)
+    return dst
+
+
+# --- the figures ---------------------------------------------------------------------------------
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def print_row(label: str, fig: Figure, target: str) -> None:
+    print(
+        f"  {label:<34} {median(fig.wall):>8.2f} {median(fig.cpu):>8.2f} "
+        f"{max(fig.rss_mb):>8.1f}   {target}"
+    )
+
+
+def verdict(fig: Figure, seconds: float, size: int) -> str:
+    if size != 100_000:
+        return "(bounded memory?)"
+    ok = median(fig.cpu) <= seconds and max(fig.rss_mb) <= MEMORY_TARGET
+    return f"<= {seconds:g} s, <= {MEMORY_TARGET:g} MB: " + ("met" if ok else "MISSED")
+
+
+def bench_size(size: int, args: argparse.Namespace, cache: Path, work: Path) -> None:
+    env = dict(os.environ, COLUMNS="100", NO_COLOR="1", PYTHONPYCACHEPREFIX=str(work / "pyc"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("GINTALLY_DEBUG", None)
+    hands_csv = cache / f"hands-{size}-{args.seed}.csv"
+    built = cache / f"ledger-{size}-{args.seed}.db"
+    t0 = time.perf_counter()
+    if not hands_csv.exists():
+        write_csv(hands_csv, size, args.seed)
+        print(f"{size:,} hands: wrote {hands_csv} in {time.perf_counter() - t0:.1f} s")
+    run([str(GINTALLY), "--version"], env)  # compile the bytecode once
+
+    scratch = work / "ledger.db"
+    imported: Figure | None = None
+    if not built.exists() or not args.no_import:
+        imported = Figure("import", [], [], [])
+        for _ in range(args.import_runs if size <= 100_000 else 1):
+            empty_ledger(scratch)
+            fig = run(
+                [str(GINTALLY), "import", str(hands_csv), "--match", MATCH],
+                dict(env, GINTALLY_DB=str(scratch)),
+            )
+            imported.wall += fig.wall
+            imported.cpu += fig.cpu
+            imported.rss_mb += fig.rss_mb
+            if not built.exists():
+                tmp = built.with_name(built.name + ".part")
+                with Ledger.open(scratch, write=False) as book:
+                    book.backup(tmp, force=True)
+                tmp.replace(built)
+    print(f"\n{size:,} hands in one ad-infinitum match ({FIRST_YEAR}-{LAST_YEAR}), ledger "
+          f"{built.stat().st_size / 2**20:.0f} MB; median of {args.runs} runs")  # fmt: skip
+    print(f"  {'command':<34} {'wall s':>8} {'CPU s':>8} {'peak MB':>8}   target (on CPU time)")
+    if imported is not None:
+        rate = size / median(imported.cpu)
+        ok = rate >= IMPORT_TARGET and max(imported.rss_mb) <= MEMORY_TARGET * (size / 100_000)
+        print_row(
+            "import (whole CSV)",
+            imported,
+            f"{rate:,.0f} rows/s (wall {size / median(imported.wall):,.0f}); "
+            + (
+                f">= {IMPORT_TARGET:,} rows/s: " + ("met" if ok else "MISSED")
+                if size == 100_000
+                else ""
+            ),
+        )
+
+    def timed(argv: list[str], fresh: bool = True, allowed: tuple[int, ...] = (0,)) -> Figure:
+        fig = Figure("", [], [], [])
+        for _ in range(args.runs):
+            path = fresh_copy(built, scratch) if fresh else scratch
+            one = run([str(GINTALLY), *argv], dict(env, GINTALLY_DB=str(path)), allowed)
+            fig.wall += one.wall
+            fig.cpu += one.cpu
+            fig.rss_mb += one.rss_mb
+        return fig
+
+    for label, argv in (
+        ("show", ["show"]),
+        ("show --json", ["show", "--json"]),
+        ("hands (default window)", ["hands"]),
+        ("standings", ["standings"]),
+    ):
+        fig = timed(argv)
+        print_row(label, fig, verdict(fig, TIME_TARGET, size))
+    knock = ["knock", "Ann", "8", "--vs", "18"]
+    fig = timed(knock)
+    print_row("knock: first hand after the import", fig, verdict(fig, TIME_TARGET, size))
+    fresh_copy(built, scratch)
+    run([str(GINTALLY), *knock], dict(env, GINTALLY_DB=str(scratch)))
+    fig = timed(knock, fresh=False)
+    print_row("knock: the next hands", fig, verdict(fig, TIME_TARGET, size))
+    fig = timed(["show"], fresh=False)
+    print_row("show, after those hands", fig, verdict(fig, TIME_TARGET, size))
+    if not args.no_check:
+        check = Figure("", [], [], [])
+        for _ in range(max(1, args.runs // 2)):
+            one = run([str(GINTALLY), "check"], dict(env, GINTALLY_DB=str(built)))
+            check.wall += one.wall
+            check.cpu += one.cpu
+            check.rss_mb += one.rss_mb
+        ok = median(check.cpu) <= CHECK_TARGET and max(check.rss_mb) <= MEMORY_TARGET
+        target = (
+            f"<= {CHECK_TARGET:g} s, <= {MEMORY_TARGET:g} MB: " + ("met" if ok else "MISSED")
+            if size == 100_000
+            else "(bounded memory?)"
+        )
+        print_row("check", check, target)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--sizes", default="100000,1000000", help="hands per ledger, comma-separated")
+    ap.add_argument("--runs", type=int, default=3, help="runs per command (default 3)")
+    ap.add_argument("--import-runs", type=int, default=3, help="imports at 100,000 hands or less")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--cache", type=Path, default=None, help="where the built ledgers are kept")
+    ap.add_argument("--no-import", action="store_true", help="use the cached ledger, no import")
+    ap.add_argument("--no-check", action="store_true", help="skip check")
+    ap.add_argument("--quick", action="store_true", help="100,000 hands only, 2 runs")
+    args = ap.parse_args(argv)
+    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    if args.quick:
+        sizes, args.runs, args.import_runs = [100_000], 2, 2
+    args.runs = max(1, args.runs)
+    if not GINTALLY.exists():
+        raise SystemExit(f"{GINTALLY} is missing: install gintally into this Python's environment")
+    cache = args.cache or Path(tempfile.gettempdir()) / f"gintally-bench-scale-v{CACHE_VERSION}"
+    cache.mkdir(parents=True, exist_ok=True)
+    print(
+        f"gintally {gintally.__version__} scale benchmark; measuring {code_state()}\n"
+        f"cache: {cache}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
+    work = Path(tempfile.mkdtemp(prefix="gintally-bench-scale-"))
+    try:
+        for size in sizes:
+            bench_size(size, args, cache, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
