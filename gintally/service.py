@@ -36,6 +36,7 @@ from gintally.engine.replay import (
 )
 from gintally.engine.rounds import MAX_TEAM, MIN_TEAM, Deal, Round, entries_of, place, rounds_of
 from gintally.engine.seasons import season_end, season_of
+from gintally.engine.standings import Season, fold_standings, standings
 from gintally.errors import GintallyError, HandError, LedgerError, NotFoundError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.rules import RuleSet
@@ -620,18 +621,22 @@ def team_rounds(match: Match, hands: Iterable[HandRecord]) -> list[Round]:
 def _entries(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
     """Light rows (`Ledger.plays`) as the engine reads them; a damaged row is a `LedgerError`
     that points to ``gintally check``."""
-    out = []
+    return list(_streamed_entries(match, rows))
+
+
+def _streamed_entries(match: Match, rows: Iterable[PlayRow]) -> Iterator[Entry]:
+    """`_entries`, one row at a time (for rows streamed from the file)."""
     for hid, day, kind, w, pts, d, other in rows:
         try:
             if type(pts) is not int or (other is not None and type(other) is not int):
                 raise TypeError(pts)
-            out.append(_entry(match, hid, date.fromisoformat(day), kind, w, pts, d, other))
+            entry = _entry(match, hid, date.fromisoformat(day), kind, w, pts, d, other)
         except (TypeError, ValueError):
             raise LedgerError(
                 f"the ledger is damaged: hand {hid} of match {match.name!r} cannot be read "
                 f"(date {day!r}, points {pts!r}); {CHECK_HINT}"
             ) from None
-    return out
+        yield entry
 
 
 @dataclass
@@ -902,6 +907,24 @@ def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Windo
         return Window(match, hands, rep, None, list(rep.games), rounds)
     rep = replay(entries(match, hands), match.rules, match.format, match.first_seat, as_of=today)
     return Window(match, hands, rep, None, list(rep.games))
+
+
+def match_standings(
+    ledger: Ledger, match: Match, today: date | None = None, year: int | None = None
+) -> tuple[list[Season], Window]:
+    """Every season of the match (`engine.standings`) and the window `report.standings_doc`
+    reads: for a two-player match, folded while the hands stream from the file (no hand is
+    kept: the window holds no hands, and its replay only the games won in the season shown,
+    the one starting in `year` or the latest); a team match is replayed whole."""
+    if match.teams is not None:
+        window = replay_all(ledger, match, today)
+        return standings(window.replay, match.format, today), window
+    with ledger.snapshot():
+        rows = _streamed_entries(match, ledger.stream_plays(match))
+        seasons, rep = fold_standings(
+            rows, match.rules, match.format, match.first_seat, today, year
+        )
+    return seasons, Window(match, [], rep, None, list(rep.games))
 
 
 def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:

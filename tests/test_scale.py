@@ -4,15 +4,23 @@ give. Timings live in benchmarks/bench_scale.py, never here; these ledgers are s
 from __future__ import annotations
 
 import json
-from datetime import date
+import tracemalloc
+from collections.abc import Iterator
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gintally import transfer
 from gintally.engine.formats import Format
+from gintally.engine.insights import race
+from gintally.engine.replay import Entry, replay
+from gintally.engine.standings import Season, fold_standings, standings
 from gintally.errors import GintallyError
-from gintally.game.rules import resolve
+from gintally.game.rules import RuleSet, resolve
 from gintally.ledger import Ledger
 from gintally.model import HAND_COLUMNS, Match
 
@@ -122,3 +130,104 @@ def test_an_import_streams_into_the_ledger_numbered_after_the_last_hand(tmp_path
         assert book.hand(m, 12).note == "the big one"
         (count,) = book.conn.execute("SELECT count(*) FROM imports").fetchone()
         assert count == 2
+
+
+# --- standings folded as the hands stream -------------------------------------------------------
+
+# The strategies of tests/test_formats.py (matches over about four years, every format).
+BASE = date(2005, 11, 20)
+
+
+@st.composite
+def rule_sets(draw: Any) -> RuleSet:
+    return resolve(
+        "modern",
+        [
+            f"target={draw(st.integers(1, 160))}",
+            f"game_bonus={draw(st.integers(0, 120))}",
+            f"box_bonus={draw(st.integers(0, 30))}",
+            f"shutout={draw(st.sampled_from(['double-hands', 'double-net', 'none']))}",
+            f"next_dealer={draw(st.sampled_from(['winner', 'loser', 'alternate']))}",
+        ],
+    )
+
+
+@st.composite
+def formats(draw: Any) -> Format:
+    name = draw(st.sampled_from(["single", "hollywood", "honeymoon", "ad-infinitum"]))
+    games = draw(st.integers(2, 5)) if name in ("hollywood", "honeymoon") else 3
+    rolling = name == "hollywood" and draw(st.booleans())
+    start = draw(st.sampled_from([(1, 1), (6, 15), (12, 31)]))
+    return Format(name, games, rolling, start)
+
+
+@st.composite
+def hand_lists(draw: Any, max_size: int = 60) -> list[Entry]:
+    out = []
+    for i in range(draw(st.integers(0, max_size))):
+        day = BASE + timedelta(days=draw(st.integers(0, 4 * 365)))
+        winner = draw(st.sampled_from([0, 1, None]))
+        kind = "draw" if winner is None else draw(st.sampled_from(["knock", "undercut", "gin"]))
+        points = 0 if winner is None else draw(st.integers(0, 70))
+        dealer = draw(st.sampled_from([None, None, 0, 1]))
+        out.append(Entry(i + 1, day, winner, points, kind, dealer))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=rule_sets(),
+    fmt=formats(),
+    entries=hand_lists(max_size=60),
+    first=st.sampled_from([None, 0, 1]),
+    today=st.sampled_from([None, date(2006, 1, 1), date(2008, 6, 30), date(2030, 1, 1)]),
+    pick=st.integers(0, 5),
+)
+def test_standings_folded_as_they_stream_equal_those_of_the_whole_replay(
+    rules: RuleSet,
+    fmt: Format,
+    entries: list[Entry],
+    first: int | None,
+    today: date | None,
+    pick: int,
+) -> None:
+    whole = replay(entries, rules, fmt, first, as_of=today)
+    expected = standings(whole, fmt, today)
+    years = sorted({s.start.year for s in expected})
+    year = years[pick % len(years)] if years and pick < 3 else None
+    ordered = iter(sorted(entries, key=lambda e: (e.date, e.id)))  # as the ledger streams them
+    seasons, shown = fold_standings(ordered, rules, fmt, first, today, year)
+    assert seasons == expected
+    label = next((s.label for s in expected if s.start.year == year), None)
+    if label is None and expected:
+        label = expected[-1].label
+    if label is not None:  # the race of the season shown (standings --json: months)
+        assert race(shown, fmt, label) == race(whole, fmt, label)
+    assert shown.finished == whole.finished and shown.next_dealer == whole.next_dealer
+
+
+def _standings_peak(n: int) -> tuple[int, list[Season]]:
+    """Peak memory of folding `n` hands of an ad-infinitum match, one a day from 1977."""
+
+    def hands() -> Iterator[Entry]:
+        for i in range(1, n + 1):
+            kind = "gin" if i % 5 == 0 else "knock"
+            yield Entry(i, date(1977, 1, 1) + timedelta(days=i - 1), i % 3 % 2, 20 + i % 7, kind)
+
+    tracemalloc.start()
+    try:
+        seasons, _ = fold_standings(hands(), resolve("modern"), Format("ad-infinitum"))
+        return tracemalloc.get_traced_memory()[1], seasons
+    finally:
+        tracemalloc.stop()
+
+
+def test_standings_fold_in_bounded_memory() -> None:
+    """Ten times the hands (2 seasons, then 17), about the same peak: a hand is dropped once
+    counted, a game once won; only the seasons' rows and the season shown's games stay."""
+    small, _ = _standings_peak(600)
+    big, seasons = _standings_peak(6_000)
+    # 6,000 days from 1 Jan 1977 end on 5 Jun 1993: 17 seasons, 1977 of 365 hands
+    assert [s.label for s in seasons] == [str(y) for y in range(1977, 1994)]
+    assert seasons[0].hands == 365 and sum(s.hands for s in seasons) == 6_000
+    assert big < small * 2 + 100_000, (small, big)

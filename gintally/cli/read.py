@@ -119,13 +119,11 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
     """Games won, sets won, hands won, points, gins and undercuts per player per season, and
     the years won overall."""
     from gintally import report, service
-    from gintally.engine.standings import standings as season_table
 
+    wanted = whole(year, "--year")
     with ledger(write=False) as book:
         m = book.match(match)
-        window = service.replay_all(book, m, today())
-    seasons = season_table(window.replay, m.format, today())
-    wanted = whole(year, "--year")
+        seasons, window = service.match_standings(book, m, today(), wanted)
     if wanted is not None and not any(s.start.year == wanted for s in seasons):
         raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
     doc = report.standings_doc(m, seasons, wanted, window.replay, window.hands)

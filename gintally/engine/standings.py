@@ -19,12 +19,17 @@ Terminology
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
 from gintally.engine.formats import Format
-from gintally.engine.replay import Replay
+from gintally.engine.games import Game
+from gintally.engine.replay import Entry, Replay, _Replayer
 from gintally.engine.seasons import season_end, season_of
+from gintally.engine.series import Series
+from gintally.engine.sets import GameSet
+from gintally.game.rules import RuleSet
 
 
 @dataclass
@@ -73,27 +78,51 @@ class Season:
 
 def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Season]:
     """Every season of a replayed match, oldest first."""
-    seasons: dict[str, Season] = {}
-
-    def season(day: date) -> Season:
-        label, start = season_of(day, fmt.season_start)
-        if label not in seasons:
-            seasons[label] = Season(label, start)
-        return seasons[label]
-
+    fold = Fold(fmt)
     for played in rep.played:
-        e = played.entry
-        s = season(e.date)
+        fold.hand(played.entry)
+    for g in rep.games:
+        fold.game(g)
+    for series in rep.series:
+        fold.series(series)
+    for gs in rep.sets():
+        fold.set(gs)
+    return fold.seasons(today)
+
+
+class Fold:
+    """The standings folded hand by hand, game by game and series by series (`standings`,
+    `fold_standings`): each hand counts once, each game once its status is final (won,
+    unfinished, or as the replay left it), each series once won."""
+
+    def __init__(self, fmt: Format) -> None:
+        self.fmt = fmt
+        self.by_label: dict[str, Season] = {}
+        self.by_day: dict[date, Season] = {}  # the days met so far, in this match's seasons
+
+    def season(self, day: date) -> Season:
+        found = self.by_day.get(day)
+        if found is None:
+            if len(self.by_day) > 1000:
+                self.by_day.clear()
+            label, start = season_of(day, self.fmt.season_start)
+            if label not in self.by_label:
+                self.by_label[label] = Season(label, start)
+            found = self.by_day[day] = self.by_label[label]
+        return found
+
+    def hand(self, e: Entry) -> None:
+        s = self.season(e.date)
         if e.kind == "misdeal":
             s.misdeals += 1
-            continue
+            return
         s.hands += 1
         if e.winner is None:
             if e.kind == "tie":
                 s.ties += 1
             else:
                 s.draws += 1
-            continue
+            return
         row = s.rows[e.winner]
         row.hands_won += 1
         row.points += e.points
@@ -105,27 +134,96 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
             row.big_gins += 1
         if e.kind == "undercut":
             row.undercuts += 1
-    for g in rep.games:
+
+    def game(self, g: Game) -> None:
         if g.status == "won" and g.closed is not None and g.winner is not None:
-            s = season(g.closed)
+            s = self.season(g.closed)
             s.rows[g.winner].games_won += 1
             s.rows[0].net += g.signed_net  # the game's net, from each side
             s.rows[1].net -= g.signed_net
         elif g.status == "unfinished":
-            season(g.opened).unfinished += 1
+            self.season(g.opened).unfinished += 1
         else:
-            season(g.opened).open += 1
-    for series in rep.series:
+            self.season(g.opened).open += 1
+
+    def series(self, series: Series) -> None:
         if series.winner is not None and series.closed is not None:
-            season(series.closed).rows[series.winner].series_won += 1
-    for gs in rep.sets():
+            self.season(series.closed).rows[series.winner].series_won += 1
+
+    def set(self, gs: GameSet) -> None:
+        """A set counts in the season its last game closed in, once over and not tied."""
         if gs.winner is not None:
             last = max(g.closed for g in gs.games if g.closed is not None)
-            season(last).rows[gs.winner].sets_won += 1
-    ordered = sorted(seasons.values(), key=lambda s: s.start)
-    for i, s in enumerate(ordered):
-        s.over = i < len(ordered) - 1 or (today is not None and today >= s.end)
-    return ordered
+            self.season(last).rows[gs.winner].sets_won += 1
+
+    def seasons(self, today: date | None) -> list[Season]:
+        ordered = sorted(self.by_label.values(), key=lambda s: s.start)
+        for i, s in enumerate(ordered):
+            s.over = i < len(ordered) - 1 or (today is not None and today >= s.end)
+        return ordered
+
+
+def fold_standings(
+    entries: Iterable[Entry],
+    rules: RuleSet,
+    fmt: Format,
+    first_dealer: int | None = None,
+    today: date | None = None,
+    year: int | None = None,
+) -> tuple[list[Season], Replay]:
+    """`standings(replay(entries, rules, fmt, first_dealer, as_of=today), fmt, today)` for
+    `entries` in play order (date, then number), folded as the hands are replayed: no hand is
+    kept once it is counted, and no game once it is final, so memory does not grow with the
+    match (`entries` may stream from the ledger). The replay returned holds only the games won
+    in the season shown (the one starting in `year`, else the latest one with a game won):
+    what `insights.race` reads."""
+    fold = Fold(fmt)
+    run = _Replayer(rules, fmt, first_dealer)
+    kept: list[Game] = []  # the games won in the season shown
+    kept_start: date | None = None
+    last: Entry | None = None
+    size = fmt.set_size  # None: no sets, or one that never ends (rolling)
+    pending: dict[int, list[Game]] = {}  # the games of each set not yet over
+    for e in entries:
+        ending = fmt.seasonal and season_of(e.date, fmt.season_start)[0] != run.season
+        was_open = list(run.open) if ending else []  # unfinished when this hand feeds
+        run.feed(e)
+        played = run.played.pop()
+        if size is not None:
+            for g in run.games:  # the games this hand opened
+                if g.set is not None:
+                    pending.setdefault(g.set, []).append(g)
+        run.games.clear()
+        run.marks.clear()
+        fold.hand(e)
+        last = e
+        done = [g for g in was_open if g.status == "unfinished"]
+        done += [g for g in played.posts if g.status == "won"]
+        for g in done:
+            fold.game(g)
+            if g.status != "won" or g.closed is None:
+                continue
+            members = pending.get(g.set) if g.set is not None else None
+            if members and len(members) == size and all(m.status == "won" for m in members):
+                del pending[members[0].set or 0]
+                fold.set(GameSet(g.set or 0, tuple(members), size, fmt.set_worth(members)))
+            start = fold.season(g.closed).start
+            if year is not None and start.year != year:
+                continue
+            if kept_start != start:
+                kept, kept_start = [], start
+            kept.append(g)
+        for series in played.series:
+            fold.series(series)
+    left = list(run.open)
+    if today is not None and fmt.seasonal and last is not None:
+        first = fmt.season_start
+        if season_of(today, first)[1] > season_of(last.date, first)[1]:
+            run.end_season()  # as `replay` does with `as_of`: its open games are unfinished
+    for g in left:
+        fold.game(g)
+    rep = Replay(kept, [], run.dealer, run.season, [], run.finished, fmt, [], run.tally.before)
+    return fold.seasons(today), rep
 
 
 def years_won(seasons: list[Season]) -> list[int]:
