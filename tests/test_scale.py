@@ -148,6 +148,7 @@ def rule_sets(draw: Any) -> RuleSet:
             f"box_bonus={draw(st.integers(0, 30))}",
             f"shutout={draw(st.sampled_from(['double-hands', 'double-net', 'none']))}",
             f"next_dealer={draw(st.sampled_from(['winner', 'loser', 'alternate']))}",
+            draw(st.sampled_from(["best_of=off", "best_of=3", "series_target=300"])),
         ],
     )
 
@@ -167,10 +168,14 @@ def hand_lists(draw: Any, max_size: int = 60) -> list[Entry]:
     for i in range(draw(st.integers(0, max_size))):
         day = BASE + timedelta(days=draw(st.integers(0, 4 * 365)))
         winner = draw(st.sampled_from([0, 1, None]))
-        kind = "draw" if winner is None else draw(st.sampled_from(["knock", "undercut", "gin"]))
+        if winner is None:
+            kind = draw(st.sampled_from(["draw", "tie", "misdeal"]))
+        else:
+            kind = draw(st.sampled_from(["knock", "undercut", "gin", "big-gin"]))
         points = 0 if winner is None else draw(st.integers(0, 70))
+        other = 0 if winner is None else draw(st.sampled_from([0, 0, -10, 15]))  # Mahjong gin
         dealer = draw(st.sampled_from([None, None, 0, 1]))
-        out.append(Entry(i + 1, day, winner, points, kind, dealer))
+        out.append(Entry(i + 1, day, winner, points, kind, dealer, other))
     return out
 
 
