@@ -17,6 +17,7 @@ Nothing here prints and nothing here computes a score itself.
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
@@ -30,6 +31,7 @@ from gintally.engine.replay import (
     Entry,
     Mark,
     Replay,
+    _Replayer,
     dealer_after,
     next_dealer,
     replay,
@@ -44,7 +46,7 @@ from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import PHANTOM, HandInput, piles_text, variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.store import CHECK_HINT
-from gintally.model import HandRecord, Match, Player, TypedHand, fold, plain_text
+from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, TypedHand, fold, plain_text
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
 _PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
@@ -999,51 +1001,123 @@ def _other(h: HandRecord) -> str:
 
 
 def _match_problems(book: Ledger, m: Match) -> list[Problem]:
+    """The problems of one match: each live hand settled again, then the match replayed and
+    its cached quiet point verified. A two-player match is read once, hand by hand from the
+    file, and replayed as it is read (memory does not grow with the match); a team match (its
+    rounds need every hand) is read whole."""
     where = f"match {m.name!r}"
-    try:
-        live = book.live_hands(m)
-    except GintallyError as e:
-        return [Problem(where, f"hands cannot be read: {e}")]
-    problems = []
-    for h in live:
+    if m.teams is not None:
         try:
-            again = settle(m, typed_from_record(m, h)).record
+            live = book.live_hands(m)
         except GintallyError as e:
-            problems.append(Problem(f"{where} hand {h.id}", str(e)))
+            return [Problem(where, f"hands cannot be read: {e}")]
+        problems = _hand_problems(m, where, live)
+        try:
+            full = replay(entries(m, live), m.rules, m.format, m.first_seat)
+        except Exception as e:  # a replay that fails is exactly what check is for
+            problems.append(Problem(where, f"does not replay: {e}"))
+            return problems
+        return problems + _mark_problems(book, m, full.next_dealer, full.games)
+    with book.snapshot():
+        part = _from_mark(book, m)
+        tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
+        run = _Replayer(m.rules, m.format, m.first_seat)
+        failed: Exception | None = None
+
+        def replayed(hands: Iterable[HandRecord]) -> Iterator[HandRecord]:
+            nonlocal failed
+            for h in hands:
+                if failed is None:
+                    try:
+                        e = _entry(m, h.id, h.date, h.kind, h.winner, h.points, h.dealer,
+                                   h.other_points)  # fmt: skip
+                        run.feed(e)
+                        run.played.clear()
+                        run.marks.clear()
+                        tail.extend(run.games)
+                        run.games.clear()
+                    except Exception as e:  # a replay that fails is what check is for
+                        failed = e
+                yield h
+
+        try:
+            problems = _hand_problems(m, where, replayed(book.stream_live_hands(m)))
+        except GintallyError as e:
+            return [Problem(where, f"hands cannot be read: {e}")]
+    if failed is not None:
+        return [*problems, Problem(where, f"does not replay: {failed}")]
+    if part is None:
+        return problems
+    return problems + _mark_problems(book, m, run.dealer, list(tail), part)
+
+
+def _hand_problems(m: Match, where: str, hands: Iterable[HandRecord]) -> list[Problem]:
+    """Every live hand settled again under its match's rules and compared with what is stored.
+    Hands that store the same values (all but the date) settle alike (`settle` is a pure
+    function of them and the match), so each distinct one is settled once."""
+    problems = []
+    settled: dict[tuple[object, ...], tuple[object, ...] | str] = {}
+    for h in hands:
+        key = tuple(getattr(h, c) for c in _SETTLED_FROM)
+        again = settled.get(key)
+        if again is None:
+            try:
+                rec = settle(m, typed_from_record(m, h)).record
+                again = (rec.winner, rec.points, rec.kind, rec.other_points)
+            except GintallyError as e:
+                again = str(e)
+            if len(settled) >= 50_000:
+                settled.clear()
+            settled[key] = again
+        if isinstance(again, str):
+            problems.append(Problem(f"{where} hand {h.id}", again))
             continue
-        stored = (h.winner, h.points, h.kind, h.other_points)
-        if (again.winner, again.points, again.kind, again.other_points) != stored:
+        if again != (h.winner, h.points, h.kind, h.other_points):
+            _, points, kind, other = again
+            said = f" ({other:+d} to the other player)" if other is not None else ""
             problems.append(
                 Problem(
                     f"{where} hand {h.id}",
-                    f"stored {h.kind} {h.points}{_other(h)} but it scores {again.kind} "
-                    f"{again.points}{_other(again)}",
+                    f"stored {h.kind} {h.points}{_other(h)} but it scores {kind} {points}{said}",
                 )
             )
-    try:
-        full = replay(entries(m, live), m.rules, m.format, m.first_seat)
-    except Exception as e:  # a replay that fails is exactly what check is for
-        problems.append(Problem(where, f"does not replay: {e}"))
-        return problems
-    problems += _mark_problems(book, m, full)
     return problems
 
 
-def _mark_problems(book: Ledger, m: Match, full: Replay) -> list[Problem]:
-    """The match's cached quiet point, verified: the games replayed from it must be the last
-    games of the full replay. A wrong one is dropped when the file can be written (it is a
-    cache: the next command rebuilds it)."""
+_SETTLED_FROM = HAND_COLUMNS[1:]  # what settling a stored hand again reads (`typed_from_record`)
+
+
+def _from_mark(book: Ledger, m: Match) -> Replay | None:
+    """The match replayed from its cached quiet point (None when it has none); a replay that
+    fails leaves it as no games and no dealer, which no full replay agrees with."""
     mark = book.mark(m)
     if mark is None:
-        return []
+        return None
     try:
         rows = book.plays(m, after=(mark.cut_date, mark.cut_hand))
-        part = replay(_entries(m, rows), m.rules, m.format, m.first_seat, start=mark)
-        agrees = part.next_dealer == full.next_dealer and (
-            not part.games or part.games == full.games[-len(part.games) :]
-        )
+        return replay(_entries(m, rows), m.rules, m.format, m.first_seat, start=mark)
     except Exception:  # the cached state cannot even be replayed from
-        agrees = False
+        return Replay([], [], -1, None)
+
+
+def _mark_problems(
+    book: Ledger,
+    m: Match,
+    dealer: int | None,
+    last_games: list[Game],
+    part: Replay | None = None,
+) -> list[Problem]:
+    """The match's cached quiet point, verified: the games replayed from it (`part`, found
+    again when not given) must be the last games of the full replay (`last_games`, at least
+    as many), and its next dealer the full replay's (`dealer`). A wrong one is dropped when
+    the file can be written (it is a cache: the next command rebuilds it)."""
+    if part is None:
+        part = _from_mark(book, m)
+        if part is None:
+            return []
+    agrees = part.next_dealer == dealer and (
+        not part.games or part.games == last_games[-len(part.games) :]
+    )
     if agrees:
         return []
     fixed = "it is ignored"

@@ -236,3 +236,23 @@ def test_standings_fold_in_bounded_memory() -> None:
     assert [s.label for s in seasons] == [str(y) for y in range(1977, 1994)]
     assert seasons[0].hands == 365 and sum(s.hands for s in seasons) == 6_000
     assert big < small * 2 + 100_000, (small, big)
+
+
+def test_check_reads_each_hand_once_and_settles_each_distinct_one_once(tmp_path: Path) -> None:
+    """check streams a match (one pass: settle again, replay) and still finds every problem:
+    a stored result that its counts do not give, on a hand whose twin is sound."""
+    from gintally import service
+
+    path = tmp_path / "paper.csv"
+    path.write_text(CSV)
+    db = tmp_path / "ledger.db"
+    with Ledger.open(db) as book:
+        m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
+        stream = transfer.ImportStream(m, path, TODAY)
+        book.import_rows(m, stream.rows, stream.digest, path.name)
+        assert service.check(db) == []
+        # hand 2 is hand 1's twin (Ann knocks 3 against 20: 17); make it say 18
+        book.conn.execute("UPDATE hands SET points = 18 WHERE match_id = ? AND number = 2", [m.id])
+    assert [str(p) for p in service.check(db)] == [
+        "match 'Kitchen' hand 2: stored knock 18 but it scores knock 17"
+    ]

@@ -815,6 +815,17 @@ class Ledger:
             self._columns = frozenset(r[0] for r in rows)
         return self._columns
 
+    def stream_live_hands(self, match: Match) -> Iterator[HandRecord]:
+        """`live_hands` of a whole match, read from the file in batches as they are consumed
+        (memory does not grow with the match). Use it inside `snapshot`."""
+        sql, params = self._live("h.*", match)
+        try:
+            cursor = self.conn.execute(sql, params)
+            while batch := cursor.fetchmany(1000):
+                yield from map(_record, batch)
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
     def mark(self, match: Match) -> Mark | None:
         """The match's remembered quiet point, if it is still true of the ledger (`marks`)."""
         try:
