@@ -32,7 +32,6 @@ from gintally.engine.replay import (
     Mark,
     Replay,
     _Replayer,
-    dealer_after,
     next_dealer,
     replay,
 )
@@ -930,20 +929,26 @@ def match_standings(
 
 
 def _dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
-    """Who deals the first hand on or after `start`, from the hands before it."""
-    if match.rules.next_dealer != "alternate":
-        last = ledger.live_hands_latest(match, before=start)
-        if last is None:
-            return match.first_seat
-        if last.kind not in REDEALT and last.winner is not None:  # the last result decides
-            return next_dealer(match.rules.next_dealer, last.kind, match.seat(last.winner), None)
-    earlier = (  # read from a cursor: memory does not grow with the ledger
-        _entry(match, hand, date.fromisoformat(day), kind, winner, points, dealer, other)
-        for hand, day, kind, winner, points, dealer, other in ledger.stream_plays(
-            match, until=start
-        )
-    )
-    return dealer_after(earlier, match.rules, match.first_seat)
+    """Who deals the first hand on or after `start`, from the hands before it, without reading
+    them: `engine.replay.dealer_after` of those hands, worked out from the last of them whose
+    dealer was typed (or, when the winner or loser deals next, whose result decides), and then,
+    when the dealer alternates, from how many hands since had a winner (each one passes the
+    deal; a draw or a misdeal is redealt). Two indexed queries, whatever the size of the match,
+    so no command replays decades to find a season's first dealer."""
+    rule = match.rules.next_dealer
+    anchor = ledger.latest_dealt(match, start, REDEALT, decided=rule != "alternate")
+    dealer, after = match.first_seat, None
+    if anchor is not None:
+        dealt = match.seat(anchor.dealer)  # None when the result alone decides
+        dealer = next_dealer(rule, anchor.kind, match.seat(anchor.winner), dealt)
+        after = (anchor.date, anchor.id)
+    if (
+        rule == "alternate"
+        and dealer is not None
+        and ledger.count_decided(match, after, start, REDEALT) % 2
+    ):
+        dealer = 1 - dealer
+    return dealer
 
 
 # --- checking ------------------------------------------------------------------------------------

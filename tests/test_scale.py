@@ -256,3 +256,58 @@ def test_check_reads_each_hand_once_and_settles_each_distinct_one_once(tmp_path:
     assert [str(p) for p in service.check(db)] == [
         "match 'Kitchen' hand 2: stored knock 18 but it scores knock 17"
     ]
+
+
+# --- a season's first dealer, from two queries ---------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rule=st.sampled_from(["winner", "loser", "alternate"]),
+    first=st.sampled_from([None, "Ann", "Bob"]),
+    hands=st.lists(
+        st.tuples(
+            st.integers(0, 800),  # day
+            st.sampled_from(["Ann", "Bob", None]),  # winner (None: a draw or misdeal)
+            st.sampled_from(["knock", "gin", "draw", "misdeal"]),
+            st.sampled_from([None, None, None, "Ann", "Bob"]),  # dealer typed
+            st.booleans(),  # voided
+        ),
+        max_size=40,
+    ),
+    start=st.integers(0, 820),
+)
+def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
+    rule: str,
+    first: str | None,
+    hands: list[tuple[int, str | None, str, str | None, bool]],
+    start: int,
+) -> None:
+    from gintally import service
+    from gintally.engine.replay import dealer_after
+    from gintally.model import HandRecord
+
+    day0 = date(2001, 12, 20)
+    with Ledger.open(":memory:") as book:
+        m = book.create_match(
+            "Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern", [f"next_dealer={rule}"]),
+            first,
+        )  # fmt: skip
+        ids = {p.name: p.id for p in m.players}
+        for day, winner, kind, dealer, voided in hands:
+            if winner is None:
+                kind = kind if kind in ("draw", "misdeal") else "draw"
+            elif kind in ("draw", "misdeal"):
+                kind = "knock"
+            rec = HandRecord(
+                date=day0 + timedelta(days=day), claim="score", kind=kind,
+                winner=ids.get(winner or ""), points=10 if winner else 0,
+                dealer=ids.get(dealer or ""),
+            )  # fmt: skip
+            stored = book.add_hand(m, rec)
+            if voided:
+                book.void(m, stored.id)
+        cut = day0 + timedelta(days=start)
+        plays = book.plays(m, until=cut)
+        expected = dealer_after(service._entries(m, plays), m.rules, m.first_seat)
+        assert service._dealer_before(book, m, cut) == expected

@@ -747,6 +747,33 @@ class Ledger:
         rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
         return _record(rows[0]) if rows else None
 
+    def latest_dealt(
+        self, match: Match, before: date, redealt: Sequence[str], decided: bool
+    ) -> HandRecord | None:
+        """The live hand played last before the day `before` that names its dealer, or (with
+        `decided`) that has a winner and is not of a kind in `redealt`: the last hand whose
+        dealer, or the dealer after it, the hands before it cannot change."""
+        kinds = ", ".join("?" * len(redealt))
+        which = "h.dealer IS NOT NULL"
+        if decided:
+            which += f" OR (h.winner IS NOT NULL AND h.kind NOT IN ({kinds}))"
+        sql = self._LIVE + f" AND h.date < ? AND ({which})"
+        params = [match.id, before.isoformat(), *(redealt if decided else ())]
+        rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
+        return _record(rows[0]) if rows else None
+
+    def count_decided(
+        self, match: Match, after: tuple[date, int] | None, before: date, redealt: Sequence[str]
+    ) -> int:
+        """How many live hands after the cut `after` (date, hand number) and before the day
+        `before` have a winner and are not of a kind in `redealt` (counted in SQLite: nothing
+        is read into Python however many there are)."""
+        sql, params = self._live("count(*)", match, after, None, before)
+        sql = sql.replace(" ORDER BY h.date, h.number", "")
+        kinds = ", ".join("?" * len(redealt))
+        sql += f" AND h.winner IS NOT NULL AND h.kind NOT IN ({kinds})"
+        return int(self._rows(sql, [*params, *redealt])[0][0])
+
     # --- replaying fast --------------------------------------------------------------------------
 
     @contextlib.contextmanager
