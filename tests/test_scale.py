@@ -311,3 +311,35 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
         plays = book.plays(m, until=cut)
         expected = dealer_after(service._entries(m, plays), m.rules, m.first_seat)
         assert service._dealer_before(book, m, cut) == expected
+
+
+# --- start-up: the console script builds the command it runs, alone ------------------------------
+
+
+def test_the_console_script_builds_only_the_command_it_runs() -> None:
+    import typer.main
+
+    from gintally import cli
+
+    app = cli.load("knock")
+    before = len(app.registered_commands)
+    knock = typer.main.get_command(cli.only(app, "knock"))
+    assert list(knock.commands) == ["knock"]  # type: ignore[attr-defined]
+    assert {"--db", "--version"} <= {o for p in knock.params for o in p.opts}
+    assert len(app.registered_commands) == before > 1  # the app itself is left whole
+    match = typer.main.get_command(cli.only(cli.load("match"), "match"))
+    assert list(match.commands) == ["match"]  # type: ignore[attr-defined]
+    assert cli.only(app, "no-such-command") is app
+
+
+def test_names_are_drawn_as_typed_not_as_emoji(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gintally.cli import app
+
+    db = ["--db", str(tmp_path / "ledger.db")]
+    runner = CliRunner()
+    assert runner.invoke(app, [*db, "match", "new", "Deck", "-p", ":spade:", "Bob"]).exit_code == 0
+    assert runner.invoke(app, [*db, "knock", ":spade:", "3", "--vs", "20"]).exit_code == 0
+    shown = runner.invoke(app, [*db, "show"], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0 and ":spade:" in shown.stdout and "\u2660" not in shown.stdout

@@ -53,6 +53,30 @@ def load(command: str | None = None) -> Any:
     return _app
 
 
+def only(app: Any, command: str) -> Any:
+    """The app as it runs `command`: a copy that holds that command (or command group) alone.
+    Typer builds every registered command before it parses the line (its parameters read from
+    the function's signature), some 2 ms each; a hand command's module holds a dozen. The copy
+    holds the root options and callback as they are; an unknown word keeps every command (the
+    error then lists them)."""
+    from copy import copy
+
+    from typer.main import get_command_name
+
+    commands = [
+        c
+        for c in app.registered_commands
+        if (c.name or get_command_name(c.callback.__name__)) == command
+    ]
+    groups = [g for g in app.registered_groups if g.name == command]
+    if len(commands) + len(groups) != 1:
+        return app
+    pruned = copy(app)
+    pruned.registered_commands = commands
+    pruned.registered_groups = groups
+    return pruned
+
+
 def command_word(args: Sequence[str]) -> str | None:
     """The command named on a command line (after the global options), if any."""
     skip = False
@@ -80,6 +104,8 @@ def main() -> None:
         else:
             completing = any(k.endswith("_COMPLETE") for k in os.environ)
             app = load(None if completing else word)
+            if word is not None and not completing:
+                app = only(app, word)
         app()  # exits with the command's code (`common.GintallyGroup.main`)
     except KeyboardInterrupt:  # before `take_over`, or where Ctrl-C waited (see process)
         from gintally.cli import process
@@ -93,4 +119,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'gintally.cli' has no attribute {name!r}")
 
 
-__all__ = ["ROUTES", "app", "command_word", "load", "main"]
+__all__ = ["ROUTES", "app", "command_word", "load", "main", "only"]
