@@ -707,6 +707,8 @@ def replay_match(
             rows = ledger.plays(match, after=(mark.cut_date, mark.cut_hand), until=end)
         else:
             label = None
+            if mark is None:  # find the latest quiet point, streaming: nothing is kept
+                mark = _latest_quiet(ledger, match)
             rows = ledger.plays(
                 match, after=None if mark is None else (mark.cut_date, mark.cut_hand)
             )
@@ -729,6 +731,27 @@ def replay_match(
     if remember and not ledger.read_only:
         _remember(ledger, match, kept, mark, rep, seen)
     return Window(match, [], rep, label, shown)
+
+
+def _latest_quiet(ledger: Ledger, match: Match) -> Mark | None:
+    """The latest quiet point of a match without seasons that leaves `recent_games` finished
+    games after it (what `_remember` would keep after a whole replay), found by replaying the
+    match as its hands stream from the file, keeping no hand and no game: the replay `show`
+    then makes starts there, so its memory does not grow with the match. None when the match
+    never was quiet (rolling Hollywood) or has too few games."""
+    keep = recent_games(match.format)
+    run = _Replayer(match.rules, match.format, match.first_seat)
+    pending: deque[Mark] = deque()  # quiet points with fewer than `keep` games won since
+    best = None
+    for e in _streamed_entries(match, ledger.stream_plays(match)):
+        run.feed(e)
+        run.played.clear()
+        run.games.clear()
+        pending.extend(run.marks)
+        run.marks.clear()
+        while pending and run.finished - pending[0].finished >= keep:
+            best = pending.popleft()
+    return best
 
 
 def _team_window(ledger: Ledger, match: Match, around: date | None, today: date | None) -> Window:

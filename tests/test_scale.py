@@ -343,3 +343,39 @@ def test_names_are_drawn_as_typed_not_as_emoji(tmp_path: Path) -> None:
     assert runner.invoke(app, [*db, "knock", ":spade:", "3", "--vs", "20"]).exit_code == 0
     shown = runner.invoke(app, [*db, "show"], env={"COLUMNS": "80"})
     assert shown.exit_code == 0 and ":spade:" in shown.stdout and "\u2660" not in shown.stdout
+
+
+# --- show without a cached quiet point: found as the hands stream ---------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    fmt=st.sampled_from(["single", "hollywood", "honeymoon"]),
+    target=st.sampled_from([25, 60, 100]),
+    hands=st.lists(
+        st.tuples(st.integers(0, 600), st.sampled_from(["Ann", "Bob"]), st.integers(1, 40)),
+        max_size=150,
+    ),
+)
+def test_show_without_a_mark_shows_what_a_whole_replay_shows(
+    fmt: str, target: int, hands: list[tuple[int, str, int]]
+) -> None:
+    from gintally import service
+    from gintally.model import HandRecord
+
+    with Ledger.open(":memory:") as book:
+        rules = resolve("modern", [f"target={target}"])
+        m = book.create_match("Kitchen", ("Ann", "Bob"), Format(fmt, 3), rules, "Ann")
+        ids = {p.name: p.id for p in m.players}
+        book.add_hands(m, [
+            HandRecord(date=date(2020, 1, 1) + timedelta(days=day), claim="score",
+                       kind="score", winner=ids[who], points=points)
+            for day, who, points in hands
+        ])  # fmt: skip
+        window = service.replay_match(book, m)
+        whole = replay(service.entries(m, book.live_hands(m)), m.rules, m.format, m.first_seat)
+    keep = service.recent_games(m.format)
+    won = [g for g in whole.games if g.status == "won"]
+    recent = {id(g) for g in won[max(0, len(won) - keep) :]}
+    assert window.shown == [g for g in whole.games if g.status != "won" or id(g) in recent]
+    assert window.replay.next_dealer == whole.next_dealer
