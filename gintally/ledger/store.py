@@ -967,27 +967,26 @@ def damaged_hand(row_id: object, number: object, what: str) -> LedgerError:
 
 
 def _record(row: sqlite3.Row) -> HandRecord:
-    keys = row.keys()
+    r = dict(zip(row.keys(), row, strict=True))  # a Row looks names up one by one, slowly
     try:
-        day = date.fromisoformat(row["date"])
+        day = date.fromisoformat(r["date"])
     except (TypeError, ValueError):
-        raise damaged_hand(
-            row["id"], row["number"], f"has no readable date ({row['date']!r})"
-        ) from None
+        raise damaged_hand(r["id"], r["number"], f"has no readable date ({r['date']!r})") from None
     for column in ("points", "winner", "knocker", "dealer", "number"):
-        if row[column] is not None and type(row[column]) is not int:
-            raise damaged_hand(row["id"], row["number"], f"holds {column} {row[column]!r}")
+        if r[column] is not None and type(r[column]) is not int:
+            raise damaged_hand(r["id"], r["number"], f"holds {column} {r[column]!r}")
+    get = r.get
     return HandRecord(
         date=day,
-        **{c: (row[c] if c in keys else None) for c in HAND_COLUMNS[1:]},  # type: ignore[arg-type]
-        id=row["number"],
-        key=row["hand_id"],
-        row=row["id"],
-        match_id=row["match_id"],
-        created_at=row["created_at"],
-        voided=bool(row["voided"]) if "voided" in keys else False,
-        versions=row["versions"] if "versions" in keys else 1,
-        void_reason=row["void_reason"] if "void_reason" in keys else None,
+        **{c: get(c) for c in HAND_COLUMNS[1:]},  # type: ignore[arg-type]
+        id=r["number"],
+        key=r["hand_id"],
+        row=r["id"],
+        match_id=r["match_id"],
+        created_at=r["created_at"],
+        voided=bool(r["voided"]) if "voided" in r else False,
+        versions=get("versions", 1),
+        void_reason=get("void_reason"),
     )
 
 
