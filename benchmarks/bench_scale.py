@@ -252,6 +252,8 @@ def bench_size(size: int, args: argparse.Namespace, cache: Path, work: Path) -> 
         ("hands (default window)", ["hands"]),
         ("standings", ["standings"]),
     ):
+        if argv[0] in args.skip:
+            continue
         fig = timed(argv)
         print_row(label, fig, verdict(fig, TIME_TARGET, size))
     knock = ["knock", "Ann", "8", "--vs", "18"]
@@ -263,7 +265,7 @@ def bench_size(size: int, args: argparse.Namespace, cache: Path, work: Path) -> 
     print_row("knock: the next hands", fig, verdict(fig, TIME_TARGET, size))
     fig = timed(["show"], fresh=False)
     print_row("show, after those hands", fig, verdict(fig, TIME_TARGET, size))
-    if not args.no_check:
+    if "check" not in args.skip:
         check = Figure("", [], [], [])
         for _ in range(max(1, args.runs // 2)):
             one = run([str(GINTALLY), "check"], dict(env, GINTALLY_DB=str(built)))
@@ -287,9 +289,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--cache", type=Path, default=None, help="where the built ledgers are kept")
     ap.add_argument("--no-import", action="store_true", help="use the cached ledger, no import")
-    ap.add_argument("--no-check", action="store_true", help="skip check")
+    ap.add_argument(
+        "--skip", default="", help="commands not to run, comma-separated (hands,standings,...)"
+    )
     ap.add_argument("--quick", action="store_true", help="100,000 hands only, 2 runs")
     args = ap.parse_args(argv)
+    args.skip = {c.strip() for c in args.skip.split(",") if c.strip()}
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
     if args.quick:
         sizes, args.runs, args.import_runs = [100_000], 2, 2
