@@ -174,6 +174,9 @@ class _Replayer:
     def close_reached(self, posts: list[Game], winner: int, day: date) -> None:
         target = self.rules.target
         for g in posts:
+            a, b = g.points
+            if a < target and b < target:  # `Game.reached` says None, without the call
+                continue
             game_winner = g.reached(target, winner)
             if game_winner is not None:
                 g.close(game_winner, day, self.rules)

@@ -139,8 +139,9 @@ class Fold:
         if g.status == "won" and g.closed is not None and g.winner is not None:
             s = self.season(g.closed)
             s.rows[g.winner].games_won += 1
-            s.rows[0].net += g.signed_net  # the game's net, from each side
-            s.rows[1].net -= g.signed_net
+            net = g.signed_net  # the game's net, from each side
+            s.rows[0].net += net
+            s.rows[1].net -= net
         elif g.status == "unfinished":
             self.season(g.opened).unfinished += 1
         else:
@@ -197,8 +198,9 @@ def fold_standings(
         run.marks.clear()
         fold.hand(e)
         last = e
-        done = [g for g in was_open if g.status == "unfinished"]
-        done += [g for g in played.posts if g.status == "won"]
+        done = [g for g in played.posts if g.status == "won"]
+        if was_open:
+            done += [g for g in was_open if g.status == "unfinished"]
         for g in done:
             fold.game(g)
             if g.status != "won" or g.closed is None:
