@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,3 +55,29 @@ def gintally() -> Callable[..., Run]:
         return Run(result.exit_code, result.stdout, result.stderr)
 
     return run
+
+
+Commands = tuple[tuple[str, ...], ...]
+
+
+@pytest.fixture(scope="session")
+def ledger_from(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Commands, Path], Path]:
+    """ledger_from(commands, db_path): a ledger made by running `commands` (each one must
+    succeed), built once per test worker and copied to `db_path` for each test that asks for
+    it: creating a ledger is most of a fast test's time."""
+    built: dict[Commands, Path] = {}
+    runner = CliRunner()
+
+    def copy(commands: Commands, db_path: Path) -> Path:
+        if commands not in built:
+            db = tmp_path_factory.mktemp("template") / "ledger.db"
+            env = {"GINTALLY_DB": str(db), "COLUMNS": "100", "NO_COLOR": "1"}
+            for args in commands:
+                result = runner.invoke(app, list(args), env=env)
+                assert result.exit_code == 0, (args, result.output)
+            assert not db.with_name(db.name + "-wal").exists()  # one file holds all of it
+            built[commands] = db
+        shutil.copyfile(built[commands], db_path)
+        return db_path
+
+    return copy

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run
+from conftest import Commands, Run
 
 # Two hands from one deal, used by the card cases (the knocker's has 10 deadwood: the KC).
 KNOCKER = "2S 3S 4S 5H 6H 7H 9C 9D 9H KC"
@@ -43,18 +43,20 @@ def hand_count(db: Path) -> int:
         conn.close()
 
 
+TABLE = (
+    ("match", "new", "Okla", "--players", "Dee", "Eve", "--rules", "oklahoma"),
+    ("match", "new", "Kitchen", "--players", "Ann", "Bob"),
+    ("knock", "Ann", "8", "--vs", "18", "--date", "2025-03-01"),
+    ("gin", "Bob", "--vs", "12", "--date", "2025-03-01"),
+    ("score", "Ann", "30", "--date", "2025-03-02"),
+)
+
+
 @pytest.fixture
-def table(gintally: Callable[..., Run], db_path: Path) -> Path:
+def table(ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> Path:
     """A ledger with a modern single match Ann v Bob (current) holding three hands, and an
-    Oklahoma match Dee v Eve."""
-    for args in (
-        ("match", "new", "Okla", "--players", "Dee", "Eve", "--rules", "oklahoma"),
-        ("match", "new", "Kitchen", "--players", "Ann", "Bob"),
-        ("knock", "Ann", "8", "--vs", "18", "--date", "2025-03-01"),
-        ("gin", "Bob", "--vs", "12", "--date", "2025-03-01"),
-        ("score", "Ann", "30", "--date", "2025-03-02"),
-    ):
-        assert gintally(*args).code == 0, args
+    Oklahoma match Dee v Eve (built once, copied for each test)."""
+    ledger_from(TABLE, db_path)
     assert hand_count(db_path) == 3
     return db_path
 
