@@ -849,17 +849,23 @@ def hand_log(
     if year is not None:
         start = date(year, *fmt.season_start)
         label, since = season_of(start, fmt.season_start)
-        until = season_end(since)
+        until = _season_end(since)
     elif not every:
         latest = ledger.live_hands_latest(match)
         if latest is not None:
             label, since = season_of(latest.date, fmt.season_start)
-            until = season_end(since)
+            until = _season_end(since)
     count = ledger.count_hands(match, every, since, until) if label or every else 0
     skip = max(0, count - last) if last is not None else 0
     width = len(str(ledger.last_number(match)))
     rows = _logged(ledger, match, every, since, until, skip)
     return Log(match, label, count - skip, rows, width)
+
+
+def _season_end(since: date) -> date | None:
+    """The next season's first day, or None (no end) for the season of the calendar's last
+    year, whose successor a date cannot hold."""
+    return season_end(since) if since.year < date.max.year else None
 
 
 def _logged(

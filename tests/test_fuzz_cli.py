@@ -805,6 +805,7 @@ def test_fuzz_typed_values_are_bad_input_not_failures(
     @example(Args(["edit", "1", "--points", "9223372036854775808"], "edit"))
     @example(Args(["score", "Ann", "5", "--date", "7 pm J"], "score"))
     @example(Args(["draw", "--date", "8pM9J29"], "draw"))
+    @example(Args(["hands", "--year", "9999"], "hands"))
     def prop(args: Args) -> None:
         ledgers.reset()
         run = ledgers.run(args.argv)

@@ -694,3 +694,20 @@ def test_standings_with_sets_and_a_series_fit_80_columns(
         (a, 3, 1, 1),
         (b, 0, 0, 0),
     ]
+
+
+def test_hands_of_the_calendar_s_first_and_last_years(gintally: CLI) -> None:
+    """--year takes any year a date can hold (1 to 9999): the season of 9999 has no successor
+    to end at, and is simply empty here; years outside are bad input."""
+    ok(gintally("match", "new", "K", "--players", "Ann", "Bob"))
+    ok(gintally("knock", "Ann", "3", "--vs", "20", "--date", "2025-03-01"))
+    assert ok(gintally("hands", "--year", "9999")).stdout == "No hands in K in season 9999.\n"
+    doc = as_json(gintally("hands", "--year", "9999", "--json"))
+    assert (doc["season"], doc["count"], doc["hands"]) == ("9999", 0, [])
+    assert ok(gintally("hands", "--year", "1")).stdout == "No hands in K in season 1.\n"
+    for year in ("0", "10000"):
+        run = gintally("hands", "--year", year)
+        assert (run.code, run.stderr) == (
+            2,
+            f"Error: --year must be a year from 1 to 9999, not {year}\n",
+        )
