@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -81,3 +83,32 @@ def ledger_from(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Commands,
         return db_path
 
     return copy
+
+
+# --- what a command run must show (the helpers the CLI test files share) -------------------------
+
+
+def ok(run: Run) -> Run:
+    """A command that succeeded and said nothing on stderr."""
+    assert run.code == 0, (run.code, run.stdout, run.stderr)
+    assert run.stderr == ""
+    return run
+
+
+def as_json(run: Run) -> dict[str, Any]:
+    """The JSON document a successful command printed."""
+    doc: dict[str, Any] = json.loads(ok(run).stdout)
+    return doc
+
+
+def refused(run: Run, code: int = 2) -> str:
+    """A command refused with one `Error:` line and no traceback: its stderr, newline and all."""
+    assert run.code == code, (run.code, run.stdout, run.stderr)
+    assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1, run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+    return run.stderr
+
+
+def refused_line(run: Run, code: int = 2) -> str:
+    """As `refused`, giving the error line without its newline."""
+    return refused(run, code).rstrip("\n")

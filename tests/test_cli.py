@@ -13,11 +13,11 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok
+from conftest import refused_line as refused
 from gintally.ledger import Ledger
 
 CLI = Callable[..., Run]
@@ -25,26 +25,6 @@ CLI = Callable[..., Run]
 SEED_KNOCKER = "6H 6C 6D 6S TD JD QD KD AH 7D"  # the seed's 7C, which it also deals Bob: 7D
 SEED_DEFENDER = "2H 3H 4H 7H 7S 7C 8C 8D 9D JS"
 SEED_UNDERCUT = "AD 3D 2H 3H 4H 7H 7S 7C 8D 9D"
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> dict[str, Any]:
-    ok(run)
-    doc: dict[str, Any] = json.loads(run.stdout)
-    return doc
-
-
-def refused(run: Run, code: int = 2) -> str:
-    assert run.code == code, (run.code, run.stdout, run.stderr)
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), run.stderr
-    assert "Traceback" not in run.stdout + run.stderr
-    return lines[0]
 
 
 def dump(path: Path) -> list[str]:

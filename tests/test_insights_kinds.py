@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, ok
 
 CLI = Callable[..., Run]
 
@@ -35,12 +35,6 @@ SOLO = [
     ("gimlet", "Ann", "--piles", "0,0,1,5", "--date", "2024-05-02"),
     ("double-gimlet", "Ann", "--piles", "2,2,2,2", "--date", "2024-05-03"),
 ]
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
 
 
 def doc(run: Run) -> Any:

@@ -4,33 +4,15 @@ reading found, each worked by hand in the test (see docs/notes/review-9.md).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok, refused
 
 CLI = Callable[..., Run]
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> Any:
-    return json.loads(ok(run).stdout)
-
-
-def refused(run: Run) -> str:
-    assert run.code == 2, (run.code, run.stdout, run.stderr)
-    assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1, run.stderr
-    assert "Traceback" not in run.stdout + run.stderr
-    return run.stderr
 
 
 def facts(gintally: CLI) -> tuple[Any, Any]:

@@ -14,36 +14,17 @@ import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok
+from conftest import refused_line as refused
 from gintally.game.rules import PRESETS
 
 CLI = Callable[..., Run]
 
 
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(ok(run).stdout)
-    return doc
-
-
 hand = as_json  # a hand command's JSON
-
-
-def refused(run: Run) -> str:
-    """The one error line of a command refused as bad input."""
-    assert run.code == 2, (run.code, run.stdout, run.stderr)
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), run.stderr
-    return lines[0]
 
 
 def dump(path: Path) -> list[str]:

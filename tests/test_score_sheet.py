@@ -8,7 +8,6 @@ Every number here is worked by hand in the comments. Most tests run the CLI in-p
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -16,27 +15,15 @@ import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok
 from gintally.cli import hands as hand_commands
 from gintally.cli import read
 
 CLI = Callable[..., Run]
 GINTALLY = Path(sys.executable).parent / "gintally"
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(ok(run).stdout)
-    return doc
 
 
 @pytest.fixture

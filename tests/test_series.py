@@ -3,15 +3,13 @@ worked by hand, then the same end to end through the command line (SPEC sections
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok, refused
 from gintally.engine.replay import Entry, replay
 from gintally.engine.series import SeriesRule, series_rule
 from gintally.game.rules import resolve
@@ -19,23 +17,6 @@ from gintally.game.rules import resolve
 CLI = Callable[..., Run]
 DAY = date(2007, 4, 27)
 ANN, BOB = 0, 1
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(ok(run).stdout)
-    return doc
-
-
-def refused(run: Run) -> str:
-    assert run.code == 2, (run.code, run.stdout, run.stderr)
-    assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1, run.stderr
-    return run.stderr
 
 
 def scores(*hands: tuple[int | None, int], kinds: dict[int, str] | None = None) -> list[Entry]:

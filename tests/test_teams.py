@@ -8,31 +8,12 @@ import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok, refused
 
 CLI = Callable[..., Run]
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(ok(run).stdout)
-    return doc
-
-
-def refused(run: Run, code: int = 2) -> str:
-    assert run.code == code, (run.code, run.stdout, run.stderr)
-    assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1, run.stderr
-    assert "Traceback" not in run.stderr
-    return run.stderr
 
 
 def games(gintally: CLI, *args: str) -> list[tuple[int, str, dict[str, int]]]:

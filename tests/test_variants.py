@@ -6,7 +6,6 @@ Every number is worked by hand in the test that asserts it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Run
+from conftest import Run, as_json, ok, refused
 from gintally.engine.replay import Entry, replay
 from gintally.errors import CardError, GintallyError, HandError
 from gintally.game.cards import parse_cards
@@ -37,24 +36,6 @@ from gintally.game.variants import (
 CLI = Callable[..., Run]
 GIMLET = resolve("gimlet")
 MAHJONG = resolve("mahjong")
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, (run.code, run.stdout, run.stderr)
-    assert run.stderr == ""
-    return run
-
-
-def as_json(run: Run) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(ok(run).stdout)
-    return doc
-
-
-def refused(run: Run) -> str:
-    assert run.code == 2, (run.code, run.stdout, run.stderr)
-    assert run.stderr.startswith("Error: ") and run.stderr.count("\n") == 1, run.stderr
-    assert "Traceback" not in run.stdout + run.stderr
-    return run.stderr
 
 
 # --- variants found by name -----------------------------------------------------------------------
