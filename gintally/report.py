@@ -249,30 +249,28 @@ class HandsHead(TypedDict):
     teams: NotRequired[list[TeamDoc]]
 
 
-class RowDoc(TypedDict):
+class HandFiguresDoc(TypedDict):
+    """What a player's hands add up to: the part a standings row and a team member share."""
+
     player: str
-    games_won: int
-    sets_won: int
     hands_won: int
     points: int
     gins: int
     big_gins: int
     undercuts: int
     biggest_hand: int
+
+
+class RowDoc(HandFiguresDoc):
+    games_won: int
+    sets_won: int
     net: int
     series_won: int
 
 
-class MemberDoc(TypedDict):
-    player: str
+class MemberDoc(HandFiguresDoc):
     team: str
     hands: int
-    hands_won: int
-    points: int
-    gins: int
-    big_gins: int
-    undercuts: int
-    biggest_hand: int
 
 
 class SeasonDoc(TypedDict):
