@@ -24,7 +24,7 @@ import hashlib
 import io
 import json
 import operator
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -428,56 +428,81 @@ class ImportStream:
         return self._sha.hexdigest()
 
     def _rows(self) -> Iterator[tuple[int | None, tuple[Any, ...]]]:
+        """The rows, each keyed by every value but its date and its id (for CSV, as written:
+        rows that differ only in spaces are checked apart). One loop for every row, with no
+        layer of generators between the file and the ledger: this is an import's inner loop."""
         header, raw = _raw_rows(self.path)
-        if header is None:
-            keyed = ((i, row, row.get("date"), row.get("id"), _json_key(row)) for i, row in raw)
-            yield from self._read(None, keyed)
-            return
-        at_date = header.index("date")
-        at_id = header.index("id") if "id" in header else None
-        others = [k for k in range(len(header)) if k not in (at_date, at_id)]
-        key_of = operator.itemgetter(*others) if len(others) > 1 else lambda v: (v[others[0]],)
-        if at_id is None:
-            csv_keyed = ((i, v, v[at_date], None, key_of(v)) for i, v in raw)
-        else:
-            csv_keyed = ((i, v, v[at_date], v[at_id], key_of(v)) for i, v in raw)
-        yield from self._read(header, csv_keyed)
-
-    def _read(
-        self, header: list[str] | None, keyed: Iterable[tuple[int, Any, Any, Any, Any]]
-    ) -> Iterator[tuple[int | None, tuple[Any, ...]]]:
-        """The rows, each with its date, its id and its key: every value but the date and the
-        id (for CSV, as written: rows that differ only in spaces are checked apart)."""
-        dates: dict[str, str] = {}
-        seen: dict[Any, tuple[tuple[Any, ...], str]] = {}
+        when_of: Callable[[Any], Any]
+        id_of: Callable[[Any], Any] | None
+        key_of: Callable[[Any], Any]
+        if header is None:  # JSON: mappings
+            when_of, key_of = operator.methodcaller("get", "date"), _json_key
+            id_of = operator.methodcaller("get", "id")
+        else:  # CSV: lists of values in header order
+            at_date = header.index("date")
+            at_id = header.index("id") if "id" in header else None
+            others = [k for k in range(len(header)) if k not in (at_date, at_id)]
+            when_of = operator.itemgetter(at_date)
+            id_of = None if at_id is None else operator.itemgetter(at_id)
+            key_of = operator.itemgetter(*others) if len(others) > 1 else lambda v: (v[others[0]],)
+        # date as written -> (ISO date, the start of the digest's line for it)
+        dates: dict[str, tuple[str, bytes]] = {}
+        # key -> (the stored values but the date, the rest of the digest's line)
+        seen: dict[Any, tuple[tuple[Any, ...], bytes]] = {}
         update = self._sha.update
-        for number, row, when, file_id, key in keyed:
-            day = dates.get(when) if type(when) is str else None
+        for number, row in raw:
+            when = when_of(row)
+            key = key_of(row)
+            dated = dates.get(when) if type(when) is str else None
             known = seen.get(key) if key is not None else None
-            if day is None or known is None:
+            if dated is None or known is None:
                 try:
-                    if day is None:
-                        day = _read_date(_date_text(when), self.today, self.order).isoformat()
-                        if type(when) is str:
-                            if len(dates) >= self.CACHE_ROWS:
-                                dates.clear()
-                            dates[when] = day
+                    if dated is None:
+                        dated = self._date(when, dates)
                     if known is None:
-                        if header is not None:  # a CSV row, read as `read_rows` reads it
-                            row = dict(zip(header, (v.strip() for v in row), strict=True))
-                        rec = parse_row(self.match, row, self.today, self.order)
-                        rest = tuple(getattr(rec, c) for c in HAND_COLUMNS[1:])
-                        known = (rest, json.dumps(list(rest)))
-                        if key is not None:
-                            if len(seen) >= self.CACHE_ROWS:
-                                seen.clear()
-                            seen[key] = known
+                        known = self._row(header, row, key, seen)
                 except GintallyError as e:
                     raise type(e)(f"row {number} of {self.path.name}: {e}") from None
-            rest, text = known
-            # the line `digest` hashes for this hand: json.dumps([date, *rest]), spelled out
-            update(f'["{day}", {text[1:]}\n'.encode())
-            yield (None if file_id is None else _file_id(file_id)), (day, *rest)
+            day, head = dated
+            rest, tail = known
+            # the line `digest` hashes for this hand: json.dumps([date, *rest]) + newline
+            update(head)
+            update(tail)
+            if id_of is None:
+                yield None, (day, *rest)
+            else:
+                file_id = id_of(row)
+                yield (None if file_id is None else _file_id(file_id)), (day, *rest)
+
+    def _date(self, when: Any, dates: dict[str, tuple[str, bytes]]) -> tuple[str, bytes]:
+        """A date read (and remembered when it is text) with the start of its digest line."""
+        day = _read_date(_date_text(when), self.today, self.order).isoformat()
+        dated = (day, f'["{day}", '.encode())
+        if type(when) is str:
+            if len(dates) >= self.CACHE_ROWS:
+                dates.clear()
+            dates[when] = dated
+        return dated
+
+    def _row(
+        self,
+        header: list[str] | None,
+        row: Any,
+        key: Any,
+        seen: dict[Any, tuple[tuple[Any, ...], bytes]],
+    ) -> tuple[tuple[Any, ...], bytes]:
+        """A row checked and settled (`parse_row`), and remembered under its key: its stored
+        values but the date, and the rest of its digest line."""
+        if header is not None:  # a CSV row, read as `read_rows` reads it
+            row = dict(zip(header, (v.strip() for v in row), strict=True))
+        rec = parse_row(self.match, row, self.today, self.order)
+        rest = tuple(getattr(rec, c) for c in HAND_COLUMNS[1:])
+        known = (rest, (json.dumps(list(rest))[1:] + "\n").encode())
+        if key is not None:
+            if len(seen) >= self.CACHE_ROWS:
+                seen.clear()
+            seen[key] = known
+        return known
 
 
 def _json_key(row: Mapping[str, Any]) -> Any:
