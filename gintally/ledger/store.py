@@ -495,7 +495,7 @@ class Ledger:
     def import_rows(
         self,
         match: Match,
-        rows: Iterable[tuple[int | None, Sequence[Any]]],
+        rows: Iterable[tuple[int | None, tuple[Any, ...]]],
         digest: Callable[[], str],
         source: str,
         force: bool = False,
@@ -519,19 +519,21 @@ class Ledger:
             now = _now()
             count = 0
             shapes = _InsertShapes()
+            memo, shape_of, mid = shapes.memo, shapes.shape, match.id
             keyed: dict[int, tuple[Any, ...]] = {}  # file ids naming hands already there
             same: set[int] = set()
-            for file_id, values in rows:
+            for file_id, values in rows:  # the inner loop of an import: kept lean
                 count += 1
                 row_id += 1
-                shapes.add((row_id, row_id, match.id, before + count), values, now)
+                shape = memo.get(values[1:]) or shape_of(values)
+                shape[0].append((row_id, row_id, mid, before + count, *shape[1](values), now))
+                if count % 2000 == 0:
+                    shapes.flush(conn)
                 if file_id is not None and file_id <= before and not force:
                     keyed[file_id] = tuple(values[i] for i in compared)
-                if shapes.pending >= 2000:
-                    shapes.flush(conn)
-                if len(keyed) >= 500:
-                    same |= self._same_hands(conn, match, keyed)
-                    keyed.clear()
+                    if len(keyed) >= 500:
+                        same |= self._same_hands(conn, match, keyed)
+                        keyed.clear()
             shapes.flush(conn)
             if keyed:
                 same |= self._same_hands(conn, match, keyed)
@@ -1070,6 +1072,10 @@ def _clean_name(name: str, what: str) -> str:
     return clean
 
 
+# a shape of imported row: the batch of its statement, and what takes its values that are not None
+_Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]
+
+
 class _InsertShapes:
     """Imported hands waiting to be written, grouped by which of their values are None.
 
@@ -1077,43 +1083,33 @@ class _InsertShapes:
     bound as a parameter: Python's sqlite3 binds None through its adapter lookup, which costs
     more than all the other values of a row together (about 0.4 µs a value, and an imported row
     has a dozen empty columns). The stored rows are the same: a literal NULL is what binding
-    None writes. The shape of a row is found once per distinct row (values but the date)."""
+    None writes. `memo` maps a row's values but the date (equal values, equal shape) to its
+    shape: the batch of its statement and what takes its values that are not None."""
 
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
     def __init__(self) -> None:
-        self.pending = 0
-        self._memo: dict[tuple[Any, ...], tuple[str, Callable[[Sequence[Any]], Any]]] = {}
+        self.memo: dict[tuple[Any, ...], _Shape] = {}
         self._batches: dict[str, list[tuple[Any, ...]]] = {}
 
-    def add(self, ids: tuple[Any, ...], values: Sequence[Any], now: str) -> None:
-        rest = tuple(values[1:])
-        shape = self._memo.get(rest)
-        if shape is None:
-            shape = self._shape(values)
-            if len(self._memo) >= self.LIMIT:
-                self._memo.clear()
-            self._memo[rest] = shape
-        sql, given = shape
-        self._batches[sql].append((*ids, *given(values), now))
-        self.pending += 1
-
-    def _shape(self, values: Sequence[Any]) -> tuple[str, Callable[[Sequence[Any]], Any]]:
-        # the date (index 0) is never None: itemgetter of one index would give a bare value
+    def shape(self, values: tuple[Any, ...]) -> _Shape:
         kept = [i for i, v in enumerate(values) if v is not None]
-        assert kept and kept[0] == 0 and len(values) == len(HAND_COLUMNS)
-        slots = ["?" if v is not None else "NULL" for v in values]
+        # the date (index 0) is never None, so there are always two or more (one would make
+        # itemgetter give a bare value, not a tuple)
+        assert len(values) == len(HAND_COLUMNS) and len(kept) > 1 and kept[0] == 0
+        slots = ", ".join("?" if v is not None else "NULL" for v in values)
         sql = (
             f"INSERT INTO hands(id, hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES (?, ?, ?, ?, {', '.join(slots)}, ?)"
+            f"created_at) VALUES (?, ?, ?, ?, {slots}, ?)"
         )
-        self._batches.setdefault(sql, [])
-        given = operator.itemgetter(*kept) if len(kept) > 1 else lambda v: (v[0],)
-        return sql, given
+        shape = (self._batches.setdefault(sql, []), operator.itemgetter(*kept))
+        if len(self.memo) >= self.LIMIT:
+            self.memo.clear()
+        self.memo[values[1:]] = shape
+        return shape
 
     def flush(self, conn: sqlite3.Connection) -> None:
         for sql, batch in self._batches.items():
             if batch:
                 conn.executemany(sql, batch)
                 batch.clear()
-        self.pending = 0
