@@ -291,21 +291,16 @@ def parse_row(
     k_table_cards = str(row.get("knocker_table_cards") or "").strip() or None
     d_table_cards = str(row.get("defender_table_cards") or "").strip() or None
     piles = str(row.get("piles") or "").strip() or None
-    dealer = match.name_of(_player(match, row.get("dealer"), "dealer"))
-    no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
-    given = HandRecord(
-        date=day, claim=str(kind) if no_winner else "score", kind=str(kind),
-        winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
-        defender_deadwood=d_dw, upcard=upcard,
-        dealer=_player(match, row.get("dealer"), "dealer"),
-        note=plain_text(str(row.get("note") or ""), "the note", one_line=True) or None,
-        other_points=other,
-    )  # fmt: skip
+    dealer_id = _player(match, row.get("dealer"), "dealer")
+    dealer = match.name_of(dealer_id)
+    note = plain_text(str(row.get("note") or ""), "the note", one_line=True) or None
+    # The dealer goes into every typed hand below, checked as a typed --dealer is (Gimlet
+    # Rummy has none, a team sheet none).
     typed = None
     if kind is Kind.MISDEAL:
         if winner is not None or points:
             raise GintallyError("a misdeal has no winner and no points")
-        typed = TypedHand("misdeal", day, upcard=upcard)
+        typed = TypedHand("misdeal", day, upcard=upcard, dealer=dealer)
     elif kind is Kind.DRAW:
         at = match.name_of(knocker) if match.teams is not None else None
         if match.teams is not None and at is None:
@@ -313,11 +308,13 @@ def parse_row(
                 "a drawn hand of a team match needs its knocker column: a player of its table"
             )
         if winner is None and k_dw is None and d_dw is None:
-            typed = TypedHand("draw", day, player=at, upcard=upcard)
+            typed = TypedHand("draw", day, player=at, upcard=upcard, dealer=dealer)
         else:
             a, b = match.tables[match.table_of(knocker) or 0]
             counts = {} if k_dw is None or d_dw is None else {a.name: k_dw, b.name: d_dw}
-            typed = TypedHand("draw", day, player=at, draw_deadwood=counts, upcard=upcard)
+            typed = TypedHand(
+                "draw", day, player=at, draw_deadwood=counts, upcard=upcard, dealer=dealer
+            )
     elif knocker is not None:
         if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
             raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")
@@ -328,21 +325,23 @@ def parse_row(
         player = match.name_of(knocker)
         if kind is Kind.SOUR and (k_dw is not None or k_cards):
             deadwood = None if k_cards else k_dw
-            typed = TypedHand("sour", day, player=player, deadwood=deadwood, cards=k_cards)
+            typed = TypedHand(
+                "sour", day, player=player, deadwood=deadwood, cards=k_cards, dealer=dealer
+            )
         elif piles is not None:
             deadwood = k_dw if claim == "knock" and not k_cards else None
             # The opponent's columns and the upcard go in too, so that Gimlet's refusals of
             # them apply to an imported row as to a typed hand (not dropped in silence).
             typed = TypedHand(
                 claim, day, player=player, piles=piles, cards=k_cards, deadwood=deadwood,
-                vs=d_dw, vs_cards=d_cards, upcard=upcard,
+                vs=d_dw, vs_cards=d_cards, upcard=upcard, dealer=dealer,
             )  # fmt: skip
         elif tables[0] is not None or k_table_cards:
             typed = TypedHand(
                 claim, day, player=player, upcard=upcard,
                 table=None if k_table_cards else tables[0], table_cards=k_table_cards,
                 vs_table=None if d_table_cards else tables[1], vs_table_cards=d_table_cards,
-                vs=None if d_cards else d_dw, vs_cards=d_cards,
+                vs=None if d_cards else d_dw, vs_cards=d_cards, dealer=dealer,
             )  # fmt: skip
         elif k_cards and d_cards:
             typed = TypedHand(
@@ -352,6 +351,7 @@ def parse_row(
                 cards=k_cards,
                 vs_cards=d_cards,
                 upcard=upcard,
+                dealer=dealer,
             )
         elif d_dw is not None and (k_dw is not None or claim != "knock"):
             typed = TypedHand(
@@ -361,6 +361,7 @@ def parse_row(
                 deadwood=k_dw if claim == "knock" else None,
                 vs=d_dw,
                 upcard=upcard,
+                dealer=dealer,
             )
     if typed is None:  # a result copied from paper: checked as `score` would check it
         if kind is Kind.TIE:
@@ -373,9 +374,14 @@ def parse_row(
             vs_points=other, upcard=upcard, dealer=dealer,
         )  # fmt: skip
         settle(match, paper)
-        return given
-    # The dealer is checked as a typed --dealer is (Gimlet Rummy has none, a team sheet none).
-    settled = settle(match, replace(typed, dealer=dealer)).record
+        no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
+        return HandRecord(
+            date=day, claim=str(kind) if no_winner else "score", kind=str(kind),
+            winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
+            defender_deadwood=d_dw, upcard=upcard, dealer=dealer_id, note=note,
+            other_points=other,
+        )  # fmt: skip
+    settled = settle(match, typed).record
     said_other = other if other is not None else settled.other_points
     if (settled.kind, settled.winner, settled.points, settled.other_points) != (
         str(kind),
@@ -391,7 +397,9 @@ def parse_row(
             said += f" ({said_other:+d} to the other player)" if said_other is not None else ""
             found += f" ({settled.other_points:+d} to the other player)"
         raise GintallyError(f"the row says {said}, but its counts score {found}")
-    return replace(settled, dealer=given.dealer, note=given.note)
+    if (settled.dealer, settled.note) != (dealer_id, note):
+        settled = replace(settled, dealer=dealer_id, note=note)
+    return settled
 
 
 @dataclass(frozen=True)
