@@ -20,7 +20,7 @@ import pytest
 
 from conftest import Run, as_json, ok
 from gintally.cli import hands as hand_commands
-from gintally.cli import read
+from gintally.cli import read, record, views
 
 CLI = Callable[..., Run]
 GINTALLY = Path(sys.executable).parent / "gintally"
@@ -31,8 +31,8 @@ def on(monkeypatch: pytest.MonkeyPatch) -> Callable[[date], None]:
     """Fix the day the commands take as today (seasons end by it)."""
 
     def set_today(day: date) -> None:
-        monkeypatch.setattr(hand_commands, "today", lambda: day)
-        monkeypatch.setattr(read, "today", lambda: day)
+        for module in (hand_commands, record, read, views):
+            monkeypatch.setattr(module, "today", lambda: day)
 
     return set_today
 

@@ -2,12 +2,19 @@
 
 The commands live in three modules: `hands` (recording and corrections), `read` (show, hands,
 standings, eval, rules) and `admin` (matches, players, data, checks, demo); `common` holds the
-Typer app, the ledger location and the error edge, `render` draws for people (the only module that
-imports Rich) and `demo` runs the demo. Typer
-builds every registered command at each start, and a hand is typed at the table, so `main`
-loads only the module of the command being run (all of them for help, shell completion or an
-unknown word). `gintally.cli.app` is the whole app, every command loaded (what tests and
-``python -m gintally`` use through `main` too).
+Typer app, `base` the ledger location and the error edge (no Typer), `render` draws for people
+(the only module that imports Rich) and `demo` runs the demo. Typer builds every registered
+command at each start, and a hand is typed at the table, so `main` loads only the module of the
+command being run (all of them for help, shell completion or an unknown word). Before that, the
+fast lane (`quick`) runs a plain line of a hand command or `show` without Typer at all (the
+work itself is in `record` and `views`, which Typer's commands call too). `gintally.cli.app` is
+the whole app, every command loaded (what tests and ``python -m gintally`` use through `main`
+too).
+
+Start-up: Python's cycle collector runs many times while some hundred modules load, for nothing
+(module objects live until the process ends), so `main` pauses it (`process.hold_gc`) until the
+command opens its ledger (`base.ledger`): the modules loaded so far are then frozen out of its
+way and it runs as usual for the command's own work.
 """
 
 from __future__ import annotations
@@ -97,12 +104,17 @@ def main() -> None:
         from gintally.cli import process
 
         process.take_over()
+        process.hold_gc()
         args = sys.argv[1:]
         word = command_word(args)
+        completing = any(k.endswith("_COMPLETE") for k in os.environ)
+        if not completing:
+            from gintally.cli import quick
+
+            quick.run(args)  # exits, unless the line is one for Typer to read
         if word is None and "--version" in args:
             from gintally.cli.common import app  # the version is printed before any command
         else:
-            completing = any(k.endswith("_COMPLETE") for k in os.environ)
             app = load(None if completing else word)
             if word is not None and not completing:
                 app = only(app, word)

@@ -4,11 +4,12 @@ same commands."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from gintally import report, service
+from gintally.cli import record
 from gintally.cli.common import (
     CardsOpt,
     DealerOpt,
@@ -28,10 +29,10 @@ from gintally.cli.common import (
     when,
     whole,
 )
+from gintally.cli.record import count_or_cards, draw_hand
 from gintally.errors import GintallyError
-from gintally.game.scoring import HandResult
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match, TypedHand, fold
+from gintally.model import HandRecord, Match, fold
 
 PlayerArg = Annotated[str, typer.Argument(help="Who knocked or went gin.", show_default=False)]
 GinVsOpt = Annotated[
@@ -73,48 +74,6 @@ VsTableOpt = Annotated[
 ]
 
 
-def count_or_cards(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """A value typed as a whole number or as the cards themselves: (number, None) or
-    (None, cards); text that is neither is refused as the number it should have been."""
-    if text is None:
-        return None, None
-    try:
-        return whole(text, what), None
-    except GintallyError:
-        from gintally.game.cards import parse_cards
-
-        try:
-            parse_cards(text)
-        except GintallyError:
-            raise GintallyError(f"{what} must be a whole number, not {text.strip()!r}") from None
-        return None, text
-
-
-def _draw_hand(doc: report.HandDoc) -> None:
-    from gintally.cli import render
-
-    render.hand(doc)
-
-
-def _record(claim: str, options: HandOptions, **typed: Any) -> None:
-    """Record one hand as typed, in the match the options name, and print what happened."""
-    with ledger() as book:
-        hand = TypedHand(
-            claim,
-            when(options.date, book),
-            dealer=options.dealer,
-            upcard=options.upcard,
-            note=options.note,
-            **typed,
-        )
-        match = book.match(options.match)
-        rec, result = service.record(book, match, hand)
-        doc = _hand_doc(book, match, rec, result)
-    if not options.as_json:
-        doc["when"] = dated(rec.date)
-    emit(doc, options.as_json, _draw_hand)
-
-
 @hand_command()
 def knock(
     player: PlayerArg,
@@ -135,18 +94,7 @@ def knock(
     undercut is worked out from the counts: just record the knock. Gimlet Rummy: give the
     discard piles instead of --vs (knock Ann 3 --piles 1,2,0,3).
     """
-    _record(
-        "knock", options, player=player, deadwood=whole(deadwood, "the knocker's deadwood"),
-        vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards, piles=piles,
-    )  # fmt: skip
-
-
-GIN_COMMANDS = {  # command name -> the claim it records (one function serves them all)
-    "gin": "gin",
-    "big-gin": "big-gin",
-    "gimlet": "gin",  # Gimlet Rummy's names
-    "double-gimlet": "big-gin",
-}
+    record.knock(player, deadwood, vs, cards, vs_cards, piles, options=options)
 
 
 def gin(
@@ -174,16 +122,9 @@ def gin(
     Mahjong gin: --table, --vs-table and --vs (each a number or the cards); both players score.
     Gimlet Rummy: --piles S,H,D,C.
     """
-    claim = GIN_COMMANDS[ctx.info_name or "gin"]
-    vs_count, vs_more = count_or_cards(vs, "--vs")
-    if vs_more is not None and vs_cards is not None:
-        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
-    table_n, table_cards = count_or_cards(table, "--table")
-    vs_table_n, vs_table_cards = count_or_cards(vs_table, "--vs-table")
-    _record(
-        claim, options, player=player, vs=vs_count, cards=cards, vs_cards=vs_cards or vs_more,
-        piles=piles, table=table_n, table_cards=table_cards, vs_table=vs_table_n,
-        vs_table_cards=vs_table_cards,
+    record.gin(
+        ctx.info_name or "gin", player, vs, cards, vs_cards, piles, table, vs_table,
+        options=options,
     )  # fmt: skip
 
 
@@ -220,13 +161,13 @@ def sour(
     options: HandOptions,
 ) -> None:
     """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus DEADWOOD."""
-    _record("sour", options, player=player, deadwood=whole(deadwood, "the deadwood"), cards=cards)
+    record.sour(player, deadwood, cards, options=options)
 
 
 @hand_command()
 def misdeal(*, options: HandOptions) -> None:
     """Record a misdeal: no score, the same dealer deals again (the hand stays in the log)."""
-    _record("misdeal", options)
+    record.misdeal(options=options)
 
 
 def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
@@ -277,7 +218,7 @@ def draw(
 ) -> None:
     """Record a drawn hand (the stock ran down): no score, the same dealer deals again. In a
     team match, name a player of its table (draw Cy)."""
-    _record("draw", options, player=player, draw_deadwood=_deadwoods(deadwood))
+    record.record("draw", options, player=player, draw_deadwood=_deadwoods(deadwood))
 
 
 @hand_command()
@@ -304,10 +245,7 @@ def score(
     options: HandOptions,
 ) -> None:
     """Copy a hand's result from paper: PLAYER scored POINTS."""
-    _record(
-        "score", options, player=player, points=whole(points, "points"), kind=kind,
-        vs_points=whole(vs_points, "--vs-points"),
-    )  # fmt: skip
+    record.score(player, points, kind, vs_points, options=options)
 
 
 # --- corrections ----------------------------------------------------------------------------------
@@ -319,16 +257,6 @@ def _hand_id(text: str) -> int:
     return number
 
 
-def _hand_doc(
-    book: Ledger, match: Match, rec: HandRecord, result: HandResult | None
-) -> report.HandDoc:
-    """A hand as it stands after a command: the games it posted to (and opened, closed), the
-    sets it closed, and for ad-infinitum the season (and the season it ended)."""
-    window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
-    ended = service.season_before(book, match, window, rec, today())
-    return report.hand_doc(match, rec, result, window, ended)
-
-
 def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool) -> None:
     window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
     doc = report.hand_doc(match, rec, None, window)
@@ -337,7 +265,7 @@ def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool
         said = doc["description"]
         doc["description"] = f"{verb.capitalize()} hand {rec.id}{dated(rec.date)}: {said}"
         doc["games"] = [report.game_doc(match, g) for g in window.replay.open_games()]
-    emit(doc, as_json, _draw_hand)
+    emit(doc, as_json, draw_hand)
 
 
 @app.command(rich_help_panel="Corrections")
@@ -465,8 +393,8 @@ def edit(
         changes["date"] = when(date, book) if date else None
         m = book.match(match)
         rec, result = service.edit(book, m, _hand_id(hand_id), changes, reason)
-        doc = _hand_doc(book, m, rec, result)
+        doc = record.hand_doc(book, m, rec, result)
         doc["action"] = "edited"
         if not as_json:
             doc["description"] = f"Edited hand {rec.id}{dated(rec.date)}: {doc['description']}"
-    emit(doc, as_json, _draw_hand)
+    emit(doc, as_json, draw_hand)

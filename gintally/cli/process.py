@@ -32,10 +32,12 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import gc
 import io
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
@@ -57,6 +59,7 @@ ASCII_FORMS = {
 class _State:
     reported = False  # the interruption's line has been written
     final_code: int | None = None  # the exit code, once `finish` fixed it
+    gc_held = False  # the cycle collector is paused while the command loads (`hold_gc`)
 
 
 _exit = os._exit  # how the handler ends the process (the tests replace it)
@@ -166,6 +169,38 @@ def _guard_streams() -> None:
         if reconfigure is not None:
             with contextlib.suppress(ValueError, OSError):
                 reconfigure(errors=FALLBACK_ERRORS)
+
+
+def hold_gc() -> None:
+    """Pause Python's cycle collector while the command loads (the console script's second
+    act): loading some hundred modules makes it run dozens of times, a fifth of a hand
+    command's time, and module objects live until the process ends anyway. `release_gc` ends
+    the pause."""
+    if gc.isenabled():
+        gc.disable()
+        _State.gc_held = True
+
+
+def release_gc() -> None:
+    """End `hold_gc`'s pause (when the command starts its work: it opens the ledger): what was
+    loaded is frozen out of the collector's way, and it runs as usual from here on."""
+    if _State.gc_held:
+        _State.gc_held = False
+        gc.freeze()
+        gc.enable()
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cycle collection while loading a library late (Rich, to draw)."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def report_interrupted() -> int:

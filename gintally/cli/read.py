@@ -21,16 +21,9 @@ def show(
 ) -> None:
     """The score sheet: open games with running scores, finished games and sets with their
     results, who deals next and the knock limit."""
-    from gintally import report, service
+    from gintally.cli import views
 
-    with ledger(write=False) as book:
-        m = book.match(match)
-        if all_:
-            window = service.replay_all(book, m, today())
-        else:
-            window = service.replay_match(book, m, today=today())
-        doc = report.show_doc(window, every=all_)
-    emit(doc, as_json, drawing("show"))
+    views.show(match, all_, as_json)
 
 
 @app.command(rich_help_panel="Read")

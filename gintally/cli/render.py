@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
-    from rich.console import Console
+    with process.gc_paused():
+        from rich.console import Console
 
     class PlainConsole(Console):
         def on_broken_pipe(self) -> None:
@@ -66,9 +67,10 @@ def console() -> Console:
 
 def _kit() -> tuple[ModuleType, type[Table], type[Text]]:
     """Rich's box styles, Table and Text, imported on first use."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
+    with process.gc_paused():
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
 
     return box, Table, Text
 

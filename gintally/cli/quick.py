@@ -1,0 +1,190 @@
+"""The console script's fast lane: the commands typed at the table (a hand, `show`), run
+without Typer.
+
+Importing Typer and building a command costs a hand command about a fifth of its time, for a
+command line that is nearly always plain: ``knock Ann 8 --vs 18``. `parse` reads such a line
+with the commands' own parameters (`COMMANDS`: each option's spellings, as declared to Typer in
+`hands` and `read`; tests/test_quick.py checks them against Typer's commands) and the lane calls
+the same functions Typer calls (`record`, `views`), inside the same edge (`base.run`). It reads
+only the plainest lines: positionals and ``--option VALUE`` / ``--option=VALUE`` /
+``-o VALUE``, each option once, a value never starting with ``-``, after at most ``--db PATH``
+before the command. Anything else (``--help``, an unknown or repeated option, a missing or
+extra argument, ``--``, a value that looks like an option) is left to Typer (`parse` returns
+None), so every error message and every odd spelling stays Typer's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+
+class Command(NamedTuple):
+    """A command as the fast lane reads it: its positionals (the first `required` of them
+    needed), its options with a value and its flags (spelling -> parameter), and whether it
+    takes the hand options (`base.HandOptions`)."""
+
+    positionals: tuple[str, ...]
+    required: int
+    options: dict[str, str]
+    flags: dict[str, str]
+    hand: bool = True
+
+
+HAND_OPTIONS = {
+    "--match": "match",
+    "-m": "match",
+    "--date": "date",
+    "-d": "date",
+    "--dealer": "dealer",
+    "--upcard": "upcard",
+    "-u": "upcard",
+    "--note": "note",
+}
+HAND_FLAGS = {"--json": "as_json"}
+_GIN = Command(
+    ("player",),
+    1,
+    {
+        **HAND_OPTIONS,
+        "--vs": "vs",
+        "--cards": "cards",
+        "--vs-cards": "vs_cards",
+        "--piles": "piles",
+        "--table": "table",
+        "--vs-table": "vs_table",
+    },
+    HAND_FLAGS,
+)
+COMMANDS: dict[str, Command] = {
+    "knock": Command(
+        ("player", "deadwood"),
+        1,
+        {
+            **HAND_OPTIONS,
+            "--vs": "vs",
+            "--cards": "cards",
+            "--vs-cards": "vs_cards",
+            "--piles": "piles",
+        },
+        HAND_FLAGS,
+    ),
+    "gin": _GIN,
+    "big-gin": _GIN,
+    "gimlet": _GIN,
+    "double-gimlet": _GIN,
+    "sour": Command(("player", "deadwood"), 1, {**HAND_OPTIONS, "--cards": "cards"}, HAND_FLAGS),
+    "misdeal": Command((), 0, HAND_OPTIONS, HAND_FLAGS),
+    "score": Command(
+        ("player", "points"),
+        2,
+        {**HAND_OPTIONS, "--kind": "kind", "--vs-points": "vs_points"},
+        HAND_FLAGS,
+    ),
+    "show": Command(
+        (),
+        0,
+        {"--match": "match", "-m": "match"},
+        {"--all": "all_", "--json": "as_json"},
+        hand=False,
+    ),
+}
+_HAND_FIELDS = frozenset(HAND_OPTIONS.values()) | frozenset(HAND_FLAGS.values())
+
+
+class Line(NamedTuple):
+    """A command line as the fast lane read it."""
+
+    db: str | None  # the root option --db
+    word: str  # the command
+    values: dict[str, Any]  # parameter -> value, for the parameters given
+
+
+def parse(args: Sequence[str]) -> Line | None:
+    """The command line `args` (after the program's name), or None when it is not one the fast
+    lane runs."""
+    db: str | None = None
+    at = 0
+    while at < len(args) and args[at].startswith("-"):
+        name, eq, value = args[at].partition("=")
+        if name != "--db" or db is not None:
+            return None
+        if not eq:
+            at += 1
+            if at == len(args) or args[at].startswith("-"):
+                return None
+            value = args[at]
+        db = value
+        at += 1
+    if at == len(args) or args[at] not in COMMANDS:
+        return None
+    word = args[at]
+    command = COMMANDS[word]
+    values: dict[str, Any] = {}
+    given: list[str] = []
+    rest = args[at + 1 :]
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        if not token.startswith("-"):
+            given.append(token)
+        elif token in command.flags:
+            if command.flags[token] in values:
+                return None
+            values[command.flags[token]] = True
+        else:
+            name, eq, value = token.partition("=")
+            param = command.options.get(name)
+            if param is None or param in values or (eq and not name.startswith("--")):
+                return None
+            if not eq:
+                i += 1
+                if i == len(rest) or rest[i].startswith("-"):
+                    return None
+                value = rest[i]
+            values[param] = value
+        i += 1
+    if not command.required <= len(given) <= len(command.positionals):
+        return None
+    values.update(zip(command.positionals, given, strict=False))
+    return Line(db, word, values)
+
+
+def body(line: Line) -> Callable[[], None]:
+    """The work of the command `line` names, as Typer would call it."""
+    command = COMMANDS[line.word]
+    values = dict(line.values)
+
+    def work() -> None:
+        from gintally.cli import base
+
+        base.State.db = line.db  # what the root callback does
+        if line.word == "show":
+            from gintally.cli import views
+
+            views.show(**values)
+            return
+        from gintally.cli import record
+
+        shared = {k: values.pop(k) for k in list(values) if k in _HAND_FIELDS}
+        options = base.HandOptions(**shared)
+        assert command.hand
+        if line.word in record.GIN_COMMANDS:
+            record.gin(line.word, options=options, **values)
+        else:
+            getattr(record, line.word)(options=options, **values)
+
+    return work
+
+
+def run(args: Sequence[str], standalone: bool = True) -> int | None:
+    """Run the command line `args` in the fast lane, or return None (nothing done) when it is
+    not one for the fast lane."""
+    line = parse(args)
+    if line is None:
+        return None
+    from gintally.cli import base
+
+    return base.run(body(line), standalone)

@@ -1,0 +1,20 @@
+"""What `show` does, without Typer: replay the match's window and print the score sheet (or
+its JSON). `read` declares the command to Typer; the console script's fast lane (`quick`) calls
+this function directly."""
+
+from __future__ import annotations
+
+from gintally.cli.base import drawing, emit, ledger, today
+
+
+def show(match: str | None = None, all_: bool = False, as_json: bool = False) -> None:
+    from gintally import report, service
+
+    with ledger(write=False) as book:
+        m = book.match(match)
+        if all_:
+            window = service.replay_all(book, m, today())
+        else:
+            window = service.replay_match(book, m, today=today())
+        doc = report.show_doc(window, every=all_)
+    emit(doc, as_json, drawing("show"))
