@@ -11,6 +11,10 @@ the start-up imports: the top modules by cumulative import time of ``import gint
 (``python -X importtime``, median per module over several runs), and what the knock command
 imports after that.
 
+``--against REV`` adds rows for the gintally of git revision REV (extracted to the temp
+directory and found first through PYTHONPATH, run by the same console script), taking turns with
+this checkout's in the same rounds: a change's before and after in one run.
+
 Run: ``.venv/bin/python benchmarks/bench_cli.py`` (``--quick`` for 5 runs per command).
 """
 
@@ -25,6 +29,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections import defaultdict
@@ -105,8 +110,8 @@ import gintally.cli
 t1 = time.perf_counter()
 from gintally import report
 from gintally import service as tally
-from gintally.cli import hands as cli_hands
-from gintally.cli import read as cli_read
+from gintally.cli import record as cli_record
+from gintally.cli import views as cli_views
 from gintally.ledger import Ledger
 spent = {}
 def timed(owner, name, key):
@@ -123,8 +128,8 @@ timed(tally, "record", "tally.record")
 timed(tally, "replay_match", "tally.replay_match")
 timed(report, "hand_doc", "report.hand_doc")
 timed(report, "show_doc", "report.show_doc")
-timed(cli_hands, "emit", "print (emit)")
-timed(cli_read, "emit", "print (emit)")
+timed(cli_record, "emit", "print (emit)")
+timed(cli_views, "emit", "print (emit)")
 sys.argv = ["gintally", *sys.argv[1:]]
 t2 = time.perf_counter()
 try:
@@ -133,7 +138,7 @@ except SystemExit:
     pass
 t3 = time.perf_counter()
 spent["import gintally.cli"] = t1 - t0
-spent["typer: build the commands, parse, dispatch"] = (t3 - t2) - sum(
+spent["the rest: read the line (fast lane or Typer), dispatch"] = (t3 - t2) - sum(
     v for k, v in spent.items() if k != "import gintally.cli"
 )
 sys.stderr.write(json.dumps(spent))
@@ -207,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=15, help="imports to list")
     ap.add_argument("--seed", type=int, default=2016)
     ap.add_argument("--quick", action="store_true", help="5 runs per command")
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="also time knock, show and show --json of the gintally of git revision REV",
+    )
     args = ap.parse_args(argv)
     if args.quick:
         args.runs = 5
@@ -221,6 +231,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def extract(rev: str, into: Path) -> str:
+    """The gintally package of git revision `rev`, extracted under `into`; its commit."""
+    repo = Path(gintally.__file__).resolve().parent.parent
+    commit = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--short", rev],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    archive = subprocess.run(
+        ["git", "-C", str(repo), "archive", "--format=tar", commit, "gintally"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    into.mkdir(parents=True)
+    (into / "gintally.tar").write_bytes(archive)
+    with tarfile.open(into / "gintally.tar") as tar:
+        tar.extractall(into, filter="data")
+    return commit
 
 
 def bench(args: argparse.Namespace, work: Path) -> None:
@@ -269,6 +297,14 @@ def bench(args: argparse.Namespace, work: Path) -> None:
         ("python -c pass (interpreter floor)", [sys.executable, "-c", "pass"], env),
         ("gintally knock, match of few hands (+)", knock, small),
     ]
+    if args.against:
+        old = dict(env, PYTHONPATH=str(work / "old"))
+        rev = extract(args.against, work / "old")
+        commands += [
+            (f"  knock, at {rev} (-)", knock, old),
+            (f"  show, at {rev} (-)", [str(GINTALLY), "show"], old),
+            (f"  show --json, at {rev} (-)", [str(GINTALLY), "show", "--json"], old),
+        ]
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         # This environment never writes bytecode, and an editable install keeps none for
         # gintally: show what that costs, as the environment runs the commands.
@@ -313,6 +349,11 @@ def bench(args: argparse.Namespace, work: Path) -> None:
         held = len(book.live_hands(book.match()))
     print(f"(ratio = median / median of sqlite-utils insert; the match now holds {held} hands)")
     print("(+) the same knock into a match that starts empty (it holds a few dozen at the end)")
+    if args.against:
+        print(
+            f"(-) the gintally of {args.against}, found first through PYTHONPATH, same rounds "
+            "(its knocks append to the same ledger)"
+        )
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         print(
             "(*) as this environment runs it: PYTHONDONTWRITEBYTECODE is set, so gintally's "
