@@ -15,22 +15,31 @@ None), so every error message and every odd spelling stays Typer's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
 
-class Command(NamedTuple):
+class Command:
     """A command as the fast lane reads it: its positionals (the first `required` of them
     needed), its options with a value and its flags (spelling -> parameter), and whether it
-    takes the hand options (`base.HandOptions`)."""
+    takes the hand options (`base.HandOptions`). (Plain classes here: a NamedTuple costs a
+    millisecond to define.)"""
 
-    positionals: tuple[str, ...]
-    required: int
-    options: dict[str, str]
-    flags: dict[str, str]
-    hand: bool = True
+    def __init__(
+        self,
+        positionals: tuple[str, ...],
+        required: int,
+        options: dict[str, str],
+        flags: dict[str, str],
+        hand: bool = True,
+    ) -> None:
+        self.positionals = positionals
+        self.required = required
+        self.options = options
+        self.flags = flags
+        self.hand = hand
 
 
 HAND_OPTIONS = {
@@ -94,12 +103,14 @@ COMMANDS: dict[str, Command] = {
 _HAND_FIELDS = frozenset(HAND_OPTIONS.values()) | frozenset(HAND_FLAGS.values())
 
 
-class Line(NamedTuple):
-    """A command line as the fast lane read it."""
+class Line:
+    """A command line as the fast lane read it: the root option --db, the command, and the
+    value of each parameter given."""
 
-    db: str | None  # the root option --db
-    word: str  # the command
-    values: dict[str, Any]  # parameter -> value, for the parameters given
+    def __init__(self, db: str | None, word: str, values: dict[str, Any]) -> None:
+        self.db = db
+        self.word = word
+        self.values = values
 
 
 def parse(args: Sequence[str]) -> Line | None:
