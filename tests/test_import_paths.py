@@ -104,6 +104,9 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     the memo of shapes is cleared every 2 distinct rows; every row lands as `add_hands` writes
     it, numbered in file order."""
     monkeypatch.setattr(ledger_store._InsertShapes, "LIMIT", 2)
+    # the time of the import is written into the statement as a literal: quoted as SQL quotes
+    now = "2026-11-23T10:00:00+00:00 'quoted'; --"
+    monkeypatch.setattr(ledger_store, "_now", lambda: now)
     day = date(1998, 3, 5)
     plain = HandRecord(day, "knock", "knock", 1, 17, knocker=1, knocker_deadwood=3,
                        defender_deadwood=20)  # fmt: skip
@@ -118,6 +121,13 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     assert [r[STORED.index("id")] for r in imported] == list(range(1, 2346))
     assert imported[1][HAND_COLUMNS.index("note")] == "the big one"
     assert imported[2][HAND_COLUMNS.index("knocker")] is None
+    with Ledger.open(":memory:") as book:
+        m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
+        rows = [(None, (h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])))
+                for h in hands[:5]]  # fmt: skip
+        book.import_rows(m, iter(rows), lambda: "d", "f")
+        assert {h.created_at for h in book.live_hands(m)} == {now}
+        assert {h.match_id for h in book.live_hands(m)} == {m.id}
 
 
 # --- parse_row: a row with counts is settled exactly as the typed hand --------------------------

@@ -518,15 +518,15 @@ class Ledger:
             row_id = conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
             now = _now()
             count = 0
-            shapes = _InsertShapes()
-            memo, shape_of, mid = shapes.memo, shapes.shape, match.id
+            shapes = _InsertShapes(match.id, now)
+            memo, shape_of = shapes.memo, shapes.shape
             keyed: dict[int, tuple[Any, ...]] = {}  # file ids naming hands already there
             same: set[int] = set()
             for file_id, values in rows:  # the inner loop of an import: kept lean
                 count += 1
                 row_id += 1
                 shape = memo.get(values[1:]) or shape_of(values)
-                shape[0].append((row_id, row_id, mid, before + count, *shape[1](values), now))
+                shape[0].append((row_id, before + count, *shape[1](values)))
                 if count % 2000 == 0:
                     shapes.flush(conn)
                 if file_id is not None and file_id <= before and not force:
@@ -1082,25 +1082,36 @@ class _InsertShapes:
     A NULL is written as the literal ``NULL`` in the statement of its row's shape rather than
     bound as a parameter: Python's sqlite3 binds None through its adapter lookup, which costs
     more than all the other values of a row together (about 0.4 µs a value, and an imported row
-    has a dozen empty columns). The stored rows are the same: a literal NULL is what binding
-    None writes. `memo` maps a row's values but the date (equal values, equal shape) to its
-    shape: the batch of its statement and what takes its values that are not None."""
+    has a dozen empty columns). So are the match and the time of the import, the same for every
+    row, and the row id is bound once for both ``id`` and ``hand_id`` (a new hand is its own
+    first version). The stored rows are the same as binding every value would write. `memo`
+    maps a row's values but the date (equal values, equal shape) to its shape: the batch of its
+    statement and what takes its values that are not None; a row of the batch is (row id, hand
+    number, those values)."""
 
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
-    def __init__(self) -> None:
+    def __init__(self, match_id: int, created_at: str) -> None:
         self.memo: dict[tuple[Any, ...], _Shape] = {}
         self._batches: dict[str, list[tuple[Any, ...]]] = {}
+        self._constants = int(match_id), "'" + created_at.replace("'", "''") + "'"
 
     def shape(self, values: tuple[Any, ...]) -> _Shape:
         kept = [i for i, v in enumerate(values) if v is not None]
         # the date (index 0) is never None, so there are always two or more (one would make
         # itemgetter give a bare value, not a tuple)
         assert len(values) == len(HAND_COLUMNS) and len(kept) > 1 and kept[0] == 0
-        slots = ", ".join("?" if v is not None else "NULL" for v in values)
+        slots, n = [], 2  # ?1 is the row id, ?2 the hand number
+        for v in values:
+            if v is None:
+                slots.append("NULL")
+            else:
+                n += 1
+                slots.append(f"?{n}")
+        match_id, created_at = self._constants
         sql = (
             f"INSERT INTO hands(id, hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES (?, ?, ?, ?, {slots}, ?)"
+            f"created_at) VALUES (?1, ?1, {match_id}, ?2, {', '.join(slots)}, {created_at})"
         )
         shape = (self._batches.setdefault(sql, []), operator.itemgetter(*kept))
         if len(self.memo) >= self.LIMIT:
