@@ -228,3 +228,57 @@ def test_the_stream_reads_ids_as_the_plain_reading_does(match: Match, tmp_path: 
             (h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])) for h in plain
         ]
         assert stream.digest() == transfer.digest(plain) == whole.digest
+
+
+# --- the first import into an empty ledger builds the indexes at the end ------------------------
+
+
+def hands_indexes(book: Ledger) -> list[tuple[str, str]]:
+    return [
+        (r[0], r[1])
+        for r in book.conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'hands' "
+            "ORDER BY name"
+        )
+    ]
+
+
+def test_an_import_into_an_empty_ledger_keeps_its_indexes_whole(tmp_path: Path) -> None:
+    """The indexes dropped for the first import come back exactly as they were made (so the
+    ledger's queries still use them), and come back too when the import is refused half-way;
+    an import into a ledger that holds hands never drops them."""
+    good = tmp_path / "good.csv"
+    good.write_text(
+        "date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood\n"
+        + "1998-03-05,knock,Ann,17,Ann,3,20\n" * 2500  # 20 - 3 = 17, past a batch of 2,000
+    )
+    bad = tmp_path / "bad.csv"
+    bad.write_text(good.read_text() + "1998-03-06,knock,Ann,99,Ann,3,20\n")
+    with Ledger.open(tmp_path / "ledger.db") as book:
+        made = hands_indexes(book)
+        assert [name for name, _ in made] == ["hands_number", "hands_play_order", "hands_versions"]
+        m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
+        stream = transfer.ImportStream(m, bad, TODAY)
+        with pytest.raises(GintallyError, match=r"^row 2501 of bad.csv: the row says knock"):
+            book.import_rows(m, stream.rows, stream.digest, bad.name)
+        assert hands_indexes(book) == made and book.live_hands(m) == []
+        stream = transfer.ImportStream(m, good, TODAY)
+        assert book.import_rows(m, stream.rows, stream.digest, good.name) == (2500, 1, 2500)
+        assert hands_indexes(book) == made
+        plan = " ".join(
+            str(r[-1])
+            for r in book.conn.execute(
+                "EXPLAIN QUERY PLAN SELECT * FROM hands WHERE match_id = ? AND number = ?",
+                [m.id, 7],
+            )
+        )
+        assert "hands_number" in plan
+        assert [h.id for h in book.live_hands(m)][:3] == [1, 2, 3]
+        # a second import, into a table that holds hands: nothing is dropped, nothing doubled
+        stream = transfer.ImportStream(m, good, TODAY)
+        assert book.import_rows(m, stream.rows, stream.digest, good.name, force=True) == (
+            2500,
+            2501,
+            5000,
+        )
+        assert hands_indexes(book) == made
