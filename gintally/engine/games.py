@@ -19,44 +19,49 @@ Every end-of-game rule lives in `Game.close` (SPEC section 4), and who wins a ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 
 from gintally.game.rules import RuleSet
 
 
-def _pair() -> list[int]:
-    return [0, 0]
-
-
-@dataclass
+@dataclass(init=False, slots=True)
 class Game:
     """One game: hand points and boxes per player, then bonuses once it closes."""
 
     number: int
     season: str
     opened: date
-    set: int | None = None
-    points: list[int] = field(default_factory=_pair)
-    boxes: list[int] = field(default_factory=_pair)
-    hands: list[int] = field(default_factory=list)
-    entered: list[bool] = field(default_factory=lambda: [False, False])
-    status: str = "open"
-    winner: int | None = None
-    closed: date | None = None
-    game_bonus: list[int] = field(default_factory=_pair)
-    box_bonus: list[int] = field(default_factory=_pair)
-    shutout_bonus: list[int] = field(default_factory=_pair)
-    shutout: bool = False
-    lost_by_50: bool = False
+    set: int | None
+    points: list[int]
+    boxes: list[int]
+    hands: list[int]
+    entered: list[bool]
+    status: str
+    winner: int | None
+    closed: date | None
+    game_bonus: list[int]
+    box_bonus: list[int]
+    shutout_bonus: list[int]
+    shutout: bool
+    lost_by_50: bool
+
+    def __init__(self, number: int, season: str, opened: date, set: int | None = None) -> None:
+        # Written out (not dataclass defaults): a replay opens a game for every hand of an
+        # ad-infinitum match, and nine default factories cost more than the game's posts.
+        self.number, self.season, self.opened, self.set = number, season, opened, set
+        self.points, self.boxes, self.hands = [0, 0], [0, 0], []
+        self.entered = [False, False]
+        self.status, self.winner, self.closed = "open", None, None
+        self.game_bonus, self.box_bonus, self.shutout_bonus = [0, 0], [0, 0], [0, 0]
+        self.shutout = self.lost_by_50 = False
 
     @property
     def total(self) -> list[int]:
         """Points plus every end-of-game bonus (equal to the points while open)."""
-        return [
-            self.points[p] + self.game_bonus[p] + self.box_bonus[p] + self.shutout_bonus[p]
-            for p in (0, 1)
-        ]
+        p, g, b, s = self.points, self.game_bonus, self.box_bonus, self.shutout_bonus
+        return [p[0] + g[0] + b[0] + s[0], p[1] + g[1] + b[1] + s[1]]
 
     @property
     def net(self) -> int | None:
@@ -70,11 +75,13 @@ class Game:
     @property
     def signed_net(self) -> int:
         """The net from the first player's side: positive when they won, negative when the
-        second player did, 0 while the game is not won."""
-        net = self.net
-        if net is None:
+        second player did, 0 while the game is not won. (`net` from the winner's side, turned
+        round when the second player won: the first player's total minus the second's.)"""
+        if self.winner is None:
             return 0
-        return net if self.winner == 0 else -net
+        p, g, b, s = self.points, self.game_bonus, self.box_bonus, self.shutout_bonus
+        ahead = p[0] + g[0] + b[0] + s[0] - (p[1] + g[1] + b[1] + s[1])
+        return -ahead if self.lost_by_50 else ahead
 
     def needs(self, target: int) -> list[int]:
         """Points each player still needs to reach the target."""
@@ -83,10 +90,26 @@ class Game:
     def post(self, winner: int, points: int, hand: int, other: int = 0) -> None:
         """A hand won by `winner` adds its points and a box; `other` is what the other player
         scores in a two-sided hand (0 in plain gin; negative when they lose points)."""
-        self.points[winner] += points
-        self.points[1 - winner] += other
-        self.boxes[winner] += 1
-        self.hands.append(hand)
+        Game.post_to((self,), winner, points, hand, other, 0)
+
+    @staticmethod
+    def post_to(
+        games: Iterable[Game], winner: int, points: int, hand: int, other: int, target: int
+    ) -> list[Game]:
+        """`post` the same hand to each of `games` (one call for the whole fan-out); the games
+        in which a player's points reached `target` (those `reached` may close), in order."""
+        loser = 1 - winner
+        reaching = []
+        for g in games:
+            pts = g.points
+            pts[winner] += points
+            if other:
+                pts[loser] += other
+            g.boxes[winner] += 1
+            g.hands.append(hand)
+            if pts[0] >= target or pts[1] >= target:
+                reaching.append(g)
+        return reaching
 
     def reached(self, target: int, hand_winner: int) -> int | None:
         """Who wins the game after a hand, if anyone: the player whose points reached the
@@ -104,11 +127,13 @@ class Game:
         `exactly_50_loses` to the final totals."""
         self.status, self.winner, self.closed = "won", winner, day
         self.game_bonus[winner] = rules.game_bonus
-        self.box_bonus = [rules.box_bonus * b for b in self.boxes]
+        worth, boxes = rules.box_bonus, self.boxes
+        self.box_bonus = [worth * boxes[0], worth * boxes[1]]
         self._shutout(winner, rules)
-        t = self.total
-        if rules.exactly_50_loses and t[winner] - t[1 - winner] == 50:
-            self.winner, self.lost_by_50 = 1 - winner, True
+        if rules.exactly_50_loses:
+            t = self.total
+            if t[winner] - t[1 - winner] == 50:
+                self.winner, self.lost_by_50 = 1 - winner, True
 
     def _shutout(self, winner: int, rules: RuleSet) -> None:
         loser = 1 - winner

@@ -22,19 +22,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import NamedTuple
 
 from gintally.engine.formats import Format, Single
 from gintally.engine.games import Game
-from gintally.engine.seasons import season_of
+from gintally.engine.seasons import season_end, season_of
 from gintally.engine.series import Series, SeriesTally, series_rule
 from gintally.engine.sets import GameSet, sets_of
 from gintally.game.rules import RuleSet
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One live hand, as the engine reads it. `other` is what the player who did not win it
-    scores, when both players score (Mahjong gin; it may be negative), else 0."""
+    scores, when both players score (Mahjong gin; it may be negative), else 0. A named tuple:
+    a replay makes one per hand, and a tuple is built several times faster than a frozen
+    dataclass."""
 
     id: int
     date: date
@@ -45,16 +47,20 @@ class Entry:
     other: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Played:
     """A replayed hand: the entry, who dealt it (typed or derived) and where it posted."""
 
     entry: Entry
     dealer: int | None
-    games: list[int]  # the numbers of the games it posted to
     season: str
-    posts: list[Game] = field(default_factory=list)  # the same games
+    posts: list[Game] = field(default_factory=list)  # the games it posted to
     series: list[Series] = field(default_factory=list)  # the series this hand won
+
+    @property
+    def games(self) -> list[int]:
+        """The numbers of the games it posted to."""
+        return [g.number for g in self.posts]
 
 
 @dataclass(frozen=True)
@@ -105,13 +111,19 @@ class _Replayer:
     """Replay state; one instance per replay. It is the `formats.Table` the format acts on."""
 
     def __init__(
-        self, rules: RuleSet, fmt: Format, first_dealer: int | None, start: Mark | None = None
+        self,
+        rules: RuleSet,
+        fmt: Format,
+        first_dealer: int | None,
+        start: Mark | None = None,
+        keep: bool = True,
     ) -> None:
         self.rules = rules
         self.fmt = fmt
         self.games: list[Game] = []
         self.open: list[Game] = []
         self.played: list[Played] = []
+        self.keep = keep  # keep every `Played` in `played` (a fold takes each from `feed`)
         self.marks: list[Mark] = []
         self.dealer = first_dealer if start is None else start.dealer
         self.season: str | None = None if start is None else start.season
@@ -120,6 +132,16 @@ class _Replayer:
         self.finished = 0 if start is None else start.finished
         self.tally = SeriesTally(series_rule(rules), 0 if start is None else start.series)
         self.won_series: list[Series] = []  # won by the hand being fed
+        # The season of the last day looked up: its label and [first day, end). Hands come in
+        # date order, so most days fall in it and `season_of` is not called again.
+        self._label, self._first, self._end = "", date.max, date.min
+
+    def label_of(self, day: date) -> str:
+        """The label of the season holding `day` (`seasons.season_of`, remembered)."""
+        if not self._first <= day < self._end:
+            self._label, self._first = season_of(day, self.fmt.season_start)
+            self._end = season_end(self._first)
+        return self._label
 
     def new_game(self, day: date) -> Game:
         self.numbered += 1
@@ -133,24 +155,27 @@ class _Replayer:
         """No game open, and no series in progress: a replay may start again from here."""
         return self.fmt.quiet(self) and self.tally.between
 
-    def feed(self, e: Entry) -> None:
-        label, first_day = season_of(e.date, self.fmt.season_start)
+    def feed(self, e: Entry) -> Played:
+        """Replay one more hand (in play order): what it posted to, and who deals next."""
+        label = self.label_of(e.date)
         if label != self.season:
             if self.fmt.seasonal:
                 self.end_season()
-                self.marks.append(Mark(first_day, 0, 0, self.dealer, label, self.finished))
+                self.marks.append(Mark(self._first, 0, 0, self.dealer, label, self.finished))
             self.season = label
         dealer = e.dealer if e.dealer is not None else self.dealer
         posts: list[Game] = []
         self.won_series = []
-        if e.winner is not None:
-            posts = self.fmt.targets(self, e.winner, e.date)
-            for g in posts:
-                g.post(e.winner, e.points, e.id, e.other)
-            self.close_reached(posts, e.winner, e.date)
-        played = Played(e, dealer, [g.number for g in posts], label, posts, self.won_series)
-        self.played.append(played)
-        self.dealer = next_dealer(self.rules.next_dealer, e.kind, e.winner, dealer)
+        winner = e.winner
+        if winner is not None:
+            posts = self.fmt.targets(self, winner, e.date)
+            reaching = Game.post_to(posts, winner, e.points, e.id, e.other, self.rules.target)
+            if reaching:
+                self.close_reached(reaching, winner, e.date)
+        played = Played(e, dealer, label, posts, self.won_series)
+        if self.keep:
+            self.played.append(played)
+        self.dealer = next_dealer(self.rules.next_dealer, e.kind, winner, dealer)
         if not self.fmt.seasonal and posts and self.quiet():
             self.marks.append(
                 Mark(
@@ -163,6 +188,7 @@ class _Replayer:
                     self.tally.numbered,
                 )
             )
+        return played
 
     def end_season(self) -> None:
         """The season is over: its open games are unfinished; the next starts afresh."""
@@ -174,9 +200,6 @@ class _Replayer:
     def close_reached(self, posts: list[Game], winner: int, day: date) -> None:
         target = self.rules.target
         for g in posts:
-            a, b = g.points
-            if a < target and b < target:  # `Game.reached` says None, without the call
-                continue
             game_winner = g.reached(target, winner)
             if game_winner is not None:
                 g.close(game_winner, day, self.rules)

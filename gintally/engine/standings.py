@@ -90,6 +90,9 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
     return fold.seasons(today)
 
 
+_COUNTED = frozenset({"gin", "big-gin", "undercut"})  # kinds of hand a row counts apart
+
+
 class Fold:
     """The standings folded hand by hand, game by game and series by series (`standings`,
     `fold_standings`): each hand counts once, each game once its status is final (won,
@@ -112,40 +115,49 @@ class Fold:
         return found
 
     def hand(self, e: Entry) -> None:
-        s = self.season(e.date)
-        if e.kind == "misdeal":
+        s = self.by_day.get(e.date) or self.season(e.date)
+        kind, winner, points = e.kind, e.winner, e.points
+        if kind == "misdeal":
             s.misdeals += 1
             return
         s.hands += 1
-        if e.winner is None:
-            if e.kind == "tie":
+        if winner is None:
+            if kind == "tie":
                 s.ties += 1
             else:
                 s.draws += 1
             return
-        row = s.rows[e.winner]
+        row = s.rows[winner]
         row.hands_won += 1
-        row.points += e.points
-        s.rows[1 - e.winner].points += e.other
-        row.biggest_hand = max(row.biggest_hand, e.points)
-        if e.kind in ("gin", "big-gin"):
-            row.gins += 1
-        if e.kind == "big-gin":
-            row.big_gins += 1
-        if e.kind == "undercut":
-            row.undercuts += 1
+        row.points += points
+        if e.other:
+            s.rows[1 - winner].points += e.other
+        if points > row.biggest_hand:
+            row.biggest_hand = points
+        if kind in _COUNTED:
+            if kind == "undercut":
+                row.undercuts += 1
+            else:  # a gin or a big gin
+                row.gins += 1
+                if kind == "big-gin":
+                    row.big_gins += 1
 
-    def game(self, g: Game) -> None:
+    def game(self, g: Game) -> Season:
+        """Count a game by its status; the season it counted in."""
         if g.status == "won" and g.closed is not None and g.winner is not None:
-            s = self.season(g.closed)
-            s.rows[g.winner].games_won += 1
+            s = self.by_day.get(g.closed) or self.season(g.closed)
+            rows = s.rows
+            rows[g.winner].games_won += 1
             net = g.signed_net  # the game's net, from each side
-            s.rows[0].net += net
-            s.rows[1].net -= net
+            rows[0].net += net
+            rows[1].net -= net
         elif g.status == "unfinished":
-            self.season(g.opened).unfinished += 1
+            s = self.season(g.opened)
+            s.unfinished += 1
         else:
-            self.season(g.opened).open += 1
+            s = self.season(g.opened)
+            s.open += 1
+        return s
 
     def series(self, series: Series) -> None:
         if series.winner is not None and series.closed is not None:
@@ -179,37 +191,46 @@ def fold_standings(
     in the season shown (the one starting in `year`, else the latest one with a game won):
     what `insights.race` reads."""
     fold = Fold(fmt)
-    run = _Replayer(rules, fmt, first_dealer)
+    run = _Replayer(rules, fmt, first_dealer, keep=False)
     kept: list[Game] = []  # the games won in the season shown
     kept_start: date | None = None
     last: Entry | None = None
     size = fmt.set_size  # None: no sets, or one that never ends (rolling)
     pending: dict[int, list[Game]] = {}  # the games of each set not yet over
+    seasonal = fmt.seasonal
+    finished = run.finished  # games won so far: when a hand closes none, it counts alone
+    feed, count_hand, count_game = run.feed, fold.hand, fold.game
+    opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     for e in entries:
-        ending = fmt.seasonal and season_of(e.date, fmt.season_start)[0] != run.season
-        was_open = list(run.open) if ending else []  # unfinished when this hand feeds
-        run.feed(e)
-        played = run.played.pop()
-        if size is not None:
-            for g in run.games:  # the games this hand opened
-                if g.set is not None:
-                    pending.setdefault(g.set, []).append(g)
-        run.games.clear()
-        run.marks.clear()
-        fold.hand(e)
+        was_open = None
+        if seasonal and run.label_of(e.date) != run.season:
+            was_open = list(run.open)  # unfinished once this hand feeds
+        played = feed(e)
+        if opened:
+            if size is not None:
+                for g in opened:
+                    if g.set is not None:
+                        pending.setdefault(g.set, []).append(g)
+            opened.clear()
+        if marks:
+            marks.clear()
+        count_hand(e)
         last = e
+        if run.finished == finished and not was_open:
+            continue  # no game closed: nothing more to count
+        finished = run.finished
         done = [g for g in played.posts if g.status == "won"]
         if was_open:
             done += [g for g in was_open if g.status == "unfinished"]
         for g in done:
-            fold.game(g)
+            season = count_game(g)
             if g.status != "won" or g.closed is None:
                 continue
             members = pending.get(g.set) if g.set is not None else None
             if members and len(members) == size and all(m.status == "won" for m in members):
                 del pending[members[0].set or 0]
                 fold.set(GameSet(g.set or 0, tuple(members), size, fmt.set_worth(members)))
-            start = fold.season(g.closed).start
+            start = season.start
             if year is not None and start.year != year:
                 continue
             if kept_start != start:
