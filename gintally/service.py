@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
@@ -45,7 +45,7 @@ from gintally.game.rules import RuleSet
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import PHANTOM, HandInput, piles_text, variant_of
 from gintally.ledger import Ledger
-from gintally.ledger.store import CHECK_HINT
+from gintally.ledger.store import CHECK_HINT, HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, TypedHand, fold, plain_text
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
@@ -645,12 +645,11 @@ def _streamed_entries(match: Match, rows: Iterable[PlayRow]) -> Iterator[Entry]:
     """`_entries`, one row at a time (for rows streamed from the file). The players' seats are
     looked up once and each distinct date is parsed once: a replay reads every hand of a match
     through here."""
-    if match.teams is not None:
-        seat = match.seat
-    else:
+    seat: Callable[[int | None], int | None] = match.seat
+    if match.teams is None:
         first = match.players[0].id
 
-        def seat(player: int | None) -> int | None:
+        def seat(player: int | None) -> int | None:  # `Match.seat` of a two-player match
             return None if player is None else 0 if player == first else 1
 
     days: dict[str, date] = {}
@@ -1061,10 +1060,6 @@ def check(path: Path) -> list[Problem]:
     return problems
 
 
-def _other(h: HandRecord) -> str:
-    return f" ({h.other_points:+d} to the other player)" if h.other_points is not None else ""
-
-
 def _match_problems(book: Ledger, m: Match) -> list[Problem]:
     """The problems of one match: each live hand settled again, then the match replayed and
     its cached quiet point verified. A two-player match is read once, hand by hand from the
@@ -1089,24 +1084,24 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
         run = _Replayer(m.rules, m.format, m.first_seat, keep=False)
         failed: Exception | None = None
 
-        def replayed(hands: Iterable[HandRecord]) -> Iterator[HandRecord]:
+        def replayed(hands: Iterable[HandValues]) -> Iterator[HandValues]:
             nonlocal failed
             for h in hands:
                 if failed is None:
+                    number, day, values = h[0], h[1], h[2]
                     try:
-                        e = _entry(m, h.id, h.date, h.kind, h.winner, h.points, h.dealer,
-                                   h.other_points)  # fmt: skip
+                        e = _entry(m, number, day, values[_KIND], values[_WINNER],
+                                   values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
                         run.feed(e)
-                        run.played.clear()
-                        run.marks.clear()
                         tail.extend(run.games)
                         run.games.clear()
+                        run.marks.clear()
                     except Exception as e:  # a replay that fails is what check is for
                         failed = e
                 yield h
 
         try:
-            problems = _hand_problems(m, where, replayed(book.stream_live_hands(m)))
+            problems = _hand_problems(m, where, replayed(book.stream_hand_values(m)))
         except GintallyError as e:
             return [Problem(where, f"hands cannot be read: {e}")]
     if failed is not None:
@@ -1116,18 +1111,23 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
     return problems + _mark_problems(book, m, run.dealer, list(tail), part)
 
 
-def _hand_problems(m: Match, where: str, hands: Iterable[HandRecord]) -> list[Problem]:
-    """Every live hand settled again under its match's rules and compared with what is stored.
-    Hands that store the same values (all but the date) settle alike (`settle` is a pure
-    function of them and the match), so each distinct one is settled once."""
+def _hand_problems(m: Match, where: str, hands: Iterable[HandValues | HandRecord]) -> list[Problem]:
+    """Every live hand settled again under its match's rules and compared with what is stored
+    (`hands`: records, or `Ledger.stream_hand_values`). Hands that store the same values (all
+    but the date) settle alike (`settle` is a pure function of them and the match), so each
+    distinct one is settled once."""
     problems = []
     settled: dict[tuple[object, ...], tuple[object, ...] | str] = {}
     for h in hands:
-        key = tuple(getattr(h, c) for c in _SETTLED_FROM)
+        if isinstance(h, HandRecord):
+            number, values, token = h.id, tuple(getattr(h, c) for c in _SETTLED_FROM), h
+        else:
+            number, _, values, token = h
+        key = values
         again = settled.get(key)
         if again is None:
             try:
-                rec = settle(m, typed_from_record(m, h)).record
+                rec = settle(m, typed_from_record(m, record_of(token))).record
                 again = (rec.winner, rec.points, rec.kind, rec.other_points)
             except GintallyError as e:
                 again = str(e)
@@ -1135,21 +1135,28 @@ def _hand_problems(m: Match, where: str, hands: Iterable[HandRecord]) -> list[Pr
                 settled.clear()
             settled[key] = again
         if isinstance(again, str):
-            problems.append(Problem(f"{where} hand {h.id}", again))
+            problems.append(Problem(f"{where} hand {number}", again))
             continue
-        if again != (h.winner, h.points, h.kind, h.other_points):
-            _, points, kind, other = again
-            said = f" ({other:+d} to the other player)" if other is not None else ""
+        stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
+        if again != stored:
+            _, points, kind, other = stored
+            _, right, right_kind, right_other = again
+            said = f" ({right_other:+d} to the other player)" if right_other is not None else ""
+            had = f" ({other:+d} to the other player)" if other is not None else ""
             problems.append(
                 Problem(
-                    f"{where} hand {h.id}",
-                    f"stored {h.kind} {h.points}{_other(h)} but it scores {kind} {points}{said}",
+                    f"{where} hand {number}",
+                    f"stored {kind} {points}{had} but it scores {right_kind} {right}{said}",
                 )
             )
     return problems
 
 
 _SETTLED_FROM = HAND_COLUMNS[1:]  # what settling a stored hand again reads (`typed_from_record`)
+# where the replay's values sit among them
+_KIND, _WINNER, _POINTS, _DEALER, _OTHER = (
+    _SETTLED_FROM.index(c) for c in ("kind", "winner", "points", "dealer", "other_points")
+)
 
 
 def _from_mark(book: Ledger, m: Match) -> Replay | None:

@@ -868,6 +868,46 @@ class Ledger:
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
+    def stream_hand_values(self, match: Match) -> Iterator[HandValues]:
+        """`stream_live_hands` made light for `check`, which reads every hand of every match:
+        for each live hand in play order its number, its date, the values it stores after the
+        date (`HAND_COLUMNS` order: what settling it again reads) and a token that
+        `record_of` turns into its `HandRecord`. A damaged date or number is refused as
+        `stream_live_hands` refuses it; a record is built only when asked for. Use it inside
+        `snapshot`."""
+        sql, params = self._live("h.*", match)
+        try:
+            cursor = self.conn.execute(sql, params)
+            at = {d[0]: i for i, d in enumerate(cursor.description)}
+            if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
+                while batch := cursor.fetchmany(1000):
+                    for h in map(_record, batch):
+                        yield h.id, h.date, tuple(getattr(h, c) for c in HAND_COLUMNS[1:]), h
+                return
+            values = operator.itemgetter(*(at[c] for c in HAND_COLUMNS[1:]))
+            ints = [at[c] for c in _INT_COLUMNS]
+            number, day_at = at["number"], at["date"]
+            days: dict[object, date] = {}
+            while batch := cursor.fetchmany(1000):
+                for row in batch:
+                    text = row[day_at]
+                    day = days.get(text)
+                    if day is None:
+                        try:
+                            day = date.fromisoformat(text)
+                        except (TypeError, ValueError):
+                            _record(row)  # refuses the row as `stream_live_hands` does
+                            raise
+                        if len(days) >= 4096:
+                            days.clear()
+                        days[text] = day
+                    for i in ints:
+                        if row[i] is not None and type(row[i]) is not int:
+                            _record(row)  # refuses the row
+                    yield row[number], day, values(row), row
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
     def mark(self, match: Match) -> Mark | None:
         """The match's remembered quiet point, if it is still true of the ledger (`marks`)."""
         try:
@@ -981,13 +1021,22 @@ def damaged_hand(row_id: object, number: object, what: str) -> LedgerError:
     )
 
 
+HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Ledger.stream_hand_values` yields
+_INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `_record` checks their type
+
+
+def record_of(token: Any) -> HandRecord:
+    """The record of a hand from the token `Ledger.stream_hand_values` gave with it."""
+    return token if isinstance(token, HandRecord) else _record(token)
+
+
 def _record(row: sqlite3.Row) -> HandRecord:
     r = dict(zip(row.keys(), row, strict=True))  # a Row looks names up one by one, slowly
     try:
         day = date.fromisoformat(r["date"])
     except (TypeError, ValueError):
         raise damaged_hand(r["id"], r["number"], f"has no readable date ({r['date']!r})") from None
-    for column in ("points", "winner", "knocker", "dealer", "number"):
+    for column in _INT_COLUMNS:
         if r[column] is not None and type(r[column]) is not int:
             raise damaged_hand(r["id"], r["number"], f"holds {column} {r[column]!r}")
     get = r.get
