@@ -132,6 +132,7 @@ class _Replayer:
         self.finished = 0 if start is None else start.finished
         self.tally = SeriesTally(series_rule(rules), 0 if start is None else start.series)
         self.won_series: list[Series] = []  # won by the hand being fed
+        self.closed_now: list[Game] = []  # the games the hand being fed closed
         # The season of the last day looked up: its label and [first day, end). Hands come in
         # date order, so most days fall in it and `season_of` is not called again.
         self._label, self._first, self._end = "", date.max, date.min
@@ -155,8 +156,10 @@ class _Replayer:
         """No game open, and no series in progress: a replay may start again from here."""
         return self.fmt.quiet(self) and self.tally.between
 
-    def feed(self, e: Entry) -> Played:
-        """Replay one more hand (in play order): what it posted to, and who deals next."""
+    def feed(self, e: Entry) -> None:
+        """Replay one more hand (in play order): what it posted to, and who deals next. With
+        `keep`, the hand is added to `played`; either way `closed_now` and `won_series` say
+        which games and series it closed, until the next hand is fed."""
         label = self.label_of(e.date)
         if label != self.season:
             if self.fmt.seasonal:
@@ -165,16 +168,18 @@ class _Replayer:
             self.season = label
         dealer = e.dealer if e.dealer is not None else self.dealer
         posts: list[Game] = []
-        self.won_series = []
+        if self.keep or self.won_series:  # a kept `Played` holds the list: a new one
+            self.won_series = []
+        if self.closed_now:
+            self.closed_now.clear()
         winner = e.winner
         if winner is not None:
             posts = self.fmt.targets(self, winner, e.date)
             reaching = Game.post_to(posts, winner, e.points, e.id, e.other, self.rules.target)
             if reaching:
                 self.close_reached(reaching, winner, e.date)
-        played = Played(e, dealer, label, posts, self.won_series)
         if self.keep:
-            self.played.append(played)
+            self.played.append(Played(e, dealer, label, posts, self.won_series))
         self.dealer = next_dealer(self.rules.next_dealer, e.kind, winner, dealer)
         if not self.fmt.seasonal and posts and self.quiet():
             self.marks.append(
@@ -188,7 +193,6 @@ class _Replayer:
                     self.tally.numbered,
                 )
             )
-        return played
 
     def end_season(self) -> None:
         """The season is over: its open games are unfinished; the next starts afresh."""
@@ -204,6 +208,7 @@ class _Replayer:
             if game_winner is not None:
                 g.close(game_winner, day, self.rules)
                 self.open.remove(g)
+                self.closed_now.append(g)
                 self.finished += 1
                 won = self.tally.closed(g, day)
                 if won is not None:

@@ -198,14 +198,13 @@ def fold_standings(
     size = fmt.set_size  # None: no sets, or one that never ends (rolling)
     pending: dict[int, list[Game]] = {}  # the games of each set not yet over
     seasonal = fmt.seasonal
-    finished = run.finished  # games won so far: when a hand closes none, it counts alone
     feed, count_hand, count_game = run.feed, fold.hand, fold.game
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     for e in entries:
         was_open = None
         if seasonal and run.label_of(e.date) != run.season:
             was_open = list(run.open)  # unfinished once this hand feeds
-        played = feed(e)
+        feed(e)
         if opened:
             if size is not None:
                 for g in opened:
@@ -216,10 +215,9 @@ def fold_standings(
             marks.clear()
         count_hand(e)
         last = e
-        if run.finished == finished and not was_open:
+        if not run.closed_now and not was_open:
             continue  # no game closed: nothing more to count
-        finished = run.finished
-        done = [g for g in played.posts if g.status == "won"]
+        done = list(run.closed_now)
         if was_open:
             done += [g for g in was_open if g.status == "unfinished"]
         for g in done:
@@ -236,7 +234,7 @@ def fold_standings(
             if kept_start != start:
                 kept, kept_start = [], start
             kept.append(g)
-        for series in played.series:
+        for series in run.won_series:
             fold.series(series)
     left = list(run.open)
     if today is not None and fmt.seasonal and last is not None:
