@@ -50,12 +50,23 @@ class Game:
     def __init__(self, number: int, season: str, opened: date, set: int | None = None) -> None:
         # Written out (not dataclass defaults): a replay opens a game for every hand of an
         # ad-infinitum match, and nine default factories cost more than the game's posts.
-        self.number, self.season, self.opened, self.set = number, season, opened, set
-        self.points, self.boxes, self.hands = [0, 0], [0, 0], []
+        # One statement a field: cheaper than packing them in tuples.
+        self.number = number
+        self.season = season
+        self.opened = opened
+        self.set = set
+        self.points = [0, 0]
+        self.boxes = [0, 0]
+        self.hands = []
         self.entered = [False, False]
-        self.status, self.winner, self.closed = "open", None, None
-        self.game_bonus, self.box_bonus, self.shutout_bonus = [0, 0], [0, 0], [0, 0]
-        self.shutout = self.lost_by_50 = False
+        self.status = "open"
+        self.winner = None
+        self.closed = None
+        self.game_bonus = [0, 0]
+        self.box_bonus = [0, 0]
+        self.shutout_bonus = [0, 0]
+        self.shutout = False
+        self.lost_by_50 = False
 
     @property
     def total(self) -> list[int]:

@@ -133,6 +133,7 @@ class _Replayer:
         self.tally = SeriesTally(series_rule(rules), 0 if start is None else start.series)
         self.won_series: list[Series] = []  # won by the hand being fed
         self.closed_now: list[Game] = []  # the games the hand being fed closed
+        self.ended: list[Game] = []  # the games its season's end left unfinished (ad-infinitum)
         # The season of the last day looked up: its label and [first day, end). Hands come in
         # date order, so most days fall in it and `season_of` is not called again.
         self._label, self._first, self._end = "", date.max, date.min
@@ -160,6 +161,8 @@ class _Replayer:
         """Replay one more hand (in play order): what it posted to, and who deals next. With
         `keep`, the hand is added to `played`; either way `closed_now` and `won_series` say
         which games and series it closed, until the next hand is fed."""
+        if self.ended:
+            self.ended = []
         label = self.label_of(e.date)
         if label != self.season:
             if self.fmt.seasonal:
@@ -198,7 +201,7 @@ class _Replayer:
         """The season is over: its open games are unfinished; the next starts afresh."""
         for g in self.open:
             g.status = "unfinished"
-        self.open = []
+        self.ended, self.open = self.open, []
         self.numbered = 0
 
     def close_reached(self, posts: list[Game], winner: int, day: date) -> None:

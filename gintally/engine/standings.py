@@ -197,13 +197,9 @@ def fold_standings(
     last: Entry | None = None
     size = fmt.set_size  # None: no sets, or one that never ends (rolling)
     pending: dict[int, list[Game]] = {}  # the games of each set not yet over
-    seasonal = fmt.seasonal
     feed, count_hand, count_game = run.feed, fold.hand, fold.game
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     for e in entries:
-        was_open = None
-        if seasonal and run.label_of(e.date) != run.season:
-            was_open = list(run.open)  # unfinished once this hand feeds
         feed(e)
         if opened:
             if size is not None:
@@ -215,12 +211,9 @@ def fold_standings(
             marks.clear()
         count_hand(e)
         last = e
-        if not run.closed_now and not was_open:
-            continue  # no game closed: nothing more to count
-        done = list(run.closed_now)
-        if was_open:
-            done += [g for g in was_open if g.status == "unfinished"]
-        for g in done:
+        if not run.closed_now and not run.ended:
+            continue  # no game closed or ended: nothing more to count
+        for g in (*run.ended, *run.closed_now):
             season = count_game(g)
             if g.status != "won" or g.closed is None:
                 continue
