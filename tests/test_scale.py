@@ -379,3 +379,17 @@ def test_show_without_a_mark_shows_what_a_whole_replay_shows(
     recent = {id(g) for g in won[max(0, len(won) - keep) :]}
     assert window.shown == [g for g in whole.games if g.status != "won" or id(g) in recent]
     assert window.replay.next_dealer == whole.next_dealer
+
+
+def test_a_json_document_larger_than_a_slice_is_written_as_json_dumps_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`emit` writes a big document in slices of the encoder's pieces (memory stays bounded):
+    the text is exactly json.dumps's, across several slices, non-ASCII names included."""
+    from gintally.cli import base
+
+    doc = {"games": [{"number": i, "hands": [i, i + 1], "who": "Zoë"} for i in range(9_000)]}
+    base.emit(doc, as_json=True)
+    out = capsys.readouterr().out
+    assert out == json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    assert out.count("\n") > 3 * base._JSON_SLICE  # the document spans several slices
