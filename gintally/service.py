@@ -17,13 +17,13 @@ Nothing here prints and nothing here computes a score itself.
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
 
+from gintally import collector
 from gintally.dates import ORDER_HELP
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
@@ -514,21 +514,6 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
 # --- replaying -----------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def replaying() -> Iterator[None]:
-    """Pause the cycle collector for a long replay. A replay makes and drops a few small
-    objects per hand and no reference cycles, so reference counting frees every one of them
-    as it goes, and the collector's passes over the live ones were about a tenth of the time of
-    `standings` or `check` on a large match."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
-
-
 # what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points
 PlayRow = tuple[int, str, str, int | None, int, int | None, int | None]
 
@@ -979,7 +964,7 @@ def match_standings(
     if match.teams is not None:
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window
-    with ledger.snapshot(), replaying():
+    with ledger.snapshot(), collector.paused():
         rows = _streamed_entries(match, ledger.stream_plays(match))
         seasons, rep = fold_standings(
             rows, match.rules, match.format, match.first_seat, today, year
@@ -1078,7 +1063,7 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
             problems.append(Problem(where, f"does not replay: {e}"))
             return problems
         return problems + _mark_problems(book, m, full.next_dealer, full.games)
-    with book.snapshot(), replaying():
+    with book.snapshot(), collector.paused():
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = _Replayer(m.rules, m.format, m.first_seat, keep=False)

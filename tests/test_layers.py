@@ -4,7 +4,8 @@ points down the architecture, and each third-party library stays in the module t
     cli/  ->  report, transfer  ->  service  ->  ledger/, model  ->  engine/  ->  game/
 
 `errors` is shared by every layer; `commits` (what the process has committed) is written by
-ledger/ and read by cli/; `dates` is the text boundary for dates (pure: the service names its
+ledger/ and read by cli/; `collector` (the cycle collector paused for a burst) serves the
+service and cli/; `dates` is the text boundary for dates (pure: the service names its
 date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
 the standard library only.
 """
@@ -24,11 +25,12 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "commits": set(),
+    "collector": set(),
     "game": {"errors"},
     "engine": {"errors", "game"},
     "model": {"errors", "game", "engine"},
     "ledger": {"errors", "commits", "game", "engine", "model"},
-    "service": {"errors", "game", "engine", "model", "ledger", "dates"},
+    "service": {"errors", "collector", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
     "transfer": {"errors", "game", "engine", "model", "service", "dates"},
     "insights": {"errors", "game", "engine", "model", "ledger", "service"},
@@ -36,6 +38,7 @@ ALLOWED: dict[str, set[str]] = {
     "cli": {
         "errors",
         "commits",
+        "collector",
         "game",
         "engine",
         "model",

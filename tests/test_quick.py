@@ -43,6 +43,7 @@ from test_fuzz_cli import (
     world,
 )
 
+from gintally import collector
 from gintally.cli import app, base, process, quick
 
 __all__ = ["world"]  # the fuzz tests' template ledger, a fixture here too
@@ -330,14 +331,14 @@ def test_gc_is_held_while_loading_and_released_once() -> None:
     try:
         process.hold_gc()
         assert not gc.isenabled()
-        with process.gc_paused():
+        with collector.paused():
             assert not gc.isenabled()
         assert not gc.isenabled()  # still held: the pause was already on
         process.release_gc()
         assert gc.isenabled()
         process.release_gc()  # a second release changes nothing
         assert gc.isenabled()
-        with process.gc_paused():
+        with collector.paused():
             assert not gc.isenabled()
         assert gc.isenabled()
     finally:

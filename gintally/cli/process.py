@@ -37,7 +37,6 @@ import io
 import os
 import signal
 import sys
-from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
@@ -188,19 +187,6 @@ def release_gc() -> None:
         _State.gc_held = False
         gc.freeze()
         gc.enable()
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cycle collection while loading a library late (Rich, to draw)."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def report_interrupted() -> int:

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from gintally import collector
 from gintally.cli import process
 from gintally.engine.formats import format_class
 from gintally.game.rules import value_text
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
-    with process.gc_paused():
+    with collector.paused():
         from rich.console import Console
 
     class PlainConsole(Console):
@@ -67,7 +68,7 @@ def console() -> Console:
 
 def _kit() -> tuple[ModuleType, type[Table], type[Text]]:
     """Rich's box styles, Table and Text, imported on first use."""
-    with process.gc_paused():
+    with collector.paused():
         from rich import box
         from rich.table import Table
         from rich.text import Text
