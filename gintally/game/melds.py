@@ -618,8 +618,14 @@ def layout(
     """The melds of `hand` under `choice` as cards, sets (by rank, suits S H D C) then runs (by
     suit, in rank order), and its deadwood cards by rank then suit: what `Arrangement.melds`
     and `Arrangement.deadwood_cards` list, read from tables."""
+    return layout_melded(hand, choice, melded_by(hand, choice, c), c)
+
+
+def layout_melded(
+    hand: int, choice: int, melded: int, c: Counting = STANDARD
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """`layout` when the cards the choice melds (``melded_by(hand, choice, c)``) are known."""
     sets = choice & ALL_CARDS
-    melded = melded_by(hand, choice, c)
     out: list[tuple[Card, ...]] = []
     if sets:
         ranks = (sets | sets >> 16 | sets >> 32 | sets >> 48) & RANK_BITS

@@ -17,7 +17,7 @@ Every rule about one hand lives here; the end-of-game bonuses live in `gintally.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -26,6 +26,7 @@ from gintally.errors import CardError, HandError
 from gintally.game.cards import (
     CARDS,
     NAMES,
+    RANK_BITS,
     TOKENS,
     Card,
     card_value,
@@ -36,15 +37,18 @@ from gintally.game.cards import (
     rank_values,
 )
 from gintally.game.melds import (
+    ALL_CARDS,
+    RANK_COLUMN,
     Arrangement,
     Counting,
     best_deadwood,
     count,
     counting,
-    defence_search,
     discard_search,
     gin_discard,
+    layoff_options,
     layout,
+    layout_melded,
     melded_by,
     set_choices,
 )
@@ -394,7 +398,7 @@ def score_cards(
     ``big-gin``) is checked against the cards: a gin with deadwood is refused, and so is a big
     gin that is not one; a knock with no deadwood is scored as the gin it is.
     """
-    r, cnt, _, _ = _context(rules)
+    r, cnt, fixed_limit, _ = _context(rules)
     claimed = parse_kind(str(claim)) if claim is not None else None
     sizes = (11,) if claimed is Kind.BIG_GIN else (10,) if claimed else (10, 11)
     k_cards, k_mask = _read(knocker, "the knocker", sizes)
@@ -420,10 +424,35 @@ def score_cards(
         result = settle_gin(d_d, r, upcard, big=True)
         return _with_cards(result, (k_mask, sets), (d_mask, d_sets), 0, cnt)
 
+    # Every choice of the knocker's sets that can matter, the cards each melds and its deadwood
+    # (usually one choice). The first of least deadwood is the one best_deadwood would pick.
     choices = set_choices(k_mask, cnt)
-    scores = [count(k_mask & ~melded_by(k_mask, sets, cnt), cnt) for sets in choices]
-    d_k = min(scores)
-    k_sets = choices[scores.index(d_k)]  # the first of least deadwood, as best_deadwood's
+    if len(choices) == 1:
+        k_sets = choices[0]
+        k_melded = melded_by(k_mask, k_sets, cnt)
+        d_k = count(k_mask & ~k_melded, cnt)
+        ties = [(k_sets, k_melded)]
+    else:
+        if cnt.high_low:
+            scores = [count(k_mask & ~melded_by(k_mask, sets, cnt), cnt) for sets in choices]
+        else:  # a choice is its sets: the deadwood of the rest, block by block (best_deadwood)
+            block_dead = cnt.blocks[0]
+            scores = []
+            for sets in choices:
+                rest = k_mask ^ sets
+                scores.append(
+                    block_dead[rest & RANK_BITS]
+                    + block_dead[(rest >> 16) & RANK_BITS]
+                    + block_dead[(rest >> 32) & RANK_BITS]
+                    + block_dead[rest >> 48]
+                )
+        d_k = min(scores)
+        ties = [
+            (sets, melded_by(k_mask, sets, cnt))
+            for sets, n in zip(choices, scores, strict=True)
+            if n == d_k
+        ]
+        k_sets, k_melded = ties[0]
     if d_k == 0:
         d_d, d_sets = best_deadwood(d_mask, cnt)
         result = settle_gin(d_d, r, upcard)
@@ -432,36 +461,178 @@ def score_cards(
         dead = " ".join(str(c) for c in layout(k_mask, k_sets, cnt)[1])
         raise HandError(f"not a gin: the knocker's cards leave {d_k} deadwood ({dead})")
 
-    limit = knock_limit(r, upcard)
+    limit = fixed_limit if fixed_limit is not None else knock_limit(r, upcard)
     _check_knock_allowed(d_k, limit, upcard)
-    # among the knocker's arrangements of least deadwood, the first that leaves the defender
-    # the most deadwood after layoffs
+    # Among the knocker's arrangements of least deadwood, the first that leaves the defender the
+    # most deadwood after layoffs. No layoff leaves the defender more than its own least
+    # deadwood (`alone`), so an arrangement that leaves that much cannot be beaten.
+    alone = best_deadwood(d_mask, cnt)
     d_d = -1
     lay = d_sets = 0
-    for sets, score in zip(choices, scores, strict=True):
-        if score != d_k:
-            continue
-        defence = defence_search(Arrangement(k_mask, sets, cnt), d_mask, cnt)
+    for sets, k_melded_by in ties:
+        defence = _defence(k_mask, sets, k_melded_by, d_mask, alone, cnt)
         if defence[0] > d_d:
-            (d_d, lay, d_sets), k_sets = defence, sets
+            (d_d, lay, d_sets), k_sets, k_melded = defence, sets, k_melded_by
+            if d_d == alone[0]:
+                break
     kind, winner, points = _knock_outcome(d_k, d_d, r)
     points, double = _doubled(points, r, upcard) if winner else (0, False)
-    k_melds, k_dead = layout(k_mask, k_sets, cnt)
-    d_melds, d_dead = layout(d_mask & ~lay, d_sets, cnt)
-    return HandResult(
+    return _knock_result(
         kind,
         winner,
         points,
         d_k,
         d_d,
-        tuple(cards_of(lay)),
+        tuple(cards_of(lay)) if lay else (),
         limit,
         double,
-        k_melds,
-        k_dead,
-        d_melds,
-        d_dead,
+        layout_melded(k_mask, k_sets, k_melded, cnt),
+        layout(d_mask & ~lay, d_sets, cnt),
     )
+
+
+def _defence(
+    k_mask: int, k_sets: int, k_melded: int, d_mask: int, alone: tuple[int, int], c: Counting
+) -> tuple[int, int, int]:
+    """`melds.defence_search` against the knocker's arrangement (its choice and the cards it
+    melds), given the defender's least deadwood without layoffs (`alone`: the count and its
+    choice, what the search finds first). The same answer, found with less work: when no
+    defender card touches a knocker's meld there is no layoff to weigh; otherwise a layoff
+    worth v points cannot leave less than ``alone - v`` (the laid-off cards, kept as deadwood,
+    would make any arrangement of the rest one of the whole hand), so a layoff whose bound
+    does not beat the best found so far is not searched."""
+    best, best_sets = alone
+    if not best:
+        return best, 0, best_sets
+    sets = k_sets & ALL_CARDS
+    runs = k_melded & ~sets
+    # defender cards next to a run card, or of a set's rank: a superset of what can be laid off
+    near = (runs << 1) | (runs >> 1)
+    if not c.plain:  # the ace next to the king, high or round the corner
+        near |= ((runs >> 12) & RANK_COLUMN) | ((runs & RANK_COLUMN) << 12)
+    ranks = (sets | sets >> 16 | sets >> 32 | sets >> 48) & RANK_BITS
+    if not (near | ranks * RANK_COLUMN) & d_mask:
+        return best, 0, best_sets
+    best_lay = 0
+    table = c.table
+    if c.plain:
+        options = _plain_layoffs(runs, sets, d_mask)
+    else:
+        options = layoff_options(Arrangement(k_mask, k_sets, c), d_mask)
+    for lay in options[1:]:  # options[0] is "no layoff": `alone`
+        worth = (
+            table[lay & RANK_BITS]
+            + table[(lay >> 16) & RANK_BITS]
+            + table[(lay >> 32) & RANK_BITS]
+            + table[lay >> 48]
+        )
+        if alone[0] - worth >= best:
+            continue
+        v, choice = best_deadwood(d_mask & ~lay, c)
+        if v < best:
+            best, best_lay, best_sets = v, lay, choice
+            if not best:
+                break
+    return best, best_lay, best_sets
+
+
+def _plain_layoffs(runs: int, sets: int, defender: int) -> list[int]:
+    """`melds.layoff_options` with aces low and no wrapping, on bit masks: the knocker's run cards
+    and set cards, the defender's hand. Per set of three its fourth card; per run end the
+    defender's cards going outwards one rank at a time (a shift by one bit: nothing lies below
+    an ace or above a king, as bits 13-15 of a block hold no card); every combination, ordered
+    as `layoff_options` orders them."""
+    slots: list[tuple[int, ...]] = []
+    if sets:
+        ranks = (sets | sets >> 16 | sets >> 32 | sets >> 48) & RANK_BITS
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            group = sets & (RANK_COLUMN * low)
+            if group.bit_count() == 3:
+                fourth = (RANK_COLUMN * low) & ~group & defender
+                if fourth:
+                    slots.append((0, fourth))
+    ends = runs & ~(runs << 1) & (defender << 1)  # a run's lowest card with a defender's below
+    while ends:
+        end = ends & -ends
+        ends ^= end
+        chain = 0
+        options = [0]
+        step = end >> 1
+        while step & defender:
+            chain |= step
+            options.append(chain)
+            step >>= 1
+        slots.append(tuple(options))
+    ends = runs & ~(runs >> 1) & (defender >> 1)  # a run's highest card with a defender's above
+    while ends:
+        end = ends & -ends
+        ends ^= end
+        chain = 0
+        options = [0]
+        step = end << 1
+        while step & defender:
+            chain |= step
+            options.append(chain)
+            step <<= 1
+        slots.append(tuple(options))
+    if not slots:
+        return [0]
+    if len(slots) == 1:
+        return list(slots[0])  # a chain's prefixes grow by one card: already in order
+    unions = {0}
+    for choices in slots:
+        unions = {u | o for u in unions for o in choices}
+    return sorted(unions, key=lambda m: (m.bit_count(), m))
+
+
+_FIELDS = tuple(f.name for f in fields(HandResult))
+_new_object = object.__new__
+
+
+def _new_result(*values: Any) -> HandResult:
+    """``HandResult(*values)`` (every field given, in order) without the frozen dataclass's
+    field-by-field ``object.__setattr__``: the same object, built in a third of the time."""
+    result: HandResult = _new_object(HandResult)
+    result.__dict__.update(zip(_FIELDS, values, strict=True))
+    return result
+
+
+def _knock_result(
+    kind: Kind,
+    winner: str | None,
+    points: int,
+    d_k: int,
+    d_d: int,
+    layoffs: tuple[Card, ...],
+    limit: int,
+    doubled: bool,
+    k: tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]],
+    d: tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]],
+) -> HandResult:
+    """The `HandResult` of a knock from cards, as `_new_result` builds it (no other fields)."""
+    result: HandResult = _new_object(HandResult)
+    result.__dict__.update(
+        {
+            "kind": kind,
+            "winner": winner,
+            "points": points,
+            "knocker_deadwood": d_k,
+            "defender_deadwood": d_d,
+            "layoffs": layoffs,
+            "knock_limit": limit,
+            "doubled": doubled,
+            "knocker_melds": k[0],
+            "knocker_deadwood_cards": k[1],
+            "defender_melds": d[0],
+            "defender_deadwood_cards": d[1],
+            "other_points": None,
+            "tables": None,
+            "piles": None,
+        }
+    )
+    return result
 
 
 def _with_cards(
@@ -471,7 +642,7 @@ def _with_cards(
     cards laid off."""
     k_melds, k_dead = layout(*k, c)
     d_melds, d_dead = layout(*d, c)
-    return HandResult(
+    return _new_result(
         result.kind,
         result.winner,
         result.points,
