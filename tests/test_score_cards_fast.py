@@ -29,6 +29,7 @@ from gintally.game.melds import (
     defence_search,
     layoff_options,
     layout,
+    layout_melded,
     melded_by,
     set_choices,
 )
@@ -348,3 +349,28 @@ def test_new_result_is_the_dataclass() -> None:
     assert vars(fast) == vars(slow)
     with pytest.raises(AttributeError):
         fast.points = 3  # type: ignore[misc]
+
+
+def test_layout_tables_equal_the_general_layout() -> None:
+    """`layout`'s per-suit tables (aces low or round the corner) give what the general path
+    (`layout_melded` over `melded_by`) gives, for every choice of random and meld-rich hands of
+    0 to 14 cards, under four countings (the general path is the one ``high-low`` aces take)."""
+    rng = random.Random(3)
+    mahjong = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
+    checked = 0
+    for c in (
+        counting(),
+        counting(wrap=True),
+        counting((15, *range(2, 11), 10, 10, 10)),
+        counting(mahjong, wrap=True),
+    ):
+        assert not c.high_low
+        for _ in range(1500 * SCALE):
+            low = rng.randrange(13)
+            pool = DECK if rng.random() < 0.5 else [x for x in DECK if (x.rank - low) % 13 < 5]
+            hand = mask_of(rng.sample(pool, min(len(pool), rng.choice((0, 3, 7, 10, 11, 14)))))
+            for choice in set_choices(hand, c):
+                melded = melded_by(hand, choice, c)
+                assert layout(hand, choice, c) == layout_melded(hand, choice, melded, c)
+                checked += 1
+    assert checked > 6000

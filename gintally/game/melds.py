@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from gintally.game.cards import (
+    _RANK_ORDER,
     CARDS,
     RANK_BITS,
     RANK_VALUES,
@@ -618,23 +619,67 @@ def layout(
     """The melds of `hand` under `choice` as cards, sets (by rank, suits S H D C) then runs (by
     suit, in rank order), and its deadwood cards by rank then suit: what `Arrangement.melds`
     and `Arrangement.deadwood_cards` list, read from tables."""
-    return layout_melded(hand, choice, melded_by(hand, choice, c), c)
+    if c.high_low:
+        return layout_melded(hand, choice, melded_by(hand, choice, c), c)
+    # aces low or round the corner: each suit's runs and dead cards follow from its block of
+    # the cards the sets leave (`_suit_layout`)
+    sets = choice & ALL_CARDS
+    rest = hand ^ sets
+    wrap = c.wrap << 15
+    table = _suit_layouts
+    b = rest & RANK_BITS
+    s = table.get(b | wrap) or _suit_layout(b, 0, c.wrap)
+    b = (rest >> 16) & RANK_BITS
+    h = table.get(b | 1 << 13 | wrap) or _suit_layout(b, 1, c.wrap)
+    b = (rest >> 32) & RANK_BITS
+    d = table.get(b | 2 << 13 | wrap) or _suit_layout(b, 2, c.wrap)
+    b = rest >> 48
+    k = table.get(b | 3 << 13 | wrap) or _suit_layout(b, 3, c.wrap)
+    runs = s[0] + h[0] + d[0] + k[0]
+    dead = s[1] + h[1] + d[1] + k[1]
+    return (
+        (*_set_melds(sets), *runs) if sets else runs,
+        tuple(sorted(dead, key=_RANK_ORDER.__getitem__)),
+    )
+
+
+# The runs (as cards, in run order) and the dead cards (ace up) of one suit's block of cards
+# left after the sets, aces low or round the corner, by ``block | suit << 13 | wrap << 15``.
+_suit_layouts: dict[int, tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]] = {}
+
+
+def _suit_layout(
+    block: int, suit: int, wrap: bool
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    shift = suit * SUIT_SHIFT
+    runs = _wrap_runs(block) if wrap else run_cards(block)
+    found = _suit_layouts[block | suit << 13 | wrap << 15] = (
+        tuple(tuple(CARDS[shift + r] for r in ranks) for ranks in _block_spans(runs, wrap, 0)),
+        tuple(CARDS[shift + r] for r in range(13) if (block & ~runs) >> r & 1),
+    )
+    return found
+
+
+def _set_melds(sets: int) -> list[tuple[Card, ...]]:
+    """The sets of a choice as cards, by rank (suits S H D C)."""
+    out: list[tuple[Card, ...]] = []
+    ranks = (sets | sets >> 16 | sets >> 32 | sets >> 48) & RANK_BITS
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() - 1
+        suits = (sets >> r) & 1 | (sets >> (r + 15)) & 2 | (sets >> (r + 30)) & 4
+        out.append(_SET_CARDS[r][suits | (sets >> (r + 45)) & 8])
+    return out
 
 
 def layout_melded(
     hand: int, choice: int, melded: int, c: Counting = STANDARD
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """`layout` when the cards the choice melds (``melded_by(hand, choice, c)``) are known."""
+    """`layout` when the cards the choice melds (``melded_by(hand, choice, c)``) are known (the
+    general path, which `layout` takes under ``high-low`` aces)."""
     sets = choice & ALL_CARDS
-    out: list[tuple[Card, ...]] = []
-    if sets:
-        ranks = (sets | sets >> 16 | sets >> 32 | sets >> 48) & RANK_BITS
-        while ranks:
-            low = ranks & -ranks
-            ranks ^= low
-            r = low.bit_length() - 1
-            suits = (sets >> r) & 1 | (sets >> (r + 15)) & 2 | (sets >> (r + 30)) & 4
-            out.append(_SET_CARDS[r][suits | (sets >> (r + 45)) & 8])
+    out = _set_melds(sets) if sets else []
     runs = melded ^ sets
     if runs:
         high = (choice >> HIGH_SHIFT) & RANK_COLUMN & runs if c.high_low else 0

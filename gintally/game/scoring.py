@@ -486,7 +486,9 @@ def score_cards(
         tuple(cards_of(lay)) if lay else (),
         limit,
         double,
-        layout_melded(k_mask, k_sets, k_melded, cnt),
+        layout_melded(k_mask, k_sets, k_melded, cnt)
+        if cnt.high_low
+        else layout(k_mask, k_sets, cnt),
         layout(d_mask & ~lay, d_sets, cnt),
     )
 
