@@ -363,6 +363,14 @@ def compare(args: argparse.Namespace) -> int:
                 )
             )
         rows.append(("knocks score_cards(text)", lambda p: old.score_cards(*p), score_pair, knocks))
+        rows.append(
+            (
+                "knocks 2 x evaluate(text)",
+                lambda p: (old.evaluate(p[0]), old.evaluate(p[1])),
+                evaluate_pair,
+                knocks,
+            )
+        )
         print(
             f"gintally evaluation, old ({args.against}) against new ({code_state()}):\n  CPU µs "
             f"per call, {args.hands} hands per case; {args.passes} passes of each side, old and "
