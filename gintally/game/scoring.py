@@ -399,8 +399,12 @@ def score_cards(
     gin that is not one; a knock with no deadwood is scored as the gin it is.
     """
     r, cnt, fixed_limit, _ = _context(rules)
-    claimed = parse_kind(str(claim)) if claim is not None else None
-    sizes = (11,) if claimed is Kind.BIG_GIN else (10,) if claimed else (10, 11)
+    if claim is None:  # (an Enum member is slow to look up: the common case needs none)
+        claimed = None
+        sizes: tuple[int, ...] = (10, 11)
+    else:
+        claimed = parse_kind(str(claim))
+        sizes = (11,) if claimed is Kind.BIG_GIN else (10,)
     k_cards, k_mask = _read(knocker, "the knocker", sizes)
     d_mask = _read(defender, "the defender", (10,))[1]
     if k_mask & d_mask:
@@ -457,7 +461,7 @@ def score_cards(
         d_d, d_sets = best_deadwood(d_mask, cnt)
         result = settle_gin(d_d, r, upcard)
         return _with_cards(result, (k_mask, k_sets), (d_mask, d_sets), 0, cnt)
-    if claimed in (Kind.GIN, Kind.BIG_GIN):
+    if claimed is not None and claimed in (Kind.GIN, Kind.BIG_GIN):
         dead = " ".join(str(c) for c in layout(k_mask, k_sets, cnt)[1])
         raise HandError(f"not a gin: the knocker's cards leave {d_k} deadwood ({dead})")
 
