@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
 import shutil
+import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +18,25 @@ from typer.testing import CliRunner
 
 from gintally.cli import app
 from gintally.ledger import Ledger
+
+
+def _share_bytecode_with_child_processes() -> None:
+    """Where bytecode may not be written next to the sources (PYTHONDONTWRITEBYTECODE, as CI
+    sets it), every `python -m gintally` or probe a test starts from the source tree compiles
+    gintally from scratch: about 0.1 CPU-s a process, hundreds of processes a run. So the suite
+    gives its processes a throwaway cache for the session instead (PYTHONPYCACHEPREFIX), made
+    once by the first pytest process (the xdist controller) and inherited by its workers and
+    their children. Nothing is written into the tree, and the code run is the same: Python
+    checks each cached file against its source's size and time before using it."""
+    if not sys.flags.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    cache = tempfile.mkdtemp(prefix="gintally-tests-pycache-")
+    atexit.register(shutil.rmtree, cache, ignore_errors=True)
+    os.environ["PYTHONPYCACHEPREFIX"] = cache
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_share_bytecode_with_child_processes()
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, as_json, ok
+from conftest import Commands, Run, as_json, ok
 from conftest import refused_line as refused
 from gintally.ledger import Ledger
 
@@ -36,10 +36,14 @@ def dump(path: Path) -> list[str]:
         conn.close()
 
 
+KITCHEN: Commands = (("match", "new", "Kitchen", "--players", "Ann", "Bob", "--dealer", "Ann"),)
+
+
 @pytest.fixture
-def kitchen(gintally: CLI) -> CLI:
-    """A single-game modern match between Ann and Bob, Ann dealing first."""
-    ok(gintally("match", "new", "Kitchen", "--players", "Ann", "Bob", "--dealer", "Ann"))
+def kitchen(gintally: CLI, ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> CLI:
+    """A single-game modern match between Ann and Bob, Ann dealing first (the ledger is built
+    once per test worker and copied for each test)."""
+    ledger_from(KITCHEN, db_path)
     return gintally
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run
+from conftest import Commands, Run
 from gintally.dates import parse_date
 from gintally.model import fold, plain_text
 
@@ -50,11 +50,17 @@ def refused(run: Run, *needles: str) -> None:
         assert needle in run.stderr, (needle, run.stderr)
 
 
+KITCHEN: Commands = (
+    ("match", "new", "Kitchen", "--players", "Émile", "Zoë"),
+    ("knock", "Émile", "5", "--vs", "20"),
+)
+
+
 @pytest.fixture
-def kitchen(gintally: Callable[..., Run], db_path: Path) -> Path:
-    assert gintally("match", "new", "Kitchen", "--players", "Émile", "Zoë").code == 0
-    assert gintally("knock", "Émile", "5", "--vs", "20").code == 0
-    return db_path
+def kitchen(ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> Path:
+    """Kitchen, Émile v Zoë, one hand (each command must succeed; built once per test worker
+    and copied for each test)."""
+    return ledger_from(KITCHEN, db_path)
 
 
 # --- text that cannot be stored or shown safely ---------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Run, ok
+from conftest import Commands, Run, ok
 
 CLI = Callable[..., Run]
 
@@ -42,10 +42,10 @@ def doc(run: Run) -> Any:
 
 
 @pytest.fixture
-def solo(gintally: CLI) -> CLI:
-    ok(gintally("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"))
-    for args in SOLO:
-        ok(gintally(*args))
+def solo(gintally: CLI, ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> CLI:
+    """The match Solo (gimlet rules) with the SOLO hands: every command must succeed (the
+    ledger is built once per test worker and copied for each test)."""
+    ledger_from((("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"), *SOLO), db_path)
     return gintally
 
 

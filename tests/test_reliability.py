@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run
+from conftest import Commands, Run
 from gintally import service
 from gintally.errors import GintallyError
 from gintally.ledger import Ledger
@@ -53,15 +53,20 @@ def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
         conn.close()
 
 
+KITCHEN: Commands = (
+    ("match", "new", "Kitchen", "--players", "Ann", "Bob"),
+    ("knock", "Ann", "5", "--vs", "20"),
+    ("gin", "Bob", "--vs", "10"),
+    ("knock", "Ann", "2", "--vs", "30"),
+)
+
+
 @pytest.fixture
-def kitchen(gintally: Callable[..., Run], db_path: Path) -> Path:
+def kitchen(ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> Path:
     """Kitchen, Ann v Bob: hand 1 Ann knocks 5 v 20 (+15), hand 2 Bob gin v 10 (+35), hand 3 Ann
-    knocks 2 v 30 (+28)."""
-    assert gintally("match", "new", "Kitchen", "--players", "Ann", "Bob").code == 0
-    assert gintally("knock", "Ann", "5", "--vs", "20").code == 0
-    assert gintally("gin", "Bob", "--vs", "10").code == 0
-    assert gintally("knock", "Ann", "2", "--vs", "30").code == 0
-    return db_path
+    knocks 2 v 30 (+28). Each command must succeed; the ledger is built once per test worker
+    and copied for each test."""
+    return ledger_from(KITCHEN, db_path)
 
 
 @contextmanager
