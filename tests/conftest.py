@@ -88,8 +88,8 @@ Commands = tuple[tuple[str, ...], ...]
 @pytest.fixture(scope="session")
 def ledger_from(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Commands, Path], Path]:
     """ledger_from(commands, db_path): a ledger made by running `commands` (each one must
-    succeed), built once per test worker and copied to `db_path` for each test that asks for
-    it: creating a ledger is most of a fast test's time."""
+    succeed and say nothing on stderr), built once per test worker and copied to `db_path` for
+    each test that asks for it: creating a ledger is most of a fast test's time."""
     built: dict[Commands, Path] = {}
     runner = CliRunner()
 
@@ -99,7 +99,7 @@ def ledger_from(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Commands,
             env = {"GINTALLY_DB": str(db), "COLUMNS": "100", "NO_COLOR": "1"}
             for args in commands:
                 result = runner.invoke(app, list(args), env=env)
-                assert result.exit_code == 0, (args, result.output)
+                assert (result.exit_code, result.stderr) == (0, ""), (args, result.output)
             assert not db.with_name(db.name + "-wal").exists()  # one file holds all of it
             built[commands] = db
         shutil.copyfile(built[commands], db_path)

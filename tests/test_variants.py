@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Run, as_json, ok, refused
+from conftest import Commands, Run, as_json, ok, refused
 from gintally.engine.replay import Entry, replay
 from gintally.errors import CardError, GintallyError, HandError
 from gintally.game.cards import parse_cards
@@ -307,10 +307,12 @@ def test_mahjong_shutout_when_the_loser_never_went_gin() -> None:
 # --- Gimlet end to end ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def solo(gintally: CLI) -> CLI:
-    doc = as_json(gintally("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet",
-                           "--json"))  # fmt: skip
+SOLO: Commands = (("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"),)
+
+
+def new_solo(gintally: CLI) -> CLI:
+    """The match Solo, Ann against the phantom under the gimlet rules, as `match new` says."""
+    doc = as_json(gintally(*SOLO[0], "--json"))
     assert (doc["players"], doc["format"], doc["rules"]["knock_limit"]) == (
         ["Ann", PHANTOM], "single", 5,
     )  # fmt: skip
@@ -320,7 +322,16 @@ def solo(gintally: CLI) -> CLI:
     return gintally
 
 
-def test_gimlet_game_from_the_command_line(solo: CLI, tmp_path: Path) -> None:
+@pytest.fixture
+def solo(gintally: CLI, ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> CLI:
+    """The same match Solo (what `match new` says of it is checked once, by new_solo in
+    test_gimlet_game_from_the_command_line), built once per test worker and copied."""
+    ledger_from(SOLO, db_path)
+    return gintally
+
+
+def test_gimlet_game_from_the_command_line(gintally: CLI, tmp_path: Path) -> None:
+    solo = new_solo(gintally)
     doc = as_json(solo("knock", "Ann", "3", "--piles", "1,2,0,3", "--json"))
     assert (doc["winner"], doc["points"], doc["piles"], doc["knocker_deadwood"]) == (
         "Ann", 28, [1, 2, 0, 3], 3,
@@ -419,10 +430,15 @@ def test_players_take_one_or_two_names_before_or_after_the_name(gintally: CLI) -
 # --- Mahjong end to end --------------------------------------------------------------------------
 
 
+TILES: Commands = (
+    ("match", "new", "Tiles", "--players", "Ann", "Bob", "--rules", "mahjong", "--dealer", "Bob"),
+)
+
+
 @pytest.fixture
-def tiles(gintally: CLI) -> CLI:
-    ok(gintally("match", "new", "Tiles", "--players", "Ann", "Bob", "--rules", "mahjong",
-                "--dealer", "Bob"))  # fmt: skip
+def tiles(gintally: CLI, ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> CLI:
+    """The mahjong match Tiles, Bob dealing first (built once per test worker and copied)."""
+    ledger_from(TILES, db_path)
     return gintally
 
 
