@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Run, as_json, ok
+from conftest import Commands, Run, as_json, ok
 from gintally.cli import hands as hand_commands
 from gintally.cli import read, record, views
 
@@ -322,15 +322,22 @@ def _visible(line: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", line)
 
 
+FIVE_GAMES: Commands = (
+    ("match", "new", "Eve", "-p", *LONG, "-f", "hollywood", "--games", "5"),
+    *(  # games 1-3 close, 4 and 5 stay open
+        hand
+        for i in range(5)
+        for hand in (("score", LONG[0], "33" if i % 3 else "45"), ("score", LONG[1], "21"))
+    ),
+)
+
+
 @pytest.mark.parametrize("color", [False, True], ids=["NO_COLOR", "colour"])
 def test_five_games_and_long_names_fit_80_columns(
-    gintally: CLI, db_path: Path, color: bool
+    gintally: CLI, db_path: Path, color: bool, ledger_from: Callable[[Commands, Path], Path]
 ) -> None:
     a, b = LONG
-    ok(gintally("match", "new", "Eve", "-p", a, b, "-f", "hollywood", "--games", "5"))
-    for i in range(5):  # games 1-3 close, 4 and 5 stay open
-        ok(gintally("score", a, "33" if i % 3 else "45"))
-        ok(gintally("score", b, "21"))
+    ledger_from(FIVE_GAMES, db_path)  # each command succeeds; built once per test worker
     for args in (["show"], ["show", "--all"], ["hands"], ["standings"], ["match", "list"]):
         out = _installed(args, db_path, color)
         if color and args == ["show"]:
@@ -569,22 +576,31 @@ TEAMS = (("Christabella", "Constantinos", "Anastasiadis"),
          ("Bartholomeus", "Fredericksen", "Wilhelmsburg"))  # fmt: skip
 
 
+TEAM_EVENING: Commands = (
+    ("match", "new", "Eve", "--teams", ",".join(TEAMS[0]), ",".join(TEAMS[1]), "-f", "hollywood",
+     "--games", "5"),
+    *(
+        hand
+        for i in range(8)
+        for hand in (
+            ("knock", TEAMS[0][0], "5", "--vs", "50") if i % 2 else ("score", TEAMS[1][0], "60"),
+            ("score", TEAMS[1][1], "21"),
+            ("score", TEAMS[0][2], "12"),
+        )
+    ),
+    ("score", TEAMS[0][0], "45"),  # round 9 in progress
+)  # fmt: skip
+
+
 @pytest.mark.parametrize("color", [False, True], ids=["NO_COLOR", "colour"])
 def test_a_team_evening_with_long_names_fits_80_columns(
-    gintally: CLI, db_path: Path, color: bool
+    gintally: CLI, db_path: Path, color: bool, ledger_from: Callable[[Commands, Path], Path]
 ) -> None:
     """Teams of three, twelve letters a name, five Hollywood games: every command at 80
     columns, nothing cut. Each round Christabella and Anastasiadis win 45 and 12 at tables 1 and
     3, Fredericksen 21 at table 2 (C&C&A +36), or every second round Bartholomeus wins 60."""
     a, b = TEAMS
-    ok(gintally("match", "new", "Eve", "--teams", ",".join(a), ",".join(b), "-f", "hollywood",
-                "--games", "5"))  # fmt: skip
-    for i in range(8):
-        first = ("knock", a[0], "5", "--vs", "50") if i % 2 else ("score", b[0], "60")
-        ok(gintally(*first))
-        ok(gintally("score", b[1], "21"))
-        ok(gintally("score", a[2], "12"))
-    ok(gintally("score", a[0], "45"))  # round 9 in progress
+    ledger_from(TEAM_EVENING, db_path)  # each command succeeds; built once per test worker
     commands = (["show"], ["show", "--all"], ["hands"], ["hands", "--all"], ["standings"],
                 ["match", "list"], ["match", "show", "Eve"])  # fmt: skip
     for args in commands:
