@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
@@ -630,13 +630,10 @@ def _streamed_entries(match: Match, rows: Iterable[PlayRow]) -> Iterator[Entry]:
     """`_entries`, one row at a time (for rows streamed from the file). The players' seats are
     looked up once and each distinct date is parsed once: a replay reads every hand of a match
     through here."""
-    seat: Callable[[int | None], int | None] = match.seat
-    if match.teams is None:
-        first = match.players[0].id
-
-        def seat(player: int | None) -> int | None:  # `Match.seat` of a two-player match
-            return None if player is None else 0 if player == first else 1
-
+    # `Match.seat` of a two-player match (the first player 0, anyone else 1) as a dict lookup
+    seats = {None: None, match.players[0].id: 0} if match.teams is None else None
+    seat = match.seat
+    new = tuple.__new__  # what `Entry(...)` calls, without its Python-level __new__
     days: dict[str, date] = {}
     for hid, day, kind, w, pts, d, other in rows:
         when = days.get(day)
@@ -652,7 +649,10 @@ def _streamed_entries(match: Match, rows: Iterable[PlayRow]) -> Iterator[Entry]:
                 f"the ledger is damaged: hand {hid} of match {match.name!r} cannot be read "
                 f"(date {day!r}, points {pts!r}); {CHECK_HINT}"
             ) from None
-        yield Entry(hid, when, seat(w), pts, kind, seat(d), other or 0)
+        if seats is not None:
+            yield new(Entry, (hid, when, seats.get(w, 1), pts, kind, seats.get(d, 1), other or 0))
+        else:
+            yield new(Entry, (hid, when, seat(w), pts, kind, seat(d), other or 0))
 
 
 @dataclass

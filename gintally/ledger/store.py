@@ -637,7 +637,8 @@ class Ledger:
 
     _LIVE = (
         "SELECT h.* FROM hands h WHERE h.match_id = ? "
-        "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id) "
+        # the latest version of the hand (a probe of hands_versions; cheaper than max())
+        "AND NOT EXISTS (SELECT 1 FROM hands h2 WHERE h2.hand_id = h.hand_id AND h2.id > h.id) "
         "AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
         "AND c.action = 'void')"
     )
