@@ -217,12 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.passes = max(args.passes, 5)
 
     rng = random.Random(args.seed)
-    hands = {
-        ("uniform", 10): uniform_hands(rng, args.hands, 10),
-        ("uniform", 11): uniform_hands(rng, args.hands, 11),
-        ("rich", 10): meld_rich_hands(rng, args.hands, 10),
-        ("rich", 11): meld_rich_hands(rng, args.hands, 11),
-    }
+    hands = first_hands(rng, args.hands)
     masks = {k: [mask_of(h) for h in v] for k, v in hands.items()}
     check_agreement(hands)
     knob_hands = {
@@ -329,18 +324,23 @@ def old_gintally(rev: str, root: str) -> Any:
     return old
 
 
+def first_hands(rng: random.Random, n: int) -> dict[tuple[str, int], list[list[Card]]]:
+    """The first table's hands, drawn in this order (`main` and `compare` draw the same)."""
+    return {
+        ("uniform", 10): uniform_hands(rng, n, 10),
+        ("uniform", 11): uniform_hands(rng, n, 11),
+        ("rich", 10): meld_rich_hands(rng, n, 10),
+        ("rich", 11): meld_rich_hands(rng, n, 11),
+    }
+
+
 def compare(args: argparse.Namespace) -> int:
     """``--against REV``: old and new in this process, pass by pass, taking turns."""
     with tempfile.TemporaryDirectory() as root:
         old = old_gintally(args.against, root)
         old_melds = importlib.import_module("gintally_old.game.melds")
         rng = random.Random(args.seed)
-        hands = {
-            ("uniform", 10): uniform_hands(rng, args.hands, 10),
-            ("uniform", 11): uniform_hands(rng, args.hands, 11),
-            ("rich", 10): meld_rich_hands(rng, args.hands, 10),
-            ("rich", 11): meld_rich_hands(rng, args.hands, 11),
-        }
+        hands = first_hands(rng, args.hands)
         corner_hands(rng, args.hands, 10)  # drawn as main() draws them, so that the knocks
         corner_hands(rng, args.hands, 11)  # are the same
         knocks = knock_pairs(rng, max(args.hands // 5, 200))
