@@ -32,7 +32,7 @@ from gintally.engine.replay import (
     Entry,
     Mark,
     Replay,
-    _Replayer,
+    Replayer,
     next_dealer,
     replay,
 )
@@ -755,7 +755,7 @@ def _latest_quiet(ledger: Ledger, match: Match) -> Mark | None:
     then makes starts there, so its memory does not grow with the match. None when the match
     never was quiet (rolling Hollywood) or has too few games."""
     keep = recent_games(match.format)
-    run = _Replayer(match.rules, match.format, match.first_seat)
+    run = Replayer(match.rules, match.format, match.first_seat)
     pending: deque[Mark] = deque()  # quiet points with fewer than `keep` games won since
     best = None
     for e in _streamed_entries(match, ledger.stream_plays(match)):
@@ -1066,7 +1066,7 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
     with book.snapshot(), collector.paused():
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
-        run = _Replayer(m.rules, m.format, m.first_seat, keep=False)
+        run = Replayer(m.rules, m.format, m.first_seat, keep=False)
         failed: Exception | None = None
 
         def replayed(hands: Iterable[HandValues]) -> Iterator[HandValues]:

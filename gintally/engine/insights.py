@@ -34,7 +34,7 @@ from datetime import date
 
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import Entry, Replay, _Replayer
+from gintally.engine.replay import Entry, Replay, Replayer
 from gintally.engine.seasons import season_of
 from gintally.game.rules import RuleSet
 
@@ -153,7 +153,7 @@ class Lifetime:
                 f.matches += 1
             for pair, _ in pairs:
                 pair.matches += 1
-        run = _Replayer(rules, fmt, first_dealer)
+        run = Replayer(rules, fmt, first_dealer)
         pending: dict[int, list[Game]] = {}  # the games of each set in progress
         streak: tuple[int, int, Entry, Entry] | None = None  # seat, hands, first, last
         seasons: dict[tuple[str, int], tuple[int, Entry]] = {}  # games won, the last win

@@ -107,7 +107,7 @@ class Replay:
         return sets_of(self.format, self.games)
 
 
-class _Replayer:
+class Replayer:
     """Replay state; one instance per replay. It is the `formats.Table` the format acts on."""
 
     def __init__(
@@ -262,7 +262,7 @@ def replay(
     ``unfinished``, as they would be had a hand been played since.
     """
     fmt = fmt if fmt is not None else Single()
-    run = _Replayer(rules, fmt, first_dealer, start)
+    run = Replayer(rules, fmt, first_dealer, start)
     for e in sorted(entries, key=lambda e: (e.date, e.id)):
         run.feed(e)
     if as_of is not None and fmt.seasonal and run.played:

@@ -25,7 +25,7 @@ from datetime import date
 
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import Entry, Replay, _Replayer
+from gintally.engine.replay import Entry, Replay, Replayer
 from gintally.engine.seasons import season_end, season_of
 from gintally.engine.series import Series
 from gintally.engine.sets import GameSet
@@ -191,7 +191,7 @@ def fold_standings(
     in the season shown (the one starting in `year`, else the latest one with a game won):
     what `insights.race` reads."""
     fold = Fold(fmt)
-    run = _Replayer(rules, fmt, first_dealer, keep=False)
+    run = Replayer(rules, fmt, first_dealer, keep=False)
     kept: list[Game] = []  # the games won in the season shown
     kept_start: date | None = None
     last: Entry | None = None
