@@ -36,8 +36,8 @@ from gintally.game.melds import (
 from gintally.game.rules import PRESETS, RuleSet, resolve
 from gintally.game.scoring import (
     _all_melded_sets,
-    _check_knock_allowed,
-    _doubled,
+    check_knock_allowed,
+    doubled_points,
     _knock_outcome,
     _new_result,
     _plain_layoffs,
@@ -119,7 +119,7 @@ def reference(
         dead = " ".join(str(c) for c in layout(k_mask, k_sets, cnt)[1])
         raise HandError(f"not a gin: the knocker's cards leave {d_k} deadwood ({dead})")
     limit = knock_limit(rules, upcard)
-    _check_knock_allowed(d_k, limit, upcard)
+    check_knock_allowed(d_k, limit, upcard)
     d_d = -1
     lay = d_sets = 0
     for sets, score in zip(choices, scores, strict=True):
@@ -129,7 +129,7 @@ def reference(
         if defence[0] > d_d:
             (d_d, lay, d_sets), k_sets = defence, sets
     kind, winner, points = _knock_outcome(d_k, d_d, rules)
-    points, double = _doubled(points, rules, upcard) if winner else (0, False)
+    points, double = doubled_points(points, rules, upcard) if winner else (0, False)
     k_melds, k_dead = layout(k_mask, k_sets, cnt)
     d_melds, d_dead = layout(d_mask & ~lay, d_sets, cnt)
     return HandResult(

@@ -14,7 +14,7 @@ Terminology
 
 - variant: how a hand is played and who scores it (`variant`): plain ``gin`` (two players, the
   hand's winner scores), ``mahjong`` (both players score every hand) or ``gimlet`` (solitaire
-  against a phantom). The variants' rules live in `gintally.game.variants`.
+  against a phantom). Each variant is a module of `gintally.game.variants`, named here.
 
 Every preset names its source (`PRESET_SOURCES`: a seed text in ``shared/seeds`` or a published
 rule book); tests/test_rules.py checks every value against it.
@@ -42,7 +42,7 @@ NEXT_DEALER = ("winner", "loser", "alternate")
 ACES = ("low", "high-low")
 AUTO = "auto"  # team_sweep_bonus: by team size (`SWEEP_BY_SIZE`)
 SWEEP_BY_SIZE = {2: 0, 3: 25, 4: 50}  # seed 002 (Tedesco): 25 for three, 50 for four, none for two
-VARIANTS = ("gin", "mahjong", "gimlet")  # the classes of `gintally.game.variants`, by name
+VARIANTS = ("gin", "mahjong", "gimlet")  # the modules of `gintally.game.variants`, by name
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,11 @@ Every rule about one hand lives here; the end-of-game bonuses live in `gintally.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from operator import itemgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from gintally.errors import CardError, HandError
@@ -94,13 +95,16 @@ def parse_kind(text: str) -> Kind:
         ) from None
 
 
+NO_EXTRAS: Mapping[str, Any] = MappingProxyType({})  # the extras of a hand that has none
+
+
 @dataclass(frozen=True)
 class HandResult:
     """A settled hand. `winner` is ``"knocker"``, ``"defender"`` or None; for a dead deck that
     scores (`deck_out_scores`) it is ``"first"`` or ``"second"`` in the order the counts came.
     `other_points` is what the other player scores when both players score (Mahjong gin; it
-    may be negative), else None, and `tables` the value of each one's cards on the table
-    (knocker's, defender's). `piles` are Gimlet Rummy's four discard piles (S, H, D, C)."""
+    may be negative), else None. `extras` is what the hand's variant stores with it beyond the
+    columns every hand has (`variants.base`: Mahjong's tables, Gimlet's piles), else empty."""
 
     kind: Kind
     winner: str | None
@@ -115,8 +119,7 @@ class HandResult:
     defender_melds: tuple[tuple[Card, ...], ...] = ()
     defender_deadwood_cards: tuple[Card, ...] = ()
     other_points: int | None = None
-    tables: tuple[int, int] | None = None
-    piles: tuple[int, int, int, int] | None = None
+    extras: Mapping[str, Any] = NO_EXTRAS
 
 
 MAX_HAND_POINTS = 100_000  # far above any hand under any rule set: a typo, not a score
@@ -149,31 +152,28 @@ def max_deadwood(rules: RuleSet) -> int:
     return 2 * sum(values[:5])
 
 
-def max_hand_points(rules: RuleSet) -> int:
-    """The most points one hand can score under `rules`: the largest bonus (gin, big gin or
-    undercut) plus the most deadwood ten cards can hold, doubled when a spade upcard doubles.
-    Every count-based result fits (a knock scores at most the defender's deadwood, an undercut
-    at most its bonus plus the knock limit...), so a transcribed result above it is a typo.
-    This is the one place that limit is computed: new ways of scoring extend it here. A
-    variant whose hands score otherwise (Mahjong gin's tables, Gimlet Rummy's piles) gives its
-    own limit (`variants.Variant.max_points`).
+def max_gin_points(rules: RuleSet) -> int:
+    """The most points one hand of plain gin can score under `rules`: the largest bonus (gin,
+    big gin or undercut) plus the most deadwood ten cards can hold, doubled when a spade upcard
+    doubles. Every count-based result fits (a knock scores at most the defender's deadwood, an
+    undercut at most its bonus plus the knock limit...), so a transcribed result above it is a
+    typo. New ways of scoring plain gin extend it here; a variant whose hands score otherwise
+    (Mahjong gin's tables, Gimlet Rummy's piles) gives its own limit
+    (`variants.max_hand_points`).
     """
-    if rules.variant != "gin":
-        from gintally.game.variants import variant_of  # variants builds on this module
-
-        return variant_of(rules).max_points(rules)
     bonus = max(rules.gin_bonus, rules.big_gin_bonus or 0, rules.undercut_bonus)
     top = bonus + max_deadwood(rules)
     return 2 * top if rules.spade_doubles else top
 
 
-def check_points(points: int, rules: RuleSet, what: str = "points") -> int:
-    """`points` if one hand can score them under `rules`; else a `HandError` naming the limit."""
+def check_points(points: int, rules: RuleSet, what: str = "points", most: int | None = None) -> int:
+    """`points` if one hand can score them (at most `most`, else `max_gin_points(rules)`);
+    else a `HandError` naming the limit."""
     if isinstance(points, bool) or not isinstance(points, int):
         raise HandError(f"{what} must be a whole number, not {points!r}")
     if points < 0:
         raise HandError(f"{what} cannot be negative ({points})")
-    top = max_hand_points(rules)
+    top = max_gin_points(rules) if most is None else most
     if points > top:
         raise HandError(
             f"{points} points is more than any hand scores under these rules (at most {top})"
@@ -202,7 +202,7 @@ def doubles(rules: RuleSet, upcard: Card | str | None) -> bool:
     return rules.spade_doubles and upcard is not None and parse_card(upcard).suit == 0
 
 
-def _doubled(points: int, rules: RuleSet, upcard: Card | str | None) -> tuple[int, bool]:
+def doubled_points(points: int, rules: RuleSet, upcard: Card | str | None) -> tuple[int, bool]:
     """A hand's points after spade doubling (bonuses included), and whether it doubled: the one
     place the doubling rule is applied."""
     double = doubles(rules, upcard)
@@ -237,7 +237,7 @@ def _knock_outcome(d_k: int, d_d: int, rules: RuleSet) -> tuple[Kind, str | None
     return Kind.KNOCK, "knocker", d_d - d_k
 
 
-def _check_knock_allowed(d_k: int, limit: int, upcard: Card | str | None) -> None:
+def check_knock_allowed(d_k: int, limit: int, upcard: Card | str | None) -> None:
     if d_k == 0:
         raise HandError("a knock with 0 deadwood is a gin: record it as a gin")
     if limit == 0:
@@ -258,9 +258,9 @@ def settle_knock(
     check_count("the knocker's deadwood", knocker_deadwood, r)
     check_count("the defender's deadwood", defender_deadwood, r)
     limit = knock_limit(r, upcard)
-    _check_knock_allowed(knocker_deadwood, limit, upcard)
+    check_knock_allowed(knocker_deadwood, limit, upcard)
     kind, winner, points = _knock_outcome(knocker_deadwood, defender_deadwood, r)
-    points, double = _doubled(points, r, upcard) if winner else (0, False)
+    points, double = doubled_points(points, r, upcard) if winner else (0, False)
     return HandResult(
         kind,
         winner,
@@ -287,7 +287,7 @@ def settle_gin(
     check_count("the defender's deadwood", defender_deadwood, r)
     big = big and r.big_gin_bonus is not None
     bonus = r.big_gin_bonus if big and r.big_gin_bonus is not None else r.gin_bonus
-    points, double = _doubled(bonus + defender_deadwood, r, upcard)
+    points, double = doubled_points(bonus + defender_deadwood, r, upcard)
     limit = None if r.knock_from_upcard and upcard is None else knock_limit(r, upcard)
     return HandResult(
         Kind.BIG_GIN if big else Kind.GIN,
@@ -317,19 +317,22 @@ def settle_draw(
     if first == second:
         return HandResult(Kind.DRAW, None, 0)
     winner = "first" if first < second else "second"
-    points, double = _doubled(abs(first - second), r, upcard)
+    points, double = doubled_points(abs(first - second), r, upcard)
     return HandResult(Kind.DRAW, winner, points, doubled=double)
 
 
 def settle_score(
-    points: int, kind: Kind | str | None = None, rules: RuleSet | str = "modern"
+    points: int,
+    kind: Kind | str | None = None,
+    rules: RuleSet | str = "modern",
+    most: int | None = None,
 ) -> HandResult:
     """A result copied from paper: the winner's points as given, the kind if known. Points no
-    hand can score under `rules` are refused (`max_hand_points`)."""
+    hand can score are refused (more than `most`, else than `max_gin_points(rules)`)."""
     r = _rules(rules)
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise HandError(f"points must be a whole number of 0 or more, not {points!r}")
-    check_points(points, r)
+    check_points(points, r, most=most)
     k = Kind.SCORE if kind is None else parse_kind(str(kind))
     if k in (Kind.DRAW, Kind.MISDEAL):
         raise HandError(f"a {k} has no winner: record it as a {k}")
@@ -466,7 +469,7 @@ def score_cards(
         raise HandError(f"not a gin: the knocker's cards leave {d_k} deadwood ({dead})")
 
     limit = fixed_limit if fixed_limit is not None else knock_limit(r, upcard)
-    _check_knock_allowed(d_k, limit, upcard)
+    check_knock_allowed(d_k, limit, upcard)
     # Among the knocker's arrangements of least deadwood, the first that leaves the defender the
     # most deadwood after layoffs. No layoff leaves the defender more than its own least
     # deadwood (`alone`), so an arrangement that leaves that much cannot be beaten.
@@ -480,7 +483,7 @@ def score_cards(
             if d_d == alone[0]:
                 break
     kind, winner, points = _knock_outcome(d_k, d_d, r)
-    points, double = _doubled(points, r, upcard) if winner else (0, False)
+    points, double = doubled_points(points, r, upcard) if winner else (0, False)
     return _knock_result(
         kind,
         winner,
@@ -634,8 +637,7 @@ def _knock_result(
             "defender_melds": d[0],
             "defender_deadwood_cards": d[1],
             "other_points": None,
-            "tables": None,
-            "piles": None,
+            "extras": NO_EXTRAS,
         }
     )
     return result
@@ -662,8 +664,7 @@ def _with_cards(
         d_melds,
         d_dead,
         result.other_points,
-        result.tables,
-        result.piles,
+        result.extras,
     )
 
 

@@ -1,0 +1,167 @@
+"""Variants: how a hand is played, scored, stored and told, one module per variant, found by
+name.
+
+A variant (the game kind a match plays: the rule set's `variant` knob) is one module of this
+package, named after it, holding a `base.Variant` subclass as ``VARIANT``:
+
+- `gin`: plain gin, two players, the hand's winner scores;
+- `mahjong`: Mahjong gin, both players score every hand;
+- `gimlet`: Gimlet Rummy, solitaire against a phantom.
+
+The module declares everything that is the variant's own: its claims and inputs and why others
+are refused, its command-line options (`base.Option`: Typer's commands, the fast lane and
+`edit` are built from them), how a hand is settled and what it can score at most, what it
+stores with a hand (``extras``) and how it checks them, how a hand is told and shown, and its
+columns in an export. The rule set's `variant` knob names the modules (`rules.VARIANTS`), so a
+new variant is a new module here and its name there (with a preset, if it has one, among the
+presets of `rules`).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from gintally.errors import GintallyError, HandError
+from gintally.game.rules import VARIANTS, RuleSet
+from gintally.game.scoring import check_points as check_within
+from gintally.game.variants.base import (
+    COMMANDS,
+    CORE_INPUTS,
+    Command,
+    HandInput,
+    Option,
+    Told,
+    Variant,
+)
+
+__all__ = [
+    "COMMANDS",
+    "CORE_INPUTS",
+    "Command",
+    "HandInput",
+    "Option",
+    "Told",
+    "Variant",
+    "all_variants",
+    "check_points",
+    "command",
+    "commands",
+    "find_variant",
+    "max_hand_points",
+    "options_of",
+    "variant_of",
+]
+
+
+def _load() -> dict[str, Variant]:
+    """Every variant, by name, in the order `rules.VARIANTS` names them."""
+    found: dict[str, Variant] = {}
+    for name in VARIANTS:
+        cls: type[Variant] = import_module(f"{__name__}.{name}").VARIANT
+        assert cls.key == name, f"variants/{name}.py holds {cls.key!r}"
+        found[name] = cls()
+    owners: dict[str, tuple[str, str]] = {}
+    for v in found.values():
+        for options in v.options.values():
+            for o in options:
+                owners.setdefault(o.fills, (o.flag, v.title))
+                if o.cards:
+                    owners.setdefault(o.cards, (o.flag, v.title))
+    Variant.owners = owners
+    return found
+
+
+_VARIANTS = _load()
+_ALIASES = {alias: v for v in _VARIANTS.values() for alias in v.aliases}
+
+
+def all_variants() -> tuple[Variant, ...]:
+    """Every variant, in the order the rules name them."""
+    return tuple(_VARIANTS.values())
+
+
+def find_variant(name: str) -> Variant:
+    """A variant by name or alias, case-insensitively; unknown names list the variants."""
+    key = str(name).strip().lower().replace(" ", "-")
+    found = _VARIANTS.get(key) or _ALIASES.get(key)
+    if found is None:
+        raise GintallyError(
+            f"unknown variant {name!r}; the variants are: {', '.join(_VARIANTS)}"
+        )
+    return found
+
+
+def variant_of(rules: RuleSet) -> Variant:
+    """The variant a rule set plays."""
+    return find_variant(rules.variant)
+
+
+def max_hand_points(rules: RuleSet) -> int:
+    """The most points one hand can score under `rules`, by its variant: a transcribed result
+    above it is a typo."""
+    return variant_of(rules).max_points(rules)
+
+
+def check_points(points: int, rules: RuleSet, what: str = "points") -> int:
+    """`points` if one hand can score them under `rules` (`max_hand_points`); else a
+    `HandError` naming the limit."""
+    return check_within(points, rules, what, max_hand_points(rules))
+
+
+# --- the hand commands, as the command line has them ---------------------------------------------
+
+
+def commands() -> tuple[Command, ...]:
+    """Every hand command: the core ones, then each variant's own."""
+    return (*COMMANDS, *(c for v in _VARIANTS.values() for c in v.commands))
+
+
+def command(name: str) -> Command:
+    """A hand command by name."""
+    for c in commands():
+        if c.name == name:
+            return c
+    raise HandError(f"unknown hand command {name!r}")
+
+
+def _noted(option: Option, command: str) -> Option:
+    """`option` with what the variants add to its help in `command`."""
+    notes = [v.notes[(command, option.name)] for v in _VARIANTS.values()
+             if (command, option.name) in v.notes]  # fmt: skip
+    if not notes:
+        return option
+    from dataclasses import replace
+
+    return replace(option, help="; ".join((option.help, *notes)))
+
+
+def options_of(name: str) -> tuple[Option, ...]:
+    """The parameters of a hand command, in order: its own (or those of the command it is
+    like), then each variant's options for it, with the variants' notes in their help."""
+    c = command(name)
+    base = command(c.like) if c.like else c
+    own = tuple(_noted(o, base.name) for o in base.params)
+    added = tuple(o for v in _VARIANTS.values() for o in v.options.get(base.name, ()))
+    return own + added
+
+
+def help_of(name: str) -> str:
+    """A hand command's help: its own, and what each variant adds (a line each)."""
+    c = command(name)
+    notes = [v.notes[(c.name, "")] for v in _VARIANTS.values() if (c.name, "") in v.notes]
+    if not notes:
+        return c.help
+    first, sep, rest = c.help.partition("\n\n")
+    if sep:  # a paragraph of its own already: the notes end it
+        return f"{first}\n\n{rest} {' '.join(notes)}"
+    return f"{first}\n\n" + "\n".join(notes)
+
+
+def variant_options() -> tuple[Option, ...]:
+    """Every variant's own options, each once (for `edit`, which takes them all)."""
+    seen: dict[str, Option] = {}
+    for v in _VARIANTS.values():
+        for options in v.options.values():
+            for o in options:
+                seen.setdefault(o.name, o)
+    return tuple(seen.values())

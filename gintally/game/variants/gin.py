@@ -1,0 +1,118 @@
+"""Plain gin: two players; the hand's winner scores (the `gin` variant, every preset but
+``mahjong`` and ``gimlet``). Its inputs are the ones every variant may read (`base.COMMANDS`):
+counts or cards, a draw's counts, a paper score; it stores nothing beyond the hand's columns."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from gintally.errors import HandError
+from gintally.game.rules import RuleSet
+from gintally.game.scoring import (
+    HandResult,
+    deadwood_of,
+    evaluate,
+    max_gin_points,
+    read_hand,
+    score_cards,
+    settle_draw,
+    settle_gin,
+    settle_knock,
+    settle_misdeal,
+)
+from gintally.game.variants.base import DEALT, PAPER, HandInput, Variant, need
+
+COUNTS = frozenset({"deadwood", "vs", "cards", "vs_cards"})
+
+
+class Gin(Variant):
+    """Plain gin: two players; the hand's winner scores."""
+
+    key = "gin"
+    aliases = ("standard", "plain", "gin-rummy")
+    title = "gin"
+    summary = "two players; the hand's winner scores"
+    teams = True
+    claims: ClassVar[dict[str, frozenset[str]]] = {
+        "knock": COUNTS | DEALT,
+        "gin": COUNTS | DEALT,
+        "big-gin": COUNTS | DEALT,
+        "draw": frozenset({"draw_deadwood"}) | DEALT,
+        "misdeal": DEALT,
+        "score": PAPER | DEALT,
+    }
+    refusals: ClassVar[dict[str, str]] = {
+        "sour": "going sour is Gimlet Rummy's: this match plays gin",
+    }
+
+    def max_points(self, rules: RuleSet) -> int:
+        return max_gin_points(rules)
+
+    def settle(self, claim: str, hand: HandInput, rules: RuleSet, upcard: str | None) -> HandResult:
+        if claim == "misdeal":
+            return settle_misdeal()
+        if claim == "draw":
+            return settle_draw(hand.draw_deadwood, rules, upcard)
+        if claim == "score":
+            return self.paper(hand, rules)
+        return gin_hand(claim, hand, rules, upcard)
+
+
+def gin_hand(claim: str, typed: HandInput, rules: RuleSet, upcard: str | None) -> HandResult:
+    """A knock, gin or big gin of plain gin, from counts or cards."""
+    if typed.vs is not None and typed.vs_cards:
+        raise HandError("give the defender's deadwood (--vs) or cards (--vs-cards), not both")
+    if claim == "knock":
+        if typed.cards and typed.deadwood is not None:
+            raise HandError("give the knocker's deadwood or cards, not both")
+        if typed.cards and typed.vs_cards:
+            return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim="knock")
+        if typed.vs_cards:
+            raise HandError(
+                "the defender's cards need the knocker's cards too (--cards), to find the layoffs"
+            )
+        d_k = typed.deadwood
+        if typed.cards:
+            ev = evaluate(read_hand(typed.cards, "the knocker", (10,)), rules, upcard)
+            if ev.gin:
+                return settle_gin(need(typed.vs, "the defender's deadwood (--vs)"), rules, upcard)
+            d_k = ev.deadwood
+        return settle_knock(
+            need(d_k, "the knocker's deadwood"),
+            need(typed.vs, "the defender's deadwood after laying off (--vs)"),
+            rules,
+            upcard,
+        )
+    big = claim == "big-gin"
+    if typed.deadwood not in (None, 0):
+        raise HandError(f"a {claim} has no deadwood, not {typed.deadwood}")
+    if typed.cards and typed.vs_cards:
+        return score_cards(typed.cards, typed.vs_cards, rules, upcard, claim=claim)
+    if typed.cards:
+        check_gin_cards(typed.cards, big, rules, upcard)
+    if typed.vs_cards:
+        ev = evaluate(read_hand(typed.vs_cards, "the defender", (10,)), rules)
+        return settle_gin(ev.deadwood, rules, upcard, big=big)
+    return settle_gin(need(typed.vs, "the defender's deadwood (--vs)"), rules, upcard, big=big)
+
+
+def check_gin_cards(cards: str, big: bool, rules: RuleSet, upcard: str | None) -> None:
+    """Refuse cards that are not the gin (or big gin) claimed."""
+    if big and rules.big_gin_bonus is None:
+        # Big gin is off: all eleven cards must still meld, and it scores as a gin.
+        left = deadwood_of(read_hand(cards, "the knocker", (11,)), rules)
+        if left:
+            raise HandError(f"not a big gin: the knocker's 11 cards leave {left} deadwood")
+        return
+    ev = evaluate(read_hand(cards, "the knocker", (11,) if big else (10,)), rules, upcard)
+    if big and not ev.big_gin:
+        if ev.gin:
+            raise HandError(
+                f"not a big gin: not all 11 cards meld (discard {ev.discard} and it is a gin)"
+            )
+        raise HandError(f"not a big gin: the best discard leaves {ev.deadwood} deadwood")
+    if not big and not ev.gin:
+        raise HandError(f"not a gin: those cards leave {ev.deadwood} deadwood")
+
+
+VARIANT = Gin
