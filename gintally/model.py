@@ -15,9 +15,11 @@ Terminology
   Its `id` is the hand's public number in its match (1, 2, 3... in entry order); `key` the
   ledger's identity of the hand (what corrections point at); `row` the row of this version.
   `other_points` is what the player who did not win the hand scored when both players score
-  (Mahjong gin); `knocker_table` / `defender_table` (or their cards) are Mahjong's cards on the
-  table, and `piles` Gimlet Rummy's four discard piles (``S,H,D,C``).
-- typed hand (`TypedHand`): a hand command's input as the player typed it, before it is settled.
+  (Mahjong gin); `extras` what the match's variant stores with the hand beyond the columns every
+  hand has (Mahjong's tables, Gimlet's piles: `gintally.game.variants`), written and read by
+  the variant alone.
+- typed hand (`TypedHand`): a hand command's input as the player typed it, before it is settled;
+  `extra` holds the inputs of the match's variant (by the names its options declare).
 - folded name (`fold`): a name as names are compared (SPEC section 9): Unicode canonical caseless
   matching, so "Émile" is "émile" (composed or not) and "Straße" is "STRASSE".
 - plain text (`plain_text`): what a name or a note may hold: valid Unicode (no bytes that were
@@ -30,9 +32,11 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from gintally.engine.formats import Format
 from gintally.errors import GintallyError, NotFoundError
+from gintally.game import NO_EXTRAS
 from gintally.game.rules import RuleSet
 
 # Invisible characters that reorder the text around them (bidirectional embeddings, overrides
@@ -206,11 +210,7 @@ class HandRecord:
     dealer: int | None = None
     note: str | None = None
     other_points: int | None = None
-    knocker_table: int | None = None
-    defender_table: int | None = None
-    knocker_table_cards: str | None = None
-    defender_table_cards: str | None = None
-    piles: str | None = None
+    extras: Mapping[str, Any] = NO_EXTRAS
     id: int = 0
     key: int = 0
     row: int = 0
@@ -241,11 +241,7 @@ HAND_COLUMNS = (
     "dealer",
     "note",
     "other_points",
-    "knocker_table",
-    "defender_table",
-    "knocker_table_cards",
-    "defender_table_cards",
-    "piles",
+    "extras",
 )
 
 
@@ -266,9 +262,4 @@ class TypedHand:
     dealer: str | None = None
     upcard: str | None = None
     note: str | None = None
-    table: int | None = None
-    table_cards: str | None = None
-    vs_table: int | None = None
-    vs_table_cards: str | None = None
-    vs_points: int | None = None
-    piles: str | None = None
+    extra: Mapping[str, Any] = NO_EXTRAS

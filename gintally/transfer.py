@@ -37,10 +37,9 @@ from gintally.game.scoring import (
     MAX_HAND_POINTS,
     Kind,
     check_count,
-    check_points,
     parse_kind,
 )
-from gintally.game.variants import variant_of
+from gintally.game.variants import all_variants, check_points, variant_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match, TypedHand, plain_text
 from gintally.service import settle
 
@@ -54,14 +53,7 @@ OPTIONAL = (
     "note",
 )
 COLUMNS = ("id", *REQUIRED, *OPTIONAL)
-EXTRA_JSON = (
-    "claim",
-    "knocker_cards",
-    "defender_cards",
-    "layoffs",
-    "knocker_table_cards",
-    "defender_table_cards",
-)
+EXTRA_JSON = ("claim", "knocker_cards", "defender_cards", "layoffs")
 
 
 def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
@@ -78,11 +70,17 @@ def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
         "dealer": match.name_of(h.dealer) or "",
         "upcard": h.upcard or "",
         "note": h.note or "",
-        "other_points": h.other_points,
-        "knocker_table": h.knocker_table,
-        "defender_table": h.defender_table,
-        "piles": h.piles or "",
+        **_variant_columns(h),
     }
+
+
+def _variant_columns(h: HandRecord) -> dict[str, Any]:
+    """Every variant's export columns, blank for the variants the hand is not of (a JSON export
+    has them all; a CSV file keeps its match's variant's, `Variant.columns`)."""
+    out: dict[str, Any] = {}
+    for v in all_variants():
+        out.update(v.export(h.extras, h.other_points))
+    return out
 
 
 def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
@@ -102,6 +100,8 @@ def export_json(match: Match, match_info: Mapping[str, Any], hands: Iterable[Han
     for h in hands:
         row = hand_row(match, h)
         row.update({column: getattr(h, column) for column in EXTRA_JSON})
+        for v in all_variants():
+            row.update(v.export_more(h.extras))
         rows.append(row)
     return json.dumps({"match": dict(match_info), "hands": rows}, indent=2, ensure_ascii=False)
 
@@ -286,11 +286,11 @@ def parse_row(
     k_cards = str(row.get("knocker_cards") or "").strip() or None
     d_cards = str(row.get("defender_cards") or "").strip() or None
     other = _int(row.get("other_points"), "other_points", signed=True)
-    tables = (_int(row.get("knocker_table"), "knocker_table"),
-              _int(row.get("defender_table"), "defender_table"))  # fmt: skip
-    k_table_cards = str(row.get("knocker_table_cards") or "").strip() or None
-    d_table_cards = str(row.get("defender_table_cards") or "").strip() or None
-    piles = str(row.get("piles") or "").strip() or None
+    extra: dict[
+        str, Any
+    ] = {}  # every variant's own inputs the row has (the match's refuses others)
+    for v in all_variants():
+        extra.update(v.imported(row, lambda column: _int(row.get(column), column)) or {})
     dealer_id = _player(match, row.get("dealer"), "dealer")
     dealer = match.name_of(dealer_id)
     note = plain_text(str(row.get("note") or ""), "the note", one_line=True) or None
@@ -328,20 +328,14 @@ def parse_row(
             typed = TypedHand(
                 "sour", day, player=player, deadwood=deadwood, cards=k_cards, dealer=dealer
             )
-        elif piles is not None:
-            deadwood = k_dw if claim == "knock" and not k_cards else None
-            # The opponent's columns and the upcard go in too, so that Gimlet's refusals of
+        elif extra:
+            # The opponent's columns and the upcard go in too, so that a variant's refusals of
             # them apply to an imported row as to a typed hand (not dropped in silence).
             typed = TypedHand(
-                claim, day, player=player, piles=piles, cards=k_cards, deadwood=deadwood,
-                vs=d_dw, vs_cards=d_cards, upcard=upcard, dealer=dealer,
-            )  # fmt: skip
-        elif tables[0] is not None or k_table_cards:
-            typed = TypedHand(
-                claim, day, player=player, upcard=upcard,
-                table=None if k_table_cards else tables[0], table_cards=k_table_cards,
-                vs_table=None if d_table_cards else tables[1], vs_table_cards=d_table_cards,
-                vs=None if d_cards else d_dw, vs_cards=d_cards, dealer=dealer,
+                claim, day, player=player, cards=k_cards,
+                deadwood=k_dw if claim == "knock" and not k_cards else None,
+                vs=None if d_cards else d_dw, vs_cards=d_cards, upcard=upcard, dealer=dealer,
+                extra=extra,
             )  # fmt: skip
         elif k_cards and d_cards:
             typed = TypedHand(
@@ -371,7 +365,7 @@ def parse_row(
         assert winner is not None
         paper = TypedHand(
             "score", day, player=match.name_of(winner), points=points, kind=str(kind),
-            vs_points=other, upcard=upcard, dealer=dealer,
+            upcard=upcard, dealer=dealer, extra={} if other is None else {"vs_points": other},
         )  # fmt: skip
         settle(match, paper)
         no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
@@ -505,7 +499,7 @@ class ImportStream:
             row = dict(zip(header, (v.strip() for v in row), strict=True))
         rec = parse_row(self.match, row, self.today, self.order)
         rest = tuple(getattr(rec, c) for c in HAND_COLUMNS[1:])
-        known = (rest, (json.dumps(list(rest))[1:] + "\n").encode())
+        known = (rest, (json.dumps(digested(rest), sort_keys=True)[1:] + "\n").encode())
         if key is not None:
             if len(seen) >= self.CACHE_ROWS:
                 seen.clear()
@@ -559,9 +553,32 @@ def digest(hands: Iterable[HandRecord]) -> str:
     same digest as it reads.)"""
     sha = hashlib.sha256()
     for h in hands:
-        values = [h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])]
-        sha.update(json.dumps(values).encode("utf-8") + b"\n")
+        values = [h.date.isoformat(), *digested(tuple(getattr(h, c) for c in HAND_COLUMNS[1:]))]
+        sha.update(json.dumps(values, sort_keys=True).encode("utf-8") + b"\n")
     return sha.hexdigest()
+
+
+# The digest keeps the layout hands had before the variants' extras were one column: Mahjong's
+# tables and Gimlet's piles as five values after other_points. So a file imported by an older
+# gintally is still recognised. Extras of any other key follow, as one JSON object.
+LEGACY_EXTRAS = (
+    "knocker_table",
+    "defender_table",
+    "knocker_table_cards",
+    "defender_table_cards",
+    "piles",
+)
+assert HAND_COLUMNS[-1] == "extras"
+
+
+def digested(stored: tuple[Any, ...]) -> list[Any]:
+    """A hand's stored values but the date (`HAND_COLUMNS[1:]`) as its digest line has them."""
+    *values, extras = stored
+    values += [extras.get(k) for k in LEGACY_EXTRAS]
+    more = {k: v for k, v in extras.items() if k not in LEGACY_EXTRAS}
+    if more:
+        values.append(more)
+    return values
 
 
 def _file_id(value: Any) -> int | None:

@@ -51,12 +51,12 @@ __all__ = ["world"]  # the fuzz tests' template ledger, a fixture here too
 # --- the lane's commands are Typer's --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("word", sorted(quick.COMMANDS))
+@pytest.mark.parametrize("word", sorted(quick.commands()))
 def test_commands_match_typer(word: str) -> None:
     command = typer.main.get_command(app).commands[word]  # type: ignore[attr-defined]
     positionals = [p for p in command.params if type(p).__name__ == "TyperArgument"]
     options = [p for p in command.params if type(p).__name__ == "TyperOption"]
-    spec = quick.COMMANDS[word]
+    spec = quick.commands()[word]
     assert spec.positionals == tuple(p.name for p in positionals)
     assert spec.required == sum(p.required for p in positionals)
     assert all(p.nargs == 1 and not p.multiple for p in command.params)
@@ -244,8 +244,8 @@ VALUES: dict[str, st.SearchStrategy[str]] = {
 def plain_lines(draw: st.DrawFn) -> list[str]:
     """A line the lane takes: the command's positionals in order, a few of its options
     (either spelling, ``--option=VALUE`` or not) and flags, interleaved, sometimes ``--db``."""
-    word = draw(st.sampled_from(sorted(quick.COMMANDS)))
-    spec = quick.COMMANDS[word]
+    word = draw(st.sampled_from(sorted(quick.commands())))
+    spec = quick.commands()[word]
     count = draw(st.integers(spec.required, len(spec.positionals)))
     plain = st.text(max_size=3)  # what a value that reads as an option becomes
     value_of = {
@@ -296,7 +296,7 @@ def test_lane_does_what_typer_does_on_random_lines(
     monkeypatch.chdir(world.root)
     scratch = world.root / "quick-scratch"
     scratch.mkdir(exist_ok=True)
-    lines = argument_lists(world, scratch).filter(lambda a: a.command in quick.COMMANDS)
+    lines = argument_lists(world, scratch).filter(lambda a: a.command in quick.commands())
 
     @LANE_SETTINGS
     @given(lines)

@@ -32,8 +32,8 @@ MODULES = ("hands", "read", "admin", "insights", "chart", "page")
 ROUTES = {
     **dict.fromkeys(
         (
-            *("knock", "gin", "big-gin", "gimlet", "double-gimlet", "sour", "draw", "misdeal"),
-            *("score", "undo", "void", "edit"),
+            *("knock", "gin", "big-gin", "draw", "misdeal", "score"),
+            *("undo", "void", "edit"),
         ),
         "hands",
     ),
@@ -54,10 +54,20 @@ def load(command: str | None = None) -> Any:
 
     from gintally.cli.common import app as _app
 
-    module = ROUTES.get(command or "")
+    module = ROUTES.get(command or "") or _variant_route(command)
     for name in (module,) if module else MODULES:
         import_module(f"gintally.cli.{name}")
     return _app
+
+
+def _variant_route(command: str | None) -> str | None:
+    """``hands`` for a hand command of a variant's own (Gimlet's ``sour``...), which the
+    variants declare (`gintally.game.variants`); else None."""
+    if not command or command.startswith("-"):
+        return None
+    from gintally.game import variants
+
+    return "hands" if any(c.name == command for c in variants.commands()) else None
 
 
 def only(app: Any, command: str) -> Any:

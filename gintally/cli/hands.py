@@ -1,10 +1,13 @@
-"""Hand commands: knock, gin, big-gin, draw, misdeal, score, sour, and the corrections undo,
-void, edit. Gimlet Rummy's names for gin and big gin, ``gimlet`` and ``double-gimlet``, are the
-same commands."""
+"""Hand commands: knock, gin, big-gin, draw, misdeal, score and each variant's own (Gimlet
+Rummy's gimlet, double-gimlet and sour), built from their declarations
+(`gintally.game.variants`), and the corrections undo, void, edit (which takes every variant's
+own options too)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -31,221 +34,48 @@ from gintally.cli.common import (
 )
 from gintally.cli.record import count_or_cards, draw_hand
 from gintally.errors import GintallyError
+from gintally.game import variants
+from gintally.game.variants import Option
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match, fold
 
-PlayerArg = Annotated[str, typer.Argument(help="Who knocked or went gin.", show_default=False)]
-GinVsOpt = Annotated[
-    str | None,
-    typer.Option("--vs", help="The defender's deadwood (no layoffs against a gin).", metavar="N"),
-]
-GinCardsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--cards",
-        help="The cards that went gin: the ten kept, or all eleven for a big gin.",
-        metavar="CARDS",
-    ),
-]
-PilesOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--piles",
-        help="Gimlet Rummy: the cards in the four discard piles, S,H,D,C (after laying the "
-        "deadwood on them).",
-        metavar="S,H,D,C",
-    ),
-]
-TableOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--table",
-        help="Mahjong gin: the value of the ginner's cards on the table (a number, or the cards).",
-        metavar="N|CARDS",
-    ),
-]
-VsTableOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--vs-table",
-        help="Mahjong gin: the value of the other player's cards on the table (N or cards).",
-        metavar="N|CARDS",
-    ),
-]
+
+def _parameter(option: Option) -> inspect.Parameter:
+    """One declared parameter as Typer reads it from a signature."""
+    if not option.flag:
+        argument = typer.Argument(help=option.help, show_default=False)
+        if option.required:
+            return inspect.Parameter(option.name, POSITIONAL, annotation=Annotated[str, argument])
+        return inspect.Parameter(
+            option.name, POSITIONAL, default=None, annotation=Annotated[str | None, argument]
+        )
+    declared = typer.Option(option.flag, help=option.help, metavar=option.metavar or None)
+    kind: Any = list[str] | None if option.read == "deadwoods" else str | None
+    return inspect.Parameter(
+        option.name, KEYWORD, default=None, annotation=Annotated[kind, declared]
+    )
 
 
-@hand_command()
-def knock(
-    player: PlayerArg,
-    deadwood: Annotated[
-        str | None,
-        typer.Argument(help="The knocker's deadwood (or give --cards).", show_default=False),
-    ] = None,
-    vs: VsOpt = None,
-    cards: CardsOpt = None,
-    vs_cards: VsCardsOpt = None,
-    piles: PilesOpt = None,
-    *,
-    options: HandOptions,
-) -> None:
-    """Record a knock: PLAYER knocked with DEADWOOD, the defender had --vs after laying off.
-
-    With --cards and --vs-cards gintally finds both players' melds and the layoffs itself. An
-    undercut is worked out from the counts: just record the knock. Gimlet Rummy: give the
-    discard piles instead of --vs (knock Ann 3 --piles 1,2,0,3).
-    """
-    record.knock(player, deadwood, vs, cards, vs_cards, piles, options=options)
+POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
+KEYWORD = inspect.Parameter.KEYWORD_ONLY
 
 
-def gin(
-    ctx: typer.Context,
-    player: PlayerArg,
-    vs: Annotated[
-        str | None,
-        typer.Option(
-            "--vs",
-            help="The defender's deadwood (no layoffs against a gin); Mahjong gin: the other "
-            "player's cards left in hand (N or cards).",
-            metavar="N|CARDS",
-        ),
-    ] = None,
-    cards: GinCardsOpt = None,
-    vs_cards: VsCardsOpt = None,
-    piles: PilesOpt = None,
-    table: TableOpt = None,
-    vs_table: VsTableOpt = None,
-    *,
-    options: HandOptions,
-) -> None:
-    """Record a gin by PLAYER: the gin bonus plus the defender's deadwood (--vs).
+def _hand_command(name: str) -> Callable[..., None]:
+    """The Typer command of hand command `name`, built from its declaration."""
 
-    Mahjong gin: --table, --vs-table and --vs (each a number or the cards); both players score.
-    Gimlet Rummy: --piles S,H,D,C.
-    """
-    record.gin(
-        ctx.info_name or "gin", player, vs, cards, vs_cards, piles, table, vs_table,
-        options=options,
-    )  # fmt: skip
+    def command(*, options: HandOptions, **raw: Any) -> None:
+        record.run(name, options, raw)
+
+    params = [_parameter(o) for o in variants.options_of(name)]
+    options = inspect.Parameter("options", KEYWORD, annotation=HandOptions)
+    command.__signature__ = inspect.Signature([*params, options])  # type: ignore[attr-defined]
+    command.__name__ = command.__qualname__ = name.replace("-", "_")
+    command.__doc__ = variants.help_of(name)
+    return command
 
 
-hand_command("gin")(gin)
-hand_command(
-    "big-gin",
-    help="Record a big gin by PLAYER (all eleven cards melded): the big gin bonus plus the "
-    "defender's deadwood (--vs).",
-)(gin)
-hand_command(
-    "gimlet",
-    help="Gimlet Rummy: record a gimlet by PLAYER (ten cards melded after the discard), with "
-    "the discard piles (--piles S,H,D,C). The same as gin.",
-)(gin)
-hand_command(
-    "double-gimlet",
-    help="Gimlet Rummy: record a double gimlet by PLAYER (all eleven cards melded), with the "
-    "discard piles (--piles S,H,D,C). The same as big-gin.",
-)(gin)
-
-
-@hand_command()
-def sour(
-    player: PlayerArg,
-    deadwood: Annotated[
-        str | None,
-        typer.Argument(help="The deadwood left in hand (or give --cards).", show_default=False),
-    ] = None,
-    cards: Annotated[
-        str | None,
-        typer.Option("--cards", help="The ten cards left in hand.", metavar="CARDS"),
-    ] = None,
-    *,
-    options: HandOptions,
-) -> None:
-    """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus DEADWOOD."""
-    record.sour(player, deadwood, cards, options=options)
-
-
-@hand_command()
-def misdeal(*, options: HandOptions) -> None:
-    """Record a misdeal: no score, the same dealer deals again (the hand stays in the log)."""
-    record.misdeal(options=options)
-
-
-def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
-    """`edit --deadwood`: N (the knocker's count) or PLAYER=N for each player of a draw."""
-    if not items:
-        return {}
-    if all("=" in item for item in items):
-        return {"draw_deadwood": _deadwoods(items)}
-    if len(items) == 1:
-        return {"deadwood": whole(items[0], "--deadwood")}
-    raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
-
-
-def _deadwoods(items: list[str] | None) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise GintallyError(f"--deadwood takes PLAYER=N, not {item!r}")
-        try:
-            count = int(value)
-        except ValueError:
-            raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
-        if fold(name) in {fold(n) for n in out}:
-            raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
-        out[name.strip()] = count
-    return out
-
-
-@hand_command()
-def draw(
-    player: Annotated[
-        str | None,
-        typer.Argument(
-            help="Team match: a player at the table where it was drawn.", show_default=False
-        ),
-    ] = None,
-    deadwood: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--deadwood",
-            help="PLAYER=N for each player (needed when a dead deck scores).",
-            metavar="PLAYER=N",
-        ),
-    ] = None,
-    *,
-    options: HandOptions,
-) -> None:
-    """Record a drawn hand (the stock ran down): no score, the same dealer deals again. In a
-    team match, name a player of its table (draw Cy)."""
-    record.record("draw", options, player=player, draw_deadwood=_deadwoods(deadwood))
-
-
-@hand_command()
-def score(
-    player: Annotated[str, typer.Argument(help="Who won the hand.", show_default=False)],
-    points: Annotated[str, typer.Argument(help="The points it scored.", show_default=False)],
-    kind: Annotated[
-        str | None,
-        typer.Option(
-            "--kind",
-            help="How it was won: knock, undercut, gin, big-gin (for the standings).",
-            metavar="KIND",
-        ),
-    ] = None,
-    vs_points: Annotated[
-        str | None,
-        typer.Option(
-            "--vs-points",
-            help="Mahjong gin: the other player's points in the same hand (may be negative).",
-            metavar="N",
-        ),
-    ] = None,
-    *,
-    options: HandOptions,
-) -> None:
-    """Copy a hand's result from paper: PLAYER scored POINTS."""
-    record.score(player, points, kind, vs_points, options=options)
+for _command in variants.commands():
+    hand_command(_command.name, help=variants.help_of(_command.name))(_hand_command(_command.name))
 
 
 # --- corrections ----------------------------------------------------------------------------------
@@ -304,6 +134,25 @@ def void(
         _after(book, m, rec, "voided", as_json)
 
 
+def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
+    """`edit --deadwood`: N (the knocker's count) or PLAYER=N for each player of a draw."""
+    if not items:
+        return {}
+    if all("=" in item for item in items):
+        return {"draw_deadwood": record.deadwoods(items)}
+    if len(items) == 1:
+        return {"deadwood": whole(items[0], "--deadwood")}
+    raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
+
+
+def _variant_changes(raw: dict[str, str | None]) -> dict[str, Any]:
+    """What `edit` was given of the variants' own inputs (each read as its declaration says)."""
+    values: dict[str, Any] = {}
+    for option in variants.variant_options():
+        record.read(option, raw, values)
+    return values
+
+
 @app.command(rich_help_panel="Corrections")
 def edit(
     hand_id: HandArg,
@@ -331,15 +180,6 @@ def edit(
         str | None,
         typer.Option("--points", help="Points, for a hand copied from paper.", metavar="N"),
     ] = None,
-    vs_points: Annotated[
-        str | None,
-        typer.Option(
-            "--vs-points", help="Mahjong gin: the other player's points, on paper.", metavar="N"
-        ),
-    ] = None,
-    table: TableOpt = None,
-    vs_table: VsTableOpt = None,
-    piles: PilesOpt = None,
     kind: Annotated[
         str | None,
         typer.Option(
@@ -361,10 +201,9 @@ def edit(
     match: MatchOpt = None,
     reason: ReasonOpt = None,
     as_json: JsonOpt = False,
+    **variant: str | None,
 ) -> None:
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
-    table_n, table_cards = count_or_cards(table, "--table")
-    vs_table_n, vs_table_cards = count_or_cards(vs_table, "--vs-table")
     vs_count, vs_more = count_or_cards(vs, "--vs")
     if vs_more is not None and vs_cards is not None:
         raise GintallyError("give the defender's cards once: --vs or --vs-cards")
@@ -375,12 +214,7 @@ def edit(
         "cards": cards,
         "vs_cards": vs_cards or vs_more,
         "points": whole(points, "--points"),
-        "vs_points": whole(vs_points, "--vs-points"),
-        "table": table_n,
-        "table_cards": table_cards,
-        "vs_table": vs_table_n,
-        "vs_table_cards": vs_table_cards,
-        "piles": piles,
+        **_variant_changes(variant),
         "kind": kind,
         "date": date,
         "dealer": dealer,
@@ -398,3 +232,19 @@ def edit(
         if not as_json:
             doc["description"] = f"Edited hand {rec.id}{dated(rec.date)}: {doc['description']}"
     emit(doc, as_json, draw_hand)
+
+
+def _with_variant_options(command: Callable[..., None]) -> None:
+    """`edit`'s signature with every variant's own options before ``--kind`` (its ``**variant``
+    parameter stands for them)."""
+    own = [
+        p
+        for p in inspect.signature(command, eval_str=True).parameters.values()
+        if p.kind is not inspect.Parameter.VAR_KEYWORD
+    ]
+    at = next(i for i, p in enumerate(own) if p.name == "kind")
+    added = [_parameter(o).replace(kind=POSITIONAL) for o in variants.variant_options()]
+    command.__signature__ = inspect.Signature([*own[:at], *added, *own[at:]])  # type: ignore[attr-defined]
+
+
+_with_variant_options(edit)

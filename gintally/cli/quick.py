@@ -3,9 +3,10 @@ without Typer.
 
 Importing Typer and building a command costs a hand command about a fifth of its time, for a
 command line that is nearly always plain: ``knock Ann 8 --vs 18``. `parse` reads such a line
-with the commands' own parameters (`COMMANDS`: each option's spellings, as declared to Typer in
-`hands` and `read`; tests/test_quick.py checks them against Typer's commands) and the lane calls
-the same functions Typer calls (`record`, `views`), inside the same edge (`base.run`). It reads
+with the commands' own parameters (`commands`: each hand command's parameters as the variants
+declare them, from which `hands` builds Typer's commands too, and `show`'s;
+tests/test_quick.py checks them against Typer's commands) and the lane calls the same
+functions Typer calls (`record.run`, `views`), inside the same edge (`base.run`). It reads
 only the plainest lines: positionals and ``--option VALUE`` / ``--option=VALUE`` /
 ``-o VALUE``, each option once, a value never starting with ``-``, after at most ``--db PATH``
 before the command. Anything else (``--help``, an unknown or repeated option, a missing or
@@ -53,53 +54,34 @@ HAND_OPTIONS = {
     "--note": "note",
 }
 HAND_FLAGS = {"--json": "as_json"}
-_GIN = Command(
-    ("player",),
-    1,
-    {
-        **HAND_OPTIONS,
-        "--vs": "vs",
-        "--cards": "cards",
-        "--vs-cards": "vs_cards",
-        "--piles": "piles",
-        "--table": "table",
-        "--vs-table": "vs_table",
-    },
-    HAND_FLAGS,
+SHOW = Command(
+    (), 0, {"--match": "match", "-m": "match"}, {"--all": "all_", "--json": "as_json"}, hand=False
 )
-COMMANDS: dict[str, Command] = {
-    "knock": Command(
-        ("player", "deadwood"),
-        1,
-        {
-            **HAND_OPTIONS,
-            "--vs": "vs",
-            "--cards": "cards",
-            "--vs-cards": "vs_cards",
-            "--piles": "piles",
-        },
-        HAND_FLAGS,
-    ),
-    "gin": _GIN,
-    "big-gin": _GIN,
-    "gimlet": _GIN,
-    "double-gimlet": _GIN,
-    "sour": Command(("player", "deadwood"), 1, {**HAND_OPTIONS, "--cards": "cards"}, HAND_FLAGS),
-    "misdeal": Command((), 0, HAND_OPTIONS, HAND_FLAGS),
-    "score": Command(
-        ("player", "points"),
-        2,
-        {**HAND_OPTIONS, "--kind": "kind", "--vs-points": "vs_points"},
-        HAND_FLAGS,
-    ),
-    "show": Command(
-        (),
-        0,
-        {"--match": "match", "-m": "match"},
-        {"--all": "all_", "--json": "as_json"},
-        hand=False,
-    ),
-}
+_COMMANDS: dict[str, Command] = {}
+
+
+def commands() -> dict[str, Command]:
+    """Every command the fast lane runs: `show`, and the hand commands as their declarations
+    give them (`gintally.game.variants`), but those with an option that repeats (a drawn hand's
+    ``--deadwood``), which Typer reads. Built on first use."""
+    if not _COMMANDS:
+        from gintally.game import variants
+
+        for c in variants.commands():
+            declared = variants.options_of(c.name)
+            if any(o.read == "deadwoods" for o in declared):
+                continue
+            positionals = tuple(o.name for o in declared if not o.flag)
+            _COMMANDS[c.name] = Command(
+                positionals,
+                sum(o.required for o in declared if not o.flag),
+                {**HAND_OPTIONS, **{o.flag: o.name for o in declared if o.flag}},
+                HAND_FLAGS,
+            )
+        _COMMANDS["show"] = SHOW
+    return _COMMANDS
+
+
 _HAND_FIELDS = frozenset(HAND_OPTIONS.values()) | frozenset(HAND_FLAGS.values())
 
 
@@ -129,10 +111,10 @@ def parse(args: Sequence[str]) -> Line | None:
             value = args[at]
         db = value
         at += 1
-    if at == len(args) or args[at] not in COMMANDS:
+    if at == len(args) or args[at] not in commands():
         return None
     word = args[at]
-    command = COMMANDS[word]
+    command = commands()[word]
     values: dict[str, Any] = {}
     given: list[str] = []
     rest = args[at + 1 :]
@@ -165,7 +147,7 @@ def parse(args: Sequence[str]) -> Line | None:
 
 def body(line: Line) -> Callable[[], None]:
     """The work of the command `line` names, as Typer would call it."""
-    command = COMMANDS[line.word]
+    command = commands()[line.word]
     values = dict(line.values)
 
     def work() -> None:
@@ -182,10 +164,7 @@ def body(line: Line) -> Callable[[], None]:
         shared = {k: values.pop(k) for k in list(values) if k in _HAND_FIELDS}
         options = base.HandOptions(**shared)
         assert command.hand
-        if line.word in record.GIN_COMMANDS:
-            record.gin(line.word, options=options, **values)
-        else:
-            getattr(record, line.word)(options=options, **values)
+        record.run(line.word, options, values)
 
     return work
 

@@ -1,28 +1,29 @@
 """What the hand commands do, without Typer: read the values as typed, record the hand, print
-what happened. `hands` declares these commands to Typer (their options and help); the console
-script's fast lane (`quick`) calls the same functions directly, so both ways of running a hand
-command do the same work and print the same thing."""
+what happened. The commands and their parameters are declared once, as data, by the variants
+(`gintally.game.variants`: the core commands and what each variant adds); `hands` builds
+Typer's commands from them and the console script's fast lane (`quick`) reads its lines with
+them, and both call `run`, so both ways of running a hand command do the same work and print
+the same thing."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from gintally import report, service
 from gintally.cli.base import HandOptions, dated, emit, ledger, today, when, whole
 from gintally.errors import GintallyError
-from gintally.model import TypedHand
+from gintally.game import variants
+from gintally.game.variants import Option
+from gintally.model import TypedHand, fold
 
 if TYPE_CHECKING:
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match
 
-GIN_COMMANDS = {  # command name -> the claim it records (one function serves them all)
-    "gin": "gin",
-    "big-gin": "big-gin",
-    "gimlet": "gin",  # Gimlet Rummy's names
-    "double-gimlet": "big-gin",
-}
+TYPED = frozenset(f.name for f in fields(TypedHand))  # the inputs every hand may be given
 
 
 def count_or_cards(text: str | None, what: str) -> tuple[int | None, str | None]:
@@ -77,70 +78,59 @@ def hand_doc(
     return report.hand_doc(match, rec, result, window, ended)
 
 
-# --- the commands (the parameters as Typer hands them over: text, or None when not given) --------
+# --- the commands, read from their declarations (`gintally.game.variants`) -----------------------
 
 
-def knock(
-    player: str,
-    deadwood: str | None = None,
-    vs: str | None = None,
-    cards: str | None = None,
-    vs_cards: str | None = None,
-    piles: str | None = None,
-    *,
-    options: HandOptions,
-) -> None:
-    record(
-        "knock", options, player=player, deadwood=whole(deadwood, "the knocker's deadwood"),
-        vs=whole(vs, "--vs"), cards=cards, vs_cards=vs_cards, piles=piles,
-    )  # fmt: skip
+def read(option: Option, raw: Mapping[str, Any], values: dict[str, Any]) -> None:
+    """Read one parameter as typed (`raw`: the parameters as Typer hands them over, text or None)
+    into the inputs `values`, as its declaration says (`Option.read`)."""
+    text = raw.get(option.name)
+    what = option.what or option.flag
+    if option.read == "whole":
+        values[option.fills] = whole(text, what)
+    elif option.read == "count":
+        number, cards = count_or_cards(text, what)
+        values[option.fills] = number
+        if cards is not None:
+            if raw.get(option.cards) is not None:
+                other = "--" + option.cards.replace("_", "-")
+                raise GintallyError(f"give {option.once} once: {option.flag} or {other}")
+            values[option.cards] = cards
+    elif option.read == "deadwoods":
+        values[option.fills] = deadwoods(text)
+    elif text is not None or option.fills not in values:
+        values[option.fills] = text
 
 
-def gin(
-    command: str,
-    player: str,
-    vs: str | None = None,
-    cards: str | None = None,
-    vs_cards: str | None = None,
-    piles: str | None = None,
-    table: str | None = None,
-    vs_table: str | None = None,
-    *,
-    options: HandOptions,
-) -> None:
-    """`command`: the name it was run by (gin, big-gin, gimlet, double-gimlet)."""
-    claim = GIN_COMMANDS[command]
-    vs_count, vs_more = count_or_cards(vs, "--vs")
-    if vs_more is not None and vs_cards is not None:
-        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
-    table_n, table_cards = count_or_cards(table, "--table")
-    vs_table_n, vs_table_cards = count_or_cards(vs_table, "--vs-table")
-    record(
-        claim, options, player=player, vs=vs_count, cards=cards, vs_cards=vs_cards or vs_more,
-        piles=piles, table=table_n, table_cards=table_cards, vs_table=vs_table_n,
-        vs_table_cards=vs_table_cards,
-    )  # fmt: skip
+def inputs(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The inputs of hand command `command`, from its parameters as typed."""
+    values: dict[str, Any] = {}
+    for option in variants.options_of(command):
+        read(option, raw, values)
+    return values
 
 
-def sour(
-    player: str, deadwood: str | None = None, cards: str | None = None, *, options: HandOptions
-) -> None:
-    record("sour", options, player=player, deadwood=whole(deadwood, "the deadwood"), cards=cards)
+def run(command: str, options: HandOptions, raw: Mapping[str, Any]) -> None:
+    """Run hand command `command` (any of `variants.commands()`): read its parameters, record
+    the hand, print what happened."""
+    values = inputs(command, raw)
+    extra = {k: v for k, v in values.items() if k not in TYPED and v is not None}
+    core = {k: v for k, v in values.items() if k in TYPED}
+    record(variants.command(command).claim, options, extra=extra, **core)
 
 
-def misdeal(*, options: HandOptions) -> None:
-    record("misdeal", options)
-
-
-def score(
-    player: str,
-    points: str,
-    kind: str | None = None,
-    vs_points: str | None = None,
-    *,
-    options: HandOptions,
-) -> None:
-    record(
-        "score", options, player=player, points=whole(points, "points"), kind=kind,
-        vs_points=whole(vs_points, "--vs-points"),
-    )  # fmt: skip
+def deadwoods(items: list[str] | None) -> dict[str, int]:
+    """A drawn hand's counts, typed PLAYER=N (repeated)."""
+    out: dict[str, int] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise GintallyError(f"--deadwood takes PLAYER=N, not {item!r}")
+        try:
+            count = int(value)
+        except ValueError:
+            raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
+        if fold(name) in {fold(n) for n in out}:
+            raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
+        out[name.strip()] = count
+    return out

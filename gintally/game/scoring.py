@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from operator import itemgetter
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from gintally.errors import CardError, HandError
+from gintally.game import NO_EXTRAS
 from gintally.game.cards import (
     CARDS,
     NAMES,
@@ -93,9 +93,6 @@ def parse_kind(text: str) -> Kind:
         raise HandError(
             f"unknown kind {text!r}; the kinds are: {', '.join(k.value for k in Kind)}"
         ) from None
-
-
-NO_EXTRAS: Mapping[str, Any] = MappingProxyType({})  # the extras of a hand that has none
 
 
 @dataclass(frozen=True)

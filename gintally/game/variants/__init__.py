@@ -85,9 +85,7 @@ def find_variant(name: str) -> Variant:
     key = str(name).strip().lower().replace(" ", "-")
     found = _VARIANTS.get(key) or _ALIASES.get(key)
     if found is None:
-        raise GintallyError(
-            f"unknown variant {name!r}; the variants are: {', '.join(_VARIANTS)}"
-        )
+        raise GintallyError(f"unknown variant {name!r}; the variants are: {', '.join(_VARIANTS)}")
     return found
 
 
@@ -112,8 +110,13 @@ def check_points(points: int, rules: RuleSet, what: str = "points") -> int:
 
 
 def commands() -> tuple[Command, ...]:
-    """Every hand command: the core ones, then each variant's own."""
-    return (*COMMANDS, *(c for v in _VARIANTS.values() for c in v.commands))
+    """Every hand command, in the order they are listed: the core ones, each variant's own
+    after the command it names (else at the end)."""
+    out = list(COMMANDS)
+    for c in (c for v in _VARIANTS.values() for c in v.commands):
+        at = next((i + 1 for i, o in enumerate(out) if o.name == c.after), len(out))
+        out.insert(at, c)
+    return tuple(out)
 
 
 def command(name: str) -> Command:

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gintally.errors import HandError
+from gintally.game import NO_EXTRAS
 from gintally.game.rules import RuleSet
-from gintally.game.scoring import NO_EXTRAS, HandResult, parse_kind, settle_score
+from gintally.game.scoring import HandResult, parse_kind, settle_score
 
 
 @dataclass(frozen=True)
@@ -116,13 +117,15 @@ class Option:
 @dataclass(frozen=True)
 class Command:
     """A hand command: its name, the claim it records, its help and its own parameters (`like`:
-    a command whose parameters it shares, as ``gimlet`` shares gin's)."""
+    a command whose parameters it shares, as ``gimlet`` shares gin's; `after`: the command it
+    is listed after, for a variant's own)."""
 
     name: str
     claim: str
     help: str
     params: tuple[Option, ...] = ()
     like: str = ""
+    after: str = ""
 
 
 PLAYER = Option("player", "", "Who knocked or went gin.", required=True)
@@ -139,17 +142,26 @@ COMMANDS: tuple[Command, ...] = (
         (
             PLAYER,
             Option(
-                "deadwood", "", "The knocker's deadwood (or give --cards).", read="whole",
+                "deadwood",
+                "",
+                "The knocker's deadwood (or give --cards).",
+                read="whole",
                 what="the knocker's deadwood",
-            ),  # fmt: skip
+            ),
             Option(
-                "vs", "--vs", "The defender's deadwood (after laying off, for a knock).", "N",
-                read="whole", what="--vs",
-            ),  # fmt: skip
+                "vs",
+                "--vs",
+                "The defender's deadwood (after laying off, for a knock).",
+                "N",
+                read="whole",
+                what="--vs",
+            ),
             Option(
-                "cards", "--cards",
-                'The knocker\'s cards, e.g. "6H 6C 6D 6S TD JD QD KD AH 7D".', "CARDS",
-            ),  # fmt: skip
+                "cards",
+                "--cards",
+                'The knocker\'s cards, e.g. "6H 6C 6D 6S TD JD QD KD AH 7D".',
+                "CARDS",
+            ),
             VS_CARDS,
         ),
     ),
@@ -160,13 +172,21 @@ COMMANDS: tuple[Command, ...] = (
         (
             PLAYER,
             Option(
-                "vs", "--vs", "The defender's deadwood (no layoffs against a gin)", "N|CARDS",
-                read="count", what="--vs", cards="vs_cards", once="the defender's cards",
-            ),  # fmt: skip
+                "vs",
+                "--vs",
+                "The defender's deadwood (no layoffs against a gin)",
+                "N|CARDS",
+                read="count",
+                what="--vs",
+                cards="vs_cards",
+                once="the defender's cards",
+            ),
             Option(
-                "cards", "--cards",
-                "The cards that went gin: the ten kept, or all eleven for a big gin.", "CARDS",
-            ),  # fmt: skip
+                "cards",
+                "--cards",
+                "The cards that went gin: the ten kept, or all eleven for a big gin.",
+                "CARDS",
+            ),
             VS_CARDS,
         ),
     ),
@@ -190,10 +210,13 @@ COMMANDS: tuple[Command, ...] = (
         (
             Option("player", "", "Team match: a player at the table where it was drawn."),
             Option(
-                "deadwood", "--deadwood",
-                "PLAYER=N for each player (needed when a dead deck scores).", "PLAYER=N",
-                read="deadwoods", input="draw_deadwood",
-            ),  # fmt: skip
+                "deadwood",
+                "--deadwood",
+                "PLAYER=N for each player (needed when a dead deck scores).",
+                "PLAYER=N",
+                read="deadwoods",
+                input="draw_deadwood",
+            ),
         ),
     ),
     Command(
@@ -202,12 +225,15 @@ COMMANDS: tuple[Command, ...] = (
         "Copy a hand's result from paper: PLAYER scored POINTS.",
         (
             Option("player", "", "Who won the hand.", required=True),
-            Option("points", "", "The points it scored.", read="whole", required=True,
-                   what="points"),  # fmt: skip
             Option(
-                "kind", "--kind",
-                "How it was won: knock, undercut, gin, big-gin (for the standings).", "KIND",
-            ),  # fmt: skip
+                "points", "", "The points it scored.", read="whole", required=True, what="points"
+            ),
+            Option(
+                "kind",
+                "--kind",
+                "How it was won: knock, undercut, gin, big-gin (for the standings).",
+                "KIND",
+            ),
         ),
     ),
 )

@@ -125,6 +125,7 @@ class Gimlet(Variant):
             "Gimlet Rummy: record a gimlet by PLAYER (ten cards melded after the discard), with "
             "the discard piles (--piles S,H,D,C). The same as gin.",
             like="gin",
+            after="big-gin",
         ),
         Command(
             "double-gimlet",
@@ -132,6 +133,7 @@ class Gimlet(Variant):
             "Gimlet Rummy: record a double gimlet by PLAYER (all eleven cards melded), with the "
             "discard piles (--piles S,H,D,C). The same as big-gin.",
             like="gin",
+            after="gimlet",
         ),
         Command(
             "sour",
@@ -140,11 +142,15 @@ class Gimlet(Variant):
             (
                 PLAYER,
                 Option(
-                    "deadwood", "", "The deadwood left in hand (or give --cards).", read="whole",
+                    "deadwood",
+                    "",
+                    "The deadwood left in hand (or give --cards).",
+                    read="whole",
                     what="the deadwood",
-                ),  # fmt: skip
+                ),
                 Option("cards", "--cards", "The ten cards left in hand.", "CARDS"),
             ),
+            after="double-gimlet",
         ),
     )
     notes: ClassVar[dict[tuple[str, str], str]] = {

@@ -84,22 +84,34 @@ class Mahjong(Variant):
     options: ClassVar[dict[str, tuple[Option, ...]]] = {
         "gin": (
             Option(
-                "table", "--table",
+                "table",
+                "--table",
                 "Mahjong gin: the value of the ginner's cards on the table (a number, or the "
-                "cards).", "N|CARDS", read="count", what="--table", cards="table_cards",
-            ),  # fmt: skip
+                "cards).",
+                "N|CARDS",
+                read="count",
+                what="--table",
+                cards="table_cards",
+            ),
             Option(
-                "vs_table", "--vs-table",
+                "vs_table",
+                "--vs-table",
                 "Mahjong gin: the value of the other player's cards on the table (N or cards).",
-                "N|CARDS", read="count", what="--vs-table", cards="vs_table_cards",
-            ),  # fmt: skip
+                "N|CARDS",
+                read="count",
+                what="--vs-table",
+                cards="vs_table_cards",
+            ),
         ),
         "score": (
             Option(
-                "vs_points", "--vs-points",
+                "vs_points",
+                "--vs-points",
                 "Mahjong gin: the other player's points in the same hand (may be negative).",
-                "N", read="whole", what="--vs-points",
-            ),  # fmt: skip
+                "N",
+                read="whole",
+                what="--vs-points",
+            ),
         ),
     }
     notes: ClassVar[dict[tuple[str, str], str]] = {
