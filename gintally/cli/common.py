@@ -198,14 +198,6 @@ VsOpt = Annotated[
         "--vs", help="The defender's deadwood (after laying off, for a knock).", metavar="N"
     ),
 ]
-CardsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--cards",
-        help='The knocker\'s cards, e.g. "6H 6C 6D 6S TD JD QD KD AH 7D".',
-        metavar="CARDS",
-    ),
-]
 VsCardsOpt = Annotated[
     str | None,
     typer.Option(

@@ -14,7 +14,6 @@ import typer
 from gintally import report, service
 from gintally.cli import record
 from gintally.cli.common import (
-    CardsOpt,
     DealerOpt,
     HandOptions,
     JsonOpt,
@@ -37,7 +36,7 @@ from gintally.errors import GintallyError
 from gintally.game import variants
 from gintally.game.variants import Option
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match, fold
+from gintally.model import HandRecord, Match
 
 
 def _parameter(option: Option) -> inspect.Parameter:
