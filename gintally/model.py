@@ -245,6 +245,18 @@ HAND_COLUMNS = (
 )
 
 
+# The columns the variants' data had before the ledger kept it as one ``extras`` object
+# (Mahjong's tables, Gimlet's piles). Frozen: the migration that moved them and the digest of an
+# import (which keeps their layout, so a file imported before is still recognised) read it.
+LEGACY_EXTRAS = (
+    "knocker_table",
+    "defender_table",
+    "knocker_table_cards",
+    "defender_table_cards",
+    "piles",
+)
+
+
 @dataclass(frozen=True)
 class TypedHand:
     """A hand as typed at the table."""

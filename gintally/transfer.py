@@ -40,7 +40,14 @@ from gintally.game.scoring import (
     parse_kind,
 )
 from gintally.game.variants import all_variants, check_points, variant_of
-from gintally.model import HAND_COLUMNS, HandRecord, Match, TypedHand, plain_text
+from gintally.model import (
+    HAND_COLUMNS,
+    LEGACY_EXTRAS,
+    HandRecord,
+    Match,
+    TypedHand,
+    plain_text,
+)
 from gintally.service import settle
 
 REQUIRED = ("date", "kind", "winner", "points")
@@ -558,16 +565,9 @@ def digest(hands: Iterable[HandRecord]) -> str:
     return sha.hexdigest()
 
 
-# The digest keeps the layout hands had before the variants' extras were one column: Mahjong's
-# tables and Gimlet's piles as five values after other_points. So a file imported by an older
-# gintally is still recognised. Extras of any other key follow, as one JSON object.
-LEGACY_EXTRAS = (
-    "knocker_table",
-    "defender_table",
-    "knocker_table_cards",
-    "defender_table_cards",
-    "piles",
-)
+# The digest keeps the layout hands had before the variants' extras were one column
+# (`LEGACY_EXTRAS`: five values after other_points), so a file imported by an older gintally is
+# still recognised. Extras of any other key follow, as one JSON object.
 assert HAND_COLUMNS[-1] == "extras"
 
 

@@ -10,8 +10,7 @@ Tables (created and changed only through the migrations below, applied with
   resolved rule set as versioned JSON (`RuleSet.to_json`), frozen at creation.
 - ``hands(id, hand_id, match_id, date, claim, kind, winner, points, knocker, knocker_deadwood,
   defender_deadwood, knocker_cards, defender_cards, layoffs, upcard, dealer, note, created_at,
-  number, other_points, knocker_table, defender_table, knocker_table_cards,
-  defender_table_cards, piles)``: append-only. Each row is one version of a hand: ``hand_id`` is
+  number, other_points, extras)``: append-only. Each row is one version of a hand: ``hand_id`` is
   the hand's identity in the ledger (the ``id`` of its first version; corrections point at it),
   ``number`` its public number in its match (1, 2, 3... in the order the hands were entered,
   given when the first version is written: `m003_hand_numbers`). An edit appends a new version
@@ -21,10 +20,13 @@ Tables (created and changed only through the migrations below, applied with
   typed; ``winner`` and ``points`` are computed when recorded. For a draw, ``knocker_deadwood``
   and ``defender_deadwood`` hold the two players' counts in match order. In a variant where both
   players score (Mahjong gin) ``other_points`` holds what the player who did not win the hand
-  scored (computed; it may be negative), ``knocker_table`` / ``defender_table`` (or their
-  ``_cards``) each player's cards on the table as typed, and ``defender_deadwood`` the cards left
-  in the other player's hand. Gimlet Rummy's four discard piles are ``piles`` (``S,H,D,C``); a
-  sour deal is won by the phantom, with the player as ``knocker`` (`m007_game_kinds`).
+  scored (computed; it may be negative) and ``defender_deadwood`` the cards left in the other
+  player's hand. ``extras`` is what the match's variant stores with a hand beyond these columns,
+  one JSON object written and read by the variant alone (`gintally.game.variants`; NULL when it
+  stores nothing): Mahjong's cards on the table (``knocker_table``, ``defender_table``, counted,
+  and ``knocker_table_cards``, ``defender_table_cards`` as typed), Gimlet Rummy's four discard
+  piles (``piles``: ``S,H,D,C``). A sour deal is won by the phantom, with the player as
+  ``knocker`` (`m007_game_kinds`, `m010_variant_extras`).
 - ``corrections(id, hand_id, action, replacement, reason, created_at)``: append-only; ``action``
   is ``void`` or ``replace`` (``replacement`` is then the new ``hands.id``).
 - ``teams(match_id, side, name)`` and ``team_members(match_id, side, seat, player_id)``: the
@@ -61,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import LedgerError
+from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
 MIGRATION_SET = "gintally"
@@ -74,6 +77,7 @@ MIGRATION_NAMES = (
     "m007_game_kinds",
     "m008_mark_guards",
     "m009_views_again",
+    "m010_variant_extras",
 )
 
 
@@ -253,6 +257,27 @@ def _migrations() -> Any:
         names the teams)."""
         create_views(db)
 
+    @migrations(name="m010_variant_extras")
+    def m010_variant_extras(db: Any) -> None:
+        """What a variant stores with a hand becomes one JSON column, ``extras``, written and
+        read by the variant alone (`gintally.game.variants`): Mahjong's tables and Gimlet's
+        piles move into it (keys named as their columns were, only those that hold a value,
+        keys sorted, as the variants write them) and their five columns go, so that a new
+        variant needs no column of its own. The views are made again without them (``piles``
+        stays in ``hands_view``, read from the extras)."""
+        db.execute("ALTER TABLE hands ADD COLUMN extras TEXT")
+        pairs = ", ".join(f"'{c}', {c}" for c in sorted(LEGACY_EXTRAS))
+        present = " OR ".join(f"{c} IS NOT NULL" for c in LEGACY_EXTRAS)
+        db.execute(
+            f"UPDATE hands SET extras = json_patch('{{}}', json_object({pairs})) WHERE {present}"
+        )
+        db.execute("DROP VIEW IF EXISTS hands_view")
+        db.execute("DROP VIEW IF EXISTS matches_view")
+        if sqlite3.sqlite_version_info >= (3, 35):  # DROP COLUMN; older SQLite keeps them unread
+            for c in LEGACY_EXTRAS:
+                db.execute(f"ALTER TABLE hands DROP COLUMN {c}")
+        create_views(db)
+
     return migrations
 
 
@@ -290,9 +315,11 @@ def create_views(db: Any) -> None:
       date, created.
     """
     columns = {r[1] for r in db.execute("PRAGMA table_info(hands)").fetchall()}
-    extra = "".join(
-        f", h.{c}" for c in ("other_points", "piles") if c in columns
-    )  # both-score and solitaire hands (when the ledger has them)
+    extra = ", h.other_points" if "other_points" in columns else ""  # both players score
+    if "extras" in columns:  # a variant's extras: Gimlet's piles
+        extra += ", json_extract(h.extras, '$.piles') AS piles"
+    elif "piles" in columns:
+        extra += ", h.piles"
     db.execute("DROP VIEW IF EXISTS hands_view")
     db.execute("DROP VIEW IF EXISTS matches_view")
     db.execute(f"""
