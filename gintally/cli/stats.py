@@ -1,4 +1,4 @@
-"""Insight commands that draw no chart: `stats` (lifetime figures, head-to-head, records)."""
+"""The `stats` command: lifetime figures, head to head, records (`service.insights`); no chart."""
 
 from __future__ import annotations
 
