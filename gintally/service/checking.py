@@ -14,11 +14,7 @@ from pathlib import Path
 
 from gintally import collector
 from gintally.engine.games import Game
-from gintally.engine.replay import (
-    Replay,
-    Replayer,
-    replay,
-)
+from gintally.engine.replay import Replay, Replayer, replay
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import Ledger
 from gintally.ledger.store import HandValues, record_of

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from datetime import date
 
-from gintally.engine.replay import (
-    Entry,
-)
+from gintally.engine.replay import Entry
 from gintally.engine.rounds import entries_of
 from gintally.errors import LedgerError
 from gintally.ledger.store import CHECK_HINT

@@ -19,14 +19,7 @@ from datetime import date
 from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import (
-    REDEALT,
-    Mark,
-    Replay,
-    Replayer,
-    next_dealer,
-    replay,
-)
+from gintally.engine.replay import REDEALT, Mark, Replay, Replayer, next_dealer, replay
 from gintally.engine.rounds import Round, entries_of
 from gintally.engine.seasons import season_end, season_of
 from gintally.engine.standings import Season, fold_standings, standings
