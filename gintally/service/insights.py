@@ -24,7 +24,9 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service import Window, _entries, entries, hand_table, replay_all
+from gintally.service.replaying import entries, entries_from_plays
+from gintally.service.teams import hand_table
+from gintally.service.windows import Window, replay_all
 
 
 def sides(match: Match) -> list[Side]:
@@ -44,9 +46,9 @@ def phantom_of(match: Match) -> int | None:
 
 def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
     """A match's live hands as the engine reads them, one at a time; a damaged row is refused
-    as everywhere else (`service._entries`: one line pointing to ``gintally check``)."""
+    as everywhere else (`replaying.entries_from_plays`: one line pointing to ``gintally check``)."""
     for row in book.stream_plays(match):
-        yield from _entries(match, (row,))
+        yield from entries_from_plays(match, (row,))
 
 
 def lifetime(book: Ledger) -> Lifetime:
