@@ -46,7 +46,7 @@ from typer.testing import CliRunner
 from conftest import Run
 from gintally.cli import app
 from gintally.engine.formats import Format
-from gintally.engine.insights import Lifetime, Side
+from gintally.engine.lifetime import Lifetime, Side
 from gintally.engine.replay import Entry
 from gintally.game.rules import resolve
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from gintally import transfer
 from gintally.engine.formats import Format
-from gintally.engine.insights import race
+from gintally.engine.race import race
 from gintally.engine.replay import Entry, replay
 from gintally.engine.standings import Season, fold_standings, standings
 from gintally.errors import GintallyError

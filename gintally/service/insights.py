@@ -1,9 +1,9 @@
 """Insights over a whole ledger: what `stats`, `chart` and `report --html` ask of gintally,
-composed from the ledger and the engine (`engine.insights`). Nothing here prints.
+composed from the ledger and the engine (`engine.lifetime`, `engine.race`). Nothing here prints.
 
 Terminology
 - lifetime: every match of the ledger folded hand by hand (`lifetime`): the hands stream from
-  the file (`Ledger.stream_plays`) into `engine.insights.Lifetime`, one match after another, in
+  the file (`Ledger.stream_plays`) into `engine.lifetime.Lifetime`, one match after another, in
   one read snapshot.
 - sides: who sits in each seat of a match, for the fold (`sides`): a player is a person; the
   seat of a phantom (a solitaire match's opponent) counts for nobody.
@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from gintally.engine.insights import Lifetime, RacePoint, Side, race
+from gintally.engine.lifetime import Lifetime, Side
+from gintally.engine.race import RacePoint, race
 from gintally.engine.replay import Entry
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Season, standings
@@ -72,7 +73,14 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
     for t, (a, b) in enumerate(m.tables):
         seat = {a.id: 0, b.id: 1}
         at = [
-            Entry(h.id, h.date, None if h.winner is None else seat[h.winner], h.points, h.kind)
+            Entry(
+                h.id,
+                h.date,
+                None if h.winner is None else seat[h.winner],
+                h.points,
+                h.kind,
+                other=h.other_points or 0,
+            )
             for h in live
             if hand_table(m, h) == t
         ]

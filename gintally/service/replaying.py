@@ -53,7 +53,6 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
     # `Match.seat` of a two-player match (the first player 0, anyone else 1) as a dict lookup
     seats = {None: None, match.players[0].id: 0} if match.teams is None else None
     seat = match.seat
-    new = tuple.__new__  # what `Entry(...)` calls, without its Python-level __new__
     days: dict[str, date] = {}
     for hid, day, kind, w, pts, d, other in rows:
         when = days.get(day)
@@ -70,6 +69,6 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
                 f"(date {day!r}, points {pts!r}); {CHECK_HINT}"
             ) from None
         if seats is not None:
-            yield new(Entry, (hid, when, seats.get(w, 1), pts, kind, seats.get(d, 1), other or 0))
+            yield Entry(hid, when, seats.get(w, 1), pts, kind, seats.get(d, 1), other or 0)
         else:
-            yield new(Entry, (hid, when, seat(w), pts, kind, seat(d), other or 0))
+            yield Entry(hid, when, seat(w), pts, kind, seat(d), other or 0)
