@@ -124,7 +124,7 @@ def test_every_module_is_in_a_known_layer() -> None:
     for folder, names in {
         "game": {"cards", "melds", "rules", "scoring"},
         "engine": {"games", "formats", "sets", "seasons", "replay", "standings", "insights"},
-        "ledger": {"schema", "store", "files", "marks"},
+        "ledger": {"schema", "store", "files", "marks", "lock"},
         "cli": {"common", "hands", "read", "admin", "render", "demo", "insights", "chart", "page"},
     }.items():
         present = {p.stem for p in (PACKAGE / folder).glob("*.py")}

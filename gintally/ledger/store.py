@@ -34,7 +34,7 @@ from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import Kind
-from gintally.ledger import files, marks, schema
+from gintally.ledger import files, lock, marks, schema
 from gintally.model import HAND_COLUMNS, HandRecord, Match, Player, Team, fold, plain_text
 
 T = TypeVar("T")
@@ -150,7 +150,7 @@ class Ledger:
         if self.read_only:
             raise LedgerError(f"cannot write to {self.path}: the ledger file is read-only")
         try:
-            files.begin_immediate(self.conn, self.on_wait)
+            lock.begin_immediate(self.conn, self.on_wait)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
         self._writing, self._changes = True, change
