@@ -457,41 +457,6 @@ class Ledger:
             conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
         return replace(hand, id=number, key=key, row=row, match_id=match_id, created_at=now)
 
-    def import_hands(
-        self,
-        match: Match,
-        hands: Sequence[HandRecord],
-        digest: str,
-        source: str,
-        ids: Sequence[int | None] = (),
-        force: bool = False,
-    ) -> list[HandRecord]:
-        """Append imported hands in one transaction (all or none) and remember the import.
-
-        Unless `force`, a file whose hands are already in the match is refused, in the same
-        transaction (so two imports of one file at once cannot both land): the same hands
-        imported before (an import with the same `digest` whose hands are still there), or rows
-        whose `ids` name live hands of this match with the same date, kind, winner and points
-        (an export of this very match)."""
-        with self.write() as conn:
-            if not force:
-                self._refuse_duplicates(conn, match, hands, digest, source, ids)
-            out = self._append(conn, match, hands)
-            conn.execute(
-                "INSERT INTO imports(match_id, digest, source, hands, first_hand, last_hand, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    match.id,
-                    digest,
-                    source,
-                    len(out),
-                    out[0].id if out else None,
-                    out[-1].id if out else None,
-                    _now(),
-                ],
-            )
-        return out
-
     def import_rows(
         self,
         match: Match,
@@ -505,10 +470,12 @@ class Ledger:
 
         `rows` yields (the row's ``id`` in the file or None, the hand's values in `HAND_COLUMNS`
         order with the date as ISO text); an error it raises rolls everything back. `digest` is
-        asked once `rows` is exhausted. The refusals of `import_hands` apply (unless `force`),
-        checked after the rows are read: a file whose hands were imported before, or rows whose
-        ids name live hands that were in the match before with the same date, kind, winner and
-        points. Nothing but a few ids per thousand rows is held in memory."""
+        asked once `rows` is exhausted. Unless `force`, a file whose hands are already in the
+        match is refused, in the same transaction (so two imports of one file at once cannot
+        both land), checked after the rows are read: the same hands imported before (an import
+        with the same digest whose hands are still there), or rows whose ids name live hands
+        that were in the match before with the same date, kind, winner and points (an export of
+        this very match). Nothing but a few ids per thousand rows is held in memory."""
         at = {c: i for i, c in enumerate(HAND_COLUMNS)}
         compared = [at["date"], at["kind"], at["winner"], at["points"]]
         with self.write() as conn:
@@ -584,23 +551,6 @@ class Ledger:
             ).fetchall()
             same |= {r[0] for r in rows if keyed[r[0]] == (r[1], r[2], r[3], r[4])}
         return same
-
-    def _refuse_duplicates(
-        self,
-        conn: sqlite3.Connection,
-        match: Match,
-        hands: Sequence[HandRecord],
-        digest: str,
-        source: str,
-        ids: Sequence[int | None],
-    ) -> None:
-        self._refuse_imported(conn, match, len(hands), digest, source)
-        keyed = {
-            i: (h.date.isoformat(), h.kind, h.winner, h.points)
-            for i, h in zip(ids, hands, strict=False)
-            if i is not None
-        }
-        self._refuse_same(match, len(hands), sorted(self._same_hands(conn, match, keyed)), source)
 
     def _refuse_imported(
         self, conn: sqlite3.Connection, match: Match, count: int, digest: str, source: str
@@ -858,23 +808,13 @@ class Ledger:
             self._columns = frozenset(r[0] for r in rows)
         return self._columns
 
-    def stream_live_hands(self, match: Match) -> Iterator[HandRecord]:
-        """`live_hands` of a whole match, read from the file in batches as they are consumed
-        (memory does not grow with the match). Use it inside `snapshot`."""
-        sql, params = self._live("h.*", match)
-        try:
-            cursor = self.conn.execute(sql, params)
-            while batch := cursor.fetchmany(1000):
-                yield from map(_record, batch)
-        except sqlite3.Error as e:
-            raise files.translate(self.path, e) from None
-
     def stream_hand_values(self, match: Match) -> Iterator[HandValues]:
-        """`stream_live_hands` made light for `check`, which reads every hand of every match:
-        for each live hand in play order its number, its date, the values it stores after the
-        date (`HAND_COLUMNS` order: what settling it again reads) and a token that
+        """`live_hands` of a whole match made light for `check`, which reads every hand of every
+        match, read from the file in batches as they are consumed (memory does not grow with
+        the match): for each live hand in play order its number, its date, the values it stores
+        after the date (`HAND_COLUMNS` order: what settling it again reads) and a token that
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
-        `stream_live_hands` refuses it; a record is built only when asked for. Use it inside
+        `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`."""
         sql, params = self._live("h.*", match)
         try:
@@ -897,7 +837,7 @@ class Ledger:
                         try:
                             day = date.fromisoformat(text)
                         except (TypeError, ValueError):
-                            _record(row)  # refuses the row as `stream_live_hands` does
+                            _record(row)  # refuses the row as `live_hands` does
                             raise
                         if len(days) >= 4096:
                             days.clear()
