@@ -121,8 +121,30 @@ def test_every_module_is_in_a_known_layer() -> None:
     # the folders the architecture names, each with its modules
     for folder, names in {
         "game": {"cards", "melds", "rules", "scoring"},
-        "engine": {"games", "formats", "sets", "seasons", "replay", "standings", "insights"},
-        "ledger": {"schema", "store", "files", "marks"},
+        "engine": {
+            "games",
+            "formats",
+            "sets",
+            "seasons",
+            "replay",
+            "standings",
+            "figures",
+            "lifetime",
+            "race",
+        },
+        "ledger": {
+            "schema",
+            "store",
+            "files",
+            "marks",
+            "lock",
+            "core",
+            "people",
+            "matches",
+            "hands",
+            "imports",
+            "damage",
+        },
         "service": {
             "hands",
             "config",

@@ -17,7 +17,7 @@ from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import Ledger
-from gintally.ledger.store import HandValues, record_of
+from gintally.ledger.hands import HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays, entry_from_values

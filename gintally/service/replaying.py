@@ -15,7 +15,7 @@ from datetime import date
 from gintally.engine.replay import Entry
 from gintally.engine.rounds import entries_of
 from gintally.errors import LedgerError
-from gintally.ledger.store import CHECK_HINT
+from gintally.ledger.damage import CHECK_HINT
 from gintally.model import HandRecord, Match
 from gintally.service.teams import team_rounds
 
