@@ -20,16 +20,12 @@ from pathlib import Path
 from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, marks, schema
-from gintally.ledger.damage import CHECK_HINT, Damage
-from gintally.ledger.hands import Hands, HandValues, record_of
+from gintally.ledger.damage import Damage
+from gintally.ledger.hands import Hands
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
 from gintally.ledger.people import People
 from gintally.model import Match
-
-# CHECK_HINT, HandValues and record_of live in `damage` and `hands`; named here too for the
-# callers that import them from the store.
-__all__ = ["CHECK_HINT", "HandValues", "Ledger", "record_of"]
 
 
 class Ledger(People, Matches, Hands, Imports, Damage):
