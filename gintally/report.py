@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the insights: loaded by the commands that use them, not by 
     from typing import NotRequired, TypedDict
 
     from gintally.engine.insights import Lifetime, RacePoint, Record
-    from gintally.insights import SeasonStory
+    from gintally.service.insights import SeasonStory
 else:
 
     class TypedDict(dict[str, object]):
