@@ -28,6 +28,7 @@ Terminology
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -220,6 +221,12 @@ class HandRecord:
     versions: int = field(default=1, compare=False)
     void_reason: str | None = field(default=None, compare=False)
 
+    def stored(self) -> tuple[Any, ...]:
+        """Its values after the date as the ledger stores them (`HAND_COLUMNS[1:]`, the extras
+        as their text: `extras_text`)."""
+        values = [getattr(self, c) for c in HAND_COLUMNS[1:-1]]
+        return (*values, extras_text(self.extras))
+
     def same_inputs(self, other: HandRecord) -> bool:
         """True when both record exactly the same hand (every stored column)."""
         return all(getattr(self, c) == getattr(other, c) for c in HAND_COLUMNS)
@@ -241,8 +248,27 @@ HAND_COLUMNS = (
     "dealer",
     "note",
     "other_points",
-    "extras",
+    "extras",  # last: `HandRecord.stored` and the ledger's writers rely on it
 )
+
+
+def extras_text(extras: Mapping[str, Any]) -> str | None:
+    """A hand's extras as the ledger stores them: one JSON object, keys sorted, no spaces
+    (None when there are none), so the same extras are always the same text."""
+    if not extras:
+        return None
+    return json.dumps(dict(extras), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def extras_from(text: str | None) -> Mapping[str, Any]:
+    """A hand's extras from their stored text (`extras_text`); a ValueError when it is not a
+    JSON object."""
+    if text is None:
+        return NO_EXTRAS
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"not a JSON object: {text!r}")
+    return value
 
 
 # The columns the variants' data had before the ledger kept it as one ``extras`` object

@@ -46,6 +46,7 @@ from gintally.model import (
     HandRecord,
     Match,
     TypedHand,
+    extras_from,
     plain_text,
 )
 from gintally.service import settle
@@ -505,7 +506,7 @@ class ImportStream:
         if header is not None:  # a CSV row, read as `read_rows` reads it
             row = dict(zip(header, (v.strip() for v in row), strict=True))
         rec = parse_row(self.match, row, self.today, self.order)
-        rest = tuple(getattr(rec, c) for c in HAND_COLUMNS[1:])
+        rest = rec.stored()
         known = (rest, (json.dumps(digested(rest), sort_keys=True)[1:] + "\n").encode())
         if key is not None:
             if len(seen) >= self.CACHE_ROWS:
@@ -543,6 +544,7 @@ def read_import(match: Match, path: Path, today: date, order: str | None = None)
     for file_id, values in stream.rows:
         fields = dict(zip(HAND_COLUMNS, values, strict=True))
         fields["date"] = date.fromisoformat(values[0])
+        fields["extras"] = extras_from(values[-1])
         hands.append(HandRecord(**fields))
         ids.append(file_id)
     return ImportFile(hands, ids, stream.digest())
@@ -560,7 +562,7 @@ def digest(hands: Iterable[HandRecord]) -> str:
     same digest as it reads.)"""
     sha = hashlib.sha256()
     for h in hands:
-        values = [h.date.isoformat(), *digested(tuple(getattr(h, c) for c in HAND_COLUMNS[1:]))]
+        values = [h.date.isoformat(), *digested(h.stored())]
         sha.update(json.dumps(values, sort_keys=True).encode("utf-8") + b"\n")
     return sha.hexdigest()
 
@@ -572,8 +574,9 @@ assert HAND_COLUMNS[-1] == "extras"
 
 
 def digested(stored: tuple[Any, ...]) -> list[Any]:
-    """A hand's stored values but the date (`HAND_COLUMNS[1:]`) as its digest line has them."""
-    *values, extras = stored
+    """A hand's stored values but the date (`HandRecord.stored`) as its digest line has them."""
+    *values, text = stored
+    extras = extras_from(text)
     values += [extras.get(k) for k in LEGACY_EXTRAS]
     more = {k: v for k, v in extras.items() if k not in LEGACY_EXTRAS}
     if more:

@@ -29,7 +29,14 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import damaged_hand
-from gintally.model import HAND_COLUMNS, HandRecord, Match, plain_text
+from gintally.model import (
+    HAND_COLUMNS,
+    LEGACY_EXTRAS,
+    HandRecord,
+    Match,
+    extras_from,
+    plain_text,
+)
 
 # a match's live hands (``?``: the match id): each hand's newest version, unless voided
 LIVE_HANDS = (
@@ -89,8 +96,7 @@ class Hands(LedgerCore):
     ) -> HandRecord:
         """Write one version of a hand: a new hand (`key` None) or a new version of hand `key`.
         `number` is the hand's number in its match."""
-        values = [getattr(hand, c) for c in HAND_COLUMNS]
-        values[0] = hand.date.isoformat()
+        values = [hand.date.isoformat(), *hand.stored()]
         now = timestamp()
         cur = conn.execute(
             f"INSERT INTO hands(hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
@@ -288,7 +294,7 @@ class Hands(LedgerCore):
             if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
                 while batch := cursor.fetchmany(1000):
                     for h in map(hand_record, batch):
-                        yield h.id, h.date, tuple(getattr(h, c) for c in HAND_COLUMNS[1:]), h
+                        yield h.id, h.date, h.stored(), h
                 return
             values = operator.itemgetter(*(at[c] for c in HAND_COLUMNS[1:]))
             ints = [at[c] for c in _INT_COLUMNS]
@@ -379,9 +385,17 @@ def hand_record(row: sqlite3.Row) -> HandRecord:
         if r[column] is not None and type(r[column]) is not int:
             raise damaged_hand(r["id"], r["number"], f"holds {column} {r[column]!r}")
     get = r.get
+    if "extras" in r:
+        try:
+            extras = extras_from(r["extras"])
+        except (TypeError, ValueError):
+            raise damaged_hand(r["id"], r["number"], f"holds extras {r['extras']!r}") from None
+    else:  # a ledger read as it is, not migrated yet: the variants' columns of old
+        extras = {c: r[c] for c in LEGACY_EXTRAS if get(c) is not None}
     return HandRecord(
         date=day,
-        **{c: get(c) for c in HAND_COLUMNS[1:]},  # type: ignore[arg-type]
+        **{c: get(c) for c in HAND_COLUMNS[1:-1]},  # type: ignore[arg-type]
+        extras=extras,
         id=r["number"],
         key=r["hand_id"],
         row=r["id"],

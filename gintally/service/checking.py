@@ -16,6 +16,7 @@ from gintally import collector
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
 from gintally.errors import GintallyError, LedgerError
+from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.hands import HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
@@ -128,17 +129,22 @@ def _hand_problems(m: Match, where: str, hands: Iterable[HandValues | HandRecord
     but the date) settle alike (`settle` is a pure function of them and the match), so each
     distinct one is settled once."""
     problems = []
+    variant = variant_of(m.rules)
     settled: dict[tuple[object, ...], tuple[object, ...] | str] = {}
     for h in hands:
         if isinstance(h, HandRecord):
-            number, values, token = h.id, tuple(getattr(h, c) for c in _SETTLED_FROM), h
+            number, values, token = h.id, h.stored(), h
         else:
             number, _, values, token = h
         key = values
         again = settled.get(key)
         if again is None:
             try:
-                rec = settle(m, typed_from_record(m, record_of(token))).record
+                kept = record_of(token)
+                wrong = variant.stored_problems(kept.extras)
+                if wrong:
+                    raise GintallyError(f"its extras do not read: {'; '.join(wrong)}")
+                rec = settle(m, typed_from_record(m, kept)).record
                 again = (rec.winner, rec.points, rec.kind, rec.other_points)
             except GintallyError as e:
                 again = str(e)

@@ -19,7 +19,13 @@ from gintally.engine.rounds import place
 from gintally.errors import GintallyError, HandError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
-from gintally.game.variants import HandInput, piles_text, variant_of
+from gintally.game.variants import (
+    CORE_INPUTS,
+    HandInput,
+    Variant,
+    variant_of,
+    variant_options,
+)
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match, Player, TypedHand, plain_text
 from gintally.service.teams import hand_table, table_names, team_rounds
@@ -60,15 +66,10 @@ def _input(match: Match, typed: TypedHand, actor: int | None) -> HandInput:
         points=typed.points,
         kind=typed.kind,
         draw_deadwood=(counts[0], counts[1]) if len(counts) == 2 else None,
-        table=typed.table,
-        table_cards=typed.table_cards,
-        vs_table=typed.vs_table,
-        vs_table_cards=typed.vs_table_cards,
-        vs_points=typed.vs_points,
-        piles=typed.piles,
         dealer=typed.dealer,
         upcard=typed.upcard,
         actor=actor,
+        extra=typed.extra,
     )
 
 
@@ -158,11 +159,7 @@ def _record(
         knocker_cards=_norm_cards(typed.cards),
         defender_cards=_norm_cards(typed.vs_cards),
         layoffs=format_cards(result.layoffs) or None,
-        knocker_table=result.tables[0] if result.tables else None,
-        defender_table=result.tables[1] if result.tables else None,
-        knocker_table_cards=_norm_cards(typed.table_cards),
-        defender_table_cards=_norm_cards(typed.vs_table_cards),
-        piles=piles_text(result.piles) if result.piles is not None else None,
+        extras=result.extras,
     )
 
 
@@ -213,6 +210,7 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
     cards_given = rec.knocker_cards is not None
     counted = rec.claim in ("knock", "sour")  # the claims that take the player's deadwood
     played = rec.claim not in ("draw", "misdeal", "score")
+    extra = variant_of(match.rules).retyped(rec.extras, rec.claim, rec.other_points)
     return TypedHand(
         claim=rec.claim,
         date=rec.date,
@@ -229,12 +227,7 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
         dealer=match.name_of(rec.dealer),
         upcard=rec.upcard,
         note=rec.note,
-        table=None if rec.knocker_table_cards else rec.knocker_table,
-        table_cards=rec.knocker_table_cards,
-        vs_table=None if rec.defender_table_cards else rec.defender_table,
-        vs_table_cards=rec.defender_table_cards,
-        vs_points=rec.other_points if rec.claim == "score" else None,
-        piles=rec.piles,
+        extra=extra,
     )
 
 
@@ -255,12 +248,19 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
     return ledger.add_hand(match, settled.record), settled.result
 
 
-# The inputs a hand can be given (`HandInput`'s fields), in the order an edit names them.
-_INPUTS = frozenset(f.name for f in fields(HandInput)) - {"actor"}
-_EDIT_ORDER = ("player", *(f.name for f in fields(HandInput)))
+# The inputs a hand can be given: every variant may read `CORE_INPUTS` (`HandInput`'s fields);
+# each variant's own are in its options (`Variant.owners`). In the order an edit names them.
+_DEALT = ("dealer", "upcard")
+_OWN = tuple(Variant.owners)
+_INPUTS = frozenset(CORE_INPUTS) | frozenset(_OWN)
+_EDIT_ORDER = ("player", *(c for c in CORE_INPUTS if c not in _DEALT), *_OWN, *_DEALT)
 _TYPED = frozenset(f.name for f in fields(TypedHand))
-_TWO_FORMS = (("deadwood", "cards"), ("vs", "vs_cards"), ("table", "table_cards"),
-              ("vs_table", "vs_table_cards"))  # fmt: skip
+# Inputs given as a count or as the cards: one typed anew replaces the other.
+_TWO_FORMS = (
+    ("deadwood", "cards"),
+    ("vs", "vs_cards"),
+    *((o.fills, o.cards) for o in variant_options() if o.cards),
+)
 _DEALS = ("draw", "misdeal")  # claims no player makes
 
 
@@ -308,7 +308,7 @@ def _edit(
             updates[number] = None
         if number in updates and cards not in updates:
             updates[cards] = None
-    typed = replace(typed, **updates)  # type: ignore[arg-type]
+    typed = _with(typed, updates)
     given = {k for k, v in changes.items() if v is not None and k != "kind"}  # --kind: the claim
     if typed.claim != "score" and "points" in given:
         raise HandError(
@@ -323,14 +323,25 @@ def _edit(
         raise HandError(f"{option} does not apply to hand {hand_id}, a {typed.claim}")
     # what the hand's new claim does not take goes (a knock edited to a draw drops its counts)
     dropped: dict[str, object] = {
-        k: ({} if k == "draw_deadwood" else None) for k in _INPUTS - takes if k in _TYPED
+        k: ({} if k == "draw_deadwood" else None) for k in _INPUTS - takes
     }
-    typed = replace(typed, **dropped)  # type: ignore[arg-type]
+    typed = _with(typed, dropped)
     settled = settle(match, typed)
     if settled.record.same_inputs(old):
         raise GintallyError(f"hand {hand_id} already says that: nothing to change")
     stored = ledger.replace_hand(match, hand_id, settled.record, reason)
     return stored, settled.result
+
+
+def _with(typed: TypedHand, changes: Mapping[str, object]) -> TypedHand:
+    """`typed` with `changes` made: to its fields, and to the variant's own inputs (`extra`,
+    where None takes an input away)."""
+    own = {k: v for k, v in changes.items() if k not in _TYPED}
+    core = {k: v for k, v in changes.items() if k in _TYPED}
+    if own:
+        merged = {**typed.extra, **own}
+        core["extra"] = {k: v for k, v in merged.items() if v is not None}
+    return replace(typed, **core)  # type: ignore[arg-type]
 
 
 def undo(ledger: Ledger, match: Match) -> HandRecord:

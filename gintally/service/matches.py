@@ -1,8 +1,8 @@
 """Matches and players: a new match checked against its variant, and a player renamed.
 
 Terminology
-- phantom (`game.variants.PHANTOM`): the opponent of a solitaire variant (Gimlet Rummy), the
-  second seat of its match; not a person, so nobody else takes its name.
+- phantom (`Variant.opponent`, Gimlet's ``Phantom``): the opponent of a solitaire variant
+  (Gimlet Rummy), the second seat of its match; not a person, so nobody else takes its name.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from gintally.engine.formats import Format
 from gintally.errors import GintallyError
 from gintally.game.rules import RuleSet
-from gintally.game.variants import PHANTOM, variant_of
+from gintally.game.variants import Variant, all_variants, variant_of
 from gintally.ledger import Ledger
 from gintally.model import Match, Player, fold
 from gintally.service.teams import TeamSpec
@@ -39,59 +39,65 @@ def new_match(
             f"(set series_target and best_of off, or use another format)"
         )
     if teams is not None:
-        if variant.key != "gin":
+        if not variant.teams:
             raise GintallyError(
                 f"{variant.title} is not played in teams (rules variant={variant.key}): a team "
                 f"match plays plain gin at every table"
             )
-        members = [m for spec in teams for m in spec.members]
-        if fold(PHANTOM) in {fold(m) for m in members}:
-            raise GintallyError(
-                f"{PHANTOM} is the phantom opponent of Gimlet solitaire: give another name"
-            )
+        _refuse_opponents([m for spec in teams for m in spec.members])
         sides = [(s.name, s.members) for s in teams]
         return ledger.create_match(name, ("", ""), fmt, rules, None, teams=sides)
     if variant.players == 1:
+        opponent = variant.opponent
         if len(players) != 1:
             raise GintallyError(
                 f"{variant.title} is solitaire: give one player (--players NAME), who plays "
-                f"against {PHANTOM}"
+                f"against {opponent}"
             )
-        if players[0].strip().casefold() == PHANTOM.casefold():
-            raise GintallyError(f"{PHANTOM} is the opponent in {variant.title}: give your name")
+        if players[0].strip().casefold() == opponent.casefold():
+            raise GintallyError(f"{opponent} is the opponent in {variant.title}: give your name")
         if first_dealer is not None:
             raise GintallyError(f"{variant.title} is solitaire: there is no dealer (--dealer)")
         if fmt.name != "single":
             raise GintallyError(
                 f"{variant.title} is played one game at a time: use --format single, not {fmt.name}"
             )
-        pair = (players[0], PHANTOM)
+        pair = (players[0], opponent)
     else:
         if len(players) != 2:
             raise GintallyError(
                 f"a match needs two players: --players A B (one player is for Gimlet "
                 f"solitaire, --rules gimlet), not {len(players)}"
             )
-        if PHANTOM.casefold() in {p.strip().casefold() for p in players}:
-            raise GintallyError(
-                f"{PHANTOM} is the phantom opponent of Gimlet solitaire: give another name"
-            )
+        _refuse_opponents(players)
         pair = (players[0], players[1])
     return ledger.create_match(name, pair, fmt, rules, first_dealer)
 
 
+def _opponents() -> dict[str, Variant]:
+    """The names of the solitaire variants' opponents (Gimlet's phantom), folded: nobody else
+    may take them."""
+    return {fold(v.opponent): v for v in all_variants() if v.opponent}
+
+
+def _refuse_opponents(names: Sequence[str]) -> None:
+    """Refuse a player named as a solitaire's opponent."""
+    opponents = _opponents()
+    for name in names:
+        v = opponents.get(fold(name))
+        if v is not None:
+            raise GintallyError(f"{v.opponent} is {v.opponent_is}: give another name")
+
+
 def rename_player(ledger: Ledger, old: str, new: str) -> Player:
-    """Rename a player everywhere. The phantom of Gimlet solitaire keeps its name, and nobody
-    takes it: a solitaire's second seat is found by that name, and it is not a person."""
-    if fold(new) == fold(PHANTOM):
-        raise GintallyError(
-            f"{PHANTOM} is the phantom opponent of Gimlet solitaire: give another name"
-        )
+    """Rename a player everywhere. The opponent of a solitaire (Gimlet's phantom) keeps its
+    name, and nobody takes it: a solitaire's second seat is found by that name, and it is not a
+    person."""
+    _refuse_opponents([new])
     who = ledger.player(old)
-    if fold(who.name) == fold(PHANTOM) and any(
+    v = _opponents().get(fold(who.name))
+    if v is not None and any(
         variant_of(m.rules).players == 1 and m.players[1].id == who.id for m in ledger.matches()
     ):
-        raise GintallyError(
-            f"{PHANTOM} is the phantom opponent of Gimlet solitaire: it keeps its name"
-        )
+        raise GintallyError(f"{v.opponent} is {v.opponent_is}: it keeps its name")
     return ledger.rename_player(old, new)

@@ -47,9 +47,11 @@ __all__ = [
     "command",
     "commands",
     "find_variant",
+    "help_of",
     "max_hand_points",
     "options_of",
     "variant_of",
+    "variant_options",
 ]
 
 

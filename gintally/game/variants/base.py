@@ -253,6 +253,7 @@ class Variant:
     summary: ClassVar[str] = ""
     players: ClassVar[int] = 2  # 1: solitaire, against `opponent`
     opponent: ClassVar[str] = ""  # solitaire: the name of the seat played against
+    opponent_is: ClassVar[str] = ""  # what it is, as a refusal says: "the phantom opponent of..."
     both_score: ClassVar[bool] = False  # both players score every hand
     dealt: ClassVar[bool] = True  # hands have a dealer and an upcard
     teams: ClassVar[bool] = False  # may be played in teams (a round sums the winners' points)

@@ -106,6 +106,7 @@ class Gimlet(Variant):
     summary = "solitaire against a phantom; score the discard piles"
     players = 1
     opponent = PHANTOM
+    opponent_is = "the phantom opponent of Gimlet solitaire"
     dealt = False
     claims: ClassVar[dict[str, frozenset[str]]] = {
         "knock": frozenset({"deadwood", "cards", "piles"}),
