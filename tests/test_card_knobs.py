@@ -15,7 +15,8 @@ import pytest
 
 import gintally
 from gintally import HandError, evaluate, find_preset, resolve, score_cards
-from gintally.game.scoring import max_deadwood, max_hand_points
+from gintally.game.scoring import max_deadwood
+from gintally.game.variants import max_hand_points
 
 CLI = Callable[..., Any]
 

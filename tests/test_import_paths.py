@@ -58,11 +58,18 @@ def hand_values(draw: st.DrawFn) -> HandRecord:
         dealer=maybe(player),
         note=maybe(text),
         other_points=maybe(st.integers(-50, 50)),
-        knocker_table=maybe(small),
-        defender_table=maybe(small),
-        knocker_table_cards=maybe(text),
-        defender_table_cards=maybe(text),
-        piles=maybe(text),
+        extras=draw(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "knocker_table": small,
+                    "defender_table": small,
+                    "knocker_table_cards": text,
+                    "defender_table_cards": text,
+                    "piles": text,
+                },
+            )
+        ),
     )
 
 
@@ -74,8 +81,7 @@ def both_ways(hands: list[HandRecord]) -> tuple[list[Any], list[Any]]:
         with Ledger.open(":memory:") as book:
             m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
             if how == "import":
-                rows = [(None, (h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])))
-                        for h in hands]  # fmt: skip
+                rows = [(None, (h.date.isoformat(), *h.stored())) for h in hands]
                 assert book.import_rows(m, iter(rows), lambda: "d", "f", force=True)[0] == len(
                     hands
                 )
@@ -123,7 +129,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     assert imported[2][HAND_COLUMNS.index("knocker")] is None
     with Ledger.open(":memory:") as book:
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
-        rows = [(None, (h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])))
+        rows = [(None, (h.date.isoformat(), *h.stored()))
                 for h in hands[:5]]  # fmt: skip
         book.import_rows(m, iter(rows), lambda: "d", "f")
         assert {h.created_at for h in book.live_hands(m)} == {now}
@@ -224,9 +230,7 @@ def test_the_stream_reads_ids_as_the_plain_reading_does(match: Match, tmp_path: 
         whole = transfer.read_import(match, path, TODAY)
         assert [file_id for file_id, _ in rows] == ids == whole.ids
         plain = [transfer.parse_row(match, row, TODAY) for _, row in transfer.read_rows(path)]
-        assert [v for _, v in rows] == [
-            (h.date.isoformat(), *(getattr(h, c) for c in HAND_COLUMNS[1:])) for h in plain
-        ]
+        assert [v for _, v in rows] == [(h.date.isoformat(), *h.stored()) for h in plain]
         assert stream.digest() == transfer.digest(plain) == whole.digest
 
 

@@ -36,13 +36,13 @@ from gintally.game.melds import (
 from gintally.game.rules import PRESETS, RuleSet, resolve
 from gintally.game.scoring import (
     _all_melded_sets,
-    check_knock_allowed,
-    doubled_points,
     _knock_outcome,
     _new_result,
     _plain_layoffs,
     _read,
+    check_knock_allowed,
     counting_of,
+    doubled_points,
     knock_limit,
     parse_kind,
     settle_gin,
@@ -70,8 +70,7 @@ def _cards_result(
         d_melds,
         d_dead,
         result.other_points,
-        result.tables,
-        result.piles,
+        result.extras,
     )
 
 

@@ -815,7 +815,7 @@ def test_score_refuses_a_tie() -> None:
     ],
 )
 def test_max_hand_points(preset: str, overrides: list[str], top: int) -> None:
-    from gintally.game.scoring import check_points, max_hand_points
+    from gintally.game.variants import check_points, max_hand_points
 
     r = rules(preset, *overrides)
     assert max_hand_points(r) == top
@@ -828,7 +828,7 @@ def test_max_hand_points(preset: str, overrides: list[str], top: int) -> None:
 
 def test_every_counted_result_fits_the_limit() -> None:
     """The biggest result each kind can reach from counts stays within `max_hand_points`."""
-    from gintally.game.scoring import max_hand_points
+    from gintally.game.variants import max_hand_points
 
     for preset in ("modern", "classic", "kitchen", "oklahoma", "straight", "tournament"):
         r = rules(preset)
