@@ -304,10 +304,26 @@ def test_every_required_scenario_is_present() -> None:
         "next_dealer_alternate",
     }
     assert required <= names
+    # every game kind, series and team play has its scenarios too
+    assert names >= KINDS
     for path in FILES:
         assert path.read_text().startswith("# A gintally scenario"), path.name
         sc = parse_scenario(path)
         assert sc.hands and sc.games_expected, path.name
+
+
+KINDS = {
+    "gimlet_knocks",
+    "gimlet_gimlets",
+    "gimlet_sour",
+    "gimlet_game",
+    "mahjong_two_hands",
+    "mahjong_game",
+    "series_multi_match",
+    "series_best_of_five",
+    "team_pairs",
+    "team_threes_hollywood",
+}
 
 
 def _pure(sc: Scenario) -> tuple[Replay, dict[int, int], list[Round] | None]:
