@@ -27,7 +27,8 @@ else:
         """At run time the documents are plain dicts, and their classes below only name them:
         nothing builds a document through its class or looks inside one. typing's TypedDict
         checks every key's annotation when the class is made, some 5 ms of CPU for the 31
-        documents here, paid by every command at start-up (a hand command prints one)."""
+        documents here, paid at start-up by every command that draws one (a hand command
+        prints one)."""
 
         def __init_subclass__(cls, total: bool = True, **kwargs: object) -> None:
             super().__init_subclass__(**kwargs)
