@@ -13,7 +13,7 @@ The modules, one per document (each imports `shapes` only for the type checker):
 - `hand`: what a hand command prints, the line that says what happened, the hand log.
 - `match`: a match, and the teams part of every team match's document.
 - `standings`: a season's standings, every season's summary, a team match's members.
-- `rules`: a rule set, an evaluated hand, the rules as a player says them.
+- `rules`: a rule set, an evaluated hand, how a series is won as a player says it.
 - `check`: the ledger's problems.
 - `stats`: lifetime statistics and a season's race.
 - `review`: the year in review.
@@ -22,7 +22,7 @@ The public names of the modules are re-exported (`HOMES` says which module holds
 ``from gintally import report; report.show_doc(...)`` and ``from gintally.report import
 ShowDoc`` work without knowing the module. For start-up, each is loaded when first asked for
 (`__getattr__`): importing the package loads no module under it; a hand command loads the
-modules of a hand's document (`hand`, `sheet`, `match`, `rules`), not those of the standings,
+modules of a hand's document (`hand`, `sheet`, `match`), not those of the standings,
 the insights or the page; `shapes` is loaded only by `render`, which names the shapes it draws
 (a ``--json`` command never loads it).
 """
@@ -42,7 +42,6 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.match import teams_part as teams_part
     from gintally.report.review import review_doc as review_doc
     from gintally.report.rules import eval_doc as eval_doc
-    from gintally.report.rules import knock_limit_text as knock_limit_text
     from gintally.report.rules import rules_doc as rules_doc
     from gintally.report.rules import series_rule_text as series_rule_text
     from gintally.report.shapes import BonusDoc as BonusDoc
@@ -81,6 +80,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.sheet import LAST_ROUNDS as LAST_ROUNDS
     from gintally.report.sheet import by_player as by_player
     from gintally.report.sheet import game_doc as game_doc
+    from gintally.report.sheet import knock_limit_text as knock_limit_text
     from gintally.report.sheet import round_doc as round_doc
     from gintally.report.sheet import series_doc as series_doc
     from gintally.report.sheet import series_line as series_line
@@ -100,7 +100,7 @@ HOMES: dict[str, str] = {
     "hand": "describe hand_doc hand_row hands_doc hands_head",
     "match": "match_doc teams_part",
     "review": "review_doc",
-    "rules": "eval_doc knock_limit_text rules_doc series_rule_text",
+    "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
         "BonusDoc CheckDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow HandsDoc HandsHead "
         "HeadToHeadDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc RecordDoc ReviewDoc RoundDoc "
@@ -108,8 +108,8 @@ HOMES: dict[str, str] = {
         "StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),
     "sheet": (
-        "LAST_ROUNDS by_player game_doc round_doc series_doc series_line set_doc set_result "
-        "show_doc tally_doc"
+        "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
+        "set_result show_doc tally_doc"
     ),
     "standings": "members_doc season_doc standings_doc",
     "stats": "race_doc stats_doc",
@@ -120,15 +120,18 @@ __all__ = sorted(_HOME)
 if not TYPE_CHECKING:  # the type checker reads the imports above instead
 
     def __getattr__(name: str) -> object:
-        """A public name, loaded from its module on first use and kept here after that."""
+        """A public name, loaded from its module on first use; the module's names are kept
+        here after that (`render` imports a dozen names from two modules)."""
         module = _HOME.get(name)
         if module is None:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         from importlib import import_module
 
-        value = getattr(import_module(f"{__name__}.{module}"), name)
-        globals()[name] = value
-        return value
+        loaded = import_module(f"{__name__}.{module}")
+        kept = globals()
+        for other in HOMES[module].split():
+            kept.setdefault(other, getattr(loaded, other))
+        return kept[name]
 
     def __dir__() -> list[str]:
         return sorted({*globals(), *__all__})

@@ -1,5 +1,5 @@
-"""Rules as documents: a rule set (`rules`), one evaluated hand (`eval`), and the rules as a
-player says them in other documents (the knock limit, how a series is won).
+"""Rules as documents: a rule set (`rules`), one evaluated hand (`eval`), and how a series is
+won as a player says it (for the standings).
 """
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ if TYPE_CHECKING:
     from gintally.game.rules import RuleSet
     from gintally.game.scoring import Evaluation
     from gintally.report.shapes import EvalDoc, RulesDoc
-
-
-def knock_limit_text(rules: RuleSet) -> str | int:
-    return "upcard" if rules.knock_from_upcard else int(rules.knock_limit)
 
 
 def series_rule_text(rules: RuleSet) -> str | None:

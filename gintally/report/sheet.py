@@ -18,13 +18,13 @@ from gintally.engine.rounds import in_progress
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
 from gintally.report.match import teams_part
-from gintally.report.rules import knock_limit_text
 from gintally.service import table_names
 
 if TYPE_CHECKING:
     from gintally.engine.games import Game
     from gintally.engine.rounds import Round
     from gintally.engine.sets import GameSet
+    from gintally.game.rules import RuleSet
     from gintally.model import Match
     from gintally.report.shapes import (
         GameDoc,
@@ -178,6 +178,11 @@ def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False) -> str:
             f"{score[doc['winner']]} to {score[loser]}"
         )
     return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
+
+
+def knock_limit_text(rules: RuleSet) -> str | int:
+    """The knock limit as the sheet gives it: a number, or ``upcard`` (the upcard's value)."""
+    return "upcard" if rules.knock_from_upcard else int(rules.knock_limit)
 
 
 def show_doc(window: Window, every: bool = False) -> ShowDoc:
