@@ -5,7 +5,7 @@ Terminology:
 - *description*: one line that says what happened, as a player would say it ("Ann knocks
   with 5, Bob has 20: Ann +15").
 - *doubled*: a spade upcard doubled the hand (a paper score is taken as is).
-- *piles*: Gimlet Rummy's pile counts, typed as ``3,4,5``.
+- *piles*: Gimlet Rummy's four discard piles, stored as ``S,H,D,C``.
 - *on the table*: Mahjong gin: each player's count of cards laid on the table.
 - *hand log*: one row per hand (`HandRow`), after a head (`HandsHead`).
 """

@@ -1,5 +1,5 @@
-"""A match as a document (`match show`, `match list`, the head of an export), and the teams of
-a team match, which every document about such a match carries.
+"""A match as a document (`match new`, `match show`, `match list`, the head of an export), and
+the teams of a team match, which every document about such a match carries.
 
 Terminology:
 - *teams part*: ``{"teams": [...]}`` for a team match (each team's name and players), else

@@ -4,10 +4,11 @@
 Terminology:
 - *sheet*: one row per hand that posted to a shown game, with each game's running points
   after it (`SheetRow`).
-- *window*: the games `show` shows (`service.Window`: a season, or every game with ``--all``).
+- *window*: a replayed stretch of a match and the games of it to show (`service.Window`: a
+  season's, or every game with ``show --all``).
 - *series in play*: the latest series, or a fresh one when none has started yet.
-- *points by player*: what a hand gave each player: its points to the winner, its other
-  points (Mahjong gin) to the other player.
+- *points by player* (`by_player`): what a hand gave each seat: its points to the winner,
+  its other points (Mahjong gin) to the other player.
 """
 
 from __future__ import annotations
