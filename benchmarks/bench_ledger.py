@@ -441,7 +441,7 @@ def breakdown(args: argparse.Namespace, t: Target) -> None:
         return book.plays(match, after=cut)
 
     rows = fetch()
-    entries = tally._entries(match, rows)
+    entries = tally.entries_from_plays(match, rows)
 
     def pure() -> Any:
         return replay(entries, match.rules, match.format, None, start=mark)

@@ -135,3 +135,9 @@ def refused(run: Run, code: int = 2) -> str:
 def refused_line(run: Run, code: int = 2) -> str:
     """As `refused`, giving the error line without its newline."""
     return refused(run, code).rstrip("\n")
+
+
+def facts(gintally: Callable[..., Run]) -> tuple[Any, Any]:
+    """What the ledger says through the command line: the hands and the games (`hands --json`
+    and `show --json`), compared before and after a refusal to show that nothing was written."""
+    return as_json(gintally("hands", "--json"))["hands"], as_json(gintally("show", "--json"))

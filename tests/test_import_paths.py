@@ -20,7 +20,7 @@ from gintally.engine.formats import Format
 from gintally.errors import GintallyError
 from gintally.game.rules import PRESETS, resolve
 from gintally.ledger import Ledger
-from gintally.ledger import store as ledger_store
+from gintally.ledger import imports as ledger_imports
 from gintally.model import HAND_COLUMNS, HandRecord, Match, TypedHand
 
 TODAY = date(2026, 11, 23)
@@ -103,10 +103,10 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     """2,345 hands of three shapes, interleaved: the batches are written every 2,000 rows and
     the memo of shapes is cleared every 2 distinct rows; every row lands as `add_hands` writes
     it, numbered in file order."""
-    monkeypatch.setattr(ledger_store._InsertShapes, "LIMIT", 2)
+    monkeypatch.setattr(ledger_imports._InsertShapes, "LIMIT", 2)
     # the time of the import is written into the statement as a literal: quoted as SQL quotes
     now = "2026-11-23T10:00:00+00:00 'quoted'; --"
-    monkeypatch.setattr(ledger_store, "_now", lambda: now)
+    monkeypatch.setattr(ledger_imports, "timestamp", lambda: now)
     day = date(1998, 3, 5)
     plain = HandRecord(day, "knock", "knock", 1, 17, knocker=1, knocker_deadwood=3,
                        defender_deadwood=20)  # fmt: skip

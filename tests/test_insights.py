@@ -46,7 +46,7 @@ from typer.testing import CliRunner
 from conftest import Run
 from gintally.cli import app
 from gintally.engine.formats import Format
-from gintally.engine.insights import Lifetime, Side
+from gintally.engine.lifetime import Lifetime, Side
 from gintally.engine.replay import Entry
 from gintally.game.rules import resolve
 
@@ -257,8 +257,9 @@ def test_the_race_of_a_season_worked_by_hand(
     household: dict[str, list[int]], db_path: Path
 ) -> None:
     """Kitchen 2024: Ann wins game 1 on 12 Jan (net 72), Bob game 2 on 9 Feb (net 92)."""
-    from gintally import insights, report
+    from gintally import report
     from gintally.ledger import Ledger
+    from gintally.service import insights
 
     with Ledger.open(db_path, write=False) as book:
         m = book.match("Kitchen")

@@ -581,9 +581,9 @@ def test_a_short_wait_is_not_told_nor_a_slow_command(
     assert run.returncode == 0 and run.stderr == ""
     # only a lock another process holds is waited for: a command slower than the notice delay
     # (here: any command, the delay being 0) is not said to be waiting
-    from gintally.ledger import files
+    from gintally.ledger import lock
 
-    monkeypatch.setattr(files, "WAIT_NOTICE_S", 0.0)
+    monkeypatch.setattr(lock, "WAIT_NOTICE_S", 0.0)
     paper = tmp_path / "paper.csv"
     paper.write_text(PAPER)
     run = gintally(book, "import", str(paper))
@@ -593,10 +593,10 @@ def test_a_short_wait_is_not_told_nor_a_slow_command(
 def test_a_wait_past_the_timeout_gives_up_clearly(
     book: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gintally.ledger import files
+    from gintally.ledger import lock
 
-    monkeypatch.setattr(files, "BUSY_TIMEOUT_S", 2.0)
-    monkeypatch.setattr(files, "WAIT_NOTICE_S", 0.5)
+    monkeypatch.setattr(lock, "BUSY_TIMEOUT_S", 2.0)
+    monkeypatch.setattr(lock, "WAIT_NOTICE_S", 0.5)
     other = hold(book)
     try:
         run = gintally(book, "score", "Pop", "40")

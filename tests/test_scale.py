@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from gintally import transfer
 from gintally.engine.formats import Format
-from gintally.engine.insights import race
+from gintally.engine.race import race
 from gintally.engine.replay import Entry, replay
 from gintally.engine.standings import Season, fold_standings, standings
 from gintally.errors import GintallyError
@@ -309,8 +309,8 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
                 book.void(m, stored.id)
         cut = day0 + timedelta(days=start)
         plays = book.plays(m, until=cut)
-        expected = dealer_after(service._entries(m, plays), m.rules, m.first_seat)
-        assert service._dealer_before(book, m, cut) == expected
+        expected = dealer_after(service.entries_from_plays(m, plays), m.rules, m.first_seat)
+        assert service.dealer_before(book, m, cut) == expected
 
 
 # --- start-up: the console script builds the command it runs, alone ------------------------------

@@ -25,6 +25,7 @@ from gintally.errors import GintallyError, HandError
 from gintally.game.rules import resolve
 from gintally.ledger import Ledger
 from gintally.model import Match, TypedHand
+from gintally.service import windows
 
 NAMES = ("Ann", "Bob")
 START = date(2006, 11, 1)
@@ -176,7 +177,7 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
     fmt, rules, first = setup
     # show few finished games, so that quiet points are remembered and used often
     recent = data.draw(st.sampled_from([0, 0, 1, 10]))
-    with Ledger.open(":memory:") as book, mock.patch.object(service, "RECENT_GAMES", recent):
+    with Ledger.open(":memory:") as book, mock.patch.object(windows, "RECENT_GAMES", recent):
         match = new_match(book, fmt, rules, first)
         # Another match of the same ledger takes hands and corrections in between: hand numbers
         # are per match while row ids are shared, so cuts (mark.cut_hand) and numbers must
@@ -265,7 +266,7 @@ def test_marks_cut_at_hand_numbers_while_ledger_keys_run_ahead(data: st.DataObje
     still equal the replay of the corrected hand list."""
     target = data.draw(st.integers(10, 30))
     rules = resolve("modern", [f"target={target}", "shutout=none"])
-    with Ledger.open(":memory:") as book, mock.patch.object(service, "RECENT_GAMES", 0):
+    with Ledger.open(":memory:") as book, mock.patch.object(windows, "RECENT_GAMES", 0):
         match = new_match(book, Format("single"), rules, 0)
         other = book.create_match("Elsewhere", NAMES, Format("single"), resolve())
         model: dict[int, ModelHand] = {}

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "insights", "chart", "page")
+MODULES = ("hands", "read", "admin", "stats", "chart", "page")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -41,7 +41,7 @@ ROUTES = {
     **dict.fromkeys(
         ("match", "player", "export", "import", "backup", "config", "check", "demo"), "admin"
     ),
-    "stats": "insights",
+    "stats": "stats",
     "chart": "chart",
     "report": "page",
 }

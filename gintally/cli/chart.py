@@ -148,7 +148,8 @@ def chart(
 ) -> None:  # fmt: skip
     """The season race drawn in the terminal: games won by date, one line per player (and the
     running net for single and hollywood)."""
-    from gintally import insights, report
+    from gintally import report
+    from gintally.service import insights
 
     with ledger(write=False) as book:
         m = book.match(match)

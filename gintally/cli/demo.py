@@ -53,8 +53,8 @@ def build(path: Path, today: date) -> Ledger:
 
 
 def run(keep: Path | None, today: date) -> None:
-    from gintally import insights
     from gintally.cli import chart, render
+    from gintally.service import insights
 
     with tempfile.TemporaryDirectory(prefix="gintally-demo-") as tmp:
         path = keep if keep is not None else Path(tmp) / "demo.db"

@@ -276,8 +276,8 @@ def report(
 ) -> None:  # fmt: skip
     """A year in review as one self-contained web page: standings, the race chart, sets and
     series, records and the hand log."""
-    from gintally import insights
     from gintally import report as docs
+    from gintally.service import insights
 
     with ledger(write=False) as book:
         m = book.match(match)

@@ -259,8 +259,3 @@ def find_format(
 ) -> Format:
     """A format by name or alias, with its options."""
     return format_class(name)(None, games, rolling, season_start)
-
-
-def parse_format(text: str) -> str:
-    """A format's canonical name from a name or alias."""
-    return format_class(text).key

@@ -98,17 +98,14 @@ class Game:
         """Points each player still needs to reach the target."""
         return [max(0, target - p) for p in self.points]
 
-    def post(self, winner: int, points: int, hand: int, other: int = 0) -> None:
-        """A hand won by `winner` adds its points and a box; `other` is what the other player
-        scores in a two-sided hand (0 in plain gin; negative when they lose points)."""
-        Game.post_to((self,), winner, points, hand, other, 0)
-
     @staticmethod
     def post_to(
         games: Iterable[Game], winner: int, points: int, hand: int, other: int, target: int
     ) -> list[Game]:
-        """`post` the same hand to each of `games` (one call for the whole fan-out); the games
-        in which a player's points reached `target` (those `reached` may close), in order."""
+        """Post a hand won by `winner` to each of `games` (one call for the whole fan-out): its
+        points and a box to the winner, and `other` to the other player (what they score in a
+        two-sided hand: 0 in plain gin, negative when they lose points). Returns the games in
+        which a player's points reached `target` (those `reached` may close), in order."""
         loser = 1 - winner
         reaching = []
         for g in games:

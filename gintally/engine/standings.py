@@ -3,12 +3,11 @@
 Terminology
 - season: the yearly window of a match (`seasons.season_of`); a hand counts in the season of its
   date, a game in the season it closed in (for ad-infinitum that is also the season it opened).
-- row: one player's season: games won, sets won (hollywood, honeymoon: a set counts in the
-  season its last game closed in), hands won, points (hand points won; when both players
-  score, as in Mahjong gin, every hand's points to either player, negative ones included), gins
-  (big gins included), big gins, undercuts, biggest hand, net (the player's totals minus the
-  opponent's, over the games that closed in the season: the result of a Hollywood evening), and
-  series won (a series counts in the season of the game that won it).
+- row: one player's season: the figures of their hands (`figures.HandFigures`: hands won,
+  points, gins, big gins, undercuts, biggest hand, counted by `figures.count_hand`), games won,
+  sets won (hollywood, honeymoon: a set counts in the season its last game closed in), net (the
+  player's totals minus the opponent's, over the games that closed in the season: the result of
+  a Hollywood evening), and series won (a series counts in the season of the game that won it).
 - misdeal: a hand with no score; it is in the log, but it is neither a hand played nor a draw.
 - unfinished: ad-infinitum games still open when their season ended.
 - draws, ties: hands of the season nobody won: drawn hands, and knocks tied under
@@ -23,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+from gintally.engine.figures import HandFigures, count_hand, outcome
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, Replay, Replayer
@@ -32,19 +32,13 @@ from gintally.engine.sets import GameSet
 from gintally.game.rules import RuleSet
 
 
-@dataclass
-class Row:
-    """One player's season."""
+@dataclass(slots=True)
+class Row(HandFigures):
+    """One player's season: their hands' figures, and the games, sets and series they won."""
 
-    player: int
+    player: int = field(kw_only=True)
     games_won: int = 0
     sets_won: int = 0
-    hands_won: int = 0
-    points: int = 0
-    gins: int = 0
-    big_gins: int = 0
-    undercuts: int = 0
-    biggest_hand: int = 0
     net: int = 0
     series_won: int = 0
 
@@ -53,7 +47,7 @@ class Row:
 class Season:
     label: str
     start: date
-    rows: list[Row] = field(default_factory=lambda: [Row(0), Row(1)])
+    rows: list[Row] = field(default_factory=lambda: [Row(player=0), Row(player=1)])
     hands: int = 0
     draws: int = 0  # hands nobody won: drawn hands
     ties: int = 0  # knocks tied under tie=no-score (nobody won them either)
@@ -61,6 +55,10 @@ class Season:
     unfinished: int = 0
     open: int = 0
     over: bool = False
+    sides: tuple[tuple[Row], tuple[Row]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.sides = (self.rows[0],), (self.rows[1],)  # what `figures.count_hand` counts for
 
     @property
     def end(self) -> date:
@@ -90,9 +88,6 @@ def standings(rep: Replay, fmt: Format, today: date | None = None) -> list[Seaso
     return fold.seasons(today)
 
 
-_COUNTED = frozenset({"gin", "big-gin", "undercut"})  # kinds of hand a row counts apart
-
-
 class Fold:
     """The standings folded hand by hand, game by game and series by series (`standings`,
     `fold_standings`): each hand counts once, each game once its status is final (won,
@@ -116,31 +111,15 @@ class Fold:
 
     def hand(self, e: Entry) -> None:
         s = self.by_day.get(e.date) or self.season(e.date)
-        kind, winner, points = e.kind, e.winner, e.points
-        if kind == "misdeal":
+        if not count_hand(s.sides, e.kind, e.winner, e.points, e.other):
             s.misdeals += 1
             return
         s.hands += 1
-        if winner is None:
-            if kind == "tie":
+        if e.winner is None:
+            if outcome(e.kind, None) == "tie":
                 s.ties += 1
             else:
                 s.draws += 1
-            return
-        row = s.rows[winner]
-        row.hands_won += 1
-        row.points += points
-        if e.other:
-            s.rows[1 - winner].points += e.other
-        if points > row.biggest_hand:
-            row.biggest_hand = points
-        if kind in _COUNTED:
-            if kind == "undercut":
-                row.undercuts += 1
-            else:  # a gin or a big gin
-                row.gins += 1
-                if kind == "big-gin":
-                    row.big_gins += 1
 
     def game(self, g: Game) -> Season:
         """Count a game by its status; the season it counted in."""

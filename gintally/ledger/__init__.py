@@ -2,8 +2,24 @@
 
 - `schema`: the tables and the numbered migrations that make them.
 - `files`: recognising a ledger file, connecting, creating one atomically, backup, integrity.
+- `lock`: the write lock and the busy timeout (used by `files` and `schema`).
 - `marks`: the replay-mark cache (a quiet point per match; a cache, never a fact).
-- `store`: an open ledger (`Ledger`): transactions and queries.
+- `store`: an open ledger (`Ledger`): opening and closing it, backup, the replay marks.
+
+`Ledger` is one class made of small ones, each in the module of its concept: `core.LedgerCore`
+holds the connection, the write transaction, snapshots and settings, and each part below is a
+subclass of it that `Ledger` mixes in (``class Ledger(People, Matches, Hands, Imports,
+Damage)``), so callers see one object with every method:
+
+- `people`: players, renaming them, names as they are kept.
+- `matches`: creating, finding, choosing and renaming matches; their teams.
+- `hands`: appending, reading and streaming hands and the plays a replay reads; a row of
+  ``hands`` as a `HandRecord` (`hands.hand_record`); corrections (void, replace).
+- `imports`: importing rows of hands fast, refusing a file imported before.
+- `damage`: integrity problems, damaged rows, the line a command prints for one.
+
+The parts share only the core; where one needs another's concept it imports a public function
+or constant (`people.clean_name`, `hands.LIVE_HANDS`, `damage.CHECK_HINT`), never a method.
 
 This package is the only one that imports sqlite3 and sqlite-utils.
 """

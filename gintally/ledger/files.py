@@ -13,9 +13,8 @@ Terminology
   either is built removes the temporary file (`gintally.commits.scratch`); putting it in place
   is a critical section; a killed run's temporary files are swept by the next run for that
   target.
-- busy timeout: how long a command waits for another process's write lock (`BUSY_TIMEOUT_S`);
-  a wait longer than `WAIT_NOTICE_S` is told as it happens (`begin_immediate`), a wait past the
-  timeout gives up with a message that says so.
+
+The write lock and the busy timeout every connection waits with are `lock`'s.
 """
 
 from __future__ import annotations
@@ -26,17 +25,14 @@ import glob
 import os
 import sqlite3
 import stat
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from gintally import commits
 from gintally.errors import GintallyError, LedgerError, WriteError
-from gintally.ledger import schema
+from gintally.ledger import lock, schema
 from gintally.model import fold
 
-BUSY_TIMEOUT_S = 30.0
-WAIT_NOTICE_S = 1.0  # a wait for the ledger longer than this is told (`waiting`)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -45,11 +41,11 @@ def connect(target: str, uri: bool = False) -> sqlite3.Connection:
     timeout, foreign keys on, and SQL function ``fold(name)``: names as they are compared
     (`gintally.model.fold`; SQLite's NOCASE folds ASCII only)."""
     conn = sqlite3.connect(
-        target, timeout=BUSY_TIMEOUT_S, isolation_level=None, uri=uri, check_same_thread=False
+        target, timeout=lock.BUSY_TIMEOUT_S, isolation_level=None, uri=uri, check_same_thread=False
     )
     conn.create_function("fold", 1, _fold, deterministic=True)
     conn.row_factory = sqlite3.Row
-    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    conn.execute(f"PRAGMA busy_timeout = {int(lock.BUSY_TIMEOUT_S * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -64,50 +60,13 @@ def translate(path: Path | str, e: sqlite3.Error) -> LedgerError:
     if "locked" in text or "busy" in text:
         return LedgerError(
             f"gave up waiting for the ledger {path}: another gintally (or another program) "
-            f"kept it busy for {BUSY_TIMEOUT_S:g} seconds; try again when it has finished"
+            f"kept it busy for {lock.BUSY_TIMEOUT_S:g} seconds; try again when it has finished"
         )
     if "readonly" in text or "read-only" in text:
         return LedgerError(f"cannot write to {path}: the ledger is read-only")
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return LedgerError(f"{path} is damaged ({text}): run 'gintally check', or restore a backup")
     return LedgerError(f"cannot use the ledger {path}: {text}")
-
-
-@contextlib.contextmanager
-def waiting(on_wait: Callable[[], None] | None) -> Iterator[None]:
-    """Around a step that waits for another process's lock: call `on_wait` (once, from a timer
-    thread, while SQLite waits) if the step takes more than `WAIT_NOTICE_S`."""
-    if on_wait is None:
-        yield
-        return
-    timer = threading.Timer(WAIT_NOTICE_S, on_wait)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield
-    finally:
-        timer.cancel()
-
-
-def begin_immediate(conn: sqlite3.Connection, on_wait: Callable[[], None] | None = None) -> None:
-    """Take the write lock (``BEGIN IMMEDIATE``). It is tried once without waiting; only when
-    another connection holds it does the command wait (up to `BUSY_TIMEOUT_S`), telling
-    `on_wait` after `WAIT_NOTICE_S`: a command that is merely slow (a loaded machine) is never
-    said to be waiting. Raises sqlite3's error when it gives up."""
-    if on_wait is None:
-        conn.execute("BEGIN IMMEDIATE")
-        return
-    conn.execute("PRAGMA busy_timeout = 0")
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        return
-    except sqlite3.OperationalError as e:
-        if "locked" not in str(e) and "busy" not in str(e):
-            raise
-    finally:
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-    with waiting(on_wait):
-        conn.execute("BEGIN IMMEDIATE")
 
 
 def inspect_file(path: Path) -> None:

@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import LedgerError
+from gintally.ledger import lock
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
 MIGRATION_SET = "gintally"
@@ -363,10 +364,9 @@ def migrate(conn: sqlite3.Connection, new: bool, on_wait: Callable[[], None] | N
 
     if not _BUILT:
         _BUILT.append(_migrations())
-    from gintally.ledger.files import begin_immediate
 
     db = sqlite_utils.Database(conn)
-    begin_immediate(conn, on_wait)
+    lock.begin_immediate(conn, on_wait)
     try:
         _BUILT[0].apply(db)
     except BaseException:

@@ -18,9 +18,9 @@ from gintally.report.standings import season_doc
 from gintally.report.stats import race_doc
 
 if TYPE_CHECKING:
-    from gintally.insights import SeasonStory
     from gintally.model import HandRecord, Match
     from gintally.report.shapes import ReviewDoc, SetRow
+    from gintally.service.insights import SeasonStory
 
 
 def _span(first: date, last: date) -> str:

@@ -77,7 +77,7 @@ def standings_doc(
         label = str(year) if year is not None else None
         season: SeasonDoc = {
             "season": label,
-            "rows": [_row_doc(match, Row(seat)) for seat in (0, 1)],
+            "rows": [_row_doc(match, Row(player=seat)) for seat in (0, 1)],
             "unfinished": 0,
         }
     else:
@@ -100,7 +100,7 @@ def standings_doc(
         "series": series_rule_text(match.rules),
     }
     if rep is not None and chosen is not None:
-        from gintally.engine.insights import monthly, race
+        from gintally.engine.race import monthly, race
 
         months = monthly(race(rep, match.format, chosen.label))
         names = [p.name for p in match.players]

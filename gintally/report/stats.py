@@ -1,6 +1,6 @@
 """The insights as documents: lifetime statistics (`stats`) and a season's race (`chart`, the
-page). `engine.insights` is imported by the functions that use it, so a hand command does not
-load it.
+page). `engine.race` is imported by the function that uses it, and `engine.lifetime` only for
+the type checker, so a hand command loads neither.
 
 Terminology:
 - *head to head*: two people's games, hands and net against each other, over every match.
@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the insights: loaded by the commands that use them, not by a hand command
-    from gintally.engine.insights import Lifetime, RacePoint, Record
+    from gintally.engine.lifetime import Lifetime, Record
+    from gintally.engine.race import RacePoint
     from gintally.engine.standings import Season
     from gintally.model import HandRecord, Match
     from gintally.report.shapes import HeadToHeadDoc, PlayerStatsDoc, RaceDoc, RecordDoc, StatsDoc
@@ -81,11 +82,11 @@ def stats_doc(fold: Lifetime, player: str | None = None) -> StatsDoc:
 def race_doc(
     match: Match, season: Season, points: list[RacePoint], hands: list[HandRecord]
 ) -> RaceDoc:
-    """A season's race, cumulative, one point per game closed (`engine.insights.race`),
+    """A season's race, cumulative, one point per game closed (`engine.race.race`),
     from the day of the season's first hand (`hands`), and the games won by the end of each
     month."""
     names = [p.name for p in match.players]
-    from gintally.engine.insights import monthly
+    from gintally.engine.race import monthly
 
     months = monthly(points)
     return {

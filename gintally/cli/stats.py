@@ -1,4 +1,4 @@
-"""Insight commands that draw no chart: `stats` (lifetime figures, head-to-head, records)."""
+"""The `stats` command: lifetime figures, head to head, records (`service.insights`); no chart."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Every player across every match: lifetime figures, head to head, records."""
-    from gintally import insights, report
+    from gintally import report
+    from gintally.service import insights
 
     with ledger(write=False) as book:
         who = insights.person(book, player)

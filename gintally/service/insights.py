@@ -1,9 +1,9 @@
 """Insights over a whole ledger: what `stats`, `chart` and `report --html` ask of gintally,
-composed from the ledger and the engine (`engine.insights`). Nothing here prints.
+composed from the ledger and the engine (`engine.lifetime`, `engine.race`). Nothing here prints.
 
 Terminology
 - lifetime: every match of the ledger folded hand by hand (`lifetime`): the hands stream from
-  the file (`Ledger.stream_plays`) into `engine.insights.Lifetime`, one match after another, in
+  the file (`Ledger.stream_plays`) into `engine.lifetime.Lifetime`, one match after another, in
   one read snapshot.
 - sides: who sits in each seat of a match, for the fold (`sides`): a player is a person; the
   seat of a phantom (a solitaire match's opponent) counts for nobody.
@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from gintally.engine.insights import Lifetime, RacePoint, Side, race
+from gintally.engine.lifetime import Lifetime, Side
+from gintally.engine.race import RacePoint, race
 from gintally.engine.replay import Entry
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Season, standings
@@ -24,7 +25,9 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service import Window, _entries, entries, hand_table, replay_all
+from gintally.service.replaying import entries, entries_from_plays
+from gintally.service.teams import hand_table
+from gintally.service.windows import Window, replay_all
 
 
 def sides(match: Match) -> list[Side]:
@@ -44,9 +47,9 @@ def phantom_of(match: Match) -> int | None:
 
 def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
     """A match's live hands as the engine reads them, one at a time; a damaged row is refused
-    as everywhere else (`service._entries`: one line pointing to ``gintally check``)."""
+    as everywhere else (`replaying.entries_from_plays`: one line pointing to ``gintally check``)."""
     for row in book.stream_plays(match):
-        yield from _entries(match, (row,))
+        yield from entries_from_plays(match, (row,))
 
 
 def lifetime(book: Ledger) -> Lifetime:
@@ -70,7 +73,14 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
     for t, (a, b) in enumerate(m.tables):
         seat = {a.id: 0, b.id: 1}
         at = [
-            Entry(h.id, h.date, None if h.winner is None else seat[h.winner], h.points, h.kind)
+            Entry(
+                h.id,
+                h.date,
+                None if h.winner is None else seat[h.winner],
+                h.points,
+                h.kind,
+                other=h.other_points or 0,
+            )
             for h in live
             if hand_table(m, h) == t
         ]

@@ -1,0 +1,92 @@
+"""Figures: the one count of a hand, which every reader of a match uses.
+
+A settled hand is counted here and nowhere else: the standings (`standings.Fold`), the
+lifetime figures of `stats` (`lifetime.Lifetime`), the year-in-review page and the members of
+a team (`report`) all add a hand up through `count_hand`, so they cannot disagree.
+
+Terminology
+- outcome (`outcome`): what a hand was for the count: ``misdeal`` (in the log, never played:
+  not a hand played), ``draw`` (played, nobody won: the stock ran down), ``tie`` (a knock tied
+  under ``tie=no-score``: nobody won it either) or ``won``.
+- hand figures (`HandFigures`): what the hands did for one person or one side:
+  - hands: hands played (every hand but misdeals; draws and ties included);
+  - hands won;
+  - points: the points the hands gave them. The winner of a hand scores its points; when both
+    players score (Mahjong gin) the other player scores the hand's `other` points too, which
+    may be negative. So a Mahjong player's points are their cards on the table less their
+    cards in hand, hand after hand, won or lost;
+  - gins (big gins included), big gins, undercuts: hands won of those kinds;
+  - biggest hand: the points of the biggest hand they won.
+- sides: the two seats of a hand, each a group of figures to count it for (one player's; the
+  members of a team each; none for the phantom of a solitaire, which is not a person).
+
+Pure: no I/O, no clock, the standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+GIN_KINDS = frozenset({"gin", "big-gin"})  # kinds of hand that count as a gin
+NOT_PLAYED = frozenset({"misdeal"})  # kinds of hand in the log that were never played out
+_APART = frozenset({"gin", "big-gin", "undercut"})  # kinds a count tells apart
+
+
+def outcome(kind: str, winner: int | None) -> str:
+    """``misdeal``, ``draw``, ``tie`` or ``won`` (see the module docstring)."""
+    if kind in NOT_PLAYED:
+        return "misdeal"
+    if winner is not None:
+        return "won"
+    return "tie" if kind == "tie" else "draw"
+
+
+@dataclass(slots=True)
+class HandFigures:
+    """What the hands did for one person or one side (see the module docstring)."""
+
+    hands: int = 0
+    hands_won: int = 0
+    points: int = 0
+    gins: int = 0
+    big_gins: int = 0
+    undercuts: int = 0
+    biggest_hand: int = 0
+
+
+def count_hand(
+    sides: Sequence[Sequence[HandFigures]],
+    kind: str,
+    winner: int | None,
+    points: int,
+    other: int = 0,
+) -> bool:
+    """Count one hand for the figures of its two sides (`winner`: 0, 1 or None; `other`:
+    what the side that did not win scores when both score). True when it was played (not a
+    misdeal). This is the only place a hand is added up."""
+    if kind in NOT_PLAYED:
+        return False
+    for f in sides[0]:
+        f.hands += 1
+    for f in sides[1]:
+        f.hands += 1
+    if winner is None:
+        return True
+    apart = kind in _APART
+    for f in sides[winner]:
+        f.hands_won += 1
+        f.points += points
+        if points > f.biggest_hand:
+            f.biggest_hand = points
+        if apart:
+            if kind == "undercut":
+                f.undercuts += 1
+            else:
+                f.gins += 1
+                if kind == "big-gin":
+                    f.big_gins += 1
+    if other:
+        for f in sides[1 - winner]:
+            f.points += other
+    return True

@@ -1,0 +1,397 @@
+"""The hands of a ledger: appending them, reading and streaming them (and the light rows a
+replay reads), and correcting them (void, replace).
+
+Terminology
+- hand number: a hand's public number in its match (`HandRecord.id`): 1, 2, 3... in the order
+  the hands were entered; an edit keeps it, a correction uses none up. The ledger's own identity
+  of a hand (``hand_id``, what corrections point at) is `HandRecord.key`.
+- version: one row of ``hands``; an edit appends a new version of the hand, with its key and
+  number, and its newest version is the hand.
+- live hand: a hand with no ``void`` correction, in its newest version (`LIVE_HANDS`); live hands
+  are played in (date, hand number) order.
+- plays: the light rows a replay reads (`Hands.plays`).
+- correction: a ``void`` (the hand stays in the ledger as history) or a ``replace`` (a new
+  version that keeps the hand's number and place), with its reason (``corrections``).
+
+A row of ``hands`` becomes a `HandRecord` in one function, `hand_record`.
+"""
+
+from __future__ import annotations
+
+import operator
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from gintally.errors import GintallyError, NotFoundError
+from gintally.ledger import files
+from gintally.ledger.core import LedgerCore, timestamp
+from gintally.ledger.damage import damaged_hand
+from gintally.model import HAND_COLUMNS, HandRecord, Match, plain_text
+
+# a match's live hands (``?``: the match id): each hand's newest version, unless voided
+LIVE_HANDS = (
+    "SELECT h.* FROM hands h WHERE h.match_id = ? "
+    # the latest version of the hand (a probe of hands_versions; cheaper than max())
+    "AND NOT EXISTS (SELECT 1 FROM hands h2 WHERE h2.hand_id = h.hand_id AND h2.id > h.id) "
+    "AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
+    "AND c.action = 'void')"
+)
+
+_ALL_HANDS = (
+    "SELECT h.*, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
+    " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
+    "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
+    "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
+    "AS void_reason FROM hands h WHERE h.match_id = ? "
+    "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
+)
+
+_PLAYS = "h.number, h.date, h.kind, h.winner, h.points, h.dealer"  # what `plays` reads
+
+
+class Hands(LedgerCore):
+    """The hands of an open ledger and their corrections (a part of `Ledger`)."""
+
+    # --- appending -----------------------------------------------------------------------------
+
+    def add_hand(self, match: Match, hand: HandRecord) -> HandRecord:
+        """Append one hand; returns it with its public number."""
+        return self.add_hands(match, [hand])[0]
+
+    def add_hands(self, match: Match, hands: Iterable[HandRecord]) -> list[HandRecord]:
+        """Append hands in one transaction (all or none), numbered after the match's last."""
+        with self.write() as conn:
+            return self._append(conn, match, hands)
+
+    def _append(
+        self, conn: sqlite3.Connection, match: Match, hands: Iterable[HandRecord]
+    ) -> list[HandRecord]:
+        """Write new hands, numbered after the match's last (inside a write)."""
+        out = []
+        number = conn.execute(
+            "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
+        ).fetchone()[0]
+        for hand in hands:
+            number += 1
+            out.append(self._insert(conn, match.id, hand, None, number))
+        return out
+
+    def _insert(
+        self,
+        conn: sqlite3.Connection,
+        match_id: int,
+        hand: HandRecord,
+        key: int | None,
+        number: int,
+    ) -> HandRecord:
+        """Write one version of a hand: a new hand (`key` None) or a new version of hand `key`.
+        `number` is the hand's number in its match."""
+        values = [getattr(hand, c) for c in HAND_COLUMNS]
+        values[0] = hand.date.isoformat()
+        now = timestamp()
+        cur = conn.execute(
+            f"INSERT INTO hands(hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
+            f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 4))})",
+            [key or 0, match_id, number, *values, now],
+        )
+        row = int(cur.lastrowid or 0)
+        if key is None:
+            key = row
+            conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
+        return replace(hand, id=number, key=key, row=row, match_id=match_id, created_at=now)
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def _live(
+        self,
+        columns: str,
+        match: Match,
+        after: tuple[date, int] | None = None,
+        since: date | None = None,
+        until: date | None = None,
+    ) -> tuple[str, list[Any]]:
+        """The query of a match's live hands in play order, after a cut (date, hand number)
+        and within a date window ``[since, until)`` when given."""
+        sql = f"SELECT {columns} FROM hands h " + LIVE_HANDS[len("SELECT h.* FROM hands h ") :]
+        params: list[Any] = [match.id]
+        if after is not None:
+            day = after[0].isoformat()
+            sql += " AND h.date >= ? AND (h.date > ? OR h.number > ?)"
+            params += [day, day, after[1]]
+        if since is not None:
+            sql += " AND h.date >= ?"
+            params.append(since.isoformat())
+        if until is not None:
+            sql += " AND h.date < ?"
+            params.append(until.isoformat())
+        return sql + " ORDER BY h.date, h.number", params
+
+    def live_hands(
+        self, match: Match, since: date | None = None, until: date | None = None
+    ) -> list[HandRecord]:
+        """The match's live hands in play order (date, then number), in a date window
+        ``[since, until)`` when given."""
+        return [hand_record(r) for r in self._rows(*self._live("h.*", match, None, since, until))]
+
+    def all_hands(self, match: Match) -> list[HandRecord]:
+        """Every hand of the match, live or voided, each in its newest version."""
+        return list(self.stream_hands(match))
+
+    def stream_hands(self, match: Match, since: date | None = None) -> Iterator[HandRecord]:
+        """Every hand of the match (from the day `since`), live or voided, each in its newest
+        version, in play order, read one at a time from a cursor: memory does not grow with
+        the ledger (the hand log)."""
+        sql, params = _ALL_HANDS, list[Any]([match.id])
+        if since is not None:
+            sql += " AND h.date >= ?"
+            params.append(since.isoformat())
+        yield from self._stream(sql + " ORDER BY h.date, h.number", params, hand_record)
+
+    def last_number(self, match: Match) -> int:
+        """The match's highest hand number (0 before its first hand)."""
+        return int(
+            self._rows("SELECT max(number) FROM hands WHERE match_id = ?", [match.id])[0][0] or 0
+        )
+
+    def count_hands(
+        self,
+        match: Match,
+        voided: bool = False,
+        since: date | None = None,
+        until: date | None = None,
+    ) -> int:
+        """How many hands the match has in a date window ``[since, until)``: the live ones, or
+        with `voided` every hand."""
+        if not voided:
+            live, args = self._live("count(*)", match, None, since, until)
+            return int(self._rows(live.replace(" ORDER BY h.date, h.number", ""), args)[0][0])
+        sql = (  # a hand's date is its newest version's
+            "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.id = "
+            "(SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
+        )
+        params: list[Any] = [match.id]
+        for bound, op in ((since, ">="), (until, "<")):
+            if bound is not None:
+                sql += f" AND h.date {op} ?"
+                params.append(bound.isoformat())
+        return int(self._rows(sql, params)[0][0])
+
+    def hand_count(self) -> int:
+        return int(self._rows("SELECT count(*) FROM hands")[0][0])
+
+    def hand(self, match: Match, number: int) -> HandRecord:
+        """A hand's newest version by its number in the match, voided or not."""
+        rows = []
+        if 0 < number < 2**63:
+            rows = self._rows(
+                "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
+                "AND c.action = 'void') AS voided FROM hands h "
+                "WHERE h.match_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
+                [match.id, number],
+            )
+        if not rows:
+            last = self._rows("SELECT max(number) FROM hands WHERE match_id = ?", [match.id])
+            have = f"its hands are 1 to {last[0][0]}" if last[0][0] else "it has no hands yet"
+            raise NotFoundError(f"match {match.name!r} has no hand {number} ({have})")
+        return hand_record(rows[0])
+
+    def last_hand(self, match: Match) -> HandRecord | None:
+        """The live hand entered last (whatever its date): what `undo` takes back."""
+        rows = self._rows(LIVE_HANDS + " ORDER BY h.number DESC LIMIT 1", [match.id])
+        return hand_record(rows[0]) if rows else None
+
+    def live_hands_latest(self, match: Match, before: date | None = None) -> HandRecord | None:
+        """The live hand played last (by date, then number), before a date when given."""
+        sql, params = LIVE_HANDS, [str(match.id)]
+        if before is not None:
+            sql += " AND h.date < ?"
+            params.append(before.isoformat())
+        rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
+        return hand_record(rows[0]) if rows else None
+
+    def latest_dealt(
+        self, match: Match, before: date, redealt: Sequence[str], decided: bool
+    ) -> HandRecord | None:
+        """The live hand played last before the day `before` that names its dealer, or (with
+        `decided`) that has a winner and is not of a kind in `redealt`: the last hand whose
+        dealer, or the dealer after it, the hands before it cannot change."""
+        kinds = ", ".join("?" * len(redealt))
+        which = "h.dealer IS NOT NULL"
+        if decided:
+            which += f" OR (h.winner IS NOT NULL AND h.kind NOT IN ({kinds}))"
+        sql = LIVE_HANDS + f" AND h.date < ? AND ({which})"
+        params = [match.id, before.isoformat(), *(redealt if decided else ())]
+        rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
+        return hand_record(rows[0]) if rows else None
+
+    def count_decided(
+        self, match: Match, after: tuple[date, int] | None, before: date, redealt: Sequence[str]
+    ) -> int:
+        """How many live hands after the cut `after` (date, hand number) and before the day
+        `before` have a winner and are not of a kind in `redealt` (counted in SQLite: nothing
+        is read into Python however many there are)."""
+        sql, params = self._live("count(*)", match, after, None, before)
+        sql = sql.replace(" ORDER BY h.date, h.number", "")
+        kinds = ", ".join("?" * len(redealt))
+        sql += f" AND h.winner IS NOT NULL AND h.kind NOT IN ({kinds})"
+        return int(self._rows(sql, [*params, *redealt])[0][0])
+
+    # --- replaying fast ------------------------------------------------------------------------
+
+    def plays(
+        self,
+        match: Match,
+        after: tuple[date, int] | None = None,
+        since: date | None = None,
+        until: date | None = None,
+    ) -> list[tuple[int, str, str, int | None, int, int | None, int | None]]:
+        """Live hands in play order as light rows (number, date, kind, winner, points, dealer,
+        other points): what a replay reads. `after` keeps the hands after a mark's cut (date,
+        hand number); `since` / `until` a date window ``[since, until)``."""
+        other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
+        sql, params = self._live(f"{_PLAYS}, {other}", match, after, since, until)
+        try:
+            return self.conn.execute(sql, params).fetchall()
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def stream_plays(
+        self, match: Match, until: date | None = None
+    ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None]]:
+        """The rows of `plays` for a whole match (before the day `until` when given), read from
+        the file in batches as they are consumed (a million hands never sit in memory at once).
+        Use it inside `snapshot`."""
+        other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
+        sql, params = self._live(f"{_PLAYS}, {other}", match, until=until)
+        try:
+            cursor = self.conn.execute(sql, params)
+            while batch := cursor.fetchmany(2000):
+                yield from batch
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def stream_hand_values(self, match: Match) -> Iterator[HandValues]:
+        """`live_hands` of a whole match made light for `check`, which reads every hand of every
+        match, read from the file in batches as they are consumed (memory does not grow with
+        the match): for each live hand in play order its number, its date, the values it stores
+        after the date (`HAND_COLUMNS` order: what settling it again reads) and a token that
+        `record_of` turns into its `HandRecord`. A damaged date or number is refused as
+        `live_hands` refuses it; a record is built only when asked for. Use it inside
+        `snapshot`."""
+        sql, params = self._live("h.*", match)
+        try:
+            cursor = self.conn.execute(sql, params)
+            at = {d[0]: i for i, d in enumerate(cursor.description)}
+            if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
+                while batch := cursor.fetchmany(1000):
+                    for h in map(hand_record, batch):
+                        yield h.id, h.date, tuple(getattr(h, c) for c in HAND_COLUMNS[1:]), h
+                return
+            values = operator.itemgetter(*(at[c] for c in HAND_COLUMNS[1:]))
+            ints = [at[c] for c in _INT_COLUMNS]
+            number, day_at = at["number"], at["date"]
+            days: dict[object, date] = {}
+            while batch := cursor.fetchmany(1000):
+                for row in batch:
+                    text = row[day_at]
+                    day = days.get(text)
+                    if day is None:
+                        try:
+                            day = date.fromisoformat(text)
+                        except (TypeError, ValueError):
+                            hand_record(row)  # refuses the row as `live_hands` does
+                            raise
+                        if len(days) >= 4096:
+                            days.clear()
+                        days[text] = day
+                    for i in ints:
+                        if row[i] is not None and type(row[i]) is not int:
+                            hand_record(row)  # refuses the row
+                    yield row[number], day, values(row), row
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    # --- corrections ---------------------------------------------------------------------------
+
+    def void(self, match: Match, number: int, reason: str | None = None) -> HandRecord:
+        """Void hand `number` of the match (it stays in the ledger as history)."""
+        reason = _reason(reason)
+        with self.write() as conn:
+            hand = self.hand(match, number)
+            if hand.voided:
+                raise GintallyError(f"hand {number} is already void")
+            conn.execute(
+                "INSERT INTO corrections(hand_id, action, replacement, reason, "
+                "created_at) VALUES (?, 'void', NULL, ?, ?)",
+                [hand.key, reason, timestamp()],
+            )
+        return replace(hand, voided=True)
+
+    def replace_hand(
+        self, match: Match, number: int, new: HandRecord, reason: str | None = None
+    ) -> HandRecord:
+        """Replace hand `number` of the match by a new version that keeps its number and its
+        place."""
+        reason = _reason(reason)
+        with self.write() as conn:
+            old = self.hand(match, number)
+            if old.voided:
+                raise GintallyError(f"hand {number} is void: it cannot be edited")
+            stored = self._insert(conn, old.match_id, new, old.key, number)
+            conn.execute(
+                "INSERT INTO corrections(hand_id, action, replacement, reason, "
+                "created_at) VALUES (?, 'replace', ?, ?, ?)",
+                [old.key, stored.row, reason, timestamp()],
+            )
+        return stored
+
+    def corrections(self, match: Match) -> list[dict[str, Any]]:
+        rows = self._rows(
+            "SELECT c.* FROM corrections c WHERE c.hand_id IN "
+            "(SELECT hand_id FROM hands WHERE match_id = ?) ORDER BY c.id",
+            [match.id],
+        )
+        return [dict(r) for r in rows]
+
+
+HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Hands.stream_hand_values` yields
+_INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `hand_record` checks them
+
+
+def record_of(token: Any) -> HandRecord:
+    """The record of a hand from the token `Ledger.stream_hand_values` gave with it."""
+    return token if isinstance(token, HandRecord) else hand_record(token)
+
+
+def hand_record(row: sqlite3.Row) -> HandRecord:
+    """The `HandRecord` of a row of ``hands`` (``h.*``, with ``voided``, ``versions`` and
+    ``void_reason`` when the query reads them); a damaged date or whole number is refused
+    (`damaged_hand`). The one place that knows how a row's columns make a record."""
+    r = dict(zip(row.keys(), row, strict=True))  # a Row looks names up one by one, slowly
+    try:
+        day = date.fromisoformat(r["date"])
+    except (TypeError, ValueError):
+        raise damaged_hand(r["id"], r["number"], f"has no readable date ({r['date']!r})") from None
+    for column in _INT_COLUMNS:
+        if r[column] is not None and type(r[column]) is not int:
+            raise damaged_hand(r["id"], r["number"], f"holds {column} {r[column]!r}")
+    get = r.get
+    return HandRecord(
+        date=day,
+        **{c: get(c) for c in HAND_COLUMNS[1:]},  # type: ignore[arg-type]
+        id=r["number"],
+        key=r["hand_id"],
+        row=r["id"],
+        match_id=r["match_id"],
+        created_at=r["created_at"],
+        voided=bool(r["voided"]) if "voided" in r else False,
+        versions=get("versions", 1),
+        void_reason=get("void_reason"),
+    )
+
+
+def _reason(reason: str | None) -> str | None:
+    return plain_text(reason, "the reason", one_line=True) or None if reason else None

@@ -1,0 +1,216 @@
+"""Checking: every problem of a ledger file, found at once and returned as data.
+
+Terminology
+- problem (`Problem`): one thing `check` finds wrong with a ledger, as data: where and what.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from gintally import collector
+from gintally.engine.games import Game
+from gintally.engine.replay import Replay, Replayer, replay
+from gintally.errors import GintallyError, LedgerError
+from gintally.ledger import Ledger
+from gintally.ledger.hands import HandValues, record_of
+from gintally.model import HAND_COLUMNS, HandRecord, Match
+from gintally.service.hands import settle, typed_from_record
+from gintally.service.replaying import entries, entries_from_plays, entry_from_values
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a ledger: where it is (None for the file as a whole) and what."""
+
+    where: str | None
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.what}" if self.where else self.what
+
+
+def check(path: Path) -> list[Problem]:
+    """Every problem of a ledger file, found at once (an empty list: the ledger is sound).
+
+    SQLite's own integrity and foreign-key checks, every match's stored rules, every live hand
+    settled again under its match's rules and compared with what is stored, and every match
+    replayed.
+    """
+    if not path.exists():
+        return [Problem(None, f"no ledger at {path}")]
+    try:
+        book = Ledger.open(path, write=False)
+    except GintallyError as e:
+        return [Problem(None, str(e))]
+    problems: list[Problem] = []
+    with book:
+        for found in book.integrity_problems():
+            where, _, what = found.partition(": ")
+            problems.append(Problem(where, what))
+        try:
+            problems += [Problem(where, what) for where, what in book.damage()]
+        except GintallyError as e:  # a table SQLite itself cannot read
+            problems.append(Problem(None, str(e)))
+        try:
+            ids = book.match_ids()
+        except GintallyError as e:  # a damaged table
+            return [*problems, Problem(None, f"matches cannot be read: {e}")]
+        for match_id in ids:
+            try:
+                m = book.match_by_id(match_id)
+            except LedgerError as e:
+                problems.append(Problem(None, str(e)))
+                continue
+            problems += _match_problems(book, m)
+    return problems
+
+
+def _match_problems(book: Ledger, m: Match) -> list[Problem]:
+    """The problems of one match: each live hand settled again, then the match replayed and
+    its cached quiet point verified. A two-player match is read once, hand by hand from the
+    file, and replayed as it is read (memory does not grow with the match); a team match (its
+    rounds need every hand) is read whole."""
+    where = f"match {m.name!r}"
+    if m.teams is not None:
+        try:
+            live = book.live_hands(m)
+        except GintallyError as e:
+            return [Problem(where, f"hands cannot be read: {e}")]
+        problems = _hand_problems(m, where, live)
+        try:
+            full = replay(entries(m, live), m.rules, m.format, m.first_seat)
+        except Exception as e:  # a replay that fails is exactly what check is for
+            problems.append(Problem(where, f"does not replay: {e}"))
+            return problems
+        return problems + _mark_problems(book, m, full.next_dealer, full.games)
+    with book.snapshot(), collector.paused():
+        part = _from_mark(book, m)
+        tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
+        run = Replayer(m.rules, m.format, m.first_seat, keep=False)
+        failed: Exception | None = None
+
+        def replayed(hands: Iterable[HandValues]) -> Iterator[HandValues]:
+            nonlocal failed
+            for h in hands:
+                if failed is None:
+                    number, day, values = h[0], h[1], h[2]
+                    try:
+                        e = entry_from_values(m, number, day, values[_KIND],
+                                              values[_WINNER], values[_POINTS], values[_DEALER],
+                                              values[_OTHER])  # fmt: skip
+                        run.feed(e)
+                        tail.extend(run.games)
+                        run.games.clear()
+                        run.marks.clear()
+                    except Exception as e:  # a replay that fails is what check is for
+                        failed = e
+                yield h
+
+        try:
+            problems = _hand_problems(m, where, replayed(book.stream_hand_values(m)))
+        except GintallyError as e:
+            return [Problem(where, f"hands cannot be read: {e}")]
+    if failed is not None:
+        return [*problems, Problem(where, f"does not replay: {failed}")]
+    if part is None:
+        return problems
+    return problems + _mark_problems(book, m, run.dealer, list(tail), part)
+
+
+def _hand_problems(m: Match, where: str, hands: Iterable[HandValues | HandRecord]) -> list[Problem]:
+    """Every live hand settled again under its match's rules and compared with what is stored
+    (`hands`: records, or `Ledger.stream_hand_values`). Hands that store the same values (all
+    but the date) settle alike (`settle` is a pure function of them and the match), so each
+    distinct one is settled once."""
+    problems = []
+    settled: dict[tuple[object, ...], tuple[object, ...] | str] = {}
+    for h in hands:
+        if isinstance(h, HandRecord):
+            number, values, token = h.id, tuple(getattr(h, c) for c in _SETTLED_FROM), h
+        else:
+            number, _, values, token = h
+        key = values
+        again = settled.get(key)
+        if again is None:
+            try:
+                rec = settle(m, typed_from_record(m, record_of(token))).record
+                again = (rec.winner, rec.points, rec.kind, rec.other_points)
+            except GintallyError as e:
+                again = str(e)
+            if len(settled) >= 50_000:
+                settled.clear()
+            settled[key] = again
+        if isinstance(again, str):
+            problems.append(Problem(f"{where} hand {number}", again))
+            continue
+        stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
+        if again != stored:
+            _, points, kind, other = stored
+            _, right, right_kind, right_other = again
+            said = f" ({right_other:+d} to the other player)" if right_other is not None else ""
+            had = f" ({other:+d} to the other player)" if other is not None else ""
+            problems.append(
+                Problem(
+                    f"{where} hand {number}",
+                    f"stored {kind} {points}{had} but it scores {right_kind} {right}{said}",
+                )
+            )
+    return problems
+
+
+_SETTLED_FROM = HAND_COLUMNS[1:]  # what settling a stored hand again reads (`typed_from_record`)
+# where the replay's values sit among them
+_KIND, _WINNER, _POINTS, _DEALER, _OTHER = (
+    _SETTLED_FROM.index(c) for c in ("kind", "winner", "points", "dealer", "other_points")
+)
+
+
+def _from_mark(book: Ledger, m: Match) -> Replay | None:
+    """The match replayed from its cached quiet point (None when it has none); a replay that
+    fails leaves it as no games and no dealer, which no full replay agrees with."""
+    mark = book.mark(m)
+    if mark is None:
+        return None
+    try:
+        rows = book.plays(m, after=(mark.cut_date, mark.cut_hand))
+        return replay(entries_from_plays(m, rows), m.rules, m.format, m.first_seat, start=mark)
+    except Exception:  # the cached state cannot even be replayed from
+        return Replay([], [], -1, None)
+
+
+def _mark_problems(
+    book: Ledger,
+    m: Match,
+    dealer: int | None,
+    last_games: list[Game],
+    part: Replay | None = None,
+) -> list[Problem]:
+    """The match's cached quiet point, verified: the games replayed from it (`part`, found
+    again when not given) must be the last games of the full replay (`last_games`, at least
+    as many), and its next dealer the full replay's (`dealer`). A wrong one is dropped when
+    the file can be written (it is a cache: the next command rebuilds it)."""
+    if part is None:
+        part = _from_mark(book, m)
+        if part is None:
+            return []
+    agrees = part.next_dealer == dealer and (
+        not part.games or part.games == last_games[-len(part.games) :]
+    )
+    if agrees:
+        return []
+    fixed = "it is ignored"
+    if not book.read_only:
+        with contextlib.suppress(GintallyError):
+            book.forget_mark(m)
+            fixed = "removed: the next command rebuilds it"
+    return [
+        Problem(
+            f"replay_marks row {m.id}",
+            f"the cached quiet point of match {m.name!r} disagrees with a full replay ({fixed})",
+        )
+    ]

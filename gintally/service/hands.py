@@ -1,0 +1,343 @@
+"""Hands: a typed hand settled, recorded, and corrected, as the hand commands ask.
+
+Terminology
+- typed hand (`model.TypedHand`): a hand command's input as the player typed it: the claim
+  (knock, gin, big-gin, draw, score), the player, counts or cards, date, dealer, upcard, note.
+- settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
+  refuse it with a `GintallyError` before anything is written.
+- correction: `edit`, `void` and `undo`; the hand keeps its number and everything recomputes.
+
+Nothing here prints and nothing here computes a score itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+from gintally.engine.rounds import place
+from gintally.errors import GintallyError, HandError
+from gintally.game.cards import format_cards, parse_card, parse_cards
+from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
+from gintally.game.variants import HandInput, piles_text, variant_of
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match, Player, TypedHand, plain_text
+from gintally.service.teams import hand_table, table_names, team_rounds
+
+CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
+_PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A typed hand settled for a match: the record to store and the scoring result."""
+
+    record: HandRecord
+    result: HandResult
+
+
+def _input(match: Match, typed: TypedHand, actor: int | None) -> HandInput:
+    """The typed inputs as the match's variant reads them (a draw's counts in seat order)."""
+    counts: dict[int, int] = {}
+    for name, value in typed.draw_deadwood.items():
+        player = match.player(name)
+        check_count(f"{player.name}'s deadwood", value, match.rules)
+        counts[match.seat(player.id) or 0] = value
+    scores = match.rules.deck_out_scores and "draw_deadwood" in variant_of(match.rules).takes(
+        "draw"
+    )
+    if typed.claim == "draw" and scores and len(counts) < 2:
+        a, b = match.tables[_draw_table(match, typed)]
+        raise HandError(
+            f"match {match.name!r} scores a dead deck: give --deadwood "
+            f"{a.name}=N --deadwood {b.name}=N"
+        )
+    return HandInput(
+        deadwood=typed.deadwood,
+        vs=typed.vs,
+        cards=typed.cards,
+        vs_cards=typed.vs_cards,
+        points=typed.points,
+        kind=typed.kind,
+        draw_deadwood=(counts[0], counts[1]) if len(counts) == 2 else None,
+        table=typed.table,
+        table_cards=typed.table_cards,
+        vs_table=typed.vs_table,
+        vs_table_cards=typed.vs_table_cards,
+        vs_points=typed.vs_points,
+        piles=typed.piles,
+        dealer=typed.dealer,
+        upcard=typed.upcard,
+        actor=actor,
+    )
+
+
+def settle(match: Match, typed: TypedHand) -> Settled:
+    """Check a typed hand against the match's players, variant and rules, and score it."""
+    rules = match.rules
+    variant = variant_of(rules)
+    claim = typed.claim
+    if claim not in CLAIMS:
+        raise HandError(f"unknown hand {claim!r}; record one of: {', '.join(CLAIMS)}")
+    if claim == "misdeal" and match.teams is not None:
+        raise HandError(
+            "a team match keeps no dealer and a misdeal scores nothing: the table just deals "
+            "again, there is nothing to record"
+        )
+    given = _input(match, typed, None).given() | (
+        {"draw_deadwood"} if typed.draw_deadwood else set()
+    )
+    variant.check(claim, given)
+    upcard = str(parse_card(typed.upcard)) if typed.upcard else None
+    dealer = match.player(typed.dealer).id if typed.dealer else None
+    if claim in _PLAYED and not typed.player:
+        raise HandError(f"a {claim} needs the player who made it")
+    if claim == "knock" and rules.knock_from_upcard and upcard is None:
+        raise HandError(
+            f"match {match.name!r} takes its knock limit from the upcard: "
+            f"give --upcard (for example --upcard 7D)"
+        )
+    scores = claim in ("knock", "gin", "big-gin") or (claim == "draw" and rules.deck_out_scores)
+    if scores and variant.dealt and rules.spade_doubles and upcard is None:
+        raise HandError(
+            f"match {match.name!r} doubles a hand dealt with a spade upcard: give --upcard"
+        )
+    actor = match.player(typed.player) if claim in _PLAYED and typed.player else None
+    seat = match.seat(actor.id) if actor is not None else None
+    result = variant.settle(claim, _input(match, typed, seat), rules, upcard)
+    return Settled(_record(match, typed, result, actor, upcard, dealer), result)
+
+
+def _record(
+    match: Match,
+    typed: TypedHand,
+    result: HandResult,
+    actor: Player | None,
+    upcard: str | None,
+    dealer: int | None,
+) -> HandRecord:
+    """The hand as stored: the inputs as typed (cards normalised) and the computed result."""
+    base = HandRecord(
+        date=typed.date,
+        claim=typed.claim,
+        kind=str(result.kind),
+        winner=None,
+        points=result.points,
+        upcard=upcard,
+        dealer=dealer,
+        note=plain_text(typed.note, "the note", one_line=True) or None if typed.note else None,
+        other_points=result.other_points,
+    )
+    if typed.claim in ("draw", "misdeal"):
+        counts = _input(match, typed, None).draw_deadwood
+        seated = match.tables[_draw_table(match, typed)]
+        _dealer_at_table(match, dealer, seated[0].id)
+        winner = None
+        if result.winner is not None:
+            winner = seated[0 if result.winner == "first" else 1].id
+        return replace(
+            base,
+            winner=winner,
+            # In a team match a drawn hand's knocker column says its table (its side-0 player).
+            knocker=seated[0].id if match.teams is not None else None,
+            knocker_deadwood=counts[0] if counts else None,
+            defender_deadwood=counts[1] if counts else None,
+        )
+    assert actor is not None
+    _dealer_at_table(match, dealer, actor.id)
+    if typed.claim == "score":
+        return replace(base, winner=actor.id)
+    # A knock tied under tie=no-score has no winner.
+    won = {"knocker": actor.id, "defender": match.other(actor.id).id}.get(result.winner or "")
+    return replace(
+        base,
+        winner=won,
+        knocker=actor.id,
+        knocker_deadwood=result.knocker_deadwood,
+        defender_deadwood=result.defender_deadwood,
+        knocker_cards=_norm_cards(typed.cards),
+        defender_cards=_norm_cards(typed.vs_cards),
+        layoffs=format_cards(result.layoffs) or None,
+        knocker_table=result.tables[0] if result.tables else None,
+        defender_table=result.tables[1] if result.tables else None,
+        knocker_table_cards=_norm_cards(typed.table_cards),
+        defender_table_cards=_norm_cards(typed.vs_table_cards),
+        piles=piles_text(result.piles) if result.piles is not None else None,
+    )
+
+
+def _norm_cards(text: str | None) -> str | None:
+    return format_cards(parse_cards(text)) if text else None
+
+
+def _dealer_at_table(match: Match, dealer: int | None, player: int) -> None:
+    """In a team match the dealer of a hand is one of the two players at its table."""
+    if match.teams is None or dealer is None or match.table_of(dealer) == match.table_of(player):
+        return
+    table = match.table_of(player) or 0
+    raise HandError(
+        f"{match.name_of(dealer)} does not play at {match.table_name(table)}'s table: "
+        f"the dealer is one of {match.table_name(table).replace(' v ', ' and ')}"
+    )
+
+
+def _draw_table(match: Match, typed: TypedHand) -> int:
+    """The table of a drawn hand: the one of the player named, or of the counts given."""
+    if match.teams is None:
+        return 0
+    named = [match.player(n) for n in ([typed.player] if typed.player else [])]
+    named += [match.player(n) for n in typed.draw_deadwood]
+    tables = {match.table_of(p.id) or 0 for p in named}
+    if not tables:
+        raise HandError(
+            f"match {match.name!r} is played at {len(match.tables)} tables: name a player of "
+            f"the drawn hand's table (gintally draw {match.tables[0][0].name})"
+        )
+    if len(tables) > 1:
+        where = ", ".join(
+            f"{p.name} at {match.table_name(match.table_of(p.id) or 0)}" for p in named
+        )
+        raise HandError(f"a drawn hand is at one table, not several ({where})")
+    return tables.pop()
+
+
+def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
+    """The typed hand behind a stored one (what `edit` starts from)."""
+    draw: dict[str, int] = {}
+    if rec.claim == "draw":
+        seated = match.tables[match.table_of(rec.knocker) or 0]
+        for idx, value in ((0, rec.knocker_deadwood), (1, rec.defender_deadwood)):
+            if value is not None:
+                draw[seated[idx].name] = value
+    player = match.name_of(rec.knocker if rec.claim != "score" else rec.winner)
+    cards_given = rec.knocker_cards is not None
+    counted = rec.claim in ("knock", "sour")  # the claims that take the player's deadwood
+    played = rec.claim not in ("draw", "misdeal", "score")
+    return TypedHand(
+        claim=rec.claim,
+        date=rec.date,
+        player=player,
+        deadwood=None if cards_given or not counted else rec.knocker_deadwood,
+        vs=None
+        if rec.defender_cards or not played or rec.claim == "sour"
+        else rec.defender_deadwood,
+        cards=rec.knocker_cards,
+        vs_cards=rec.defender_cards,
+        points=rec.points if rec.claim == "score" else None,
+        kind=rec.kind if rec.claim == "score" else None,
+        draw_deadwood=draw,
+        dealer=match.name_of(rec.dealer),
+        upcard=rec.upcard,
+        note=rec.note,
+        table=None if rec.knocker_table_cards else rec.knocker_table,
+        table_cards=rec.knocker_table_cards,
+        vs_table=None if rec.defender_table_cards else rec.defender_table,
+        vs_table_cards=rec.defender_table_cards,
+        vs_points=rec.other_points if rec.claim == "score" else None,
+        piles=rec.piles,
+    )
+
+
+def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, HandResult]:
+    """Settle and store one hand (one transaction). Nothing is written when it is refused.
+
+    In a team match a hand at a table that has already played the round in progress and the
+    next one is refused (`rounds.place`)."""
+    if typed.claim == "draw" and typed.player and match.teams is None:
+        raise HandError(
+            f"a drawn hand names a player only in a team match (to say its table), and "
+            f"{match.name!r} is {match.players[0].name} v {match.players[1].name}"
+        )
+    settled = settle(match, typed)
+    if match.teams is not None:
+        table = hand_table(match, settled.record)
+        place(team_rounds(match, ledger.live_hands(match)), table, table_names(match))
+    return ledger.add_hand(match, settled.record), settled.result
+
+
+# The inputs a hand can be given (`HandInput`'s fields), in the order an edit names them.
+_INPUTS = frozenset(f.name for f in fields(HandInput)) - {"actor"}
+_EDIT_ORDER = ("player", *(f.name for f in fields(HandInput)))
+_TYPED = frozenset(f.name for f in fields(TypedHand))
+_TWO_FORMS = (("deadwood", "cards"), ("vs", "vs_cards"), ("table", "table_cards"),
+              ("vs_table", "vs_table_cards"))  # fmt: skip
+_DEALS = ("draw", "misdeal")  # claims no player makes
+
+
+def edit(
+    ledger: Ledger,
+    match: Match,
+    hand_id: int,
+    changes: Mapping[str, object],
+    reason: str | None = None,
+) -> tuple[HandRecord, HandResult]:
+    """Replace hand `hand_id` (its number in the match) with a corrected version that keeps
+    its number and place. The hand is read and replaced in one write transaction: an edit made
+    meanwhile by another process is the version this one corrects, never silently discarded."""
+    with ledger.write():
+        return _edit(ledger, match, hand_id, changes, reason)
+
+
+def _edit(
+    ledger: Ledger,
+    match: Match,
+    hand_id: int,
+    changes: Mapping[str, object],
+    reason: str | None,
+) -> tuple[HandRecord, HandResult]:
+    old = ledger.hand(match, hand_id)
+    if old.voided:
+        raise GintallyError(f"hand {hand_id} is void: it cannot be edited")
+    typed = typed_from_record(match, old)
+    updates = {k: v for k, v in changes.items() if v is not None}
+    if "kind" in updates:
+        kind = parse_kind(str(updates.pop("kind")))
+        no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
+        if kind is Kind.SCORE or (typed.claim == "score" and not no_winner):
+            updates.setdefault("claim", "score")
+            if typed.claim != "score":
+                updates.setdefault("points", old.points)
+                updates.setdefault("player", match.name_of(old.winner))
+            updates["kind"] = None if kind is Kind.SCORE else str(kind)
+        else:
+            updates["claim"] = "knock" if kind in (Kind.UNDERCUT, Kind.TIE) else str(kind)
+            if updates["claim"] not in ("knock", "sour"):  # only these count the deadwood
+                updates.setdefault("deadwood", None)
+    for number, cards in _TWO_FORMS:  # a count typed anew replaces its cards, and the reverse
+        if cards in updates and number not in updates:
+            updates[number] = None
+        if number in updates and cards not in updates:
+            updates[cards] = None
+    typed = replace(typed, **updates)  # type: ignore[arg-type]
+    given = {k for k, v in changes.items() if v is not None and k != "kind"}  # --kind: the claim
+    if typed.claim != "score" and "points" in given:
+        raise HandError(
+            f"hand {hand_id} is a {typed.claim}: its points come from the counts "
+            f"(to copy points from paper instead, add --kind score)"
+        )
+    takes = variant_of(match.rules).takes(typed.claim)
+    misplaced = given & ((_INPUTS - takes) | ({"player"} if typed.claim in _DEALS else set()))
+    if misplaced:
+        name = min(misplaced, key=_EDIT_ORDER.index)
+        option = "--deadwood PLAYER=N" if name == "draw_deadwood" else "--" + name.replace("_", "-")
+        raise HandError(f"{option} does not apply to hand {hand_id}, a {typed.claim}")
+    # what the hand's new claim does not take goes (a knock edited to a draw drops its counts)
+    dropped: dict[str, object] = {
+        k: ({} if k == "draw_deadwood" else None) for k in _INPUTS - takes if k in _TYPED
+    }
+    typed = replace(typed, **dropped)  # type: ignore[arg-type]
+    settled = settle(match, typed)
+    if settled.record.same_inputs(old):
+        raise GintallyError(f"hand {hand_id} already says that: nothing to change")
+    stored = ledger.replace_hand(match, hand_id, settled.record, reason)
+    return stored, settled.result
+
+
+def undo(ledger: Ledger, match: Match) -> HandRecord:
+    """Void the hand entered last in the match. Found and voided in one write transaction: two
+    undos at once take back two hands."""
+    with ledger.write():
+        last = ledger.last_hand(match)
+        if last is None:
+            raise GintallyError(f"match {match.name!r} has no hand to undo")
+        return ledger.void(match, last.id, "undo")

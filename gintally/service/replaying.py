@@ -1,0 +1,74 @@
+"""What a replay reads: stored hands as the engine's entries.
+
+Terminology
+- entry (`engine.replay.Entry`): a hand as the engine reads it: player ids become seats 0 and 1
+  (a team match's side), a complete round of a team match is one entry.
+- play row (`PlayRow`): a hand as `Ledger.plays` reads it, only what a replay needs; a damaged
+  one is refused with one line pointing to ``gintally check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import date
+
+from gintally.engine.replay import Entry
+from gintally.engine.rounds import entries_of
+from gintally.errors import LedgerError
+from gintally.ledger.damage import CHECK_HINT
+from gintally.model import HandRecord, Match
+from gintally.service.teams import team_rounds
+
+# what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points
+PlayRow = tuple[int, str, str, int | None, int, int | None, int | None]
+
+
+def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int | None,
+                      points: int, dealer: int | None, other: int | None) -> Entry:  # fmt: skip
+    """One hand's stored values as the engine reads them (player ids become seats 0 and 1)."""
+    return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer), other or 0)
+
+
+def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
+    """Stored hands as the engine reads them (player ids become seats 0 and 1). In a team
+    match, one entry per complete round (`rounds`): a round in progress posts nothing."""
+    if match.teams is not None:
+        return entries_of(team_rounds(match, hands))
+    return [
+        entry_from_values(match, h.id, h.date, h.kind, h.winner, h.points, h.dealer, h.other_points)
+        for h in hands
+    ]
+
+
+def entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
+    """Light rows (`Ledger.plays`) as the engine reads them; a damaged row is a `LedgerError`
+    that points to ``gintally check``."""
+    return list(stream_entries_from_plays(match, rows))
+
+
+def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator[Entry]:
+    """`entries_from_plays`, one row at a time (for rows streamed from the file). The players'
+    seats are looked up once and each distinct date is parsed once: a replay reads every hand of
+    a match through here."""
+    # `Match.seat` of a two-player match (the first player 0, anyone else 1) as a dict lookup
+    seats = {None: None, match.players[0].id: 0} if match.teams is None else None
+    seat = match.seat
+    days: dict[str, date] = {}
+    for hid, day, kind, w, pts, d, other in rows:
+        when = days.get(day)
+        try:
+            if when is None:
+                if len(days) >= 4096:
+                    days.clear()
+                when = days[day] = date.fromisoformat(day)
+            if type(pts) is not int or (other is not None and type(other) is not int):
+                raise TypeError(pts)
+        except (TypeError, ValueError):
+            raise LedgerError(
+                f"the ledger is damaged: hand {hid} of match {match.name!r} cannot be read "
+                f"(date {day!r}, points {pts!r}); {CHECK_HINT}"
+            ) from None
+        if seats is not None:
+            yield Entry(hid, when, seats.get(w, 1), pts, kind, seats.get(d, 1), other or 0)
+        else:
+            yield Entry(hid, when, seat(w), pts, kind, seat(d), other or 0)

@@ -1,0 +1,372 @@
+"""Windows: the stretch of a match a command replays, and the hand log.
+
+Terminology
+- window (`Window`): the hands a replay needs. For ad-infinitum, one season (its games never
+  outlive it); for the other formats, the whole match. So recording a hand and showing the
+  games stays fast however many seasons the ledger holds.
+- quiet point (`engine.replay.Mark`): where no game is open; a match remembers its latest one,
+  so `replay_match` starts there instead of from the first hand.
+- hand log (`Log`, `Logged`): the hands `hands` lists, each with who dealt it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+
+from gintally import collector
+from gintally.engine.formats import Format
+from gintally.engine.games import Game
+from gintally.engine.replay import REDEALT, Mark, Replay, Replayer, next_dealer, replay
+from gintally.engine.rounds import Round, entries_of
+from gintally.engine.seasons import season_end, season_of
+from gintally.engine.standings import Season, fold_standings, standings
+from gintally.game.variants import variant_of
+from gintally.ledger import Ledger
+from gintally.model import HandRecord, Match
+from gintally.service.replaying import entries, entries_from_plays, stream_entries_from_plays
+from gintally.service.teams import hand_table, team_rounds
+
+
+@dataclass
+class Window:
+    """A replayed stretch of a match: the games derived from it and which of them to show."""
+
+    match: Match
+    hands: list[HandRecord]
+    replay: Replay
+    season: str | None
+    shown: list[Game] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)  # a team match's rounds, every one
+
+
+def round_of(window: Window, rec: HandRecord) -> Round | None:
+    """The round a hand of a team match belongs to (None: voided, or not a team match)."""
+    return next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
+
+
+def entry_of(window: Window, rec: HandRecord) -> int | None:
+    """The replay entry a hand made: its own number, or in a team match the number of its round
+    once complete (None while the round waits: the hand has posted nothing yet)."""
+    if window.match.teams is None:
+        return rec.id
+    found = round_of(window, rec)
+    return found.number if found is not None and found.complete else None
+
+
+RECENT_GAMES = 10  # finished games `show` lists for formats without seasons (besides open ones)
+
+
+def recent_games(fmt: Format) -> int:
+    """How many finished games `show` lists: `RECENT_GAMES`, and at least two whole sets."""
+    return max(RECENT_GAMES, 2 * fmt.games) if fmt.in_sets else RECENT_GAMES
+
+
+def replay_match(
+    ledger: Ledger,
+    match: Match,
+    around: date | None = None,
+    today: date | None = None,
+    remember: bool = False,
+) -> Window:
+    """Replay what `show` needs, without replaying the whole match when a mark allows.
+
+    Ad-infinitum: the season holding `around` (default: the latest season played), all its
+    games. Other formats: the open games and the latest finished ones (`RECENT_GAMES`, or two
+    sets). The replay starts from the match's remembered quiet point (`engine.replay.Mark`) when the
+    ledger still agrees with it, else from the first hand; the games shown are the same either
+    way. With `remember` (write commands) a newer quiet point found on the way is kept. `today`
+    (or a later hand) tells whether a season is over, and so its open games unfinished.
+    """
+    fmt = match.format
+    if match.teams is not None:
+        return _team_window(ledger, match, around, today)
+    with ledger.snapshot():
+        seen = ledger.rows_seen()
+        kept = mark = ledger.mark(match)
+        latest = ledger.live_hands_latest(match)
+        if fmt.seasonal and around is None and latest is not None:
+            around = latest.date
+        if fmt.seasonal and around is not None:
+            label, first_day = season_of(around, fmt.season_start)
+            end = season_end(first_day)
+            if mark is None or (mark.cut_date, mark.cut_hand) > (first_day, 0):
+                mark = Mark(first_day, 0, 0, dealer_before(ledger, match, first_day), label, 0)
+            rows = ledger.plays(match, after=(mark.cut_date, mark.cut_hand), until=end)
+        else:
+            label = None
+            if mark is None:  # find the latest quiet point, streaming: nothing is kept
+                mark = _latest_quiet(ledger, match)
+            rows = ledger.plays(
+                match, after=None if mark is None else (mark.cut_date, mark.cut_hand)
+            )
+    seen_dates = [d for d in (today, latest.date if latest else None) if d is not None]
+    as_of = max(seen_dates) if seen_dates else None
+    dealer = match.first_seat
+    rep = replay(entries_from_plays(match, rows), match.rules, fmt, dealer, as_of=as_of, start=mark)
+    if label is None and mark is not None and rep.finished - mark.finished < recent_games(fmt):
+        # Hands voided since the mark left too few finished games after it: replay whole.
+        mark = None
+        rep = replay(
+            entries_from_plays(match, ledger.plays(match)), match.rules, fmt, dealer, as_of=as_of
+        )
+    if label is not None:
+        rep.season = label
+        shown = [g for g in rep.games if g.season == label]
+    else:
+        keep = recent_games(fmt)
+        finished = [g for g in rep.games if g.status == "won"]
+        won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
+        shown = [g for g in rep.games if g.status != "won" or id(g) in won]
+    if remember and not ledger.read_only:
+        _remember(ledger, match, kept, mark, rep, seen)
+    return Window(match, [], rep, label, shown)
+
+
+def _latest_quiet(ledger: Ledger, match: Match) -> Mark | None:
+    """The latest quiet point of a match without seasons that leaves `recent_games` finished
+    games after it (what `_remember` would keep after a whole replay), found by replaying the
+    match as its hands stream from the file, keeping no hand and no game: the replay `show`
+    then makes starts there, so its memory does not grow with the match. None when the match
+    never was quiet (rolling Hollywood) or has too few games."""
+    keep = recent_games(match.format)
+    run = Replayer(match.rules, match.format, match.first_seat)
+    pending: deque[Mark] = deque()  # quiet points with fewer than `keep` games won since
+    best = None
+    for e in stream_entries_from_plays(match, ledger.stream_plays(match)):
+        run.feed(e)
+        run.played.clear()
+        run.games.clear()
+        pending.extend(run.marks)
+        run.marks.clear()
+        while pending and run.finished - pending[0].finished >= keep:
+            best = pending.popleft()
+    return best
+
+
+def _team_window(ledger: Ledger, match: Match, around: date | None, today: date | None) -> Window:
+    """`replay_match` for a team match: its rounds and games, replayed whole (an evening of
+    partnership play is short; no quiet point is kept)."""
+    window = replay_all(ledger, match, today)
+    rep, fmt = window.replay, match.format
+    if fmt.seasonal:
+        day = around or (window.hands[-1].date if window.hands else None)
+        label = season_of(day, fmt.season_start)[0] if day is not None else None
+        window.season = rep.season = label
+        window.shown = [g for g in rep.games if g.season == label]
+    else:
+        keep = recent_games(fmt)
+        finished = [g for g in rep.games if g.status == "won"]
+        won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
+        window.shown = [g for g in rep.games if g.status != "won" or id(g) in won]
+    return window
+
+
+def _remember(
+    ledger: Ledger,
+    match: Match,
+    kept: Mark | None,
+    used: Mark | None,
+    rep: Replay,
+    seen: tuple[int, int],
+) -> None:
+    """Keep the newest quiet point that still leaves `show` everything it shows after it:
+    one the replay passed, or the one it started from (a season's start worked out just now).
+    `kept` is the match's mark as stored; nothing is written when it is already the best."""
+    if match.format.seasonal:
+        best = rep.marks[-1] if rep.marks else used
+    else:
+        keep = recent_games(match.format)
+        usable = [m for m in rep.marks if rep.finished - m.finished >= keep]
+        best = usable[-1] if usable else used
+    if best is not None and best != kept:
+        ledger.remember_mark(match, best, seen)
+
+
+def season_before(
+    ledger: Ledger, match: Match, window: Window, rec: HandRecord, today: date | None = None
+) -> Window | None:
+    """For the first hand of an ad-infinitum season (`rec`, in `window`, its season): the
+    season before it, replayed as over (its open games unfinished). None for any other hand,
+    so only the first hand of a season pays for a second replay."""
+    if not match.format.seasonal or window.season is None:
+        return None
+    first = next((p for p in window.replay.played if p.season == window.season), None)
+    if first is None or first.entry.id != entry_of(window, rec):
+        return None
+    start = season_of(rec.date, match.format.season_start)[1]
+    last = ledger.live_hands_latest(match, before=start)
+    if last is None:
+        return None
+    return replay_match(ledger, match, around=last.date, today=max(today or rec.date, rec.date))
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One line of the hand log: the hand and who dealt it (typed or derived)."""
+
+    hand: HandRecord
+    dealer: int | None
+    round: int | None = None  # team match: the round it belongs to (None: voided)
+
+
+@dataclass
+class Log:
+    """The hand log of a match: the season shown (None: every season), how many hands it holds,
+    and the hands themselves, produced one at a time (read them inside the ledger's context)."""
+
+    match: Match
+    season: str | None
+    count: int
+    rows: Iterator[Logged]
+    width: int = 1  # digits of the match's highest hand number
+
+
+def hand_log(
+    ledger: Ledger,
+    match: Match,
+    year: int | None = None,
+    last: int | None = None,
+    every: bool = False,
+) -> Log:
+    """The hands `hands` lists: the latest season's live hands (the season starting in `year`
+    when given); with `every`, every season and the voided hands too (only that season's with
+    `year`); `last` keeps the last N of those. The hands stream from a cursor and the dealers
+    are worked out on the way, so memory does not grow with the ledger."""
+    fmt = match.format
+    since = until = None
+    label: str | None = None
+    if year is not None:
+        start = date(year, *fmt.season_start)
+        label, since = season_of(start, fmt.season_start)
+        until = _season_end(since)
+    elif not every:
+        latest = ledger.live_hands_latest(match)
+        if latest is not None:
+            label, since = season_of(latest.date, fmt.season_start)
+            until = _season_end(since)
+    count = ledger.count_hands(match, every, since, until) if label or every else 0
+    skip = max(0, count - last) if last is not None else 0
+    width = len(str(ledger.last_number(match)))
+    rows = _logged(ledger, match, every, since, until, skip)
+    return Log(match, label, count - skip, rows, width)
+
+
+def _season_end(since: date) -> date | None:
+    """The next season's first day, or None (no end) for the season of the calendar's last
+    year, whose successor a date cannot hold."""
+    return season_end(since) if since.year < date.max.year else None
+
+
+def _logged(
+    ledger: Ledger,
+    match: Match,
+    voided: bool,
+    since: date | None,
+    until: date | None,
+    skip: int,
+) -> Iterator[Logged]:
+    """The log's hands from `since`, the dealers worked out on the way from the dealer of the
+    first hand on or after `since`. A team match's hands get their rounds instead (the k-th live
+    hand at a table is in round k, as `engine.rounds` says): counted from the first hand, a
+    count per table, so memory stays flat there too."""
+    if match.teams is not None:
+        yield from _logged_rounds(ledger, match, voided, since, until, skip)
+        return
+    rules = match.rules
+    dealt = variant_of(rules).dealt  # a solitaire (Gimlet) has no dealer
+    dealer = match.first_seat if since is None else dealer_before(ledger, match, since)
+    seen = 0
+    for h in ledger.stream_hands(match, since):
+        if until is not None and h.date >= until:
+            return
+        # who dealt it: typed, else as far as the live hands tell (a voided hand changes nothing)
+        dealer_of = match.seat(h.dealer) if h.dealer is not None else dealer
+        if not h.voided:
+            dealer = next_dealer(rules.next_dealer, h.kind, match.seat(h.winner), dealer_of)
+        if (since is not None and h.date < since) or (h.voided and not voided):
+            continue
+        seen += 1
+        if seen > skip:
+            yield Logged(h, dealer_of if dealt else None)
+
+
+def _logged_rounds(
+    ledger: Ledger,
+    match: Match,
+    voided: bool,
+    since: date | None,
+    until: date | None,
+    skip: int,
+) -> Iterator[Logged]:
+    """`_logged` for a team match: each hand with its round (no dealer is derived: each table
+    deals on its own, and a hand keeps the dealer typed with it, if any)."""
+    played = [0] * len(match.tables)
+    seen = 0
+    for h in ledger.stream_hands(match):
+        if until is not None and h.date >= until:
+            return
+        number = None
+        if not h.voided:
+            table = hand_table(match, h)
+            played[table] += 1
+            number = played[table]
+        if (since is not None and h.date < since) or (h.voided and not voided):
+            continue
+        seen += 1
+        if seen > skip:
+            yield Logged(h, None, number)
+
+
+def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
+    """Replay the whole match, every season (for standings, the hand log and checks)."""
+    hands = ledger.live_hands(match)
+    if match.teams is not None:
+        rounds = team_rounds(match, hands)
+        rep = replay(entries_of(rounds), match.rules, match.format, None, as_of=today)
+        return Window(match, hands, rep, None, list(rep.games), rounds)
+    rep = replay(entries(match, hands), match.rules, match.format, match.first_seat, as_of=today)
+    return Window(match, hands, rep, None, list(rep.games))
+
+
+def match_standings(
+    ledger: Ledger, match: Match, today: date | None = None, year: int | None = None
+) -> tuple[list[Season], Window]:
+    """Every season of the match (`engine.standings`) and the window `report.standings_doc`
+    reads: for a two-player match, folded while the hands stream from the file (no hand is
+    kept: the window holds no hands, and its replay only the games won in the season shown,
+    the one starting in `year` or the latest); a team match is replayed whole."""
+    if match.teams is not None:
+        window = replay_all(ledger, match, today)
+        return standings(window.replay, match.format, today), window
+    with ledger.snapshot(), collector.paused():
+        rows = stream_entries_from_plays(match, ledger.stream_plays(match))
+        seasons, rep = fold_standings(
+            rows, match.rules, match.format, match.first_seat, today, year
+        )
+    return seasons, Window(match, [], rep, None, list(rep.games))
+
+
+def dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
+    """Who deals the first hand on or after `start`, from the hands before it, without reading
+    them: `engine.replay.dealer_after` of those hands, worked out from the last of them whose
+    dealer was typed (or, when the winner or loser deals next, whose result decides), and then,
+    when the dealer alternates, from how many hands since had a winner (each one passes the
+    deal; a draw or a misdeal is redealt). Two indexed queries, whatever the size of the match,
+    so no command replays decades to find a season's first dealer."""
+    rule = match.rules.next_dealer
+    anchor = ledger.latest_dealt(match, start, REDEALT, decided=rule != "alternate")
+    dealer, after = match.first_seat, None
+    if anchor is not None:
+        dealt = match.seat(anchor.dealer)  # None when the result alone decides
+        dealer = next_dealer(rule, anchor.kind, match.seat(anchor.winner), dealt)
+        after = (anchor.date, anchor.id)
+    if (
+        rule == "alternate"
+        and dealer is not None
+        and ledger.count_decided(match, after, start, REDEALT) % 2
+    ):
+        dealer = 1 - dealer
+    return dealer
