@@ -1,0 +1,137 @@
+"""Reports: the documents that ``--json`` prints and that `render` draws for people.
+
+A *document* is a dict of plain values (player names, not seats; dates as ISO text) in the
+shapes of SPEC section 5 (more keys are allowed there and given here), typed by a `TypedDict`
+for the type checker. Each function turns derived data (a replayed window, standings, a
+recorded hand) into one. Both outputs come from the same document, so the table a player reads
+and the JSON a script reads can never disagree. No I/O, no Rich.
+
+The modules, one per document (each imports `shapes` only for the type checker):
+- `shapes`: every document's `TypedDict`, and `Pair` (a value per player, keyed by name).
+- `sheet`: what `show` prints, and its parts that a hand repeats: games, sets, rounds,
+  series, an ad-infinitum season's tally.
+- `hand`: what a hand command prints, the line that says what happened, the hand log.
+- `match`: a match, and the teams part of every team match's document.
+- `standings`: a season's standings, every season's summary, a team match's members.
+- `rules`: a rule set, an evaluated hand, how a series is won as a player says it.
+- `check`: the ledger's problems.
+- `stats`: lifetime statistics and a season's race.
+- `review`: the year in review.
+
+The public names of the modules are re-exported (`HOMES` says which module holds each), so
+``from gintally import report; report.show_doc(...)`` and ``from gintally.report import
+ShowDoc`` work without knowing the module. For start-up, each is loaded when first asked for
+(`__getattr__`): importing the package loads no module under it; a hand command loads the
+modules of a hand's document (`hand`, `sheet`, `match`), not those of the standings,
+the insights or the page; `shapes` is loaded only by `render`, which names the shapes it draws
+(a ``--json`` command never loads it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them at run time)
+    from gintally.report.check import check_doc as check_doc
+    from gintally.report.hand import describe as describe
+    from gintally.report.hand import hand_doc as hand_doc
+    from gintally.report.hand import hand_row as hand_row
+    from gintally.report.hand import hands_doc as hands_doc
+    from gintally.report.hand import hands_head as hands_head
+    from gintally.report.match import match_doc as match_doc
+    from gintally.report.match import teams_part as teams_part
+    from gintally.report.review import review_doc as review_doc
+    from gintally.report.rules import eval_doc as eval_doc
+    from gintally.report.rules import rules_doc as rules_doc
+    from gintally.report.rules import series_rule_text as series_rule_text
+    from gintally.report.shapes import BonusDoc as BonusDoc
+    from gintally.report.shapes import CheckDoc as CheckDoc
+    from gintally.report.shapes import EvalDoc as EvalDoc
+    from gintally.report.shapes import GameDoc as GameDoc
+    from gintally.report.shapes import HandDoc as HandDoc
+    from gintally.report.shapes import HandFiguresDoc as HandFiguresDoc
+    from gintally.report.shapes import HandRow as HandRow
+    from gintally.report.shapes import HandsDoc as HandsDoc
+    from gintally.report.shapes import HandsHead as HandsHead
+    from gintally.report.shapes import HeadToHeadDoc as HeadToHeadDoc
+    from gintally.report.shapes import MatchDoc as MatchDoc
+    from gintally.report.shapes import MemberDoc as MemberDoc
+    from gintally.report.shapes import Pair as Pair
+    from gintally.report.shapes import PlayerStatsDoc as PlayerStatsDoc
+    from gintally.report.shapes import RaceDoc as RaceDoc
+    from gintally.report.shapes import RecordDoc as RecordDoc
+    from gintally.report.shapes import ReviewDoc as ReviewDoc
+    from gintally.report.shapes import RoundDoc as RoundDoc
+    from gintally.report.shapes import RowDoc as RowDoc
+    from gintally.report.shapes import RulesDoc as RulesDoc
+    from gintally.report.shapes import SeasonDoc as SeasonDoc
+    from gintally.report.shapes import SeriesDoc as SeriesDoc
+    from gintally.report.shapes import SeriesRow as SeriesRow
+    from gintally.report.shapes import SetDoc as SetDoc
+    from gintally.report.shapes import SetRow as SetRow
+    from gintally.report.shapes import SheetRow as SheetRow
+    from gintally.report.shapes import ShowDoc as ShowDoc
+    from gintally.report.shapes import StandingsDoc as StandingsDoc
+    from gintally.report.shapes import StatsDoc as StatsDoc
+    from gintally.report.shapes import TableDoc as TableDoc
+    from gintally.report.shapes import TallyDoc as TallyDoc
+    from gintally.report.shapes import TeamDoc as TeamDoc
+    from gintally.report.shapes import Teams as Teams
+    from gintally.report.sheet import LAST_ROUNDS as LAST_ROUNDS
+    from gintally.report.sheet import by_player as by_player
+    from gintally.report.sheet import game_doc as game_doc
+    from gintally.report.sheet import knock_limit_text as knock_limit_text
+    from gintally.report.sheet import round_doc as round_doc
+    from gintally.report.sheet import series_doc as series_doc
+    from gintally.report.sheet import series_line as series_line
+    from gintally.report.sheet import set_doc as set_doc
+    from gintally.report.sheet import set_result as set_result
+    from gintally.report.sheet import show_doc as show_doc
+    from gintally.report.sheet import tally_doc as tally_doc
+    from gintally.report.standings import members_doc as members_doc
+    from gintally.report.standings import season_doc as season_doc
+    from gintally.report.standings import standings_doc as standings_doc
+    from gintally.report.stats import race_doc as race_doc
+    from gintally.report.stats import stats_doc as stats_doc
+
+# Each module, with the public names it holds (in the imports above, the same).
+HOMES: dict[str, str] = {
+    "check": "check_doc",
+    "hand": "describe hand_doc hand_row hands_doc hands_head",
+    "match": "match_doc teams_part",
+    "review": "review_doc",
+    "rules": "eval_doc rules_doc series_rule_text",
+    "shapes": (
+        "BonusDoc CheckDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow HandsDoc HandsHead "
+        "HeadToHeadDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc RecordDoc ReviewDoc RoundDoc "
+        "RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow SheetRow ShowDoc StandingsDoc "
+        "StatsDoc TableDoc TallyDoc TeamDoc Teams"
+    ),
+    "sheet": (
+        "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
+        "set_result show_doc tally_doc"
+    ),
+    "standings": "members_doc season_doc standings_doc",
+    "stats": "race_doc stats_doc",
+}
+_HOME = {name: module for module, names in HOMES.items() for name in names.split()}
+__all__ = sorted(_HOME)
+
+if not TYPE_CHECKING:  # the type checker reads the imports above instead
+
+    def __getattr__(name: str) -> object:
+        """A public name, loaded from its module on first use; the module's names are kept
+        here after that (`render` imports a dozen names from two modules)."""
+        module = _HOME.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        loaded = import_module(f"{__name__}.{module}")
+        kept = globals()
+        for other in HOMES[module].split():
+            kept.setdefault(other, getattr(loaded, other))
+        return kept[name]
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -1,0 +1,261 @@
+"""One hand as a document: what a hand command prints (and `edit`, `void`, `undo`), the line
+that says what happened, and the hand log (`hands`, the page's list of hands).
+
+Terminology:
+- *description*: one line that says what happened, as a player would say it ("Ann knocks
+  with 5, Bob has 20: Ann +15").
+- *doubled*: a spade upcard doubled the hand (a paper score is taken as is).
+- *piles*: Gimlet Rummy's four discard piles, stored as ``S,H,D,C``.
+- *on the table*: Mahjong gin: each player's count of cards laid on the table.
+- *hand log*: one row per hand (`HandRow`), after a head (`HandsHead`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gintally.game.scoring import doubles
+from gintally.game.variants import variant_of
+from gintally.report.match import teams_part
+from gintally.report.sheet import by_player, game_doc, round_doc, series_doc, set_doc, tally_doc
+from gintally.service import hand_table, round_of
+
+if TYPE_CHECKING:
+    from gintally.engine.rounds import Round
+    from gintally.game.scoring import HandResult
+    from gintally.model import HandRecord, Match
+    from gintally.report.shapes import HandDoc, HandRow, HandsDoc, HandsHead
+    from gintally.service import Window
+
+
+def hand_doc(
+    match: Match,
+    rec: HandRecord,
+    result: HandResult | None = None,
+    window: Window | None = None,
+    ended: Window | None = None,
+) -> HandDoc:
+    """What a hand command prints (and `edit`, `void`, `undo`). `ended`: for the first hand of
+    an ad-infinitum season, the season before it, now over."""
+    variant = variant_of(match.rules)
+    doc: HandDoc = {
+        "hand": rec.id,
+        "kind": rec.kind,
+        "winner": match.name_of(rec.winner),
+        "points": rec.points,
+        "knocker_deadwood": rec.knocker_deadwood if rec.claim != "draw" else None,
+        "defender_deadwood": rec.defender_deadwood if rec.claim != "draw" else None,
+        "layoffs": rec.layoffs.split() if rec.layoffs else [],
+        "match": match.name,
+        "date": rec.date.isoformat(),
+        "claim": rec.claim,
+        "knocker": match.name_of(rec.knocker),
+        "upcard": rec.upcard,
+        "note": rec.note,
+        "voided": rec.voided,
+        "description": describe(match, rec, result, doubled=_doubled(match, rec)),
+        "points_by_player": match.pair(
+            by_player(match.seat(rec.winner), rec.points, rec.other_points)
+        ),
+    }
+    if rec.other_points is not None:
+        doc["other_points"] = rec.other_points
+    if rec.claim == "gin" and variant.both_score:
+        doc["on_table"] = _tables(match, rec)
+    if rec.piles is not None:
+        doc["piles"] = _piles(rec.piles)
+    if rec.claim == "draw" and rec.knocker_deadwood is not None:
+        doc["deadwood"] = match.pair([rec.knocker_deadwood or 0, rec.defender_deadwood or 0])
+    if result is not None:
+        doc["doubled"] = result.doubled
+        doc["knock_limit"] = result.knock_limit
+        if result.knocker_melds or result.defender_melds:
+            doc["knocker_melds"] = [[str(c) for c in m] for m in result.knocker_melds]
+            doc["knocker_deadwood_cards"] = [str(c) for c in result.knocker_deadwood_cards]
+            doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
+            doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
+    if window is not None:
+        entry: int | None = rec.id  # the replay entry the hand made: itself, or its round
+        if match.teams is not None:
+            found = round_of(window, rec)
+            doc["table"] = hand_table(match, rec) + 1
+            if found is not None:
+                doc["round"] = round_doc(match, found)
+            entry = found.number if found is not None and found.complete else None
+        played = window.replay.played
+        posted = next((p.posts for p in played if p.entry.id == entry), []) if entry else []
+        doc["games"] = [game_doc(match, g) for g in posted]
+        closed = [g for g in posted if g.status == "won" and g.hands and g.hands[-1] == entry]
+        doc["closed_games"] = [g.number for g in closed]
+        # a set this hand closed: over, and none of its games had a hand after this one
+        order = {p.entry.id: i for i, p in enumerate(played)}
+        closing = {g.set for g in closed if g.set is not None}
+        doc["sets_closed"] = [
+            set_doc(match, x)
+            for x in window.replay.sets()
+            if x.number in closing
+            and x.over
+            and max(order.get(g.hands[-1], -1) for g in x.games) == order[entry or 0]
+        ]
+        this = next((p for p in played if p.entry.id == entry), None) if entry else None
+        if this is not None and this.series:
+            doc["series"] = [series_doc(match, x) for x in this.series]
+        dealt = match.teams is None and variant.dealt
+        doc["next_dealer"] = match.name_at(window.replay.next_dealer) if dealt else None
+        if match.format.seasonal:
+            doc["opened_games"] = [g.number for g in posted if g.hands and g.hands[0] == entry]
+            doc["season"] = tally_doc(window)
+    if ended is not None:
+        doc["season_ended"] = tally_doc(ended, over=True)
+    return doc
+
+
+def _piles(text: str) -> list[int]:
+    return [int(n) for n in text.split(",")]
+
+
+def _tables(match: Match, rec: HandRecord) -> dict[str, int | None]:
+    """Each player's cards on the table in a Mahjong gin (counted, when typed as cards)."""
+    values = [rec.knocker_table, rec.defender_table]
+    if match.seat(rec.knocker) == 1:
+        values.reverse()
+    return match.pair_of(values)
+
+
+def _doubled(match: Match, rec: HandRecord) -> bool:
+    """Whether a stored hand was doubled by a spade upcard (a paper score is taken as is)."""
+    return rec.claim != "score" and rec.winner is not None and doubles(match.rules, rec.upcard)
+
+
+def describe(
+    match: Match, rec: HandRecord, result: HandResult | None = None, doubled: bool = False
+) -> str:
+    """One line that says what happened, as a player would say it (`doubled`, or the result's,
+    adds that a spade upcard doubled it)."""
+    winner = match.name_of(rec.winner)
+    variant = variant_of(match.rules)
+    double = doubled or (result is not None and result.doubled)
+    doubled_text = " (spade upcard: doubled)" if double else ""
+    if rec.claim == "misdeal":
+        return "Misdeal: no score, the same dealer deals again"
+    if rec.claim == "draw":
+        a, b = match.tables[hand_table(match, rec)]
+        if winner is None:
+            return "Drawn hand: no score" + (f" ({a.name} v {b.name})" if match.teams else "")
+        if rec.knocker_deadwood is None or rec.defender_deadwood is None:
+            return f"Drawn hand: {winner} +{rec.points}{doubled_text}"
+        return (
+            f"Drawn hand: {a.name} has {rec.knocker_deadwood}, {b.name} has "
+            f"{rec.defender_deadwood}: {winner} +{rec.points}{doubled_text}"
+        )
+    if rec.claim == "score":
+        kind = f" ({rec.kind})" if rec.kind != "score" else ""
+        over = f" over {match.other(rec.winner).name}" if match.teams else ""
+        other = ""
+        if rec.other_points is not None:
+            other = f", {match.other(rec.winner).name} {rec.other_points:+d}"
+        return f"{winner} scores {rec.points}{over}{kind}{other}"
+    knocker = match.name_of(rec.knocker) or "?"
+    defender = match.other(rec.knocker).name
+    layoffs = f" after laying off {rec.layoffs}" if rec.layoffs else ""
+    piles = f" on piles {rec.piles}" if rec.piles else ""
+    if rec.kind == "sour":
+        return f"{knocker} goes sour with {rec.knocker_deadwood}: {winner} +{rec.points}"
+    if rec.kind in ("gin", "big-gin"):
+        what = variant.word(rec.kind)
+        if rec.claim == "big-gin" and rec.kind == "gin":
+            what = f"{what} with all eleven cards (no big gin under these rules)"
+        if rec.other_points is not None:
+            tables = _tables(match, rec)
+            return (
+                f"{knocker} {what} with {tables[knocker]} on the table; {defender} has "
+                f"{tables[defender]} on the table and {rec.defender_deadwood} in hand: "
+                f"{knocker} +{rec.points}, {defender} {rec.other_points:+d}{doubled_text}"
+            )
+        if rec.piles:
+            return f"{knocker} {what}{piles}: {knocker} +{rec.points}"
+        return (
+            f"{knocker} {what}, {defender} has {rec.defender_deadwood}: "
+            f"{knocker} +{rec.points}{doubled_text}"
+        )
+    if rec.kind == "tie":
+        return (
+            f"{knocker} knocks with {rec.knocker_deadwood}, {defender} has "
+            f"{rec.defender_deadwood}{layoffs}: a tie, no score"
+        )
+    if rec.kind == "undercut":
+        return (
+            f"{knocker} knocks with {rec.knocker_deadwood}, {defender} undercuts with "
+            f"{rec.defender_deadwood}{layoffs}: {defender} +{rec.points}{doubled_text}"
+        )
+    if rec.piles:
+        return f"{knocker} knocks with {rec.knocker_deadwood}{piles}: {knocker} +{rec.points}"
+    return (
+        f"{knocker} knocks with {rec.knocker_deadwood}, {defender} has "
+        f"{rec.defender_deadwood}{layoffs}: {knocker} +{rec.points}{doubled_text}"
+    )
+
+
+def hand_row(
+    match: Match, h: HandRecord, dealer: int | None, round_number: int | None = None
+) -> HandRow:
+    """One line of the hand log (`dealer`: the seat that dealt it, typed or derived). A team
+    match's row adds its `round` (`round_number`; None for a voided hand) and its `table`; its
+    dealer is the one typed, if any (each table deals on its own, untracked)."""
+    doubled = _doubled(match, h)
+    row: HandRow = {
+        "id": h.id,
+        "hand": h.id,
+        "date": h.date.isoformat(),
+        "kind": h.kind,
+        "winner": match.name_of(h.winner),
+        "points": h.points,
+        "voided": h.voided,
+        "claim": h.claim,
+        "knocker": match.name_of(h.knocker),
+        "knocker_deadwood": h.knocker_deadwood,
+        "defender_deadwood": h.defender_deadwood,
+        "layoffs": h.layoffs.split() if h.layoffs else [],
+        "upcard": h.upcard,
+        "dealer": match.name_at(dealer) if match.teams is None else match.name_of(h.dealer),
+        "doubled": doubled,
+        "note": h.note,
+        "edited": h.versions > 1,
+        "void_reason": h.void_reason,
+        "description": describe(match, h, doubled=doubled),
+        "points_by_player": match.pair(by_player(match.seat(h.winner), h.points, h.other_points)),
+    }
+    if h.piles is not None:
+        row["piles"] = _piles(h.piles)
+    if match.teams is not None:
+        row["round"] = None if h.voided else round_number
+        row["table"] = hand_table(match, h) + 1
+    return row
+
+
+def hands_doc(
+    match: Match,
+    hands: list[HandRecord],
+    dealers: dict[int, int | None],
+    rounds: list[Round] | None = None,
+) -> HandsDoc:
+    """A list of hands as one document (`report --html`; the `hands` command streams instead).
+    `dealers`: the seat that dealt each hand, by number (a hand not in it: its typed dealer);
+    `rounds`: a team match's rounds, for each hand's round number."""
+    round_number = {d.id: r.number for r in rounds or [] for d in r.deals if d is not None}
+    rows = [
+        hand_row(match, h, dealers.get(h.id, match.seat(h.dealer)), round_number.get(h.id))
+        for h in hands
+    ]
+    return {"match": match.name, "players": match.sides, "hands": rows, **teams_part(match)}
+
+
+def hands_head(match: Match, season: str | None, count: int) -> HandsHead:
+    """What the hand log says before its hands."""
+    return {
+        "match": match.name,
+        "players": match.sides,
+        "season": season,
+        "count": count,
+        **teams_part(match),
+    }

@@ -1,0 +1,428 @@
+"""The shapes of the documents: one `TypedDict` for each document and for each part of one.
+
+A document's keys and their meaning are SPEC section 5's (more keys are allowed there and given
+here). The classes exist for the type checker: the modules that build documents import this one
+only under ``TYPE_CHECKING``, and at run time a document is a plain dict that nothing builds
+through its class or looks inside. `render` and the pages import the shapes they draw.
+
+Terminology:
+- *document*: the dict of plain values (player names, not seats; dates as ISO text) that
+  ``--json`` prints and `render` draws.
+- *doc* / *row*: a whole document or a part of one (`GameDoc`), and one line of a list-shaped
+  one (`SheetRow`, `HandRow`, `RowDoc`).
+- *pair* (`Pair`): a value per player (or team), keyed by name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gintally.game.scoring import EvaluationDict
+
+if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
+else:
+
+    class TypedDict(dict[str, object]):
+        """At run time the documents are plain dicts, and their classes below only name them:
+        nothing builds a document through its class or looks inside one. typing's TypedDict
+        checks every key's annotation when the class is made, some 5 ms of CPU for the 31
+        documents here, paid at start-up by every command that draws one (a hand command
+        prints one)."""
+
+        def __init_subclass__(cls, total: bool = True, **kwargs: object) -> None:
+            super().__init_subclass__(**kwargs)
+
+
+Pair = dict[str, int]  # a value per player, keyed by name
+
+
+# --- the score sheet and its parts (`sheet`) ------------------------------------------------------
+
+
+class BonusDoc(TypedDict):
+    game: Pair
+    boxes: Pair
+    shutout: Pair
+
+
+class GameDoc(TypedDict):
+    number: int
+    set: int | None
+    status: str
+    winner: str | None
+    points: Pair
+    boxes: Pair
+    total: Pair
+    net: int | None
+    hands: list[int]
+    season: str
+    opened: str
+    closed: str | None
+    bonuses: NotRequired[BonusDoc]
+    shutout: NotRequired[bool]
+    lost_by_50: NotRequired[bool]  # exactly_50_loses turned the game
+    needs: NotRequired[Pair]
+
+
+class SetDoc(TypedDict):
+    number: int
+    games: list[int]
+    status: str
+    winner: str | None
+    margin: int | None
+    size: int | None  # games in the whole set; None when it never ends (rolling)
+    lead: Pair  # how far each player is ahead on the sum of the nets so far (0 for the other)
+    result: str  # for people: "Ann wins the set by 171", "Ann leads by 40 so far"
+
+
+class TallyDoc(TypedDict):
+    """An ad-infinitum season in a hand's output: games won so far, games open or unfinished."""
+
+    season: str
+    games_won: Pair
+    winner: str | None  # once the season is over: the player with more games won
+    open: int
+    unfinished: int
+
+
+class SheetRow(TypedDict):
+    hand: int
+    date: str
+    kind: str
+    winner: str | None
+    points: int
+    dealer: str | None
+    games: dict[str, Pair]  # game number (as text) -> running points after this hand
+    points_by_player: Pair  # what the hand gave each player (both score in Mahjong gin)
+
+
+class SeriesDoc(TypedDict):
+    number: int
+    score: Pair  # series points, or games won (best of N)
+    status: str  # "open" or "won"
+    winner: str | None
+    unit: str  # "points" or "games"
+    target: int  # the series points, or the games won, that win the series
+    games: list[int]  # the games counted in it
+    margin: int | None
+
+
+class TableDoc(TypedDict):
+    table: int  # from 1
+    players: list[str]  # side 0's player, side 1's
+    hand: int | None  # its hand number (None: awaited)
+    winner: str | None  # the player who won it
+    points: int
+    kind: str | None
+
+
+class RoundDoc(TypedDict):
+    number: int
+    complete: bool
+    date: str | None  # the day it was completed
+    winner: str | None  # the team ahead (None: in progress, or equal sums)
+    points: int  # what it posts to the games: the margin, plus the sweep bonus on a sweep
+    margin: int
+    sweep: bool
+    sums: Pair  # each team's hand points
+    tables: list[TableDoc]
+    played: list[str]  # the tables that have played it ("Ann v Bob")
+    awaited: list[str]  # the tables it still waits for
+
+
+class ShowDoc(TypedDict):
+    match: str
+    format: str
+    players: list[str]
+    games: list[GameDoc]
+    next_dealer: str | None
+    knock_limit: str | int
+    target: int
+    rules: str
+    season: str | None
+    format_games: int
+    rolling: bool
+    sheet: list[SheetRow]
+    result: Pair
+    teams: NotRequired[list[TeamDoc]]
+    tables: NotRequired[list[str]]  # team match: who faces whom ("Ann v Bob")
+    round: NotRequired[RoundDoc | None]  # the round in progress
+    rounds: NotRequired[list[RoundDoc]]  # the last complete rounds, newest last
+    series: SeriesDoc | None
+    variant: str
+    solo: bool  # one player against the phantom (Gimlet Rummy)
+    both_score: bool  # both players score every hand (Mahjong gin)
+    sets: list[SetDoc]
+    all: bool
+    season_over: bool
+
+
+# --- a match and its teams (`match`) --------------------------------------------------------------
+
+
+class TeamDoc(TypedDict):
+    name: str
+    players: list[str]
+
+
+class Teams(TypedDict, total=False):
+    teams: list[TeamDoc]
+
+
+class MatchDoc(TypedDict):
+    match: str
+    players: list[str]
+    format: str
+    games: int
+    rolling: bool
+    season_start: str
+    rules: dict[str, object]
+    first_dealer: str | None
+    created: str
+    teams: NotRequired[list[TeamDoc]]
+
+
+# --- a hand and the hand log (`hand`) -------------------------------------------------------------
+
+
+class HandDoc(TypedDict):
+    hand: int
+    kind: str
+    winner: str | None
+    points: int
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    layoffs: list[str]
+    match: str
+    date: str
+    claim: str
+    knocker: str | None
+    upcard: str | None
+    note: str | None
+    voided: bool
+    description: str
+    deadwood: NotRequired[Pair]
+    doubled: NotRequired[bool]
+    knock_limit: NotRequired[int | None]
+    knocker_melds: NotRequired[list[list[str]]]
+    knocker_deadwood_cards: NotRequired[list[str]]
+    defender_melds: NotRequired[list[list[str]]]
+    defender_deadwood_cards: NotRequired[list[str]]
+    points_by_player: Pair
+    other_points: NotRequired[int]
+    on_table: NotRequired[dict[str, int | None]]  # Mahjong gin: each player's table count
+    piles: NotRequired[list[int]]
+    games: NotRequired[list[GameDoc]]
+    series: NotRequired[list[SeriesDoc]]  # the series this hand won
+    opened_games: NotRequired[list[int]]
+    closed_games: NotRequired[list[int]]
+    sets_closed: NotRequired[list[SetDoc]]
+    season: NotRequired[TallyDoc]
+    season_ended: NotRequired[TallyDoc]
+    next_dealer: NotRequired[str | None]
+    action: NotRequired[str]
+    when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
+    round: NotRequired[RoundDoc]  # team match: the round the hand belongs to
+    table: NotRequired[int]  # team match: its table, from 1
+
+
+class HandRow(TypedDict):
+    id: int  # the hand's number in its match (SPEC's key); `hand` says the same, as elsewhere
+    hand: int
+    date: str
+    kind: str
+    winner: str | None
+    points: int
+    voided: bool
+    claim: str
+    knocker: str | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    layoffs: list[str]
+    upcard: str | None
+    dealer: str | None
+    doubled: bool
+    note: str | None
+    edited: bool
+    void_reason: str | None
+    description: str
+    round: NotRequired[int | None]  # team match: the round (None for a voided hand)
+    table: NotRequired[int]  # team match: the table, from 1
+    points_by_player: Pair
+    piles: NotRequired[list[int]]
+
+
+class HandsDoc(TypedDict):
+    match: str
+    players: list[str]
+    hands: list[HandRow]
+    teams: NotRequired[list[TeamDoc]]
+
+
+class HandsHead(TypedDict):
+    match: str
+    players: list[str]
+    season: str | None  # None: every season
+    count: int
+    teams: NotRequired[list[TeamDoc]]
+
+
+# --- standings (`standings`) ----------------------------------------------------------------------
+
+
+class HandFiguresDoc(TypedDict):
+    """What a player's hands add up to: the part a standings row and a team member share."""
+
+    player: str
+    hands_won: int
+    points: int
+    gins: int
+    big_gins: int
+    undercuts: int
+    biggest_hand: int
+
+
+class RowDoc(HandFiguresDoc):
+    games_won: int
+    sets_won: int
+    net: int
+    series_won: int
+
+
+class MemberDoc(HandFiguresDoc):
+    team: str
+    hands: int
+
+
+class SeasonDoc(TypedDict):
+    season: str | None
+    rows: list[RowDoc]
+    unfinished: int
+    teams: NotRequired[list[TeamDoc]]  # team match: the teams (the rows are theirs)
+    members: NotRequired[list[MemberDoc]]  # team match: each player's own hands in the season
+    start: NotRequired[str]
+    end: NotRequired[str]
+    over: NotRequired[bool]
+    winner: NotRequired[str | None]
+    hands: NotRequired[int]
+    draws: NotRequired[int]
+    ties: NotRequired[int]
+    misdeals: NotRequired[int]
+    open: NotRequired[int]
+    months: NotRequired[list[str]]  # the season's months, from its first game won to its last
+    monthly_games: NotRequired[dict[str, list[int]]]  # games won by the end of each month
+
+
+class StandingsDoc(SeasonDoc):
+    match: str
+    format: str
+    players: list[str]
+    seasons: list[SeasonDoc]
+    years_won: Pair
+    series: str | None  # how a series is won ("500 points", "best of 5"), if the match has one
+
+
+# --- rules, eval, check (`rules`, `check`) --------------------------------------------------------
+
+
+class RulesDoc(TypedDict):
+    preset: str
+    note: str
+    source: str
+    values: dict[str, object]
+    help: dict[str, str]
+
+
+EvalDoc = EvaluationDict  # what `eval` prints
+
+
+class CheckDoc(TypedDict):
+    ledger: str
+    ok: bool
+    problems: list[str]
+
+
+# --- insights: stats, the season race (`stats`) ---------------------------------------------------
+
+
+class PlayerStatsDoc(TypedDict):
+    player: str
+    matches: int
+    hands: int
+    hands_won: int
+    games_won: int
+    sets_won: int
+    series_won: int
+    gins: int
+    undercuts: int
+    biggest_hand: int
+    points: int
+
+
+class HeadToHeadDoc(TypedDict):
+    players: list[str]
+    matches: int
+    games: Pair
+    hands: Pair
+    net: Pair
+
+
+class RecordDoc(TypedDict):
+    player: str
+    points: NotRequired[int]  # biggest hand
+    hands: NotRequired[int]  # longest run
+    games_won: NotRequired[int]  # best season
+    season: NotRequired[str]
+    match: str
+    date: str
+    hand: int
+    until: NotRequired[str]
+    last_hand: NotRequired[int]
+
+
+class StatsDoc(TypedDict):
+    player: str | None
+    players: list[PlayerStatsDoc]
+    head_to_head: list[HeadToHeadDoc]
+    records: dict[str, RecordDoc | None]
+
+
+class RaceDoc(TypedDict):
+    match: str
+    format: str
+    players: list[str]
+    season: str
+    start: str
+    end: str
+    first_hand: str
+    dates: list[str]
+    games_won: dict[str, list[int]]
+    net: dict[str, list[int]]
+    months: list[str]
+    monthly_games: dict[str, list[int]]
+
+
+# --- the year in review (`review`) ----------------------------------------------------------------
+
+
+class SetRow(TypedDict):
+    number: int
+    games: list[int]
+    winner: str | None
+    margin: int
+
+
+class SeriesRow(TypedDict):
+    number: int
+    winner: str | None
+    date: str
+
+
+class ReviewDoc(TypedDict):
+    race: RaceDoc
+    season: SeasonDoc
+    sets: list[SetRow]
+    series: list[SeriesRow]
+    records: list[tuple[str, str]]
+    hands: list[HandRow]

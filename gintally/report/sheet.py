@@ -1,0 +1,285 @@
+"""The score sheet: what `show` prints, and the parts of it that a hand's confirmation repeats
+(the games, sets, rounds and series a hand posted to, an ad-infinitum season's tally).
+
+Terminology:
+- *sheet*: one row per hand that posted to a shown game, with each game's running points
+  after it (`SheetRow`).
+- *window*: a replayed stretch of a match and the games of it to show (`service.Window`: a
+  season's, or every game with ``show --all``).
+- *series in play*: the latest series, or a fresh one when none has started yet.
+- *points by player* (`by_player`): what a hand gave each seat: its points to the winner,
+  its other points (Mahjong gin) to the other player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gintally.engine.rounds import in_progress
+from gintally.engine.series import Series, series_rule
+from gintally.game.variants import variant_of
+from gintally.report.match import teams_part
+from gintally.service import table_names
+
+if TYPE_CHECKING:
+    from gintally.engine.games import Game
+    from gintally.engine.rounds import Round
+    from gintally.engine.sets import GameSet
+    from gintally.game.rules import RuleSet
+    from gintally.model import Match
+    from gintally.report.shapes import (
+        GameDoc,
+        RoundDoc,
+        SeriesDoc,
+        SetDoc,
+        SheetRow,
+        ShowDoc,
+        TableDoc,
+        TallyDoc,
+    )
+    from gintally.service import Window
+
+
+def game_doc(match: Match, g: Game) -> GameDoc:
+    doc: GameDoc = {
+        "number": g.number,
+        "set": g.set,
+        "status": g.status,
+        "winner": match.name_at(g.winner),
+        "points": match.pair(g.points),
+        "boxes": match.pair(g.boxes),
+        "total": match.pair(g.total),
+        "net": g.net,
+        "hands": list(g.hands),
+        "season": g.season,
+        "opened": g.opened.isoformat(),
+        "closed": g.closed.isoformat() if g.closed else None,
+    }
+    if g.status == "won":
+        doc["bonuses"] = {
+            "game": match.pair(g.game_bonus),
+            "boxes": match.pair(g.box_bonus),
+            "shutout": match.pair(g.shutout_bonus),
+        }
+        doc["shutout"] = g.shutout
+        doc["lost_by_50"] = g.lost_by_50
+    if g.status == "open":
+        doc["needs"] = match.pair(g.needs(match.rules.target))
+    return doc
+
+
+def set_result(match: Match, s: GameSet) -> str:
+    """A set's result as a player says it: "Ann wins the set by 171" once it is over, else who
+    leads on the sum of the nets of the games finished so far."""
+    a, b = match.sides
+    teams = match.teams is not None  # "Ann & Cy win", "Reds lead"
+    if s.over:
+        if s.winner is None:
+            return "the set is tied"
+        return f"{match.name_at(s.winner)} {'win' if teams else 'wins'} the set by {s.margin}"
+    if not any(g.status == "won" for g in s.games):
+        return "no game finished yet"
+    if s.worth == 0:
+        return "level so far"
+    return f"{a if s.worth > 0 else b} {'lead' if teams else 'leads'} by {abs(s.worth)} so far"
+
+
+def set_doc(match: Match, s: GameSet) -> SetDoc:
+    return {
+        "number": s.number,
+        "games": [g.number for g in s.games],
+        "status": s.status,
+        "winner": match.name_at(s.winner),
+        "margin": s.margin,
+        "size": s.size,
+        "lead": match.pair([max(0, s.worth), max(0, -s.worth)]),
+        "result": set_result(match, s),
+    }
+
+
+def round_doc(match: Match, r: Round) -> RoundDoc:
+    """One round of a team match, table by table."""
+    tables: list[TableDoc] = []
+    for t, d in enumerate(r.deals):
+        a, b = match.tables[t]
+        winner = None if d is None or d.winner is None else match.tables[t][d.winner].name
+        tables.append(
+            {
+                "table": t + 1,
+                "players": [a.name, b.name],
+                "hand": None if d is None else d.id,
+                "winner": winner,
+                "points": 0 if d is None else d.points,
+                "kind": None if d is None else d.kind,
+            }
+        )
+    return {
+        "number": r.number,
+        "complete": r.complete,
+        "date": r.date.isoformat() if r.date else None,
+        "winner": match.name_at(r.winner),
+        "points": r.points,
+        "margin": r.margin,
+        "sweep": r.sweep,
+        "sums": match.pair(r.sums),
+        "tables": tables,
+        "played": [match.table_name(t) for t in r.played],
+        "awaited": [match.table_name(t) for t in r.awaited],
+    }
+
+
+LAST_ROUNDS = 5  # complete rounds `show` lists table by table
+
+
+def series_doc(match: Match, series: Series) -> SeriesDoc:
+    return {
+        "number": series.number,
+        "score": match.pair(series.score),
+        "status": series.status,
+        "winner": match.name_at(series.winner),
+        "unit": series.rule.unit,
+        "target": series.rule.needed,
+        "games": [g.number for g in series.games],
+        "margin": series.margin,
+    }
+
+
+def _series_in_play(window: Window) -> SeriesDoc | None:
+    """The series in play: the latest one, or a fresh one when none has started yet (null
+    when the match plays no series)."""
+    match, rep = window.match, window.replay
+    rule = series_rule(match.rules)
+    if rule is None:
+        return None
+    current = rep.series_in_play()
+    if current is None:
+        current = Series(rep.series_before + 1, rule)
+    return series_doc(match, current)
+
+
+def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False) -> str:
+    """The series as a player says it: ``Series 1: Ann wins the series 580 to 255``, or the
+    score so far: ``Series 2 (to 500): Ann 255, Bob 55``. `team`: the sides are teams ("Ann &
+    Cy win the series")."""
+    score = doc["score"]
+    wins = "win" if team else "wins"
+    if doc["unit"] == "games":
+        if doc["winner"] is not None:
+            loser = b if doc["winner"] == a else a
+            return (
+                f"Series {doc['number']}: {doc['winner']} {wins} the series "
+                f"{score[doc['winner']]} games to {score[loser]}"
+            )
+        best = 2 * doc["target"] - 1
+        return f"Series {doc['number']} (best of {best}): {a} {score[a]}, {b} {score[b]} games won"
+    if doc["winner"] is not None:
+        loser = b if doc["winner"] == a else a
+        return (
+            f"Series {doc['number']}: {doc['winner']} {wins} the series "
+            f"{score[doc['winner']]} to {score[loser]}"
+        )
+    return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
+
+
+def knock_limit_text(rules: RuleSet) -> str | int:
+    """The knock limit as the sheet gives it: a number, or ``upcard`` (the upcard's value)."""
+    return "upcard" if rules.knock_from_upcard else int(rules.knock_limit)
+
+
+def show_doc(window: Window, every: bool = False) -> ShowDoc:
+    """What `show` prints: games with running scores, bonuses, sets, next dealer, knock limit.
+    `every` (``show --all``): the window holds every game of the match, and so do ``games`` and
+    ``sets``."""
+    match, rep = window.match, window.replay
+    variant = variant_of(match.rules)
+    shown = {id(g) for g in window.shown}
+    running: dict[int, list[int]] = {}
+    sheet: list[SheetRow] = []
+    for played in rep.played:
+        e = played.entry
+        posts = {}
+        for game in played.posts:
+            if id(game) not in shown:
+                continue
+            pts = running.setdefault(id(game), [0, 0])
+            if e.winner is not None:
+                pts[e.winner] += e.points
+                pts[1 - e.winner] += e.other
+            posts[str(game.number)] = match.pair(list(pts))
+        if not posts:
+            continue
+        sheet.append(
+            {
+                "hand": e.id,
+                "date": e.date.isoformat(),
+                "kind": e.kind,
+                "winner": match.name_at(e.winner),
+                "points": e.points,
+                "dealer": None
+                if match.teams or not variant.dealt
+                else match.name_at(played.dealer),
+                "games": posts,
+                "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
+            }
+        )
+    sets = rep.sets()
+    numbers = {g.number for g in window.shown}
+    shown_sets = [x for x in sets if every or any(g.number in numbers for g in x.games)]
+    doc: ShowDoc = {
+        "match": match.name,
+        "format": match.format.name,
+        "players": match.sides,
+        "games": [game_doc(match, g) for g in window.shown],
+        "next_dealer": None if match.teams or not variant.dealt else match.name_at(rep.next_dealer),
+        "knock_limit": knock_limit_text(match.rules),
+        "target": match.rules.target,
+        "rules": match.rules.preset,
+        "season": window.season,
+        "format_games": match.format.games,
+        "rolling": match.format.rolling,
+        "sheet": sheet,
+        "result": match.pair(sets[-1].nets if sets else [0, 0]),
+        "series": _series_in_play(window),
+        "variant": variant.key,
+        "solo": variant.players == 1,
+        "both_score": variant.both_score,
+        "sets": [set_doc(match, x) for x in shown_sets],
+        "all": every,
+        "season_over": match.format.seasonal
+        and not every
+        and any(g.status == "unfinished" for g in window.shown),
+    }
+    if match.teams is not None:
+        waiting = in_progress(window.rounds)
+        done = [r for r in window.rounds if r.complete]
+        doc["teams"] = teams_part(match)["teams"]
+        doc["tables"] = table_names(match)
+        doc["round"] = round_doc(match, waiting) if waiting is not None else None
+        doc["rounds"] = [round_doc(match, r) for r in done[-LAST_ROUNDS:]]
+    return doc
+
+
+def by_player(winner: int | None, points: int, other: int | None) -> list[int]:
+    """What a hand gave each seat: its points to the winner, `other` to the other player."""
+    out = [0, 0]
+    if winner is not None:
+        out[winner] = points
+        out[1 - winner] = other or 0
+    return out
+
+
+def tally_doc(window: Window, over: bool = False) -> TallyDoc:
+    """The season of an ad-infinitum window, counted; `over`: the season has ended."""
+    match = window.match
+    won = [0, 0]
+    for g in window.shown:
+        if g.status == "won" and g.winner is not None:
+            won[g.winner] += 1
+    games = window.shown
+    return {
+        "season": window.season or "",
+        "games_won": match.pair(won),
+        "winner": match.name_at(0 if won[0] > won[1] else 1) if over and won[0] != won[1] else None,
+        "open": sum(g.status == "open" for g in games),
+        "unfinished": sum(g.status == "unfinished" for g in games),
+    }
