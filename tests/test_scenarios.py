@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from scenario_sheet import GameLine, HandLine, RoundLine, Scenario, SeriesLine, parse_scenario
@@ -52,6 +53,12 @@ def _index(sc: Scenario, name: str | None) -> int | None:
     return None if name is None else sc.players.index(name)
 
 
+def own_inputs(h: HandLine) -> dict[str, Any]:
+    """A hand line's inputs of a variant's own (Mahjong's tables, Gimlet's piles)."""
+    given = {"table": h.table, "vs_table": h.vs_table, "vs_points": h.vs_points, "piles": h.piles}
+    return {k: v for k, v in given.items() if v is not None}
+
+
 def settle_line(sc: Scenario, h: HandLine) -> HandResult:
     """One hand line scored without a ledger: plain gin by `gintally.scoring`, another game kind
     (Gimlet Rummy, Mahjong gin) by its variant."""
@@ -61,11 +68,8 @@ def settle_line(sc: Scenario, h: HandLine) -> HandResult:
             deadwood=h.deadwood,
             vs=h.vs,
             points=h.points,
-            table=h.table,
-            vs_table=h.vs_table,
-            vs_points=h.vs_points,
-            piles=h.piles,
             actor=None if h.player is None else sc.seat_of(h.player)[0],
+            extra=own_inputs(h),
         )
         return variant_of(rules).settle(h.claim, typed, rules, h.upcard)
     if h.claim == "score":
@@ -169,10 +173,7 @@ def stored(sc: Scenario, book: Ledger) -> Stored:
             points=h.points,
             dealer=h.dealer,
             upcard=h.upcard,
-            table=h.table,
-            vs_table=h.vs_table,
-            vs_points=h.vs_points,
-            piles=h.piles,
+            extra=own_inputs(h),
         )
         rec, _ = service.record(book, match, typed)
         ids[h.number] = rec.id

@@ -5,17 +5,18 @@ Terminology:
 - *description*: one line that says what happened, as a player would say it ("Ann knocks
   with 5, Bob has 20: Ann +15").
 - *doubled*: a spade upcard doubled the hand (a paper score is taken as is).
-- *piles*: Gimlet Rummy's four discard piles, stored as ``S,H,D,C``.
-- *on the table*: Mahjong gin: each player's count of cards laid on the table.
+- *variant fields*: what a hand's variant adds to its document and its log row, and how it
+  tells a hand its own way (`Variant.hand_fields`, `row_fields`, `told`: Gimlet Rummy's
+  ``piles``, Mahjong gin's ``on_table``).
 - *hand log*: one row per hand (`HandRow`), after a head (`HandsHead`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from gintally.game.scoring import doubles
-from gintally.game.variants import variant_of
+from gintally.game.variants import Told, variant_of
 from gintally.report.match import teams_part
 from gintally.report.sheet import by_player, game_doc, round_doc, series_doc, set_doc, tally_doc
 from gintally.service import hand_table, round_of
@@ -60,10 +61,9 @@ def hand_doc(
     }
     if rec.other_points is not None:
         doc["other_points"] = rec.other_points
-    if rec.claim == "gin" and variant.both_score:
-        doc["on_table"] = _tables(match, rec)
-    if rec.piles is not None:
-        doc["piles"] = _piles(rec.piles)
+    names = (match.players[0].name, match.players[1].name)
+    own = variant.hand_fields(rec.extras, rec.claim, names, match.seat(rec.knocker))
+    cast("dict[str, Any]", doc).update(own)
     if rec.claim == "draw" and rec.knocker_deadwood is not None:
         doc["deadwood"] = match.pair([rec.knocker_deadwood or 0, rec.defender_deadwood or 0])
     if result is not None:
@@ -110,18 +110,6 @@ def hand_doc(
     return doc
 
 
-def _piles(text: str) -> list[int]:
-    return [int(n) for n in text.split(",")]
-
-
-def _tables(match: Match, rec: HandRecord) -> dict[str, int | None]:
-    """Each player's cards on the table in a Mahjong gin (counted, when typed as cards)."""
-    values = [rec.knocker_table, rec.defender_table]
-    if match.seat(rec.knocker) == 1:
-        values.reverse()
-    return match.pair_of(values)
-
-
 def _doubled(match: Match, rec: HandRecord) -> bool:
     """Whether a stored hand was doubled by a spade upcard (a paper score is taken as is)."""
     return rec.claim != "score" and rec.winner is not None and doubles(match.rules, rec.upcard)
@@ -158,22 +146,20 @@ def describe(
     knocker = match.name_of(rec.knocker) or "?"
     defender = match.other(rec.knocker).name
     layoffs = f" after laying off {rec.layoffs}" if rec.layoffs else ""
-    piles = f" on piles {rec.piles}" if rec.piles else ""
-    if rec.kind == "sour":
-        return f"{knocker} goes sour with {rec.knocker_deadwood}: {winner} +{rec.points}"
+    what = variant.word(rec.kind)
+    if rec.claim == "big-gin" and rec.kind == "gin":
+        what = f"{what} with all eleven cards (no big gin under these rules)"
+    told = variant.told(
+        Told(
+            knocker, defender, winner, rec.claim, rec.kind, rec.points, rec.other_points,
+            rec.knocker_deadwood, rec.defender_deadwood, rec.extras,
+            (match.players[0].name, match.players[1].name), match.seat(rec.knocker), what,
+            doubled_text,
+        )
+    )  # fmt: skip
+    if told is not None:
+        return told
     if rec.kind in ("gin", "big-gin"):
-        what = variant.word(rec.kind)
-        if rec.claim == "big-gin" and rec.kind == "gin":
-            what = f"{what} with all eleven cards (no big gin under these rules)"
-        if rec.other_points is not None:
-            tables = _tables(match, rec)
-            return (
-                f"{knocker} {what} with {tables[knocker]} on the table; {defender} has "
-                f"{tables[defender]} on the table and {rec.defender_deadwood} in hand: "
-                f"{knocker} +{rec.points}, {defender} {rec.other_points:+d}{doubled_text}"
-            )
-        if rec.piles:
-            return f"{knocker} {what}{piles}: {knocker} +{rec.points}"
         return (
             f"{knocker} {what}, {defender} has {rec.defender_deadwood}: "
             f"{knocker} +{rec.points}{doubled_text}"
@@ -188,8 +174,6 @@ def describe(
             f"{knocker} knocks with {rec.knocker_deadwood}, {defender} undercuts with "
             f"{rec.defender_deadwood}{layoffs}: {defender} +{rec.points}{doubled_text}"
         )
-    if rec.piles:
-        return f"{knocker} knocks with {rec.knocker_deadwood}{piles}: {knocker} +{rec.points}"
     return (
         f"{knocker} knocks with {rec.knocker_deadwood}, {defender} has "
         f"{rec.defender_deadwood}{layoffs}: {knocker} +{rec.points}{doubled_text}"
@@ -225,8 +209,7 @@ def hand_row(
         "description": describe(match, h, doubled=doubled),
         "points_by_player": match.pair(by_player(match.seat(h.winner), h.points, h.other_points)),
     }
-    if h.piles is not None:
-        row["piles"] = _piles(h.piles)
+    cast("dict[str, Any]", row).update(variant_of(match.rules).row_fields(h.extras))
     if match.teams is not None:
         row["round"] = None if h.voided else round_number
         row["table"] = hand_table(match, h) + 1
