@@ -54,17 +54,19 @@ def load(command: str | None = None) -> Any:
 
     from gintally.cli.common import app as _app
 
-    module = ROUTES.get(command or "") or _variant_route(command)
+    module = route(command)
     for name in (module,) if module else MODULES:
         import_module(f"gintally.cli.{name}")
     return _app
 
 
-def _variant_route(command: str | None) -> str | None:
-    """``hands`` for a hand command of a variant's own (Gimlet's ``sour``...), which the
-    variants declare (`gintally.game.variants`); else None."""
-    if not command or command.startswith("-"):
-        return None
+def route(command: str | None) -> str | None:
+    """The module of `command` (None: unknown): `ROUTES`, or ``hands`` for a hand command of a
+    variant's own (Gimlet's ``sour``...), which the variants declare
+    (`gintally.game.variants`)."""
+    found = ROUTES.get(command or "")
+    if found is not None or not command or command.startswith("-"):
+        return found
     from gintally.game import variants
 
     return "hands" if any(c.name == command for c in variants.commands()) else None

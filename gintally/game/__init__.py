@@ -10,10 +10,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-# The extras of a hand that has none (what a variant stores beyond every hand's columns:
-# `variants.base`): one shared, read-only empty mapping.
-NO_EXTRAS: Mapping[str, Any] = MappingProxyType({})
+
+class _NoExtras(Mapping[str, Any]):
+    """An empty mapping that cannot be written to and hashes, so that records may take it as a
+    default (what a variant stores beyond every hand's columns: `variants.base`)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+NO_EXTRAS: Mapping[str, Any] = _NoExtras()  # the extras of a hand that has none
