@@ -97,7 +97,7 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
     dealers = {p.entry.id: p.dealer for p in story.window.replay.played}
     return {
         "race": race_doc(match, story.season, story.race, story.hands),
-        "season": season_doc(match, story.season),
+        "season": season_doc(match, story.season, story.hands),
         "sets": sets,
         "series": [
             {"number": s.number, "winner": match.name_at(s.winner), "date": s.closed.isoformat()}

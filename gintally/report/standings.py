@@ -10,8 +10,10 @@ Terminology:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gintally.engine.figures import HandFigures, count_hand
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Row, years_won
 from gintally.report.match import teams_part
@@ -41,8 +43,13 @@ def _row_doc(match: Match, row: Row) -> RowDoc:
     }
 
 
-def season_doc(match: Match, season: Season) -> SeasonDoc:
-    return {
+def season_doc(
+    match: Match, season: Season, hands: Sequence[HandRecord] | None = None
+) -> SeasonDoc:
+    """One season's figures. In a team match the rows count rounds, which are no kind of
+    hand: a team's gins, big gins and undercuts are its members' (from `hands`, the live
+    hands; `members_doc`)."""
+    doc: SeasonDoc = {
         "season": season.label,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),
@@ -56,6 +63,18 @@ def season_doc(match: Match, season: Season) -> SeasonDoc:
         "open": season.open,
         "rows": [_row_doc(match, r) for r in season.rows],
     }
+    if match.teams is not None:
+        _members_kinds(doc, members_doc(match, hands or [], season.label))
+    return doc
+
+
+def _members_kinds(season: SeasonDoc, members: list[MemberDoc]) -> None:
+    """A team's gins, big gins and undercuts in a season: its members' sums."""
+    for row in season["rows"]:
+        mine = [m for m in members if m["team"] == row["player"]]
+        row["gins"] = sum(m["gins"] for m in mine)
+        row["big_gins"] = sum(m["big_gins"] for m in mine)
+        row["undercuts"] = sum(m["undercuts"] for m in mine)
 
 
 def standings_doc(
@@ -81,21 +100,16 @@ def standings_doc(
             "unfinished": 0,
         }
     else:
-        season = season_doc(match, chosen)
+        season = season_doc(match, chosen, hands)
     if match.teams is not None:
-        label = season["season"]
-        members = members_doc(match, hands or [], label)
-        for row in season["rows"]:
-            mine = [m for m in members if m["team"] == row["player"]]
-            row["gins"] = sum(m["gins"] for m in mine)
-            row["big_gins"] = sum(m["big_gins"] for m in mine)
-            row["undercuts"] = sum(m["undercuts"] for m in mine)
+        members = members_doc(match, hands or [], season["season"])
+        _members_kinds(season, members)
     doc: StandingsDoc = {
         **season,
         "match": match.name,
         "format": match.format.name,
         "players": match.sides,
-        "seasons": [season_doc(match, s) for s in seasons],
+        "seasons": [season_doc(match, s, hands) for s in seasons],
         "years_won": match.pair(years_won(seasons)),
         "series": series_rule_text(match.rules),
     }
@@ -112,30 +126,34 @@ def standings_doc(
     return doc
 
 
-def members_doc(match: Match, hands: list[HandRecord], season: str | None) -> list[MemberDoc]:
-    """Each player of a team match and their own hands in a season (every season for None):
-    hands played, won, points, gins (big gins included), big gins, undercuts, biggest hand."""
+def members_doc(match: Match, hands: Sequence[HandRecord], season: str | None) -> list[MemberDoc]:
+    """Each player of a team match and their own hands in a season (every season for None),
+    counted at their table by `figures.count_hand`: hands played, won, points, gins (big gins
+    included), big gins, undercuts, biggest hand."""
     assert match.teams is not None
-    rows: dict[int, MemberDoc] = {}
-    for team in match.teams:
-        for p in team.members:
-            rows[p.id] = {
-                "player": p.name, "team": team.name, "hands": 0, "hands_won": 0, "points": 0,
-                "gins": 0, "big_gins": 0, "undercuts": 0, "biggest_hand": 0,
-            }  # fmt: skip
+    figures = {p.id: HandFigures() for team in match.teams for p in team.members}
+    start = match.format.season_start
     for h in hands:
-        if season is not None and season_of(h.date, match.format.season_start)[0] != season:
+        if season is not None and season_of(h.date, start)[0] != season:
             continue
         a, b = match.tables[hand_table(match, h)]
-        for p in (a, b):
-            rows[p.id]["hands"] += 1
-        if h.winner is None or h.winner not in rows:
-            continue
-        row = rows[h.winner]
-        row["hands_won"] += 1
-        row["points"] += h.points
-        row["biggest_hand"] = max(row["biggest_hand"], h.points)
-        row["gins"] += h.kind in ("gin", "big-gin")
-        row["big_gins"] += h.kind == "big-gin"
-        row["undercuts"] += h.kind == "undercut"
-    return list(rows.values())
+        seat = {a.id: 0, b.id: 1}.get(h.winner) if h.winner is not None else None
+        sides = ((figures[a.id],), (figures[b.id],))
+        count_hand(sides, h.kind, seat, h.points, h.other_points or 0)
+    out: list[MemberDoc] = []
+    for team in match.teams:
+        for p in team.members:
+            f = figures[p.id]
+            member: MemberDoc = {
+                "player": p.name,
+                "team": team.name,
+                "hands": f.hands,
+                "hands_won": f.hands_won,
+                "points": f.points,
+                "gins": f.gins,
+                "big_gins": f.big_gins,
+                "undercuts": f.undercuts,
+                "biggest_hand": f.biggest_hand,
+            }
+            out.append(member)
+    return out
