@@ -12,8 +12,9 @@ Terminology
 - table: in a team match, the i-th members of the two teams face each other at table i
   (`Match.tables`); a two-player match is one table.
 - hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
-  Its `id` is the hand's public number in its match (1, 2, 3... in entry order); `key` the
-  ledger's identity of the hand (what corrections point at); `row` the row of this version.
+  Its `number` is the hand's public number in its match (1, 2, 3... in entry order);
+  `hand_id` the ledger's identity of the hand (what corrections point at: the row of its first
+  version); `row_id` the row of this version.
   `other_points` is what the player who did not win the hand scored when both players score
   (Mahjong gin); `extras` what the match's variant stores with the hand beyond the columns every
   hand has (Mahjong's tables, Gimlet's piles: `gintally.game.variants`), written and read by
@@ -193,8 +194,8 @@ class Match:
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One hand: the inputs as typed and the computed result. `id` is the hand's number in its
-    match, `key` its identity in the ledger."""
+    """One hand: the inputs as typed and the computed result. `number` is the hand's number in
+    its match, `hand_id` its identity in the ledger, `row_id` the row of this version."""
 
     date: date
     claim: str
@@ -212,9 +213,9 @@ class HandRecord:
     note: str | None = None
     other_points: int | None = None
     extras: Mapping[str, Any] = NO_EXTRAS
-    id: int = 0
-    key: int = 0
-    row: int = 0
+    number: int = 0
+    hand_id: int = 0
+    row_id: int = 0
     match_id: int = 0
     created_at: str = ""
     voided: bool = False

@@ -67,7 +67,7 @@ EXTRA_JSON = ("claim", "knocker_cards", "defender_cards", "layoffs")
 def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
     """One hand as an export row (names, not ids)."""
     return {
-        "id": h.id,
+        "id": h.number,
         "date": h.date.isoformat(),
         "kind": h.kind,
         "winner": match.name_of(h.winner) or "",

@@ -25,7 +25,7 @@ from gintally.model import HAND_COLUMNS, HandRecord, Match, TypedHand
 
 TODAY = date(2026, 11, 23)
 # Every column a hand stores, as `live_hands` reads them back (the row's own ids too).
-STORED = (*HAND_COLUMNS, "id", "key", "row", "match_id")
+STORED = (*HAND_COLUMNS, "number", "hand_id", "row_id", "match_id")
 
 
 def stored(hands: list[HandRecord]) -> list[tuple[Any, ...]]:
@@ -97,7 +97,7 @@ def test_literal_nulls_write_what_binding_none_writes(hands: list[HandRecord]) -
     imported, added = both_ways(hands)
     assert imported == added
     # by hand: each hand's values come back as given (hand n is the n-th row), None as None
-    by_number = sorted(imported, key=lambda r: r[STORED.index("id")])
+    by_number = sorted(imported, key=lambda r: r[STORED.index("number")])
     assert [r[: len(HAND_COLUMNS)] for r in by_number] == [
         tuple(getattr(h, c) for c in HAND_COLUMNS) for h in hands
     ]
@@ -124,7 +124,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     ]
     imported, added = both_ways(hands)
     assert imported == added
-    assert [r[STORED.index("id")] for r in imported] == list(range(1, 2346))
+    assert [r[STORED.index("number")] for r in imported] == list(range(1, 2346))
     assert imported[1][HAND_COLUMNS.index("note")] == "the big one"
     assert imported[2][HAND_COLUMNS.index("knocker")] is None
     with Ledger.open(":memory:") as book:
@@ -277,7 +277,7 @@ def test_an_import_into_an_empty_ledger_keeps_its_indexes_whole(tmp_path: Path) 
             )
         )
         assert "hands_number" in plan
-        assert [h.id for h in book.live_hands(m)][:3] == [1, 2, 3]
+        assert [h.number for h in book.live_hands(m)][:3] == [1, 2, 3]
         # a second import, into a table that holds hands: nothing is dropped, nothing doubled
         stream = transfer.ImportStream(m, good, TODAY)
         assert book.import_rows(m, stream.rows, stream.digest, good.name, force=True) == (

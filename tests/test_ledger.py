@@ -150,44 +150,44 @@ def test_edits_and_voids_append_and_never_change_old_rows(fresh_db: Ledger) -> N
     first = snapshot(fresh_db)
     assert len(first["hands"]) == 3 and first["corrections"] == []
 
-    e1, _ = service.edit(fresh_db, m, h2.id, {"vs": 40}, reason="miscounted")
+    e1, _ = service.edit(fresh_db, m, h2.number, {"vs": 40}, reason="miscounted")
     after_edit = snapshot(fresh_db)
     assert after_edit["hands"][:3] == first["hands"]  # old rows unchanged
     assert len(after_edit["hands"]) == 4  # one new version
     assert len(after_edit["corrections"]) == 1
-    assert e1.id == h2.id and e1.row != h2.row and e1.points == 35
+    assert e1.number == h2.number and e1.row_id != h2.row_id and e1.points == 35
 
-    e2, _ = service.edit(fresh_db, m, h2.id, {"vs": 15})
-    fresh_db.void(m, h1.id, reason="misdeal")
+    e2, _ = service.edit(fresh_db, m, h2.number, {"vs": 15})
+    fresh_db.void(m, h1.number, reason="misdeal")
     undone = service.undo(fresh_db, m)
-    assert undone.id == h3.id
+    assert undone.number == h3.number
     final = snapshot(fresh_db)
     assert final["hands"][:4] == after_edit["hands"]
     assert len(final["hands"]) == 5
     assert final["corrections"][:1] == after_edit["corrections"]
     assert [(c[1], c[2], c[4]) for c in final["corrections"]] == [
-        (h2.key, "replace", "miscounted"),
-        (h2.key, "replace", None),
-        (h1.key, "void", "misdeal"),
-        (h3.key, "void", "undo"),
+        (h2.hand_id, "replace", "miscounted"),
+        (h2.hand_id, "replace", None),
+        (h1.hand_id, "void", "misdeal"),
+        (h3.hand_id, "void", "undo"),
     ]
     # history: every hand is still there, with its versions and its void flag
     everything = fresh_db.all_hands(m)
-    assert [(h.id, h.voided, h.versions, h.points) for h in everything] == [
-        (h1.id, True, 1, 20),
-        (h2.id, False, 3, 10),
-        (h3.id, True, 1, 10),
+    assert [(h.number, h.voided, h.versions, h.points) for h in everything] == [
+        (h1.number, True, 1, 20),
+        (h2.number, False, 3, 10),
+        (h3.number, True, 1, 10),
     ]
-    assert [(h.id, h.points) for h in fresh_db.live_hands(m)] == [(h2.id, 10)]
+    assert [(h.number, h.points) for h in fresh_db.live_hands(m)] == [(h2.number, 10)]
     assert [c["action"] for c in fresh_db.corrections(m)] == ["replace", "replace", "void", "void"]
     replacements = [c["replacement"] for c in fresh_db.corrections(m)]
-    assert replacements == [e1.row, e2.row, None, None]
-    assert fresh_db.hand(m, h1.id).voided and fresh_db.hand(m, h1.id).points == 20
+    assert replacements == [e1.row_id, e2.row_id, None, None]
+    assert fresh_db.hand(m, h1.number).voided and fresh_db.hand(m, h1.number).points == 20
     # a voided hand can be neither voided again nor edited
     with pytest.raises(GintallyError, match="already void"):
-        fresh_db.void(m, h1.id)
+        fresh_db.void(m, h1.number)
     with pytest.raises(GintallyError, match="void"):
-        service.edit(fresh_db, m, h1.id, {"points": 5})
+        service.edit(fresh_db, m, h1.number, {"points": 5})
     assert snapshot(fresh_db) == final
 
 
@@ -195,9 +195,9 @@ def test_undo_takes_back_the_hand_entered_last_not_played_last(fresh_db: Ledger)
     m = fresh_db.create_match("Night", ("Ann", "Bob"), Format(), resolve())
     late = score(fresh_db, m, "Ann", 20, D5)
     early = score(fresh_db, m, "Bob", 10, D1)  # back-dated, but entered last
-    assert service.undo(fresh_db, m).id == early.id
-    assert [h.id for h in fresh_db.live_hands(m)] == [late.id]
-    assert service.undo(fresh_db, m).id == late.id
+    assert service.undo(fresh_db, m).number == early.number
+    assert [h.number for h in fresh_db.live_hands(m)] == [late.number]
+    assert service.undo(fresh_db, m).number == late.number
     assert fresh_db.live_hands(m) == []
     with pytest.raises(GintallyError, match="no hand to undo"):
         service.undo(fresh_db, m)
@@ -212,33 +212,33 @@ def test_back_dated_hand_takes_its_place_and_everything_after_recomputes(
     b = score(fresh_db, m, "Bob", 30, D3)
     c = score(fresh_db, m, "Ann", 50, D5)
     assert games_of(fresh_db, m) == [
-        (1, "won", 0, [110, 30], [2, 1], [110 + 100 + 50, 30 + 25], [a.id, b.id, c.id])
+        (1, "won", 0, [110, 30], [2, 1], [110 + 100 + 50, 30 + 25], [a.number, b.number, c.number])
     ]
     late = score(fresh_db, m, "Ann", 45, D2)  # played on the 2nd, entered last
-    assert [h.id for h in fresh_db.live_hands(m)] == [a.id, late.id, b.id, c.id]
+    assert [h.number for h in fresh_db.live_hands(m)] == [a.number, late.number, b.number, c.number]
     assert [h.date for h in fresh_db.live_hands(m)] == [D1, D2, D3, D5]
     # game 1 now closes on the 2nd as a shutout; Bob's 30 and Ann's 50 open game 2
     assert games_of(fresh_db, m) == [
-        (1, "won", 0, [105, 0], [2, 0], [105 * 2 + 100 + 50, 0], [a.id, late.id]),
-        (2, "open", None, [50, 30], [1, 1], [50, 30], [b.id, c.id]),
+        (1, "won", 0, [105, 0], [2, 0], [105 * 2 + 100 + 50, 0], [a.number, late.number]),
+        (2, "open", None, [50, 30], [1, 1], [50, 30], [b.number, c.number]),
     ]
     rep = service.replay_all(fresh_db, m).replay
     assert rep.games[0].closed == D2
     # voiding the back-dated hand puts everything back
-    fresh_db.void(m, late.id)
+    fresh_db.void(m, late.number)
     assert games_of(fresh_db, m)[0][5] == [260, 55]
     # same date: the hand entered first plays first
     same = score(fresh_db, m, "Bob", 1, D3)
-    assert [h.id for h in fresh_db.live_hands(m)] == [a.id, b.id, same.id, c.id]
+    assert [h.number for h in fresh_db.live_hands(m)] == [a.number, b.number, same.number, c.number]
 
 
 def test_live_hands_window_by_date(fresh_db: Ledger) -> None:
     m = fresh_db.create_match("Night", ("Ann", "Bob"), Format(), resolve())
-    ids = [score(fresh_db, m, "Ann", 1, d).id for d in (D1, D2, D3, D4, D5)]
-    assert [h.id for h in fresh_db.live_hands(m, since=D2, until=D4)] == ids[1:3]
-    assert [h.id for h in fresh_db.live_hands(m, until=D2)] == ids[:1]
+    ids = [score(fresh_db, m, "Ann", 1, d).number for d in (D1, D2, D3, D4, D5)]
+    assert [h.number for h in fresh_db.live_hands(m, since=D2, until=D4)] == ids[1:3]
+    assert [h.number for h in fresh_db.live_hands(m, until=D2)] == ids[:1]
     latest = fresh_db.live_hands_latest(m, before=D4)
-    assert latest is not None and latest.id == ids[2]
+    assert latest is not None and latest.number == ids[2]
 
 
 def test_hands_are_kept_per_match(fresh_db: Ledger) -> None:
@@ -246,10 +246,10 @@ def test_hands_are_kept_per_match(fresh_db: Ledger) -> None:
     m2 = fresh_db.create_match("Two", ("Ann", "Bob"), Format("hollywood"), resolve())
     a = score(fresh_db, m1, "Ann", 10, D1)
     b = score(fresh_db, m2, "Bob", 20, D1)
-    assert [h.id for h in fresh_db.live_hands(m1)] == [a.id]
-    assert [h.id for h in fresh_db.live_hands(m2)] == [b.id]
-    assert service.undo(fresh_db, m1).id == a.id
-    assert [h.id for h in fresh_db.live_hands(m2)] == [b.id]
+    assert [h.number for h in fresh_db.live_hands(m1)] == [a.number]
+    assert [h.number for h in fresh_db.live_hands(m2)] == [b.number]
+    assert service.undo(fresh_db, m1).number == a.number
+    assert [h.number for h in fresh_db.live_hands(m2)] == [b.number]
     assert fresh_db.hand_count() == 2
 
 
@@ -306,8 +306,8 @@ def test_backup_copy_opens_with_the_same_hands(tmp_path: Path) -> None:
     with Ledger.open(path) as book:
         m = book.create_match("Night", ("Ann", "Bob"), Format("honeymoon"), resolve("honeymoon"))
         h = [score(book, m, who, pts, D1) for who, pts in (("Ann", 57), ("Bob", 83), ("Ann", 74))]
-        service.edit(book, m, h[1].id, {"points": 84})
-        book.void(m, h[0].id)
+        service.edit(book, m, h[1].number, {"points": 84})
+        book.void(m, h[0].number)
         live, every, corr = book.live_hands(m), book.all_hands(m), book.corrections(m)
         games = games_of(book, m)
         assert book.backup(copy) == copy
@@ -318,8 +318,8 @@ def test_backup_copy_opens_with_the_same_hands(tmp_path: Path) -> None:
         sm = saved.match("Night")
         assert sm.rules == resolve("honeymoon") and sm.format == Format("honeymoon")
         assert saved.live_hands(sm) == live
-        assert [(h.id, h.voided, h.versions) for h in saved.all_hands(sm)] == [
-            (h.id, h.voided, h.versions) for h in every
+        assert [(h.number, h.voided, h.versions) for h in saved.all_hands(sm)] == [
+            (h.number, h.voided, h.versions) for h in every
         ]
         assert saved.corrections(sm) == corr
         assert games_of(saved, sm) == games
@@ -387,13 +387,13 @@ def test_migration_numbers_every_existing_hand_per_match_in_entry_order(tmp_path
         ]  # fmt: skip
         # play order is (date, number): hand 3 (played on the 1st) before hand 2
         live = book.live_hands(one)
-        assert [(h.id, h.key, h.date.day, h.points) for h in live] == [
+        assert [(h.number, h.hand_id, h.date.day, h.points) for h in live] == [
             (1, 1, 1, 25),  # its edited version
             (3, 5, 1, 5),
             (2, 3, 2, 10),
         ]
-        assert [h.id for h in book.live_hands(two)] == [1]
-        assert [(h.id, h.voided, h.versions) for h in book.all_hands(two)] == [
+        assert [h.number for h in book.live_hands(two)] == [1]
+        assert [(h.number, h.voided, h.versions) for h in book.all_hands(two)] == [
             (1, False, 1),
             (2, True, 1),
         ]
@@ -404,12 +404,12 @@ def test_migration_numbers_every_existing_hand_per_match_in_entry_order(tmp_path
         assert book.hand(one, 2).points == 10
         book.void(one, 2, "wrong")
         new = score(book, one, "Ann", 7, D5)
-        assert new.id == 4
-        assert score(book, two, "Bob", 3, D5).id == 3  # the void used up no number
+        assert new.number == 4
+        assert score(book, two, "Bob", 3, D5).number == 3  # the void used up no number
         edited, _ = service.edit(book, one, 4, {"points": 8})
-        assert (edited.id, edited.key) == (4, new.key)
-        assert score(book, one, "Ann", 1, D5).id == 5  # nor did the edit
-        assert [h.id for h in book.live_hands(one)] == [1, 3, 4, 5]
+        assert (edited.number, edited.hand_id) == (4, new.hand_id)
+        assert score(book, one, "Ann", 1, D5).number == 5  # nor did the edit
+        assert [h.number for h in book.live_hands(one)] == [1, 3, 4, 5]
         assert service.check(path) == []
 
 
@@ -419,15 +419,15 @@ def test_hands_are_numbered_per_match_from_one_and_edits_use_up_none(fresh_db: L
     a1 = score(fresh_db, one, "Ann", 10, D1)
     b1 = score(fresh_db, two, "Bob", 20, D1)
     a2 = score(fresh_db, one, "Bob", 5, D2)
-    assert (a1.id, b1.id, a2.id) == (1, 1, 2)
+    assert (a1.number, b1.number, a2.number) == (1, 1, 2)
     service.edit(fresh_db, one, 1, {"points": 11})
     fresh_db.void(two, 1)
-    assert score(fresh_db, one, "Ann", 1, D3).id == 3
-    assert score(fresh_db, two, "Ann", 1, D3).id == 2
+    assert score(fresh_db, one, "Ann", 1, D3).number == 3
+    assert score(fresh_db, two, "Ann", 1, D3).number == 2
     imported = fresh_db.add_hands(
         one, [HandRecord(D4, "score", "score", one.players[0].id, 2) for _ in range(2)]
     )
-    assert [h.id for h in imported] == [4, 5]
+    assert [h.number for h in imported] == [4, 5]
     assert fresh_db.hand(two, 1).voided and fresh_db.hand(one, 1).points == 11
     with pytest.raises(NotFoundError, match=r"no hand 6 \(its hands are 1 to 5\)"):
         fresh_db.hand(one, 6)

@@ -126,7 +126,7 @@ def test_two_edits_of_one_hand_at_once_both_survive(kitchen: Path) -> None:
 
 def test_two_undos_at_once_take_back_two_hands(kitchen: Path) -> None:
     def undo(book: Ledger) -> int:
-        return service.undo(book, book.match("Kitchen")).id
+        return service.undo(book, book.match("Kitchen")).number
 
     assert race(kitchen, "last_hand", undo, undo) == (3, 2)
     assert rows(kitchen, VOIDED) == [(3,), (2,)]

@@ -125,8 +125,8 @@ def test_an_import_streams_into_the_ledger_numbered_after_the_last_hand(tmp_path
         )
         hands = book.live_hands(m)
         # play order: date, then number (rows 1, 2, 4 and 5 of each import are of 5 March)
-        assert [h.id for h in hands][:9] == [1, 2, 4, 5, 9, 10, 12, 13, 3]
-        assert all(h.key == h.row for h in hands)  # first versions: hand_id is the row id
+        assert [h.number for h in hands][:9] == [1, 2, 4, 5, 9, 10, 12, 13, 3]
+        assert all(h.hand_id == h.row_id for h in hands)  # first versions: hand_id is the row id
         assert book.hand(m, 12).note == "the big one"
         (count,) = book.conn.execute("SELECT count(*) FROM imports").fetchone()
         assert count == 2
@@ -306,7 +306,7 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
             )  # fmt: skip
             stored = book.add_hand(m, rec)
             if voided:
-                book.void(m, stored.id)
+                book.void(m, stored.number)
         cut = day0 + timedelta(days=start)
         plays = book.plays(m, until=cut)
         expected = dealer_after(service.entries_from_plays(m, plays), m.rules, m.first_seat)

@@ -176,7 +176,7 @@ def stored(sc: Scenario, book: Ledger) -> Stored:
             extra=own_inputs(h),
         )
         rec, _ = service.record(book, match, typed)
-        ids[h.number] = rec.id
+        ids[h.number] = rec.number
         results[h.number] = (match.name_of(rec.winner), rec.points, rec.other_points or 0)
     everything = service.replay_all(book, match)
     if sc.teams is not None:  # the units are the complete rounds, numbered alike both ways

@@ -295,8 +295,8 @@ def test_the_log_streams_from_a_cursor(gintally: CLI, db_path: Path) -> None:
         log = service.hand_log(book, m, last=4)
         assert log.count == 4
         first = next(log.rows)
-        assert first.hand.id == 2  # the generator has read hands 1 and 2 only
-        assert [x.hand.id for x in log.rows] == [3, 4, 5]
+        assert first.hand.number == 2  # the generator has read hands 1 and 2 only
+        assert [x.hand.number for x in log.rows] == [3, 4, 5]
 
 
 # --- 80 columns -----------------------------------------------------------------------------------

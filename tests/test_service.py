@@ -143,7 +143,7 @@ def game_facts(g: Game) -> tuple[Any, ...]:
 def check_against_model(book: Ledger, match: Match, model: dict[int, ModelHand]) -> None:
     want = model_entries(model)
     live = book.live_hands(match)
-    assert [(h.id, h.date) for h in live] == [(e.id, e.date) for e in want]
+    assert [(h.number, h.date) for h in live] == [(e.id, e.date) for e in want]
     everything = service.replay_all(book, match).replay
     expected = replay(want, match.rules, match.format, match.seat(match.first_dealer))
     assert everything == expected
@@ -199,11 +199,11 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
                 h = data.draw(new_hands())
                 rec, _ = service.record(book, other, h.typed())
                 elsewhere += 1
-                assert rec.id == elsewhere
+                assert rec.number == elsewhere
                 if data.draw(st.booleans()):
-                    service.edit(book, other, rec.id, {"note": f"edited {rec.id}"})
+                    service.edit(book, other, rec.number, {"note": f"edited {rec.number}"})
                 if data.draw(st.booleans()):
-                    book.void(other, rec.id)
+                    book.void(other, rec.number)
                 continue
             if op in ("record", "backdate"):
                 day = None
@@ -212,8 +212,8 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
                     day = earliest - timedelta(days=data.draw(st.integers(0, 200)))
                 h = data.draw(new_hands(day))
                 rec, _ = service.record(book, match, h.typed())
-                assert rec.id == len(model) + 1  # numbered per match, from 1, without gaps
-                h.id = rec.id
+                assert rec.number == len(model) + 1  # numbered per match, from 1, without gaps
+                h.id = rec.number
                 model[h.id] = h
             elif op == "undo":
                 if not live:
@@ -221,7 +221,7 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
                         service.undo(book, match)
                     continue
                 last = max(live, key=lambda h: h.id)
-                assert service.undo(book, match).id == last.id
+                assert service.undo(book, match).number == last.id
                 last.voided = True
             elif not model:
                 continue
@@ -246,7 +246,7 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
                     continue
                 stored, _ = service.edit(book, match, target.id, changes, reason="test")
                 model[target.id] = changed
-                assert stored.id == target.id
+                assert stored.number == target.id
                 assert (stored.winner, stored.points, stored.kind) == (
                     _id_of(match, changed.outcome()[0]),
                     *changed.outcome()[1:],
@@ -276,12 +276,12 @@ def test_marks_cut_at_hand_numbers_while_ledger_keys_run_ahead(data: st.DataObje
             if op == "elsewhere":
                 rec, _ = service.record(book, other, TypedHand("score", START, "Ann", points=1))
                 if data.draw(st.booleans()):
-                    service.edit(book, other, rec.id, {"points": 2})
+                    service.edit(book, other, rec.number, {"points": 2})
             elif op == "record" or not live:
                 day = START + timedelta(days=data.draw(st.integers(0, 2)))
                 h = ModelHand(0, day, "score", data.draw(players), data.draw(st.integers(1, 12)))
                 rec, _ = service.record(book, match, h.typed())
-                h.id = rec.id
+                h.id = rec.number
                 model[h.id] = h
             elif op == "undo":
                 service.undo(book, match)
@@ -342,7 +342,7 @@ def seasons_of_hands(draw: Any) -> tuple[Format, Any, int | None, list[ModelHand
 def _record_all(book: Ledger, match: Match, hands: list[ModelHand]) -> None:
     for h in hands:
         rec, _ = service.record(book, match, h.typed())
-        h.id = rec.id
+        h.id = rec.number
 
 
 @PROPS
@@ -442,31 +442,31 @@ def test_edit_keeps_the_hands_number_and_place(fresh_db: Ledger) -> None:
     match = fresh_db.create_match("Night", NAMES, Format(), resolve())
     day = date(2007, 4, 27)
     ids = [
-        service.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))[0].id
+        service.record(fresh_db, match, TypedHand("score", day, player=who, points=pts))[0].number
         for who, pts in [("Ann", 10), ("Bob", 20), ("Ann", 30)]
     ]
     stored, result = service.edit(fresh_db, match, ids[1], {"points": 25, "player": "Ann"})
-    assert stored.id == ids[1]
+    assert stored.number == ids[1]
     assert (stored.winner, stored.points, result.points) == (match.players[0].id, 25, 25)
     live = fresh_db.live_hands(match)
-    assert [h.id for h in live] == ids  # still second, though its new row is the newest
+    assert [h.number for h in live] == ids  # still second, though its new row is the newest
     assert [h.points for h in live] == [10, 25, 30]
-    assert live[1].row > live[2].row
+    assert live[1].row_id > live[2].row_id
     game = service.replay_all(fresh_db, match).replay.games[0]
     assert game.hands == ids and game.points == [65, 0]
     # a knock edited from counts: the knock is re-scored, the number stays
     knock, _ = service.record(fresh_db, match, TypedHand("knock", day, "Bob", deadwood=4, vs=20))
-    again, _ = service.edit(fresh_db, match, knock.id, {"vs": 2})
-    assert (again.id, again.kind, again.winner, again.points) == (
-        knock.id,
+    again, _ = service.edit(fresh_db, match, knock.number, {"vs": 2})
+    assert (again.number, again.kind, again.winner, again.points) == (
+        knock.number,
         "undercut",
         match.players[0].id,
         27,
     )
     # an edited date moves the hand to its new place; the number still stays
     moved, _ = service.edit(fresh_db, match, ids[0], {"date": day + timedelta(days=1)})
-    assert moved.id == ids[0]
-    assert [h.id for h in fresh_db.live_hands(match)] == [ids[1], ids[2], knock.id, ids[0]]
+    assert moved.number == ids[0]
+    assert [h.number for h in fresh_db.live_hands(match)] == [ids[1], ids[2], knock.number, ids[0]]
     assert [h.versions for h in fresh_db.all_hands(match)] == [2, 1, 2, 2]
 
 
@@ -479,7 +479,7 @@ def test_edit_to_a_paper_score_keeps_the_winner(fresh_db: Ledger) -> None:
     )
     bob = match.players[1].id
     assert (rec.kind, rec.winner, rec.points) == ("undercut", bob, 30)
-    stored, _ = service.edit(fresh_db, match, rec.id, {"kind": "score"})
+    stored, _ = service.edit(fresh_db, match, rec.number, {"kind": "score"})
     assert (stored.kind, stored.points) == ("score", 30)
     assert stored.winner == bob
 
@@ -493,7 +493,7 @@ def test_a_refused_hand_or_edit_writes_nothing(fresh_db: Ledger) -> None:
     with pytest.raises(GintallyError, match="does not play"):
         service.record(fresh_db, match, TypedHand("score", date(2007, 1, 2), "Cy", points=9))
     with pytest.raises(HandError):
-        service.edit(fresh_db, match, rec.id, {"points": -1})
+        service.edit(fresh_db, match, rec.number, {"points": -1})
     assert fresh_db.hand_count() == count
     assert fresh_db.corrections(match) == []
     assert [h.points for h in fresh_db.live_hands(match)] == [9]

@@ -92,7 +92,7 @@ def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool
     doc["action"] = verb
     if not as_json:
         said = doc["description"]
-        doc["description"] = f"{verb.capitalize()} hand {rec.id}{dated(rec.date)}: {said}"
+        doc["description"] = f"{verb.capitalize()} hand {rec.number}{dated(rec.date)}: {said}"
         doc["games"] = [report.game_doc(match, g) for g in window.replay.open_games()]
     emit(doc, as_json, draw_hand)
 
@@ -229,7 +229,7 @@ def edit(
         doc = record.hand_doc(book, m, rec, result)
         doc["action"] = "edited"
         if not as_json:
-            doc["description"] = f"Edited hand {rec.id}{dated(rec.date)}: {doc['description']}"
+            doc["description"] = f"Edited hand {rec.number}{dated(rec.date)}: {doc['description']}"
     emit(doc, as_json, draw_hand)
 
 

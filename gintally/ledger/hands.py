@@ -2,11 +2,11 @@
 replay reads), and correcting them (void, replace).
 
 Terminology
-- hand number: a hand's public number in its match (`HandRecord.id`): 1, 2, 3... in the order
-  the hands were entered; an edit keeps it, a correction uses none up. The ledger's own identity
-  of a hand (``hand_id``, what corrections point at) is `HandRecord.key`.
-- version: one row of ``hands``; an edit appends a new version of the hand, with its key and
-  number, and its newest version is the hand.
+- hand number: a hand's public number in its match (`HandRecord.number`): 1, 2, 3... in the
+  order the hands were entered; an edit keeps it, a correction uses none up. The ledger's own
+  identity of a hand (``hand_id``, what corrections point at) is `HandRecord.hand_id`.
+- version: one row of ``hands`` (`HandRecord.row_id`); an edit appends a new version of the
+  hand, with its hand_id and number, and its newest version is the hand.
 - live hand: a hand with no ``void`` correction, in its newest version (`LIVE_HANDS`); live hands
   are played in (date, hand number) order.
 - plays: the light rows a replay reads (`Hands.plays`).
@@ -107,7 +107,9 @@ class Hands(LedgerCore):
         if key is None:
             key = row
             conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
-        return replace(hand, id=number, key=key, row=row, match_id=match_id, created_at=now)
+        return replace(
+            hand, number=number, hand_id=key, row_id=row, match_id=match_id, created_at=now
+        )
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -294,7 +296,7 @@ class Hands(LedgerCore):
             if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
                 while batch := cursor.fetchmany(1000):
                     for h in map(hand_record, batch):
-                        yield h.id, h.date, h.stored(), h
+                        yield h.number, h.date, h.stored(), h
                 return
             values = operator.itemgetter(*(at[c] for c in HAND_COLUMNS[1:]))
             ints = [at[c] for c in _INT_COLUMNS]
@@ -332,7 +334,7 @@ class Hands(LedgerCore):
             conn.execute(
                 "INSERT INTO corrections(hand_id, action, replacement, reason, "
                 "created_at) VALUES (?, 'void', NULL, ?, ?)",
-                [hand.key, reason, timestamp()],
+                [hand.hand_id, reason, timestamp()],
             )
         return replace(hand, voided=True)
 
@@ -346,11 +348,11 @@ class Hands(LedgerCore):
             old = self.hand(match, number)
             if old.voided:
                 raise GintallyError(f"hand {number} is void: it cannot be edited")
-            stored = self._insert(conn, old.match_id, new, old.key, number)
+            stored = self._insert(conn, old.match_id, new, old.hand_id, number)
             conn.execute(
                 "INSERT INTO corrections(hand_id, action, replacement, reason, "
                 "created_at) VALUES (?, 'replace', ?, ?, ?)",
-                [old.key, stored.row, reason, timestamp()],
+                [old.hand_id, stored.row_id, reason, timestamp()],
             )
         return stored
 
@@ -396,9 +398,9 @@ def hand_record(row: sqlite3.Row) -> HandRecord:
         date=day,
         **{c: get(c) for c in HAND_COLUMNS[1:-1]},  # type: ignore[arg-type]
         extras=extras,
-        id=r["number"],
-        key=r["hand_id"],
-        row=r["id"],
+        number=r["number"],
+        hand_id=r["hand_id"],
+        row_id=r["id"],
         match_id=r["match_id"],
         created_at=r["created_at"],
         voided=bool(r["voided"]) if "voided" in r else False,

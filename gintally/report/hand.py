@@ -40,7 +40,7 @@ def hand_doc(
     an ad-infinitum season, the season before it, now over."""
     variant = variant_of(match.rules)
     doc: HandDoc = {
-        "hand": rec.id,
+        "hand": rec.number,
         "kind": rec.kind,
         "winner": match.name_of(rec.winner),
         "points": rec.points,
@@ -75,7 +75,7 @@ def hand_doc(
             doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
             doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
     if window is not None:
-        entry: int | None = rec.id  # the replay entry the hand made: itself, or its round
+        entry: int | None = rec.number  # the replay entry the hand made: itself, or its round
         if match.teams is not None:
             found = round_of(window, rec)
             doc["table"] = hand_table(match, rec) + 1
@@ -188,8 +188,8 @@ def hand_row(
     dealer is the one typed, if any (each table deals on its own, untracked)."""
     doubled = _doubled(match, h)
     row: HandRow = {
-        "id": h.id,
-        "hand": h.id,
+        "id": h.number,
+        "hand": h.number,
         "date": h.date.isoformat(),
         "kind": h.kind,
         "winner": match.name_of(h.winner),
@@ -227,7 +227,7 @@ def hands_doc(
     `rounds`: a team match's rounds, for each hand's round number."""
     round_number = {d.id: r.number for r in rounds or [] for d in r.deals if d is not None}
     rows = [
-        hand_row(match, h, dealers.get(h.id, match.seat(h.dealer)), round_number.get(h.id))
+        hand_row(match, h, dealers.get(h.number, match.seat(h.dealer)), round_number.get(h.number))
         for h in hands
     ]
     return {"match": match.name, "players": match.sides, "hands": rows, **teams_part(match)}

@@ -37,10 +37,10 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
     won = [h for h in story.hands if h.winner is not None]
     theirs = [h for h in won if h.winner != phantom]
     if theirs:
-        big = min(theirs, key=lambda h: (-h.points, h.date, h.id))
+        big = min(theirs, key=lambda h: (-h.points, h.date, h.number))
         out.append(
             ("Biggest hand", f"{match.name_of(big.winner)}, {big.points} points ({big.kind}), "
-             f"hand {big.id} on {big.date.isoformat()}")
+             f"hand {big.number} on {big.date.isoformat()}")
         )  # fmt: skip
         best: tuple[int, HandRecord, HandRecord] | None = None
         run: tuple[int, HandRecord, HandRecord] | None = None
@@ -52,7 +52,7 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
         n, first, last = best
         out.append(
             ("Longest run", f"{match.name_of(first.winner)}, {n} hands won in a row, hands "
-             f"{first.id} to {last.id} ({_span(first.date, last.date)})")
+             f"{first.number} to {last.number} ({_span(first.date, last.date)})")
         )  # fmt: skip
     games = [
         g

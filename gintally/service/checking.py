@@ -133,7 +133,7 @@ def _hand_problems(m: Match, where: str, hands: Iterable[HandValues | HandRecord
     settled: dict[tuple[object, ...], tuple[object, ...] | str] = {}
     for h in hands:
         if isinstance(h, HandRecord):
-            number, values, token = h.id, h.stored(), h
+            number, values, token = h.number, h.stored(), h
         else:
             number, _, values, token = h
         key = values

@@ -351,4 +351,4 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
         last = ledger.last_hand(match)
         if last is None:
             raise GintallyError(f"match {match.name!r} has no hand to undo")
-        return ledger.void(match, last.id, "undo")
+        return ledger.void(match, last.number, "undo")

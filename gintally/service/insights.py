@@ -74,7 +74,7 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
         seat = {a.id: 0, b.id: 1}
         at = [
             Entry(
-                h.id,
+                h.number,
                 h.date,
                 None if h.winner is None else seat[h.winner],
                 h.points,

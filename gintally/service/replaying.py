@@ -35,7 +35,9 @@ def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
     if match.teams is not None:
         return entries_of(team_rounds(match, hands))
     return [
-        entry_from_values(match, h.id, h.date, h.kind, h.winner, h.points, h.dealer, h.other_points)
+        entry_from_values(
+            match, h.number, h.date, h.kind, h.winner, h.points, h.dealer, h.other_points
+        )
         for h in hands
     ]
 

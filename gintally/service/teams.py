@@ -96,7 +96,7 @@ def team_rounds(match: Match, hands: Iterable[HandRecord]) -> list[Round]:
     assert match.teams is not None
     size = len(match.tables)
     deals = [
-        Deal(h.id, h.date, hand_table(match, h), match.seat(h.winner), h.points, h.kind)
+        Deal(h.number, h.date, hand_table(match, h), match.seat(h.winner), h.points, h.kind)
         for h in hands
     ]
     return rounds_of(deals, size, match.rules.sweep_bonus(size))

@@ -44,14 +44,14 @@ class Window:
 
 def round_of(window: Window, rec: HandRecord) -> Round | None:
     """The round a hand of a team match belongs to (None: voided, or not a team match)."""
-    return next((r for r in window.rounds for d in r.deals if d and d.id == rec.id), None)
+    return next((r for r in window.rounds for d in r.deals if d and d.id == rec.number), None)
 
 
 def entry_of(window: Window, rec: HandRecord) -> int | None:
     """The replay entry a hand made: its own number, or in a team match the number of its round
     once complete (None while the round waits: the hand has posted nothing yet)."""
     if window.match.teams is None:
-        return rec.id
+        return rec.number
     found = round_of(window, rec)
     return found.number if found is not None and found.complete else None
 
@@ -362,7 +362,7 @@ def dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
     if anchor is not None:
         dealt = match.seat(anchor.dealer)  # None when the result alone decides
         dealer = next_dealer(rule, anchor.kind, match.seat(anchor.winner), dealt)
-        after = (anchor.date, anchor.id)
+        after = (anchor.date, anchor.number)
     if (
         rule == "alternate"
         and dealer is not None
