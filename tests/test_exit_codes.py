@@ -563,7 +563,7 @@ def test_the_console_script_takes_over_ctrl_c_before_anything_heavy(tmp_path: Pa
 
 
 def test_ctrl_c_handling_in_steps(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The handler's rules, step by step (`process._on_ctrl_c`): before a change, Ctrl-C ends
+    """The handler's rules, step by step (`process.on_ctrl_c`): before a change, Ctrl-C ends
     the process with 130; during a COMMIT it waits; a COMMIT that lands keeps it waiting (exit 0
     later, or at once on a second press); one that fails delivers it as KeyboardInterrupt."""
     from gintally import commits
@@ -574,20 +574,20 @@ def test_ctrl_c_handling_in_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(process, "report_interrupted", lambda: process.INTERRUPTED)
     commits.reset()
     process._State.final_code = None
-    process._on_ctrl_c(signal.SIGINT, None)
+    process.on_ctrl_c(signal.SIGINT, None)
     assert exits == [130]
     with commits.committing():
-        process._on_ctrl_c(signal.SIGINT, None)  # waits
+        process.on_ctrl_c(signal.SIGINT, None)  # waits
         assert commits.Commits.pending
     assert commits.changed() and exits == [130]
     commits.Commits.pending = False
-    process._on_ctrl_c(signal.SIGINT, None)  # after the change: remembered
+    process.on_ctrl_c(signal.SIGINT, None)  # after the change: remembered
     assert commits.Commits.pending and exits == [130]
-    process._on_ctrl_c(signal.SIGINT, None)  # a second press: exit 0 now
+    process.on_ctrl_c(signal.SIGINT, None)  # a second press: exit 0 now
     assert exits == [130, 0]
     commits.reset()
     with pytest.raises(KeyboardInterrupt), commits.committing():
-        process._on_ctrl_c(signal.SIGINT, None)
+        process.on_ctrl_c(signal.SIGINT, None)
         raise sqlite3.OperationalError("disk I/O error")  # the COMMIT failed
     assert not commits.changed() and exits == [130, 0]
     commits.reset()

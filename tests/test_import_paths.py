@@ -109,7 +109,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     """2,345 hands of three shapes, interleaved: the batches are written every 2,000 rows and
     the memo of shapes is cleared every 2 distinct rows; every row lands as `add_hands` writes
     it, numbered in file order."""
-    monkeypatch.setattr(ledger_imports._InsertShapes, "LIMIT", 2)
+    monkeypatch.setattr(ledger_imports.InsertShapes, "LIMIT", 2)
     # the time of the import is written into the statement as a literal: quoted as SQL quotes
     now = "2026-11-23T10:00:00+00:00 'quoted'; --"
     monkeypatch.setattr(ledger_imports, "timestamp", lambda: now)

@@ -342,7 +342,7 @@ def _old_ledger(path: Path) -> None:
 
     conn = files.connect(str(path))
     db = sqlite_utils.Database(conn)
-    schema._migrations().apply(db, stop_before="m003_hand_numbers")
+    schema.build_migrations().apply(db, stop_before="m003_hand_numbers")
     conn.executescript(
         """
         INSERT INTO players(id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');

@@ -466,10 +466,11 @@ def test_a_wrong_replay_cache_row_with_a_good_checksum_is_found_and_dropped(
     conn = sqlite3.connect(season)
     conn.row_factory = sqlite3.Row
     row = conn.execute("SELECT * FROM replay_marks").fetchone()
-    values = [row[c] for c in marks._VALUES]
-    values[marks._VALUES.index("games")] = 999
+    values = [row[c] for c in marks.MARK_VALUES]
+    values[marks.MARK_VALUES.index("games")] = 999
     conn.execute(
-        "UPDATE replay_marks SET games = 999, digest = ?", [marks._digest(row["match_id"], values)]
+        "UPDATE replay_marks SET games = 999, digest = ?",
+        [marks.mark_digest(row["match_id"], values)],
     )
     conn.commit()
     conn.close()

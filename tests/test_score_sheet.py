@@ -275,9 +275,9 @@ def test_a_long_log_goes_through_the_pager_on_a_terminal(
     monkeypatch.setattr("click.echo_via_pager", lambda lines: paged.append(list(lines)))
     monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
     monkeypatch.setenv("LINES", "24")
-    read._page(32, iter(["a", "b"]))
+    read.paged(32, iter(["a", "b"]))
     assert paged == [["a\n", "b\n"]]
-    read._page(3, iter(["c"]))  # a short log is printed as it is
+    read.paged(3, iter(["c"]))  # a short log is printed as it is
     assert len(paged) == 1
 
 

@@ -35,7 +35,7 @@ def handler(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def ctrl_c() -> None:
-    process._on_ctrl_c(signal.SIGINT, None)
+    process.on_ctrl_c(signal.SIGINT, None)
 
 
 def names(folder: Path) -> list[str]:

@@ -129,7 +129,7 @@ class ClosedStream(io.TextIOBase):
         raise io.UnsupportedOperation("closed stream")
 
 
-def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
+def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
     if _State.final_code is not None:  # the command is over: exit with the code it earned
         _exit(_State.final_code)
     elif Commits.critical or Commits.changes:
@@ -148,7 +148,7 @@ def take_over() -> None:
     _State.reported = False
     _State.final_code = None
     with contextlib.suppress(ValueError):  # not the main thread: leave Ctrl-C as it is
-        signal.signal(signal.SIGINT, _on_ctrl_c)
+        signal.signal(signal.SIGINT, on_ctrl_c)
     _guard_streams()
 
 
@@ -243,6 +243,6 @@ def finish(code: int) -> int:
     """Fix the exit code: from now on Ctrl-C cannot change it. Python's shutdown puts back the
     default Ctrl-C (death by signal) unless it is ignored, so the console script ignores it."""
     _State.final_code = code
-    if signal.getsignal(signal.SIGINT) is _on_ctrl_c:
+    if signal.getsignal(signal.SIGINT) is on_ctrl_c:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     return code

@@ -61,7 +61,7 @@ def hands(
             from gintally.cli import process
 
             fitted = (process.fit(row) for row in rows)  # what stdout's encoding can show
-            _page(
+            paged(
                 log.count + 2, drawing("hand_log")(process.fit(head), fitted, _width(), log.width)
             )
 
@@ -72,7 +72,7 @@ def _width() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
-def _page(count: int, lines: Iterator[str]) -> None:
+def paged(count: int, lines: Iterator[str]) -> None:
     """Lines on stdout, through the pager when stdout is a terminal they would overflow.
     Lines are written as they come, so a long log never sits in memory."""
     import shutil

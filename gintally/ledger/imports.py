@@ -8,7 +8,7 @@ Terminology
   still there; an export of the match: rows whose ids name live hands with the same date, kind,
   winner and points. Both are refused unless forced.
 - shape: which of an imported row's values are None; the rows of one shape share one insert
-  statement, with ``NULL`` written in it (`_InsertShapes`).
+  statement, with ``NULL`` written in it (`InsertShapes`).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Imports(LedgerCore):
             # the end, from the exact text they were made with: a sort, where keeping them up
             # to date row by row costs nearly half of the insert. (Rolled back with the rest.)
             indexes = [] if row_id else self._drop_indexes(conn, "hands")
-            shapes = _InsertShapes(match.id, now)
+            shapes = InsertShapes(match.id, now)
             memo, shape_of = shapes.memo, shapes.shape
             keyed: dict[int, tuple[Any, ...]] = {}  # file ids naming hands already there
             same: set[int] = set()
@@ -169,10 +169,10 @@ def _spans(numbers: Sequence[int], most: int = 4) -> str:
 
 
 # a shape of imported row: the batch of its statement, and what takes its values that are not None
-_Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]
+Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]
 
 
-class _InsertShapes:
+class InsertShapes:
     """Imported hands waiting to be written, grouped by which of their values are None.
 
     A NULL is written as the literal ``NULL`` in the statement of its row's shape rather than
@@ -188,11 +188,11 @@ class _InsertShapes:
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
     def __init__(self, match_id: int, created_at: str) -> None:
-        self.memo: dict[tuple[Any, ...], _Shape] = {}
+        self.memo: dict[tuple[Any, ...], Shape] = {}
         self._batches: dict[str, list[tuple[Any, ...]]] = {}
         self._constants = int(match_id), "'" + created_at.replace("'", "''") + "'"
 
-    def shape(self, values: tuple[Any, ...]) -> _Shape:
+    def shape(self, values: tuple[Any, ...]) -> Shape:
         kept = [i for i, v in enumerate(values) if v is not None]
         # the date (index 0) is never None, so there are always two or more (one would make
         # itemgetter give a bare value, not a tuple)

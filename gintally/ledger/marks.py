@@ -11,7 +11,7 @@ Terminology
   at or before the cut: a back-dated hand, an edit or a void of an earlier hand. A touched mark
   is not trusted, and the match is replayed whole.
 
-- digest: a checksum of the row's values and its match (`_digest`), written with the row. A row
+- digest: a checksum of the row's values and its match (`mark_digest`), written with the row. A row
   whose values were changed since (a flipped byte, a hand edit of the file) no longer matches
   it and is not used, so a wrong-but-plausible row is caught by every command, not only by
   `check`'s full replay.
@@ -50,12 +50,12 @@ class BadMark(ValueError):
 
 
 _CUT_HAND = "SELECT 1 FROM hands WHERE match_id = ? AND number = ? AND date = ?"
-_VALUES = ("cut_date", "cut_hand", "games", "dealer", "season", "finished", "hands_row",
+MARK_VALUES = ("cut_date", "cut_hand", "games", "dealer", "season", "finished", "hands_row",
            "corrections_row", "series")  # fmt: skip
 
 
-def _digest(match_id: int, values: list[object]) -> str:
-    """The checksum of a mark row: its match and every value, in `_VALUES` order."""
+def mark_digest(match_id: int, values: list[object]) -> str:
+    """The checksum of a mark row: its match and every value, in `MARK_VALUES` order."""
     text = repr([match_id, *values]).encode("utf-8", "backslashreplace")
     return hashlib.blake2b(text, digest_size=8).hexdigest()
 
@@ -80,7 +80,7 @@ def _verified(row: sqlite3.Row, conn: sqlite3.Connection, match_id: int) -> None
         raise BadMark(
             f"cuts at hand {row['cut_hand']} on {row['cut_date']}, not a hand played then"
         )
-    if row["digest"] != _digest(match_id, [row[c] for c in _VALUES]):
+    if row["digest"] != mark_digest(match_id, [row[c] for c in MARK_VALUES]):
         raise BadMark("holds values that do not match its checksum")
 
 
@@ -140,5 +140,5 @@ def save(conn: sqlite3.Connection, match_id: int, mark: Mark, seen: tuple[int, i
         "finished = excluded.finished, hands_row = excluded.hands_row, "
         "corrections_row = excluded.corrections_row, series = excluded.series, "
         "digest = excluded.digest",
-        [match_id, *values, _digest(match_id, values)],
+        [match_id, *values, mark_digest(match_id, values)],
     )

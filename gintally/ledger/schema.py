@@ -82,7 +82,7 @@ MIGRATION_NAMES = (
 )
 
 
-def _migrations() -> Any:
+def build_migrations() -> Any:
     from sqlite_utils import Migrations
 
     migrations = Migrations(MIGRATION_SET)
@@ -390,7 +390,7 @@ def migrate(conn: sqlite3.Connection, new: bool, on_wait: Callable[[], None] | N
     import sqlite_utils
 
     if not _BUILT:
-        _BUILT.append(_migrations())
+        _BUILT.append(build_migrations())
 
     db = sqlite_utils.Database(conn)
     lock.begin_immediate(conn, on_wait)
