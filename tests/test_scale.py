@@ -22,7 +22,7 @@ from gintally.engine.standings import Season, fold_standings, standings
 from gintally.errors import GintallyError
 from gintally.game.rules import RuleSet, resolve
 from gintally.ledger import Ledger
-from gintally.model import HAND_COLUMNS, Match
+from gintally.model import Match
 
 TODAY = date(2026, 11, 23)
 
@@ -40,7 +40,7 @@ def plain_reading(match: Match, path: Path) -> list[tuple[object, ...]]:
     out = []
     for _, row in transfer.read_rows(path):
         rec = transfer.parse_row(match, row, TODAY)
-        out.append((rec.date.isoformat(), *(getattr(rec, c) for c in HAND_COLUMNS[1:])))
+        out.append((rec.date.isoformat(), *rec.stored()))
     return out
 
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gintally import CardError, GintallyError, HandError, HandResult, Kind, score_cards
+from gintally.game import NO_EXTRAS
 from gintally.game.cards import DECK, RANK_BITS, Card, card, cards_of, mask_of
 from gintally.game.melds import (
     ALL_CARDS,
@@ -339,8 +340,7 @@ def test_new_result_is_the_dataclass() -> None:
         (),
         tuple(cards_of(RANK_BITS & 0b111)),
         None,
-        None,
-        None,
+        NO_EXTRAS,
     )
     fast, slow = _new_result(*values), HandResult(*values)  # type: ignore[arg-type]
     assert type(fast) is HandResult
