@@ -96,11 +96,12 @@ def person(book: Ledger, name: str | None) -> str | None:
     if name is None:
         return None
     found = book.player(name)
-    if any(phantom_of(m) == found.id for m in book.matches()):
-        raise GintallyError(
-            f"{found.name} is the phantom opponent of Gimlet solitaire, not a person: stats "
-            f"count people only (gintally standings --match NAME shows a solitaire)"
-        )
+    for m in book.matches():
+        if phantom_of(m) == found.id:
+            raise GintallyError(
+                f"{found.name} is {variant_of(m.rules).opponent_is}, not a person: stats "
+                f"count people only (gintally standings --match NAME shows a solitaire)"
+            )
     return found.name
 
 
