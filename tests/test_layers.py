@@ -57,7 +57,7 @@ ALLOWED: dict[str, set[str]] = {
 OWNERS: dict[str, tuple[str, ...]] = {
     "typer": ("cli/",),
     "click": ("cli/",),
-    "rich": ("cli/render.py",),
+    "rich": ("cli/render/",),
     "sqlite3": ("ledger/",),
     "sqlite_utils": ("ledger/",),
     "dateutil": ("dates.py",),
@@ -128,4 +128,5 @@ def test_every_module_is_in_a_known_layer() -> None:
         "cli": {"common", "hands", "read", "admin", "render", "demo", "insights", "chart", "page"},
     }.items():
         present = {p.stem for p in (PACKAGE / folder).glob("*.py")}
+        present |= {p.parent.name for p in (PACKAGE / folder).glob("*/__init__.py")}  # packages
         assert names <= present, (folder, names - present)
