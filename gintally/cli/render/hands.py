@@ -1,0 +1,209 @@
+"""A recorded hand and the hand log, as plain lines without Rich.
+
+Hand commands are typed at the table and must start fast, and Rich costs some 20-30 ms to
+import: a hand's confirmation is written straight to stdout, and the log is yielded line by line
+(so it can stream through a pager). A team match's lines that name whole teams wrap at the
+terminal's width (the one thing a confirmation asks Rich's console), indented under their own
+line, never breaking a table, a team or a list of cards.
+
+Terminology:
+- *confirmation*: what a hand command prints: the hand's description, the games it posted to
+  (or, for ad-infinitum, a summary), the sets and series it closed, who deals next.
+- *summary*: an ad-infinitum hand in three lines at most: the games it opened and closed, the
+  season's tally.
+- *hand log*: the hands of a season, one to a line: number, date, dealer (a team match: the
+  round), upcard, what happened.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from gintally.cli.render.teams import round_result
+from gintally.cli.render.terminal import console
+from gintally.report import GameDoc, HandDoc, HandRow, HandsHead, RoundDoc, series_line
+
+
+def hand(doc: HandDoc) -> None:
+    """A recorded hand, as plain lines: what happened, the games it posted to (or, for
+    ad-infinitum, a summary: the games it opened and closed and the season's tally), the sets it
+    closed, who deals next."""
+    prefix = "" if doc.get("action") else f"Hand {doc['hand']}{doc.get('when', '')}: "
+    lines = [prefix + doc["description"]]
+    if "round" in doc:
+        lines += _round_lines(doc["round"])
+    ended = doc.get("season_ended")
+    if ended is not None:
+        lines.append(_season_ended(ended))
+    if "season" in doc:
+        lines += _season_lines(doc)
+    else:
+        for g in doc.get("games") or []:
+            lines.append("  " + _game_line(g, "table" in doc))
+    for s in doc.get("sets_closed") or []:
+        lines.append(f"  Set {s['number']} is over: {s['result']}.")
+    for series in doc.get("series") or []:
+        (a, _), (b, _) = series["score"].items()
+        lines.append("  " + series_line(series, a, b, "table" in doc))
+    if doc.get("next_dealer"):
+        lines.append(f"Next dealer: {doc['next_dealer']}")
+    if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
+        lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+_KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)
+
+_CARDS = re.compile(r"(?<=\b[2-9TJQKA][SHDC]) (?=[2-9TJQKA][SHDC]\b)")
+
+
+def _together(text: str) -> str:
+    """`text` with the spaces inside a table ("Ann v Bob"), a team ("Ann & Cy") and a list of
+    cards ("8D 9D") made unbreakable for `textwrap`; `.replace(_KEEP, " ")` undoes it."""
+    text = text.replace(" v ", f"{_KEEP}v{_KEEP}").replace(" & ", f"{_KEEP}&{_KEEP}")
+    return _CARDS.sub(_KEEP, text)
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line of a hand's confirmation in lines that fit the terminal: indented as it was, and
+    further under it; a table, a team or a list of cards is never broken."""
+    import textwrap
+
+    indent = line[: len(line) - len(line.lstrip())]
+    parts = textwrap.wrap(_together(line.strip()), max(40, console().width), initial_indent=indent,
+                          subsequent_indent=indent + "  ", break_on_hyphens=False)  # fmt: skip
+    return [p.replace(_KEEP, " ") for p in parts]
+
+
+def _round_lines(r: RoundDoc) -> list[str]:
+    """A team match's round, as plain lines: the result once complete, else what it awaits."""
+    if not r["complete"]:
+        return [
+            f"  Round {r['number']}: {_and(r['played'])} played; waiting for {_and(r['awaited'])}"
+        ]
+    return [f"  Round {r['number']} complete: {round_result(r)}"]
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _game_line(g: GameDoc, team: bool = False) -> str:
+    """A game a hand posted to: its points, or once won its result (`team`: a team wins it, so
+    "Ann & Cy win")."""
+    (a, pa), (b, pb) = g["points"].items()
+    line = f"Game {g['number']}: {a} {pa}, {b} {pb}"
+    if g["status"] == "won" and g["winner"] is not None:
+        total = g["total"]
+        loser = b if g["winner"] == a else a
+        line = (
+            f"Game {g['number']}: {g['winner']} {'win' if team else 'wins'} {total[g['winner']]}"
+            f" to {total[loser]}"
+            f" with the bonuses, net {g['net']}"
+        )
+        if g.get("lost_by_50"):
+            line += " (exactly 50 ahead loses)"
+    return line
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``324``, ``324 and 325``, ``324-328`` for a run, else a list."""
+    if len(numbers) == 1:
+        return str(numbers[0])
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
+def _season_lines(doc: HandDoc) -> list[str]:
+    """An ad-infinitum hand in three lines at most, however many games are open."""
+    lines = []
+    opened, closed = doc.get("opened_games") or [], doc.get("closed_games") or []
+    posted = len(doc.get("games") or [])
+    what = "round" if "table" in doc else "hand"  # a team match posts its rounds
+    if opened:
+        lines.append(
+            f"  Opens game {_numbers(opened)}; the {what} posts to {_count(posted, 'game')}."
+        )
+    if closed:
+        won = {g["number"]: g for g in doc.get("games") or []}
+        nets = [won[n]["net"] or 0 for n in closed if n in won]
+        who = won[closed[0]]["winner"] if closed[0] in won else "?"
+        many = "s" if len(closed) > 1 else ""
+        wins = "win" if "table" in doc else "wins"  # a team: "Ann & Cy win"
+        net_text = ", ".join(str(n) for n in nets)
+        if len(nets) > 4:
+            net_text = f"{min(nets)} to {max(nets)}"
+            lines.append(
+                f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {who} {wins} them, "
+                f"nets {net_text}."
+            )
+        else:
+            lines.append(
+                f"  Closes game{many} {_numbers(closed)}: {who} {wins}, net{many} {net_text}."
+            )
+    t = doc["season"]
+    (a, wa), (b, wb) = t["games_won"].items()
+    state = f"{_count(t['open'], 'game')} open"
+    if t["unfinished"]:
+        state = f"over, {_count(t['unfinished'], 'game')} unfinished"
+    lines.append(f"  Season {t['season']}: games won {a} {wa}, {b} {wb}; {state}.")
+    return lines
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _season_ended(t: Any) -> str:
+    wa, wb = t["games_won"].values()
+    who = f"{t['winner']} won it" if t["winner"] else "it ended level"
+    most, least = max(wa, wb), min(wa, wb)
+    left = _count(t["unfinished"], "game")
+    return (
+        f"  Season {t['season']} is over: {who}, {_count(most, 'game')} to {least}; {left} left "
+        "unfinished."
+    )
+
+
+def hand_log(
+    head: HandsHead, rows: Iterable[HandRow], width: int = 80, digits: int = 1
+) -> Iterator[str]:
+    """The hand log as plain lines, one hand at a time (so it can stream through a pager):
+    number, date, dealer, upcard, then what happened, wrapped to `width`. A team match's log
+    has each hand's round instead of the dealer column (each table deals on its own: a dealer
+    typed with a hand is said after what happened)."""
+    import textwrap
+
+    if not head["count"]:
+        season = f" in season {head['season']}." if head["season"] else " yet."
+        yield f"No hands in {head['match']}{season}"
+        return
+    season = f", season {head['season']}" if head["season"] else ", every season"
+    yield f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
+    teams = bool(head.get("teams"))
+    number = max(3, digits)
+    who = max(6, *(len(p) for p in head["players"]))
+    middle = f"{'rnd':>{number}}" if teams else f"{'dealer':<{who}}"
+    lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
+    yield lead + "what happened"
+    room = max(20, width - len(lead))
+    for h in rows:
+        what = h["description"] + (" [edited]" if h["edited"] else "")
+        if teams and h["dealer"]:
+            what += f" ({h['dealer']} dealt)"
+        if h["voided"]:
+            what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
+        if h["note"]:
+            what += f" - {h['note']}"
+        first, *more = [
+            part.replace(_KEEP, " ")
+            for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
+        ]
+        middle = f"{h.get('round') or '-':>{number}}" if teams else f"{h['dealer'] or '-':<{who}}"
+        yield f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  " + first
+        for line in more:
+            yield " " * len(lead) + line

@@ -1,0 +1,72 @@
+"""Lifetime figures across every match (`stats`): each player's, head to head for every pair
+that met, and the records, each a table that fits 80 columns.
+
+Terminology:
+- *head to head*: two players' games and hands won against each other and the net between them,
+  across matches and formats.
+- *record*: the biggest hand, the longest run of hands won, the best season by games won; each
+  names its player, match, hand and date.
+"""
+
+from __future__ import annotations
+
+from gintally.cli.render.terminal import draw, kit, message, short
+from gintally.report import StatsDoc
+
+
+def stats(doc: StatsDoc) -> None:
+    """Lifetime figures, head-to-head and records, each a table that fits 80 columns."""
+    box, Table, _ = kit()
+    if not doc["players"]:
+        message("No hands in the ledger yet.")
+        return
+    table = Table(box=box.SIMPLE_HEAD, title="Lifetime, every match", title_justify="left")
+    table.add_column("player")
+    heads = ("matches", "hands", "won", "games", "sets", "series", "gins", "under", "best")
+    keys = ("matches", "hands", "hands_won", "games_won", "sets_won", "series_won", "gins")
+    for col in heads:
+        table.add_column(col, justify="right")
+    for r in doc["players"]:
+        values = [str(r[k]) for k in keys]  # type: ignore[literal-required]
+        table.add_row(short(r["player"], 12), *values, str(r["undercuts"]), str(r["biggest_hand"]))
+    draw(table)
+    message("won: hands won; under: undercuts; best: biggest hand won (points)")
+    if doc["head_to_head"]:
+        pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
+        for col, just in (("players", "left"), ("games", "right"), ("hands", "right")):
+            pairs.add_column(col, justify=just)  # type: ignore[arg-type]
+        pairs.add_column("net", justify="right")
+        for h in doc["head_to_head"]:
+            a, b = h["players"]
+            pairs.add_row(
+                f"{short(a, 12)} v {short(b, 12)}",
+                f"{h['games'][a]}-{h['games'][b]}",
+                f"{h['hands'][a]}-{h['hands'][b]}",
+                f"{h['net'][a]:+d}",
+            )
+        draw(pairs)
+        message("games, hands: won by each; net: the first player's game totals minus the other's")
+    records = Table(box=box.SIMPLE_HEAD, title="Records", title_justify="left")
+    for col in ("record", "player", "", "match", "hand", "date"):
+        records.add_column(col)
+    for key, title in (
+        ("biggest_hand", "biggest hand"),
+        ("longest_run", "longest run"),
+        ("best_season", "best season"),
+    ):
+        rec = doc["records"].get(key)
+        if rec is None:
+            continue
+        hand, day = str(rec["hand"]), rec["date"]
+        if key == "biggest_hand":
+            what = f"{rec.get('points')} points"
+        elif key == "longest_run":
+            what = f"{rec.get('hands')} hands won"
+            until = str(rec.get("until"))
+            hand = f"{hand}-{rec.get('last_hand')}"
+            day = f"{day}..{until[5:] if until[:4] == day[:4] else until}"
+        else:
+            what = f"{rec.get('games_won')} games ({rec.get('season')})"
+        records.add_row(title, short(rec["player"], 12), what, short(rec["match"], 16), hand, day)
+    if records.row_count:
+        draw(records)

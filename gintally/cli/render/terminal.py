@@ -1,0 +1,81 @@
+"""The terminal every drawing prints on: the console, and the helpers all drawings share.
+
+Rich costs some 20-30 ms to import, so nothing here imports it before something is drawn: the
+console and Rich's tables (`kit`) are imported on first use, with the collector paused.
+
+Terminology:
+- *console*: Rich's console on the current stdout, made afresh for each print (80 columns when
+  stdout is not a terminal, unless ``COLUMNS`` says otherwise; colour only where the terminal
+  supports it and ``NO_COLOR`` is unset).
+- *kit*: Rich's box styles, `Table` and `Text`, the three things every drawing builds with.
+- *name room*: how long a name may be and never be cut (SPEC section 8); longer names end in
+  "…" (or "..." where stdout's encoding cannot show it).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from typing import TYPE_CHECKING, Any
+
+from gintally import collector
+from gintally.cli import process
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+
+def console() -> Console:
+    """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
+    says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
+    with collector.paused():
+        from rich.console import Console
+
+    class PlainConsole(Console):
+        def on_broken_pipe(self) -> None:
+            # Rich would exit the process here; the command line's edge decides the exit code.
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    width = None if os.environ.get("COLUMNS") or os.isatty(1) else 80
+    # No emoji codes: a name or note is printed as typed (":spade:" stays text), and Rich's
+    # table of some 4,000 codes is never loaded (3 ms of every drawn command).
+    return PlainConsole(width=width, highlight=False, soft_wrap=False, emoji=False)
+
+
+def kit() -> tuple[ModuleType, type[Table], type[Text]]:
+    """Rich's box styles, Table and Text, imported on first use."""
+    with collector.paused():
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
+
+    return box, Table, Text
+
+
+def draw(*items: Any) -> None:
+    """Tables, texts or markup strings printed on a console of the current stdout."""
+    console().print(*items)
+
+
+def message(text: str, style: str = "", wrap: bool = True) -> None:
+    """A line of prose, wrapped at words to the width; with `wrap=False` never cut (a line
+    that names a file: the path stays whole, and the terminal wraps it if it must)."""
+    _, _, Text = kit()
+    console().print(Text(text, style=style), soft_wrap=not wrap)
+
+
+NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)
+
+
+def short(name: str, width: int = 9) -> str:
+    """`name` cut to `width` characters, its end shown by "…" (or "..." where stdout's encoding
+    cannot show it)."""
+    if len(name) <= width:
+        return name
+    if process.unicode_stdout():
+        return name[: width - 1] + "…"
+    return name[: width - 3] + "..."  # what "…" becomes where the encoding cannot show it
