@@ -3,12 +3,13 @@
 The library is the product; the command line is its client. Its layers, each a folder, arrows
 pointing down only:
 
-- `cli/`: the command line (Typer) and `render` (Rich, the only module that draws).
-- `report`, `transfer`: the documents commands print, and CSV/JSON in and out.
-- `service`: what a command asks for: record, edit, void, undo, replay windows, check.
+- `cli/`: the command line (Typer) and `cli/render/` (Rich, the only place that draws).
+- `report/`, `transfer`: the documents commands print, and CSV/JSON in and out.
+- `service/`: what a command asks for: record, edit, void, undo, replay windows, check.
 - `ledger/`: the SQLite file of facts and nothing else; `model`: the records it stores.
 - `engine/`: how hands become games, sets and seasons (pure, standard library only).
-- `game/`: the rules of one hand: cards, melds, rule sets, scoring (pure, standard library only).
+- `game/`: the rules of one hand: cards, melds, rule sets, scoring, and one module per game kind
+  (`game/variants/`) (pure, standard library only).
 """
 
 from __future__ import annotations

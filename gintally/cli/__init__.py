@@ -1,9 +1,10 @@
 """The command line (Typer): ``gintally COMMAND``, the console script's entry point.
 
-The commands live in three modules: `hands` (recording and corrections), `read` (show, hands,
-standings, eval, rules) and `admin` (matches, players, data, checks, demo); `common` holds the
-Typer app, `base` the ledger location and the error edge (no Typer), `render` draws for people
-(the only module that imports Rich) and `demo` runs the demo. Typer builds every registered
+The commands live in modules by what they do: `hands` (recording, built from the variants'
+declarations, and corrections), `read` (show, hands, standings, eval, rules), `admin` (matches,
+players, data, checks, demo), `stats`, `chart` and `page`; `common` holds the Typer app, `base`
+the ledger location and the error edge (no Typer), the package `render` draws for people (the
+only place that imports Rich) and `demo` runs the demo. Typer builds every registered
 command at each start, and a hand is typed at the table, so `main` loads only the module of the
 command being run (all of them for help, shell completion or an unknown word). Before that, the
 fast lane (`quick`) runs a plain line of a hand command or `show` without Typer at all (the
