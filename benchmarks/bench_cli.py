@@ -298,8 +298,19 @@ def bench(args: argparse.Namespace, work: Path) -> None:
         ("gintally knock, match of few hands (+)", knock, small),
     ]
     if args.against:
-        old = dict(env, PYTHONPATH=str(work / "old"))
         rev = extract(args.against, work / "old")
+        # Its own ledger, the same hands built by its own code: a ledger that this checkout has
+        # opened may carry a migration the older code does not know, and refuse it.
+        old_path = work / "old.db"
+        build = [
+            sys.executable, "-P", "-c", "import sys; from bench_cli import build_ledger; "
+            "build_ledger(__import__('pathlib').Path(sys.argv[1]), *map(int, sys.argv[2:3]), "
+            "sys.argv[3], int(sys.argv[4]))",
+            str(old_path), str(args.hands), args.format, str(args.seed),
+        ]  # fmt: skip
+        path = os.pathsep.join((str(work / "old"), str(Path(__file__).parent)))
+        subprocess.run(build, env=dict(env, PYTHONPATH=path), check=True)
+        old = dict(env, PYTHONPATH=str(work / "old"), GINTALLY_DB=str(old_path))
         commands += [
             (f"  knock, at {rev} (-)", knock, old),
             (f"  show, at {rev} (-)", [str(GINTALLY), "show"], old),
@@ -352,7 +363,7 @@ def bench(args: argparse.Namespace, work: Path) -> None:
     if args.against:
         print(
             f"(-) the gintally of {args.against}, found first through PYTHONPATH, same rounds "
-            "(its knocks append to the same ledger)"
+            "(its knocks append to its own copy of the ledger, built by its own code)"
         )
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         print(

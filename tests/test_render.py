@@ -36,7 +36,7 @@ def test_each_command_loads_the_module_that_draws_it(db_path: Path) -> None:
     env = {**os.environ, "GINTALLY_DB": str(db_path)}
     for args, loaded, rich in (
         (["match", "new", "M", "--players", "Ann", "Bob"], "terminal", True),
-        (["knock", "Ann", "5", "--vs", "25"], "hands teams terminal", False),
+        (["knock", "Ann", "5", "--vs", "25"], "hands terminal", False),
         (["show"], "games sheet teams terminal", True),
         (["standings"], "season teams terminal", True),
     ):

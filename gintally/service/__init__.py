@@ -5,8 +5,10 @@ settings), `matches` (a new match, a renamed player), `teams` (team matches: tea
 tables, rounds), `replaying` (stored hands as the engine's entries), `windows` (the stretch of
 a match a command replays, the hand log), `checking` (a ledger's problems as data) and
 `insights` (lifetime figures and a season's story, for `stats`, `chart` and `report --html`).
-Every public name of the first seven is re-exported here, so ``service.record(...)`` reads as
-before; `insights` is loaded only by the commands that use it (``from gintally.service import
+Every public name of the first seven is named here, so ``service.record(...)`` reads as before,
+and loaded from its module on first use: a hand command loads `hands`, `windows`, `replaying`
+and `teams`, not `checking` or `config` (each module is a few hundred microseconds of every
+start). `insights` is loaded only by the commands that use it (``from gintally.service import
 insights``).
 
 Nothing here prints and nothing here computes a score itself.
@@ -14,89 +16,80 @@ Nothing here prints and nothing here computes a score itself.
 
 from __future__ import annotations
 
-from gintally.service.checking import Problem, check
-from gintally.service.config import SETTINGS, Setting, configure, date_order, setting_of, settings
-from gintally.service.hands import (
-    CLAIMS,
-    Settled,
-    edit,
-    record,
-    settle,
-    typed_from_record,
-    undo,
-)
-from gintally.service.matches import new_match, rename_player
-from gintally.service.replaying import (
-    PlayRow,
-    entries,
-    entries_from_plays,
-    entry_from_values,
-    stream_entries_from_plays,
-)
-from gintally.service.teams import (
-    TeamSpec,
-    hand_table,
-    table_names,
-    team_rounds,
-    team_rules,
-    team_specs,
-)
-from gintally.service.windows import (
-    RECENT_GAMES,
-    Log,
-    Logged,
-    Window,
-    dealer_before,
-    entry_of,
-    hand_log,
-    match_standings,
-    recent_games,
-    replay_all,
-    replay_match,
-    round_of,
-    season_before,
-)
+TYPE_CHECKING = False  # typing's is not needed here: the type checker reads the imports below
+if TYPE_CHECKING:
+    from gintally.service.checking import Problem as Problem
+    from gintally.service.checking import check as check
+    from gintally.service.config import SETTINGS as SETTINGS
+    from gintally.service.config import Setting as Setting
+    from gintally.service.config import configure as configure
+    from gintally.service.config import date_order as date_order
+    from gintally.service.config import setting_of as setting_of
+    from gintally.service.config import settings as settings
+    from gintally.service.hands import CLAIMS as CLAIMS
+    from gintally.service.hands import Settled as Settled
+    from gintally.service.hands import edit as edit
+    from gintally.service.hands import record as record
+    from gintally.service.hands import settle as settle
+    from gintally.service.hands import typed_from_record as typed_from_record
+    from gintally.service.hands import undo as undo
+    from gintally.service.matches import new_match as new_match
+    from gintally.service.matches import rename_player as rename_player
+    from gintally.service.replaying import PlayRow as PlayRow
+    from gintally.service.replaying import entries as entries
+    from gintally.service.replaying import entries_from_plays as entries_from_plays
+    from gintally.service.replaying import entry_from_values as entry_from_values
+    from gintally.service.replaying import stream_entries_from_plays as stream_entries_from_plays
+    from gintally.service.teams import TeamSpec as TeamSpec
+    from gintally.service.teams import hand_table as hand_table
+    from gintally.service.teams import table_names as table_names
+    from gintally.service.teams import team_rounds as team_rounds
+    from gintally.service.teams import team_rules as team_rules
+    from gintally.service.teams import team_specs as team_specs
+    from gintally.service.windows import RECENT_GAMES as RECENT_GAMES
+    from gintally.service.windows import Log as Log
+    from gintally.service.windows import Logged as Logged
+    from gintally.service.windows import Window as Window
+    from gintally.service.windows import dealer_before as dealer_before
+    from gintally.service.windows import entry_of as entry_of
+    from gintally.service.windows import hand_log as hand_log
+    from gintally.service.windows import match_standings as match_standings
+    from gintally.service.windows import recent_games as recent_games
+    from gintally.service.windows import replay_all as replay_all
+    from gintally.service.windows import replay_match as replay_match
+    from gintally.service.windows import round_of as round_of
+    from gintally.service.windows import season_before as season_before
 
-__all__ = [
-    "CLAIMS",
-    "RECENT_GAMES",
-    "SETTINGS",
-    "Log",
-    "Logged",
-    "PlayRow",
-    "Problem",
-    "Setting",
-    "Settled",
-    "TeamSpec",
-    "Window",
-    "check",
-    "configure",
-    "date_order",
-    "dealer_before",
-    "edit",
-    "entries",
-    "entries_from_plays",
-    "entry_from_values",
-    "entry_of",
-    "hand_log",
-    "hand_table",
-    "match_standings",
-    "new_match",
-    "recent_games",
-    "record",
-    "rename_player",
-    "replay_all",
-    "replay_match",
-    "round_of",
-    "season_before",
-    "setting_of",
-    "settings",
-    "settle",
-    "stream_entries_from_plays",
-    "table_names",
-    "team_rounds",
-    "team_rules",
-    "team_specs",
-    "typed_from_record",
-    "undo",
-]
+# Each module, with the public names it holds (the imports above, the same).
+HOMES: dict[str, str] = {
+    "checking": "Problem check",
+    "config": "SETTINGS Setting configure date_order setting_of settings",
+    "hands": "CLAIMS Settled edit record settle typed_from_record undo",
+    "matches": "new_match rename_player",
+    "replaying": "PlayRow entries entries_from_plays entry_from_values stream_entries_from_plays",
+    "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
+    "windows": (
+        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log match_standings "
+        "recent_games replay_all replay_match round_of season_before"
+    ),
+}
+_HOME = {name: module for module, names in HOMES.items() for name in names.split()}
+__all__ = sorted(_HOME)
+
+if not TYPE_CHECKING:  # the type checker reads the imports above instead
+
+    def __getattr__(name: str) -> object:
+        """A public name, loaded from its module on first use."""
+        module = _HOME.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        loaded = import_module(f"{__name__}.{module}")
+        kept = globals()
+        for other in HOMES[module].split():
+            kept.setdefault(other, getattr(loaded, other))
+        return kept[name]
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from gintally import collector
 from gintally.engine.formats import Format
@@ -22,12 +23,14 @@ from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Replay, Replayer, next_dealer, replay
 from gintally.engine.rounds import Round, entries_of
 from gintally.engine.seasons import season_end, season_of
-from gintally.engine.standings import Season, fold_standings, standings
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
 from gintally.service.replaying import entries, entries_from_plays, stream_entries_from_plays
 from gintally.service.teams import hand_table, team_rounds
+
+if TYPE_CHECKING:
+    from gintally.engine.standings import Season
 
 
 @dataclass
@@ -338,6 +341,9 @@ def match_standings(
     reads: for a two-player match, folded while the hands stream from the file (no hand is
     kept: the window holds no hands, and its replay only the games won in the season shown,
     the one starting in `year` or the latest); a team match is replayed whole."""
+    # imported here: a hand command replays a window and never folds standings
+    from gintally.engine.standings import fold_standings, standings
+
     if match.teams is not None:
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window

@@ -22,7 +22,6 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from gintally.cli.render.teams import round_result
 from gintally.cli.render.terminal import console
 from gintally.report import GameDoc, HandDoc, HandRow, HandsHead, RoundDoc, series_line
 
@@ -84,6 +83,8 @@ def _round_lines(r: RoundDoc) -> list[str]:
         return [
             f"  Round {r['number']}: {_and(r['played'])} played; waiting for {_and(r['awaited'])}"
         ]
+    from gintally.cli.render.teams import round_result  # team matches only: not every hand
+
     return [f"  Round {r['number']} complete: {round_result(r)}"]
 
 

@@ -135,9 +135,7 @@ def _noted(option: Option, command: str) -> Option:
              if (command, option.name) in v.notes]  # fmt: skip
     if not notes:
         return option
-    from dataclasses import replace
-
-    return replace(option, help="; ".join((option.help, *notes)))
+    return option.with_help("; ".join((option.help, *notes)))
 
 
 def options_of(name: str) -> tuple[Option, ...]:

@@ -88,44 +88,64 @@ def need(value: int | None, what: str) -> int:
 # --- the command line, as data -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Option:
     """One parameter of a hand command. `flag` is empty for a positional argument. `read` says
     how its text becomes an input: ``text`` (as typed), ``whole`` (a whole number; `what` names
     it in a refusal), ``count`` (a whole number or the cards: the number goes to `input`, the
     cards to `cards`), ``deadwoods`` (PLAYER=N, repeated: a drawn hand's counts). `once`: for a
     ``count`` option whose cards may also come from another option, what to call them when both
-    are given."""
+    are given. (A plain class, as the command line's other declarations: defined at every
+    start, where a dataclass costs most of a millisecond.)"""
 
-    name: str
-    flag: str
-    help: str
-    metavar: str = ""
-    read: str = "text"
-    required: bool = False
-    what: str = ""
-    input: str = ""
-    cards: str = ""
-    once: str = ""
+    __slots__ = ("cards", "flag", "help", "input", "metavar", "name", "once", "read", "required",
+                 "what")  # fmt: skip
+
+    def __init__(
+        self,
+        name: str,
+        flag: str,
+        help: str,
+        metavar: str = "",
+        read: str = "text",
+        required: bool = False,
+        what: str = "",
+        input: str = "",
+        cards: str = "",
+        once: str = "",
+    ) -> None:
+        self.name, self.flag, self.help, self.metavar = name, flag, help, metavar
+        self.read, self.required, self.what = read, required, what
+        self.input, self.cards, self.once = input, cards, once
 
     @property
     def fills(self) -> str:
         """The input the value goes to."""
         return self.input or self.name
 
+    def with_help(self, help: str) -> Option:
+        """The same option, told otherwise."""
+        return Option(self.name, self.flag, help, self.metavar, self.read, self.required,
+                      self.what, self.input, self.cards, self.once)  # fmt: skip
 
-@dataclass(frozen=True)
+
 class Command:
     """A hand command: its name, the claim it records, its help and its own parameters (`like`:
     a command whose parameters it shares, as ``gimlet`` shares gin's; `after`: the command it
     is listed after, for a variant's own)."""
 
-    name: str
-    claim: str
-    help: str
-    params: tuple[Option, ...] = ()
-    like: str = ""
-    after: str = ""
+    __slots__ = ("after", "claim", "help", "like", "name", "params")
+
+    def __init__(
+        self,
+        name: str,
+        claim: str,
+        help: str,
+        params: tuple[Option, ...] = (),
+        like: str = "",
+        after: str = "",
+    ) -> None:
+        self.name, self.claim, self.help = name, claim, help
+        self.params, self.like, self.after = params, like, after
 
 
 PLAYER = Option("player", "", "Who knocked or went gin.", required=True)
@@ -381,21 +401,32 @@ class Variant:
 ReadColumn = Callable[[str], "int | None"]
 
 
-@dataclass(frozen=True)
 class Told:
     """A recorded hand, as `Variant.told` reads it: the players by role, and the hand."""
 
-    knocker: str
-    defender: str
-    winner: str | None
-    claim: str
-    kind: str
-    points: int
-    other_points: int | None
-    knocker_deadwood: int | None
-    defender_deadwood: int | None
-    extras: Mapping[str, Any]
-    names: tuple[str, str]  # the players in seat order
-    knocker_seat: int | None
-    what: str  # how the kind is told: "goes gin", "goes double gimlet"
-    doubled: str  # " (spade upcard: doubled)" or ""
+    __slots__ = ("claim", "defender", "defender_deadwood", "doubled", "extras", "kind",
+                 "knocker", "knocker_deadwood", "knocker_seat", "names", "other_points",
+                 "points", "what", "winner")  # fmt: skip
+
+    def __init__(
+        self,
+        knocker: str,
+        defender: str,
+        winner: str | None,
+        claim: str,
+        kind: str,
+        points: int,
+        other_points: int | None,
+        knocker_deadwood: int | None,
+        defender_deadwood: int | None,
+        extras: Mapping[str, Any],
+        names: tuple[str, str],  # the players in seat order
+        knocker_seat: int | None,
+        what: str,  # how the kind is told: "goes gin", "goes double gimlet"
+        doubled: str,  # " (spade upcard: doubled)" or ""
+    ) -> None:
+        self.knocker, self.defender, self.winner = knocker, defender, winner
+        self.claim, self.kind, self.points, self.other_points = claim, kind, points, other_points
+        self.knocker_deadwood, self.defender_deadwood = knocker_deadwood, defender_deadwood
+        self.extras, self.names, self.knocker_seat = extras, names, knocker_seat
+        self.what, self.doubled = what, doubled
