@@ -92,7 +92,7 @@ def _placements(hand: int, sets: int) -> list[int]:
 
 def best_deadwood(hand: int, c: Counting = STANDARD) -> tuple[int, int]:
     """The least deadwood count of `hand` and the choice that reaches it (first found)."""
-    dead = c.blocks[0]
+    dead = (c.cached_blocks or c.blocks)[0]
     a = hand & RANK_BITS
     b = (hand >> 16) & RANK_BITS
     d3 = (hand >> 32) & RANK_BITS
@@ -167,7 +167,7 @@ def best_discard(hand: int, c: Counting = STANDARD) -> tuple[int, int, int, bool
 def discard_search(hand: int, c: Counting = STANDARD) -> tuple[int, int, int, bool]:
     """`best_discard` without looking for a big gin's discard: (deadwood, discard bit, choice,
     big gin), where a big gin (True) leaves the other three meaningless."""
-    tables = c.blocks
+    tables = c.cached_blocks or c.blocks
     if c.high_low:
         return _discard_high_low(hand, c, tables)
     dead, k0, k1, k2, k3 = tables
