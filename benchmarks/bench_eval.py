@@ -8,7 +8,7 @@ Cases
 - uniform: 10 or 11 cards drawn from the whole deck.
 - meld-rich: 10 or 11 cards drawn from 4 adjacent ranks (16 cards), where sets and runs overlap
   and the meld search has the most set choices to weigh.
-- low-level: `melds.best_deadwood(mask)` (10 cards), `melds.best_discard(mask)` (11 cards).
+- low-level: `search.best_deadwood(mask)` (10 cards), `search.best_discard(mask)` (11 cards).
 - public API: `gintally.evaluate(cards)` with a list of `Card`, result object included;
   `gintally.evaluate(text)` with the hand written as text (``"AS 2H TD ..."``): parsing
   included, issue 15's figure; and ``evaluate(text).to_dict()``, which also lists the melds and
@@ -56,11 +56,11 @@ from typing import Any
 from _common import code_state
 
 import gintally
-from gintally.game import melds
+from gintally.game import search
 from gintally.game.cards import DECK, Card, card, mask_of
-from gintally.game.melds import Counting, best_deadwood, best_discard
+from gintally.game.counting import Counting, counting_of
 from gintally.game.rules import find_preset, resolve
-from gintally.game.scoring import counting_of
+from gintally.game.search import best_deadwood, best_discard
 
 # Targets (pure Python, one core), in microseconds per evaluation.
 TARGET_US = {("uniform", 10): 10.0, ("uniform", 11): 25.0, ("rich", 10): 30.0, ("rich", 11): 60.0}
@@ -180,7 +180,7 @@ def check_agreement(
             ev = gintally.evaluate(h, preset)
             low = best_deadwood(m, c)[0] if size == 10 else best_discard(m, c)[0]
             if ev.deadwood != low:
-                raise SystemExit(f"evaluate and melds disagree on {h}: {ev.deadwood} != {low}")
+                raise SystemExit(f"evaluate and the search disagree on {h}: {ev.deadwood} != {low}")
 
 
 # The countings of the second table: the rule sets whose knobs they follow.
@@ -248,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[tuple[str, int, str, tuple[list[float], list[float]], float | None]] = []
     for (deal, size), ms in masks.items():
         fn = best_deadwood if size == 10 else best_discard
-        name = f"melds.{fn.__name__}"
+        name = f"search.{fn.__name__}"
         rows.append((deal, size, name, time_passes(fn, ms, args.passes), TARGET_US[(deal, size)]))
     for key, hs in hands.items():
         timed = time_passes(gintally.evaluate, hs, args.passes)
@@ -274,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         met = "" if target is None else "yes" if med_cpu <= target else "NO"
         goal = "" if target is None else "<= " + format(target, "g")
         label = {"uniform": "uniform", "rich": "meld-rich"}.get(deal, deal)
-        peers = PEERS[(deal, size)] if name.startswith("melds") else ""
+        peers = PEERS[(deal, size)] if name.startswith("search") else ""
         print(
             f"{label:<10}{size:>5}  {name:<20}{med:>10.2f}{lo:>7.2f}{hi:>7.2f}{med_cpu:>8.2f}"
             f"{goal:>8}  {met:<4} {peers}".rstrip()
@@ -319,7 +319,7 @@ def old_gintally(rev: str, root: str) -> Any:
         path.write_text(text, encoding="utf-8")
     sys.path.insert(0, root)
     old = importlib.import_module("gintally_old")
-    if old.evaluate.__module__ != "gintally_old.game.scoring":
+    if not old.evaluate.__module__.startswith("gintally_old."):
         raise SystemExit(f"the old gintally is not separate: {old.evaluate.__module__}")
     return old
 
@@ -338,7 +338,10 @@ def compare(args: argparse.Namespace) -> int:
     """``--against REV``: old and new in this process, pass by pass, taking turns."""
     with tempfile.TemporaryDirectory() as root:
         old = old_gintally(args.against, root)
-        old_melds = importlib.import_module("gintally_old.game.melds")
+        try:  # the search's module; `melds` held it before the game layer was split
+            old_search = importlib.import_module("gintally_old.game.search")
+        except ModuleNotFoundError:
+            old_search = importlib.import_module("gintally_old.game.melds")
         rng = random.Random(args.seed)
         hands = first_hands(rng, args.hands)
         corner_hands(rng, args.hands, 10)  # drawn as main() draws them, so that the knocks
@@ -349,7 +352,12 @@ def compare(args: argparse.Namespace) -> int:
             ms = [mask_of(h) for h in hs]
             name = "best_deadwood" if size == 10 else "best_discard"
             rows.append(
-                (f"{deal} {size} melds.{name}", getattr(old_melds, name), getattr(melds, name), ms)
+                (
+                    f"{deal} {size} search.{name}",
+                    getattr(old_search, name),
+                    getattr(search, name),
+                    ms,
+                )
             )
         for (deal, size), hs in hands.items():
             texts = [" ".join(str(c) for c in h) for h in hs]
@@ -413,7 +421,7 @@ def knob_table(
         label = {"uniform": "uniform", "rich": "meld-rich", "corner": "corner"}[deal]
         fn = best_deadwood if size == 10 else best_discard
         timed = [
-            (name, f"melds.{fn.__name__}", time_passes(fn, ms, passes, c))
+            (name, f"search.{fn.__name__}", time_passes(fn, ms, passes, c))
             for name, c in KNOB_COUNTINGS.items()
         ]
         rules = find_preset("tedesco")

@@ -34,11 +34,11 @@ _EXPORTS = {
     "RuleSet": "game.rules",
     "find_preset": "game.rules",
     "resolve": "game.rules",
-    "Evaluation": "game.scoring",
+    "Evaluation": "game.evaluation",
     "HandResult": "game.scoring",
     "Kind": "game.scoring",
-    "evaluate": "game.scoring",
-    "score_cards": "game.scoring",
+    "evaluate": "game.evaluation",
+    "score_cards": "game.showdown",
     "Entry": "engine.replay",
     "Format": "engine.formats",
     "find_format": "engine.formats",
@@ -81,5 +81,7 @@ if TYPE_CHECKING:
         RuleError,
     )
     from gintally.game.cards import Card, parse_card, parse_cards
+    from gintally.game.evaluation import Evaluation, evaluate
     from gintally.game.rules import PRESETS, RuleSet, find_preset, resolve
-    from gintally.game.scoring import Evaluation, HandResult, Kind, evaluate, score_cards
+    from gintally.game.scoring import HandResult, Kind
+    from gintally.game.showdown import score_cards

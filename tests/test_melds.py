@@ -19,23 +19,18 @@ from hypothesis import strategies as st
 
 from gintally import Evaluation, HandError, evaluate, score_cards
 from gintally.game.cards import cards_of, mask_of, parse_cards
-from gintally.game.melds import (
-    NO_DISCARD,
-    Arrangement,
-    Counting,
-    arrange,
+from gintally.game.counting import Counting, counting_of
+from gintally.game.layoffs import best_defence, layoff_options
+from gintally.game.layout import Arrangement, arrange, layout, optimal_arrangements
+from gintally.game.rules import RuleSet, resolve
+from gintally.game.search import (
     best_deadwood,
-    best_defence,
     best_discard,
     discard_search,
     gin_discard,
-    layoff_options,
-    layout,
-    optimal_arrangements,
     set_choices,
 )
-from gintally.game.rules import RuleSet, resolve
-from gintally.game.scoring import counting_of
+from gintally.game.tables import NO_DISCARD
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

@@ -20,34 +20,24 @@ from hypothesis import strategies as st
 from gintally import CardError, GintallyError, HandError, HandResult, Kind, score_cards
 from gintally.game import NO_EXTRAS
 from gintally.game.cards import DECK, RANK_BITS, Card, card, cards_of, mask_of
-from gintally.game.melds import (
-    ALL_CARDS,
-    Arrangement,
-    Counting,
-    best_deadwood,
-    count,
-    counting,
-    defence_search,
-    layoff_options,
-    layout,
-    layout_melded,
-    melded_by,
-    set_choices,
-)
+from gintally.game.counting import Counting, count, counting, counting_of, melded_by
+from gintally.game.evaluation import read_hand_mask as _read
+from gintally.game.layoffs import defence_search, layoff_options
+from gintally.game.layoffs import plain_layoffs as _plain_layoffs
+from gintally.game.layout import Arrangement, layout, layout_melded
 from gintally.game.rules import PRESETS, RuleSet, resolve
+from gintally.game.runs import ALL_CARDS
 from gintally.game.scoring import (
-    _all_melded_sets,
-    _knock_outcome,
-    _new_result,
-    _plain_layoffs,
-    _read,
     check_knock_allowed,
-    counting_of,
     doubled_points,
     knock_limit,
     parse_kind,
     settle_gin,
 )
+from gintally.game.scoring import knock_outcome as _knock_outcome
+from gintally.game.search import all_melded_choice as _all_melded_sets
+from gintally.game.search import best_deadwood, set_choices
+from gintally.game.showdown import new_result as _new_result
 
 SCALE = int(os.environ.get("SCORE_FAST_SCALE", "1"))
 

@@ -15,12 +15,12 @@ from gintally.game.scoring import (
     knock_limit,
     max_deadwood,
     parse_kind,
-    score_cards,
     settle_draw,
     settle_gin,
     settle_knock,
     settle_score,
 )
+from gintally.game.showdown import score_cards
 
 # The seed's worked example (000_9fa2d787c9962e2e.txt) as printed: both hands hold 7C.
 SEED_KNOCKER = "6H 6C 6D 6S TD JD QD KD AH 7C"

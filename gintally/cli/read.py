@@ -159,8 +159,8 @@ def eval_(
     """Best melds and deadwood of 10 cards; for 11, the best discard and whether it knocks or
     gins."""
     from gintally import report
+    from gintally.game.evaluation import evaluate
     from gintally.game.rules import resolve
-    from gintally.game.scoring import evaluate
 
     if match is not None and rules is not None:
         raise GintallyError("give --rules or --match, not both")

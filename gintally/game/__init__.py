@@ -1,9 +1,14 @@
 """The game: the pure rules of one hand. Standard library only.
 
 - `cards`: parsing, printing and values of cards.
-- `melds`: the exact best arrangement, best discard and layoffs, on bit masks.
 - `rules`: the rule knobs, the presets, overrides and their stored form.
-- `scoring`: one hand, from counts or from the cards (`evaluate`, `score_cards`).
+- melds, exact, on bit masks, from the bottom up: `runs` (which cards lie in runs), `tables`
+  (every suit block's outcome, worked out once), `counting` (how cards count and runs form under
+  a rule set), `search` (the least deadwood and the best discard), `layout` (an arrangement's
+  melds and deadwood as cards), `layoffs` (the defender's layoffs and best defence).
+- `scoring`: one hand from its counts: kinds, results, limits, the ``settle_*`` functions.
+- `evaluation`: one player's cards (`evaluate`, `deadwood_of`).
+- `showdown`: one hand from both players' cards (`score_cards`).
 - `variants`: one module per variant (gin, mahjong, gimlet): its inputs, options, settlement,
   extras and how a hand is told.
 """

@@ -5,7 +5,7 @@ Terminology
 - suit: 0 spades, 1 hearts, 2 diamonds, 3 clubs (written S H D C, or with the symbols ♠♥♦♣).
 - card: an `int` (a `Card`) worth ``suit * 16 + rank``. Each suit has a 16-bit block of which only
   the low 13 bits are used, so a hand fits in one integer bit mask (`mask_of`) where the runs of a
-  suit are runs of adjacent bits and never cross into the next suit (see `melds`).
+  suit are runs of adjacent bits and never cross into the next suit (see `runs`).
 - value: what an unmelded card counts. The rule set's `card_values` names a table
   (`CARD_VALUES`): ``standard`` (ace 1, 2-10 their pips, J Q K 10) or ``mahjong`` (ace 15, 2-9 5,
   10-K 10); its `ace_value` is the ace's value under either (`rank_values`).
@@ -28,7 +28,8 @@ SUIT_SHIFT = 16
 RANK_BITS = 0x1FFF  # the 13 rank bits of one suit block
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 # The value of each rank, ace first, by the `card_values` knob's name. From the two up a table
-# never decreases (`melds` relies on it to find the costliest deadwood card quickly).
+# never decreases (the meld search relies on it to find the costliest deadwood card quickly:
+# `search`, `tables`).
 CARD_VALUES: dict[str, tuple[int, ...]] = {
     "standard": RANK_VALUES,
     "mahjong": (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10),  # A 15, 2-9 5, 10-K 10 (seed 002)
@@ -66,7 +67,8 @@ class Card(int):
 DECK: tuple[Card, ...] = tuple(Card(s * SUIT_SHIFT + r) for s in range(4) for r in range(13))
 _BY_CODE: dict[int, Card] = {int(c): c for c in DECK}
 CARDS = _BY_CODE  # every card by its code (a KeyError for a code that is no card)
-_RANK_ORDER: list[int] = [(code & 15) * 4 + (code >> 4) for code in range(4 * SUIT_SHIFT)]
+# A card's place in rank order (rank, then suit S H D C), by its code: a sort key.
+RANK_ORDER: list[int] = [(code & 15) * 4 + (code >> 4) for code in range(4 * SUIT_SHIFT)]
 _BY_NAME: dict[str, Card] = {}
 for _c in DECK:
     _BY_NAME[str(_c)] = _c
@@ -108,7 +110,7 @@ def by_rank(mask: int) -> tuple[Card, ...]:
             + h[(mask >> 16) & RANK_BITS]
             + d[(mask >> 32) & RANK_BITS]
             + c[(mask >> 48) & RANK_BITS],
-            key=_RANK_ORDER.__getitem__,
+            key=RANK_ORDER.__getitem__,
         )
     )
 
@@ -208,4 +210,4 @@ def cards_of(mask: int) -> list[Card]:
 
 def sort_by_rank(cards: Iterable[Card]) -> list[Card]:
     """Cards ordered by rank, then suit: how a set or a deadwood pile is read aloud."""
-    return sorted(cards, key=_RANK_ORDER.__getitem__)
+    return sorted(cards, key=RANK_ORDER.__getitem__)

@@ -524,3 +524,9 @@ def resolve(preset: str | RuleSet = "modern", overrides: Iterable[str] = ()) -> 
     """A preset (by name or as a value) with ``KEY=VALUE`` overrides applied."""
     base = preset if isinstance(preset, RuleSet) else find_preset(preset)
     return base.with_overrides(overrides)
+
+
+def as_rule_set(rules: RuleSet | str) -> RuleSet:
+    """`rules` itself when it is a rule set, else the preset it names with no overrides
+    (`resolve`): how every function of one hand reads its ``rules`` argument."""
+    return rules if isinstance(rules, RuleSet) else resolve(rules)

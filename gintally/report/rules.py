@@ -10,8 +10,8 @@ from gintally.engine.series import series_rule
 from gintally.game.rules import KNOBS
 
 if TYPE_CHECKING:
+    from gintally.game.evaluation import Evaluation
     from gintally.game.rules import RuleSet
-    from gintally.game.scoring import Evaluation
     from gintally.report.shapes import EvalDoc, RulesDoc
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gintally.game.scoring import EvaluationDict
+from gintally.game.evaluation import EvaluationDict
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict

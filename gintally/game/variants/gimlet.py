@@ -22,17 +22,15 @@ from typing import Any, ClassVar
 
 from gintally.errors import HandError
 from gintally.game.cards import Card, rank_values
+from gintally.game.evaluation import deadwood_of, evaluate, read_hand
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
     HandResult,
     Kind,
     check_knock_allowed,
-    deadwood_of,
-    evaluate,
     knock_limit,
     max_deadwood,
     parse_kind,
-    read_hand,
 )
 from gintally.game.variants.base import (
     PAPER,

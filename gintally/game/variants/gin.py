@@ -7,19 +7,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gintally.errors import HandError
+from gintally.game.evaluation import deadwood_of, evaluate, read_hand
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
     HandResult,
-    deadwood_of,
-    evaluate,
     max_gin_points,
-    read_hand,
-    score_cards,
     settle_draw,
     settle_gin,
     settle_knock,
     settle_misdeal,
 )
+from gintally.game.showdown import score_cards
 from gintally.game.variants.base import DEALT, PAPER, HandInput, Variant, need
 
 COUNTS = frozenset({"deadwood", "vs", "cards", "vs_cards"})
