@@ -17,15 +17,14 @@ Terminology
     cards in hand, hand after hand, won or lost;
   - gins (big gins included), big gins, undercuts: hands won of those kinds;
   - biggest hand: the points of the biggest hand they won.
-- sides: the two seats of a hand, each a group of figures to count it for (one player's; the
-  members of a team each; none for the phantom of a solitaire, which is not a person).
+- seats: the two seats of a hand, each the figures to count it for (a player's, a team's or a
+  team member's at their table; None for the phantom of a solitaire, which is not a person).
 
 Pure: no I/O, no clock, the standard library only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 GIN_KINDS = frozenset({"gin", "big-gin"})  # kinds of hand that count as a gin
@@ -56,37 +55,39 @@ class HandFigures:
 
 
 def count_hand(
-    sides: Sequence[Sequence[HandFigures]],
+    a: HandFigures | None,
+    b: HandFigures | None,
     kind: str,
     winner: int | None,
     points: int,
     other: int = 0,
 ) -> bool:
-    """Count one hand for the figures of its two sides (`winner`: 0, 1 or None; `other`:
-    what the side that did not win scores when both score). True when it was played (not a
-    misdeal). This is the only place a hand is added up."""
+    """Count one hand for the figures of its two seats, `a` and `b` (None: a seat that counts
+    for nobody, as a solitaire's phantom); `winner`: 0 (`a`), 1 (`b`) or None; `other`: what
+    the seat that did not win scores when both score. True when it was played (not a misdeal).
+    This is the only place a hand is added up. (Two seats, not lists of people: a function
+    called once a hand is most of what a standings fold costs, so it stays this plain.)"""
     if kind in NOT_PLAYED:
         return False
-    for f in sides[0]:
-        f.hands += 1
-    for f in sides[1]:
-        f.hands += 1
+    if a is not None:
+        a.hands += 1
+    if b is not None:
+        b.hands += 1
     if winner is None:
         return True
-    apart = kind in _APART
-    for f in sides[winner]:
-        f.hands_won += 1
-        f.points += points
-        if points > f.biggest_hand:
-            f.biggest_hand = points
-        if apart:
+    won, lost = (b, a) if winner else (a, b)
+    if won is not None:
+        won.hands_won += 1
+        won.points += points
+        if points > won.biggest_hand:
+            won.biggest_hand = points
+        if kind in _APART:
             if kind == "undercut":
-                f.undercuts += 1
+                won.undercuts += 1
             else:
-                f.gins += 1
+                won.gins += 1
                 if kind == "big-gin":
-                    f.big_gins += 1
-    if other:
-        for f in sides[1 - winner]:
-            f.points += other
+                    won.big_gins += 1
+    if other and lost is not None:
+        lost.points += other
     return True

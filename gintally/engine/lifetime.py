@@ -137,6 +137,9 @@ class Lifetime:
         `hands=False` (the games, sets and series of the teams, for every member; the match
         counts once, in this pass)."""
         people = [[self.person(p) for p in side.people] for side in sides]
+        # a hand is counted for the one person in each seat (a table's; none for a phantom)
+        assert not hands or all(len(side) <= 1 for side in people), "hands are one per seat"
+        seats = (people[0][0] if people[0] else None, people[1][0] if people[1] else None)
         pairs = self._pairs(sides)
         if games:
             for f in (*people[0], *people[1]):
@@ -149,7 +152,7 @@ class Lifetime:
         seasons: dict[tuple[str, int], tuple[int, Entry]] = {}  # games won, the last win
         for e in entries:
             if hands:
-                streak = self._hand(name, e, people, pairs, streak)
+                streak = self._hand(name, e, seats, people, pairs, streak)
             if not games:
                 continue
             run.feed(e)
@@ -184,12 +187,14 @@ class Lifetime:
         self,
         name: str,
         e: Entry,
+        seats: tuple[Figures | None, Figures | None],
         people: list[list[Figures]],
         pairs: list[tuple[Pair, int]],
         streak: tuple[int, int, Entry, Entry] | None,
     ) -> tuple[int, int, Entry, Entry] | None:
         """Count one hand for the people at it; returns the run of hands won it extends."""
-        if not count_hand(people, e.kind, e.winner, e.points, e.other) or e.winner is None:
+        a, b = seats
+        if not count_hand(a, b, e.kind, e.winner, e.points, e.other) or e.winner is None:
             return streak  # a hand nobody won neither extends nor breaks a run
         w = e.winner
         for pair, first in pairs:

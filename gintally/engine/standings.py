@@ -55,10 +55,6 @@ class Season:
     unfinished: int = 0
     open: int = 0
     over: bool = False
-    sides: tuple[tuple[Row], tuple[Row]] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self.sides = (self.rows[0],), (self.rows[1],)  # what `figures.count_hand` counts for
 
     @property
     def end(self) -> date:
@@ -111,7 +107,8 @@ class Fold:
 
     def hand(self, e: Entry) -> None:
         s = self.by_day.get(e.date) or self.season(e.date)
-        if not count_hand(s.sides, e.kind, e.winner, e.points, e.other):
+        rows = s.rows
+        if not count_hand(rows[0], rows[1], e.kind, e.winner, e.points, e.other):
             s.misdeals += 1
             return
         s.hands += 1

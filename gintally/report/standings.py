@@ -138,8 +138,7 @@ def members_doc(match: Match, hands: Sequence[HandRecord], season: str | None) -
             continue
         a, b = match.tables[hand_table(match, h)]
         seat = {a.id: 0, b.id: 1}.get(h.winner) if h.winner is not None else None
-        sides = ((figures[a.id],), (figures[b.id],))
-        count_hand(sides, h.kind, seat, h.points, h.other_points or 0)
+        count_hand(figures[a.id], figures[b.id], h.kind, seat, h.points, h.other_points or 0)
     out: list[MemberDoc] = []
     for team in match.teams:
         for p in team.members:
