@@ -409,6 +409,33 @@ def test_gimlet_refusals_from_the_command_line(solo: CLI, args: list[str], messa
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (
+            ["gin", "Ann", "--piles", "0,0,0,0", "--table", "60", "--dealer", "Ann"],
+            "--table does not apply to a gin (--table is for Mahjong gin matches)",
+        ),
+        (
+            ["gimlet", "Ann", "--piles", "0,0,0,0", "--vs-table", "60", "--upcard", "5S"],
+            "--vs-table does not apply to a gin (--vs-table is for Mahjong gin matches)",
+        ),
+        (
+            ["score", "Ann", "40", "--vs-points", "5", "--upcard", "5S"],
+            "Gimlet Rummy is solitaire: only one player scores a hand (--vs-points)",
+        ),
+    ],
+)
+def test_a_variants_input_is_refused_before_the_dealer_and_upcard(
+    solo: CLI, args: list[str], message: str
+) -> None:
+    """Of several inputs a hand does not take, the refusal names the first in the order the
+    inputs have always been named in: the counts and cards, the variants' own inputs, then
+    --dealer and --upcard."""
+    run = solo(*args)
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"Error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
         (["--players", "Ann", "Bob", "--rules", "gimlet"], "solitaire: give one player"),
         (["--players", "Ann"], "a match needs two players"),
         (["--players", "Ann", "--rules", "gimlet", "--format", "hollywood"], "--format single"),
