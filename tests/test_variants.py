@@ -520,6 +520,25 @@ def test_mahjong_edit_recomputes_both_sides(tiles: CLI) -> None:
     assert as_json(tiles("show", "--json"))["games"][0]["points"] == {"Ann": 60, "Bob": 15}
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--table", "x", "--vs", "y"], "--table must be a whole number, not 'x'"),
+        (["--vs", "y", "--vs-table", "x"], "--vs-table must be a whole number, not 'x'"),
+        (["--points", "y", "--table", "x"], "--table must be a whole number, not 'x'"),
+        (["--vs", "y", "--points", "z"], "--vs must be a whole number, not 'y'"),
+        (["--vs-points", "z", "--points", "y"], "--points must be a whole number, not 'y'"),
+    ],
+)
+def test_edit_names_the_first_bad_value_in_its_order(
+    tiles: CLI, args: list[str], message: str
+) -> None:
+    """`edit` reads --table and --vs-table, then --vs, then --points and --vs-points: of
+    several bad values it names the first in that order, whatever the order typed."""
+    run = tiles("edit", "1", *args)
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"Error: {message}\n")
+
+
 def test_mahjong_import_checks_both_sides(tiles: CLI, tmp_path: Path) -> None:
     path = tmp_path / "bad.csv"
     path.write_text(
