@@ -409,6 +409,33 @@ def test_gimlet_refusals_from_the_command_line(solo: CLI, args: list[str], messa
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (
+            ["gin", "Ann", "--piles", "0,0,0,0", "--table", "60", "--dealer", "Ann"],
+            "--table does not apply to a gin (--table is for Mahjong gin matches)",
+        ),
+        (
+            ["gimlet", "Ann", "--piles", "0,0,0,0", "--vs-table", "60", "--upcard", "5S"],
+            "--vs-table does not apply to a gin (--vs-table is for Mahjong gin matches)",
+        ),
+        (
+            ["score", "Ann", "40", "--vs-points", "5", "--upcard", "5S"],
+            "Gimlet Rummy is solitaire: only one player scores a hand (--vs-points)",
+        ),
+    ],
+)
+def test_a_variants_input_is_refused_before_the_dealer_and_upcard(
+    solo: CLI, args: list[str], message: str
+) -> None:
+    """Of several inputs a hand does not take, the refusal names the first in the order the
+    inputs have always been named in: the counts and cards, the variants' own inputs, then
+    --dealer and --upcard."""
+    run = solo(*args)
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"Error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
         (["--players", "Ann", "Bob", "--rules", "gimlet"], "solitaire: give one player"),
         (["--players", "Ann"], "a match needs two players"),
         (["--players", "Ann", "--rules", "gimlet", "--format", "hollywood"], "--format single"),
@@ -491,6 +518,25 @@ def test_mahjong_edit_recomputes_both_sides(tiles: CLI) -> None:
     doc = as_json(tiles("edit", "1", "--table", "AS KS QS", "--json"))  # 35 + 25 = 60
     assert doc["points_by_player"] == {"Ann": 60, "Bob": 15}
     assert as_json(tiles("show", "--json"))["games"][0]["points"] == {"Ann": 60, "Bob": 15}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--table", "x", "--vs", "y"], "--table must be a whole number, not 'x'"),
+        (["--vs", "y", "--vs-table", "x"], "--vs-table must be a whole number, not 'x'"),
+        (["--points", "y", "--table", "x"], "--table must be a whole number, not 'x'"),
+        (["--vs", "y", "--points", "z"], "--vs must be a whole number, not 'y'"),
+        (["--vs-points", "z", "--points", "y"], "--points must be a whole number, not 'y'"),
+    ],
+)
+def test_edit_names_the_first_bad_value_in_its_order(
+    tiles: CLI, args: list[str], message: str
+) -> None:
+    """`edit` reads --table and --vs-table, then --vs, then --points and --vs-points: of
+    several bad values it names the first in that order, whatever the order typed."""
+    run = tiles("edit", "1", *args)
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"Error: {message}\n")
 
 
 def test_mahjong_import_checks_both_sides(tiles: CLI, tmp_path: Path) -> None:

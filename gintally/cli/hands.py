@@ -144,11 +144,15 @@ def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
     raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
 
 
-def _variant_changes(raw: dict[str, str | None]) -> dict[str, Any]:
-    """What `edit` was given of the variants' own inputs (each read as its declaration says)."""
+def _variant_changes(raw: dict[str, str | None], counts: bool) -> dict[str, Any]:
+    """What `edit` was given of the variants' own inputs (each read as its declaration says):
+    those typed as a count or the cards (`counts`: --table, --vs-table), or the others. The
+    counts are read before --vs and the others after --points, so that of several bad values
+    the first named is the one it always was."""
     values: dict[str, Any] = {}
     for option in variants.variant_options():
-        record.read(option, raw, values)
+        if (option.read == "count") == counts:
+            record.read(option, raw, values)
     return values
 
 
@@ -203,6 +207,7 @@ def edit(
     **variant: str | None,
 ) -> None:
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
+    counted = _variant_changes(variant, counts=True)
     vs_count, vs_more = count_or_cards(vs, "--vs")
     if vs_more is not None and vs_cards is not None:
         raise GintallyError("give the defender's cards once: --vs or --vs-cards")
@@ -213,7 +218,8 @@ def edit(
         "cards": cards,
         "vs_cards": vs_cards or vs_more,
         "points": whole(points, "--points"),
-        **_variant_changes(variant),
+        **counted,
+        **_variant_changes(variant, counts=False),
         "kind": kind,
         "date": date,
         "dealer": dealer,

@@ -297,7 +297,10 @@ class Variant:
         """Refuse a claim this variant does not play, or an input that claim does not take."""
         if claim not in self.claims:
             raise HandError(self.refusals.get(claim) or f"{self.title} has no {claim}")
-        order = [*CORE_INPUTS, *self.owners]
+        # named in the order they always were: the counts and cards, the variants' own, then
+        # the dealer and the upcard
+        dealt = [c for c in CORE_INPUTS if c in DEALT]
+        order = [*(c for c in CORE_INPUTS if c not in DEALT), *self.owners, *dealt]
         extra = sorted(set(given) - self.claims[claim], key=order.index)
         if extra:
             raise HandError(self.why(claim, extra[0]))

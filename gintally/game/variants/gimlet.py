@@ -347,8 +347,10 @@ class Gimlet(Variant):
         return self.row_fields(extras)
 
     def row_fields(self, extras: Mapping[str, Any]) -> dict[str, Any]:
+        # the counts as stored, not checked: a hand whose piles are out of range is still
+        # listed (check names it)
         piles = extras.get("piles")
-        return {"piles": list(parse_piles(piles))} if piles else {}
+        return {"piles": [int(n) for n in str(piles).split(",")]} if piles else {}
 
     def told(self, hand: Told) -> str | None:
         k, piles = hand.knocker, hand.extras.get("piles")
