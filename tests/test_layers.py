@@ -5,7 +5,8 @@ points down the architecture, and each third-party library stays in the module t
 
 `errors` is shared by every layer; `commits` (what the process has committed) is written by
 ledger/ and read by cli/; `collector` (the cycle collector paused for a burst) serves the
-service and cli/; `dates` is the text boundary for dates (pure: the service names its
+service and cli/; `lazy` (a package's names loaded from their modules on first use) serves
+service/, report/ and cli/; `dates` is the text boundary for dates (pure: the service names its
 date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
 the standard library only.
 """
@@ -26,18 +27,20 @@ ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "commits": set(),
     "collector": set(),
+    "lazy": set(),
     "game": {"errors"},
     "engine": {"errors", "game"},
     "model": {"errors", "game", "engine"},
     "ledger": {"errors", "commits", "game", "engine", "model"},
-    "service": {"errors", "collector", "game", "engine", "model", "ledger", "dates"},
+    "service": {"errors", "collector", "lazy", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
     "transfer": {"errors", "game", "engine", "model", "service", "dates"},
-    "report": {"errors", "game", "engine", "model", "service"},
+    "report": {"errors", "lazy", "game", "engine", "model", "service"},
     "cli": {
         "errors",
         "commits",
         "collector",
+        "lazy",
         "game",
         "engine",
         "model",

@@ -77,19 +77,9 @@ _HOME = {name: module for module, names in HOMES.items() for name in names.split
 __all__ = sorted(_HOME)
 
 if not TYPE_CHECKING:  # the type checker reads the imports above instead
+    from gintally.lazy import loader
 
-    def __getattr__(name: str) -> object:
-        """A public name, loaded from its module on first use."""
-        module = _HOME.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from importlib import import_module
-
-        loaded = import_module(f"{__name__}.{module}")
-        kept = globals()
-        for other in HOMES[module].split():
-            kept.setdefault(other, getattr(loaded, other))
-        return kept[name]
+    __getattr__ = loader(__name__, _HOME, globals())
 
     def __dir__() -> list[str]:
         return sorted({*globals(), *__all__})

@@ -64,14 +64,6 @@ _HOMES = {
 }
 
 if not TYPE_CHECKING:  # type checkers see the imports above, and no attribute is left unknown
+    from gintally.lazy import loader
 
-    def __getattr__(name: str) -> object:
-        """A name of `__all__`, its module imported on first use and the name kept here."""
-        home = _HOMES.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        import importlib
-
-        value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-        globals()[name] = value
-        return value
+    __getattr__ = loader(__name__, _HOMES, globals())
