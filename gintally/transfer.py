@@ -310,8 +310,9 @@ def parse_row(
             raise GintallyError("a misdeal has no winner and no points")
         typed = TypedHand("misdeal", day, upcard=upcard, dealer=dealer)
     elif kind is Kind.DRAW:
-        at = match.name_of(knocker) if match.teams is not None else None
-        if match.teams is not None and at is None:
+        tables = len(match.tables)  # a team match: a drawn row's knocker names its table
+        at = match.name_of(knocker) if tables > 1 else None
+        if tables > 1 and at is None:
             raise GintallyError(
                 "a drawn hand of a team match needs its knocker column: a player of its table"
             )

@@ -2,13 +2,14 @@
 
 One module a concern: `hands` (settle, record and correct a hand), `config` (the ledger's
 settings), `matches` (a new match, a renamed player), `teams` (team matches: teams as typed,
-tables, rounds), `replaying` (stored hands as the engine's entries), `windows` (the stretch of
-a match a command replays, the hand log), `checking` (a ledger's problems as data) and
-`insights` (lifetime figures and a season's story, for `stats`, `chart` and `report --html`).
-Every public name of the first seven is named here, so ``service.record(...)`` reads as before,
-and loaded from its module on first use: a hand command loads `hands`, `windows`, `replaying`
-and `teams`, not `checking` or `config` (each module is a few hundred microseconds of every
-start). `insights` is loaded only by the commands that use it (``from gintally.service import
+tables, rounds), `seating` (who plays whom in each round, asked instead of testing for teams),
+`replaying` (stored hands as the engine's entries), `windows` (the stretch of a match a command
+replays, the hand log), `checking` (a ledger's problems as data) and `insights` (lifetime
+figures and a season's story, for `stats`, `chart` and `report --html`). Every public name of
+the first eight is named here, so ``service.record(...)`` reads as before, and loaded from its
+module on first use: a hand command loads `hands`, `windows`, `replaying`, `seating` and
+`teams`, not `checking` or `config` (each module is a few hundred microseconds of every start).
+`insights` is loaded only by the commands that use it (``from gintally.service import
 insights``).
 
 Nothing here prints and nothing here computes a score itself.
@@ -40,6 +41,9 @@ if TYPE_CHECKING:
     from gintally.service.replaying import entries_from_plays as entries_from_plays
     from gintally.service.replaying import entry_from_values as entry_from_values
     from gintally.service.replaying import stream_entries_from_plays as stream_entries_from_plays
+    from gintally.service.seating import HeadToHead as HeadToHead
+    from gintally.service.seating import Partnership as Partnership
+    from gintally.service.seating import seating_of as seating_of
     from gintally.service.teams import TeamSpec as TeamSpec
     from gintally.service.teams import hand_table as hand_table
     from gintally.service.teams import table_names as table_names
@@ -67,6 +71,7 @@ HOMES: dict[str, str] = {
     "hands": "CLAIMS Settled edit record settle typed_from_record undo",
     "matches": "new_match rename_player",
     "replaying": "PlayRow entries entries_from_plays entry_from_values stream_entries_from_plays",
+    "seating": "HeadToHead Partnership seating_of",
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (
         "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log match_standings "

@@ -22,6 +22,7 @@ from gintally.ledger.hands import HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays, entry_from_values
+from gintally.service.seating import seating_of
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def _match_problems(book: Ledger, m: Match) -> list[Problem]:
     file, and replayed as it is read (memory does not grow with the match); a team match (its
     rounds need every hand) is read whole."""
     where = f"match {m.name!r}"
-    if m.teams is not None:
+    if seating_of(m).whole:
         try:
             live = book.live_hands(m)
         except GintallyError as e:

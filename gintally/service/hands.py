@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from gintally.engine.rounds import place
 from gintally.errors import GintallyError, HandError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
@@ -28,7 +27,7 @@ from gintally.game.variants import (
 )
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match, Player, TypedHand, plain_text
-from gintally.service.teams import hand_table, table_names, team_rounds
+from gintally.service.seating import seating_of
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
 _PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
@@ -80,11 +79,9 @@ def settle(match: Match, typed: TypedHand) -> Settled:
     claim = typed.claim
     if claim not in CLAIMS:
         raise HandError(f"unknown hand {claim!r}; record one of: {', '.join(CLAIMS)}")
-    if claim == "misdeal" and match.teams is not None:
-        raise HandError(
-            "a team match keeps no dealer and a misdeal scores nothing: the table just deals "
-            "again, there is nothing to record"
-        )
+    refused = seating_of(match).misdeal_refused
+    if claim == "misdeal" and refused:
+        raise HandError(refused)
     given = _input(match, typed, None).given() | (
         {"draw_deadwood"} if typed.draw_deadwood else set()
     )
@@ -139,8 +136,7 @@ def _record(
         return replace(
             base,
             winner=winner,
-            # In a team match a drawn hand's knocker column says its table (its side-0 player).
-            knocker=seated[0].id if match.teams is not None else None,
+            knocker=seating_of(match).draw_mark(seated),
             knocker_deadwood=counts[0] if counts else None,
             defender_deadwood=counts[1] if counts else None,
         )
@@ -168,8 +164,9 @@ def _norm_cards(text: str | None) -> str | None:
 
 
 def _dealer_at_table(match: Match, dealer: int | None, player: int) -> None:
-    """In a team match the dealer of a hand is one of the two players at its table."""
-    if match.teams is None or dealer is None or match.table_of(dealer) == match.table_of(player):
+    """The dealer of a hand is one of the two players at its table (there are several in a team
+    match)."""
+    if dealer is None or match.table_of(dealer) == match.table_of(player):
         return
     table = match.table_of(player) or 0
     raise HandError(
@@ -180,7 +177,7 @@ def _dealer_at_table(match: Match, dealer: int | None, player: int) -> None:
 
 def _draw_table(match: Match, typed: TypedHand) -> int:
     """The table of a drawn hand: the one of the player named, or of the counts given."""
-    if match.teams is None:
+    if len(match.tables) == 1:
         return 0
     named = [match.player(n) for n in ([typed.player] if typed.player else [])]
     named += [match.player(n) for n in typed.draw_deadwood]
@@ -236,15 +233,13 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
 
     In a team match a hand at a table that has already played the round in progress and the
     next one is refused (`rounds.place`)."""
-    if typed.claim == "draw" and typed.player and match.teams is None:
+    if typed.claim == "draw" and typed.player and len(match.tables) == 1:
         raise HandError(
             f"a drawn hand names a player only in a team match (to say its table), and "
             f"{match.name!r} is {match.players[0].name} v {match.players[1].name}"
         )
     settled = settle(match, typed)
-    if match.teams is not None:
-        table = hand_table(match, settled.record)
-        place(team_rounds(match, ledger.live_hands(match)), table, table_names(match))
+    seating_of(match).place(ledger, settled.record)
     return ledger.add_hand(match, settled.record), settled.result
 
 

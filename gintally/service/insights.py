@@ -26,6 +26,7 @@ from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
 from gintally.service.replaying import entries, entries_from_plays
+from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
 from gintally.service.windows import Window, replay_all
 
@@ -57,7 +58,7 @@ def lifetime(book: Ledger) -> Lifetime:
     fold = Lifetime()
     with book.snapshot():
         for m in book.matches():
-            if m.teams is not None:
+            if seating_of(m).whole:
                 _team_match(fold, book, m)
                 continue
             fold.match(m.name, sides(m), m.rules, m.format, _stream(book, m), m.first_seat)

@@ -13,11 +13,10 @@ from collections.abc import Iterable, Iterator
 from datetime import date
 
 from gintally.engine.replay import Entry
-from gintally.engine.rounds import entries_of
 from gintally.errors import LedgerError
 from gintally.ledger.damage import CHECK_HINT
 from gintally.model import HandRecord, Match
-from gintally.service.teams import team_rounds
+from gintally.service.seating import seating_of
 
 # what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points
 PlayRow = tuple[int, str, str, int | None, int, int | None, int | None]
@@ -30,16 +29,9 @@ def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int
 
 
 def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
-    """Stored hands as the engine reads them (player ids become seats 0 and 1). In a team
-    match, one entry per complete round (`rounds`): a round in progress posts nothing."""
-    if match.teams is not None:
-        return entries_of(team_rounds(match, hands))
-    return [
-        entry_from_values(
-            match, h.number, h.date, h.kind, h.winner, h.points, h.dealer, h.other_points
-        )
-        for h in hands
-    ]
+    """Stored hands as the engine reads them, as the match's seating has them reach the games
+    (`seating`: each hand head to head; in a team match, one entry per complete round)."""
+    return seating_of(match).entries(hands)
 
 
 def entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
@@ -53,7 +45,7 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
     seats are looked up once and each distinct date is parsed once: a replay reads every hand of
     a match through here."""
     # `Match.seat` of a two-player match (the first player 0, anyone else 1) as a dict lookup
-    seats = {None: None, match.players[0].id: 0} if match.teams is None else None
+    seats = {None: None, match.players[0].id: 0} if len(match.tables) == 1 else None
     seat = match.seat
     days: dict[str, date] = {}
     for hid, day, kind, w, pts, d, other in rows:

@@ -26,8 +26,9 @@ from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service.replaying import entries, entries_from_plays, stream_entries_from_plays
-from gintally.service.teams import hand_table, team_rounds
+from gintally.service.replaying import entries_from_plays, stream_entries_from_plays
+from gintally.service.seating import seating_of
+from gintally.service.teams import hand_table
 
 if TYPE_CHECKING:
     from gintally.engine.standings import Season
@@ -53,10 +54,7 @@ def round_of(window: Window, rec: HandRecord) -> Round | None:
 def entry_of(window: Window, rec: HandRecord) -> int | None:
     """The replay entry a hand made: its own number, or in a team match the number of its round
     once complete (None while the round waits: the hand has posted nothing yet)."""
-    if window.match.teams is None:
-        return rec.number
-    found = round_of(window, rec)
-    return found.number if found is not None and found.complete else None
+    return seating_of(window.match).entry_of(window.rounds, rec)
 
 
 RECENT_GAMES = 10  # finished games `show` lists for formats without seasons (besides open ones)
@@ -84,8 +82,8 @@ def replay_match(
     (or a later hand) tells whether a season is over, and so its open games unfinished.
     """
     fmt = match.format
-    if match.teams is not None:
-        return _team_window(ledger, match, around, today)
+    if seating_of(match).whole:
+        return _whole_window(ledger, match, around, today)
     with ledger.snapshot():
         seen = ledger.rows_seen()
         kept = mark = ledger.mark(match)
@@ -149,9 +147,9 @@ def _latest_quiet(ledger: Ledger, match: Match) -> Mark | None:
     return best
 
 
-def _team_window(ledger: Ledger, match: Match, around: date | None, today: date | None) -> Window:
-    """`replay_match` for a team match: its rounds and games, replayed whole (an evening of
-    partnership play is short; no quiet point is kept)."""
+def _whole_window(ledger: Ledger, match: Match, around: date | None, today: date | None) -> Window:
+    """`replay_match` for a match replayed whole (a team match: its rounds and games; an evening
+    of partnership play is short; no quiet point is kept)."""
     window = replay_all(ledger, match, today)
     rep, fmt = window.replay, match.format
     if fmt.seasonal:
@@ -275,7 +273,7 @@ def _logged(
     first hand on or after `since`. A team match's hands get their rounds instead (the k-th live
     hand at a table is in round k, as `engine.rounds` says): counted from the first hand, a
     count per table, so memory stays flat there too."""
-    if match.teams is not None:
+    if seating_of(match).whole:
         yield from _logged_rounds(ledger, match, voided, since, until, skip)
         return
     rules = match.rules
@@ -326,12 +324,11 @@ def _logged_rounds(
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
     """Replay the whole match, every season (for standings, the hand log and checks)."""
     hands = ledger.live_hands(match)
-    if match.teams is not None:
-        rounds = team_rounds(match, hands)
-        rep = replay(entries_of(rounds), match.rules, match.format, None, as_of=today)
-        return Window(match, hands, rep, None, list(rep.games), rounds)
-    rep = replay(entries(match, hands), match.rules, match.format, match.first_seat, as_of=today)
-    return Window(match, hands, rep, None, list(rep.games))
+    seating = seating_of(match)
+    rounds = seating.rounds(hands)
+    posted = entries_of(rounds) if rounds else seating.entries(hands)
+    rep = replay(posted, match.rules, match.format, seating.first_dealer, as_of=today)
+    return Window(match, hands, rep, None, list(rep.games), rounds)
 
 
 def match_standings(
@@ -344,7 +341,7 @@ def match_standings(
     # imported here: a hand command replays a window and never folds standings
     from gintally.engine.standings import fold_standings, standings
 
-    if match.teams is not None:
+    if seating_of(match).whole:
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window
     with ledger.snapshot(), collector.paused():

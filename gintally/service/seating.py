@@ -1,0 +1,125 @@
+"""Seating: who plays whom in each round of a match, which the replay and the hand commands ask
+of it instead of asking whether the match is a team match.
+
+Terminology
+- seating: how a match's players sit and how its hands reach the games (`seating_of`):
+  - head to head (`HeadToHead`): two players at one table. Every hand is a round of its own and
+    posts to the games as it is played, so the match replays from the light rows as they
+    stream from the file, from its latest quiet point; who deals next is worked out hand by
+    hand.
+  - partnership (`Partnership`, SPEC section 7, team play): the i-th members of the two teams
+    face each other at table i. A round is one hand at every table, and only a complete round
+    posts to the games (`engine.rounds`); so the match is read and replayed whole (`whole`),
+    a hand must wait for the round in progress (`place`), and no dealer is derived (each table
+    deals on its own).
+- table: where a hand was played (`table_of`): 0 head to head; see `teams.hand_table`.
+- entry: what posts to the games (`engine.replay.Entry`): a hand head to head, a complete
+  round in a partnership (`entries`, `entry_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from gintally.engine.replay import Entry
+from gintally.engine.rounds import Round, entries_of, place
+from gintally.model import HandRecord, Match, Player
+from gintally.service.teams import hand_table, table_names, team_rounds
+
+if TYPE_CHECKING:
+    from gintally.ledger import Ledger
+
+
+class HeadToHead:
+    """Two players at one table (see the module docstring)."""
+
+    whole: ClassVar[bool] = False  # read and replayed whole, never from a quiet point
+    misdeal_refused: ClassVar[str] = ""  # why a misdeal is not recorded ("": it is)
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+    @property
+    def first_dealer(self) -> int | None:
+        """The seat that deals first, as a replay starts from it (None: not known)."""
+        return self.match.first_seat
+
+    def table_of(self, h: HandRecord) -> int:
+        """The table a stored hand was played at."""
+        return 0
+
+    def rounds(self, hands: Iterable[HandRecord]) -> list[Round]:
+        """The rounds the live hands make (none: every hand posts on its own)."""
+        return []
+
+    def entries(self, hands: Iterable[HandRecord]) -> list[Entry]:
+        """Stored hands as the engine reads them (player ids become seats 0 and 1)."""
+        seat = self.match.seat
+        return [
+            Entry(
+                h.number,
+                h.date,
+                seat(h.winner),
+                h.points,
+                h.kind,
+                seat(h.dealer),
+                h.other_points or 0,
+            )
+            for h in hands
+        ]
+
+    def entry_of(self, rounds: list[Round], rec: HandRecord) -> int | None:
+        """The replay entry a hand made (None: it has posted nothing yet)."""
+        return rec.number
+
+    def place(self, ledger: Ledger, rec: HandRecord) -> None:
+        """Refuse a new hand that cannot be played now (a head-to-head hand always can)."""
+
+    def draw_mark(self, seated: tuple[Player, Player]) -> int | None:
+        """What a drawn hand's knocker column holds, for the table it was drawn at."""
+        return None
+
+
+class Partnership(HeadToHead):
+    """Two teams, a table for each pair of opposing members (see the module docstring)."""
+
+    whole = True
+    misdeal_refused = (
+        "a team match keeps no dealer and a misdeal scores nothing: the table just deals again, "
+        "there is nothing to record"
+    )
+
+    @property
+    def first_dealer(self) -> int | None:
+        return None  # each table deals on its own: no dealer is derived
+
+    def table_of(self, h: HandRecord) -> int:
+        return hand_table(self.match, h)
+
+    def rounds(self, hands: Iterable[HandRecord]) -> list[Round]:
+        return team_rounds(self.match, hands)
+
+    def entries(self, hands: Iterable[HandRecord]) -> list[Entry]:
+        """One entry per complete round: a round in progress posts nothing."""
+        return entries_of(self.rounds(hands))
+
+    def entry_of(self, rounds: list[Round], rec: HandRecord) -> int | None:
+        """The number of the hand's round once it is complete."""
+        found = next((r for r in rounds for d in r.deals if d and d.id == rec.number), None)
+        return found.number if found is not None and found.complete else None
+
+    def place(self, ledger: Ledger, rec: HandRecord) -> None:
+        """A hand at a table that has already played the round in progress and the next one is
+        refused (`rounds.place`)."""
+        match = self.match
+        place(team_rounds(match, ledger.live_hands(match)), self.table_of(rec), table_names(match))
+
+    def draw_mark(self, seated: tuple[Player, Player]) -> int | None:
+        """Its table's side-0 player: a drawn hand has no knocker to say where it was played."""
+        return seated[0].id
+
+
+def seating_of(match: Match) -> HeadToHead:
+    """The seating of a match: a partnership when it has teams, else head to head."""
+    return Partnership(match) if match.teams is not None else HeadToHead(match)
