@@ -19,7 +19,7 @@ from gintally.game.scoring import doubles
 from gintally.game.variants import Told, variant_of
 from gintally.report.match import teams_part
 from gintally.report.sheet import by_player, game_doc, round_doc, series_doc, set_doc, tally_doc
-from gintally.service import hand_table, round_of
+from gintally.service import hand_table, round_of, seating_of
 
 if TYPE_CHECKING:
     from gintally.engine.rounds import Round
@@ -75,13 +75,13 @@ def hand_doc(
             doc["defender_melds"] = [[str(c) for c in m] for m in result.defender_melds]
             doc["defender_deadwood_cards"] = [str(c) for c in result.defender_deadwood_cards]
     if window is not None:
-        entry: int | None = rec.number  # the replay entry the hand made: itself, or its round
-        if match.teams is not None:
+        seating = seating_of(match)
+        entry = seating.entry_of(window.rounds, rec)  # the hand, or its round once complete
+        if seating.whole:  # a team match: the hand's table, and its round
             found = round_of(window, rec)
-            doc["table"] = hand_table(match, rec) + 1
+            doc["table"] = seating.table_of(rec) + 1
             if found is not None:
                 doc["round"] = round_doc(match, found)
-            entry = found.number if found is not None and found.complete else None
         played = window.replay.played
         posted = next((p.posts for p in played if p.entry.id == entry), []) if entry else []
         doc["games"] = [game_doc(match, g) for g in posted]
@@ -100,7 +100,7 @@ def hand_doc(
         this = next((p for p in played if p.entry.id == entry), None) if entry else None
         if this is not None and this.series:
             doc["series"] = [series_doc(match, x) for x in this.series]
-        dealt = match.teams is None and variant.dealt
+        dealt = seating.derives_dealer and variant.dealt
         doc["next_dealer"] = match.name_at(window.replay.next_dealer) if dealt else None
         if match.format.seasonal:
             doc["opened_games"] = [g.number for g in posted if g.hands and g.hands[0] == entry]
@@ -201,7 +201,9 @@ def hand_row(
         "defender_deadwood": h.defender_deadwood,
         "layoffs": h.layoffs.split() if h.layoffs else [],
         "upcard": h.upcard,
-        "dealer": match.name_at(dealer) if match.teams is None else match.name_of(h.dealer),
+        "dealer": (
+            match.name_at(dealer) if seating_of(match).derives_dealer else match.name_of(h.dealer)
+        ),
         "doubled": doubled,
         "note": h.note,
         "edited": h.versions > 1,

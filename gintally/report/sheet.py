@@ -19,7 +19,7 @@ from gintally.engine.rounds import in_progress
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
 from gintally.report.match import teams_part
-from gintally.service import table_names
+from gintally.service import seating_of, table_names
 
 if TYPE_CHECKING:
     from gintally.engine.games import Game
@@ -192,6 +192,8 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
     ``sets``."""
     match, rep = window.match, window.replay
     variant = variant_of(match.rules)
+    # who dealt each hand is known when the seating works it out and the variant is dealt
+    dealt = seating_of(match).derives_dealer and variant.dealt
     shown = {id(g) for g in window.shown}
     running: dict[int, list[int]] = {}
     sheet: list[SheetRow] = []
@@ -215,9 +217,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
                 "kind": e.kind,
                 "winner": match.name_at(e.winner),
                 "points": e.points,
-                "dealer": None
-                if match.teams or not variant.dealt
-                else match.name_at(played.dealer),
+                "dealer": match.name_at(played.dealer) if dealt else None,
                 "games": posts,
                 "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
             }
@@ -230,7 +230,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
         "format": match.format.name,
         "players": match.sides,
         "games": [game_doc(match, g) for g in window.shown],
-        "next_dealer": None if match.teams or not variant.dealt else match.name_at(rep.next_dealer),
+        "next_dealer": match.name_at(rep.next_dealer) if dealt else None,
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
         "rules": match.rules.preset,

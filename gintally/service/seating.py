@@ -35,6 +35,7 @@ class HeadToHead:
     """Two players at one table (see the module docstring)."""
 
     whole: ClassVar[bool] = False  # read and replayed whole, never from a quiet point
+    derives_dealer: ClassVar[bool] = True  # who deals each hand is worked out from the last
     misdeal_refused: ClassVar[str] = ""  # why a misdeal is not recorded ("": it is)
 
     def __init__(self, match: Match) -> None:
@@ -85,6 +86,7 @@ class Partnership(HeadToHead):
     """Two teams, a table for each pair of opposing members (see the module docstring)."""
 
     whole = True
+    derives_dealer = False
     misdeal_refused = (
         "a team match keeps no dealer and a misdeal scores nothing: the table just deals again, "
         "there is nothing to record"
