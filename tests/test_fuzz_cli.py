@@ -544,6 +544,7 @@ def command_specs(
                 "-m": matches,
                 "--year": int_text,
                 "-y": int_text,
+                "--force": None,
             },
         ),
         "match new": (

@@ -437,7 +437,7 @@ def test_report_refuses_what_it_cannot_write(
     gintally: CLI, household: dict[str, list[int]], tmp_path: Path
 ) -> None:
     missing = gintally("report", "--html", str(tmp_path / "no" / "such" / "year.html"))
-    assert missing.code == 1 and missing.stderr.startswith("Error: cannot write")
+    assert missing.code == 2 and missing.stderr.startswith("Error: cannot write")
     folder = gintally("report", "--html", str(tmp_path))
     assert folder.code == 2 and "is a folder" in folder.stderr
     assert gintally("report").code == 2  # --html is required

@@ -27,8 +27,7 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
-from gintally.cli.common import MatchOpt, YearOpt, app, ledger, today, whole
-from gintally.errors import GintallyError, LedgerError
+from gintally.cli.common import MatchOpt, YearOpt, app, db_path, ledger, today, whole
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
@@ -273,10 +272,13 @@ def report(
     ],
     match: MatchOpt = None,
     year: YearOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:  # fmt: skip
     """A year in review as one self-contained web page: standings, the race chart, sets and
-    series, records and the hand log."""
+    series, records and the hand log. The page is written beside FILE and put in place whole;
+    an existing FILE is replaced only with --force, and never the ledger or a special file."""
     from gintally import report as docs
+    from gintally.ledger import files
     from gintally.service import insights
 
     with ledger(write=False) as book:
@@ -284,13 +286,10 @@ def report(
         story = insights.season_story(book, m, whole(year, "--year"), today())
     review = docs.review_doc(m, story)
     text = page_html(review, today())
-    if html.is_dir():
-        raise GintallyError(f"{html} is a folder: name the page to write, e.g. {html}/year.html")
-    tmp = html.with_name(f".{html.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(html)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise LedgerError(f"cannot write {html}: {e.strerror or e}") from None
+
+    def fill(tmp: Path) -> None:
+        with tmp.open("x", encoding="utf-8") as f:
+            f.write(text)
+
+    files.write_whole(html, fill, force, "page", ledger=db_path())
     print(f"Wrote {html}: {m.name}, season {story.season.label}.")

@@ -7,11 +7,13 @@ Terminology
 - atomic creation: a new ledger is built beside its final name and linked into place, so no
   process ever sees a half-made file, and when two race to create it one wins and the other
   uses its file.
-- written whole: a backup or an export is written to a temporary file beside its target
-  (``.NAME.PID.partial``) and put in place only when complete (`write_whole`), so the target is
-  never half a file. A new ledger is built the same way (``.NAME.PID.new``). Ctrl-C while
-  either is built removes the temporary file (`gintally.commits.scratch`); putting it in place
-  is a critical section; a killed run's temporary files are swept by the next run for that
+- written whole: every file gintally writes (a backup, an export, the report's page) is written
+  by one guarded writer (`write_whole`) to a temporary file beside its target
+  (``.NAME.PID.partial``) and put in place only when complete, so the target is never half a
+  file; it refuses the ledger itself and anything that is not a regular file. A new ledger is
+  built the same way (``.NAME.PID.new``). Ctrl-C while either is built removes the temporary
+  file (`gintally.commits.scratch`); putting it in place is a critical section; a killed run's
+  temporary files (a SQLite copy's ``-journal`` too) are swept by the next run for that
   target.
 
 The write lock and the busy timeout every connection waits with are `lock`'s.
@@ -178,17 +180,25 @@ def write_whole(
     what: str,
     ledger: Path | None = None,
 ) -> Path:
-    """Write `target` whole or not at all: `fill` writes a temporary file beside it (the same
-    folder, so the same file system), which is flushed to disk and only then put in place, by a
-    hard link when nothing may be replaced (an existing file is never overwritten, even one that
-    appears meanwhile), by a rename with `force`. A run that is killed, or fails (a full disk),
-    leaves nothing at the target; the temporary file is removed, or by the next run if the
-    process was killed. Refusals (a missing folder, an existing file without `force`) are bad
-    input, and so is a target that is the `ledger` itself (or one of its -wal, -shm files); a
-    failure of the system while writing is a `WriteError` (exit 1) with its reason."""
+    """The guarded writer: every file gintally writes (a backup, an export, the report's page)
+    is written here, whole or not at all. `fill` writes a temporary file beside the target (the
+    same folder, so the same file system), which is flushed to disk and only then put in place,
+    by a hard link when nothing may be replaced (an existing file is never overwritten, even one
+    that appears meanwhile), by a rename with `force`. A run that is killed, or fails (a full
+    disk), leaves nothing at the target; its temporary files (a SQLite copy's -journal too) are
+    removed, or by the next write to that target if the process was killed.
+
+    Refused as bad input, with nothing written: a target that is the `ledger` itself (or one of
+    its -wal, -shm, -journal files, or a link to any of them), a folder, anything else that is
+    not a regular file (a device, a pipe, a socket; even with `force`), a missing folder, and an
+    existing file without `force`. A failure of the system while writing is a `WriteError`
+    (exit 1) with its reason."""
     target = Path(target)
-    if target.is_dir():
-        raise GintallyError(f"{target} is a folder: name a new file for the {what}")
+    if ledger is not None and _same_file(target, ledger):
+        raise GintallyError(
+            f"{target} is part of the ledger {ledger}: choose another file for the {what}"
+        )
+    _refuse_special(target, what)
     if not target.parent.is_dir():
         raise GintallyError(
             f"cannot write the {what} to {target}: there is no folder {target.parent}"
@@ -196,29 +206,53 @@ def write_whole(
     exists = f"{target} already exists: choose a new file for the {what}, or add --force"
     if (target.exists() or target.is_symlink()) and not force:
         raise GintallyError(exists)
-    if ledger is not None and _same_file(target, ledger):
-        raise GintallyError(
-            f"{target} is part of the ledger {ledger}: choose another file for the {what}"
-        )
     _sweep_partials(target, PARTIAL)
     tmp = target.with_name(f".{target.name}.{os.getpid()}{PARTIAL}")
+    parts = [tmp] + [tmp.with_name(tmp.name + c) for c in COMPANIONS]
     try:
-        with commits.scratch(str(tmp)):
+        with commits.scratch(*map(str, parts)):
             fill(tmp)
             _flush(tmp)
         with commits.critical():
+            _refuse_special(target, what)  # a device or a pipe put there meanwhile
             _place(tmp, target, force, exists)
         _flush(target.parent)
     except OSError as e:
         raise WriteError(f"cannot write the {what} to {target}: {e.strerror or e}") from None
     finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        for leftover in parts:
+            with contextlib.suppress(OSError):
+                leftover.unlink()
     return target
 
 
-PARTIAL = ".partial"  # a backup or an export being written
+PARTIAL = ".partial"  # a backup, an export or a page being written
 NEW = ".new"  # a new ledger being built
+COMPANIONS = ("-journal", "-wal", "-shm")  # the files SQLite keeps beside a database
+
+
+def _refuse_special(target: Path, what: str) -> None:
+    """Refuse a target that exists and is not a regular file (followed through links): a
+    folder, a device, a pipe, a socket. Replacing one is never what was meant, `--force` or
+    not (as root, a rename over /dev/null makes it a regular file)."""
+    try:
+        mode = os.stat(target).st_mode
+    except (OSError, ValueError):
+        return  # absent, a link to nothing, or not reachable: the write itself will say
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise GintallyError(f"{target} is a folder: name a new file for the {what}")
+    kind = (
+        "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a pipe"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a special file"
+    )
+    raise GintallyError(f"{target} is {kind}, not a regular file: name a new file for the {what}")
 
 
 def _place(tmp: Path, target: Path, force: bool, exists: str) -> None:
@@ -238,24 +272,32 @@ def _place(tmp: Path, target: Path, force: bool, exists: str) -> None:
 
 def _same_file(target: Path, ledger: Path) -> bool:
     """True when `target` names the ledger file or one of its companions (-wal, -shm,
-    -journal), through links and relative paths too."""
-    names = [ledger] + [ledger.with_name(ledger.name + s) for s in ("-wal", "-shm", "-journal")]
+    -journal): the same file (device and inode, so a symbolic or hard link to it too) when both
+    exist, else the same path once links and relative parts are resolved. The companions are
+    looked for beside the ledger as named and beside the file its links lead to."""
+    bases = [ledger]
+    with contextlib.suppress(OSError, RuntimeError):
+        bases.append(ledger.resolve())
+    names = [n for b in bases for n in [b, *(b.with_name(b.name + c) for c in COMPANIONS)]]
+    try:
+        where = target.resolve()
+    except (OSError, RuntimeError):
+        where = None  # a loop of links: no file, compared by device and inode only
     for name in names:
-        try:
+        with contextlib.suppress(OSError, ValueError):
             if target.exists() and name.exists() and os.path.samefile(target, name):
                 return True
-        except OSError:
-            continue
-        if target.resolve() == name.resolve():
-            return True
+        with contextlib.suppress(OSError, RuntimeError):
+            if where is not None and where == name.resolve():
+                return True
     return False
 
 
 def _sweep_partials(target: Path, suffix: str) -> None:
-    """Remove the temporary files (``.NAME.PID<suffix>``, and a new ledger's -wal and -shm) of
+    """Remove the temporary files (``.NAME.PID<suffix>`` and its -journal, -wal and -shm) of
     earlier runs for `target` that were killed (their process is gone)."""
     name = glob.escape(target.name)
-    for ending in (suffix, f"{suffix}-wal", f"{suffix}-shm"):
+    for ending in (suffix, *(suffix + c for c in COMPANIONS)):
         for leftover in target.parent.glob(f".{name}.*{ending}"):
             pid = leftover.name[len(target.name) + 2 : -len(ending)]
             if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
