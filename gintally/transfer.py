@@ -24,6 +24,8 @@ import hashlib
 import io
 import json
 import operator
+import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
@@ -129,6 +131,12 @@ def _raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
     written, in header order, a short row filled with empty values), read from the file as
     they are consumed (a file of a million hands is never held whole). For JSON: (row number,
     mapping)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a device or pipe may never end
+        raise GintallyError(f"cannot read {path}: it is not a regular file (a device or a pipe)")
     try:
         f = path.open(encoding="utf-8-sig", newline="")
     except OSError as e:

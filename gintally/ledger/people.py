@@ -11,6 +11,7 @@ Terminology
 from __future__ import annotations
 
 import sqlite3
+import unicodedata
 
 from gintally.errors import GintallyError, NotFoundError
 from gintally.ledger.core import LedgerCore, timestamp
@@ -64,6 +65,12 @@ def clean_name(name: str, what: str) -> str:
     """A name as it is kept: one line, its spaces collapsed, plain text, 1 to 60 characters;
     `what` (player, match, team) names it in a refusal."""
     clean = plain_text(" ".join(str(name).split()), f"the {what} name")
+    for ch in clean:  # a zero-width space makes a second "Ann" that looks the same
+        if unicodedata.category(ch) == "Cf":
+            raise GintallyError(
+                f"the {what} name {clean!r} holds an invisible character (U+{ord(ch):04X} "
+                f"{unicodedata.name(ch, 'FORMAT CHARACTER')}): type the name without it"
+            )
     if not clean:
         raise GintallyError(f"a {what} needs a name")
     if len(clean) > 60:
