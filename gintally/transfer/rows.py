@@ -1,0 +1,215 @@
+"""One import row checked and settled into the `HandRecord` it stores (`parse_row`): read as a
+typed hand would be typed, so an imported row is refused for what a typed hand is refused for,
+and a result copied from paper is checked as `score` would check it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from gintally.dates import parse_date
+from gintally.errors import GintallyError
+from gintally.game.cards import parse_card
+from gintally.game.scoring import (
+    MAX_HAND_POINTS,
+    Kind,
+    check_count,
+    parse_kind,
+)
+from gintally.game.variants import all_variants, check_points, variant_of
+from gintally.model import (
+    HandRecord,
+    Match,
+    TypedHand,
+    plain_text,
+)
+from gintally.service import settle
+
+
+def _int(value: Any, what: str, signed: bool = False) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise GintallyError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        n = value
+    else:
+        try:
+            n = int(str(value).strip())
+        except ValueError:
+            raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
+    if n < 0 and not signed:
+        raise GintallyError(f"{what} cannot be negative ({n})")
+    if abs(n) > MAX_HAND_POINTS:
+        raise GintallyError(f"{what} {n} is too large (at most {MAX_HAND_POINTS:,})")
+    return n
+
+
+def _player(match: Match, value: Any, what: str) -> int | None:
+    text = "" if value is None else str(value).strip()
+    return match.player(text).id if text else None
+
+
+def parse_row(
+    match: Match, row: Mapping[str, Any], today: date, order: str | None = None
+) -> HandRecord:
+    """Check one imported row and turn it into a hand record.
+
+    A row with the counts behind it (a knocker and both deadwood counts, or the cards, or a
+    draw's two counts) is settled again under the match's rules, exactly as if it were typed,
+    and must come out as the row says: kind, winner and points. A row without them is a result
+    copied from paper and is kept as given, once its winner and knocker agree with its kind.
+    """
+    day = read_date(date_text(row.get("date")), today, order)
+    kind_text = str(row.get("kind") or "").strip()
+    if not kind_text:
+        raise GintallyError("the kind is missing")
+    kind = parse_kind(kind_text)
+    winner = _player(match, row.get("winner"), "winner")
+    points = _int(row.get("points"), "points")
+    if points is not None:
+        check_points(points, match.rules)
+    if kind is Kind.TIE and winner is not None:
+        raise GintallyError("a tie (tie=no-score) has no winner")
+    if winner is None and kind not in (Kind.DRAW, Kind.TIE, Kind.MISDEAL):
+        raise GintallyError(f"a {kind} needs a winner")
+    if points is None:
+        if winner is not None:
+            raise GintallyError("the points are missing")
+        points = 0
+    if winner is None and points:
+        raise GintallyError(f"{points} points but no winner")
+    upcard_text = str(row.get("upcard") or "").strip()
+    upcard = str(parse_card(upcard_text)) if upcard_text else None
+    knocker = _player(match, row.get("knocker"), "knocker")
+    k_dw = _int(row.get("knocker_deadwood"), "knocker_deadwood")
+    d_dw = _int(row.get("defender_deadwood"), "defender_deadwood")
+    # A Mahjong count is the cards in hand, not deadwood (checked when the row is settled).
+    counted = not variant_of(match.rules).both_score
+    for count, what in ((k_dw, "knocker_deadwood"), (d_dw, "defender_deadwood")):
+        if count is not None and counted:
+            check_count(what, count, match.rules)
+    k_cards = str(row.get("knocker_cards") or "").strip() or None
+    d_cards = str(row.get("defender_cards") or "").strip() or None
+    other = _int(row.get("other_points"), "other_points", signed=True)
+    extra: dict[
+        str, Any
+    ] = {}  # every variant's own inputs the row has (the match's refuses others)
+    for v in all_variants():
+        extra.update(v.imported(row, lambda column: _int(row.get(column), column)) or {})
+    dealer_id = _player(match, row.get("dealer"), "dealer")
+    dealer = match.name_of(dealer_id)
+    note = plain_text(str(row.get("note") or ""), "the note", one_line=True) or None
+    # The dealer goes into every typed hand below, checked as a typed --dealer is (Gimlet
+    # Rummy has none, a team sheet none).
+    typed = None
+    if kind is Kind.MISDEAL:
+        if winner is not None or points:
+            raise GintallyError("a misdeal has no winner and no points")
+        typed = TypedHand("misdeal", day, upcard=upcard, dealer=dealer)
+    elif kind is Kind.DRAW:
+        tables = len(match.tables)  # a team match: a drawn row's knocker names its table
+        at = match.name_of(knocker) if tables > 1 else None
+        if tables > 1 and at is None:
+            raise GintallyError(
+                "a drawn hand of a team match needs its knocker column: a player of its table"
+            )
+        if winner is None and k_dw is None and d_dw is None:
+            typed = TypedHand("draw", day, player=at, upcard=upcard, dealer=dealer)
+        else:
+            a, b = match.tables[match.table_of(knocker) or 0]
+            counts = {} if k_dw is None or d_dw is None else {a.name: k_dw, b.name: d_dw}
+            typed = TypedHand(
+                "draw", day, player=at, draw_deadwood=counts, upcard=upcard, dealer=dealer
+            )
+    elif knocker is not None:
+        if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
+            raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")
+        if kind in (Kind.UNDERCUT, Kind.SOUR) and winner == knocker:
+            who = "the defender" if kind is Kind.UNDERCUT else "the phantom"
+            raise GintallyError(f"this {kind} is won by {who}, not the knocker")
+        claim = "knock" if kind in (Kind.KNOCK, Kind.UNDERCUT, Kind.TIE) else str(kind)
+        player = match.name_of(knocker)
+        if kind is Kind.SOUR and (k_dw is not None or k_cards):
+            deadwood = None if k_cards else k_dw
+            typed = TypedHand(
+                "sour", day, player=player, deadwood=deadwood, cards=k_cards, dealer=dealer
+            )
+        elif extra:
+            # The opponent's columns and the upcard go in too, so that a variant's refusals of
+            # them apply to an imported row as to a typed hand (not dropped in silence).
+            typed = TypedHand(
+                claim, day, player=player, cards=k_cards,
+                deadwood=k_dw if claim == "knock" and not k_cards else None,
+                vs=None if d_cards else d_dw, vs_cards=d_cards, upcard=upcard, dealer=dealer,
+                extra=extra,
+            )  # fmt: skip
+        elif k_cards and d_cards:
+            typed = TypedHand(
+                claim,
+                day,
+                player=player,
+                cards=k_cards,
+                vs_cards=d_cards,
+                upcard=upcard,
+                dealer=dealer,
+            )
+        elif d_dw is not None and (k_dw is not None or claim != "knock"):
+            typed = TypedHand(
+                claim,
+                day,
+                player=player,
+                deadwood=k_dw if claim == "knock" else None,
+                vs=d_dw,
+                upcard=upcard,
+                dealer=dealer,
+            )
+    if typed is None:  # a result copied from paper: checked as `score` would check it
+        if kind is Kind.TIE:
+            raise GintallyError(
+                "a tie needs its knocker and both deadwood counts (it is scored from them)"
+            )
+        assert winner is not None
+        paper = TypedHand(
+            "score", day, player=match.name_of(winner), points=points, kind=str(kind),
+            upcard=upcard, dealer=dealer, extra={} if other is None else {"vs_points": other},
+        )  # fmt: skip
+        settle(match, paper)
+        no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
+        return HandRecord(
+            date=day, claim=str(kind) if no_winner else "score", kind=str(kind),
+            winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
+            defender_deadwood=d_dw, upcard=upcard, dealer=dealer_id, note=note,
+            other_points=other,
+        )  # fmt: skip
+    settled = settle(match, typed).record
+    said_other = other if other is not None else settled.other_points
+    if (settled.kind, settled.winner, settled.points, settled.other_points) != (
+        str(kind),
+        winner,
+        points,
+        said_other,
+    ):
+        said = f"{kind} to {match.name_of(winner) or 'nobody'} for {points}"
+        found = (
+            f"{settled.kind} to {match.name_of(settled.winner) or 'nobody'} for {settled.points}"
+        )
+        if settled.other_points is not None:
+            said += f" ({said_other:+d} to the other player)" if said_other is not None else ""
+            found += f" ({settled.other_points:+d} to the other player)"
+        raise GintallyError(f"the row says {said}, but its counts score {found}")
+    if (settled.dealer, settled.note) != (dealer_id, note):
+        settled = replace(settled, dealer=dealer_id, note=note)
+    return settled
+
+
+def date_text(value: Any) -> str:
+    return str(value or "").strip()
+
+
+def read_date(when: str, today: date, order: str | None) -> date:
+    if not when:
+        raise GintallyError("the date is missing")
+    return parse_date(when, today, order)
