@@ -15,6 +15,10 @@ checked whole before anything is written: one bad row and nothing is imported, t
 Team matches use the same columns: the players are named as typed at the tables, and the table
 of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
 player, as the ledger stores it), and its deadwood counts are that table's in team order.
+
+The modules: `export` (rows out, CSV and JSON), `reading` (an import file's rows), `rows` (one
+row checked and settled as a typed hand) and `importing` (the import, streamed, and its
+digest); their public names are named here.
 """
 
 from gintally.transfer.export import (
