@@ -5,9 +5,8 @@ lifetime figures of `stats` (`lifetime.Lifetime`), the year-in-review page and t
 a team (`report`) all add a hand up through `count_hand`, so they cannot disagree.
 
 Terminology
-- outcome (`outcome`): what a hand was for the count: ``misdeal`` (in the log, never played:
-  not a hand played), ``draw`` (played, nobody won: the stock ran down), ``tie`` (a knock tied
-  under ``tie=no-score``: nobody won it either) or ``won``.
+- played: every hand in the log but a misdeal (`NOT_PLAYED`), which was never played out;
+  `count_hand` says whether it counted one.
 - hand figures (`HandFigures`): what the hands did for one person or one side:
   - hands: hands played (every hand but misdeals; draws and ties included);
   - hands won;
@@ -30,15 +29,6 @@ from dataclasses import dataclass
 GIN_KINDS = frozenset({"gin", "big-gin"})  # kinds of hand that count as a gin
 NOT_PLAYED = frozenset({"misdeal"})  # kinds of hand in the log that were never played out
 _APART = frozenset({"gin", "big-gin", "undercut"})  # kinds a count tells apart
-
-
-def outcome(kind: str, winner: int | None) -> str:
-    """``misdeal``, ``draw``, ``tie`` or ``won`` (see the module docstring)."""
-    if kind in NOT_PLAYED:
-        return "misdeal"
-    if winner is not None:
-        return "won"
-    return "tie" if kind == "tie" else "draw"
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from gintally.engine.figures import HandFigures, count_hand, outcome
+from gintally.engine.figures import HandFigures, count_hand
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, Replay, Replayer
@@ -113,7 +113,7 @@ class Fold:
             return
         s.hands += 1
         if e.winner is None:
-            if outcome(e.kind, None) == "tie":
+            if e.kind == "tie":
                 s.ties += 1
             else:
                 s.draws += 1

@@ -88,6 +88,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.sheet import set_result as set_result
     from gintally.report.sheet import show_doc as show_doc
     from gintally.report.sheet import tally_doc as tally_doc
+    from gintally.report.standings import members_by_season as members_by_season
     from gintally.report.standings import members_doc as members_doc
     from gintally.report.standings import season_doc as season_doc
     from gintally.report.standings import standings_doc as standings_doc
@@ -111,7 +112,7 @@ HOMES: dict[str, str] = {
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
         "set_result show_doc tally_doc"
     ),
-    "standings": "members_doc season_doc standings_doc",
+    "standings": "members_by_season members_doc season_doc standings_doc",
     "stats": "race_doc stats_doc",
 }
 _HOME = {name: module for module, names in HOMES.items() for name in names.split()}

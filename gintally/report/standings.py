@@ -11,6 +11,7 @@ Terminology:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import TYPE_CHECKING
 
 from gintally.engine.figures import HandFigures, count_hand
@@ -44,11 +45,14 @@ def _row_doc(match: Match, row: Row) -> RowDoc:
 
 
 def season_doc(
-    match: Match, season: Season, hands: Sequence[HandRecord] | None = None
+    match: Match,
+    season: Season,
+    hands: Sequence[HandRecord] | None = None,
+    members: list[MemberDoc] | None = None,
 ) -> SeasonDoc:
     """One season's figures. In a team match the rows count rounds, which are no kind of
-    hand: a team's gins, big gins and undercuts are its members' (from `hands`, the live
-    hands; `members_doc`)."""
+    hand: a team's gins, big gins and undercuts are its members' (`members`, the season's
+    `members_doc`, else counted from `hands`, the live hands)."""
     doc: SeasonDoc = {
         "season": season.label,
         "start": season.start.isoformat(),
@@ -64,7 +68,9 @@ def season_doc(
         "rows": [_row_doc(match, r) for r in season.rows],
     }
     if match.teams is not None:
-        _members_kinds(doc, members_doc(match, hands or [], season.label))
+        if members is None:
+            members = members_doc(match, hands or [], season.label)
+        _members_kinds(doc, members)
     return doc
 
 
@@ -92,6 +98,10 @@ def standings_doc(
     chosen = seasons[-1] if seasons else None
     if year is not None:
         chosen = next((s for s in seasons if s.start.year == year), None)
+    by_season: dict[str, list[MemberDoc]] = {}  # a team match's members, every season's at once
+    none: list[MemberDoc] = []
+    if match.teams is not None:
+        by_season, none = members_by_season(match, hands or []), members_doc(match, [], None)
     if chosen is None:
         label = str(year) if year is not None else None
         season: SeasonDoc = {
@@ -100,16 +110,14 @@ def standings_doc(
             "unfinished": 0,
         }
     else:
-        season = season_doc(match, chosen, hands)
-    if match.teams is not None:
-        members = members_doc(match, hands or [], season["season"])
-        _members_kinds(season, members)
+        season = season_doc(match, chosen, members=by_season.get(chosen.label, none))
+    members = by_season.get(season["season"] or "", none)
     doc: StandingsDoc = {
         **season,
         "match": match.name,
         "format": match.format.name,
         "players": match.sides,
-        "seasons": [season_doc(match, s, hands) for s in seasons],
+        "seasons": [season_doc(match, s, members=by_season.get(s.label, none)) for s in seasons],
         "years_won": match.pair(years_won(seasons)),
         "series": series_rule_text(match.rules),
     }
@@ -130,15 +138,44 @@ def members_doc(match: Match, hands: Sequence[HandRecord], season: str | None) -
     """Each player of a team match and their own hands in a season (every season for None),
     counted at their table by `figures.count_hand`: hands played, won, points, gins (big gins
     included), big gins, undercuts, biggest hand."""
-    assert match.teams is not None
-    figures = {p.id: HandFigures() for team in match.teams for p in team.members}
+    figures = _no_figures(match)
     start = match.format.season_start
     for h in hands:
-        if season is not None and season_of(h.date, start)[0] != season:
-            continue
-        a, b = match.tables[hand_table(match, h)]
-        seat = {a.id: 0, b.id: 1}.get(h.winner) if h.winner is not None else None
-        count_hand(figures[a.id], figures[b.id], h.kind, seat, h.points, h.other_points or 0)
+        if season is None or season_of(h.date, start)[0] == season:
+            _count(match, figures, h)
+    return _member_docs(match, figures)
+
+
+def members_by_season(match: Match, hands: Sequence[HandRecord]) -> dict[str, list[MemberDoc]]:
+    """`members_doc` of every season the hands fall in, by season label, in one pass."""
+    by: dict[str, dict[int, HandFigures]] = {}
+    labels: dict[date, str] = {}  # a day's season, looked up once
+    start = match.format.season_start
+    for h in hands:
+        label = labels.get(h.date)
+        if label is None:
+            label = labels[h.date] = season_of(h.date, start)[0]
+        figures = by.get(label)
+        if figures is None:
+            figures = by[label] = _no_figures(match)
+        _count(match, figures, h)
+    return {label: _member_docs(match, figures) for label, figures in by.items()}
+
+
+def _no_figures(match: Match) -> dict[int, HandFigures]:
+    assert match.teams is not None
+    return {p.id: HandFigures() for team in match.teams for p in team.members}
+
+
+def _count(match: Match, figures: dict[int, HandFigures], h: HandRecord) -> None:
+    """One hand, for the two players at its table."""
+    a, b = match.tables[hand_table(match, h)]
+    seat = {a.id: 0, b.id: 1}.get(h.winner) if h.winner is not None else None
+    count_hand(figures[a.id], figures[b.id], h.kind, seat, h.points, h.other_points or 0)
+
+
+def _member_docs(match: Match, figures: dict[int, HandFigures]) -> list[MemberDoc]:
+    assert match.teams is not None
     out: list[MemberDoc] = []
     for team in match.teams:
         for p in team.members:

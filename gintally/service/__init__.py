@@ -39,10 +39,10 @@ if TYPE_CHECKING:
     from gintally.service.replaying import PlayRow as PlayRow
     from gintally.service.replaying import entries as entries
     from gintally.service.replaying import entries_from_plays as entries_from_plays
-    from gintally.service.replaying import entry_from_values as entry_from_values
     from gintally.service.replaying import stream_entries_from_plays as stream_entries_from_plays
     from gintally.service.seating import HeadToHead as HeadToHead
     from gintally.service.seating import Partnership as Partnership
+    from gintally.service.seating import entry_from_values as entry_from_values
     from gintally.service.seating import seating_of as seating_of
     from gintally.service.teams import TeamSpec as TeamSpec
     from gintally.service.teams import hand_table as hand_table
@@ -70,8 +70,8 @@ HOMES: dict[str, str] = {
     "config": "SETTINGS Setting configure date_order setting_of settings",
     "hands": "CLAIMS Settled edit record settle typed_from_record undo",
     "matches": "new_match rename_player",
-    "replaying": "PlayRow entries entries_from_plays entry_from_values stream_entries_from_plays",
-    "seating": "HeadToHead Partnership seating_of",
+    "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",
+    "seating": "HeadToHead Partnership entry_from_values seating_of",
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (
         "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log match_standings "

@@ -21,8 +21,8 @@ from gintally.ledger import Ledger
 from gintally.ledger.hands import HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.hands import settle, typed_from_record
-from gintally.service.replaying import entries, entries_from_plays, entry_from_values
-from gintally.service.seating import seating_of
+from gintally.service.replaying import entries, entries_from_plays
+from gintally.service.seating import entry_from_values, seating_of
 
 
 @dataclass(frozen=True)

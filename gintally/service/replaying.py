@@ -22,12 +22,6 @@ from gintally.service.seating import seating_of
 PlayRow = tuple[int, str, str, int | None, int, int | None, int | None]
 
 
-def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int | None,
-                      points: int, dealer: int | None, other: int | None) -> Entry:  # fmt: skip
-    """One hand's stored values as the engine reads them (player ids become seats 0 and 1)."""
-    return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer), other or 0)
-
-
 def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
     """Stored hands as the engine reads them, as the match's seating has them reach the games
     (`seating`: each hand head to head; in a team match, one entry per complete round)."""

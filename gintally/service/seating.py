@@ -20,6 +20,7 @@ Terminology
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from gintally.engine.replay import Entry
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 class HeadToHead:
     """Two players at one table (see the module docstring)."""
 
+    __slots__ = ("match",)
     whole: ClassVar[bool] = False  # read and replayed whole, never from a quiet point
     derives_dealer: ClassVar[bool] = True  # who deals each hand is worked out from the last
     misdeal_refused: ClassVar[str] = ""  # why a misdeal is not recorded ("": it is)
@@ -56,16 +58,10 @@ class HeadToHead:
 
     def entries(self, hands: Iterable[HandRecord]) -> list[Entry]:
         """Stored hands as the engine reads them (player ids become seats 0 and 1)."""
-        seat = self.match.seat
+        m = self.match
         return [
-            Entry(
-                h.number,
-                h.date,
-                seat(h.winner),
-                h.points,
-                h.kind,
-                seat(h.dealer),
-                h.other_points or 0,
+            entry_from_values(
+                m, h.number, h.date, h.kind, h.winner, h.points, h.dealer, h.other_points
             )
             for h in hands
         ]
@@ -85,6 +81,7 @@ class HeadToHead:
 class Partnership(HeadToHead):
     """Two teams, a table for each pair of opposing members (see the module docstring)."""
 
+    __slots__ = ()
     whole = True
     derives_dealer = False
     misdeal_refused = (
@@ -108,7 +105,7 @@ class Partnership(HeadToHead):
 
     def entry_of(self, rounds: list[Round], rec: HandRecord) -> int | None:
         """The number of the hand's round once it is complete."""
-        found = next((r for r in rounds for d in r.deals if d and d.id == rec.number), None)
+        found = round_of(rounds, rec)
         return found.number if found is not None and found.complete else None
 
     def place(self, ledger: Ledger, rec: HandRecord) -> None:
@@ -120,6 +117,17 @@ class Partnership(HeadToHead):
     def draw_mark(self, seated: tuple[Player, Player]) -> int | None:
         """Its table's side-0 player: a drawn hand has no knocker to say where it was played."""
         return seated[0].id
+
+
+def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int | None,
+                      points: int, dealer: int | None, other: int | None) -> Entry:  # fmt: skip
+    """One hand's stored values as the engine reads them (player ids become seats 0 and 1)."""
+    return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer), other or 0)
+
+
+def round_of(rounds: Iterable[Round], rec: HandRecord) -> Round | None:
+    """The round a hand of a team match is in (None: voided, or no round holds it)."""
+    return next((r for r in rounds for d in r.deals if d and d.id == rec.number), None)
 
 
 def seating_of(match: Match) -> HeadToHead:

@@ -27,6 +27,7 @@ from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
 from gintally.service.replaying import entries_from_plays, stream_entries_from_plays
+from gintally.service.seating import round_of as round_in
 from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
 
@@ -48,7 +49,7 @@ class Window:
 
 def round_of(window: Window, rec: HandRecord) -> Round | None:
     """The round a hand of a team match belongs to (None: voided, or not a team match)."""
-    return next((r for r in window.rounds for d in r.deals if d and d.id == rec.number), None)
+    return round_in(window.rounds, rec)
 
 
 def entry_of(window: Window, rec: HandRecord) -> int | None:

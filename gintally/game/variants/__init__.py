@@ -19,6 +19,7 @@ presets of `rules`).
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
 
 from gintally.errors import GintallyError, HandError
@@ -111,6 +112,7 @@ def check_points(points: int, rules: RuleSet, what: str = "points") -> int:
 # --- the hand commands, as the command line has them ---------------------------------------------
 
 
+@cache  # the declarations never change: read once a process
 def commands() -> tuple[Command, ...]:
     """Every hand command, in the order they are listed: the core ones, each variant's own
     after the command it names (else at the end)."""
@@ -138,6 +140,7 @@ def _noted(option: Option, command: str) -> Option:
     return option.with_help("; ".join((option.help, *notes)))
 
 
+@cache  # the declarations never change: read once a process
 def options_of(name: str) -> tuple[Option, ...]:
     """The parameters of a hand command, in order: its own (or those of the command it is
     like), then each variant's options for it, with the variants' notes in their help."""
@@ -148,6 +151,7 @@ def options_of(name: str) -> tuple[Option, ...]:
     return own + added
 
 
+@cache  # the declarations never change: read once a process
 def help_of(name: str) -> str:
     """A hand command's help: its own, and what each variant adds (a line each)."""
     c = command(name)
@@ -160,6 +164,7 @@ def help_of(name: str) -> str:
     return f"{first}\n\n" + "\n".join(notes)
 
 
+@cache  # the declarations never change: read once a process
 def variant_options() -> tuple[Option, ...]:
     """Every variant's own options, each once (for `edit`, which takes them all)."""
     seen: dict[str, Option] = {}
