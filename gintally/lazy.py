@@ -28,3 +28,18 @@ def loader(package: str, homes: Mapping[str, str], kept: dict[str, Any]) -> Call
         return kept[name]
 
     return __getattr__
+
+
+def homes(by_module: Mapping[str, str]) -> dict[str, str]:
+    """Each name's module, from each module's names (space-separated): the table `loader`
+    reads."""
+    return {name: module for module, names in by_module.items() for name in names.split()}
+
+
+def lister(kept: dict[str, Any], names: list[str]) -> Callable[[], list[str]]:
+    """A package's ``__dir__``: what it holds now and every name it can load."""
+
+    def __dir__() -> list[str]:
+        return sorted({*kept, *names})
+
+    return __dir__

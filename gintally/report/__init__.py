@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gintally.lazy import homes, lister, loader
+
 if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them at run time)
     from gintally.report.check import check_doc as check_doc
     from gintally.report.hand import describe as describe
@@ -115,13 +117,9 @@ HOMES: dict[str, str] = {
     "standings": "members_by_season members_doc season_doc standings_doc",
     "stats": "race_doc stats_doc",
 }
-_HOME = {name: module for module, names in HOMES.items() for name in names.split()}
+_HOME = homes(HOMES)
 __all__ = sorted(_HOME)
 
 if not TYPE_CHECKING:  # the type checker reads the imports above instead
-    from gintally.lazy import loader
-
     __getattr__ = loader(__name__, _HOME, globals())
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+    __dir__ = lister(globals(), __all__)

@@ -17,6 +17,8 @@ Nothing here prints and nothing here computes a score itself.
 
 from __future__ import annotations
 
+from gintally.lazy import homes, lister, loader
+
 TYPE_CHECKING = False  # typing's is not needed here: the type checker reads the imports below
 if TYPE_CHECKING:
     from gintally.service.checking import Problem as Problem
@@ -78,13 +80,9 @@ HOMES: dict[str, str] = {
         "recent_games replay_all replay_match round_of season_before"
     ),
 }
-_HOME = {name: module for module, names in HOMES.items() for name in names.split()}
+_HOME = homes(HOMES)
 __all__ = sorted(_HOME)
 
 if not TYPE_CHECKING:  # the type checker reads the imports above instead
-    from gintally.lazy import loader
-
     __getattr__ = loader(__name__, _HOME, globals())
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+    __dir__ = lister(globals(), __all__)
