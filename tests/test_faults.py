@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from damaging import unguarded
 
 from conftest import Run
 
@@ -536,12 +537,7 @@ def test_check_passes_a_healthy_ledger(gintally: Callable[..., Run], db_path: Pa
 
 
 def damage(db: Path, *statements: str) -> None:
-    conn = sqlite3.connect(db)
-    conn.execute("PRAGMA foreign_keys = OFF")
-    for sql in statements:
-        conn.execute(sql)
-    conn.commit()
-    conn.close()
+    unguarded(db, *statements)
 
 
 def test_check_reports_every_problem_at_once(gintally: Callable[..., Run], db_path: Path) -> None:

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from damaging import unguarded
 
 from conftest import Commands, Run
 from gintally import service
@@ -292,13 +293,7 @@ def test_a_new_ledger_in_a_read_only_folder_is_refused(
 
 def tamper(db: Path, *statements: str) -> None:
     """Change the file behind gintally's back, as another program (or a flipped byte) might."""
-    conn = sqlite3.connect(db)
-    try:
-        for sql in statements:
-            conn.execute(sql)
-        conn.commit()
-    finally:
-        conn.close()
+    unguarded(db, *statements)
 
 
 @pytest.fixture

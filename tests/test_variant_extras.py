@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from damaging import unguarded
 
 from conftest import Commands, Run, as_json, ok
 from gintally.cli import quick
@@ -105,13 +106,7 @@ def columns(db: Path) -> list[str]:
 
 
 def tamper(db: Path, *statements: str) -> None:
-    conn = sqlite3.connect(db)
-    try:
-        for sql in statements:
-            conn.execute(sql)
-        conn.commit()
-    finally:
-        conn.close()
+    unguarded(db, *statements)
 
 
 @pytest.fixture

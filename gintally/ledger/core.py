@@ -74,6 +74,10 @@ class LedgerCore:
         self._writing, self._changes = True, change
         try:
             yield self.conn
+        except sqlite3.Error as e:  # a full disk, a guard (`guards`): one line, nothing written
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("ROLLBACK")
+            raise files.translate(self.path, e) from None
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")

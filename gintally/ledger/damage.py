@@ -12,11 +12,22 @@ Terminology
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Collection
 
 from gintally.errors import LedgerError
-from gintally.game.scoring import Kind
 from gintally.ledger import files, marks
 from gintally.ledger.core import LedgerCore
+from gintally.ledger.guards import (
+    CLAIMS,
+    FIRST_DAY,
+    KINDS,
+    LAST_DAY,
+    MOST,
+    TRIGGERS,
+    hand_damage,
+    name_damage,
+)
+from gintally.ledger.schema import applied as schema_applied
 
 CHECK_HINT = "run 'gintally check' to see every damaged row, or restore a backup"
 
@@ -38,35 +49,103 @@ class Damage(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def damage(self) -> list[tuple[str, str]]:
-        """Rows SQLite accepts but gintally cannot use, as (where, what): the table and row.
-        Every query here only reads, and none can fail on the damage it looks for."""
+    def damage(self, settings: Collection[str] = ()) -> list[tuple[str, str]]:
+        """Rows SQLite accepts but gintally cannot use, as (where, what): the table and row,
+        each row named once (its first problem). `settings`: the keys of the settings gintally
+        knows beyond ``current_match`` (any other key is named). Every query here only reads,
+        and none can fail on the damage it looks for."""
         found: list[tuple[str, str]] = []
+        named: set[str] = set()
+
+        def add(where: str, what: str) -> None:
+            if where not in named:
+                named.add(where)
+                found.append((where, what))
+
         for sql, say in _DAMAGE:
             for row in self._rows(sql):
-                found.append((f"{row[0]} row {row[1]}", say.format(*row[2:])))
+                add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
+        for row in self._rows("SELECT * FROM hands ORDER BY id"):  # what SQL cannot read
+            where = f"hands row {row['id']}"
+            if where not in named:
+                wrong = hand_damage(dict(zip(row.keys(), row, strict=True)))
+                if wrong is not None:
+                    add(where, wrong)
+        for table in ("players", "matches"):
+            for row_id, name in self._rows(f"SELECT id, name FROM {table} ORDER BY id"):
+                wrong = name_damage(name)
+                if wrong is not None:
+                    add(f"{table} row {row_id}", wrong)
+        for match_id, side, name in self._rows(
+            "SELECT match_id, side, name FROM teams WHERE name IS NOT NULL ORDER BY match_id, side"
+        ):
+            wrong = name_damage(name)
+            if wrong is not None:
+                add(f"teams row (match id {match_id}, side {side})", wrong)
         current = self.setting("current_match")
         if current is not None and not (
             current.isdigit() and self._rows("SELECT 1 FROM matches WHERE id = ?", [int(current)])
         ):
-            found.append(("settings row current_match", f"{current!r} names no match"))
+            add("settings row current_match", f"{current!r} names no match")
+        known = {"current_match", *settings}
+        for (key,) in self._rows("SELECT key FROM settings ORDER BY key"):
+            if key not in known:
+                add(f"settings row {key!r}", "is not a setting gintally knows")
+        have = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        if "m011_guards" in schema_applied(self.conn):
+            for name in TRIGGERS:
+                if name not in have:
+                    add(
+                        f"schema trigger {name}",
+                        "is missing (dropped by another tool): rows written since may be damaged",
+                    )
         for match_id in [int(r[0]) for r in self._rows("SELECT match_id FROM replay_marks")]:
             try:
                 marks.load(self.conn, match_id)
             except marks.BadMark as e:
-                found.append((f"replay_marks row {match_id}", f"{e} (a cache: it is ignored)"))
+                add(f"replay_marks row {match_id}", f"{e} (a cache: it is ignored)")
         return found
 
 
-_KINDS = "(" + ", ".join(f"'{k}'" for k in Kind) + ")"  # every kind the game knows
+_KINDS = "(" + ", ".join(f"'{k}'" for k in sorted(KINDS)) + ")"  # every kind the game knows
+_CLAIMS = "(" + ", ".join(f"'{k}'" for k in sorted(CLAIMS)) + ")"  # every claim a command types
 _PLAYER_COLUMNS = ("winner", "knocker", "dealer")
+_IN_LEDGER = "EXISTS (SELECT 1 FROM players p WHERE p.id = {})"
 
 # (query, message): each query yields (table, row id, values for the message...).
 _DAMAGE: list[tuple[str, str]] = [
     (
+        "SELECT 'matches', id, c, quote(v) FROM (SELECT id, 'player_a' AS c, player_a AS v "
+        "FROM matches UNION ALL SELECT id, 'player_b', player_b FROM matches) m "
+        f"WHERE NOT {_IN_LEDGER.format('m.v')} ORDER BY id, c",
+        "names {} {}, who is not in the ledger (a deleted player)",
+    ),
+    (
+        "SELECT 'matches', id, quote(season_start) FROM matches WHERE NOT "
+        "(season_start GLOB '[0-1][0-9]-[0-3][0-9]' "
+        "AND date('2001-' || season_start) IS '2001-' || season_start) ORDER BY id",
+        "holds the season start {}, not MM-DD (a day every year has)",
+    ),
+    (
+        "SELECT 'matches', id, quote(first_dealer) FROM matches WHERE first_dealer IS NOT NULL "
+        "AND first_dealer NOT IN (player_a, player_b) ORDER BY id",
+        "names the first dealer {}, who is not one of its players",
+    ),
+    (
+        "SELECT 'team_members', rowid, match_id, side, seat, player_id FROM team_members t "
+        f"WHERE NOT {_IN_LEDGER.format('t.player_id')} ORDER BY rowid",
+        "(match id {}, side {}, seat {}) names player {}, who is not in the ledger "
+        "(a deleted player)",
+    ),
+    (
         "SELECT 'hands', id, quote(date) FROM hands "
         "WHERE typeof(date) != 'text' OR date(date) IS NOT date ORDER BY id",
         "has no readable date ({})",
+    ),
+    (
+        f"SELECT 'hands', id, quote(date) FROM hands WHERE typeof(date) = 'text' "
+        f"AND date(date) IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' ORDER BY id",
+        f"has the date {{}}, out of range ({FIRST_DAY} to {LAST_DAY})",
     ),
     *(
         (
@@ -76,6 +155,11 @@ _DAMAGE: list[tuple[str, str]] = [
             f"holds {c} {{}}, not a whole number",
         )
         for c in ("points", "number", *_PLAYER_COLUMNS)
+    ),
+    (
+        f"SELECT 'hands', id, points FROM hands WHERE typeof(points) = 'integer' "
+        f"AND points NOT BETWEEN 0 AND {MOST} ORDER BY id",
+        "holds points {}, negative or more than any hand scores",
     ),
     *(
         (
@@ -92,6 +176,18 @@ _DAMAGE: list[tuple[str, str]] = [
         "holds the unknown kind {}",
     ),
     (
+        f"SELECT 'hands', id, quote(claim) FROM hands WHERE claim NOT IN {_CLAIMS} ORDER BY id",
+        "holds the unknown claim {}",
+    ),
+    (
+        "SELECT 'hands', h.id, h.number, o.number AS n, o.id FROM hands h JOIN hands o "
+        "ON o.match_id = h.match_id AND o.number = h.number AND o.hand_id < h.hand_id "
+        "AND o.id = o.hand_id WHERE h.id = h.hand_id "
+        "AND o.hand_id = (SELECT min(x.hand_id) FROM hands x WHERE x.match_id = h.match_id "
+        "AND x.number = h.number) ORDER BY h.id",
+        "has hand number {}, the number of another hand of its match (hand {}, hands row {})",
+    ),
+    (
         "SELECT 'hands', h.id, h.hand_id, o.match_id, h.match_id FROM hands h "
         "JOIN hands o ON o.hand_id = h.hand_id AND o.id < h.id AND o.match_id != h.match_id "
         "WHERE o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
@@ -101,6 +197,13 @@ _DAMAGE: list[tuple[str, str]] = [
         "SELECT 'corrections', c.id, c.action, c.hand_id FROM corrections c "
         "WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = c.hand_id) ORDER BY c.id",
         "is a {} of hand key {}, which is not in the ledger",
+    ),
+    (
+        "SELECT 'corrections', c.id, c.hand_id, quote(c.replacement) FROM corrections c "
+        "WHERE c.action = 'replace' AND EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = "
+        "c.hand_id) AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.id = c.replacement "
+        "AND h.hand_id = c.hand_id) ORDER BY c.id",
+        "replaces hand key {} by {}, which is no version of that hand",
     ),
     (
         "SELECT 'players', p.id, quote(p.name), q.id FROM players p JOIN players q "

@@ -66,6 +66,13 @@ def translate(path: Path | str, e: sqlite3.Error) -> LedgerError:
         )
     if "readonly" in text or "read-only" in text:
         return LedgerError(f"cannot write to {path}: the ledger is read-only")
+    if "disk is full" in text or getattr(e, "sqlite_errorname", "") == "SQLITE_FULL":
+        return LedgerError(f"cannot write to {path}: the disk is full (nothing was written)")
+    if text.startswith("gintally: "):  # a guard refused a row (`guards.TRIGGERS`)
+        return LedgerError(
+            f"the ledger {path} refused the change ({text.removeprefix('gintally: ')}): "
+            "nothing was written; run 'gintally check'"
+        )
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return LedgerError(f"{path} is damaged ({text}): run 'gintally check', or restore a backup")
     return LedgerError(f"cannot use the ledger {path}: {text}")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -29,6 +29,7 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import damaged_hand
+from gintally.ledger.guards import hand_damage
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -142,7 +143,10 @@ class Hands(LedgerCore):
     ) -> list[HandRecord]:
         """The match's live hands in play order (date, then number), in a date window
         ``[since, until)`` when given."""
-        return [hand_record(r) for r in self._rows(*self._live("h.*", match, None, since, until))]
+        ids = match_players(match)
+        return [
+            hand_record(r, ids) for r in self._rows(*self._live("h.*", match, None, since, until))
+        ]
 
     def all_hands(self, match: Match) -> list[HandRecord]:
         """Every hand of the match, live or voided, each in its newest version."""
@@ -156,7 +160,10 @@ class Hands(LedgerCore):
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
-        yield from self._stream(sql + " ORDER BY h.date, h.number", params, hand_record)
+        ids = match_players(match)
+        yield from self._stream(
+            sql + " ORDER BY h.date, h.number", params, lambda r: hand_record(r, ids)
+        )
 
     def last_number(self, match: Match) -> int:
         """The match's highest hand number (0 before its first hand)."""
@@ -204,12 +211,12 @@ class Hands(LedgerCore):
             last = self._rows("SELECT max(number) FROM hands WHERE match_id = ?", [match.id])
             have = f"its hands are 1 to {last[0][0]}" if last[0][0] else "it has no hands yet"
             raise NotFoundError(f"match {match.name!r} has no hand {number} ({have})")
-        return hand_record(rows[0])
+        return hand_record(rows[0], match_players(match))
 
     def last_hand(self, match: Match) -> HandRecord | None:
         """The live hand entered last (whatever its date): what `undo` takes back."""
         rows = self._rows(LIVE_HANDS + " ORDER BY h.number DESC LIMIT 1", [match.id])
-        return hand_record(rows[0]) if rows else None
+        return hand_record(rows[0], match_players(match)) if rows else None
 
     def live_hands_latest(self, match: Match, before: date | None = None) -> HandRecord | None:
         """The live hand played last (by date, then number), before a date when given."""
@@ -218,7 +225,7 @@ class Hands(LedgerCore):
             sql += " AND h.date < ?"
             params.append(before.isoformat())
         rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
-        return hand_record(rows[0]) if rows else None
+        return hand_record(rows[0], match_players(match)) if rows else None
 
     def latest_dealt(
         self, match: Match, before: date, redealt: Sequence[str], decided: bool
@@ -233,7 +240,7 @@ class Hands(LedgerCore):
         sql = LIVE_HANDS + f" AND h.date < ? AND ({which})"
         params = [match.id, before.isoformat(), *(redealt if decided else ())]
         rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
-        return hand_record(rows[0]) if rows else None
+        return hand_record(rows[0], match_players(match)) if rows else None
 
     def count_decided(
         self, match: Match, after: tuple[date, int] | None, before: date, redealt: Sequence[str]
@@ -369,15 +376,22 @@ HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Hands.stream_hand_v
 _INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `hand_record` checks them
 
 
+def match_players(match: Match) -> frozenset[int]:
+    """The ids of the players of a match (every member of a team match)."""
+    return frozenset(p.id for p in match.members)
+
+
 def record_of(token: Any) -> HandRecord:
     """The record of a hand from the token `Ledger.stream_hand_values` gave with it."""
     return token if isinstance(token, HandRecord) else hand_record(token)
 
 
-def hand_record(row: sqlite3.Row) -> HandRecord:
+def hand_record(row: sqlite3.Row, players: Collection[int] | None = None) -> HandRecord:
     """The `HandRecord` of a row of ``hands`` (``h.*``, with ``voided``, ``versions`` and
-    ``void_reason`` when the query reads them); a damaged date or whole number is refused
-    (`damaged_hand`). The one place that knows how a row's columns make a record."""
+    ``void_reason`` when the query reads them); a damaged row (a date or whole number that does
+    not read, or what `guards.hand_damage` finds, with `players` the ids of its match's players
+    when given) is refused (`damaged_hand`). The one place that knows how a row's columns make
+    a record."""
     r = dict(zip(row.keys(), row, strict=True))  # a Row looks names up one by one, slowly
     try:
         day = date.fromisoformat(r["date"])
@@ -386,6 +400,9 @@ def hand_record(row: sqlite3.Row) -> HandRecord:
     for column in _INT_COLUMNS:
         if r[column] is not None and type(r[column]) is not int:
             raise damaged_hand(r["id"], r["number"], f"holds {column} {r[column]!r}")
+    wrong = hand_damage(r, players)
+    if wrong is not None:
+        raise damaged_hand(r["id"], r["number"], wrong)
     get = r.get
     if "extras" in r:
         try:

@@ -16,18 +16,28 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gintally.engine.formats import Format
+from gintally.engine.seasons import parse_season_start
 from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.rules import RuleSet
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
-from gintally.ledger.people import clean_name, player_or_new
+from gintally.ledger.guards import name_damage, visible
+from gintally.ledger.people import clean_name, damaged_player, player_or_new
 from gintally.model import Match, Player, Team, fold
 
-_MATCH_SQL = (
+_MATCH_SQL = (  # a player who is not in the ledger reads as a NULL name: the match is damaged
     "SELECT m.*, a.name AS a_name, b.name AS b_name FROM matches m "
-    "JOIN players a ON a.id = m.player_a JOIN players b ON b.id = m.player_b"
+    "LEFT JOIN players a ON a.id = m.player_a LEFT JOIN players b ON b.id = m.player_b"
 )
+
+
+def damaged_match(row_id: object, name: object, what: str) -> LedgerError:
+    """The one line a command prints when it meets a damaged row of a match."""
+    shown = visible(name) if isinstance(name, str) else repr(name)
+    return LedgerError(
+        f"the ledger is damaged: matches row {row_id} (match '{shown}') {what}; {CHECK_HINT}"
+    )
 
 
 class Matches(LedgerCore):
@@ -92,12 +102,39 @@ class Matches(LedgerCore):
         return self.match_by_id(match_id)
 
     def _match(self, row: sqlite3.Row) -> Match:
+        wrong = name_damage(row["name"])
+        if wrong is not None:
+            raise damaged_match(row["id"], row["name"], wrong)
+        for column in ("player_a", "player_b"):
+            name = row["a_name" if column == "player_a" else "b_name"]
+            if name is None:
+                raise damaged_match(
+                    row["id"], row["name"], f"names {column} {row[column]!r}, who is not in the "
+                    "ledger (a deleted player)"
+                )  # fmt: skip
+            wrong = name_damage(name)
+            if wrong is not None:
+                raise damaged_player(row[column], wrong)
+        try:
+            month, day = parse_season_start(str(row["season_start"]))
+        except GintallyError:
+            raise damaged_match(
+                row["id"], row["name"], f"holds the season start {row['season_start']!r}, "
+                "not MM-DD"
+            ) from None  # fmt: skip
         try:
             rules = RuleSet.from_json(row["rules"])
-            month, day = (int(x) for x in row["season_start"].split("-"))
             fmt = Format(row["format"], row["games"], bool(row["rolling"]), (month, day))
         except (GintallyError, ValueError) as e:
             raise LedgerError(f"match {row['name']!r} in {self.path} cannot be read: {e}") from None
+        if row["first_dealer"] is not None and row["first_dealer"] not in (
+            row["player_a"],
+            row["player_b"],
+        ):
+            raise damaged_match(
+                row["id"], row["name"], f"names the first dealer {row['first_dealer']!r}, "
+                "who is not one of its players"
+            )  # fmt: skip
         return Match(
             row["id"],
             row["name"],
@@ -118,8 +155,8 @@ class Matches(LedgerCore):
             if not names:
                 return None
             members = self.conn.execute(
-                "SELECT m.side, m.seat, p.id, p.name FROM team_members m "
-                "JOIN players p ON p.id = m.player_id WHERE m.match_id = ? "
+                "SELECT m.side, m.seat, m.player_id AS id, p.name FROM team_members m "
+                "LEFT JOIN players p ON p.id = m.player_id WHERE m.match_id = ? "
                 "ORDER BY m.side, m.seat",
                 [match_id],
             ).fetchall()
@@ -129,6 +166,15 @@ class Matches(LedgerCore):
             raise files.translate(self.path, e) from None
         sides: list[list[Player]] = [[], []]
         for r in members:
+            if r["name"] is None:
+                raise LedgerError(
+                    f"the ledger is damaged: team_members of match '{visible(match_name)}' "
+                    f"name player {r['id']!r}, who is not in the ledger (a deleted player); "
+                    f"{CHECK_HINT}"
+                )
+            wrong = name_damage(r["name"])
+            if wrong is not None:
+                raise damaged_player(r["id"], wrong)
             sides[r["side"]].append(Player(r["id"], r["name"]))
         sizes = [len(s) for s in sides]
         if [r["side"] for r in names] != [0, 1] or sizes[0] != sizes[1] or sizes[0] < 2:
@@ -136,6 +182,12 @@ class Matches(LedgerCore):
                 f"match {match_name!r} in {self.path} cannot be read: its teams are damaged "
                 f"({sizes[0]} and {sizes[1]} members)"
             )
+        for r in names:
+            if r["name"] is not None and name_damage(r["name"]) is not None:
+                raise LedgerError(
+                    f"the ledger is damaged: teams row of match '{visible(match_name)}' side "
+                    f"{r['side']} {name_damage(r['name'])}; {CHECK_HINT}"
+                )
         return (
             Team(tuple(sides[0]), names[0]["name"]),
             Team(tuple(sides[1]), names[1]["name"]),

@@ -13,8 +13,10 @@ from __future__ import annotations
 import sqlite3
 import unicodedata
 
-from gintally.errors import GintallyError, NotFoundError
+from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.ledger.core import LedgerCore, timestamp
+from gintally.ledger.damage import CHECK_HINT
+from gintally.ledger.guards import name_damage
 from gintally.model import Player, plain_text
 
 
@@ -23,7 +25,7 @@ class People(LedgerCore):
 
     def players(self) -> list[Player]:
         return [
-            Player(r["id"], r["name"])
+            sound_player(r["id"], r["name"])
             for r in self._rows("SELECT id, name FROM players ORDER BY fold(name), id")
         ]
 
@@ -33,7 +35,7 @@ class People(LedgerCore):
         )
         if not rows:
             raise NotFoundError(f"unknown player {name!r}")
-        return Player(rows[0]["id"], rows[0]["name"])
+        return sound_player(rows[0]["id"], rows[0]["name"])
 
     def rename_player(self, old: str, new: str) -> Player:
         clean = clean_name(new, "player")
@@ -48,6 +50,19 @@ class People(LedgerCore):
         return Player(who.id, clean)
 
 
+def damaged_player(row_id: object, what: str) -> LedgerError:
+    """The one line a command prints when it meets a damaged row of ``players``."""
+    return LedgerError(f"the ledger is damaged: players row {row_id} {what}; {CHECK_HINT}")
+
+
+def sound_player(row_id: int, name: str) -> Player:
+    """The player of a row of ``players``, refused when its name is damaged (`name_damage`)."""
+    wrong = name_damage(name)
+    if wrong is not None:
+        raise damaged_player(row_id, wrong)
+    return Player(row_id, name)
+
+
 def player_or_new(conn: sqlite3.Connection, name: str) -> Player:
     """The player named `name` (as names are compared), written now if there is none (inside a
     write)."""
@@ -56,7 +71,7 @@ def player_or_new(conn: sqlite3.Connection, name: str) -> Player:
         "SELECT id, name FROM players WHERE fold(name) = fold(?) ORDER BY id", [clean]
     ).fetchone()
     if row:
-        return Player(row["id"], row["name"])
+        return sound_player(row["id"], row["name"])
     cur = conn.execute("INSERT INTO players(name, created_at) VALUES (?, ?)", [clean, timestamp()])
     return Player(int(cur.lastrowid or 0), clean)
 

@@ -45,6 +45,11 @@ Tables (created and changed only through the migrations below, applied with
   corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
   it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
   corrections or rules is changed or deleted in place (gintally itself only appends facts).
+- guards (``guard_*``, `m011_guards`, `guards.TRIGGERS`): triggers that refuse a row gintally
+  could not use, written by gintally or any other SQLite tool: an unknown kind or claim, a date
+  that is no real date from 1900 to 2999, a negative count, points beyond any hand's, a player
+  or match that is not in the ledger, a second hand with a hand's number, a name with a control
+  character, a bad setting; a player or match still referred to cannot be deleted.
 
 A hand is live when it has no ``void`` correction; its live version is its newest row. Live
 hands are ordered by (date, number): a back-dated hand takes its place by date, and hands of one
@@ -64,6 +69,7 @@ from typing import Any
 
 from gintally.errors import LedgerError
 from gintally.ledger import lock
+from gintally.ledger.guards import TRIGGERS
 from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -79,6 +85,7 @@ MIGRATION_NAMES = (
     "m008_mark_guards",
     "m009_views_again",
     "m010_variant_extras",
+    "m011_guards",
 )
 
 
@@ -278,6 +285,14 @@ def build_migrations() -> Any:
             for c in LEGACY_EXTRAS:
                 db.execute(f"ALTER TABLE hands DROP COLUMN {c}")
         create_views(db)
+
+    @migrations(name="m011_guards")
+    def m011_guards(db: Any) -> None:
+        """The guards (`guards.TRIGGERS`): triggers that refuse a row gintally could not use,
+        whoever writes it. Rows written before stay as they are: `check` names them, and the
+        commands that read one refuse it with one line."""
+        for name, body in TRIGGERS.items():
+            db.execute(f"CREATE TRIGGER {name} {body}")
 
     return migrations
 

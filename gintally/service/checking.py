@@ -20,6 +20,7 @@ from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.hands import HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
+from gintally.service.config import SETTINGS, stored
 from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays
 from gintally.service.seating import entry_from_values, seating_of
@@ -55,20 +56,40 @@ def check(path: Path) -> list[Problem]:
             where, _, what = found.partition(": ")
             problems.append(Problem(where, what))
         try:
-            problems += [Problem(where, what) for where, what in book.damage()]
+            problems += [Problem(where, what) for where, what in book.damage(SETTINGS)]
         except GintallyError as e:  # a table SQLite itself cannot read
             problems.append(Problem(None, str(e)))
+        problems += _setting_problems(book)
         try:
             ids = book.match_ids()
         except GintallyError as e:  # a damaged table
             return [*problems, Problem(None, f"matches cannot be read: {e}")]
+        named = {p.where for p in problems}
         for match_id in ids:
             try:
                 m = book.match_by_id(match_id)
             except LedgerError as e:
-                problems.append(Problem(None, str(e)))
+                where = f"matches row {match_id}"
+                if where not in named and not any(
+                    w and w.startswith(("players row", "team_members row", "teams row"))
+                    for w in named
+                ):
+                    problems.append(Problem(where, str(e)))
                 continue
             problems += _match_problems(book, m)
+    return problems
+
+
+def _setting_problems(book: Ledger) -> list[Problem]:
+    """The settings that hold a value their setting does not take (`config.SETTINGS`)."""
+    problems = []
+    for key in SETTINGS:
+        try:
+            stored(book, key)
+        except LedgerError:
+            value = book.setting(key)
+            takes = ", ".join(SETTINGS[key].values)
+            problems.append(Problem(f"settings row {key}", f"holds {value!r}, not one of {takes}"))
     return problems
 
 

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gintally.dates import ORDER_HELP
-from gintally.errors import GintallyError, NotFoundError
+from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.ledger import Ledger
+from gintally.ledger.damage import CHECK_HINT
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,24 @@ def setting_of(key: str) -> Setting:
 
 def settings(ledger: Ledger) -> dict[str, str | None]:
     """Every setting's value (None: not set)."""
-    return {key: ledger.setting(key) for key in SETTINGS}
+    return {key: stored(ledger, key) for key in SETTINGS}
+
+
+def stored(ledger: Ledger, key: str) -> str | None:
+    """A setting's value as the ledger keeps it (None: not set); a value the setting does not
+    take (written by another tool) is refused as damage, with the row named."""
+    value = ledger.setting(key)
+    if value is not None and value not in SETTINGS[key].values:
+        raise damaged_setting(key, value)
+    return value
+
+
+def damaged_setting(key: str, value: object) -> LedgerError:
+    """The one line a command prints when it meets a setting that holds what it cannot."""
+    return LedgerError(
+        f"the ledger is damaged: settings row {key} holds {value!r}, not "
+        f"{_either(list(SETTINGS[key].values))}; {CHECK_HINT}"
+    )
 
 
 def configure(ledger: Ledger, key: str, value: str | None) -> str | None:
@@ -69,4 +87,4 @@ def _either(values: list[str]) -> str:
 
 def date_order(ledger: Ledger) -> str | None:
     """How the ledger reads a numeric date that reads two ways (`dates.ORDERS`), if set."""
-    return ledger.setting("date_order")
+    return stored(ledger, "date_order")

@@ -14,7 +14,9 @@ from datetime import date
 
 from gintally.engine.replay import Entry
 from gintally.errors import LedgerError
+from gintally.game.variants import max_hand_points
 from gintally.ledger.damage import CHECK_HINT
+from gintally.ledger.guards import FIRST_DAY, KINDS, LAST_DAY
 from gintally.model import HandRecord, Match
 from gintally.service.seating import seating_of
 
@@ -38,14 +40,22 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
     """`entries_from_plays`, one row at a time (for rows streamed from the file). The players'
     seats are looked up once and each distinct date is parsed once: a replay reads every hand of
     a match through here."""
-    # `Match.seat` of a two-player match (the first player 0, anyone else 1) as a dict lookup
-    seats = {None: None, match.players[0].id: 0} if len(match.tables) == 1 else None
-    seat = match.seat
+    # `Match.seat` of a two-player match (the first player 0, the other 1) as a dict lookup; in
+    # a team match, each member's side
+    seats: dict[int | None, int | None] = {None: None}
+    if match.teams is None:
+        seats.update({match.players[0].id: 0, match.players[1].id: 1})
+    else:
+        for side, team in enumerate(match.teams):
+            seats.update({p.id: side for p in team.members})
+    top = max_hand_points(match.rules)
     days: dict[str, date] = {}
     for hid, day, kind, w, pts, d, other in rows:
         when = days.get(day)
         try:
             if when is None:
+                if not FIRST_DAY <= day <= LAST_DAY:
+                    raise ValueError(day)
                 if len(days) >= 4096:
                     days.clear()
                 when = days[day] = date.fromisoformat(day)
@@ -56,7 +66,23 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
                 f"the ledger is damaged: hand {hid} of match {match.name!r} cannot be read "
                 f"(date {day!r}, points {pts!r}); {CHECK_HINT}"
             ) from None
-        if seats is not None:
-            yield Entry(hid, when, seats.get(w, 1), pts, kind, seats.get(d, 1), other or 0)
-        else:
-            yield Entry(hid, when, seat(w), pts, kind, seat(d), other or 0)
+        if not 0 <= pts <= top or kind not in KINDS or w not in seats or d not in seats:
+            raise LedgerError(
+                f"the ledger is damaged: hand {hid} of match {match.name!r} "
+                f"{_wrong(match, kind, w, pts, d, top, seats)}; {CHECK_HINT}"
+            )
+        yield Entry(hid, when, seats[w], pts, kind, seats[d], other or 0)
+
+
+def _wrong(
+    match: Match, kind: str, winner: object, points: int, dealer: object, top: int, seats: object
+) -> str:
+    """What is wrong with a play row that `stream_entries_from_plays` refuses."""
+    if kind not in KINDS:
+        return f"holds the unknown kind {kind!r}"
+    if not points >= 0:
+        return f"holds negative points ({points})"
+    if points > top:
+        return f"holds {points} points, more than any hand scores under its rules (at most {top})"
+    which, who = ("winner", winner) if winner not in seats else ("dealer", dealer)  # type: ignore[operator]
+    return f"names {which} player {who}, who does not play in match {match.name!r}"

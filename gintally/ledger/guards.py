@@ -1,0 +1,286 @@
+"""Guards: what a row of the ledger may hold, said once for the schema's triggers, for the
+commands that read rows and for `check`.
+
+Terminology
+- guard: a trigger of `m011_guards` (`TRIGGERS`) that refuses a write of a row gintally could not
+  use (an unknown kind, a date that is no date, a player who is not in the ledger, a second
+  hand with a hand's number...), whoever writes it: gintally or any other SQLite tool. A guard
+  refuses with ``RAISE(ABORT, 'gintally: ...')``, so the write is undone whole.
+- damage (of a hands row): what `hand_damage` finds wrong with a row written before the guards
+  (or by a tool that dropped them): the commands that read the row refuse it with one line
+  (`damage.damaged_hand`), `check` names it.
+- visible name: a name with its control characters written as escapes (`visible`), so that a
+  damaged name cannot drive the terminal.
+
+No app-defined SQL function appears in a trigger (``fold`` is gintally's own): another SQLite tool
+must be able to write a sound row.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from gintally.errors import CardError
+from gintally.game.cards import parse_card, parse_cards
+from gintally.game.scoring import MAX_HAND_POINTS, Kind
+
+KINDS = frozenset(str(k) for k in Kind)  # what a hand turned out to be
+CLAIMS = frozenset(("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour"))  # as typed
+FIRST_DAY, LAST_DAY = "1900-01-01", "2999-12-31"  # the dates a hand may have (`dates.FIRST`)
+MOST = MAX_HAND_POINTS  # no count or score of one hand is larger
+DATE_ORDERS = ("dmy", "mdy", "ymd")  # the values of the setting date_order (`dates.ORDERS`)
+
+_COUNTS = ("knocker_deadwood", "defender_deadwood")
+_CARDS = ("knocker_cards", "defender_cards", "layoffs")
+
+
+def _listed(values: Collection[str]) -> str:
+    return "(" + ", ".join(f"'{v}'" for v in sorted(values)) + ")"
+
+
+def _control(column: str) -> str:
+    """SQL: `column` holds a control character (C0, DEL or C1)."""
+    return (
+        f"({column} GLOB '*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159)"
+        f" || ']*' OR instr({column}, char(0)) > 0)"
+    )
+
+
+def _count(column: str, low: str = "0") -> str:
+    """SQL: `column` is empty or a whole number from `low` to `MOST`."""
+    return (
+        f"(NEW.{column} IS NULL OR (typeof(NEW.{column}) = 'integer' "
+        f"AND NEW.{column} BETWEEN {low} AND {MOST}))"
+    )
+
+
+def _member(column: str) -> str:
+    """SQL: the player in `column` is empty or plays in the hand's match."""
+    return (
+        f"(NEW.{column} IS NULL OR NEW.{column} IN (SELECT player_a FROM matches WHERE id = "
+        f"NEW.match_id UNION ALL SELECT player_b FROM matches WHERE id = NEW.match_id "
+        f"UNION ALL SELECT player_id FROM team_members WHERE match_id = NEW.match_id))"
+    )
+
+
+def _text(column: str) -> str:
+    """SQL: `column` is empty or text without a control character."""
+    new = f"NEW.{column}"
+    return f"({new} IS NULL OR (typeof({new}) = 'text' AND NOT {_control(new)}))"
+
+
+# (what must hold, what the refusal says) for a row of hands, in the order they are checked
+_HAND_RULES: tuple[tuple[str, str], ...] = (
+    (
+        "EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id)",
+        "a hand belongs to a match in the ledger",
+    ),
+    (
+        f"typeof(NEW.date) = 'text' AND date(NEW.date) IS NEW.date "
+        f"AND NEW.date BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}'",
+        f"a hand's date is a real date YYYY-MM-DD from {FIRST_DAY} to {LAST_DAY}",
+    ),
+    (f"NEW.kind IN {_listed(KINDS)}", f"a hand's kind is one of {', '.join(sorted(KINDS))}"),
+    (f"NEW.claim IN {_listed(CLAIMS)}", f"a hand's claim is one of {', '.join(sorted(CLAIMS))}"),
+    (
+        f"typeof(NEW.points) = 'integer' AND NEW.points BETWEEN 0 AND {MOST}",
+        f"a hand's points are a whole number from 0 to {MOST}",
+    ),
+    (_count("other_points", f"-{MOST}"), f"other_points is a whole number within {MOST}"),
+    (
+        " AND ".join(_count(c) for c in _COUNTS),
+        f"a deadwood count is a whole number from 0 to {MOST}",
+    ),
+    (
+        " AND ".join(_member(c) for c in ("winner", "knocker", "dealer")),
+        "a hand's winner, knocker and dealer play in its match",
+    ),
+    (
+        "typeof(NEW.number) = 'integer' AND NEW.number > 0",
+        "a hand's number is a whole number from 1",
+    ),
+    (
+        "NOT EXISTS (SELECT 1 FROM hands WHERE match_id = NEW.match_id "
+        "AND number = NEW.number AND hand_id != NEW.hand_id AND id IS NOT NEW.id)",
+        "a hand number is one hand's in its match",
+    ),
+    (
+        "NEW.hand_id = 0 OR NOT EXISTS (SELECT 1 FROM hands "
+        "WHERE hand_id = NEW.hand_id AND id IS NOT NEW.id "
+        "AND (match_id != NEW.match_id OR number != NEW.number))",
+        "a version of a hand keeps its match and number",
+    ),
+    (
+        " AND ".join(_text(c) for c in (*_CARDS, "upcard", "note")),
+        "cards, layoffs, upcard and note are plain text",
+    ),
+    (
+        "NEW.extras IS NULL OR (json_valid(NEW.extras) AND json_type(NEW.extras) = 'object')",
+        "a hand's extras are one JSON object",
+    ),
+)
+
+_NAME = "typeof(NEW.name) = 'text' AND length(trim(NEW.name)) BETWEEN 1 AND 60 AND NOT {}"
+_SEASON_START = (
+    "NEW.season_start GLOB '[0-1][0-9]-[0-3][0-9]' "
+    "AND date('2001-' || NEW.season_start) IS '2001-' || NEW.season_start"
+)
+_PLAYER_EXISTS = "EXISTS (SELECT 1 FROM players WHERE id = NEW.{})"
+
+_PLAYER_RULES = ((_NAME.format(_control("NEW.name")), "a player name is 1 to 60 characters of "
+                  "plain text"),)  # fmt: skip
+_MATCH_RULES: tuple[tuple[str, str], ...] = (
+    (_NAME.format(_control("NEW.name")), "a match name is 1 to 60 characters of plain text"),
+    (
+        f"{_PLAYER_EXISTS.format('player_a')} AND {_PLAYER_EXISTS.format('player_b')} "
+        "AND NEW.player_a != NEW.player_b",
+        "a match is between two players in the ledger",
+    ),
+    (
+        "NEW.first_dealer IS NULL OR NEW.first_dealer IN (NEW.player_a, NEW.player_b)",
+        "a match's first dealer is one of its players",
+    ),
+    (_SEASON_START, "a season start is MM-DD, a day every year has"),
+    (
+        "typeof(NEW.games) = 'integer' AND NEW.games >= 0",
+        "a match's games are a whole number",
+    ),
+    ("json_valid(NEW.rules)", "a match's rules are JSON"),
+)
+
+
+def _body(rules: tuple[tuple[str, str], ...], table: str) -> str:
+    return " ".join(
+        f"SELECT RAISE(ABORT, 'gintally: {table}: {say}') WHERE NOT ({holds});"
+        for holds, say in ((h, s.replace("'", "''")) for h, s in rules)
+    )
+
+
+_MATCH_COLUMNS = "name, player_a, player_b, first_dealer, season_start, games, rules"
+_HAND_COLUMNS = (
+    "hand_id, match_id, number, date, claim, kind, winner, points, knocker, knocker_deadwood, "
+    "defender_deadwood, knocker_cards, defender_cards, layoffs, upcard, dealer, note, "
+    "other_points, extras"
+)
+_REFERENCED = (
+    "EXISTS (SELECT 1 FROM matches WHERE OLD.id IN (player_a, player_b)) "
+    "OR EXISTS (SELECT 1 FROM team_members WHERE player_id = OLD.id) "
+    "OR EXISTS (SELECT 1 FROM hands WHERE OLD.id IN (winner, knocker, dealer))"
+)
+
+# The guards `m011_guards` creates: name -> what follows CREATE TRIGGER name. The one UPDATE
+# gintally makes of a hand (its hand_id, set from its row id at insert time while it is 0) is
+# checked at the insert. Settings keys other than gintally's are let through: `check` names them.
+TRIGGERS = {
+    "guard_hand_insert": f"BEFORE INSERT ON hands BEGIN {_body(_HAND_RULES, 'hands')} END",
+    "guard_hand_update": f"BEFORE UPDATE OF {_HAND_COLUMNS} ON hands "
+    "WHEN NOT (OLD.hand_id = 0 AND NEW.hand_id = NEW.id) "
+    f"BEGIN {_body(_HAND_RULES, 'hands')} END",
+    "guard_player_insert": f"BEFORE INSERT ON players BEGIN {_body(_PLAYER_RULES, 'players')} END",
+    "guard_player_update": "BEFORE UPDATE OF name ON players "
+    f"BEGIN {_body(_PLAYER_RULES, 'players')} END",
+    "guard_player_delete": "BEFORE DELETE ON players BEGIN SELECT RAISE(ABORT, "
+    f"'gintally: players: a player who plays in a match stays') WHERE {_REFERENCED}; END",
+    "guard_match_insert": f"BEFORE INSERT ON matches BEGIN {_body(_MATCH_RULES, 'matches')} END",
+    "guard_match_update": f"BEFORE UPDATE OF {_MATCH_COLUMNS} ON matches "
+    f"BEGIN {_body(_MATCH_RULES, 'matches')} END",
+    "guard_match_delete": "BEFORE DELETE ON matches BEGIN SELECT RAISE(ABORT, "
+    "'gintally: matches: a match with hands or teams stays') WHERE "
+    "EXISTS (SELECT 1 FROM hands WHERE match_id = OLD.id) "
+    "OR EXISTS (SELECT 1 FROM team_members WHERE match_id = OLD.id); END",
+    "guard_team_member_insert": "BEFORE INSERT ON team_members BEGIN SELECT RAISE(ABORT, "
+    "'gintally: team_members: a member is a player in the ledger') "
+    f"WHERE NOT {_PLAYER_EXISTS.format('player_id')}; END",
+    "guard_team_insert": "BEFORE INSERT ON teams BEGIN SELECT RAISE(ABORT, "
+    "'gintally: teams: a team name is plain text') WHERE NEW.name IS NOT NULL AND "
+    f"{_control('NEW.name')}; END",
+    "guard_correction_insert": "BEFORE INSERT ON corrections BEGIN SELECT RAISE(ABORT, "
+    "'gintally: corrections: a correction is of a hand in the ledger') WHERE NOT EXISTS "
+    "(SELECT 1 FROM hands WHERE hand_id = NEW.hand_id); SELECT RAISE(ABORT, "
+    "'gintally: corrections: a replace names a version of its hand') WHERE "
+    "NEW.action = 'replace' AND NOT EXISTS (SELECT 1 FROM hands WHERE id = NEW.replacement "
+    "AND hand_id = NEW.hand_id); END",
+    **{
+        f"guard_setting_{when.lower()}": f"BEFORE {when} ON settings BEGIN "
+        "SELECT RAISE(ABORT, 'gintally: settings: date_order is one of dmy, mdy, ymd') "
+        f"WHERE NEW.key = 'date_order' AND NEW.value NOT IN {_listed(DATE_ORDERS)}; "
+        "SELECT RAISE(ABORT, 'gintally: settings: current_match names a match') "
+        "WHERE NEW.key = 'current_match' AND NOT EXISTS "
+        "(SELECT 1 FROM matches WHERE CAST(id AS TEXT) = NEW.value); END"
+        for when in ("INSERT", "UPDATE")
+    },
+}
+
+
+def hand_damage(r: Mapping[str, Any], players: Collection[int] | None = None) -> str | None:
+    """What is wrong with a row of ``hands`` (a mapping of its columns) that its guards would
+    have refused, as the end of a sentence ("holds the unknown kind 'x'"), or None. `players`:
+    the ids of the players of its match, when known. Cheap: a command runs it on every row it
+    reads (the date and whole numbers are checked by `hands.hand_record` itself)."""
+    day = r["date"]
+    if not FIRST_DAY <= day <= LAST_DAY:
+        return f"has a date out of range ({day!r})"
+    if r["kind"] not in KINDS:
+        return f"holds the unknown kind {r['kind']!r}"
+    if r["claim"] not in CLAIMS:
+        return f"holds the unknown claim {r['claim']!r}"
+    points = r["points"]
+    if not 0 <= points <= MOST:
+        return f"holds points {points}, more than any hand scores or negative"
+    other = r.get("other_points")
+    if other is not None and (type(other) is not int or not -MOST <= other <= MOST):
+        return f"holds other_points {other!r}"
+    for c in _COUNTS:
+        v = r[c]
+        if v is not None and (type(v) is not int or not 0 <= v <= MOST):
+            return f"holds {c} {v!r}, not a count"
+    if players is not None:
+        for c in ("winner", "knocker", "dealer"):
+            v = r[c]
+            if v is not None and v not in players:
+                return f"names {c} player {v}, who does not play in its match"
+    for c in _CARDS:
+        v = r[c]
+        if v is not None:
+            try:
+                parse_cards(v)
+            except (CardError, TypeError, AttributeError):
+                return f"holds {c} {v!r}, not cards"
+    note = r["note"]
+    if note is not None and (
+        type(note) is not str or any(unicodedata.category(c) == "Cc" for c in note)
+    ):
+        return f"holds the note {note!r}, with a control character"
+    v = r["upcard"]
+    if v is not None:
+        try:
+            parse_card(v)
+        except (CardError, TypeError, AttributeError):
+            return f"holds upcard {v!r}, not a card"
+    return None
+
+
+_INVISIBLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))  # what a name may not hold
+
+
+def visible(text: str) -> str:
+    """`text` with its control and invisible characters written as escapes (``Ann\\x1b[2J``),
+    as a damaged name is shown in a refusal: never raw."""
+    return "".join(
+        (repr(ch)[1:-1] if ch.isascii() or len(repr(ch)) > 3 else f"\\u{ord(ch):04x}")
+        if unicodedata.category(ch) in _INVISIBLE
+        else ch
+        for ch in text
+    )
+
+
+def name_damage(name: object) -> str | None:
+    """What is wrong with a stored name (not text, empty, or holding a control or invisible
+    character, which would reach the terminal raw), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return f"holds the name {name!r}, not a name"
+    if not name.isprintable() and any(unicodedata.category(c) in _INVISIBLE for c in name):
+        return f"holds the name '{visible(name)}', with a control or invisible character"
+    return None
