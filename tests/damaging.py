@@ -13,6 +13,7 @@ def unguarded(db: Path, *statements: str) -> None:
     conn = sqlite3.connect(db)
     try:
         conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("PRAGMA ignore_check_constraints = ON")
         guards = conn.execute(
             "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'guard_*'"
         ).fetchall()

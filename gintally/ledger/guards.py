@@ -227,8 +227,10 @@ def hand_damage(r: Mapping[str, Any], players: Collection[int] | None = None) ->
     if r["claim"] not in CLAIMS:
         return f"holds the unknown claim {r['claim']!r}"
     points = r["points"]
-    if not 0 <= points <= MOST:
-        return f"holds points {points}, more than any hand scores or negative"
+    if points < 0:
+        return f"holds negative points ({points})"
+    if points > MOST:
+        return f"holds {points} points, more than any hand scores"
     other = r.get("other_points")
     if other is not None and (type(other) is not int or not -MOST <= other <= MOST):
         return f"holds other_points {other!r}"
@@ -284,3 +286,27 @@ def name_damage(name: object) -> str | None:
     if not name.isprintable() and any(unicodedata.category(c) in _INVISIBLE for c in name):
         return f"holds the name '{visible(name)}', with a control or invisible character"
     return None
+
+
+_CARD_TEXT = "*[^ ,0-9AKQJTakqjtSHDCshdc♠♤♥♡♦♢♣♧\ufe0f]*"  # a character no card is written with
+
+
+def row_damage_sql(columns: Collection[str]) -> str:
+    """SQL: a row ``h`` of ``hands`` is damaged in a way a replay does not see by itself (its
+    claim, counts, cards, note, extras, an exact date, or a hand number another hand of its
+    match has). `columns`: the columns the hands table has (an old ledger read as it is lacks
+    some). Cheap: a few comparisons and one index probe a row, in SQLite."""
+    count = "(h.{0} IS NOT NULL AND (typeof(h.{0}) != 'integer' OR h.{0} NOT BETWEEN 0 AND {1}))"
+    cards = "(h.{0} IS NOT NULL AND (typeof(h.{0}) != 'text' OR h.{0} GLOB '{1}'))"
+    terms = [
+        f"h.claim NOT IN {_listed(CLAIMS)}",
+        "typeof(h.date) != 'text' OR date(h.date) IS NOT h.date",
+        *(count.format(c, MOST) for c in _COUNTS),
+        *(cards.format(c, _CARD_TEXT) for c in (*_CARDS, "upcard")),
+        f"(h.note IS NOT NULL AND {_control('h.note')})",
+        "EXISTS (SELECT 1 FROM hands d WHERE d.match_id = h.match_id AND d.number = h.number "
+        "AND d.hand_id != h.hand_id)",
+    ]
+    if "extras" in columns:
+        terms.append("(h.extras IS NOT NULL AND NOT json_valid(h.extras))")
+    return "(" + " OR ".join(terms) + ")"

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import operator
 import sqlite3
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from gintally.errors import GintallyError, NotFoundError
+from gintally.errors import GintallyError, LedgerError, NotFoundError
+from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
-from gintally.ledger.damage import damaged_hand
-from gintally.ledger.guards import hand_damage
+from gintally.ledger.damage import CHECK_HINT, damaged_hand
+from gintally.ledger.guards import FIRST_DAY, LAST_DAY, hand_damage, row_damage_sql
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -48,8 +49,14 @@ LIVE_HANDS = (
     "AND c.action = 'void')"
 )
 
+# a column that says a row has the number of another hand of its match (damage: `hand_record`)
+_DUPLICATE = (
+    "EXISTS (SELECT 1 FROM hands d WHERE d.match_id = h.match_id AND d.number = h.number "
+    "AND d.hand_id != h.hand_id) AS duplicate"
+)
+
 _ALL_HANDS = (
-    "SELECT h.*, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
+    f"SELECT h.*, {_DUPLICATE}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
     " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
     "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
     "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
@@ -57,7 +64,9 @@ _ALL_HANDS = (
     "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
 )
 
-_PLAYS = "h.number, h.date, h.kind, h.winner, h.points, h.dealer"  # what `plays` reads
+# what `plays` reads; a row `guards.row_damage_sql` finds damaged reads its kind as ``!`` and
+# its row id, which no kind is (`plays_of`)
+_PLAYS = "h.number, h.date, CASE WHEN {} THEN '!' || h.id ELSE h.kind END, h.winner, h.points, h.dealer"
 
 
 class Hands(LedgerCore):
@@ -106,6 +115,15 @@ class Hands(LedgerCore):
         )
         row = int(cur.lastrowid or 0)
         if key is None:
+            orphan = conn.execute(
+                "SELECT id, action FROM corrections WHERE hand_id = ? LIMIT 1", [row]
+            ).fetchone()
+            if orphan is not None:  # written before the guards: it would apply to this hand
+                raise LedgerError(
+                    f"the ledger is damaged: corrections row {orphan[0]} is a {orphan[1]} of "
+                    f"hand key {row}, which is not in the ledger (a new hand would take it); "
+                    f"{CHECK_HINT}"
+                )
             key = row
             conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
         return replace(
@@ -143,10 +161,11 @@ class Hands(LedgerCore):
     ) -> list[HandRecord]:
         """The match's live hands in play order (date, then number), in a date window
         ``[since, until)`` when given."""
-        ids = match_players(match)
-        return [
-            hand_record(r, ids) for r in self._rows(*self._live("h.*", match, None, since, until))
-        ]
+        if since is not None or until is not None:
+            self.refuse_hidden(match)
+        sql, params = self._live(f"h.*, {_DUPLICATE}", match, None, since, until)
+        read = reader(match)
+        return [read(r) for r in self._rows(sql, params)]
 
     def all_hands(self, match: Match) -> list[HandRecord]:
         """Every hand of the match, live or voided, each in its newest version."""
@@ -160,10 +179,8 @@ class Hands(LedgerCore):
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
-        ids = match_players(match)
-        yield from self._stream(
-            sql + " ORDER BY h.date, h.number", params, lambda r: hand_record(r, ids)
-        )
+            self.refuse_hidden(match)
+        yield from self._stream(sql + " ORDER BY h.date, h.number", params, reader(match))
 
     def last_number(self, match: Match) -> int:
         """The match's highest hand number (0 before its first hand)."""
@@ -203,7 +220,7 @@ class Hands(LedgerCore):
         if 0 < number < 2**63:
             rows = self._rows(
                 "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-                "AND c.action = 'void') AS voided FROM hands h "
+                f"AND c.action = 'void') AS voided, {_DUPLICATE} FROM hands h "
                 "WHERE h.match_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
                 [match.id, number],
             )
@@ -211,12 +228,12 @@ class Hands(LedgerCore):
             last = self._rows("SELECT max(number) FROM hands WHERE match_id = ?", [match.id])
             have = f"its hands are 1 to {last[0][0]}" if last[0][0] else "it has no hands yet"
             raise NotFoundError(f"match {match.name!r} has no hand {number} ({have})")
-        return hand_record(rows[0], match_players(match))
+        return reader(match)(rows[0])
 
     def last_hand(self, match: Match) -> HandRecord | None:
         """The live hand entered last (whatever its date): what `undo` takes back."""
         rows = self._rows(LIVE_HANDS + " ORDER BY h.number DESC LIMIT 1", [match.id])
-        return hand_record(rows[0], match_players(match)) if rows else None
+        return reader(match)(rows[0]) if rows else None
 
     def live_hands_latest(self, match: Match, before: date | None = None) -> HandRecord | None:
         """The live hand played last (by date, then number), before a date when given."""
@@ -225,7 +242,7 @@ class Hands(LedgerCore):
             sql += " AND h.date < ?"
             params.append(before.isoformat())
         rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
-        return hand_record(rows[0], match_players(match)) if rows else None
+        return reader(match)(rows[0]) if rows else None
 
     def latest_dealt(
         self, match: Match, before: date, redealt: Sequence[str], decided: bool
@@ -240,7 +257,7 @@ class Hands(LedgerCore):
         sql = LIVE_HANDS + f" AND h.date < ? AND ({which})"
         params = [match.id, before.isoformat(), *(redealt if decided else ())]
         rows = self._rows(sql + " ORDER BY h.date DESC, h.number DESC LIMIT 1", params)
-        return hand_record(rows[0], match_players(match)) if rows else None
+        return reader(match)(rows[0]) if rows else None
 
     def count_decided(
         self, match: Match, after: tuple[date, int] | None, before: date, redealt: Sequence[str]
@@ -266,12 +283,33 @@ class Hands(LedgerCore):
         """Live hands in play order as light rows (number, date, kind, winner, points, dealer,
         other points): what a replay reads. `after` keeps the hands after a mark's cut (date,
         hand number); `since` / `until` a date window ``[since, until)``."""
-        other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
-        sql, params = self._live(f"{_PLAYS}, {other}", match, after, since, until)
+        sql, params = self._live(self._plays(), match, after, since, until)
+        if since is not None or until is not None:
+            self.refuse_hidden(match)
         try:
             return self.conn.execute(sql, params).fetchall()
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
+
+    def _plays(self) -> str:
+        """The columns `plays` reads."""
+        columns = self._hand_columns()
+        other = "h.other_points" if "other_points" in columns else "NULL"
+        return f"{_PLAYS.format(row_damage_sql(columns))}, {other}"
+
+    def refuse_hidden(self, match: Match) -> None:
+        """Refuse a damaged row that a read of a date window would pass over in silence: a
+        date that is not text or out of range sorts outside every window (two probes of the
+        play-order index)."""
+        rows = self._rows(
+            "SELECT * FROM (SELECT id, number, date FROM hands WHERE match_id = ? AND date < ? "
+            "LIMIT 1) UNION ALL SELECT * FROM (SELECT id, number, date FROM hands "
+            "WHERE match_id = ? AND date > ? LIMIT 1)",
+            [match.id, FIRST_DAY, match.id, LAST_DAY],
+        )
+        if rows:
+            r = rows[0]
+            raise damaged_hand(r[0], r[1], f"has a date out of range ({r[2]!r})")
 
     def stream_plays(
         self, match: Match, until: date | None = None
@@ -279,8 +317,9 @@ class Hands(LedgerCore):
         """The rows of `plays` for a whole match (before the day `until` when given), read from
         the file in batches as they are consumed (a million hands never sit in memory at once).
         Use it inside `snapshot`."""
-        other = "h.other_points" if "other_points" in self._hand_columns() else "NULL"
-        sql, params = self._live(f"{_PLAYS}, {other}", match, until=until)
+        sql, params = self._live(self._plays(), match, until=until)
+        if until is not None:
+            self.refuse_hidden(match)
         try:
             cursor = self.conn.execute(sql, params)
             while batch := cursor.fetchmany(2000):
@@ -376,9 +415,12 @@ HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Hands.stream_hand_v
 _INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `hand_record` checks them
 
 
-def match_players(match: Match) -> frozenset[int]:
-    """The ids of the players of a match (every member of a team match)."""
-    return frozenset(p.id for p in match.members)
+def reader(match: Match) -> Callable[[sqlite3.Row], HandRecord]:
+    """`hand_record` for the rows of one match: its players and its variant's extras checked."""
+    ids = frozenset(p.id for p in match.members)
+    variant = variant_of(match.rules)
+    most = variant.max_points(match.rules)
+    return lambda row: hand_record(row, ids, variant, most)
 
 
 def record_of(token: Any) -> HandRecord:
@@ -386,23 +428,41 @@ def record_of(token: Any) -> HandRecord:
     return token if isinstance(token, HandRecord) else hand_record(token)
 
 
-def hand_record(row: sqlite3.Row, players: Collection[int] | None = None) -> HandRecord:
+def hand_record(
+    row: sqlite3.Row,
+    players: Collection[int] | None = None,
+    variant: Variant | None = None,
+    most: int | None = None,
+) -> HandRecord:
     """The `HandRecord` of a row of ``hands`` (``h.*``, with ``voided``, ``versions`` and
     ``void_reason`` when the query reads them); a damaged row (a date or whole number that does
     not read, or what `guards.hand_damage` finds, with `players` the ids of its match's players
-    when given) is refused (`damaged_hand`). The one place that knows how a row's columns make
+    when given, extras its match's `variant` does not read, or more points than its rules
+    allow, `most`) is refused (`damaged_hand`). The one place that knows how a row's columns make
     a record."""
     r = dict(zip(row.keys(), row, strict=True))  # a Row looks names up one by one, slowly
     try:
-        day = date.fromisoformat(r["date"])
+        text = r["date"]
+        day = date.fromisoformat(text)
+        if len(text) != 10 or text[4] != "-":  # 20250103 reads too: not as gintally writes it
+            raise ValueError(text)
     except (TypeError, ValueError):
         raise damaged_hand(r["id"], r["number"], f"has no readable date ({r['date']!r})") from None
+    if r.get("duplicate"):
+        raise damaged_hand(
+            r["id"], r["number"], f"has hand number {r['number']}, another hand's in its match"
+        )
     for column in _INT_COLUMNS:
         if r[column] is not None and type(r[column]) is not int:
             raise damaged_hand(r["id"], r["number"], f"holds {column} {r[column]!r}")
     wrong = hand_damage(r, players)
     if wrong is not None:
         raise damaged_hand(r["id"], r["number"], wrong)
+    if most is not None and r["points"] > most:
+        raise damaged_hand(
+            r["id"], r["number"], f"holds {r['points']} points, more than any hand scores under "
+            f"its rules (at most {most})"
+        )  # fmt: skip
     get = r.get
     if "extras" in r:
         try:
@@ -411,6 +471,10 @@ def hand_record(row: sqlite3.Row, players: Collection[int] | None = None) -> Han
             raise damaged_hand(r["id"], r["number"], f"holds extras {r['extras']!r}") from None
     else:  # a ledger read as it is, not migrated yet: the variants' columns of old
         extras = {c: r[c] for c in LEGACY_EXTRAS if get(c) is not None}
+    if variant is not None and extras:
+        wrong = variant.stored_problems(extras)
+        if wrong:
+            raise damaged_hand(r["id"], r["number"], f"holds extras that do not read: {wrong[0]}")
     return HandRecord(
         date=day,
         **{c: get(c) for c in HAND_COLUMNS[1:-1]},  # type: ignore[arg-type]

@@ -54,7 +54,7 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
         when = days.get(day)
         try:
             if when is None:
-                if not FIRST_DAY <= day <= LAST_DAY:
+                if not FIRST_DAY <= day <= LAST_DAY or len(day) != 10:
                     raise ValueError(day)
                 if len(days) >= 4096:
                     days.clear()
@@ -78,6 +78,8 @@ def _wrong(
     match: Match, kind: str, winner: object, points: int, dealer: object, top: int, seats: object
 ) -> str:
     """What is wrong with a play row that `stream_entries_from_plays` refuses."""
+    if kind.startswith("!"):  # `Ledger.plays`' mark of a row damaged otherwise
+        return f"(hands row {kind[1:]}) holds a value gintally cannot use"
     if kind not in KINDS:
         return f"holds the unknown kind {kind!r}"
     if not points >= 0:
