@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from damaging import unguarded
 from typer.testing import CliRunner
 
-from damaging import unguarded
 from gintally.cli import app
 
 DAY = "--date"
@@ -288,4 +288,3 @@ def test_check_names_every_kind_of_damage_by_table_and_row(
     problems = [line.removeprefix("problem: ") for line in stdout.splitlines()[:-1]]
     assert any(p.startswith(DAMAGES[kind].named) for p in problems), problems
     assert "\x1b" not in stdout
-

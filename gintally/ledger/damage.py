@@ -23,6 +23,7 @@ from gintally.ledger.guards import (
     KINDS,
     LAST_DAY,
     MOST,
+    NUMBERS_INDEX,
     TRIGGERS,
     hand_damage,
     name_damage,
@@ -93,6 +94,14 @@ class Damage(LedgerCore):
                 add(f"settings row {key!r}", "is not a setting gintally knows")
         have = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         if "m011_guards" in schema_applied(self.conn):
+            indexes = self._rows("SELECT name FROM sqlite_master WHERE type = 'index'")
+            if NUMBERS_INDEX not in {r[0] for r in indexes} and not any(
+                what.startswith("has hand number") for _, what in found
+            ):
+                add(
+                    f"schema index {NUMBERS_INDEX}",
+                    "is missing (dropped by another tool): hand numbers may be repeated",
+                )
             for name in TRIGGERS:
                 if name not in have:
                     add(

@@ -36,7 +36,8 @@ _COUNTS = ("knocker_deadwood", "defender_deadwood")
 _CARDS = ("knocker_cards", "defender_cards", "layoffs")
 
 
-def _listed(values: Collection[str]) -> str:
+def listed(values: Collection[str]) -> str:
+    """SQL: a list of text values, ``('a', 'b')``."""
     return "(" + ", ".join(f"'{v}'" for v in sorted(values)) + ")"
 
 
@@ -82,8 +83,8 @@ _HAND_RULES: tuple[tuple[str, str], ...] = (
         f"AND NEW.date BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}'",
         f"a hand's date is a real date YYYY-MM-DD from {FIRST_DAY} to {LAST_DAY}",
     ),
-    (f"NEW.kind IN {_listed(KINDS)}", f"a hand's kind is one of {', '.join(sorted(KINDS))}"),
-    (f"NEW.claim IN {_listed(CLAIMS)}", f"a hand's claim is one of {', '.join(sorted(CLAIMS))}"),
+    (f"NEW.kind IN {listed(KINDS)}", f"a hand's kind is one of {', '.join(sorted(KINDS))}"),
+    (f"NEW.claim IN {listed(CLAIMS)}", f"a hand's claim is one of {', '.join(sorted(CLAIMS))}"),
     (
         f"typeof(NEW.points) = 'integer' AND NEW.points BETWEEN 0 AND {MOST}",
         f"a hand's points are a whole number from 0 to {MOST}",
@@ -170,6 +171,14 @@ _REFERENCED = (
     "OR EXISTS (SELECT 1 FROM hands WHERE OLD.id IN (winner, knocker, dealer))"
 )
 
+# The index that keeps a hand number one hand's in its match (its first version's row: a new
+# hand enters it when its hand_id is set), made by `m011_guards` unless the ledger already holds
+# two hands with one number (`check` names them; the readers then look for them row by row).
+NUMBERS_INDEX = "guard_hand_numbers"
+NUMBERS_INDEX_SQL = (
+    f"CREATE UNIQUE INDEX {NUMBERS_INDEX} ON hands(match_id, number) WHERE id = hand_id"
+)
+
 # The guards `m011_guards` creates: name -> what follows CREATE TRIGGER name. The one UPDATE
 # gintally makes of a hand (its hand_id, set from its row id at insert time while it is 0) is
 # checked at the insert. Settings keys other than gintally's are let through: `check` names them.
@@ -205,7 +214,7 @@ TRIGGERS = {
     **{
         f"guard_setting_{when.lower()}": f"BEFORE {when} ON settings BEGIN "
         "SELECT RAISE(ABORT, 'gintally: settings: date_order is one of dmy, mdy, ymd') "
-        f"WHERE NEW.key = 'date_order' AND NEW.value NOT IN {_listed(DATE_ORDERS)}; "
+        f"WHERE NEW.key = 'date_order' AND NEW.value NOT IN {listed(DATE_ORDERS)}; "
         "SELECT RAISE(ABORT, 'gintally: settings: current_match names a match') "
         "WHERE NEW.key = 'current_match' AND NOT EXISTS "
         "(SELECT 1 FROM matches WHERE CAST(id AS TEXT) = NEW.value); END"
@@ -291,22 +300,26 @@ def name_damage(name: object) -> str | None:
 _CARD_TEXT = "*[^ ,0-9AKQJTakqjtSHDCshdc♠♤♥♡♦♢♣♧\ufe0f]*"  # a character no card is written with
 
 
-def row_damage_sql(columns: Collection[str]) -> str:
+def row_damage_sql(columns: Collection[str], numbers_unique: bool) -> str:
     """SQL: a row ``h`` of ``hands`` is damaged in a way a replay does not see by itself (its
-    claim, counts, cards, note, extras, an exact date, or a hand number another hand of its
-    match has). `columns`: the columns the hands table has (an old ledger read as it is lacks
-    some). Cheap: a few comparisons and one index probe a row, in SQLite."""
+    claim, counts, cards, note, extras, a date not written YYYY-MM-DD, or, unless the ledger has
+    `NUMBERS_INDEX` (`numbers_unique`), a hand number another hand of its match has). `columns`:
+    the columns the hands table has (an old ledger read as it is lacks some). Cheap: a few
+    comparisons a row, in SQLite."""
     count = "(h.{0} IS NOT NULL AND (typeof(h.{0}) != 'integer' OR h.{0} NOT BETWEEN 0 AND {1}))"
     cards = "(h.{0} IS NOT NULL AND (typeof(h.{0}) != 'text' OR h.{0} GLOB '{1}'))"
     terms = [
-        f"h.claim NOT IN {_listed(CLAIMS)}",
-        "typeof(h.date) != 'text' OR date(h.date) IS NOT h.date",
+        f"h.claim NOT IN {listed(CLAIMS)}",
+        "typeof(h.date) != 'text' OR h.date NOT GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'",
         *(count.format(c, MOST) for c in _COUNTS),
         *(cards.format(c, _CARD_TEXT) for c in (*_CARDS, "upcard")),
         f"(h.note IS NOT NULL AND {_control('h.note')})",
-        "EXISTS (SELECT 1 FROM hands d WHERE d.match_id = h.match_id AND d.number = h.number "
-        "AND d.hand_id != h.hand_id)",
     ]
+    if not numbers_unique:
+        terms.append(
+            "EXISTS (SELECT 1 FROM hands d WHERE d.match_id = h.match_id AND d.number = h.number "
+            "AND d.hand_id != h.hand_id)"
+        )
     if "extras" in columns:
         terms.append("(h.extras IS NOT NULL AND NOT json_valid(h.extras))")
     return "(" + " OR ".join(terms) + ")"

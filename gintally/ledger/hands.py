@@ -30,7 +30,15 @@ from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT, damaged_hand
-from gintally.ledger.guards import FIRST_DAY, LAST_DAY, hand_damage, row_damage_sql
+from gintally.ledger.guards import (
+    FIRST_DAY,
+    KINDS,
+    LAST_DAY,
+    NUMBERS_INDEX,
+    hand_damage,
+    listed,
+    row_damage_sql,
+)
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -54,9 +62,10 @@ _DUPLICATE = (
     "EXISTS (SELECT 1 FROM hands d WHERE d.match_id = h.match_id AND d.number = h.number "
     "AND d.hand_id != h.hand_id) AS duplicate"
 )
+_UNIQUE = "0 AS duplicate"  # the same where `guards.NUMBERS_INDEX` keeps the numbers unique
 
-_ALL_HANDS = (
-    f"SELECT h.*, {_DUPLICATE}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
+_ALL_HANDS = (  # {}: `_DUPLICATE` or `_UNIQUE`
+    "SELECT h.*, {}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
     " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
     "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
     "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
@@ -66,7 +75,9 @@ _ALL_HANDS = (
 
 # what `plays` reads; a row `guards.row_damage_sql` finds damaged reads its kind as ``!`` and
 # its row id, which no kind is (`plays_of`)
-_PLAYS = "h.number, h.date, CASE WHEN {} THEN '!' || h.id ELSE h.kind END, h.winner, h.points, h.dealer"
+_PLAYS = (
+    "h.number, h.date, CASE WHEN {} THEN '!' || h.id ELSE h.kind END, h.winner, h.points, h.dealer"
+)
 
 
 class Hands(LedgerCore):
@@ -163,7 +174,7 @@ class Hands(LedgerCore):
         ``[since, until)`` when given."""
         if since is not None or until is not None:
             self.refuse_hidden(match)
-        sql, params = self._live(f"h.*, {_DUPLICATE}", match, None, since, until)
+        sql, params = self._live(f"h.*, {self._duplicate()}", match, None, since, until)
         read = reader(match)
         return [read(r) for r in self._rows(sql, params)]
 
@@ -175,11 +186,12 @@ class Hands(LedgerCore):
         """Every hand of the match (from the day `since`), live or voided, each in its newest
         version, in play order, read one at a time from a cursor: memory does not grow with
         the ledger (the hand log)."""
-        sql, params = _ALL_HANDS, list[Any]([match.id])
+        sql, params = _ALL_HANDS.format(self._duplicate()), list[Any]([match.id])
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
             self.refuse_hidden(match)
+        self.refuse_damaged(match, since)  # before the first row: a log printed as it streams
         yield from self._stream(sql + " ORDER BY h.date, h.number", params, reader(match))
 
     def last_number(self, match: Match) -> int:
@@ -220,7 +232,7 @@ class Hands(LedgerCore):
         if 0 < number < 2**63:
             rows = self._rows(
                 "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-                f"AND c.action = 'void') AS voided, {_DUPLICATE} FROM hands h "
+                f"AND c.action = 'void') AS voided, {self._duplicate()} FROM hands h "
                 "WHERE h.match_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
                 [match.id, number],
             )
@@ -295,7 +307,50 @@ class Hands(LedgerCore):
         """The columns `plays` reads."""
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
-        return f"{_PLAYS.format(row_damage_sql(columns))}, {other}"
+        return f"{_PLAYS.format(row_damage_sql(columns, self._numbers_unique()))}, {other}"
+
+    def _numbers_unique(self) -> bool:
+        """Whether the ledger keeps hand numbers unique by its index (`guards.NUMBERS_INDEX`):
+        then no reader looks for two hands with one number."""
+        known: bool | None = getattr(self, "_unique_numbers", None)
+        if known is None:
+            known = bool(
+                self._rows(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+                    [NUMBERS_INDEX],
+                )
+            )
+            self._unique_numbers = known
+        return known
+
+    def _duplicate(self) -> str:
+        """The column ``duplicate`` of a hands query (`hand_record` refuses a row it marks)."""
+        return _UNIQUE if self._numbers_unique() else _DUPLICATE
+
+    def refuse_damaged(self, match: Match, since: date | None = None) -> None:
+        """Refuse the match's first damaged row (from the day `since`) that SQLite can tell,
+        in one query: for a reader that prints rows as it reads them, so that it stops before
+        printing any. (What only Python reads, a card or a pile, is refused as it is read.)"""
+        ids = ", ".join(str(p.id) for p in match.members)
+        most = variant_of(match.rules).max_points(match.rules)
+        players = " OR ".join(
+            f"(h.{c} IS NOT NULL AND h.{c} NOT IN ({ids}))" for c in ("winner", "knocker", "dealer")
+        )
+        damaged = (
+            f"{row_damage_sql(self._hand_columns(), self._numbers_unique())} "
+            f"OR h.kind NOT IN {listed(KINDS)} "
+            f"OR typeof(h.points) != 'integer' OR h.points NOT BETWEEN 0 AND {most} "
+            f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' OR {players}"
+        )
+        sql = f"SELECT h.*, {self._duplicate()} FROM hands h WHERE h.match_id = ?"
+        params: list[Any] = [match.id]
+        if since is not None:
+            sql += " AND h.date >= ?"
+            params.append(since.isoformat())
+        rows = self._rows(f"{sql} AND ({damaged}) ORDER BY h.date, h.number LIMIT 1", params)
+        if rows:
+            reader(match)(rows[0])  # refuses it, saying what is wrong
+            raise damaged_hand(rows[0]["id"], rows[0]["number"], "holds what gintally cannot use")
 
     def refuse_hidden(self, match: Match) -> None:
         """Refuse a damaged row that a read of a date window would pass over in silence: a
@@ -444,7 +499,7 @@ def hand_record(
     try:
         text = r["date"]
         day = date.fromisoformat(text)
-        if len(text) != 10 or text[4] != "-":  # 20250103 reads too: not as gintally writes it
+        if day.isoformat() != text:  # 20250103 reads too: not as gintally writes it
             raise ValueError(text)
     except (TypeError, ValueError):
         raise damaged_hand(r["id"], r["number"], f"has no readable date ({r['date']!r})") from None

@@ -69,7 +69,7 @@ from typing import Any
 
 from gintally.errors import LedgerError
 from gintally.ledger import lock
-from gintally.ledger.guards import TRIGGERS
+from gintally.ledger.guards import NUMBERS_INDEX_SQL, TRIGGERS
 from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -289,10 +289,17 @@ def build_migrations() -> Any:
     @migrations(name="m011_guards")
     def m011_guards(db: Any) -> None:
         """The guards (`guards.TRIGGERS`): triggers that refuse a row gintally could not use,
-        whoever writes it. Rows written before stay as they are: `check` names them, and the
-        commands that read one refuse it with one line."""
+        whoever writes it, and a unique index of hand numbers (`guards.NUMBERS_INDEX`, unless
+        two hands already share one). Rows written before stay as they are: `check` names them,
+        and the commands that read one refuse it with one line."""
         for name, body in TRIGGERS.items():
             db.execute(f"CREATE TRIGGER {name} {body}")
+        duplicates = db.execute(
+            "SELECT 1 FROM hands WHERE id = hand_id GROUP BY match_id, number "
+            "HAVING count(*) > 1 LIMIT 1"
+        ).fetchall()
+        if not duplicates:
+            db.execute(NUMBERS_INDEX_SQL)
 
     return migrations
 

@@ -187,8 +187,10 @@ def _hand_problems(
         stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
         if again != stored and again[1:] == stored[1:]:
             problems.append(
-                Problem(f"{where} hand {number}", f"stored winner player {stored[0]} but it is "
-                        f"won by player {again[0]}")  # fmt: skip
+                Problem(
+                    f"{where} hand {number}",
+                    f"stored winner player {stored[0]} but it is won by player {again[0]}",
+                )  # fmt: skip
             )
         elif again != stored:
             _, points, kind, other = stored

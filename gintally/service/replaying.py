@@ -54,11 +54,14 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
         when = days.get(day)
         try:
             if when is None:
-                if not FIRST_DAY <= day <= LAST_DAY or len(day) != 10:
+                if not FIRST_DAY <= day <= LAST_DAY:
                     raise ValueError(day)
                 if len(days) >= 4096:
                     days.clear()
-                when = days[day] = date.fromisoformat(day)
+                when = date.fromisoformat(day)
+                if when.isoformat() != day:  # 20250103 reads too: not as gintally writes it
+                    raise ValueError(day)
+                days[day] = when
             if type(pts) is not int or (other is not None and type(other) is not int):
                 raise TypeError(pts)
         except (TypeError, ValueError):
