@@ -527,9 +527,9 @@ def hand_record(
     else:  # a ledger read as it is, not migrated yet: the variants' columns of old
         extras = {c: r[c] for c in LEGACY_EXTRAS if get(c) is not None}
     if variant is not None and extras:
-        wrong = variant.stored_problems(extras)
-        if wrong:
-            raise damaged_hand(r["id"], r["number"], f"holds extras that do not read: {wrong[0]}")
+        unread = variant.stored_problems(extras)
+        if unread:
+            raise damaged_hand(r["id"], r["number"], f"holds extras that do not read: {unread[0]}")
     return HandRecord(
         date=day,
         **{c: get(c) for c in HAND_COLUMNS[1:-1]},  # type: ignore[arg-type]

@@ -190,7 +190,7 @@ def _hand_problems(
                 Problem(
                     f"{where} hand {number}",
                     f"stored winner player {stored[0]} but it is won by player {again[0]}",
-                )  # fmt: skip
+                )
             )
         elif again != stored:
             _, points, kind, other = stored
