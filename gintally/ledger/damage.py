@@ -24,9 +24,9 @@ from gintally.ledger.guards import (
     LAST_DAY,
     MOST,
     NUMBERS_INDEX,
-    TRIGGERS,
     hand_damage,
     name_damage,
+    triggers,
 )
 from gintally.ledger.schema import applied as schema_applied
 
@@ -102,7 +102,7 @@ class Damage(LedgerCore):
                     f"schema index {NUMBERS_INDEX}",
                     "is missing (dropped by another tool): hand numbers may be repeated",
                 )
-            for name in TRIGGERS:
+            for name in triggers():
                 if name not in have:
                     add(
                         f"schema trigger {name}",

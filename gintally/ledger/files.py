@@ -68,7 +68,7 @@ def translate(path: Path | str, e: sqlite3.Error) -> LedgerError:
         return LedgerError(f"cannot write to {path}: the ledger is read-only")
     if "disk is full" in text or getattr(e, "sqlite_errorname", "") == "SQLITE_FULL":
         return LedgerError(f"cannot write to {path}: the disk is full (nothing was written)")
-    if text.startswith("gintally: "):  # a guard refused a row (`guards.TRIGGERS`)
+    if text.startswith("gintally: "):  # a guard refused a row (`guards.triggers`)
         return LedgerError(
             f"the ledger {path} refused the change ({text.removeprefix('gintally: ')}): "
             "nothing was written; run 'gintally check'"

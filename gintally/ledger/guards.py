@@ -2,7 +2,7 @@
 commands that read rows and for `check`.
 
 Terminology
-- guard: a trigger of `m011_guards` (`TRIGGERS`) that refuses a write of a row gintally could not
+- guard: a trigger of `m011_guards` (`triggers`) that refuses a write of a row gintally could not
   use (an unknown kind, a date that is no date, a player who is not in the ledger, a second
   hand with a hand's number...), whoever writes it: gintally or any other SQLite tool. A guard
   refuses with ``RAISE(ABORT, 'gintally: ...')``, so the write is undone whole.
@@ -179,48 +179,53 @@ NUMBERS_INDEX_SQL = (
     f"CREATE UNIQUE INDEX {NUMBERS_INDEX} ON hands(match_id, number) WHERE id = hand_id"
 )
 
-# The guards `m011_guards` creates: name -> what follows CREATE TRIGGER name. The one UPDATE
-# gintally makes of a hand (its hand_id, set from its row id at insert time while it is 0) is
-# checked at the insert. Settings keys other than gintally's are let through: `check` names them.
-TRIGGERS = {
-    "guard_hand_insert": f"BEFORE INSERT ON hands BEGIN {_body(_HAND_RULES, 'hands')} END",
-    "guard_hand_update": f"BEFORE UPDATE OF {_HAND_COLUMNS} ON hands "
-    "WHEN NOT (OLD.hand_id = 0 AND NEW.hand_id = NEW.id) "
-    f"BEGIN {_body(_HAND_RULES, 'hands')} END",
-    "guard_player_insert": f"BEFORE INSERT ON players BEGIN {_body(_PLAYER_RULES, 'players')} END",
-    "guard_player_update": "BEFORE UPDATE OF name ON players "
-    f"BEGIN {_body(_PLAYER_RULES, 'players')} END",
-    "guard_player_delete": "BEFORE DELETE ON players BEGIN SELECT RAISE(ABORT, "
-    f"'gintally: players: a player who plays in a match stays') WHERE {_REFERENCED}; END",
-    "guard_match_insert": f"BEFORE INSERT ON matches BEGIN {_body(_MATCH_RULES, 'matches')} END",
-    "guard_match_update": f"BEFORE UPDATE OF {_MATCH_COLUMNS} ON matches "
-    f"BEGIN {_body(_MATCH_RULES, 'matches')} END",
-    "guard_match_delete": "BEFORE DELETE ON matches BEGIN SELECT RAISE(ABORT, "
-    "'gintally: matches: a match with hands or teams stays') WHERE "
-    "EXISTS (SELECT 1 FROM hands WHERE match_id = OLD.id) "
-    "OR EXISTS (SELECT 1 FROM team_members WHERE match_id = OLD.id); END",
-    "guard_team_member_insert": "BEFORE INSERT ON team_members BEGIN SELECT RAISE(ABORT, "
-    "'gintally: team_members: a member is a player in the ledger') "
-    f"WHERE NOT {_PLAYER_EXISTS.format('player_id')}; END",
-    "guard_team_insert": "BEFORE INSERT ON teams BEGIN SELECT RAISE(ABORT, "
-    "'gintally: teams: a team name is plain text') WHERE NEW.name IS NOT NULL AND "
-    f"{_control('NEW.name')}; END",
-    "guard_correction_insert": "BEFORE INSERT ON corrections BEGIN SELECT RAISE(ABORT, "
-    "'gintally: corrections: a correction is of a hand in the ledger') WHERE NOT EXISTS "
-    "(SELECT 1 FROM hands WHERE hand_id = NEW.hand_id); SELECT RAISE(ABORT, "
-    "'gintally: corrections: a replace names a version of its hand') WHERE "
-    "NEW.action = 'replace' AND NOT EXISTS (SELECT 1 FROM hands WHERE id = NEW.replacement "
-    "AND hand_id = NEW.hand_id); END",
-    **{
-        f"guard_setting_{when.lower()}": f"BEFORE {when} ON settings BEGIN "
-        "SELECT RAISE(ABORT, 'gintally: settings: date_order is one of dmy, mdy, ymd') "
-        f"WHERE NEW.key = 'date_order' AND NEW.value NOT IN {listed(DATE_ORDERS)}; "
-        "SELECT RAISE(ABORT, 'gintally: settings: current_match names a match') "
-        "WHERE NEW.key = 'current_match' AND NOT EXISTS "
-        "(SELECT 1 FROM matches WHERE CAST(id AS TEXT) = NEW.value); END"
-        for when in ("INSERT", "UPDATE")
-    },
-}
+
+def triggers() -> dict[str, str]:
+    """The guards `m011_guards` creates: name -> what follows CREATE TRIGGER name. The one
+    UPDATE gintally makes of a hand (its hand_id, set from its row id at insert time while it is
+    0) is checked at the insert. Settings keys other than gintally's are let through: `check`
+    names them. (Made when asked: a command that opens a ledger does not need them.)"""
+    return {
+        "guard_hand_insert": f"BEFORE INSERT ON hands BEGIN {_body(_HAND_RULES, 'hands')} END",
+        "guard_hand_update": f"BEFORE UPDATE OF {_HAND_COLUMNS} ON hands "
+        "WHEN NOT (OLD.hand_id = 0 AND NEW.hand_id = NEW.id) "
+        f"BEGIN {_body(_HAND_RULES, 'hands')} END",
+        "guard_player_insert": "BEFORE INSERT ON players "
+        f"BEGIN {_body(_PLAYER_RULES, 'players')} END",
+        "guard_player_update": "BEFORE UPDATE OF name ON players "
+        f"BEGIN {_body(_PLAYER_RULES, 'players')} END",
+        "guard_player_delete": "BEFORE DELETE ON players BEGIN SELECT RAISE(ABORT, "
+        f"'gintally: players: a player who plays in a match stays') WHERE {_REFERENCED}; END",
+        "guard_match_insert": "BEFORE INSERT ON matches "
+        f"BEGIN {_body(_MATCH_RULES, 'matches')} END",
+        "guard_match_update": f"BEFORE UPDATE OF {_MATCH_COLUMNS} ON matches "
+        f"BEGIN {_body(_MATCH_RULES, 'matches')} END",
+        "guard_match_delete": "BEFORE DELETE ON matches BEGIN SELECT RAISE(ABORT, "
+        "'gintally: matches: a match with hands or teams stays') WHERE "
+        "EXISTS (SELECT 1 FROM hands WHERE match_id = OLD.id) "
+        "OR EXISTS (SELECT 1 FROM team_members WHERE match_id = OLD.id); END",
+        "guard_team_member_insert": "BEFORE INSERT ON team_members BEGIN SELECT RAISE(ABORT, "
+        "'gintally: team_members: a member is a player in the ledger') "
+        f"WHERE NOT {_PLAYER_EXISTS.format('player_id')}; END",
+        "guard_team_insert": "BEFORE INSERT ON teams BEGIN SELECT RAISE(ABORT, "
+        "'gintally: teams: a team name is plain text') WHERE NEW.name IS NOT NULL AND "
+        f"{_control('NEW.name')}; END",
+        "guard_correction_insert": "BEFORE INSERT ON corrections BEGIN SELECT RAISE(ABORT, "
+        "'gintally: corrections: a correction is of a hand in the ledger') WHERE NOT EXISTS "
+        "(SELECT 1 FROM hands WHERE hand_id = NEW.hand_id); SELECT RAISE(ABORT, "
+        "'gintally: corrections: a replace names a version of its hand') WHERE "
+        "NEW.action = 'replace' AND NOT EXISTS (SELECT 1 FROM hands WHERE id = NEW.replacement "
+        "AND hand_id = NEW.hand_id); END",
+        **{
+            f"guard_setting_{when.lower()}": f"BEFORE {when} ON settings BEGIN "
+            "SELECT RAISE(ABORT, 'gintally: settings: date_order is one of dmy, mdy, ymd') "
+            f"WHERE NEW.key = 'date_order' AND NEW.value NOT IN {listed(DATE_ORDERS)}; "
+            "SELECT RAISE(ABORT, 'gintally: settings: current_match names a match') "
+            "WHERE NEW.key = 'current_match' AND NOT EXISTS "
+            "(SELECT 1 FROM matches WHERE CAST(id AS TEXT) = NEW.value); END"
+            for when in ("INSERT", "UPDATE")
+        },
+    }
 
 
 def hand_damage(r: Mapping[str, Any], players: Collection[int] | None = None) -> str | None:

@@ -45,7 +45,7 @@ Tables (created and changed only through the migrations below, applied with
   corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
   it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
   corrections or rules is changed or deleted in place (gintally itself only appends facts).
-- guards (``guard_*``, `m011_guards`, `guards.TRIGGERS`): triggers that refuse a row gintally
+- guards (``guard_*``, `m011_guards`, `guards.triggers`): triggers that refuse a row gintally
   could not use, written by gintally or any other SQLite tool: an unknown kind or claim, a date
   that is no real date from 1900 to 2999, a negative count, points beyond any hand's, a player
   or match that is not in the ledger, a second hand with a hand's number, a name with a control
@@ -69,7 +69,7 @@ from typing import Any
 
 from gintally.errors import LedgerError
 from gintally.ledger import lock
-from gintally.ledger.guards import NUMBERS_INDEX_SQL, TRIGGERS
+from gintally.ledger.guards import NUMBERS_INDEX_SQL, triggers
 from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -288,11 +288,11 @@ def build_migrations() -> Any:
 
     @migrations(name="m011_guards")
     def m011_guards(db: Any) -> None:
-        """The guards (`guards.TRIGGERS`): triggers that refuse a row gintally could not use,
+        """The guards (`guards.triggers`): triggers that refuse a row gintally could not use,
         whoever writes it, and a unique index of hand numbers (`guards.NUMBERS_INDEX`, unless
         two hands already share one). Rows written before stay as they are: `check` names them,
         and the commands that read one refuse it with one line."""
-        for name, body in TRIGGERS.items():
+        for name, body in triggers().items():
             db.execute(f"CREATE TRIGGER {name} {body}")
         duplicates = db.execute(
             "SELECT 1 FROM hands WHERE id = hand_id GROUP BY match_id, number "
