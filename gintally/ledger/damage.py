@@ -132,7 +132,7 @@ _DAMAGE: list[tuple[str, str]] = [
     (
         "SELECT 'matches', id, quote(season_start) FROM matches WHERE NOT "
         "(season_start GLOB '[0-1][0-9]-[0-3][0-9]' "
-        "AND date('2001-' || season_start) IS '2001-' || season_start) ORDER BY id",
+        "AND date('2001-' || season_start, '+0 days') IS '2001-' || season_start) ORDER BY id",
         "holds the season start {}, not MM-DD (a day every year has)",
     ),
     (
@@ -148,12 +148,12 @@ _DAMAGE: list[tuple[str, str]] = [
     ),
     (
         "SELECT 'hands', id, quote(date) FROM hands "
-        "WHERE typeof(date) != 'text' OR date(date) IS NOT date ORDER BY id",
+        "WHERE typeof(date) != 'text' OR date(date, '+0 days') IS NOT date ORDER BY id",
         "has no readable date ({})",
     ),
     (
         f"SELECT 'hands', id, quote(date) FROM hands WHERE typeof(date) = 'text' "
-        f"AND date(date) IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' ORDER BY id",
+        f"AND date(date, '+0 days') IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' ORDER BY id",
         f"has the date {{}}, out of range ({FIRST_DAY} to {LAST_DAY})",
     ),
     *(

@@ -33,6 +33,7 @@ MOST = MAX_HAND_POINTS  # no count or score of one hand is larger
 DATE_ORDERS = ("dmy", "mdy", "ymd")  # the values of the setting date_order (`dates.ORDERS`)
 
 _COUNTS = ("knocker_deadwood", "defender_deadwood")
+_CARD_TEXT = "*[^ ,0-9AKQJTakqjtSHDCshdc♠♤♥♡♦♢♣♧\ufe0f]*"  # a character no card is written with
 _CARDS = ("knocker_cards", "defender_cards", "layoffs")
 
 
@@ -79,7 +80,7 @@ _HAND_RULES: tuple[tuple[str, str], ...] = (
         "a hand belongs to a match in the ledger",
     ),
     (
-        f"typeof(NEW.date) = 'text' AND date(NEW.date) IS NEW.date "
+        f"typeof(NEW.date) = 'text' AND date(NEW.date, '+0 days') IS NEW.date "
         f"AND NEW.date BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}'",
         f"a hand's date is a real date YYYY-MM-DD from {FIRST_DAY} to {LAST_DAY}",
     ),
@@ -118,6 +119,12 @@ _HAND_RULES: tuple[tuple[str, str], ...] = (
         "cards, layoffs, upcard and note are plain text",
     ),
     (
+        " AND ".join(
+            f"(NEW.{c} IS NULL OR NEW.{c} NOT GLOB '{_CARD_TEXT}')" for c in (*_CARDS, "upcard")
+        ),
+        "cards, layoffs and upcard are written with card names (AS, TD, 7H...)",
+    ),
+    (
         "NEW.extras IS NULL OR (json_valid(NEW.extras) AND json_type(NEW.extras) = 'object')",
         "a hand's extras are one JSON object",
     ),
@@ -126,7 +133,7 @@ _HAND_RULES: tuple[tuple[str, str], ...] = (
 _NAME = "typeof(NEW.name) = 'text' AND length(trim(NEW.name)) BETWEEN 1 AND 60 AND NOT {}"
 _SEASON_START = (
     "NEW.season_start GLOB '[0-1][0-9]-[0-3][0-9]' "
-    "AND date('2001-' || NEW.season_start) IS '2001-' || NEW.season_start"
+    "AND date('2001-' || NEW.season_start, '+0 days') IS '2001-' || NEW.season_start"
 )
 _PLAYER_EXISTS = "EXISTS (SELECT 1 FROM players WHERE id = NEW.{})"
 
@@ -300,9 +307,6 @@ def name_damage(name: object) -> str | None:
     if not name.isprintable() and any(unicodedata.category(c) in _INVISIBLE for c in name):
         return f"holds the name '{visible(name)}', with a control or invisible character"
     return None
-
-
-_CARD_TEXT = "*[^ ,0-9AKQJTakqjtSHDCshdc♠♤♥♡♦♢♣♧\ufe0f]*"  # a character no card is written with
 
 
 def row_damage_sql(columns: Collection[str], numbers_unique: bool) -> str:
