@@ -153,7 +153,8 @@ _DAMAGE: list[tuple[str, str]] = [
     ),
     (
         f"SELECT 'hands', id, quote(date) FROM hands WHERE typeof(date) = 'text' "
-        f"AND date(date, '+0 days') IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' ORDER BY id",
+        f"AND date(date, '+0 days') IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' "
+        "ORDER BY id",
         f"has the date {{}}, out of range ({FIRST_DAY} to {LAST_DAY})",
     ),
     *(
