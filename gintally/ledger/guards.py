@@ -239,7 +239,37 @@ def hand_damage(r: Mapping[str, Any], players: Collection[int] | None = None) ->
     """What is wrong with a row of ``hands`` (a mapping of its columns) that its guards would
     have refused, as the end of a sentence ("holds the unknown kind 'x'"), or None. `players`:
     the ids of the players of its match, when known. Cheap: a command runs it on every row it
-    reads (the date and whole numbers are checked by `hands.hand_record` itself)."""
+    reads (the date and whole numbers are checked by `hands.hand_record` itself), so a sound
+    row of counts is passed in one expression and only the rest is looked at closely."""
+    kd, dd, other = r["knocker_deadwood"], r["defender_deadwood"], r.get("other_points")
+    if (
+        FIRST_DAY <= r["date"] <= LAST_DAY
+        and r["kind"] in KINDS
+        and r["claim"] in CLAIMS
+        and 0 <= r["points"] <= MOST
+        and (kd is None or (type(kd) is int and 0 <= kd <= MOST))
+        and (dd is None or (type(dd) is int and 0 <= dd <= MOST))
+        and (other is None or (type(other) is int and -MOST <= other <= MOST))
+        and (
+            players is None
+            or (
+                (r["winner"] is None or r["winner"] in players)
+                and (r["knocker"] is None or r["knocker"] in players)
+                and (r["dealer"] is None or r["dealer"] in players)
+            )
+        )
+        and r["knocker_cards"] is None
+        and r["defender_cards"] is None
+        and r["layoffs"] is None
+        and r["upcard"] is None
+        and r["note"] is None
+    ):
+        return None
+    return _hand_damage(r, players)
+
+
+def _hand_damage(r: Mapping[str, Any], players: Collection[int] | None) -> str | None:
+    """`hand_damage`, each value looked at in turn."""
     day = r["date"]
     if not FIRST_DAY <= day <= LAST_DAY:
         return f"has a date out of range ({day!r})"
