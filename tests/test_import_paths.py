@@ -89,9 +89,9 @@ def both_ways(hands: list[HandRecord]) -> tuple[list[Any], list[Any]]:
                 )
             else:
                 book.add_hands(m, hands)
-            rows = book.conn.execute(LIVE_HANDS + " ORDER BY h.date, h.number", [m.id]).fetchall()
+            back = book.conn.execute(LIVE_HANDS + " ORDER BY h.date, h.number", [m.id])
             # read as rows, not through the match's game kind: its extras here are any kind's
-            out.append(stored([hand_record(r) for r in rows]))
+            out.append(stored([hand_record(r) for r in back.fetchall()]))
     return out[0], out[1]
 
 
