@@ -15,8 +15,12 @@ from test_damage_matrix import BUILD, DAMAGES
 from typer.testing import CliRunner
 
 from gintally.cli import app
+from gintally.engine.formats import Format
+from gintally.errors import LedgerError
+from gintally.game.rules import resolve
 from gintally.ledger import Ledger, schema
 from gintally.ledger.guards import NUMBERS_INDEX, triggers
+from gintally.model import HAND_COLUMNS
 
 LEFT_TO_CHECK = {"unknown setting", "garbage piles", "points beyond the match's rules"}
 
@@ -185,3 +189,26 @@ def test_check_names_a_guard_another_tool_dropped(guarded: Path, tmp_path: Path)
         "problem: schema trigger guard_hand_insert: is missing (dropped by another tool): rows "
         "written since may be damaged",
     ]
+
+
+def test_an_import_is_checked_at_once_and_keeps_its_guards(tmp_path: Path) -> None:
+    """An import lifts the hands' guards while it writes (row by row they cost several times
+    the import) and checks what it wrote in one query at the end: a row they would refuse
+    undoes the whole import, and the guards are there again either way."""
+
+    def row(claim: str) -> tuple[None, tuple[object, ...]]:
+        values: dict[str, object] = dict.fromkeys(HAND_COLUMNS)
+        values.update(date="2025-01-02", claim=claim, kind="knock", winner=1, points=17)
+        return None, tuple(values[c] for c in HAND_COLUMNS)
+
+    with Ledger.open(tmp_path / "ledger.db") as book:
+        m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
+        with pytest.raises(LedgerError) as refused:
+            book.import_rows(m, iter([row("knock"), row("zzz")]), lambda: "d", "f")
+        assert str(refused.value) == (
+            "the import would write hand 2, a row the ledger's guards refuse; nothing was written"
+        )
+        assert book.hand_count() == 0
+        assert book.import_rows(m, iter([row("knock")]), lambda: "d", "f") == (1, 1, 1)
+        made = {r[0] for r in book.conn.execute("SELECT name FROM sqlite_master")}
+    assert set(triggers()) <= made and NUMBERS_INDEX in made

@@ -49,7 +49,7 @@ def hand_values(draw: st.DrawFn) -> HandRecord:
         claim=draw(st.sampled_from(["knock", "gin", "score", "draw"])),
         kind=draw(st.sampled_from(["knock", "gin", "undercut", "draw"])),
         winner=maybe(player),
-        points=draw(small),
+        points=draw(st.integers(0, 120)),  # within what a hand scores under modern rules
         knocker=maybe(player),
         knocker_deadwood=maybe(small),
         defender_deadwood=maybe(small),

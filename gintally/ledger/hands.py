@@ -331,17 +331,7 @@ class Hands(LedgerCore):
         """Refuse the match's first damaged row (from the day `since`) that SQLite can tell,
         in one query: for a reader that prints rows as it reads them, so that it stops before
         printing any. (What only Python reads, a card or a pile, is refused as it is read.)"""
-        ids = ", ".join(str(p.id) for p in match.members)
-        most = variant_of(match.rules).max_points(match.rules)
-        players = " OR ".join(
-            f"(h.{c} IS NOT NULL AND h.{c} NOT IN ({ids}))" for c in ("winner", "knocker", "dealer")
-        )
-        damaged = (
-            f"{row_damage_sql(self._hand_columns(), self._numbers_unique())} "
-            f"OR h.kind NOT IN {listed(KINDS)} "
-            f"OR typeof(h.points) != 'integer' OR h.points NOT BETWEEN 0 AND {most} "
-            f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' OR {players}"
-        )
+        damaged = match_damage_sql(match, self._hand_columns(), self._numbers_unique())
         sql = f"SELECT h.*, {self._duplicate()} FROM hands h WHERE h.match_id = ?"
         params: list[Any] = [match.id]
         if since is not None:
@@ -468,6 +458,22 @@ class Hands(LedgerCore):
 
 HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Hands.stream_hand_values` yields
 _INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `hand_record` checks them
+
+
+def match_damage_sql(match: Match, columns: Collection[str], numbers_unique: bool) -> str:
+    """SQL: a row ``h`` of the match's hands is damaged in a way SQLite can tell: what
+    `guards.row_damage_sql` finds, an unknown kind, points out of its rules' range, a date out
+    of range, or a player who does not play in the match."""
+    ids = ", ".join(str(p.id) for p in match.members)
+    most = variant_of(match.rules).max_points(match.rules)
+    players = " OR ".join(
+        f"(h.{c} IS NOT NULL AND h.{c} NOT IN ({ids}))" for c in ("winner", "knocker", "dealer")
+    )
+    return (
+        f"({row_damage_sql(columns, numbers_unique)} OR h.kind NOT IN {listed(KINDS)} "
+        f"OR typeof(h.points) != 'integer' OR h.points NOT BETWEEN 0 AND {most} "
+        f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' OR {players})"
+    )
 
 
 def reader(match: Match) -> Callable[[sqlite3.Row], HandRecord]:

@@ -18,9 +18,10 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, LedgerError
 from gintally.ledger.core import LedgerCore, timestamp
-from gintally.ledger.hands import LIVE_HANDS
+from gintally.ledger.guards import NUMBERS_INDEX
+from gintally.ledger.hands import LIVE_HANDS, match_damage_sql
 from gintally.model import HAND_COLUMNS, Match
 
 
@@ -59,6 +60,8 @@ class Imports(LedgerCore):
             # the end, from the exact text they were made with: a sort, where keeping them up
             # to date row by row costs nearly half of the insert. (Rolled back with the rest.)
             indexes = [] if row_id else self._drop_indexes(conn, "hands")
+            guards = _lift_guards(conn)  # checked once at the end instead of row by row
+            first_row = row_id
             shapes = InsertShapes(match.id, now)
             memo, shape_of = shapes.memo, shapes.shape
             keyed: dict[int, tuple[Any, ...]] = {}  # file ids naming hands already there
@@ -78,6 +81,9 @@ class Imports(LedgerCore):
             shapes.flush(conn)
             for sql in indexes:
                 conn.execute(sql)
+            self._refuse_unguarded(conn, match, first_row)
+            for sql in guards:
+                conn.execute(sql)
             if keyed:
                 same |= self._same_hands(conn, match, keyed)
             first, last = (before + 1, before + count) if count else (None, None)
@@ -91,6 +97,25 @@ class Imports(LedgerCore):
                 [match.id, code, source, count, first, last, now],
             )
         return count, first, last
+
+    def _refuse_unguarded(self, conn: sqlite3.Connection, match: Match, after: int) -> None:
+        """Refuse the import when a row it wrote (row ids after `after`) is one the hands'
+        guards would have refused: what the guards check row by row, in one query (an imported
+        row is settled as a typed hand first, so this only catches a fault of gintally's)."""
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(hands)")}
+        unique = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [NUMBERS_INDEX]
+        ).fetchone()
+        wrong = conn.execute(
+            f"SELECT h.id, h.number FROM hands h WHERE h.id > ? AND h.match_id = ? AND "
+            f"{match_damage_sql(match, columns, bool(unique))} LIMIT 1",
+            [after, match.id],
+        ).fetchone()
+        if wrong is not None:
+            raise LedgerError(
+                f"the import would write hand {wrong[1]}, a row the ledger's guards refuse; "
+                "nothing was written"
+            )
 
     @staticmethod
     def _drop_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
@@ -220,3 +245,16 @@ class InsertShapes:
             if batch:
                 conn.executemany(sql, batch)
                 batch.clear()
+
+
+def _lift_guards(conn: sqlite3.Connection) -> list[str]:
+    """Drop the guards of the hands table (inside the import's write: a rollback puts them
+    back); return their CREATE statements. Row by row they cost an import several times its
+    own time; `Imports._refuse_unguarded` checks the imported rows at once instead."""
+    made = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'hands' "
+        "AND name GLOB 'guard_*' ORDER BY name"
+    ).fetchall()
+    for name, _ in made:
+        conn.execute(f'DROP TRIGGER "{name}"')
+    return [sql for _, sql in made]
