@@ -1,12 +1,14 @@
-"""Ctrl-C in the first moments of a command: from the console script's first import of gintally
-on, an interruption is one line and exit 130 (or the command's own exit, once it finished),
-never a traceback.
+"""Ctrl-C in the first moments of a command: once the console script has imported gintally.cli
+(its first line of gintally's), an interruption is one line and exit 130 (or the command's own
+exit, once it finished), never a traceback, however far the command has got in loading Typer,
+Rich and SQLite or in its work.
 
 The console script is reproduced as pip writes it (``import re, sys; from gintally.cli import
-main; sys.exit(main())``, in a file named ``gintally``), with one line before it that tells the
-test the interpreter has started (what comes before, Python's own start-up and its site
-module, is no code of gintally's: `test_exit_codes.classify` says what it does there). The
-signal is then sent at random moments over the first tens of milliseconds, many times.
+main; sys.exit(main())``, in a file named ``gintally``), with one line after its import of
+gintally.cli that tells the test it got there; the signal is then sent at random moments over
+the next tens of milliseconds, many times. (Before that line, what runs is Python's start-up,
+its site module and ``import re``, and then the two bare ``__init__`` modules up to the handler,
+a few statements: `test_exit_codes.classify` says what Python itself does there.)
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ import pytest
 from gintally.cli import EARLY_LINE
 from gintally.cli.process import INTERRUPTED_LINE
 
-WRAPPER = """import os
-if "GINTALLY_TEST_READY" in os.environ:
-    os.write(int(os.environ["GINTALLY_TEST_READY"]), b".")
-import re
+WRAPPER = """import re
 import sys
 from gintally.cli import main
+import os
+if "GINTALLY_TEST_READY" in os.environ:
+    os.write(int(os.environ["GINTALLY_TEST_READY"]), b".")
 if __name__ == '__main__':
     sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
     sys.exit(main())
