@@ -66,12 +66,10 @@ class Damage(LedgerCore):
         for sql, say in _DAMAGE:
             for row in self._rows(sql):
                 add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
-        for row in self._rows("SELECT * FROM hands ORDER BY id"):  # what SQL cannot read
-            where = f"hands row {row['id']}"
-            if where not in named:
-                wrong = hand_damage(dict(zip(row.keys(), row, strict=True)))
-                if wrong is not None:
-                    add(where, wrong)
+        # what SQL cannot read (cards...), streamed: memory does not grow with the ledger
+        for row_id, wrong in self._stream("SELECT * FROM hands ORDER BY id", [], _damage_of):
+            if wrong is not None and f"hands row {row_id}" not in named:
+                add(f"hands row {row_id}", wrong)
         for table in ("players", "matches"):
             for row_id, name in self._rows(f"SELECT id, name FROM {table} ORDER BY id"):
                 wrong = name_damage(name)
@@ -114,6 +112,15 @@ class Damage(LedgerCore):
             except marks.BadMark as e:
                 add(f"replay_marks row {match_id}", f"{e} (a cache: it is ignored)")
         return found
+
+
+def _damage_of(row: sqlite3.Row) -> tuple[int, str | None]:
+    """A hands row's id and what `hand_damage` finds wrong with it (a value of the wrong type,
+    which the queries of `_DAMAGE` name, is left to them)."""
+    try:
+        return row["id"], hand_damage(dict(zip(row.keys(), row, strict=True)))
+    except TypeError:
+        return row["id"], None
 
 
 _KINDS = "(" + ", ".join(f"'{k}'" for k in sorted(KINDS)) + ")"  # every kind the game knows
