@@ -215,6 +215,7 @@ class HandDoc(TypedDict):
     piles: NotRequired[list[int]]
     games: NotRequired[list[GameDoc]]
     series: NotRequired[list[SeriesDoc]]  # the series this hand won
+    series_so_far: NotRequired[SeriesDoc]  # it ended a game and the series goes on: its score
     opened_games: NotRequired[list[int]]
     closed_games: NotRequired[list[int]]
     sets_closed: NotRequired[list[SetDoc]]
@@ -222,7 +223,9 @@ class HandDoc(TypedDict):
     season_ended: NotRequired[TallyDoc]
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
-    when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
+    # for people: " in Cup" when the ledger holds several matches, ", 5 Mar 1998" when the hand
+    # was not played today
+    when: NotRequired[str]
     round: NotRequired[RoundDoc]  # team match: the round the hand belongs to
     table: NotRequired[int]  # team match: its table, from 1
 

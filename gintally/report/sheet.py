@@ -157,12 +157,25 @@ def _series_in_play(window: Window) -> SeriesDoc | None:
     return series_doc(match, current)
 
 
-def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False) -> str:
+def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False, so_far: bool = False) -> str:
     """The series as a player says it: ``Series 1: Ann wins the series 580 to 255``, or the
-    score so far: ``Series 2 (to 500): Ann 255, Bob 55``. `team`: the sides are teams ("Ann &
-    Cy win the series")."""
+    score so far: ``Series 2 (to 500): Ann 255, Bob 55``; `so_far` (a game has just ended and
+    the series goes on): ``Series 1 (best of 5): Ann leads the series 2 games to 1``. `team`:
+    the sides are teams ("Ann & Cy win the series")."""
     score = doc["score"]
     wins = "win" if team else "wins"
+    if so_far and doc["winner"] is None:
+        unit = doc["unit"] == "games"
+        head = f"best of {2 * doc['target'] - 1}" if unit else f"to {doc['target']}"
+        if score[a] == score[b]:
+            each = f"{score[a]} game{'' if score[a] == 1 else 's'}" if unit else str(score[a])
+            return f"Series {doc['number']} ({head}): the series is level at {each} each"
+        ahead, behind = (a, b) if score[a] > score[b] else (b, a)
+        games = f" game{'' if score[ahead] == 1 else 's'}" if unit else ""
+        return (
+            f"Series {doc['number']} ({head}): {ahead} {'lead' if team else 'leads'} the series "
+            f"{score[ahead]}{games} to {score[behind]}"
+        )
     if doc["unit"] == "games":
         if doc["winner"] is not None:
             loser = b if doc["winner"] == a else a

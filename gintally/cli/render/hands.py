@@ -47,6 +47,9 @@ def hand(doc: HandDoc) -> None:
     for series in doc.get("series") or []:
         (a, _), (b, _) = series["score"].items()
         lines.append("  " + series_line(series, a, b, "table" in doc))
+    if "series_so_far" in doc:
+        (a, _), (b, _) = doc["series_so_far"]["score"].items()
+        lines.append("  " + series_line(doc["series_so_far"], a, b, "table" in doc, so_far=True))
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
