@@ -34,7 +34,8 @@ INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark eno
 
 
 def race_svg(race: RaceDoc, what: str) -> str:
-    """One race chart (`what`: ``games_won`` or ``net``) as an inline SVG element."""
+    """One race chart (`what`: ``games_won``, ``net``, or ``running_points`` before any game
+    has finished) as an inline SVG element."""
     import pygal
     from pygal.style import Style
 
@@ -51,7 +52,14 @@ def race_svg(race: RaceDoc, what: str) -> str:
         label_font_size=13,
         major_label_font_size=13,
     )
-    title = "Games won" if what == "games_won" else "Net (game totals minus the other's)"
+    title = {
+        "games_won": "Games won",
+        "net": "Net (game totals minus the other's)",
+        "running_points": "Points so far (no game finished yet)",
+    }[what]
+    dates, step = (
+        (race["running_dates"], "hand") if what == "running_points" else (race["dates"], "game")
+    )
     low = min(0, *(min(v) for v in race[what].values()))  # type: ignore[literal-required]
     high = max(1, *(max(v) for v in race[what].values()))  # type: ignore[literal-required]
     options = {
@@ -65,10 +73,10 @@ def race_svg(race: RaceDoc, what: str) -> str:
         "truncate_legend": -1,
         "y_labels": whole_ticks(low, high)[0],
     }
-    by_day = len(set(race["dates"])) > 1
+    by_day = len(set(dates)) > 1
     chart: Any
     if by_day:
-        positions, labels = day_ticks(race["first_hand"], race["dates"][-1])
+        positions, labels = day_ticks(race["first_hand"], dates[-1])
         names = dict(zip(positions, labels, strict=True))
         chart = pygal.DateLine(
             **options,
@@ -76,11 +84,11 @@ def race_svg(race: RaceDoc, what: str) -> str:
             x_value_formatter=lambda d: names.get(d.isoformat(), f"{d.day} {d:%b}"),
             x_labels=[date.fromisoformat(p) for p in positions],
         )
-    else:  # one evening: game by game, in the order they closed
+    else:  # one evening: game by game (hand by hand), in the order they closed
         chart = pygal.Line(
             **options,
-            title=f"{title}, game by game on {race['dates'][0]}",
-            x_labels=["start", *(f"game {i + 1}" for i in range(len(race["dates"])))],
+            title=f"{title}, {step} by {step} on {dates[0]}",
+            x_labels=["start", *(f"{step} {i + 1}" for i in range(len(dates)))],
         )
     first = date.fromisoformat(race["first_hand"])
     for name in race["players"]:
@@ -89,7 +97,7 @@ def race_svg(race: RaceDoc, what: str) -> str:
             chart.add(name, [0, *values], stroke_style={"width": 3.5})
             continue
         points, last = [(first, 0)], 0
-        for day, value in zip(race["dates"], values, strict=True):
+        for day, value in zip(dates, values, strict=True):
             d = date.fromisoformat(day)
             points += [(d, last), (d, value)]  # a step on the day the game closed
             last = value
@@ -232,8 +240,10 @@ def page_html(review: ReviewDoc, made: date) -> str:
     charts = [race_svg(race, "games_won")] if race["dates"] else []
     if race["dates"] and race["format"] in NET_FORMATS:
         charts.append(race_svg(race, "net"))
+    if not race["dates"] and race["running_dates"]:  # no game finished: the points so far
+        charts.append(race_svg(race, "running_points"))
     figures = "".join(f"<figure>{svg}</figure>" for svg in charts) or (
-        "<p>No game was finished this season yet.</p>"
+        "<p>No hand has scored this season yet.</p>"
     )
     vs = f"<span class='p0'>{escape(names[0])}</span> v <span class='p1'>{escape(names[1])}</span>"
     when = f"{race['first_hand']} to {hands[-1]['date']}" if hands else ""

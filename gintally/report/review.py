@@ -96,7 +96,7 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
     ]
     dealers = {p.entry.id: p.dealer for p in story.window.replay.played}
     return {
-        "race": race_doc(match, story.season, story.race, story.hands),
+        "race": race_doc(match, story.season, story.race, story.hands, story.running),
         "season": season_doc(match, story.season, story.hands),
         "sets": sets,
         "series": [

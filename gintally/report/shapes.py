@@ -404,6 +404,8 @@ class RaceDoc(TypedDict):
     net: dict[str, list[int]]
     months: list[str]
     monthly_games: dict[str, list[int]]
+    running_dates: list[str]  # the day of each scoring hand of the season
+    running_points: dict[str, list[int]]  # each player's hand points after each of them
 
 
 # --- the year in review (`review`) ----------------------------------------------------------------
