@@ -140,12 +140,12 @@ def test_stats_of_the_household_worked_by_hand(
     }  # fmt: skip
     assert stats["head_to_head"] == [
         {
-            "players": ["Ann", "Bob"], "matches": 1, "games": {"Ann": 1, "Bob": 1},
-            "hands": {"Ann": 4, "Bob": 3}, "net": {"Ann": -20, "Bob": 20},
+            "players": ["Ann", "Bob"], "matches": 1, "games_won": {"Ann": 1, "Bob": 1},
+            "hands_won": {"Ann": 4, "Bob": 3}, "net": {"Ann": -20, "Bob": 20},
         },
         {
-            "players": ["Bob", "Cy"], "matches": 1, "games": {"Bob": 1, "Cy": 2},
-            "hands": {"Bob": 1, "Cy": 3}, "net": {"Bob": -165, "Cy": 165},
+            "players": ["Bob", "Cy"], "matches": 1, "games_won": {"Bob": 1, "Cy": 2},
+            "hands_won": {"Bob": 1, "Cy": 3}, "net": {"Bob": -165, "Cy": 165},
         },
     ]  # fmt: skip
     sunday = household["Sunday"]
@@ -204,7 +204,7 @@ def test_stats_refuses_an_unknown_player_and_reads_a_ledger_without_hands(gintal
         ("Ann", 1, 0),
         ("Bob", 1, 0),
     ]
-    assert empty["head_to_head"][0]["games"] == {"Ann": 0, "Bob": 0}
+    assert empty["head_to_head"][0]["games_won"] == {"Ann": 0, "Bob": 0}
     assert empty["records"] == {"biggest_hand": None, "longest_run": None, "best_season": None}
     assert "Records" not in ok(gintally("stats")).stdout
     bad = gintally("stats", "--player", "Zed")

@@ -352,7 +352,7 @@ def test_stats_count_each_player_at_their_table_and_the_games_for_every_member(
     }
     biggest = {p["player"]: p["biggest_hand"] for p in doc["players"]}
     assert biggest == {"Ann": 85, "Bob": 0, "Cy": 65, "Di": 10}
-    across = {tuple(h["players"]): h["hands"] for h in doc["head_to_head"]}
+    across = {tuple(h["players"]): h["hands_won"] for h in doc["head_to_head"]}
     assert across[("Ann", "Bob")] == {"Ann": 2, "Bob": 0}
     assert across[("Cy", "Di")] == {"Cy": 1, "Di": 1}
     assert doc["records"]["biggest_hand"]["player"] == "Ann"

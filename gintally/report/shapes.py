@@ -93,7 +93,7 @@ class SheetRow(TypedDict):
     winner: str | None
     points: int
     dealer: str | None
-    games: dict[str, Pair]  # game number (as text) -> running points after this hand
+    game_points: dict[str, Pair]  # game number (as text) -> running points after this hand
     points_by_player: Pair  # what the hand gave each player (both score in Mahjong gin)
 
 
@@ -139,7 +139,7 @@ class ShowDoc(TypedDict):
     next_dealer: str | None
     knock_limit: str | int
     target: int
-    rules: str
+    preset: str  # the rule set's preset (`match show` gives every value)
     season: str | None
     format_games: int
     rolling: bool
@@ -174,7 +174,7 @@ class MatchDoc(TypedDict):
     match: str
     players: list[str]
     format: str
-    games: int
+    format_games: int  # the games of a set (hollywood, honeymoon), as in `show`
     rolling: bool
     season_start: str
     rules: dict[str, object]
@@ -366,8 +366,8 @@ class PlayerStatsDoc(TypedDict):
 class HeadToHeadDoc(TypedDict):
     players: list[str]
     matches: int
-    games: Pair
-    hands: Pair
+    games_won: Pair
+    hands_won: Pair
     net: Pair
 
 

@@ -231,7 +231,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
                 "winner": match.name_at(e.winner),
                 "points": e.points,
                 "dealer": match.name_at(played.dealer) if dealt else None,
-                "games": posts,
+                "game_points": posts,
                 "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
             }
         )
@@ -246,7 +246,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
         "next_dealer": match.name_at(rep.next_dealer) if dealt else None,
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
-        "rules": match.rules.preset,
+        "preset": match.rules.preset,
         "season": window.season,
         "format_games": match.format.games,
         "rolling": match.format.rolling,

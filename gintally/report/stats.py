@@ -71,8 +71,8 @@ def stats_doc(fold: Lifetime, player: str | None = None) -> StatsDoc:
             {
                 "players": names,
                 "matches": pair.matches,
-                "games": {names[i]: pair.games[order[i]] for i in (0, 1)},
-                "hands": {names[i]: pair.hands[order[i]] for i in (0, 1)},
+                "games_won": {names[i]: pair.games[order[i]] for i in (0, 1)},
+                "hands_won": {names[i]: pair.hands[order[i]] for i in (0, 1)},
                 "net": {names[i]: pair.net[order[i]] for i in (0, 1)},
             }
         )

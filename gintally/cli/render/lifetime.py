@@ -40,8 +40,8 @@ def stats(doc: StatsDoc) -> None:
             a, b = h["players"]
             pairs.add_row(
                 f"{short(a, 12)} v {short(b, 12)}",
-                f"{h['games'][a]}-{h['games'][b]}",
-                f"{h['hands'][a]}-{h['hands'][b]}",
+                f"{h['games_won'][a]}-{h['games_won'][b]}",
+                f"{h['hands_won'][a]}-{h['hands_won'][b]}",
                 f"{h['net'][a]:+d}",
             )
         draw(pairs)

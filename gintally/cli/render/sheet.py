@@ -51,7 +51,7 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
         doc["format"]
         + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
            if kind.in_sets else "")
-        + f", rules {doc['rules']}, target {doc['target']}"
+        + f", rules {doc['preset']}, target {doc['target']}"
         + (f", season {doc['season']}" if doc.get("season") else "")
     )  # fmt: skip
     draw(Text(about, style="dim"))
@@ -251,7 +251,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
     numbers = [str(g["number"]) for g in games]
     both = doc["both_score"]  # both players' totals move on every hand
     for row in doc["sheet"]:
-        posted = row["games"]
+        posted = row["game_points"]
         if not any(n in posted for n in numbers):
             continue
         cells = [str(row["hand"])]

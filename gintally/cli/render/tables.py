@@ -92,7 +92,7 @@ def matches(docs: list[MatchDoc], current: str | None) -> None:
     for d in docs:
         mark = "*" if d["match"] == current else ""
         in_sets = format_class(d["format"]).in_sets
-        fmt = d["format"] + (f" x{d['games']}" if in_sets else "")
+        fmt = d["format"] + (f" x{d['format_games']}" if in_sets else "")
         table.add_row(mark, d["match"], " vs ".join(_sides(d)), fmt, str(d["rules"]["preset"]))
     draw(table)
 
@@ -118,7 +118,7 @@ def match(doc: MatchDoc) -> None:
     kind = format_class(doc["format"])
     fmt = doc["format"]
     if kind.in_sets:
-        fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
+        fmt += f", {doc['format_games']} games" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
     if kind.seasonal or doc["season_start"] != "01-01":
         table.add_row("season starts", doc["season_start"])
