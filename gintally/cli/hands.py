@@ -95,7 +95,9 @@ def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool
         said = doc["description"]
         where = placed(book, match.name) + dated(rec.date)
         doc["description"] = f"{verb.capitalize()} hand {rec.number}{where}: {said}"
-        doc["games"] = [report.game_doc(match, g) for g in window.replay.open_games()]
+        # the open games with a hand in them (a hollywood game in progress may have none yet)
+        shown = [g for g in window.replay.open_games() if g.hands]
+        doc["games"] = [report.game_doc(match, g) for g in shown]
     emit(doc, as_json, draw_hand)
 
 

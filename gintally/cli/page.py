@@ -167,6 +167,10 @@ def _games(n: int) -> str:
     return f"{n} game" if n == 1 else f"{n} games"
 
 
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n} hands"
+
+
 def _verdict(season: SeasonDoc) -> str:
     games = {r["player"]: r["games_won"] for r in season["rows"]}
     (a, ga), (b, gb) = games.items()
@@ -174,12 +178,12 @@ def _verdict(season: SeasonDoc) -> str:
         if season.get("winner"):
             w = season.get("winner") or ""
             lo = b if w == a else a
-            return f"{escape(w)} won the year, {games[w]} games to {games[lo]}."
+            return f"{escape(w)} won the year, {_games(games[w])} to {games[lo]}."
         return f"The year was tied, {_games(ga)} each."
     if ga == gb:
         return f"Level so far: {_games(ga)} each."
     lead, other = (a, b) if ga > gb else (b, a)
-    return f"{escape(lead)} leads, {games[lead]} games to {games[other]}, with the year in play."
+    return f"{escape(lead)} leads, {_games(games[lead])} to {games[other]}, with the year in play."
 
 
 def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
@@ -224,7 +228,7 @@ def _log(hands: list[HandRow], season: str) -> str:
         for h in hands
     )  # fmt: skip
     return (
-        f"<details><summary>The {len(hands)} hands of {escape(season)}</summary>"
+        f"<details><summary>The {_hands(len(hands))} of {escape(season)}</summary>"
         "<table><thead><tr><th>hand</th><th>date</th><th>dealer</th><th>what happened</th>"
         f"</tr></thead><tbody>{rows}</tbody></table></details>"
     )

@@ -50,9 +50,10 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
                 best = run
         assert best is not None
         n, first, last = best
+        which = f"hand {first.number}" if n == 1 else f"hands {first.number} to {last.number}"
         out.append(
-            ("Longest run", f"{match.name_of(first.winner)}, {n} hands won in a row, hands "
-             f"{first.number} to {last.number} ({_span(first.date, last.date)})")
+            ("Longest run", f"{match.name_of(first.winner)}, {n} hand{'s' if n > 1 else ''} won "
+             f"in a row, {which} ({_span(first.date, last.date)})")
         )  # fmt: skip
     games = [
         g
@@ -71,7 +72,8 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
     if games:
         shutouts = sum(g.shutout for g in games)
         if shutouts:
-            out.append(("Shutouts", f"{shutouts} game(s) won with the loser on no hand"))
+            games_text = "1 game" if shutouts == 1 else f"{shutouts} games"
+            out.append(("Shutouts", f"{games_text} won with the loser on no hand"))
     return out
 
 

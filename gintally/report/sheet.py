@@ -181,7 +181,8 @@ def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False, so_far: bool
             loser = b if doc["winner"] == a else a
             return (
                 f"Series {doc['number']}: {doc['winner']} {wins} the series "
-                f"{score[doc['winner']]} games to {score[loser]}"
+                f"{score[doc['winner']]} game{'' if score[doc['winner']] == 1 else 's'} to "
+                f"{score[loser]}"
             )
         best = 2 * doc["target"] - 1
         return f"Series {doc['number']} (best of {best}): {a} {score[a]}, {b} {score[b]} games won"

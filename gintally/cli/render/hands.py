@@ -18,6 +18,7 @@ Terminology:
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -54,6 +55,9 @@ def hand(doc: HandDoc) -> None:
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
         lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
+    width = shutil.get_terminal_size().columns  # COLUMNS, the terminal, else 80: no Rich here
+    if any(len(line) > width for line in lines):  # a long hand (Mahjong gin, a match's name)
+        lines = [part for line in lines for part in _wrapped(line, width)]
     sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -69,13 +73,15 @@ def _together(text: str) -> str:
     return _CARDS.sub(_KEEP, text)
 
 
-def _wrapped(line: str) -> list[str]:
-    """A line of a hand's confirmation in lines that fit the terminal: indented as it was, and
-    further under it; a table, a team or a list of cards is never broken."""
+def _wrapped(line: str, width: int | None = None) -> list[str]:
+    """A line of a hand's confirmation in lines that fit the terminal (or `width`): indented as
+    it was, and further under it; a table, a team or a list of cards is never broken."""
     import textwrap
 
+    if width is None:
+        width = console().width
     indent = line[: len(line) - len(line.lstrip())]
-    parts = textwrap.wrap(_together(line.strip()), max(40, console().width), initial_indent=indent,
+    parts = textwrap.wrap(_together(line.strip()), max(40, width), initial_indent=indent,
                           subsequent_indent=indent + "  ", break_on_hyphens=False)  # fmt: skip
     return [p.replace(_KEEP, " ") for p in parts]
 
@@ -103,10 +109,10 @@ def _game_line(g: GameDoc, team: bool = False) -> str:
     if g["status"] == "won" and g["winner"] is not None:
         total = g["total"]
         loser = b if g["winner"] == a else a
+        bonuses = " with the bonuses" if total != g["points"] else ""  # none: say none
         line = (
             f"Game {g['number']}: {g['winner']} {'win' if team else 'wins'} {total[g['winner']]}"
-            f" to {total[loser]}"
-            f" with the bonuses, net {g['net']}"
+            f" to {total[loser]}{bonuses}, net {g['net']}"
         )
         if g.get("lost_by_50"):
             line += " (exactly 50 ahead loses)"

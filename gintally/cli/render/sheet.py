@@ -172,7 +172,7 @@ def _show_season(doc: ShowDoc) -> None:
     _season_tally(doc)
     if doc.get("season_over"):
         left = [g for g in doc["games"] if g["status"] == "unfinished"]
-        title = f"Season {doc['season']} is over; {len(left)} unfinished games"
+        title = f"Season {doc['season']} is over; {len(left)} unfinished game{'' if len(left) == 1 else 's'}"
         draw(grid(left, a, b, title) if len(left) > 6 else compact(left, title, a, b))
     else:
         open_games = [g for g in doc["games"] if g["status"] == "open"]
