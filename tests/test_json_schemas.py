@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from json_schema import SchemaError, load_schema, validate
 
 from conftest import Run, ok
-from json_schema import SchemaError, load_schema, validate
 
 CLI = Callable[..., Run]
 SCHEMAS = Path(__file__).resolve().parent.parent / "docs" / "schemas"

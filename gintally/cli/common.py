@@ -98,12 +98,12 @@ def readable(command: Any) -> Any:
         p.metavar = (p.metavar or p.name or "").upper()
         if p.type.name in ("str", "path") and p.type.get_metavar is not _no_type:
             p.type = copy.copy(p.type)  # the type is shared: this argument's own copy
-            p.type.get_metavar = _no_type
+            p.type.get_metavar = _no_type  # type: ignore[method-assign]
 
     def usage(ctx: Any) -> list[str]:
         pieces = [command.options_metavar] if command.options_metavar else []
         for p in arguments:
-            name = p.metavar + ("..." if p.nargs != 1 else "")
+            name = f"{p.metavar}{'...' if p.nargs != 1 else ''}"
             pieces.append(name if p.required else f"[{name}]")
         return pieces
 

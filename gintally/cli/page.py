@@ -264,7 +264,7 @@ def page_html(review: ReviewDoc, made: date) -> str:
 <body>
 <header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
-<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {len(hands)} hands, {when}</p>
+<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}, {when}</p>
 <p class="verdict">{_verdict(season)}</p>
 </header>
 <section><h2>Standings</h2>{_standings(season, names)}{note}</section>

@@ -38,8 +38,9 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
     theirs = [h for h in won if h.winner != phantom]
     if theirs:
         big = min(theirs, key=lambda h: (-h.points, h.date, h.number))
+        points = f"{big.points} point{'' if big.points == 1 else 's'}"
         out.append(
-            ("Biggest hand", f"{match.name_of(big.winner)}, {big.points} points ({big.kind}), "
+            ("Biggest hand", f"{match.name_of(big.winner)}, {points} ({big.kind}), "
              f"hand {big.number} on {big.date.isoformat()}")
         )  # fmt: skip
         best: tuple[int, HandRecord, HandRecord] | None = None

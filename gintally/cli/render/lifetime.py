@@ -70,8 +70,9 @@ def stats(doc: StatsDoc) -> None:
             what = _count(rec.get("hands"), "hand") + " won in a row"
             if rec.get("last_hand") != rec["hand"]:
                 hand = f"hands {rec['hand']} to {rec.get('last_hand')}"
-            if rec.get("until") != day:
-                day = f"{day} to {rec.get('until')}"
+            until = str(rec.get("until"))
+            if until != day:  # one word, never broken: 2024-03-03..03-10
+                day = f"{day}..{until[5:] if until[:4] == day[:4] else until}"
         else:
             what = f"{_count(rec.get('games_won'), 'game')} won in {rec.get('season')}"
         records.add_row(title, f"{rec['player']}, {what}: {hand} of {rec['match']}, {day}")

@@ -49,7 +49,8 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     draw(Text(f"{doc['match']}: {a} vs {b}", style="bold"))
     about = (
         doc["format"]
-        + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
+        + (f" ({doc['format_games']} game{'' if doc['format_games'] == 1 else 's'}"
+           f"{', rolling' if doc['rolling'] else ''})"
            if kind.in_sets else "")
         + f", rules {doc['preset']}, target {doc['target']}"
         + (f", season {doc['season']}" if doc.get("season") else "")
@@ -172,7 +173,8 @@ def _show_season(doc: ShowDoc) -> None:
     _season_tally(doc)
     if doc.get("season_over"):
         left = [g for g in doc["games"] if g["status"] == "unfinished"]
-        title = f"Season {doc['season']} is over; {len(left)} unfinished game{'' if len(left) == 1 else 's'}"
+        many = "" if len(left) == 1 else "s"
+        title = f"Season {doc['season']} is over; {len(left)} unfinished game{many}"
         draw(grid(left, a, b, title) if len(left) > 6 else compact(left, title, a, b))
     else:
         open_games = [g for g in doc["games"] if g["status"] == "open"]

@@ -118,7 +118,8 @@ def match(doc: MatchDoc) -> None:
     kind = format_class(doc["format"])
     fmt = doc["format"]
     if kind.in_sets:
-        fmt += f", {doc['format_games']} games" + (", rolling" if doc["rolling"] else "")
+        many = "" if doc["format_games"] == 1 else "s"
+        fmt += f", {doc['format_games']} game{many}" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
     if kind.seasonal or doc["season_start"] != "01-01":
         table.add_row("season starts", doc["season_start"])
