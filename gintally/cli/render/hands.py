@@ -62,14 +62,19 @@ def hand(doc: HandDoc) -> None:
 
 
 _KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)
+RESULT = 30  # the longest result after a line's last colon kept on one line
 
 _CARDS = re.compile(r"(?<=\b[2-9TJQKA][SHDC]) (?=[2-9TJQKA][SHDC]\b)")
 
 
 def _together(text: str) -> str:
-    """`text` with the spaces inside a table ("Ann v Bob"), a team ("Ann & Cy") and a list of
-    cards ("8D 9D") made unbreakable for `textwrap`; `.replace(_KEEP, " ")` undoes it."""
+    """`text` with the spaces inside a table ("Ann v Bob"), a team ("Ann & Cy"), a list of
+    cards ("8D 9D") and a short result after the last colon ("Ann +85, Bob -15") made
+    unbreakable for `textwrap`; `.replace(_KEEP, " ")` undoes it."""
     text = text.replace(" v ", f"{_KEEP}v{_KEEP}").replace(" & ", f"{_KEEP}&{_KEEP}")
+    head, colon, result = text.rpartition(": ")
+    if colon and len(result) <= RESULT:  # a hand's result, "Ann +85, Bob -15", stays whole
+        text = head + colon + result.replace(" ", _KEEP)
     return _CARDS.sub(_KEEP, text)
 
 
