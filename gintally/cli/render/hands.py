@@ -17,8 +17,8 @@ Terminology:
 
 from __future__ import annotations
 
+import os
 import re
-import shutil
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -55,7 +55,7 @@ def hand(doc: HandDoc) -> None:
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
         lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
-    width = shutil.get_terminal_size().columns  # COLUMNS, the terminal, else 80: no Rich here
+    width = _width()
     if any(len(line) > width for line in lines):  # a long hand (Mahjong gin, a match's name)
         lines = [part for line in lines for part in _wrapped(line, width)]
     sys.stdout.write("\n".join(lines) + "\n")
@@ -76,6 +76,18 @@ def _together(text: str) -> str:
     if colon and len(result) <= RESULT:  # a hand's result, "Ann +85, Bob -15", stays whole
         text = head + colon + result.replace(" ", _KEEP)
     return _CARDS.sub(_KEEP, text)
+
+
+def _width() -> int:
+    """The terminal's width as a confirmation reads it without Rich (or shutil, which costs a
+    hand command some milliseconds to import): COLUMNS, else the terminal's, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 def _wrapped(line: str, width: int | None = None) -> list[str]:
