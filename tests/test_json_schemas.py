@@ -142,6 +142,11 @@ WRITES: tuple[tuple[str, ...], ...] = (
     ("double-gimlet", "Ann", "--piles", "0,0,0,0", "--match", "Solo"),
     ("score", "Bob", "45", "--match", "Year", "--date", "2026-01-03"),
     ("score", "Ann", "60", "--match", "Year", "--date", "2026-01-04"),
+    # and what reads them: a team match between rounds, sets closed, corrections
+    *(("show", "--match", m) for m in ("Teams", "Late", "Year", "Holly")),
+    ("hands", "--all", "--match", "Late"),
+    ("standings", "--match", "Teams"),
+    ("stats",),
 )  # fmt: skip
 
 
