@@ -84,9 +84,10 @@ def test_sweep_bonus_can_be_set(gintally: CLI) -> None:
 def test_issue_hollywood_rounds(gintally: CLI) -> None:
     # Rounds of +20 and +35 give games 1 and 2 55 and 35.
     ok(gintally("match", "new", "H", "--teams", "Ann,Cy", "Bob,Di", "--format", "hollywood"))
-    ok(gintally("score", "Ann", "20"))
-    ok(gintally("draw", "Cy"))
-    ok(gintally("knock", "Cy", "2", "--vs", "12"))  # Cy +10
+    ok(gintally("score", "Ann", "20"))  # round 1, table 1: Ann +20
+    ok(gintally("draw", "Cy"))  # table 2 deals again (issue 25, item 1): its turn is not used
+    ok(gintally("score", "Cy", "0"))  # table 2's hand for round 1: the round is +20
+    ok(gintally("knock", "Cy", "2", "--vs", "12"))  # round 2: Cy +10
     ok(gintally("gin", "Ann", "--vs", "0"))  # Ann +25: the round is +35
     a, b = "Ann & Cy", "Bob & Di"
     assert games(gintally) == [
@@ -180,11 +181,16 @@ def test_corrections_recompute_the_round(pairs: CLI) -> None:
 
 def test_single_game_closes_with_every_bonus(pairs: CLI) -> None:
     # Rounds of +60 and +50 to Ann & Cy close game 1 at 110: game bonus 100, two boxes 50,
-    # shutout (double-hands) 110: 370.
-    for args in (["score", "Ann", "60"], ["draw", "Cy"], ["score", "Ann", "50"]):
+    # shutout (double-hands) 110: 370. Each drawn hand at table 2 is dealt again (issue 25,
+    # item 1) and its redeal (Cy scores 0) is that table's hand for the round.
+    for args in (["score", "Ann", "60"], ["draw", "Cy"], ["score", "Cy", "0"],
+                 ["score", "Ann", "50"]):  # fmt: skip
         ok(pairs(*args))
-    last = as_json(pairs("draw", "Di", "--json"))
-    assert last["description"] == "Drawn hand: no score (Cy v Di)"
+    drawn = as_json(pairs("draw", "Di", "--json"))
+    assert drawn["description"] == "Drawn hand: no score (Cy v Di)"
+    assert (drawn["games"], drawn["round"]["redealing"]) == ([], ["Cy v Di"])  # nothing posts
+    last = as_json(pairs("score", "Cy", "0", "--json"))
+    assert last["round"]["tables"][1]["redeals"] == [5]
     (g,) = last["games"]
     assert (g["status"], g["winner"], g["net"]) == ("won", "Ann & Cy", 370)
     assert g["total"] == {"Ann & Cy": 370, "Bob & Di": 0}
@@ -206,7 +212,7 @@ def test_formats_fan_rounds_out(gintally: CLI, fmt: str, expected: list[int]) ->
     ok(gintally("match", "new", "F", "--teams", "Ann,Cy", "Bob,Di", "--format", fmt))
     for pts in (20, 35, 5):
         ok(gintally("score", "Ann", str(pts)))
-        ok(gintally("draw", "Di"))
+        ok(gintally("score", "Cy", "0"))
     assert [g[2]["Ann & Cy"] for g in games(gintally)] == expected
 
 
@@ -216,10 +222,11 @@ def _evening(gintally: CLI) -> None:
         ["knock", "Ann", "8", "--vs", "23", "--date", "2026-03-06"],  # round 1, table 1: Ann +15
         ["score", "Di", "10", "--kind", "gin", "--date", "2026-03-06"],  # table 2: Di +10
         ["gin", "Cy", "--vs", "12", "--date", "2026-03-06"],  # round 2, table 2: Cy +37
-        ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn; round 2: Ann & Cy +37
+        ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn, dealt again (round 2)
         ["knock", "Bob", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D", "--vs-cards",
-         "2H 3H 4H 7H 7S 7C 8C 8D 9D JS", "--date", "2026-03-07"],  # Bob +10 (round 3)
-        ["knock", "Di", "9", "--vs", "4", "--date", "2026-03-07"],  # undercut: Cy +30
+         "2H 3H 4H 7H 7S 7C 8C 8D 9D JS", "--date", "2026-03-07"],  # Bob +10: round 2 +27
+        ["knock", "Di", "9", "--vs", "4", "--date", "2026-03-07"],  # round 3, undercut: Cy +30
+        ["knock", "Ann", "3", "--vs", "13", "--date", "2026-03-07"],  # Ann +10: round 3 +40
     ):  # fmt: skip
         ok(gintally(*args))
 
@@ -228,8 +235,9 @@ def test_export_import_round_trip(gintally: CLI, tmp_path: Path) -> None:
     ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di", "-f", "hollywood"))
     _evening(gintally)
     before = as_json(gintally("show", "--json"))
-    # Rounds +5, +37, +20 to Ann & Cy: game 1 all three, game 2 the last two, game 3 the last.
-    assert [g["points"]["Ann & Cy"] for g in before["games"]] == [62, 57, 20]
+    # Rounds +5 (15 v 10), +27 (37 v 10), +40 (30 + 10) to Ann & Cy: game 1 all three
+    # (5 + 27 + 40 = 72), game 2 the last two (27 + 40 = 67), game 3 the last (40).
+    assert [g["points"]["Ann & Cy"] for g in before["games"]] == [72, 67, 40]
     for fmt in ("csv", "json"):
         out = tmp_path / f"evening.{fmt}"
         ok(gintally("export", "--format", fmt, "--output", str(out)))
@@ -254,18 +262,19 @@ def test_standings_per_team_and_per_player(gintally: CLI) -> None:
     ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di"))
     _evening(gintally)
     st = as_json(gintally("standings", "--json"))
-    # Rounds: 1 Ann & Cy +5, 2 Ann & Cy +37, 3 Bob +10 against Cy +30: Ann & Cy +20.
+    # Rounds: 1 Ann & Cy +5, 2 Cy +37 against Bob +10 (after table 1's redeal): Ann & Cy +27,
+    # 3 Cy +30 and Ann +10: Ann & Cy +40; 5 + 27 + 40 = 72.
     rows = {r["player"]: r for r in st["rows"]}
-    assert (rows["Ann & Cy"]["hands_won"], rows["Ann & Cy"]["points"]) == (3, 62)
+    assert (rows["Ann & Cy"]["hands_won"], rows["Ann & Cy"]["points"]) == (3, 72)
     assert (rows["Bob & Di"]["hands_won"], rows["Bob & Di"]["points"]) == (0, 0)
     assert (rows["Ann & Cy"]["gins"], rows["Bob & Di"]["gins"]) == (1, 1)
     assert rows["Ann & Cy"]["undercuts"] == 1
     members = {m["player"]: m for m in st["members"]}
     assert [(m["team"], m["hands"], m["hands_won"], m["points"]) for m in members.values()] == [
-        ("Ann & Cy", 3, 1, 15),  # Ann: hands 1, 4 (drawn), 5
+        ("Ann & Cy", 4, 2, 25),  # Ann: hands 1 (+15), 4 (drawn), 5, 7 (+10)
         ("Ann & Cy", 3, 2, 67),  # Cy: hands 2, 3 (gin 37), 6 (undercut 30)
-        ("Bob & Di", 3, 1, 10),
-        ("Bob & Di", 3, 1, 10),
+        ("Bob & Di", 4, 1, 10),  # Bob: hands 1, 4 (drawn), 5 (+10), 7
+        ("Bob & Di", 3, 1, 10),  # Di: hands 2 (+10), 3, 6
     ]
     out = ok(gintally("standings")).stdout
     assert "Each player's hands" in out

@@ -21,7 +21,7 @@ from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Replay, Replayer, next_dealer, replay
-from gintally.engine.rounds import Round, entries_of
+from gintally.engine.rounds import Round, entries_of, redealt
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
@@ -272,8 +272,8 @@ def _logged(
 ) -> Iterator[Logged]:
     """The log's hands from `since`, the dealers worked out on the way from the dealer of the
     first hand on or after `since`. A team match's hands get their rounds instead (the k-th live
-    hand at a table is in round k, as `engine.rounds` says): counted from the first hand, a
-    count per table, so memory stays flat there too."""
+    hand won at a table is in round k, with the redeals before it, as `engine.rounds` says):
+    counted from the first hand, a count per table, so memory stays flat there too."""
     if seating_of(match).whole:
         yield from _logged_rounds(ledger, match, voided, since, until, skip)
         return
@@ -313,8 +313,9 @@ def _logged_rounds(
         number = None
         if not h.voided:
             table = hand_table(match, h)
-            played[table] += 1
-            number = played[table]
+            number = played[table] + 1
+            if not redealt(match.seat(h.winner)):  # a redeal uses up no turn (`engine.rounds`)
+                played[table] += 1
         if (since is not None and h.date < since) or (h.voided and not voided):
             continue
         seen += 1
