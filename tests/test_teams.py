@@ -71,6 +71,33 @@ def test_issue_teams_of_three_sweep(gintally: CLI) -> None:
     assert games(gintally) == [(1, "open", {"Ann & Cy & Eve": 0, "Bob & Di & Flo": 60})]
 
 
+def test_issue_25_tedesco_teams_of_three_play_to_300(gintally: CLI) -> None:
+    # Seed 002 (Tedesco gin): "Three-person teams play to 300, 25 points extra if all three
+    # teammates win"; four-person teams play to 400 (100 a player) with 50 for a sweep.
+    made = ok(gintally("match", "new", "T", "--teams", "A1,A2,A3", "B1,B2,B3", "-r", "tedesco"))
+    said = " ".join(made.stdout.split())
+    assert "sweep bonus 25)" in said and "games to 300." in said
+    doc = as_json(gintally("match", "show", "--json"))
+    assert (doc["rules"]["target"], doc["rules"]["team_sweep_bonus"]) == (300, 25)
+    assert "target 300 points a game" in " ".join(ok(gintally("match", "show")).stdout.split())
+    t = "A1 & A2 & A3"
+    # Round 1: 95 + 90 against B3's 5: +180. Round 2: 10 + 10 + 10, a sweep: 30 + 25 = +55.
+    for p, pts in (("A1", 95), ("A2", 90), ("B3", 5), ("A1", 10), ("A2", 10), ("A3", 10)):
+        ok(gintally("score", p, str(pts)))
+    assert games(gintally) == [(1, "open", {t: 235, "B1 & B2 & B3": 0})]  # 200 would have won
+    # Round 3: 40 + 10 + 15 = 65, a sweep: +90; 235 + 90 = 325 reaches 300. Game bonus 100,
+    # three rounds won x 25 = 75, shutout (double-hands) + 325: 325 + 100 + 75 + 325 = 825.
+    for p, pts in (("A1", 40), ("A2", 10), ("A3", 15)):
+        ok(gintally("score", p, str(pts)))
+    doc = as_json(gintally("show", "--json"))
+    assert [(g["status"], g["points"][t], g["total"][t]) for g in doc["games"]] == [
+        ("won", 325, 825)
+    ]
+    four = as_json(gintally("match", "new", "Q", "--teams", "A,B,C,D", "E,F,G,H", "-r",
+                            "tedesco", "--json"))  # fmt: skip
+    assert (four["rules"]["target"], four["rules"]["team_sweep_bonus"]) == (400, 50)
+
+
 def test_sweep_bonus_can_be_set(gintally: CLI) -> None:
     ok(gintally("match", "new", "Q", "--teams", "A1,A2,A3,A4", "B1,B2,B3,B4"))
     assert as_json(gintally("match", "show", "--json"))["rules"]["team_sweep_bonus"] == 50

@@ -30,8 +30,8 @@ from typing import Any
 from gintally.errors import RuleError
 from gintally.game.cards import CARD_VALUES
 
-# 2: `tie` replaced `undercut_on_tie`; 3, 4 and 5: the knobs of `ADDED[3..5]` (`_upgrade`)
-RULES_VERSION = 5
+# 2: `tie` replaced `undercut_on_tie`; 3 to 6: the knobs of `ADDED[3..6]` (`_upgrade`)
+RULES_VERSION = 6
 
 UPCARD = "upcard"
 OKLAHOMA_ACE = ("gin-only", "one")
@@ -41,6 +41,7 @@ SHUTOUT_STYLES = ("double-hands", "double-net", "double-total", "bonus:N", "none
 NEXT_DEALER = ("winner", "loser", "alternate")
 ACES = ("low", "high-low")
 AUTO = "auto"  # team_sweep_bonus: by team size (`SWEEP_BY_SIZE`)
+SAME = "same"  # team_target: a team match plays to `target` whatever the team size
 SWEEP_BY_SIZE = {2: 0, 3: 25, 4: 50}  # seed 002 (Tedesco): 25 for three, 50 for four, none for two
 VARIANTS = ("gin", "mahjong", "gimlet")  # the modules of `gintally.game.variants`, by name
 
@@ -73,6 +74,7 @@ class RuleSet:
     best_of: int | None = None
     next_dealer: str = "winner"
     team_sweep_bonus: int | str = AUTO
+    team_target: int | str = SAME
 
     # --- derived ------------------------------------------------------------------------------
 
@@ -87,6 +89,21 @@ class RuleSet:
         if isinstance(self.team_sweep_bonus, int):
             return self.team_sweep_bonus
         return SWEEP_BY_SIZE.get(team_size, 0)
+
+    def target_for(self, team_size: int) -> int:
+        """The target of a team match of teams of `team_size`: `target` (``team_target=same``),
+        or `team_target` points a player (seed 002, Tedesco gin: "three games to 200 when
+        playing head-to-head or with two-person teams. Three-person teams play to 300")."""
+        if isinstance(self.team_target, int):
+            return self.team_target * team_size
+        return self.target
+
+    def for_teams(self, team_size: int) -> RuleSet:
+        """The rules of a team match of teams of `team_size`, as it stores them: its target
+        (`target_for`) and its sweep bonus (`sweep_bonus`) worked out for that size."""
+        return replace(
+            self, target=self.target_for(team_size), team_sweep_bonus=self.sweep_bonus(team_size)
+        )
 
     @property
     def shutout_bonus(self) -> int:
@@ -111,6 +128,9 @@ class RuleSet:
         values = changes.get("card_values", self.card_values)
         if values != self.card_values and "ace_value" not in changes:
             changes["ace_value"] = CARD_VALUES[values][0]  # the table's own ace (mahjong 15)
+        target = changes.get("target", self.target)
+        if target != self.target and "team_target" not in changes:
+            changes["team_target"] = SAME  # a target set is the target of every team size
         if not changes:
             return self
         out = replace(self, **changes)
@@ -170,11 +190,13 @@ class RuleSet:
 
 # The knobs each version added: an older stored rule set reads each as its modern default, which
 # is how its matches were played (3: standard card values, aces low, no wrapping runs; 4: the
-# team sweep bonus by team size, no team match existed; 5: plain gin, no 50 rule, no series).
+# team sweep bonus by team size, no team match existed; 5: plain gin, no 50 rule, no series;
+# 6: a team match's target stored as played, `same` for every size).
 ADDED: dict[int, tuple[str, ...]] = {
     3: ("card_values", "aces", "wrap_runs"),
     4: ("team_sweep_bonus",),  # `auto`: no match stored before it had teams
     5: ("variant", "exactly_50_loses", "series_target", "best_of"),
+    6: ("team_target",),  # `same`: a team match stored before played to its `target`
 }
 
 
@@ -276,6 +298,17 @@ def _sweep(name: str, text: str) -> int | str:
         raise RuleError(f"{name} must be a whole number or 'auto', not {text!r}") from None
 
 
+def _team_target(name: str, text: str) -> int | str:
+    if text.lower() == SAME:
+        return SAME
+    try:
+        return _int(name, text, 1, 50_000)
+    except RuleError:
+        raise RuleError(
+            f"{name} must be 'same' or a whole number of points a player, not {text!r}"
+        ) from None
+
+
 def _shutout(name: str, text: str) -> str:
     value = text.lower()
     if value.startswith("bonus:"):
@@ -327,6 +360,7 @@ _PARSERS: dict[str, Any] = {
     "best_of": _off_or_int(1, 99, odd=True),
     "next_dealer": lambda n, t: _choice(n, t, NEXT_DEALER),
     "team_sweep_bonus": _sweep,
+    "team_target": _team_target,
 }
 
 KNOBS: dict[str, str] = {
@@ -355,6 +389,8 @@ KNOBS: dict[str, str] = {
     "next_dealer": "who deals next: winner, loser or alternate (a draw is redealt)",
     "team_sweep_bonus": "teams: extra to a round's winners when every one of them won their "
     "hand; 'auto' is 0 for teams of two, 25 for three, 50 for four",
+    "team_target": "teams: 'same' (target, whatever the team size), or N points a player: "
+    "teams of three play to 3N",
 }
 assert list(KNOBS) == [f.name for f in fields(RuleSet)][1:]
 
@@ -415,8 +451,12 @@ PRESETS: dict[str, RuleSet] = {
     "straight": replace(MODERN, preset="straight", knock_limit=0),
     # "Similar to Oklahoma gin, except aces can be used high or low, and runs can be formed
     # 'around the corner' (such as K A 2). ... an unmelded ace, it counts as 15 points against
-    # you. Hollywood scoring of three games to 200": Oklahoma's rules (the upcard's knock limit,
-    # a spade upcard doubles) with those changes; the format (hollywood) is the match's.
+    # you. Hollywood scoring of three games to 200 when playing head-to-head or with two-person
+    # teams. Three-person teams play to 300, 25 points extra if all three teammates win. 50
+    # points for four-person team, etc.": Oklahoma's rules (the upcard's knock limit, a spade
+    # upcard doubles) with those changes; the format (hollywood) is the match's. Teams play to
+    # 100 a player (two 200, three 300, and four 400: the "etc." carries the 100 a player on);
+    # the sweep bonus is `auto` (25 for three, 50 for four).
     "tedesco": replace(
         MODERN,
         preset="tedesco",
@@ -426,6 +466,7 @@ PRESETS: dict[str, RuleSet] = {
         aces="high-low",
         wrap_runs=True,
         target=200,
+        team_target=100,
     ),
     # "knocking is not allowed ... After a player has gin, points are added, with cards on the
     # table being added up and cards in hand being subtracted. The player who gins receives 25
@@ -468,7 +509,8 @@ PRESET_NOTES: dict[str, str] = {
     "tie scores nothing, a dead deck scores the difference; no bonuses; deal alternates",
     "straight": "no knocking: gin only",
     "tedesco": "Oklahoma gin with aces high or low, runs round the corner (K-A-2), an unmelded "
-    "ace 15; games to 200, played as hollywood (match new --format hollywood)",
+    "ace 15; games to 200, played as hollywood (match new --format hollywood); teams play to "
+    "100 a player (three 300, four 400), +25 when all three win, +50 when all four do",
     "mahjong": "gin only; both players score every hand, cards on the table minus cards in "
     "hand (A 15, 2-9 5, 10-K 10), gin +25",
     "multi-match": "modern games to 100, their totals adding up to a series won at 500",

@@ -120,6 +120,7 @@ def match(doc: MatchDoc) -> None:
     if kind.in_sets:
         fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
+    table.add_row("target", f"{doc['rules']['target']} points a game")
     if kind.seasonal or doc["season_start"] != "01-01":
         table.add_row("season starts", doc["season_start"])
     table.add_row("first dealer", doc["first_dealer"] or "-")
