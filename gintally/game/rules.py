@@ -386,7 +386,7 @@ KNOBS: dict[str, str] = {
     "exactly_50_loses": "a game whose winner ends exactly 50 ahead is lost by the winner",
     "series_target": "'off', or the series points (finished games' totals) that win a series",
     "best_of": "'off', or an odd N: the first to win (N+1)/2 games wins the series",
-    "next_dealer": "who deals next: winner, loser or alternate (a draw is redealt)",
+    "next_dealer": "who deals next: winner, loser or alternate (a hand nobody won is redealt)",
     "team_sweep_bonus": "teams: extra to a round's winners when every one of them won their "
     "hand; 'auto' is 0 for teams of two, 25 for three, 50 for four",
     "team_target": "teams: 'same' (target, whatever the team size), or N points a player: "
