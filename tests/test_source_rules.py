@@ -44,3 +44,27 @@ def test_issue_25_kitchen_dead_deck_passes_the_deal(gintally: CLI) -> None:
         ("Bob", "Ann", 17),
     ]
     assert as_json(gintally("show", "--json"))["next_dealer"] == "Ann"
+
+
+# --- item 4: Mahjong gin, a loser who scored is not shut out --------------------------------------
+
+
+def test_issue_25_mahjong_shutout_needs_a_loser_who_scored_nothing(gintally: CLI) -> None:
+    ok(gintally("match", "new", "M", "-p", "Ann", "Bob", "-r", "mahjong"))
+    ok(gintally("score", "Ann", "90", "--vs-points", "50"))
+    # Ann's gin: 20 on the table + 25 = 45; Bob 65 on the table - 5 in hand = 60. Ann 135 wins,
+    # Bob scored 110: no shutout. Ann 135 + 100 (game) + 2 x 25 (boxes) = 285, net 285 - 110.
+    gin = ("gin", "Ann", "--table", "20", "--vs-table", "65", "--vs", "5", "--json")
+    doc = as_json(gintally(*gin))
+    (game,) = doc["games"]
+    assert (game["total"], game["net"]) == ({"Ann": 285, "Bob": 110}, 175)
+    # `rules mahjong` says which of modern's knobs play no part, and which bonuses apply.
+    rules = as_json(gintally("rules", "mahjong", "--json"))
+    assert sorted(rules["idle"]) == [
+        "big_gin_bonus", "deck_out_scores", "knock_limit", "oklahoma_ace", "team_sweep_bonus",
+        "team_target", "tie", "undercut_bonus", "undercut_style",
+    ]  # fmt: skip
+    assert "game +100, +25 a gin won" in rules["note"]
+    assert "doubled when the loser scored nothing" in rules["note"]
+    text = " ".join(ok(gintally("rules", "mahjong")).stdout.split())
+    assert "undercut_bonus 25 not used here: no knocking, so no undercut" in text

@@ -382,7 +382,8 @@ KNOBS: dict[str, str] = {
     "target": "points that win a game",
     "game_bonus": "bonus to the game's winner",
     "box_bonus": "bonus per hand won in the game, to each player at game end",
-    "shutout": "when the loser won no hand: double-hands, double-net, double-total, bonus:N, none",
+    "shutout": "when the loser scored nothing (no hand won, no points): double-hands, "
+    "double-net, double-total, bonus:N, none",
     "exactly_50_loses": "a game whose winner ends exactly 50 ahead is lost by the winner",
     "series_target": "'off', or the series points (finished games' totals) that win a series",
     "best_of": "'off', or an odd N: the first to win (N+1)/2 games wins the series",
@@ -471,7 +472,11 @@ PRESETS: dict[str, RuleSet] = {
     # "knocking is not allowed ... After a player has gin, points are added, with cards on the
     # table being added up and cards in hand being subtracted. The player who gins receives 25
     # additional points, 2 through 9 = 5 points, 10 through K = 10 points, A = 15 points": gin
-    # only, and both players score every hand (the mahjong variant).
+    # only, and both players score every hand (the mahjong variant). It is "Similar to straight
+    # gin", whose "Scoring and rules remain the same as standard gin rummy": game to 100, game
+    # bonus 100, line (box) bonus 25 a hand won, and the shutout ("the points for each hand are
+    # doubled") when the loser scored nothing (seed 004: "If one player fails to score").
+    # Undercut, tie and the knock limit play no part (no knocking), nor big gin (none named).
     "mahjong": replace(
         MODERN,
         preset="mahjong",
@@ -512,7 +517,9 @@ PRESET_NOTES: dict[str, str] = {
     "ace 15; games to 200, played as hollywood (match new --format hollywood); teams play to "
     "100 a player (three 300, four 400), +25 when all three win, +50 when all four do",
     "mahjong": "gin only; both players score every hand, cards on the table minus cards in "
-    "hand (A 15, 2-9 5, 10-K 10), gin +25",
+    "hand (A 15, 2-9 5, 10-K 10), gin +25; games to 100 with the standard bonuses (it is "
+    "straight gin's, whose 'scoring and rules remain the same as standard gin rummy'): game "
+    "+100, +25 a gin won, and the winner's hands doubled when the loser scored nothing",
     "multi-match": "modern games to 100, their totals adding up to a series won at 500",
     "gimlet": "solitaire against a phantom: knock with 5, score the four discard piles, "
     "gimlet +20, double gimlet +40, games to 100 with no bonuses",

@@ -334,6 +334,7 @@ class RulesDoc(TypedDict):
     source: str
     values: dict[str, object]
     help: dict[str, str]
+    idle: dict[str, str]  # the knobs that play no part under these rules, each with why
 
 
 EvalDoc = EvaluationDict  # what `eval` prints

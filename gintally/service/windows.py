@@ -359,8 +359,8 @@ def dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
     them: `engine.replay.dealer_after` of those hands, worked out from the last of them whose
     dealer was typed (or, when the winner or loser deals next, whose result decides), and then,
     when the dealer alternates, from how many hands since had a winner (each one passes the
-    deal; a hand nobody won or a misdeal is redealt). Two indexed queries, whatever the size of the match,
-    so no command replays decades to find a season's first dealer."""
+    deal; a hand nobody won or a misdeal is redealt). Two indexed queries, whatever the size of
+    the match, so no command replays decades to find a season's first dealer."""
     rule = match.rules.next_dealer
     anchor = ledger.latest_dealt(match, start, REDEALT, decided=rule != "alternate")
     dealer, after = match.first_seat, None
