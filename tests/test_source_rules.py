@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conftest import Run, as_json, ok
+from conftest import refused_line as refused
 from gintally.engine.replay import next_dealer
 
 CLI = Callable[..., Run]
@@ -68,3 +69,31 @@ def test_issue_25_mahjong_shutout_needs_a_loser_who_scored_nothing(gintally: CLI
     assert "doubled when the loser scored nothing" in rules["note"]
     text = " ".join(ok(gintally("rules", "mahjong")).stdout.split())
     assert "undercut_bonus 25 not used here: no knocking, so no undercut" in text
+
+
+# --- item 5: big gin off, eleven melded cards are a gin -----------------------------------------
+
+ELEVEN = "2H 3H 4H 5H 6S 6D 6C 9S 9D 9C 9H"  # a run of four, a set of three, a set of four
+
+
+def test_issue_25_gin_with_eleven_melded_cards_without_big_gin(gintally: CLI) -> None:
+    # Seed 000 (Honeymoon Gin) names no big gin (honeymoon: big_gin_bonus off); its gin scores
+    # "A bonus of 25 points ... added to the total of the cards": 25 + 10 = 35.
+    ok(gintally("match", "new", "H", "-p", "me", "you", "-f", "honeymoon", "-r", "honeymoon"))
+    doc = as_json(gintally("gin", "me", "--cards", ELEVEN, "--vs", "10", "--json"))
+    assert (doc["kind"], doc["winner"], doc["points"]) == ("gin", "me", 35)
+    # From both hands: the defender's AS 2S (3) 3C 4C (7) 5D 8D (13) TS JS QH KD (40) = 63,
+    # and 25 + 63 = 88.
+    vs = "AS 2S 3C 4C 5D 8D TS JS QH KD"
+    doc = as_json(gintally("gin", "me", "--cards", ELEVEN, "--vs-cards", vs, "--json"))
+    assert (doc["kind"], doc["points"], doc["defender_deadwood"]) == ("gin", 88, 63)
+    # Eleven cards that do not all meld are no gin: 9S 9D 9C KH leave the king, 10.
+    bad = ELEVEN.replace("9H", "KH")
+    assert "not a gin: the knocker's 11 cards leave 10 deadwood" in refused(
+        gintally("gin", "me", "--cards", bad, "--vs", "10")
+    )
+    # Where big gin is on (modern), eleven melded cards are a big gin, and the message says so.
+    ok(gintally("match", "new", "M", "-p", "Ann", "Bob"))
+    assert "eleven melded cards are a big gin under these rules: record big-gin" in refused(
+        gintally("gin", "Ann", "--cards", ELEVEN, "--vs", "10")
+    )
