@@ -4,6 +4,7 @@ hand from the seed it cites (../shared/seeds), through the engine and the comman
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from conftest import Run, as_json, ok
 from conftest import refused_line as refused
@@ -97,3 +98,49 @@ def test_issue_25_gin_with_eleven_melded_cards_without_big_gin(gintally: CLI) ->
     assert "eleven melded cards are a big gin under these rules: record big-gin" in refused(
         gintally("gin", "Ann", "--cards", ELEVEN, "--vs", "10")
     )
+
+
+# --- item 6: impossible results are refused -----------------------------------------------------
+
+
+def test_issue_25_paper_scores_below_their_bonus_are_refused(gintally: CLI) -> None:
+    ok(gintally("match", "new", "P", "-p", "Pop", "Ma"))
+    # modern (seed 002): "a bonus of 25 points plus the entire count of deadwood" for a gin, so
+    # a gin scores at least 25; an undercut "25 points plus the difference": at least 25; a big
+    # gin "31 points plus entire count": at least 31.
+    for kind, least in (("gin", 25), ("undercut", 25), ("big-gin", 31)):
+        err = refused(gintally("score", "Pop", str(least - 1), "--kind", kind))
+        assert f"{least} under these rules, not {least - 1}" in err
+        assert (
+            as_json(gintally("score", "Pop", str(least), "--kind", kind, "--json"))["points"]
+            == least
+        )
+    # honeymoon (seed 000): the underknocker "receives 25 points less the number of points in
+    # their hand", fewer than the knocker's, at most 10 (a ten upcard): 25 - 9 = 16 at least.
+    ok(gintally("match", "new", "H", "-p", "Me", "You", "-r", "honeymoon"))
+    assert "16 under these rules, not 15" in refused(
+        gintally("score", "Me", "15", "--kind", "undercut")
+    )
+    ok(gintally("score", "Me", "16", "--kind", "undercut"))
+
+
+def test_issue_25_imported_counts_without_a_knocker_are_checked(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    ok(gintally("match", "new", "P", "-p", "Ann", "Bob"))
+    head = "date,kind,winner,points,knocker_deadwood,defender_deadwood\n"
+    bad = tmp_path / "bad.csv"
+    # A knock of 3 against 10 scores 10 - 3 = 7, not the 5 the row says.
+    bad.write_text(head + "2026-01-02,knock,Ann,5,3,10\n")
+    err = refused(gintally("import", str(bad)))
+    assert "row 1 of bad.csv: the row says knock to Ann for 5, but its counts score knock to " \
+        "Ann for 7" in err  # fmt: skip
+    good = tmp_path / "good.csv"
+    # 7 for the knock; Bob's undercut of Ann's 8 with 3: 25 + (8 - 3) = 30 (Ann knocked).
+    good.write_text(head + "2026-01-02,knock,Ann,7,3,10\n2026-01-02,undercut,Bob,30,8,3\n")
+    ok(gintally("import", str(good)))
+    rows = as_json(gintally("hands", "--json"))["hands"]
+    assert [(h["kind"], h["winner"], h["points"], h["knocker"]) for h in rows] == [
+        ("knock", "Ann", 7, "Ann"),
+        ("undercut", "Bob", 30, "Ann"),
+    ]
