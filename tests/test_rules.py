@@ -634,7 +634,7 @@ def test_current_version_does_not_take_the_old_knob() -> None:
     ("preset", "source"),
     [
         ("modern", "002_263f96404e93f40d.txt"),
-        ("classic", "pagat"),
+        ("classic", "004_8faeba147bba5e95.txt"),
         ("oklahoma", "Oklahoma gin"),
         ("tournament", "best of five with 250 points per game"),
         ("honeymoon", "000_9fa2d787c9962e2e.txt"),

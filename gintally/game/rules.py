@@ -407,6 +407,9 @@ MODERN = RuleSet()
 # tests/test_rules.py holds every value against it. A knob a source is silent on keeps modern's.
 PRESETS: dict[str, RuleSet] = {
     "modern": MODERN,
+    # Seed 004: "the gin and box bonuses can score 20 instead of 25, and the undercut can score
+    # 10 instead of 20"; "the winner receives an additional 100 point shutout bonus"; it names
+    # no big gin. A tie is an undercut there ("equal to or lower"), as in modern.
     "classic": replace(
         MODERN,
         preset="classic",
@@ -525,12 +528,21 @@ PRESET_NOTES: dict[str, str] = {
     "gimlet +20, double gimlet +40, games to 100 with no bonuses",
 }
 
-SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # the Wikipedia article, pagat and Bicycle texts
+SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # Wikipedia's Gin rummy article
+SEED_ONLINE = "004_8faeba147bba5e95.txt"  # an online rules page: basics, variants, scoring
 
+# Each line says where the preset's values come from, and where the preset parts from a source.
 PRESET_SOURCES: dict[str, str] = {
-    "modern": f"Wikipedia's Gin rummy article ({SEED_WIKIPEDIA}), OpenSpiel, tournament play",
-    "classic": f"pagat.com and Bicycle/Hoyle (in {SEED_WIKIPEDIA}); early official rules",
-    "oklahoma": f"Wikipedia and pagat, 'Oklahoma gin' ({SEED_WIKIPEDIA})",
+    "modern": f"Wikipedia's Gin rummy article ({SEED_WIKIPEDIA}): knock 10, gin 25, big gin 31, "
+    "undercut 25 (ties too), game 100, box 25, a shutout doubles the hands; the winner deals "
+    f"next, as in the online rules ({SEED_ONLINE}; Wikipedia has the deal alternate: "
+    "--set next_dealer=alternate)",
+    "classic": f"the online rules ({SEED_ONLINE}): 'the gin and box bonuses can score 20 "
+    "instead of 25, and the undercut can score 10', a '100 point shutout bonus', no big gin "
+    f"(Wikipedia's early official rules, {SEED_WIKIPEDIA}, also have gin 20, undercut 10)",
+    "oklahoma": f"Wikipedia, 'Oklahoma gin' ({SEED_WIKIPEDIA}): the first upcard is the knock "
+    f"limit, a spade doubles the hand; the online rules ({SEED_ONLINE}): an ace upcard means "
+    "gin only, and a game 'for 150'",
     "tournament": f"Wikipedia: 'best of five with 250 points per game' ({SEED_WIKIPEDIA})",
     "honeymoon": "the Honeymoon Gin blog post (000_9fa2d787c9962e2e.txt)",
     "kitchen": "the 'How to Play Gin Rummy' house notes (003_2518f58f533df3d4.txt)",
