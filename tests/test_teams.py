@@ -247,7 +247,7 @@ def _evening(gintally: CLI) -> None:
     """A short evening at two tables: every kind of hand, a correction, a drawn hand."""
     for args in (
         ["knock", "Ann", "8", "--vs", "23", "--date", "2026-03-06"],  # round 1, table 1: Ann +15
-        ["score", "Di", "10", "--kind", "gin", "--date", "2026-03-06"],  # table 2: Di +10
+        ["score", "Di", "10", "--kind", "knock", "--date", "2026-03-06"],  # table 2: Di +10
         ["gin", "Cy", "--vs", "12", "--date", "2026-03-06"],  # round 2, table 2: Cy +37
         ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn, dealt again (round 2)
         ["knock", "Bob", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D", "--vs-cards",
@@ -294,7 +294,8 @@ def test_standings_per_team_and_per_player(gintally: CLI) -> None:
     rows = {r["player"]: r for r in st["rows"]}
     assert (rows["Ann & Cy"]["hands_won"], rows["Ann & Cy"]["points"]) == (3, 72)
     assert (rows["Bob & Di"]["hands_won"], rows["Bob & Di"]["points"]) == (0, 0)
-    assert (rows["Ann & Cy"]["gins"], rows["Bob & Di"]["gins"]) == (1, 1)
+    # Cy's gin; Di's 10 is a knock (a gin of 10 is no gin: 25 at least, issue 25, item 6)
+    assert (rows["Ann & Cy"]["gins"], rows["Bob & Di"]["gins"]) == (1, 0)
     assert rows["Ann & Cy"]["undercuts"] == 1
     members = {m["player"]: m for m in st["members"]}
     assert [(m["team"], m["hands"], m["hands_won"], m["points"]) for m in members.values()] == [
@@ -391,5 +392,13 @@ def test_stats_count_each_player_at_their_table_and_the_games_for_every_member(
     across = {tuple(h["players"]): h["hands"] for h in doc["head_to_head"]}
     assert across[("Ann", "Bob")] == {"Ann": 2, "Bob": 0}
     assert across[("Cy", "Di")] == {"Cy": 1, "Di": 1}
+    # Only players who sat at one table met (issue 25, item 13): Ann v Di and Bob v Cy never
+    # did. Each table's pair counts the match and the teams' game (Ann & Cy won it).
+    assert sorted(across) == [("Ann", "Bob"), ("Cy", "Di")]
+    met = {tuple(h["players"]): (h["matches"], h["games"]) for h in doc["head_to_head"]}
+    assert met == {
+        ("Ann", "Bob"): (1, {"Ann": 1, "Bob": 0}),
+        ("Cy", "Di"): (1, {"Cy": 1, "Di": 0}),
+    }
     assert doc["records"]["biggest_hand"]["player"] == "Ann"
     assert doc["records"]["biggest_hand"]["points"] == 85
