@@ -88,13 +88,17 @@ def _check(value: Any, schema: dict[str, Any], path: str, root: Any, folder: Pat
     if "enum" in schema and value not in schema["enum"]:
         raise SchemaError(f"{path}: {value!r} is not one of {schema['enum']}")
     if "anyOf" in schema:
+        errors: list[SchemaError] = []
         for option in schema["anyOf"]:
             try:
                 _check(value, option, path, root, folder)
                 break
-            except SchemaError:
-                continue
-        else:
+            except SchemaError as e:
+                errors.append(e)
+        else:  # the shape that got furthest into the value says what is wrong, if one did
+            inside = [e for e in errors if not str(e).startswith(f"{path}: ")]
+            if len(inside) == 1:
+                raise inside[0]
             raise SchemaError(f"{path}: {value!r} matches none of {len(schema['anyOf'])} shapes")
     if isinstance(value, dict):
         _check_object(value, schema, path, root, folder)

@@ -211,6 +211,8 @@ def test_every_json_command_has_a_schema_and_every_schema_a_command() -> None:
         ({"Ann": "3"}, {"type": "object", "additionalProperties": {"type": "integer"}},
          "$.Ann: '3' is not integer"),
         (2, {"anyOf": [{"type": "null"}, {"type": "string"}]}, "$: 2 matches none of 2 shapes"),
+        ({"b": 1}, {"anyOf": [{"type": "null"}, {"type": "object", "properties": {"b": {
+            "type": "string"}}}]}, "$.b: 1 is not string"),
     ],
 )  # fmt: skip
 def test_the_validator_names_what_is_wrong(doc: Any, schema: dict[str, Any], why: str) -> None:
