@@ -63,11 +63,16 @@ class Damage(LedgerCore):
                 named.add(where)
                 found.append((where, what))
 
+        columns = self._hand_columns()  # a ledger read as it is may predate some
         for sql, say in _DAMAGE:
+            if "other_points" in sql and "other_points" not in columns:
+                continue
             for row in self._rows(sql):
                 add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
         # what SQL cannot read (cards...), streamed: memory does not grow with the ledger
-        for row_id, wrong in self._stream("SELECT * FROM hands ORDER BY id", [], _damage_of):
+        cards = " OR ".join(f"{c} IS NOT NULL" for c in _PYTHON_READS)
+        sql = f"SELECT * FROM hands WHERE {cards} ORDER BY id"
+        for row_id, wrong in self._stream(sql, [], _damage_of):
             if wrong is not None and f"hands row {row_id}" not in named:
                 add(f"hands row {row_id}", wrong)
         for table in ("players", "matches"):
@@ -126,6 +131,8 @@ def _damage_of(row: sqlite3.Row) -> tuple[int, str | None]:
 _KINDS = "(" + ", ".join(f"'{k}'" for k in sorted(KINDS)) + ")"  # every kind the game knows
 _CLAIMS = "(" + ", ".join(f"'{k}'" for k in sorted(CLAIMS)) + ")"  # every claim a command types
 _PLAYER_COLUMNS = ("winner", "knocker", "dealer")
+# what only Python reads in full (the rest of a row is looked at by the queries of `_DAMAGE`)
+_PYTHON_READS = ("knocker_cards", "defender_cards", "layoffs", "upcard", "note")
 _IN_LEDGER = "EXISTS (SELECT 1 FROM players p WHERE p.id = {})"
 
 # (query, message): each query yields (table, row id, values for the message...).
@@ -177,6 +184,14 @@ _DAMAGE: list[tuple[str, str]] = [
         f"SELECT 'hands', id, points FROM hands WHERE typeof(points) = 'integer' "
         f"AND points NOT BETWEEN 0 AND {MOST} ORDER BY id",
         "holds points {}, negative or more than any hand scores",
+    ),
+    *(
+        (
+            f"SELECT 'hands', id, quote({c}) FROM hands WHERE {c} IS NOT NULL AND "
+            f"(typeof({c}) != 'integer' OR {c} NOT BETWEEN {low} AND {MOST}) ORDER BY id",
+            f"holds {c} {{}}, not a count" if low == 0 else f"holds {c} {{}}",
+        )
+        for c, low in (("knocker_deadwood", 0), ("defender_deadwood", 0), ("other_points", -MOST))
     ),
     *(
         (
