@@ -78,6 +78,7 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "dateutil": ("dates.py",),
     "plotext": ("cli/chart.py",),  # the terminal chart, imported only by the commands that draw
     "pygal": ("cli/page.py",),  # the page's SVG chart, likewise
+    "textual": ("cli/screen.py",),  # the full screen of `gintally play`, imported by it alone
 }
 
 

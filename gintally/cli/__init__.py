@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "stats", "chart", "page")
+MODULES = ("hands", "read", "admin", "stats", "chart", "page", "play")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -45,6 +45,7 @@ ROUTES = {
     "stats": "stats",
     "chart": "chart",
     "report": "page",
+    "play": "play",
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 

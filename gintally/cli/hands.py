@@ -11,7 +11,6 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally import report
 from gintally.cli import record
 from gintally.cli.common import (
     DealerOpt,
@@ -23,13 +22,10 @@ from gintally.cli.common import (
     VsCardsOpt,
     VsOpt,
     app,
-    dated,
-    emit,
     hand_command,
     ledger,
     today,
 )
-from gintally.cli.record import draw_hand
 from gintally.facade import work
 from gintally.game import variants
 from gintally.game.variants import Option
@@ -76,25 +72,12 @@ for _command in variants.commands():
 # --- corrections ----------------------------------------------------------------------------------
 
 
-def _told(done: work.Done, as_json: bool) -> None:
-    """A correction's document printed: for people, what was done to which hand, and the open
-    games as they now stand."""
-    doc, rec = done.doc, done.rec
-    if not as_json:
-        said = doc["description"]
-        verb = doc["action"].capitalize()
-        doc["description"] = f"{verb} hand {rec.number}{dated(rec.date)}: {said}"
-        if done.window is not None:
-            doc["games"] = [report.game_doc(done.match, g) for g in done.window.replay.open_games()]
-    emit(doc, as_json, draw_hand)
-
-
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last (it stays in the ledger as history)."""
     with ledger() as book:
         done = work.undo(book, match, today())
-    _told(done, as_json)
+    record.tell(done, as_json)
 
 
 HandArg = Annotated[
@@ -120,7 +103,7 @@ def void(
     """Void a hand: every game and standing recomputes without it."""
     with ledger() as book:
         done = work.void(book, match, hand_id, reason, today())
-    _told(done, as_json)
+    record.tell(done, as_json)
 
 
 @app.command(rich_help_panel="Corrections")
@@ -180,7 +163,7 @@ def edit(
     changes = work.changes(typed)
     with ledger() as book:
         done = work.edit(book, match, hand_id, changes, reason, today())
-    _told(done, as_json)
+    record.tell(done, as_json)
 
 
 def _with_variant_options(command: Callable[..., None]) -> None:

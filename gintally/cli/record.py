@@ -42,7 +42,23 @@ def run(command: str, options: HandOptions, raw: Mapping[str, Any]) -> None:
             options.upcard,
             options.note,
         )
-    doc = done.doc
-    if not options.as_json:
-        doc["when"] = dated(done.rec.date)
-    emit(doc, options.as_json, draw_hand)
+    tell(done, options.as_json)
+
+
+def tell(done: work.Done, as_json: bool) -> None:
+    """What a hand command or a correction did, printed as its JSON document or, for people,
+    its confirmation: the hand's date unless it is today; for a correction, what was done to
+    which hand (and, for undo and void, the open games as they now stand)."""
+    doc, rec = done.doc, done.rec
+    if not as_json and "action" in doc:
+        said = doc["description"]
+        verb = doc["action"].capitalize()
+        doc["description"] = f"{verb} hand {rec.number}{dated(rec.date)}: {said}"
+        if done.window is not None:
+            from gintally import report
+
+            games = done.window.replay.open_games()
+            doc["games"] = [report.game_doc(done.match, g) for g in games]
+    elif not as_json:
+        doc["when"] = dated(rec.date)
+    emit(doc, as_json, draw_hand)
