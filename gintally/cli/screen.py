@@ -29,9 +29,9 @@ from gintally.cli.play import HELP, Quit
 from gintally.errors import GintallyError
 
 if TYPE_CHECKING:
-    from rich.text import Text
-
     from gintally.cli.play import Evening
+
+Text = Any  # Rich's Text, made by `render.styled` (Rich stays in cli/render/)
 
 LAST_HANDS = 5  # hands listed beside (or under) the sheet
 WIDE = 120  # from this width on, the last hands stand beside the sheet
