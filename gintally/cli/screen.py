@@ -2,12 +2,12 @@
 command pays for it).
 
 The sheet is always on screen: the score sheet as ``show`` draws it (games or sets with their
-running scores, who deals next, the knock limit) and the last few hands with their numbers, at
-the width of the terminal. Below it, what the last line did (each hand's confirmation as the
-command line prints it, or the one-line error of a refused line), then the entry line, then
-the footer with the keys. Every line goes through `play.Evening`, as ``--plain``'s do. Every
-half second the screen asks the ledger whether another process wrote to it
-(`facade.Book.news`) and redraws the sheet if so.
+running scores, who deals next, the knock limit) and under it the last few hands with their
+numbers (more on a taller screen), at the width of the terminal. Below it, what the last line
+did (each hand's confirmation as the command line prints it, or the one-line error of a refused
+line), then the entry line, then the footer with the keys. Every line goes through
+`play.Evening`, as ``--plain``'s do. Every half second the screen asks the ledger whether
+another process wrote to it (`facade.Book.news`) and redraws the sheet if so.
 
 Terminology
 - sheet: the upper pane; the full sheet (F2) is ``show --all``.
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
 from gintally.cli import entry, render
@@ -33,9 +33,8 @@ if TYPE_CHECKING:
 
 Text = Any  # Rich's Text, made by `render.styled` (Rich stays in cli/render/)
 
-LAST_HANDS = 5  # hands listed beside (or under) the sheet
-WIDE = 120  # from this width on, the last hands stand beside the sheet
-LAST_WIDTH = 70  # their pane's width then (a hand log's line, its border and padding)
+LAST_HANDS = 5  # hands listed under the sheet (twice as many on a screen of 40 lines or more)
+TALL = 40
 POLL_S = 0.5  # how often the ledger is asked whether another process wrote to it
 
 
@@ -57,10 +56,8 @@ class Sheet(App[None]):
     TITLE = "gintally play"
     CSS = """
     Screen { layout: vertical; }
-    #panes { height: 1fr; }
-    #sheet { width: 1fr; }
-    #last { width: 70; display: none; padding: 0 1; border-left: solid $primary-darken-2; }
-    #panes.wide #last { display: block; }
+    #sheet { height: 1fr; }
+    #last { margin-top: 1; }
     #said { height: 6; border-top: solid $primary-darken-2; padding: 0 1; }
     #line { height: 1; border: none; padding: 0 1; }
     """
@@ -78,10 +75,8 @@ class Sheet(App[None]):
         self.full = False
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="panes"):
-            with VerticalScroll(id="sheet"):
-                yield Static(id="body")
-                yield Static(id="under")
+        with VerticalScroll(id="sheet"):
+            yield Static(id="body")
             yield Static(id="last")
         yield RichLog(id="said", wrap=False, markup=False, max_lines=500)
         yield Line(placeholder="a hand (k ann 8 18), undo, help ...", id="line")
@@ -106,22 +101,18 @@ class Sheet(App[None]):
 
     def redraw(self) -> None:
         """The sheet and the last hands, as the ledger has them now."""
-        panes = self.query_one("#panes")
-        wide = self.size.width >= WIDE
-        panes.set_class(wide, "wide")
-        width = self.size.width - (LAST_WIDTH if wide else 0) - 2
+        width = self.size.width - 2  # the scroll bar's room
+        count = LAST_HANDS * (2 if self.size.height >= TALL else 1)
         match = self.evening.match
         try:
             doc = match.sheet(all=self.full)
             sheet = self.drawn(lambda: emit(doc, False, drawing("show")), width)
-            room = LAST_WIDTH - 3 if wide else width
-            last = self.drawn(lambda: self.evening.log(str(LAST_HANDS), width=room), room)
+            last = self.drawn(lambda: self.evening.log(str(count), width=width), width)
         except GintallyError as e:
             self.say(render.styled(f"Error: {e}", "bold red"))
             return
         self.query_one("#body", Static).update(sheet)
-        self.query_one("#last", Static).update(last if wide else "")
-        self.query_one("#under", Static).update("" if wide else render.styled("\n") + last)
+        self.query_one("#last", Static).update(last)
 
     def say(self, text: Text) -> None:
         self.query_one("#said", RichLog).write(text)
