@@ -128,7 +128,11 @@ def evening(match: str | None) -> Evening:
 
     process.release_gc()  # the command is loaded (see `process.hold_gc`)
     book = Book(base.db_path(), make_folder=False)
-    return Evening(book, book.match(match))
+    try:
+        return Evening(book, book.match(match))
+    except BaseException:
+        book.close()
+        raise
 
 
 def plain(match: str | None) -> None:
