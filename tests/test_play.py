@@ -296,6 +296,10 @@ def test_an_evening_on_the_full_screen(
                 (4, "gin", 50),
             ]
             assert "Hands of Evening, season" in last and "(3 hands)" in last
+            await pilot.press("f1")  # the help, in a pane grown to hold it
+            await pilot.pause()
+            assert "k ann 8 18" in content(app, "#said")
+            assert app.query_one("#said").has_class("tall")
             await pilot.press("f2")  # the full sheet
             await pilot.pause()
             assert app.full and "Games" in content(app, "#body")

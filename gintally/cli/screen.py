@@ -59,6 +59,7 @@ class Sheet(App[None]):
     #sheet { height: 1fr; }
     #last { margin-top: 1; }
     #said { height: 6; border-top: solid $primary-darken-2; padding: 0 1; }
+    #said.tall { height: 60%; }
     #line { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -135,6 +136,7 @@ class Sheet(App[None]):
     def enter(self, line: str) -> None:
         """Do one line: its confirmation (or its error) said, the sheet redrawn."""
         field = self.query_one("#line", Input)
+        self.query_one("#said", RichLog).remove_class("tall")
         width = self.size.width - 2
         try:
             said = self.drawn(lambda: self.evening.run(line), width)
@@ -180,7 +182,12 @@ class Sheet(App[None]):
         self.redraw()
 
     def action_help(self) -> None:
-        self.say(render.styled(HELP))
+        """F1: the help, in the pane of what was said, grown to hold it (F1 again, or the next
+        line, shrinks it back)."""
+        said = self.query_one("#said", RichLog)
+        said.toggle_class("tall")
+        if said.has_class("tall"):
+            self.say(render.styled(HELP))
 
 
 def run(evening: Evening) -> None:
