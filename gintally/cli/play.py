@@ -141,6 +141,10 @@ def plain(match: str | None) -> None:
 
     night = evening(match)
     prompt = PROMPT if sys.stdin.isatty() else ""
+    if prompt:
+        who = " vs ".join(night.match.record().sides)
+        said = "Type a hand (k ann 8 18), show, help or quit."
+        sys.stdout.write(f"{night.match.name}: {who}. {said}\n")
     try:
         while True:
             if prompt:
