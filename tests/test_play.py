@@ -309,3 +309,36 @@ def test_an_evening_on_the_full_screen(
 
     asyncio.run(evening())
     assert os.environ["GINTALLY_DB"] == str(db)
+
+
+def test_a_hollywood_set_kept_on_the_full_screen_alone(
+    tmp_path: Path, gintally: CLI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The evening `--plain` keeps from a pipe, typed on the screen: the set is won there."""
+    from gintally.cli import play, screen
+
+    db = tmp_path / "set.db"
+    monkeypatch.setenv("GINTALLY_DB", str(db))
+    ok(gintally("match", "new", "Evening", "--players", "Ann", "Bob", "--format", "hollywood"))
+
+    async def evening() -> None:
+        night = play.evening(None)
+        app = screen.Sheet(night)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for line in EVENING:
+                await pilot.press(*line, "enter")
+                await pilot.pause()
+                assert "Error" not in content(app, "#said"), line
+            said = content(app, "#said")
+            assert "Set 1 is over: Ann wins the set by" in said
+            body = content(app, "#body")
+            assert "Finished sets" in body and "Set 2 (sum of the nets)" in body
+        night.book.close()
+
+    asyncio.run(evening())
+    piped = tmp_path / "piped.db"
+    ok(gintally("--db", str(piped), "match", "new", "Evening", "--players", "Ann", "Bob",
+                "--format", "hollywood"))  # fmt: skip
+    assert plain(piped, EVENING).returncode == 0
+    shown = as_json(gintally("show", "--json", "--all"))
+    assert shown == as_json(gintally("--db", str(piped), "show", "--json", "--all"))
