@@ -3,7 +3,9 @@ what happened. The commands and their parameters are declared once, as data, by 
 (`gintally.game.variants`: the core commands and what each variant adds); `hands` builds
 Typer's commands from them and the console script's fast lane (`quick`) reads its lines with
 them, and both call `run`, so both ways of running a hand command do the same work and print
-the same thing."""
+the same thing. The work itself is the library facade's (`facade.work.hand`, which the
+library's `Match.knock`... and ``gintally play`` call too); `tell` prints what a hand command or
+a correction did, as the command line says it."""
 
 from __future__ import annotations
 
