@@ -18,7 +18,6 @@ import contextlib
 import errno
 import io
 import os
-from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from gintally import collector
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 
-_CANVAS: ContextVar[tuple[io.StringIO, int] | None] = ContextVar("canvas", default=None)
+_CANVAS: list[tuple[io.StringIO, int]] = []  # the canvases drawn on now, innermost last
 
 
 @contextlib.contextmanager
@@ -43,12 +42,12 @@ def canvas(width: int) -> Iterator[io.StringIO]:
     codes (``rich.text.Text.from_ansi`` reads them back), so a screen can place it
     (``gintally play``)."""
     out = io.StringIO()
-    token = _CANVAS.set((out, width))
+    _CANVAS.append((out, width))
     try:
         with contextlib.redirect_stdout(out):
             yield out
     finally:
-        _CANVAS.reset(token)
+        _CANVAS.pop()
 
 
 def styled(text: str, style: str = "") -> Text:
@@ -67,7 +66,7 @@ def console() -> Console:
     with collector.paused():
         from rich.console import Console
 
-    held = _CANVAS.get()
+    held = _CANVAS[-1] if _CANVAS else None
     if held is not None:
         return Console(file=held[0], width=held[1], force_terminal=True, color_system="standard",
                        highlight=False, soft_wrap=False, emoji=False)  # fmt: skip
