@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import gintally
-from conftest import Run, as_json, refused_line
+from conftest import Run, as_json, ok, refused_line
 from gintally.errors import GintallyError, LedgerError
 from gintally.game import variants
 
@@ -278,3 +278,27 @@ def test_a_book_sees_what_another_process_wrote(tmp_path: Path, gintally: CLI) -
         assert [g["points"] for g in sheet["games"]] == [{"Ann": 10, "Bob": 37}]
         assert match.knock("Ann", 2, vs=10)["hand"] == 3
     assert as_json(gintally("--db", db, "hands", "--json"))["count"] == 3
+
+
+def test_a_book_that_only_reads_changes_nothing_in_the_file(tmp_path: Path, gintally: CLI) -> None:
+    import sqlite3
+
+    db = tmp_path / "still.db"
+    ok(gintally("--db", str(db), "match", "new", "Still", "--players", "Ann", "Bob"))
+    ok(gintally("--db", str(db), "knock", "Ann", "8", "--vs", "18"))
+    with sqlite3.connect(db) as conn:  # a file in rollback mode, as a backup copy is
+        conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+    before = db.read_bytes()
+    db.chmod(0o444)  # read-only, too: the command line reads it, and so does a book
+    with gintally_open(db) as book:
+        assert book.match().sheet()["games"][0]["points"] == {"Ann": 10, "Bob": 0}
+        assert book.stats()["players"][0]["hands_won"] == 1
+        with pytest.raises(LedgerError, match="read-only"):
+            book.match().knock("Ann", 8, vs=18)
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["still.db"]
+    db.chmod(0o644)
+    with gintally_open(db) as book:
+        assert book.match().knock("Ann", 5, vs=9)["hand"] == 2  # opened again to write
+        assert book.match().hands()["count"] == 2

@@ -65,6 +65,7 @@ class Book:
         self.path = path if str(path) == ":memory:" else Path(path)
         self._make_folder = make_folder
         self._ledger: Ledger | None = None
+        self._writable = False  # opened for writing (`ledger`)
 
     def __repr__(self) -> str:
         return f"<gintally.Book {str(self.path)!r}>"
@@ -81,15 +82,21 @@ class Book:
             self._ledger.close()
             self._ledger = None
 
-    def ledger(self, create: bool = False) -> Ledger:
-        """The open ledger (opened and migrated on first use; `create`: made if it does not
-        exist), having checked for other processes' writes."""
+    def ledger(self, write: bool = False, create: bool = False) -> Ledger:
+        """The open ledger, having checked for other processes' writes. It is opened on first
+        use as the command line opens it: for reading (a read-only file reads; nothing about
+        the file changes) until a call writes (`write`: opened again for writing; `create`:
+        made if it does not exist)."""
+        if self._ledger is not None and write and not self._writable:
+            self.close()
         if self._ledger is None:
             from gintally.ledger import Ledger
 
+            memory = str(self.path) == ":memory:"  # one connection is all of it: never reopened
             self._ledger = Ledger.open(
-                self.path, write=True, create=create, make_folder=self._make_folder
+                self.path, write=write or memory, create=create, make_folder=self._make_folder
             )
+            self._writable = write or memory
         self._ledger.news()
         return self._ledger
 
@@ -127,7 +134,7 @@ class Book:
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         planned = work.plan(name, players, teams, format, rules, overrides, as_text(games),
                             rolling, season_start, dealer)  # fmt: skip
-        made = work.new_match(self.ledger(create=True), planned)
+        made = work.new_match(self.ledger(write=True, create=True), planned)
         return Match(self, made.name)
 
     def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
@@ -177,7 +184,7 @@ class Match:
         typed (`raw`, by name; `options`: `HAND_OPTIONS`): the document, the stored hand and
         the match (what ``gintally play`` shows). The hand methods call this."""
         typed = work.Typed(command, raw)
-        return work.hand(self.book.ledger(), typed, date.today(), self.name, **options)
+        return work.hand(self.book.ledger(write=True), typed, date.today(), self.name, **options)
 
     def undo(self) -> dict[str, Any]:
         """Take back the hand entered last: ``undo --json``."""
@@ -185,7 +192,7 @@ class Match:
 
     def undone(self) -> work.Done:
         """`undo`, as what it did."""
-        return work.undo(self.book.ledger(), self.name, date.today())
+        return work.undo(self.book.ledger(write=True), self.name, date.today())
 
     def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
         """Void hand number `hand`: ``void HAND --json``."""
@@ -193,7 +200,9 @@ class Match:
 
     def voided(self, hand: int | str, reason: str | None = None) -> work.Done:
         """`void`, as what it did."""
-        return work.void(self.book.ledger(), self.name, as_text(hand), reason, date.today())
+        return work.void(
+            self.book.ledger(write=True), self.name, as_text(hand), reason, date.today()
+        )
 
     def edit(self, hand: int, *, reason: str | None = None, **changes: object) -> dict[str, Any]:
         """Correct hand number `hand`: ``edit HAND --json`` with `changes` by the options'
@@ -213,7 +222,8 @@ class Match:
             text = as_text(value)
             raw[key] = [text] if key == "deadwood" and isinstance(text, str) else text
         found = work.changes(raw)
-        return work.edit(self.book.ledger(), self.name, as_text(hand), found, reason, date.today())
+        ledger = self.book.ledger(write=True)
+        return work.edit(ledger, self.name, as_text(hand), found, reason, date.today())
 
     def sheet(self, all: bool = False) -> dict[str, Any]:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
