@@ -127,7 +127,12 @@ def evening(match: str | None) -> Evening:
     from gintally.cli import process
 
     process.release_gc()  # the command is loaded (see `process.hold_gc`)
-    book = Book(base.db_path(), make_folder=False)
+    path = base.db_path()
+
+    def tell() -> None:  # as every command says it (`base.ledger`)
+        process.write_error(f"waiting for another gintally to finish writing to {path}...\n")
+
+    book = Book(path, make_folder=False, on_wait=tell)
     try:
         return Evening(book, book.match(match))
     except BaseException:

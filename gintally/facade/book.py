@@ -61,9 +61,17 @@ def plain(doc: object) -> dict[str, Any]:
 class Book:
     """An open ledger: its matches, standings and lifetime figures (see the module)."""
 
-    def __init__(self, path: str | os.PathLike[str], make_folder: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        make_folder: bool = False,
+        on_wait: Callable[[], None] | None = None,
+    ) -> None:
+        """The ledger at `path` (`make_folder`: its folder may be made, as the app directory
+        may; `on_wait`: called when a write waits more than a second for another process)."""
         self.path = path if str(path) == ":memory:" else Path(path)
         self._make_folder = make_folder
+        self._on_wait = on_wait
         self._ledger: Ledger | None = None
         self._writable = False  # opened for writing (`ledger`)
 
@@ -94,7 +102,11 @@ class Book:
 
             memory = str(self.path) == ":memory:"  # one connection is all of it: never reopened
             self._ledger = Ledger.open(
-                self.path, write=write or memory, create=create, make_folder=self._make_folder
+                self.path,
+                write=write or memory,
+                create=create,
+                make_folder=self._make_folder,
+                on_wait=self._on_wait,
             )
             self._writable = write or memory
         self._ledger.news()
