@@ -342,3 +342,29 @@ def test_a_hollywood_set_kept_on_the_full_screen_alone(
     assert plain(piped, EVENING).returncode == 0
     shown = as_json(gintally("show", "--json", "--all"))
     assert shown == as_json(gintally("--db", str(piped), "show", "--json", "--all"))
+
+
+def test_ctrl_c_while_a_line_is_awaited_ends_the_evening_with_its_hands_kept(
+    tmp_path: Path, gintally: CLI
+) -> None:
+    import signal
+
+    db = tmp_path / "ctrl-c.db"
+    ok(gintally("--db", str(db), "match", "new", "M", "--players", "Ann", "Bob"))
+    child = subprocess.Popen(
+        [str(GINTALLY), "--db", str(db), "play", "--plain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write("k ann 3 9\n")
+    child.stdin.flush()
+    assert child.stdout.readline() == "Hand 1: Ann knocks with 3, Bob has 9: Ann +6\n"
+    while not child.stdout.readline().startswith("Next dealer"):
+        pass  # the confirmation's last line: the loop waits for the next line now
+    child.send_signal(signal.SIGINT)
+    assert child.wait(timeout=30) == 0
+    assert child.stderr is not None and child.stderr.read() == ""
+    assert as_json(gintally("--db", str(db), "hands", "--json"))["count"] == 1

@@ -4,7 +4,8 @@
 is the same loop as plain lines, for screen readers, dumb terminals and scripts: a prompt on a
 terminal (none on a pipe), one confirmation per hand exactly as the command line prints it, the
 sheet on ``show``, a bad line reported as the command line reports it (one ``Error:`` line on
-stderr) and the loop goes on; ``quit`` or the end of input ends it, with exit code 0.
+stderr) and the loop goes on; ``quit``, the end of input or Ctrl-C at the prompt ends it, with
+exit code 0 (Ctrl-C while a line is at work acts as during one command: see `process`).
 
 Both run each line through `Evening.run`, which reads it (`entry`), does its work through the
 library facade (`gintally.facade`: the same work as the command line's commands) and prints
@@ -18,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from gintally import commits
 from gintally.cli import base, entry, record
 from gintally.cli.common import MatchOpt, app, drawing, emit
 from gintally.errors import GintallyError
@@ -152,14 +154,12 @@ def plain(match: str | None) -> None:
         sys.stdout.write(f"{night.match.name}: {who}. {said}\n")
     try:
         while True:
-            if prompt:
-                sys.stdout.write(prompt)
-                sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
+            line = _read_line(prompt)
+            if line is None:
                 if prompt:
                     sys.stdout.write("\n")
                 return
+            commits.reset()  # each line is a command: Ctrl-C during it acts as during one
             try:
                 night.run(line)
             except Quit:
@@ -168,8 +168,33 @@ def plain(match: str | None) -> None:
                 sys.stdout.flush()
                 process.write_error(f"Error: {' '.join(str(e).split())}\n")
             sys.stdout.flush()
+            if commits.Commits.pending:  # Ctrl-C after the line's change landed: it ends here
+                return
     finally:
         night.book.close()
+
+
+def _read_line(prompt: str) -> str | None:
+    """The next line of stdin (None at its end, or when Ctrl-C is pressed while it is awaited:
+    every line before it is in the ledger, so the evening ends with exit 0)."""
+    import contextlib
+    import signal
+
+    if prompt:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+    previous = None
+    with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C stays as it is
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
+            return None
+        return sys.stdin.readline() or None
+    except KeyboardInterrupt:
+        return None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 @app.command(rich_help_panel="Record a hand")
