@@ -124,7 +124,8 @@ def match_new(
         )
     drawing("message")(
         f"Created match {m.name}: {who}, "
-        f"{planned.fmt.describe()}, rules {planned.rules.preset}. It is the current match."
+        f"{planned.fmt.describe()}, rules {planned.rules.preset}, games to {m.rules.target}. "
+        "It is the current match."
     )
 
 
