@@ -230,6 +230,11 @@ def content(app: Any, selector: str) -> str:
     return str(getattr(shown, "plain", shown))
 
 
+def full(app: Any) -> bool:
+    """Whether the screen shows the full sheet (``show --all``)."""
+    return bool(app.full)
+
+
 def line_of(app: Any) -> str:
     """What the entry line holds."""
     from textual.widgets import Input
@@ -302,7 +307,12 @@ def test_an_evening_on_the_full_screen(
             assert app.query_one("#said").has_class("tall")
             await pilot.press("f2")  # the full sheet
             await pilot.pause()
-            assert app.full and "Games" in content(app, "#body")
+            assert full(app) and "Games" in content(app, "#body")
+            await typed("show")  # the sheet is on screen: typed, it is the sheet, not said twice
+            assert not full(app) and "Games\n" not in content(app, "#body")
+            assert "Next dealer" not in content(app, "#said").splitlines()[-1]
+            await typed("s --all")
+            assert full(app)
             await typed("quit")
         assert app.return_code in (0, None)
         night.book.close()

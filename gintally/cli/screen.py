@@ -139,6 +139,12 @@ class Sheet(App[None]):
         self.query_one("#said", RichLog).remove_class("tall")
         width = self.size.width - 2
         try:
+            found = entry.parse(line)
+            if found is not None and found.word == "show" and not found.positionals:
+                self.full = bool(found.options.get("all"))  # the sheet is the show: redrawn
+                field.value = ""
+                self.redraw()
+                return
             said = self.drawn(lambda: self.evening.run(line), width)
         except Quit:
             self.exit()
