@@ -77,7 +77,7 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last (it stays in the ledger as history)."""
     with ledger() as book:
         done = work.undo(book, match, today())
-    record.tell(done, as_json)
+        record.tell(done, as_json, book)
 
 
 HandArg = Annotated[
@@ -103,7 +103,7 @@ def void(
     """Void a hand: every game and standing recomputes without it."""
     with ledger() as book:
         done = work.void(book, match, hand_id, reason, today())
-    record.tell(done, as_json)
+        record.tell(done, as_json, book)
 
 
 @app.command(rich_help_panel="Corrections")
@@ -163,7 +163,7 @@ def edit(
     changes = work.changes(typed)
     with ledger() as book:
         done = work.edit(book, match, hand_id, changes, reason, today())
-    record.tell(done, as_json)
+        record.tell(done, as_json, book)
 
 
 def _with_variant_options(command: Callable[..., None]) -> None:

@@ -79,7 +79,7 @@ class Evening:
             raw, shared = entry.hand_raw(found)
             done = self.match.hand(word, raw, **shared)
         if done is not None:
-            record.tell(done, False)
+            record.tell(done, False, self.book.ledger())
         return word, done
 
     def correct(self, found: entry.Entry) -> work.Done:

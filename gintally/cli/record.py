@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.base import HandOptions, dated, emit, ledger, today
+from gintally.cli.base import HandOptions, dated, emit, ledger, placed, today
 from gintally.facade import work
 from gintally.facade.typed import count_or_cards as count_or_cards
 from gintally.facade.typed import deadwoods as deadwoods
@@ -21,6 +21,7 @@ from gintally.facade.typed import read as read
 
 if TYPE_CHECKING:
     from gintally import report
+    from gintally.ledger import Ledger
 
 
 def draw_hand(doc: report.HandDoc) -> None:
@@ -44,23 +45,28 @@ def run(command: str, options: HandOptions, raw: Mapping[str, Any]) -> None:
             options.upcard,
             options.note,
         )
-    tell(done, options.as_json)
+        where = "" if options.as_json else placed(book, done.match.name)
+    tell(done, options.as_json, where=where)
 
 
-def tell(done: work.Done, as_json: bool) -> None:
+def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str = "") -> None:
     """What a hand command or a correction did, printed as its JSON document or, for people,
-    its confirmation: the hand's date unless it is today; for a correction, what was done to
-    which hand (and, for undo and void, the open games as they now stand)."""
+    its confirmation: the match it went to when the ledger holds several (`where`, or asked of
+    `book`) and the hand's date unless it is today; for a correction, what was done to which
+    hand (and, for undo and void, the open games with a hand in them as they now stand)."""
     doc, rec = done.doc, done.rec
+    if not as_json and book is not None:
+        where = placed(book, done.match.name)
     if not as_json and "action" in doc:
         said = doc["description"]
         verb = doc["action"].capitalize()
-        doc["description"] = f"{verb} hand {rec.number}{dated(rec.date)}: {said}"
+        doc["description"] = f"{verb} hand {rec.number}{where}{dated(rec.date)}: {said}"
         if done.window is not None:
             from gintally import report
 
-            games = done.window.replay.open_games()
-            doc["games"] = [report.game_doc(done.match, g) for g in games]
+            # the open games with a hand in them (a hollywood game in progress may have none yet)
+            shown = [g for g in done.window.replay.open_games() if g.hands]
+            doc["games"] = [report.game_doc(done.match, g) for g in shown]
     elif not as_json:
-        doc["when"] = dated(rec.date)
+        doc["when"] = where + dated(rec.date)
     emit(doc, as_json, draw_hand)
