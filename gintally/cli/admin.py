@@ -46,6 +46,32 @@ class OneOrTwoPlayers(TyperCommand):
         return list(super().parse_args(ctx, out))
 
 
+StakeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--stake", help="Play for money: the price of a point, e.g. 0.05.", metavar="AMOUNT"
+    ),
+]
+CurrencyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--currency", help="The stake's currency, a symbol or code ($, EUR).", metavar="SYMBOL"
+    ),
+]
+PlacesOpt = Annotated[
+    str | None,
+    typer.Option("--places", help="The currency's decimal places (default 2).", metavar="N"),
+]
+SeriesStakeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--series-stake",
+        help="With a series (series_target, best_of): what the loser of a series pays, flat.",
+        metavar="AMOUNT",
+    ),
+]
+
+
 @match_app.command("new", cls=OneOrTwoPlayers)
 def match_new(
     name: Annotated[str, typer.Argument(help="A name for the match.", show_default=False)],
@@ -102,6 +128,10 @@ def match_new(
     dealer: Annotated[
         str | None, typer.Option("--dealer", help="Who deals the first hand.", metavar="PLAYER")
     ] = None,
+    stake: StakeOpt = None,
+    currency: CurrencyOpt = None,
+    places: PlacesOpt = None,
+    series_stake: SeriesStakeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a match between two players (or two teams); it becomes the current match."""
@@ -132,11 +162,21 @@ def match_new(
     resolved = resolve(rules, set_ or [])
     if specs is not None:
         resolved = service.team_rules(resolved, len(specs[0].members))
-    with ledger(create=True) as book:
+    if stake is None and (currency, places, series_stake) != (None, None, None):
+        raise GintallyError("--currency, --places and --series-stake go with --stake AMOUNT")
+    kept = whole(places, "--places")
+    if stake is not None:  # checked before anything is written
+        _check_stake(stake, currency, kept, series_stake)
+    with ledger(create=True) as book, book.write():  # the match and its stake, or neither
         m = service.new_match(book, name, tuple(players or ()), fmt, resolved, dealer, specs)
+        price = (
+            service.set_stake(book, m, stake, currency, kept, None, series_stake)
+            if stake is not None
+            else None
+        )
     doc = report.match_doc(m)
     if as_json:
-        emit(doc, True)
+        emit(doc if price is None else {**doc, "stake": report.stake_doc(price)}, True)
         return
     a, b = m.sides
     who = f"{a} vs {b}"
@@ -145,10 +185,59 @@ def match_new(
         who += (
             f" at {len(m.tables)} tables ({', '.join(service.table_names(m))}; sweep bonus {sweep})"
         )
+    played = f", at {report.stake_doc(price)['per_point']}" if price is not None else ""
     drawing("message")(
         f"Created match {m.name}: {who}, "
-        f"{fmt.describe()}, rules {resolved.preset}. It is the current match."
+        f"{fmt.describe()}, rules {resolved.preset}{played}. It is the current match."
     )
+
+
+def _check_stake(amount: str, currency: str | None, places: int | None, series: str | None) -> None:
+    """A stake's values, checked before the match is written."""
+    from gintally.engine.stakes import check_currency, check_places, parse_amount
+
+    parse_amount(amount, "the stake")
+    if currency is not None:
+        check_currency(currency)
+    if places is not None:
+        check_places(places)
+    if series is not None:
+        parse_amount(series, "the series stake")
+
+
+@match_app.command("stake")
+def match_stake(
+    name: Annotated[str, typer.Argument(help="The match.", show_default=False)],
+    amount: Annotated[
+        str, typer.Argument(help="The new price of a point, e.g. 0.10.", show_default=False)
+    ],
+    from_: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="The day the price starts (games closed before keep the old one).",
+            metavar="DATE",
+        ),
+    ] = None,
+    currency: CurrencyOpt = None,
+    places: PlacesOpt = None,
+    series_stake: SeriesStakeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set a match's stake, or change it from a date on (--from)."""
+    from gintally.cli.common import when
+
+    with ledger() as book, book.write():
+        m = book.match(name)
+        since = when(from_, book) if from_ is not None else None
+        kept = whole(places, "--places")
+        price = service.set_stake(book, m, amount, currency, kept, since, series_stake)
+    doc = report.stake_doc(price)
+    if as_json:
+        emit({"match": m.name, "stake": doc}, True)
+        return
+    start = f" from {doc['since']}" if doc["since"] else ""
+    drawing("message")(f"Match {m.name} is played at {doc['per_point']}{start}.")
 
 
 @match_app.command("list")

@@ -24,6 +24,7 @@ from gintally.cli.common import (
     VsOpt,
     app,
     dated,
+    drawing,
     emit,
     hand_command,
     ledger,
@@ -99,11 +100,18 @@ def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool
 
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Take back the hand entered last (it stays in the ledger as history)."""
+    """Take back the hand entered last, or a payment recorded in the match after it (it stays
+    in the ledger as history)."""
     with ledger() as book:
         m = book.match(match)
-        rec = service.undo(book, m)
-        _after(book, m, rec, "undid", as_json)
+        rec = service.undo_latest(book, m)
+        if isinstance(rec, HandRecord):
+            _after(book, m, rec, "undid", as_json)
+            return
+        currency, places = service.payment_currency(book, rec)
+        doc = report.payment_doc(rec, {p.id: p.name for p in m.members}, m.name, currency, places)
+    said = f"Took back the payment: {doc['from']} paid {doc['to']} {doc['text']} on {doc['date']}."
+    emit({**doc, "action": "undid"}, as_json, lambda d: drawing("message")(said, wrap=False))
 
 
 HandArg = Annotated[
