@@ -11,7 +11,8 @@ and comments naming its web site into every SVG even with ``js=[]``; both are re
 the page runs no script and names no address.
 
 What the page holds (`page_html`): the match and its season; the standings (games won, hands
-won, points, gins, undercuts, biggest hand, net, and who won the year once it is over); the race
+won, points, gins, undercuts, biggest hand, net, each side's winnings when the match is played
+for money, and who won the year once it is over); the race
 chart (games won by date, and the running net for single and hollywood); the sets and series
 won; the season's records; the hand log of the season inside a folded ``<details>``.
 """
@@ -28,7 +29,7 @@ import typer
 
 from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
 from gintally.cli.common import MatchOpt, YearOpt, app, db_path, ledger, today, whole
-from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
+from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow, money_text
 
 INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
 
@@ -138,7 +139,12 @@ def _cell(value: object, cls: str = "") -> str:
 
 
 def _standings(season: SeasonDoc, names: list[str]) -> str:
-    heads = ("player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net")
+    heads: tuple[str, ...] = (
+        "player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net",
+    )  # fmt: skip
+    stake = season.get("stake")  # played for money: the season's winnings too
+    if stake is not None:
+        heads += ("winnings",)
     rows = []
     for i, r in enumerate(season["rows"]):
         rows.append(
@@ -149,6 +155,7 @@ def _standings(season: SeasonDoc, names: list[str]) -> str:
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
             + _cell(f"{r['net']:+d}")
+            + (_cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
             + "</tr>"
         )
     head = "".join(f"<th>{h}</th>" for h in heads)
@@ -278,13 +285,23 @@ def report(
     series, records and the hand log. The page is written beside FILE and put in place whole;
     an existing FILE is replaced only with --force, and never the ledger or a special file."""
     from gintally import report as docs
+    from gintally import service
     from gintally.ledger import files
     from gintally.service import insights
 
     with ledger(write=False) as book:
         m = book.match(match)
         story = insights.season_story(book, m, whole(year, "--year"), today())
-    review = docs.review_doc(m, story)
+        review = docs.review_doc(m, story)
+        money = service.match_money(book, m, today())  # None without a stake: as before
+        if money is not None:
+            plan = service.prices(book, m)
+            now = plan.on(today()) or plan.latest
+            assert now is not None
+            won = service.winnings(m, money, story.season.label)
+            for seat, row in enumerate(review["season"]["rows"]):
+                row["winnings"] = docs.amount_text(won[seat], now.places)
+            review["season"]["stake"] = docs.stake_doc(now)
     text = page_html(review, today())
 
     def fill(tmp: Path) -> None:

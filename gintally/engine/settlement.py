@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import Entry, Replayer
+from gintally.engine.replay import Entry, Replay, Replayer
 from gintally.engine.seasons import season_of
 from gintally.engine.stakes import Prices, Stake, rounded
 from gintally.game.rules import RuleSet
@@ -115,6 +115,17 @@ def settle_match(
             run.end_season()  # its open games are unfinished: they owe nothing
     out.in_play = _in_play(run.open, pending, size, prices, today or last)
     return out
+
+
+def in_play_of(rep: Replay, prices: Prices, day: date) -> InPlay | None:
+    """What the set or game in progress of a replayed window is worth so far (`show`): the
+    window starts at a quiet point, so it holds every game of the set in progress."""
+    size = rep.format.set_size
+    pending: dict[int, list[Game]] = {}
+    if size is not None:
+        for g in rep.games:
+            pending.setdefault(g.set or 0, []).append(g)
+    return _in_play(rep.open_games(), pending, size, prices, day)
 
 
 def _price(out: MatchMoney, what: str, number: int, day: date, worth: int, prices: Prices) -> None:

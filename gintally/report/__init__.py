@@ -46,10 +46,10 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.money import amount_text as amount_text
     from gintally.report.money import in_play_doc as in_play_doc
     from gintally.report.money import in_play_line as in_play_line
+    from gintally.report.money import money_text as money_text
     from gintally.report.money import payment_doc as payment_doc
     from gintally.report.money import settle_doc as settle_doc
     from gintally.report.money import stake_doc as stake_doc
-    from gintally.report.money import winnings_text as winnings_text
     from gintally.report.review import review_doc as review_doc
     from gintally.report.rules import eval_doc as eval_doc
     from gintally.report.rules import rules_doc as rules_doc
@@ -116,9 +116,7 @@ HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "describe hand_doc hand_row hands_doc hands_head",
     "match": "match_doc teams_part",
-    "money": (
-        "amount_text in_play_doc in_play_line payment_doc settle_doc stake_doc winnings_text"
-    ),
+    "money": ("amount_text in_play_doc in_play_line money_text payment_doc settle_doc stake_doc"),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (

@@ -10,6 +10,7 @@ Terminology:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -134,11 +135,13 @@ def settle_doc(settled: Settlement, since: str | None = None) -> SettleDoc:
     }
 
 
-def winnings_text(value: Fraction, stake: Stake) -> str:
-    """Winnings as a signed amount with its currency: ``$3.40``, ``-$3.40``."""
-    return money(value, stake.currency, stake.places)
-
-
 def amount_text(value: Fraction, places: int) -> str:
     """An exact amount as digits rounded to `places` (half up): what JSON holds."""
     return plain(rounded(value, places))
+
+
+def money_text(amount: str, currency: str) -> str:
+    """An amount's digits as a document holds them (``"-3.40"``), written with its currency
+    (``-$3.40``), at the decimals it has."""
+    value = Decimal(amount)
+    return money(value, currency, max(0, -int(value.as_tuple().exponent)))

@@ -11,7 +11,7 @@ Terminology:
 from __future__ import annotations
 
 from gintally.cli.render.terminal import draw, kit, message, short
-from gintally.report import StatsDoc
+from gintally.report import StatsDoc, money_text
 
 
 def stats(doc: StatsDoc) -> None:
@@ -31,6 +31,13 @@ def stats(doc: StatsDoc) -> None:
         table.add_row(short(r["player"], 12), *values, str(r["undercuts"]), str(r["biggest_hand"]))
     draw(table)
     message("won: hands won; under: undercuts; best: biggest hand won (points)")
+    earned = [
+        f"{r['player']} " + " and ".join(money_text(a, c) for c, a in sorted(r["winnings"].items()))
+        for r in doc["players"]
+        if r.get("winnings")
+    ]
+    if earned:  # only with a stake on some match
+        message(f"Winnings, every match played for money: {', '.join(earned)}.")
     if doc["head_to_head"]:
         pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
         for col, just in (("players", "left"), ("games", "right"), ("hands", "right")):
