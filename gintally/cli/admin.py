@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer.core import TyperCommand
@@ -12,6 +12,10 @@ from typer.core import TyperCommand
 from gintally import report, service
 from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, drawing, emit, ledger, today, whole
 from gintally.errors import GintallyError
+
+if TYPE_CHECKING:
+    from gintally.ledger import Ledger
+    from gintally.model import Match
 
 match_app = typer.Typer(help="Create, list, show, choose and rename matches.", no_args_is_help=True)
 player_app = typer.Typer(help="List and rename players.", no_args_is_help=True)
@@ -329,10 +333,11 @@ def export(
     with ledger(write=False) as book:
         m = book.match(match)
         hands = book.live_hands(m)
+        paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
     text = (
         transfer.export_csv(m, hands)
         if format_.lower() == "csv"
-        else transfer.export_json(m, report.match_doc(m), hands) + "\n"
+        else transfer.export_json(m, report.match_doc(m), hands, paid) + "\n"
     )
     if output is None:
         sys.stdout.write(text)
@@ -366,15 +371,43 @@ def import_(
         m = book.match(match)
         read = transfer.ImportStream(m, file, today(), service.date_order(book))
         count, first, last = book.import_rows(m, read.rows, read.digest, file.name, force)
+        paid = _import_payments(book, m, file)
     doc = {
         "match": m.name,
         "imported": count,
         "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
+    if paid:  # a file with payments (JSON): how many were new
+        doc["payments"] = paid
     if as_json:
         emit(doc, True)
     else:
-        drawing("message")(f"Imported {_hands(count)} into {m.name}.")
+        more = f" and {paid} payment{'s' if paid > 1 else ''}" if paid else ""
+        drawing("message")(f"Imported {_hands(count)}{more} into {m.name}.")
+
+
+def _import_payments(book: Ledger, m: Match, file: Path) -> int:
+    """The payments of an import file (a JSON export's ``payments``) that the ledger lacks, by
+    uid, each checked first; inside the import's write, so a bad one imports nothing."""
+    from gintally import transfer
+
+    rows = list(transfer.read_payments(file))
+    if not rows:
+        return 0
+    stake = service.prices(book, m).latest
+    if stake is None:
+        raise GintallyError(
+            f"{file.name} holds payments, and match {m.name!r} has no stake: set one with "
+            f"gintally match stake {m.name} AMOUNT first"
+        )
+    checked = [transfer.check_payment(m, stake.places, i, row) for i, row in rows]
+    added = 0
+    for p in checked:
+        if book.has_payment(p.uid):
+            continue  # imported before, or this ledger's own
+        book.add_payment(m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
+        added += 1
+    return added
 
 
 def _hands(n: int) -> str:
