@@ -54,7 +54,6 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.rules import eval_doc as eval_doc
     from gintally.report.rules import rules_doc as rules_doc
     from gintally.report.rules import series_rule_text as series_rule_text
-    from gintally.report.shapes import BalanceDoc as BalanceDoc
     from gintally.report.shapes import BonusDoc as BonusDoc
     from gintally.report.shapes import CheckDoc as CheckDoc
     from gintally.report.shapes import CoveredDoc as CoveredDoc
@@ -70,7 +69,6 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import MatchDoc as MatchDoc
     from gintally.report.shapes import MemberDoc as MemberDoc
     from gintally.report.shapes import Pair as Pair
-    from gintally.report.shapes import PaymentDoc as PaymentDoc
     from gintally.report.shapes import PlayerStatsDoc as PlayerStatsDoc
     from gintally.report.shapes import RaceDoc as RaceDoc
     from gintally.report.shapes import RecordDoc as RecordDoc
@@ -120,11 +118,10 @@ HOMES: dict[str, str] = {
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BalanceDoc BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow "
-        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PaymentDoc "
-        "PlayerStatsDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc "
-        "SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc "
-        "TableDoc TallyDoc TeamDoc Teams"
+        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow HandsDoc "
+        "HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
+        "RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow "
+        "SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "

@@ -457,6 +457,7 @@ class InPlayDoc(TypedDict):
 
 
 # "from" is a keyword: these two are declared the functional way, for the type checker only
+# (`report` does not offer them: `SettleDoc` and `money.payment_doc` name them)
 if TYPE_CHECKING:
     BalanceDoc = TypedDict(
         "BalanceDoc",
