@@ -334,6 +334,10 @@ def test_match_stake_refusals(gintally: CLI) -> None:
     assert "has a stake from 2026-01-01 already" in refused_line(
         gintally("match", "stake", "S", "0.20", "--from", "2026-01-01")
     )
+    ok(gintally("match", "stake", "S", "0.20", "--from", "2999-01-01"))  # agreed ahead
+    assert "out of range (1900 to 2999)" in refused_line(
+        gintally("match", "stake", "S", "0.20", "--from", "3000-01-01")
+    )
 
 
 # --- export and import ----------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, drawing, emit, 
 from gintally.errors import GintallyError
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from gintally.ledger import Ledger
     from gintally.model import Match
 
@@ -209,6 +211,22 @@ def _check_stake(amount: str, currency: str | None, places: int | None, series: 
         parse_amount(series, "the series stake")
 
 
+def _from_day(text: str, book: Ledger) -> date:
+    """The day a price starts: as a hand's date is read, or an ISO date in the future too (a
+    price may be agreed for next month)."""
+    from datetime import date
+
+    from gintally.cli.common import when
+
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        return when(text, book)
+    if not 1900 <= day.year <= 2999:
+        raise GintallyError(f"the date {text!r} is out of range (1900 to 2999)")
+    return day
+
+
 @match_app.command("stake")
 def match_stake(
     name: Annotated[str, typer.Argument(help="The match.", show_default=False)],
@@ -229,11 +247,9 @@ def match_stake(
     as_json: JsonOpt = False,
 ) -> None:
     """Set a match's stake, or change it from a date on (--from)."""
-    from gintally.cli.common import when
-
     with ledger() as book, book.write():
         m = book.match(name)
-        since = when(from_, book) if from_ is not None else None
+        since = _from_day(from_, book) if from_ is not None else None
         kept = whole(places, "--places")
         price = service.set_stake(book, m, amount, currency, kept, since, series_stake)
     doc = report.stake_doc(price)
