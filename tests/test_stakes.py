@@ -432,3 +432,22 @@ def test_matches_without_a_stake_show_no_money(gintally: CLI) -> None:
     for command in ("show", "standings", "stats"):
         text = ok(gintally(command)).stdout
         assert "a point" not in text and "Winnings" not in text
+
+
+def test_a_damaged_stake_is_named(gintally: CLI, db_path: Path) -> None:
+    """A price that is not a decimal (written by another tool): `check` names it, and `settle`
+    refuses with one line that points to check."""
+    import sqlite3
+
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"))
+    ok(gintally("pay", "Ann", "Bob", "1"))
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE stakes SET amount = 'lots'")
+        conn.execute("UPDATE payments SET date = 'someday'")
+    conn.close()
+    found = gintally("check")
+    assert found.code == 1
+    assert "a stake of match 'S' cannot be read (amount 'lots', from None)" in found.stdout
+    assert "cannot be read (amount '1', date 'someday')" in found.stdout
+    line = refused_line(gintally("settle"), code=1)
+    assert "a stake of match 'S' cannot be read" in line and "gintally check" in line

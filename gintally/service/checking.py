@@ -69,7 +69,20 @@ def check(path: Path) -> list[Problem]:
                 problems.append(Problem(None, str(e)))
                 continue
             problems += _match_problems(book, m)
+            problems += _money_problems(book, m)
     return problems
+
+
+def _money_problems(book: Ledger, m: Match) -> list[Problem]:
+    """A match's stakes and payments that cannot be read (a price or an amount that is not a
+    decimal, a date that is not one), each named."""
+    out = []
+    for read in (book.stakes, lambda match: book.payments([match.id])):
+        try:
+            read(m)
+        except LedgerError as e:
+            out.append(Problem(f"match {m.name!r}", str(e)))
+    return out
 
 
 def _match_problems(book: Ledger, m: Match) -> list[Problem]:
