@@ -222,7 +222,11 @@ def test_a_stake_change_keeps_the_old_price_for_games_closed_before(gintally: CL
 def test_a_stake_set_later_prices_only_what_closes_after(gintally: CLI) -> None:
     ok(gintally("match", "new", "S", "--players", "Ann", "Bob"))
     play(gintally, "Ann 60", "Bob 30", "Ann 50", date="2026-02-10")
-    assert ok(gintally("settle")).stdout.startswith("No stake on S")
+    assert ok(gintally("settle")).stdout.startswith("No stake on S: set one with")
+    assert ok(gintally("settle", "--all")).stdout.startswith("No stake on S: set one with")
+    ok(gintally("match", "new", "U", "--players", "Ann", "Bob"))
+    assert ok(gintally("settle", "--all")).stdout.startswith("No match has a stake")
+    ok(gintally("match", "use", "S"))
     assert settle(gintally)["unstaked"] == ["S"]
     ok(gintally("match", "stake", "S", "0.05", "--from", "2026-03-01"))
     play(gintally, "Ann 60", "Bob 30", "Ann 50", date="2026-03-02")
@@ -451,3 +455,12 @@ def test_a_damaged_stake_is_named(gintally: CLI, db_path: Path) -> None:
     assert "cannot be read (amount '1', date 'someday')" in found.stdout
     line = refused_line(gintally("settle"), code=1)
     assert "a stake of match 'S' cannot be read" in line and "gintally check" in line
+
+
+def test_settle_refusals(gintally: CLI) -> None:
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"))
+    assert refused_line(gintally("settle", "--all", "--match", "S")) == (
+        "Error: give --match NAME or --all, not both"
+    )
+    assert "cannot read the date" in refused_line(gintally("settle", "--since", "2026"))
+    assert "unknown match 'Nope'" in refused_line(gintally("settle", "--match", "Nope"))

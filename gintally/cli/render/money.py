@@ -18,10 +18,10 @@ def _count(n: int, what: str) -> str:
 
 def settlement(doc: SettleDoc) -> None:
     if not doc["matches"]:
-        named = ", ".join(doc["unstaked"])
+        named = doc["unstaked"]
         message(
-            f"No stake on {named}: set one with gintally match stake NAME AMOUNT"
-            if named
+            f"No stake on {named[0]}: set one with gintally match stake NAME AMOUNT"
+            if len(named) == 1
             else "No match has a stake: set one with gintally match stake NAME AMOUNT"
         )
         return
