@@ -693,6 +693,9 @@ COMMANDS = [
     "stats",
     "chart",
     "report",
+    "match stake",
+    "settle",
+    "pay",
 ]
 
 
