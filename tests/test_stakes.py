@@ -464,3 +464,30 @@ def test_settle_refusals(gintally: CLI) -> None:
     )
     assert "cannot read the date" in refused_line(gintally("settle", "--since", "2026"))
     assert "unknown match 'Nope'" in refused_line(gintally("settle", "--match", "Nope"))
+
+
+def test_match_show_names_the_stakes(gintally: CLI) -> None:
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05",
+                "--currency", "$"))  # fmt: skip
+    ok(gintally("match", "stake", "S", "0.10", "--from", "2026-03-01"))
+    doc = as_json(gintally("match", "show", "--json"))
+    assert [s["per_point"] for s in doc["stakes"]] == ["$0.05 a point", "$0.10 a point"]
+    assert doc["stake"]["since"] == "2026-03-01"
+    text = ok(gintally("match", "show")).stdout
+    assert "Played at $0.05 a point, then $0.10 a point from 2026-03-01." in text
+    ok(gintally("match", "new", "U", "--players", "Ann", "Bob"))
+    assert "stake" not in as_json(gintally("match", "show", "--json"))
+
+
+def test_payments_need_a_stake_in_the_match_they_are_imported_into(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"))
+    play(gintally, "Ann 60")
+    ok(gintally("pay", "Bob", "Ann", "1"))
+    out = tmp_path / "s.json"
+    ok(gintally("export", "--format", "json", "--output", str(out)))
+    ok(gintally("match", "new", "U", "--players", "Ann", "Bob"))
+    line = refused_line(gintally("import", str(out)))
+    assert "s.json holds payments, and match 'U' has no stake" in line
+    assert as_json(gintally("hands", "--json"))["hands"] == []  # nothing imported

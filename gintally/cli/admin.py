@@ -277,10 +277,21 @@ def match_show(
     name: Annotated[str | None, typer.Argument(help="The match (default: current).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """A match's players, format and every rule value."""
+    """A match's players, format and every rule value, and its stakes if it is played for
+    money."""
     with ledger(write=False) as book:
-        doc = report.match_doc(book.match(name))
-    emit(doc, as_json, drawing("match"))
+        m = book.match(name)
+        doc = report.match_doc(m)
+        stakes = [report.stake_doc(s) for s in book.stakes(m)]
+    if not stakes:  # not played for money: as it always was
+        emit(doc, as_json, drawing("match"))
+        return
+    if as_json:
+        emit({**doc, "stake": stakes[-1], "stakes": stakes}, True)
+        return
+    drawing("match")(doc)
+    prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
+    drawing("message")(f"Played at {', then '.join(prices)}.")
 
 
 @match_app.command("use")
