@@ -27,8 +27,8 @@ def stats(
         staked = book.staked_matches()  # none: the figures are as they always were
         if staked:
             matches = [m for m in book.matches() if m.id in staked]
-            places = {service.prices(book, m).currency: service.prices(book, m).places
-                      for m in matches}  # fmt: skip
+            plans = [service.prices(book, m) for m in matches]
+            places = {plan.currency: plan.places for plan in plans}
             won = service.lifetime_winnings(book, matches, today())
             names = {p.id: p.name for m in matches for p in m.members}
             by_name: dict[str, dict[str, str]] = {}

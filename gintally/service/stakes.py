@@ -109,9 +109,12 @@ def _entries(ledger: Ledger, match: Match) -> tuple[Iterator[Entry], int | None]
     return stream_entries_from_plays(match, ledger.stream_plays(match)), match.first_seat
 
 
-def match_money(ledger: Ledger, match: Match, today: date | None = None) -> MatchMoney | None:
-    """The match's settled games and sets and what is in play (None without a stake)."""
-    plan = prices(ledger, match)
+def match_money(
+    ledger: Ledger, match: Match, today: date | None = None, plan: Prices | None = None
+) -> MatchMoney | None:
+    """The match's settled games and sets and what is in play (None without a stake; `plan`:
+    its prices, when the caller has read them)."""
+    plan = prices(ledger, match) if plan is None else plan
     if not plan:
         return None
     with ledger.snapshot(), collector.paused():
@@ -169,8 +172,8 @@ def settlement(
     out = Settlement()
     by_id: dict[int, Priced] = {}
     for m in matches:
-        money = match_money(ledger, m, today)
         plan = prices(ledger, m)
+        money = match_money(ledger, m, today, plan)
         if money is None:
             out.unstaked.append(m)
             continue
