@@ -34,13 +34,15 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.engine.formats import Format
 from gintally.errors import GintallyError, NotFoundError
 from gintally.game import NO_EXTRAS
 from gintally.game.rules import RuleSet
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # a payment's amount (decimal is imported only where money is)
 
 # Invisible characters that reorder the text around them (bidirectional embeddings, overrides
 # and isolates): refused with the control characters.

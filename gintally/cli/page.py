@@ -293,15 +293,9 @@ def report(
         m = book.match(match)
         story = insights.season_story(book, m, whole(year, "--year"), today())
         review = docs.review_doc(m, story)
-        money = service.match_money(book, m, today())  # None without a stake: as before
-        if money is not None:
-            plan = service.prices(book, m)
-            now = plan.on(today()) or plan.latest
-            assert now is not None
-            won = service.winnings(m, money, story.season.label)
-            for seat, row in enumerate(review["season"]["rows"]):
-                row["winnings"] = docs.amount_text(won[seat], now.places)
-            review["season"]["stake"] = docs.stake_doc(now)
+        earned = service.season_winnings(book, m, story.season.label, today())
+        if earned is not None:  # None without a stake: as before
+            docs.add_winnings(review["season"], *earned)
     text = page_html(review, today())
 
     def fill(tmp: Path) -> None:

@@ -120,15 +120,13 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
         if wanted is not None and not any(s.start.year == wanted for s in seasons):
             raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
         doc = report.standings_doc(m, seasons, wanted, window.replay, window.hands)
-        money = service.match_money(book, m, today())  # None without a stake: as before
-        if money is not None:
-            plan = service.prices(book, m)
-            now = plan.on(today()) or plan.latest
-            assert now is not None
-            won = service.winnings(m, money, doc["season"] or "")
-            for seat, row in enumerate(doc["rows"]):
-                row["winnings"] = report.amount_text(won[seat], now.places)
-            doc["stake"] = report.stake_doc(now)
+        earned = (
+            service.season_winnings(book, m, doc["season"] or "", today())
+            if book.stakes(m)
+            else None
+        )
+        if earned is not None:  # without a stake: as before
+            report.add_winnings(doc, *earned)
     emit(doc, as_json, drawing("standings"))
 
 

@@ -17,15 +17,9 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
         else:
             window = service.replay_match(book, m, today=today())
         doc = report.show_doc(window, every=all_)
-        plan = book.stakes(m)  # empty without a stake: the sheet is as it always was
-        if plan:
-            from gintally.engine.settlement import in_play_of
-            from gintally.engine.stakes import Prices
-
-            prices = Prices(plan)
-            day = today()
-            now = prices.on(day) or plan[-1]
-            playing = in_play_of(window.replay, prices, day)
+        money = service.in_play_now(book, m, window.replay, today()) if book.stakes(m) else None
+        if money is not None:  # without a stake the sheet is as it always was
+            now, playing = money
             doc["stake"] = report.stake_doc(now)
             doc["in_play"] = report.in_play_doc(m, playing) if playing is not None else None
     emit(doc, as_json, drawing("show"))

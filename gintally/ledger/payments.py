@@ -13,17 +13,23 @@ no payments.
 from __future__ import annotations
 
 import sqlite3
-import uuid
 from collections.abc import Iterable
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
-from gintally.engine.stakes import Stake, plain
 from gintally.errors import LedgerError
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
 from gintally.model import Match, Payment
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from gintally.engine.stakes import Stake
+
+# decimal, fractions and uuid are imported when a stake or payment is read or written: every
+# command opens the ledger, few touch money, and they cost some 7 ms of every start together.
 
 _LIVE = (
     "SELECT p.* FROM payments p WHERE NOT EXISTS "
@@ -48,6 +54,8 @@ class Payments(LedgerCore):
 
     def add_stake(self, match: Match, stake: Stake) -> None:
         """Price the match's points from `stake.since` on (None: from the start)."""
+        from gintally.engine.stakes import plain
+
         with self.write() as conn:
             conn.execute(
                 "INSERT INTO stakes(match_id, amount, currency, places, from_date, "
@@ -69,6 +77,12 @@ class Payments(LedgerCore):
             "SELECT * FROM stakes WHERE match_id = ? ORDER BY coalesce(from_date, ''), id",
             [match.id],
         )
+        if not rows:
+            return []
+        from decimal import Decimal, InvalidOperation
+
+        from gintally.engine.stakes import Stake
+
         out = []
         for r in rows:
             try:
@@ -100,6 +114,10 @@ class Payments(LedgerCore):
     ) -> Payment:
         """Record a payment in the match's context (a new `uid` unless one is given: an
         imported payment keeps its own)."""
+        import uuid
+
+        from gintally.engine.stakes import plain
+
         uid = uid or uuid.uuid4().hex
         with self.write() as conn:
             after = conn.execute(
@@ -125,7 +143,8 @@ class Payments(LedgerCore):
         if since is not None:
             sql += " AND p.date >= ?"
             params.append(since.isoformat())
-        return [self._payment(r) for r in self._money_rows(sql + " ORDER BY p.id", params)]
+        rows = self._money_rows(sql + " ORDER BY p.id", params)
+        return [self._payment(r) for r in rows]
 
     def last_payment(self, match: Match) -> Payment | None:
         """The live payment recorded last in the match."""
@@ -146,6 +165,8 @@ class Payments(LedgerCore):
             )
 
     def _payment(self, r: sqlite3.Row) -> Payment:
+        from decimal import Decimal, InvalidOperation
+
         try:
             return Payment(
                 r["uid"],

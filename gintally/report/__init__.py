@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.hand import hands_head as hands_head
     from gintally.report.match import match_doc as match_doc
     from gintally.report.match import teams_part as teams_part
+    from gintally.report.money import add_winnings as add_winnings
     from gintally.report.money import amount_text as amount_text
     from gintally.report.money import in_play_doc as in_play_doc
     from gintally.report.money import in_play_line as in_play_line
@@ -114,7 +115,10 @@ HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "describe hand_doc hand_row hands_doc hands_head",
     "match": "match_doc teams_part",
-    "money": ("amount_text in_play_doc in_play_line money_text payment_doc settle_doc stake_doc"),
+    "money": (
+        "add_winnings amount_text in_play_doc in_play_line money_text payment_doc settle_doc "
+        "stake_doc"
+    ),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (

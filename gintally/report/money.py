@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         CoveredDoc,
         InPlayDoc,
         PaymentDoc,
+        SeasonDoc,
         SettleDoc,
         StakeDoc,
     )
@@ -133,6 +134,13 @@ def settle_doc(settled: Settlement, since: str | None = None) -> SettleDoc:
         "unstaked": [m.name for m in settled.unstaked],
         "since": since,
     }
+
+
+def add_winnings(season: SeasonDoc, won: Mapping[int, Fraction], stake: Stake) -> None:
+    """A season's rows (seat order) with each side's winnings, and the stake they are at."""
+    for seat, row in enumerate(season["rows"]):
+        row["winnings"] = plain(rounded(won[seat], stake.places))
+    season["stake"] = stake_doc(stake)
 
 
 def amount_text(value: Fraction, places: int) -> str:

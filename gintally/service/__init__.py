@@ -48,11 +48,13 @@ if TYPE_CHECKING:
     from gintally.service.seating import seating_of as seating_of
     from gintally.service.stakes import Priced as Priced
     from gintally.service.stakes import Settlement as Settlement
+    from gintally.service.stakes import in_play_now as in_play_now
     from gintally.service.stakes import lifetime_winnings as lifetime_winnings
     from gintally.service.stakes import match_money as match_money
     from gintally.service.stakes import pay as pay
     from gintally.service.stakes import payment_currency as payment_currency
     from gintally.service.stakes import prices as prices
+    from gintally.service.stakes import season_winnings as season_winnings
     from gintally.service.stakes import set_stake as set_stake
     from gintally.service.stakes import settlement as settlement
     from gintally.service.stakes import sides as sides
@@ -87,8 +89,8 @@ HOMES: dict[str, str] = {
     "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",
     "seating": "HeadToHead Partnership entry_from_values seating_of",
     "stakes": (
-        "Priced Settlement lifetime_winnings match_money pay payment_currency prices set_stake "
-        "settlement sides undo_latest winnings"
+        "Priced Settlement in_play_now lifetime_winnings match_money pay payment_currency prices "
+        "season_winnings set_stake settlement sides undo_latest winnings"
     ),
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (

@@ -19,10 +19,10 @@ from datetime import date
 from fractions import Fraction
 
 from gintally import collector
-from gintally.engine.replay import Entry
+from gintally.engine.replay import Entry, Replay
 from gintally.engine.rounds import entries_of
 from gintally.engine.seasons import season_of
-from gintally.engine.settlement import MatchMoney, Owed, settle_match
+from gintally.engine.settlement import InPlay, MatchMoney, Owed, in_play_of, settle_match
 from gintally.engine.stakes import (
     DEFAULT_CURRENCY,
     DEFAULT_PLACES,
@@ -207,6 +207,31 @@ def winnings(match: Match, money: MatchMoney, season: str | None = None) -> dict
         won[item.winner] += item.amount
         won[1 - item.winner] -= item.amount
     return won
+
+
+def season_winnings(
+    ledger: Ledger, match: Match, season: str, today: date | None = None
+) -> tuple[dict[int, Fraction], Stake] | None:
+    """Each side's winnings in the season labelled `season`, and the stake in force `today`
+    (None without a stake: `standings` and the year's page are then as they were)."""
+    plan = prices(ledger, match)
+    money = match_money(ledger, match, today, plan)
+    now = (plan.on(today) if today is not None else None) or plan.latest
+    if money is None or now is None:
+        return None
+    return winnings(match, money, season), now
+
+
+def in_play_now(
+    ledger: Ledger, match: Match, rep: Replay, today: date
+) -> tuple[Stake, InPlay | None] | None:
+    """The stake in force `today` and what the set or game in progress of a replayed window is
+    worth so far (`show`); None without a stake."""
+    plan = prices(ledger, match)
+    now = plan.on(today) or plan.latest
+    if now is None:
+        return None
+    return now, in_play_of(rep, plan, today)
 
 
 def lifetime_winnings(
