@@ -194,7 +194,8 @@ def match_new(
     played = f", at {report.stake_doc(price)['per_point']}" if price is not None else ""
     drawing("message")(
         f"Created match {m.name}: {who}, "
-        f"{fmt.describe()}, rules {resolved.preset}{played}. It is the current match."
+        f"{fmt.describe()}, rules {resolved.preset}, games to {m.rules.target}{played}. "
+        "It is the current match."
     )
 
 
