@@ -160,6 +160,33 @@ def test_best_of_three_games_as_they_close_and_a_series_stake(gintally: CLI) -> 
     assert doc["matches"][0]["stake"]["series"] == "1"
 
 
+def test_multi_match_series_to_500(gintally: CLI) -> None:
+    """The README's multi-match: game 1 Ann 105-30 (255-55, net 200), game 2 Ann 100-0 shut out
+    (325, net 325), which wins the series 580 to 55. At 0.01 the games are 5.25; the series
+    stake adds 2.00: 7.25."""
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob", "--rules", "multi-match",
+                "--stake", "0.01", "--currency", "$", "--series-stake", "2"))  # fmt: skip
+    play(gintally, "Ann 60", "Bob 30", "Ann 45")
+    assert balances(settle(gintally)) == [("Bob", "Ann", "2.00")]
+    play(gintally, "Ann 100")
+    doc = settle(gintally)
+    assert balances(doc) == [("Bob", "Ann", "7.25")]
+    assert (doc["matches"][0]["games"], doc["matches"][0]["series"]) == (2, 1)
+
+
+def test_best_of_five_with_rounding(gintally: CLI) -> None:
+    """Tournament (best of 5, games to 250): three games of Ann 125, Ann 125 (250-0, two boxes,
+    a shutout: 250 + 250 + 100 + 50 = 650), 1950 in all; at 0.0005 a point that is 0.975,
+    owed as 0.98 (half up)."""
+    ok(gintally("match", "new", "T", "--players", "Ann", "Bob", "--rules", "tournament",
+                "--stake", "0.0005"))  # fmt: skip
+    play(gintally, *["Ann 125"] * 6)
+    doc = settle(gintally)
+    assert balances(doc) == [("Bob", "Ann", "0.98")]
+    assert doc["matches"][0]["games"] == 3
+    assert as_json(gintally("show", "--json"))["series"]["winner"] == "Ann"
+
+
 def test_a_series_without_a_series_stake_carries_no_price(gintally: CLI) -> None:
     ok(gintally("match", "new", "T", "--players", "Ann", "Bob", "--set", "best_of=3",
                 "--stake", "0.01"))  # fmt: skip
