@@ -54,13 +54,16 @@ class Payments(LedgerCore):
 
     def add_stake(self, match: Match, stake: Stake) -> None:
         """Price the match's points from `stake.since` on (None: from the start)."""
+        import uuid
+
         from gintally.engine.stakes import plain
 
         with self.write() as conn:
             conn.execute(
-                "INSERT INTO stakes(match_id, amount, currency, places, from_date, "
-                "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, "
+                "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
+                    uuid.uuid4().hex,
                     match.id,
                     plain(stake.amount),
                     stake.currency,

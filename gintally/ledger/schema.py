@@ -41,11 +41,11 @@ Tables (created and changed only through the migrations below, applied with
   import, so that the same file is not imported into a match twice by mistake: ``digest`` is
   the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
   ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
-- ``stakes(id, match_id, amount, currency, places, from_date, series_amount, created_at)``: a
-  match's price per point (``amount``, decimal digits as text, never a float) in a currency with
+- ``stakes(id, uid, match_id, amount, currency, places, from_date, series_amount, created_at)``:
+  a match's price per point (``amount``, decimal digits as text, never a float) in a currency with
   ``places`` minor-unit decimals, from ``from_date`` on (NULL: from the start); a later row
   changes the price from its date (`m012_payments`). ``series_amount``: the price of a series
-  won, if the series has one.
+  won, if the series has one; ``uid`` its stable identity (uuid4 hex), as a payment's.
 - ``payments(id, uid, match_id, from_player, to_player, amount, date, note, after_hand,
   created_at)``: money handed over (`gintally pay`), append-only; ``uid`` is its stable identity
   (uuid4 hex), ``match_id`` the match it was recorded in and ``after_hand`` that match's last
@@ -298,6 +298,7 @@ def build_migrations() -> Any:
         db.execute("""
             CREATE TABLE stakes (
                 id INTEGER PRIMARY KEY,
+                uid TEXT NOT NULL UNIQUE,
                 match_id INTEGER NOT NULL REFERENCES matches(id),
                 amount TEXT NOT NULL,
                 currency TEXT NOT NULL,
