@@ -305,9 +305,17 @@ def test_payments_net_both_ways(gintally: CLI) -> None:
     ok(gintally("pay", "Bob", "Ann", "12.00", "--date", "2026-01-02"))
     doc = settle(gintally)
     assert balances(doc) == [("Ann", "Bob", "1.75")]
-    assert [(p["from"], p["to"], p["amount"], p["date"]) for p in doc["payments"]] == [
+    for n in range(6):
+        ok(gintally("pay", "Bob", "Ann", "1.00", "--note", f"n{n}"))
+        ok(gintally("pay", "Ann", "Bob", "1.00"))
+    text = ok(gintally("settle")).stdout
+    assert "Ann owes Bob 1.75." in text
+    assert "8 earlier payments (--json lists them all)." in text
+    assert text.count("Paid: ") == 5
+    assert [(p["from"], p["to"], p["amount"], p["date"]) for p in doc["payments"][:1]] == [
         ("Bob", "Ann", "12.00", "2026-01-02")
     ]
+    assert len(settle(gintally)["payments"]) == 13
 
 
 @pytest.mark.parametrize(

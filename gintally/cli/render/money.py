@@ -11,6 +11,8 @@ from __future__ import annotations
 from gintally.cli.render.terminal import message
 from gintally.report import SettleDoc, in_play_line
 
+LAST_PAYMENTS = 5  # the payments listed under the balances (the JSON has every one)
+
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
@@ -39,7 +41,11 @@ def settlement(doc: SettleDoc) -> None:
         ]
         counted = ", ".join(parts) if parts else "nothing finished yet"
         message(f"{c['match']}: {counted} at {c['stake']['per_point']}.", "dim")
-    for p in doc["payments"]:
+    payments = doc["payments"]
+    if len(payments) > LAST_PAYMENTS:
+        earlier = len(payments) - LAST_PAYMENTS
+        message(f"{_count(earlier, 'earlier payment')} (--json lists them all).", "dim")
+    for p in payments[-LAST_PAYMENTS:]:
         note = f" ({p['note']})" if p["note"] else ""
         message(f"Paid: {p['from']} to {p['to']} {p['text']} on {p['date']}{note}.", "dim")
     for x in doc["in_play"]:
