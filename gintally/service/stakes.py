@@ -168,7 +168,15 @@ def settlement(
     today: date | None = None,
 ) -> Settlement:
     """Price the staked ones of `matches` (the games and sets that closed on or after `since`)
-    and net them, with the payments recorded in them (on or after `since`)."""
+    and net them, with the payments recorded in them (on or after `since`), all read in one
+    snapshot of the file."""
+    with ledger.snapshot():
+        return _settlement(ledger, matches, since, today)
+
+
+def _settlement(
+    ledger: Ledger, matches: Sequence[Match], since: date | None, today: date | None
+) -> Settlement:
     out = Settlement()
     by_id: dict[int, Priced] = {}
     for m in matches:
