@@ -526,3 +526,48 @@ def test_payments_need_a_stake_in_the_match_they_are_imported_into(
     line = refused_line(gintally("import", str(out)))
     assert "s.json holds payments, and match 'U' has no stake" in line
     assert as_json(gintally("hands", "--json"))["hands"] == []  # nothing imported
+
+
+MONEY_PROBE = (
+    "import sys; from gintally.cli import main; sys.argv = ['gintally', *sys.argv[1:]]\n"
+    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    "money = ('gintally.engine.stakes', 'gintally.report.money',"
+    " 'gintally.service.stakes', 'gintally.engine.settlement')\n"
+    "print('MONEY', *sorted(m for m in money if m in sys.modules))"
+)
+
+
+def test_commands_without_a_stake_load_no_money(db_path: Path) -> None:
+    """Start-up: a match without a stake costs its commands no money module (with decimal,
+    fractions and uuid, which a hand command never needed, some 7 ms of every start); a staked
+    one loads them where money is shown."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "GINTALLY_DB": str(db_path)}
+
+    def loaded(*args: str) -> str:
+        run = subprocess.run(
+            [sys.executable, "-c", MONEY_PROBE, *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        return run.stdout.splitlines()[-1]
+
+    loaded("match", "new", "M", "--players", "Ann", "Bob")
+    for args in (("score", "Ann", "30"), ("show",), ("standings",), ("stats",), ("undo",)):
+        assert loaded(*args) == "MONEY", args
+    probe = MONEY_PROBE.replace("money = (", "money = ('decimal', 'uuid', ")
+    hand = subprocess.run(
+        [sys.executable, "-c", probe, "score", "Ann", "30"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert hand.stdout.splitlines()[-1] == "MONEY"  # nor decimal and uuid for a hand
+    loaded("match", "stake", "M", "0.05")
+    assert "gintally.report.money" in loaded("show")

@@ -29,7 +29,7 @@ import typer
 
 from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
 from gintally.cli.common import MatchOpt, YearOpt, app, db_path, ledger, today, whole
-from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow, money_text
+from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
 
@@ -152,6 +152,8 @@ def _standings(season: SeasonDoc, names: list[str]) -> str:
     )  # fmt: skip
     stake = season.get("stake")  # played for money: the season's winnings too
     if stake is not None:
+        from gintally.report import money_text
+
         heads += ("winnings",)
     rows = []
     for i, r in enumerate(season["rows"]):

@@ -7,8 +7,6 @@ Terminology
 - settlement (`Settlement`): the staked matches asked for, each replayed whole and priced
   (`engine.settlement.settle_match`), what each pair of people owes the other with the payments
   between them taken off, netted per currency, and what is in play.
-- latest fact of a match (`undo`): its hand entered last, or a payment recorded in it after
-  that hand (a payment keeps the number of the match's last hand when it was recorded).
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ from gintally.engine.stakes import (
 from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match, Payment, fold, plain_text
+from gintally.model import Match, Payment, fold, plain_text
 from gintally.service.replaying import stream_entries_from_plays
 from gintally.service.seating import seating_of
 
@@ -317,20 +315,6 @@ def _shared_match(
     staked = ledger.staked_matches()
     with_stake = [m for m in shared if m.id in staked]
     return with_stake[-1] if with_stake else shared[-1]
-
-
-def undo_latest(ledger: Ledger, match: Match) -> HandRecord | Payment:
-    """Take back the match's latest fact: a payment recorded in it after its last live hand,
-    else that hand (voided, as `service.undo` does). Found and taken back in one write."""
-    from gintally.service.hands import undo as undo_hand
-
-    with ledger.write():
-        payment = ledger.last_payment(match)
-        last = ledger.last_hand(match) if payment is not None else None
-        if payment is not None and (last is None or last.number <= payment.after_hand):
-            ledger.void_payment(payment, "undo")
-            return payment
-        return undo_hand(ledger, match)
 
 
 def payment_currency(ledger: Ledger, payment: Payment) -> tuple[str, int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from gintally.cli.render.teams import relabel, team_labels
 from gintally.cli.render.terminal import NAME_ROOM, console, draw, kit, message, short
 from gintally.engine.formats import format_class
-from gintally.report import StandingsDoc, money_text
+from gintally.report import StandingsDoc
 
 
 def standings(doc: StandingsDoc) -> None:
@@ -72,6 +72,8 @@ def standings(doc: StandingsDoc) -> None:
     draw(table)
     stake = doc.get("stake")
     if stake is not None:  # played for money: each side's winnings in the season
+        from gintally.report import money_text
+
         earned = ", ".join(
             f"{r['player']} {money_text(r.get('winnings', '0'), stake['currency'])}"
             for r in doc["rows"]

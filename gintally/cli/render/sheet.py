@@ -22,7 +22,7 @@ from gintally.cli.render.games import compact, grid, sets_table
 from gintally.cli.render.teams import relabel, round_result, table_result, team_labels
 from gintally.cli.render.terminal import console, draw, kit, message
 from gintally.engine.formats import format_class
-from gintally.report import GameDoc, Pair, ShowDoc, in_play_line, series_line
+from gintally.report import GameDoc, Pair, ShowDoc, series_line
 
 
 def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
@@ -92,7 +92,9 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     if doc["series"] is not None:
         draw(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
     stake = doc.get("stake")
-    if stake is not None:  # played for money
+    if stake is not None:  # played for money (the money document's module loads only then)
+        from gintally.report import in_play_line
+
         playing = doc.get("in_play")
         worth = f" {in_play_line(playing)}" if playing else ""
         draw(Text(f"At {stake['per_point']}.{worth}"))
