@@ -8,18 +8,8 @@ from gintally.cli.base import drawing, emit, ledger, today
 
 
 def show(match: str | None = None, all_: bool = False, as_json: bool = False) -> None:
-    from gintally import report, service
+    from gintally.facade import work
 
     with ledger(write=False) as book:
-        m = book.match(match)
-        if all_:
-            window = service.replay_all(book, m, today())
-        else:
-            window = service.replay_match(book, m, today=today())
-        doc = report.show_doc(window, every=all_)
-        money = service.in_play_now(book, m, window.replay, today()) if book.stakes(m) else None
-        if money is not None:  # without a stake the sheet is as it always was
-            now, playing = money
-            doc["stake"] = report.stake_doc(now)
-            doc["in_play"] = report.in_play_doc(m, playing) if playing is not None else None
+        doc = work.show(book, match, all_, today())
     emit(doc, as_json, drawing("show"))
