@@ -34,12 +34,15 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.engine.formats import Format
 from gintally.errors import GintallyError, NotFoundError
 from gintally.game import NO_EXTRAS
 from gintally.game.rules import RuleSet
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # a payment's amount (decimal is imported only where money is)
 
 # Invisible characters that reorder the text around them (bidirectional embeddings, overrides
 # and isolates): refused with the control characters.
@@ -302,3 +305,22 @@ class TypedHand:
     upcard: str | None = None
     note: str | None = None
     extra: Mapping[str, Any] = NO_EXTRAS
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Money handed over between two players (`gintally pay`): a fact, with a stable `uid`
+    (uuid4 hex, made when it is recorded), kept through export and import. `match_id` is the
+    match it was recorded in (both players play in it; `undo` in that match takes it back while
+    it is the match's latest fact), `after_hand` the number of that match's last hand then.
+    `amount` is the money's digits (`decimal.Decimal`), in the match's currency."""
+
+    uid: str
+    match_id: int
+    payer: int  # player id
+    payee: int  # player id
+    amount: Decimal
+    date: date
+    note: str | None = None
+    after_hand: int = 0
+    created_at: str = ""

@@ -694,6 +694,9 @@ COMMANDS = [
     "chart",
     "report",
     "play",
+    "match stake",
+    "settle",
+    "pay",
 ]
 
 

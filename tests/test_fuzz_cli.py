@@ -76,6 +76,7 @@ READ_ONLY = {
     "stats",
     "chart",
     "report",
+    "settle",
 }
 # Commands whose --json prints one JSON document.
 JSON_COMMANDS = {
@@ -100,6 +101,9 @@ JSON_COMMANDS = {
     "check",
     "stats",
     "config",
+    "settle",
+    "pay",
+    "match stake",
 }
 HELP_FLAGS = ("--help", "-h")
 
@@ -393,6 +397,9 @@ class Args:
 
 
 Value = st.SearchStrategy[str] | None  # None: a flag
+AMOUNTS = ["0.05", "1", "12.35", "0", "-1", "1.234", "0.005", "1e3", "abc", "", " 2 "]
+amounts = st.sampled_from(AMOUNTS)
+CURRENCIES = ["$", "EUR", "€", "", "dollars", "1"]
 HAND_OPTS: dict[str, Value] = {
     "--match": matches,
     "-m": matches,
@@ -567,6 +574,35 @@ def command_specs(
                 "--rolling": None,
                 "--season-start": st.sampled_from(SEASON_STARTS),
                 "--dealer": players,
+                "--stake": amounts,
+                "--currency": st.sampled_from(CURRENCIES),
+                "--places": int_text,
+                "--series-stake": amounts,
+                "--json": None,
+            },
+        ),
+        "settle": (
+            [],
+            {"--match": matches, "-m": matches, "--all": None, "--since": dates, "--json": None},
+        ),
+        "pay": (
+            [players, players, amounts],
+            {
+                "--match": matches,
+                "-m": matches,
+                "--date": dates,
+                "-d": dates,
+                "--note": texts,
+                "--json": None,
+            },
+        ),
+        "match stake": (
+            [matches, amounts],
+            {
+                "--from": dates,
+                "--currency": st.sampled_from(CURRENCIES),
+                "--places": int_text,
+                "--series-stake": amounts,
                 "--json": None,
             },
         ),

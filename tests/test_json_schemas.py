@@ -83,6 +83,18 @@ LEDGER: tuple[tuple[str, ...], ...] = (
     ("knock", "Ann", "3", "--piles", "1,2,0,3"),
     ("sour", "Ann", "12"),
     ("gimlet", "Ann", "--piles", "2,2,2,2"),
+    # played for money: a Hollywood evening at five cents a point, a payment, a new price
+    ("match", "new", "Cash", "--players", "Ann", "Bob", "--format", "hollywood", "--stake",
+     "0.05", "--currency", "$"),
+    ("score", "Ann", "60"),
+    ("score", "Bob", "20"),
+    ("score", "Ann", "50"),
+    ("score", "Ann", "30"),
+    ("score", "Ann", "40"),
+    ("score", "Ann", "30"),
+    ("score", "Ann", "25"),
+    ("pay", "Bob", "Ann", "10", "--match", "Cash", "--note", "on account"),
+    ("match", "stake", "Cash", "0.10", "--from", "2026-06-01"),
     ("config", "date_order", "dmy"),
 )  # fmt: skip
 
@@ -93,7 +105,9 @@ def schema_of(command: tuple[str, ...]) -> str:
     if first in HAND:
         return "hand"
     if first == "match":
-        return "matches" if command[1] == "list" else "match"
+        return {"list": "matches", "stake": "stake"}.get(command[1], "match")
+    if first == "pay":
+        return "payment"
     if first == "player":
         return "players"
     if first == "rules":
@@ -123,6 +137,10 @@ READS: tuple[tuple[str, ...], ...] = (
     ("match", "list"),
     ("match", "show", "Teams"),
     ("player", "list"),
+    *((what, "--match", "Cash") for what in ("show", "standings", "settle")),
+    ("settle", "--all"),
+    ("settle", "--match", "Cup"),
+    ("match", "show", "Cash"),
 )  # fmt: skip
 
 WRITES: tuple[tuple[str, ...], ...] = (
@@ -147,6 +165,8 @@ WRITES: tuple[tuple[str, ...], ...] = (
     ("hands", "--all", "--match", "Late"),
     ("standings", "--match", "Teams"),
     ("stats",),
+    ("pay", "Ann", "Bob", "1.50", "--match", "Cash"),
+    ("settle", "--all", "--since", "2026-01-01"),
 )  # fmt: skip
 
 
@@ -186,6 +206,22 @@ def test_import_matches_its_schema(book: CLI, tmp_path: Path) -> None:
     ok(book("export", "--match", "Cup", "--output", str(out)))
     ok(book("match", "new", "Copy", "--players", "Ann", "Bob", "--rules", "tournament"))
     check_document("import", ok(book("import", str(out), "--json")).stdout)
+
+
+def test_a_payment_taken_back_matches_its_schema(book: CLI) -> None:
+    """`undo` of a payment prints the payment (with its action), not a hand."""
+    ok(book("pay", "Ann", "Bob", "2", "--match", "Cash"))
+    check_document("payment", ok(book("undo", "--match", "Cash", "--json")).stdout)
+
+
+def test_an_import_with_payments_matches_its_schema(book: CLI, tmp_path: Path) -> None:
+    out = tmp_path / "cash.json"
+    ok(book("export", "--match", "Cash", "--format", "json", "--output", str(out)))
+    other = tmp_path / "other.db"
+    ok(book("--db", str(other), "match", "new", "C", "--players", "Ann", "Bob", "--stake", "1"))
+    doc = ok(book("--db", str(other), "import", str(out), "--json")).stdout
+    assert json.loads(doc)["payments"] == 1
+    check_document("import", doc)
 
 
 def test_every_json_command_has_a_schema_and_every_schema_a_command() -> None:

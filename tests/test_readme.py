@@ -98,6 +98,10 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
                 assert result.stdout == "refused\n" and "already in Grandpa" in result.stderr
             if command.startswith("gintally score Ann 30"):  # the set's result, worked out
                 assert "Set 1 is over: Ann wins the set by 103." in result.stdout
+            if command == "gintally settle":  # the Hollywood evening at 5 cents a point
+                assert result.stdout.startswith(("Bob owes Ann $50.25.", "All square."))
+            if command.startswith("gintally pay Bob Ann"):
+                assert result.stdout.startswith("Bob paid Ann $50.25 on ")
             if command.startswith("gintally hands --last 2"):
                 assert "(2 hands)" in result.stdout.splitlines()[0]
             if command.startswith('gintally eval "5S'):

@@ -2,18 +2,17 @@
 
 The commands live in modules by what they do: `hands` (recording, built from the variants'
 declarations, and corrections), `read` (show, hands, standings, eval, rules), `admin` (matches,
-players, data, checks, demo), `stats`, `chart`, `page` and `play` (the evening's sheet: its
-entry line read by `entry`, its full screen in `screen`, the one module that imports Textual);
-each command's work is the library facade's (`gintally.facade.work`), which returns the
-document the command prints; `common` holds the Typer app, `base`
-the ledger location and the error edge (no Typer), the package `render` draws for people (the
-only place that imports Rich) and `demo` runs the demo. Typer builds every registered
-command at each start, and a hand is typed at the table, so `main` loads only the module of the
-command being run (all of them for help, shell completion or an unknown word). Before that, the
-fast lane (`quick`) runs a plain line of a hand command or `show` without Typer at all (the
-work itself is in `record` and `views`, which Typer's commands call too). `gintally.cli.app` is
-the whole app, every command loaded (what tests and ``python -m gintally`` use through `main`
-too).
+players, data, checks, demo), `stats`, `chart`, `page`, `money` (settle, pay) and `play` (the
+evening's sheet: its entry line read by `entry`, its full screen in `screen`, the one module
+that imports Textual); each command's work is the library facade's (`gintally.facade.work`),
+which returns the document the command prints; `common` holds the Typer app, `base` the ledger
+location and the error edge (no Typer), the package `render` draws for people (the only place
+that imports Rich) and `demo` runs the demo. Typer builds every registered command at each
+start, and a hand is typed at the table, so `main` loads only the module of the command being
+run (all of them for help, shell completion or an unknown word). Before that, the fast lane
+(`quick`) runs a plain line of a hand command or `show` without Typer at all (the work itself is
+in `record` and `views`, which Typer's commands call too). `gintally.cli.app` is the whole app,
+every command loaded (what tests and ``python -m gintally`` use through `main` too).
 
 Start-up: Python's cycle collector runs many times while some hundred modules load, for nothing
 (module objects live until the process ends), so `main` pauses it (`process.hold_gc`) until the
@@ -62,7 +61,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "stats", "chart", "page", "play")
+MODULES = ("hands", "read", "admin", "stats", "chart", "page", "play", "money")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -79,6 +78,7 @@ ROUTES = {
     "chart": "chart",
     "report": "page",
     "play": "play",
+    **dict.fromkeys(("settle", "pay"), "money"),
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer.core import TyperCommand
@@ -20,8 +20,15 @@ from gintally.cli.common import (
     emit,
     ledger,
     today,
+    whole,
 )
 from gintally.errors import GintallyError
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from gintally.ledger import Ledger
+    from gintally.model import Match
 
 match_app = typer.Typer(
     cls=HelpGroup, help="Create, list, show, choose and rename matches.", no_args_is_help=True
@@ -56,6 +63,32 @@ class OneOrTwoPlayers(TyperCommand):
                 elif second is not None:
                     out.append(second)
         return list(super().parse_args(ctx, out))
+
+
+StakeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--stake", help="Play for money: the price of a point, e.g. 0.05.", metavar="AMOUNT"
+    ),
+]
+CurrencyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--currency", help="The stake's currency, a symbol or code ($, EUR).", metavar="SYMBOL"
+    ),
+]
+PlacesOpt = Annotated[
+    str | None,
+    typer.Option("--places", help="The currency's decimal places (default 2).", metavar="N"),
+]
+SeriesStakeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--series-stake",
+        help="With a series (series_target, best_of): what the loser of a series pays, flat.",
+        metavar="AMOUNT",
+    ),
+]
 
 
 @match_app.command("new", cls=OneOrTwoPlayers)
@@ -123,18 +156,32 @@ def match_new(
     dealer: Annotated[
         str | None, typer.Option("--dealer", help="Who deals the first hand.", metavar="PLAYER")
     ] = None,
+    stake: StakeOpt = None,
+    currency: CurrencyOpt = None,
+    places: PlacesOpt = None,
+    series_stake: SeriesStakeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a match between two players (or two teams); it becomes the current match."""
     from gintally.facade import work
 
+    if stake is None and (currency, places, series_stake) != (None, None, None):
+        raise GintallyError("--currency, --places and --series-stake go with --stake AMOUNT")
+    kept = whole(places, "--places")
+    if stake is not None:  # checked before anything is written
+        _check_stake(stake, currency, kept, series_stake)
     planned = work.plan(name, players, teams, format_, rules, set_ or [], games, rolling,
                         season_start, dealer)  # fmt: skip
-    with ledger(create=True) as book:
+    with ledger(create=True) as book, book.write():  # the match and its stake, or neither
         m = work.new_match(book, planned)
+        price = (
+            service.set_stake(book, m, stake, currency, kept, None, series_stake)
+            if stake is not None
+            else None
+        )
     doc = report.match_doc(m)
     if as_json:
-        emit(doc, True)
+        emit(doc if price is None else {**doc, "stake": report.stake_doc(price)}, True)
         return
     a, b = m.sides
     who = f"{a} vs {b}"
@@ -143,11 +190,75 @@ def match_new(
         who += (
             f" at {len(m.tables)} tables ({', '.join(service.table_names(m))}; sweep bonus {sweep})"
         )
+    played = f", at {report.stake_doc(price)['per_point']}" if price is not None else ""
     drawing("message")(
         f"Created match {m.name}: {who}, "
-        f"{planned.fmt.describe()}, rules {planned.rules.preset}, games to {m.rules.target}. "
+        f"{planned.fmt.describe()}, rules {planned.rules.preset}, games to {m.rules.target}"
+        f"{played}. "
         "It is the current match."
     )
+
+
+def _check_stake(amount: str, currency: str | None, places: int | None, series: str | None) -> None:
+    """A stake's values, checked before the match is written."""
+    from gintally.engine.stakes import check_currency, check_places, parse_amount
+
+    parse_amount(amount, "the stake")
+    if currency is not None:
+        check_currency(currency)
+    if places is not None:
+        check_places(places)
+    if series is not None:
+        parse_amount(series, "the series stake")
+
+
+def _from_day(text: str, book: Ledger) -> date:
+    """The day a price starts: as a hand's date is read, or an ISO date in the future too (a
+    price may be agreed for next month)."""
+    from datetime import date
+
+    from gintally.cli.common import when
+
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        return when(text, book)
+    if not 1900 <= day.year <= 2999:
+        raise GintallyError(f"the date {text!r} is out of range (1900 to 2999)")
+    return day
+
+
+@match_app.command("stake")
+def match_stake(
+    name: Annotated[str, typer.Argument(help="The match.", show_default=False)],
+    amount: Annotated[
+        str, typer.Argument(help="The new price of a point, e.g. 0.10.", show_default=False)
+    ],
+    from_: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="The day the price starts (games closed before keep the old one).",
+            metavar="DATE",
+        ),
+    ] = None,
+    currency: CurrencyOpt = None,
+    places: PlacesOpt = None,
+    series_stake: SeriesStakeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set a match's stake, or change it from a date on (--from)."""
+    with ledger() as book, book.write():
+        m = book.match(name)
+        since = _from_day(from_, book) if from_ is not None else None
+        kept = whole(places, "--places")
+        price = service.set_stake(book, m, amount, currency, kept, since, series_stake)
+    doc = report.stake_doc(price)
+    if as_json:
+        emit({"match": m.name, "stake": doc}, True)
+        return
+    start = f" from {doc['since']}" if doc["since"] else ""
+    drawing("message")(f"Match {m.name} is played at {doc['per_point']}{start}.")
 
 
 @match_app.command("list")
@@ -168,10 +279,21 @@ def match_show(
     name: Annotated[str | None, typer.Argument(help="The match (default: current).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """A match's players, format and every rule value."""
+    """A match's players, format and every rule value, and its stakes if it is played for
+    money."""
     with ledger(write=False) as book:
-        doc = report.match_doc(book.match(name))
-    emit(doc, as_json, drawing("match"))
+        m = book.match(name)
+        doc = report.match_doc(m)
+        stakes = [report.stake_doc(s) for s in book.stakes(m)]
+    if not stakes:  # not played for money: as it always was
+        emit(doc, as_json, drawing("match"))
+        return
+    if as_json:
+        emit({**doc, "stake": stakes[-1], "stakes": stakes}, True)
+        return
+    drawing("match")(doc)
+    prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
+    drawing("message")(f"Played at {', then '.join(prices)}.")
 
 
 @match_app.command("use")
@@ -242,10 +364,11 @@ def export(
     with ledger(write=False) as book:
         m = book.match(match)
         hands = book.live_hands(m)
+        paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
     text = (
         transfer.export_csv(m, hands)
         if format_.lower() == "csv"
-        else transfer.export_json(m, report.match_doc(m), hands) + "\n"
+        else transfer.export_json(m, report.match_doc(m), hands, paid) + "\n"
     )
     if output is None:
         sys.stdout.write(text)
@@ -279,15 +402,43 @@ def import_(
         m = book.match(match)
         read = transfer.ImportStream(m, file, today(), service.date_order(book))
         count, first, last = book.import_rows(m, read.rows, read.digest, file.name, force)
+        paid = _import_payments(book, m, file)
     doc = {
         "match": m.name,
         "imported": count,
         "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
+    if paid:  # a file with payments (JSON): how many were new
+        doc["payments"] = paid
     if as_json:
         emit(doc, True)
     else:
-        drawing("message")(f"Imported {_hands(count)} into {m.name}.")
+        more = f" and {paid} payment{'s' if paid > 1 else ''}" if paid else ""
+        drawing("message")(f"Imported {_hands(count)}{more} into {m.name}.")
+
+
+def _import_payments(book: Ledger, m: Match, file: Path) -> int:
+    """The payments of an import file (a JSON export's ``payments``) that the ledger lacks, by
+    uid, each checked first; inside the import's write, so a bad one imports nothing."""
+    from gintally import transfer
+
+    rows = list(transfer.read_payments(file))
+    if not rows:
+        return 0
+    stake = service.prices(book, m).latest
+    if stake is None:
+        raise GintallyError(
+            f"{file.name} holds payments, and match {m.name!r} has no stake: set one with "
+            f"gintally match stake {m.name} AMOUNT first"
+        )
+    checked = [transfer.check_payment(m, stake.places, i, row) for i, row in rows]
+    added = 0
+    for p in checked:
+        if book.has_payment(p.uid):
+            continue  # imported before, or this ledger's own
+        book.add_payment(m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
+        added += 1
+    return added
 
 
 def _hands(n: int) -> str:

@@ -22,6 +22,8 @@ from gintally.cli.common import (
     VsCardsOpt,
     VsOpt,
     app,
+    drawing,
+    emit,
     hand_command,
     ledger,
     today,
@@ -74,10 +76,17 @@ for _command in variants.commands():
 
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Take back the hand entered last (it stays in the ledger as history)."""
+    """Take back the hand entered last, or a payment recorded in the match after it (it stays
+    in the ledger as history)."""
     with ledger() as book:
-        done = work.undo(book, match, today())
-        record.tell(done, as_json, book)
+        done = work.undo_fact(book, match, today())
+        if isinstance(done, work.Done):
+            record.tell(done, as_json, book)
+            return
+    said = (
+        f"Took back the payment: {done['from']} paid {done['to']} {done['text']} on {done['date']}."
+    )
+    emit(done, as_json, lambda d: drawing("message")(said, wrap=False))
 
 
 HandArg = Annotated[

@@ -11,7 +11,8 @@ and comments naming its web site into every SVG even with ``js=[]``; both are re
 the page runs no script and names no address.
 
 What the page holds (`page_html`): the match and its season; the standings (games won, hands
-won, points, gins, undercuts, biggest hand, net, and who won the year once it is over); the race
+won, points, gins, undercuts, biggest hand, net, each side's winnings when the match is played
+for money, and who won the year once it is over); the race
 chart (games won by date, and the running net for single and hollywood); the sets and series
 won; the season's records; the hand log of the season inside a folded ``<details>``.
 """
@@ -146,7 +147,14 @@ def _cell(value: object, cls: str = "") -> str:
 
 
 def _standings(season: SeasonDoc, names: list[str]) -> str:
-    heads = ("player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net")
+    heads: tuple[str, ...] = (
+        "player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net",
+    )  # fmt: skip
+    stake = season.get("stake")  # played for money: the season's winnings too
+    if stake is not None:
+        from gintally.report import money_text
+
+        heads += ("winnings",)
     rows = []
     for i, r in enumerate(season["rows"]):
         rows.append(
@@ -157,6 +165,7 @@ def _standings(season: SeasonDoc, names: list[str]) -> str:
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
             + _cell(f"{r['net']:+d}")
+            + (_cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
             + "</tr>"
         )
     head = "".join(f"<th>{h}</th>" for h in heads)
@@ -292,13 +301,17 @@ def report(
     series, records and the hand log. The page is written beside FILE and put in place whole;
     an existing FILE is replaced only with --force, and never the ledger or a special file."""
     from gintally import report as docs
+    from gintally import service
     from gintally.ledger import files
     from gintally.service import insights
 
     with ledger(write=False) as book:
         m = book.match(match)
         story = insights.season_story(book, m, whole(year, "--year"), today())
-    review = docs.review_doc(m, story)
+        review = docs.review_doc(m, story)
+        earned = service.season_winnings(book, m, story.season.label, today())
+        if earned is not None:  # None without a stake: as before
+            docs.add_winnings(review["season"], *earned)
     text = page_html(review, today())
 
     def fill(tmp: Path) -> None:

@@ -22,6 +22,7 @@ from gintally.errors import GintallyError
 from gintally.facade.typed import Typed as Typed
 from gintally.facade.typed import hand_number, read, when, whole
 from gintally.game import variants
+from gintally.model import HandRecord as HandRecordClass
 from gintally.model import TypedHand
 
 if TYPE_CHECKING:
@@ -100,6 +101,19 @@ def undo(book: Ledger, match: str | None, today: date) -> Done:
     """Take back the hand entered last."""
     m = book.match(match)
     return _corrected(book, m, service.undo(book, m), "undid", today)
+
+
+def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
+    """Take back the match's latest fact (`service.undo_latest`): its hand entered last, as
+    `undo` does, or a payment recorded after it, given as the payment's document with
+    ``"action": "undid"``."""
+    m = book.match(match)
+    taken = service.undo_latest(book, m)
+    if isinstance(taken, HandRecordClass):
+        return _corrected(book, m, taken, "undid", today)
+    currency, places = service.payment_currency(book, taken)
+    doc = report.payment_doc(taken, {p.id: p.name for p in m.members}, m.name, currency, places)
+    return {**doc, "action": "undid"}
 
 
 def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
@@ -195,7 +209,13 @@ def show(book: Ledger, match: str | None, every: bool, today: date) -> report.Sh
         window = service.replay_all(book, m, today)
     else:
         window = service.replay_match(book, m, today=today)
-    return report.show_doc(window, every=every)
+    doc = report.show_doc(window, every=every)
+    money = service.in_play_now(book, m, window.replay, today) if book.stakes(m) else None
+    if money is not None:  # without a stake the sheet is as it always was
+        now, playing = money
+        doc["stake"] = report.stake_doc(now)
+        doc["in_play"] = report.in_play_doc(m, playing) if playing is not None else None
+    return doc
 
 
 def log_limits(year: str | None, last: str | None) -> tuple[int | None, int | None]:
@@ -243,7 +263,12 @@ def standings(
     seasons, window = service.match_standings(book, m, today, year)
     if year is not None and not any(s.start.year == year for s in seasons):
         raise GintallyError(f"match {m.name!r} has no season starting in {year}")
-    return report.standings_doc(m, seasons, year, window.replay, window.hands)
+    doc = report.standings_doc(m, seasons, year, window.replay, window.hands)
+    if book.stakes(m):  # played for money: each side's winnings in the season
+        earned = service.season_winnings(book, m, doc["season"] or "", today)
+        if earned is not None:
+            report.add_winnings(doc, *earned)
+    return doc
 
 
 def stats(book: Ledger, player: str | None) -> report.StatsDoc:
@@ -251,7 +276,26 @@ def stats(book: Ledger, player: str | None) -> report.StatsDoc:
     from gintally.service import insights
 
     who = insights.person(book, player)
-    return report.stats_doc(insights.lifetime(book), who)
+    doc = report.stats_doc(insights.lifetime(book), who)
+    staked = book.staked_matches()  # none: the figures are as they always were
+    if staked:
+        _lifetime_winnings(book, doc, [m for m in book.matches() if m.id in staked])
+    return doc
+
+
+def _lifetime_winnings(book: Ledger, doc: report.StatsDoc, matches: list[Match]) -> None:
+    """Each player's winnings over every match played for money, by currency."""
+    places = {plan.currency: plan.places for plan in (service.prices(book, m) for m in matches)}
+    names = {p.id: p.name for m in matches for p in m.members}
+    by_name: dict[str, dict[str, str]] = {}
+    for currency, people in service.lifetime_winnings(book, matches).items():
+        for pid, value in people.items():
+            by_name.setdefault(names[pid], {})[currency] = report.amount_text(
+                value, places[currency]
+            )
+    for row in doc["players"]:
+        if row["player"] in by_name:
+            row["winnings"] = by_name[row["player"]]
 
 
 def matches(book: Ledger) -> dict[str, Any]:

@@ -11,7 +11,7 @@
 `Ledger` is one class made of small ones, each in the module of its concept: `core.LedgerCore`
 holds the connection, the write transaction, snapshots and settings, and each part below is a
 subclass of it that `Ledger` mixes in (``class Ledger(People, Matches, Hands, Imports,
-Damage)``), so callers see one object with every method:
+Damage, Payments)``), so callers see one object with every method:
 
 - `people`: players, renaming them, names as they are kept.
 - `matches`: creating, finding, choosing and renaming matches; their teams.
@@ -19,6 +19,7 @@ Damage)``), so callers see one object with every method:
   ``hands`` as a `HandRecord` (`hands.hand_record`); corrections (void, replace).
 - `imports`: importing rows of hands fast, refusing a file imported before.
 - `damage`: integrity problems, damaged rows, the line a command prints for one.
+- `payments`: a match's stakes (prices per point by date) and payments between players.
 
 The parts share only the core; where one needs another's concept it imports a public function
 or constant (`people.clean_name`, `hands.LIVE_HANDS`, `damage.CHECK_HINT`), never a method.

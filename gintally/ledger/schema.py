@@ -41,6 +41,16 @@ Tables (created and changed only through the migrations below, applied with
   import, so that the same file is not imported into a match twice by mistake: ``digest`` is
   the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
   ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
+- ``stakes(id, uid, match_id, amount, currency, places, from_date, series_amount, created_at)``:
+  a match's price per point (``amount``, decimal digits as text, never a float) in a currency with
+  ``places`` minor-unit decimals, from ``from_date`` on (NULL: from the start); a later row
+  changes the price from its date (`m012_payments`). ``series_amount``: the price of a series
+  won, if the series has one; ``uid`` its stable identity (uuid4 hex), as a payment's.
+- ``payments(id, uid, match_id, from_player, to_player, amount, date, note, after_hand,
+  created_at)``: money handed over (`gintally pay`), append-only; ``uid`` is its stable identity
+  (uuid4 hex), ``match_id`` the match it was recorded in and ``after_hand`` that match's last
+  hand number then (what `undo` compares). ``payment_voids(uid, reason, created_at)``: a payment
+  taken back; it stays in ``payments`` as history.
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
   corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
   it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
@@ -86,6 +96,7 @@ MIGRATION_NAMES = (
     "m009_views_again",
     "m010_variant_extras",
     "m011_guards",
+    "m012_payments",
 )
 
 
@@ -300,6 +311,46 @@ def build_migrations() -> Any:
         ).fetchall()
         if not duplicates:
             db.execute(NUMBERS_INDEX_SQL)
+
+    @migrations(name="m012_payments")
+    def m012_payments(db: Any) -> None:
+        """Stakes and payments (SPEC section 10): a match's price per point from a date on, and
+        money handed over between two players, each payment with a stable ``uid``; a payment
+        taken back (`undo`) is a row of ``payment_voids``, so the payment stays as history."""
+        db.execute("""
+            CREATE TABLE stakes (
+                id INTEGER PRIMARY KEY,
+                uid TEXT NOT NULL UNIQUE,
+                match_id INTEGER NOT NULL REFERENCES matches(id),
+                amount TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                places INTEGER NOT NULL CHECK (places BETWEEN 0 AND 6),
+                from_date TEXT,
+                series_amount TEXT,
+                created_at TEXT NOT NULL
+            )""")
+        db.execute("CREATE INDEX stakes_match ON stakes(match_id, from_date)")
+        db.execute("""
+            CREATE TABLE payments (
+                id INTEGER PRIMARY KEY,
+                uid TEXT NOT NULL UNIQUE,
+                match_id INTEGER NOT NULL REFERENCES matches(id),
+                from_player INTEGER NOT NULL REFERENCES players(id),
+                to_player INTEGER NOT NULL REFERENCES players(id),
+                amount TEXT NOT NULL,
+                date TEXT NOT NULL,
+                note TEXT,
+                after_hand INTEGER NOT NULL DEFAULT 0,
+                created_at TEXT NOT NULL,
+                CHECK (from_player <> to_player)
+            )""")
+        db.execute("CREATE INDEX payments_match ON payments(match_id, id)")
+        db.execute("""
+            CREATE TABLE payment_voids (
+                uid TEXT PRIMARY KEY REFERENCES payments(uid),
+                reason TEXT,
+                created_at TEXT NOT NULL
+            )""")
 
     return migrations
 

@@ -17,6 +17,7 @@ The modules, one per document (each imports `shapes` only for the type checker):
 - `check`: the ledger's problems.
 - `stats`: lifetime statistics and a season's race.
 - `review`: the year in review.
+- `money`: a stake, what is in play, who owes whom (`settle`), a payment, winnings.
 
 The public names of the modules are re-exported (`HOMES` says which module holds each), so
 ``from gintally import report; report.show_doc(...)`` and ``from gintally.report import
@@ -42,12 +43,21 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.hand import hands_head as hands_head
     from gintally.report.match import match_doc as match_doc
     from gintally.report.match import teams_part as teams_part
+    from gintally.report.money import add_winnings as add_winnings
+    from gintally.report.money import amount_text as amount_text
+    from gintally.report.money import in_play_doc as in_play_doc
+    from gintally.report.money import in_play_line as in_play_line
+    from gintally.report.money import money_text as money_text
+    from gintally.report.money import payment_doc as payment_doc
+    from gintally.report.money import settle_doc as settle_doc
+    from gintally.report.money import stake_doc as stake_doc
     from gintally.report.review import review_doc as review_doc
     from gintally.report.rules import eval_doc as eval_doc
     from gintally.report.rules import rules_doc as rules_doc
     from gintally.report.rules import series_rule_text as series_rule_text
     from gintally.report.shapes import BonusDoc as BonusDoc
     from gintally.report.shapes import CheckDoc as CheckDoc
+    from gintally.report.shapes import CoveredDoc as CoveredDoc
     from gintally.report.shapes import EvalDoc as EvalDoc
     from gintally.report.shapes import GameDoc as GameDoc
     from gintally.report.shapes import HandDoc as HandDoc
@@ -56,6 +66,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import HandsDoc as HandsDoc
     from gintally.report.shapes import HandsHead as HandsHead
     from gintally.report.shapes import HeadToHeadDoc as HeadToHeadDoc
+    from gintally.report.shapes import InPlayDoc as InPlayDoc
     from gintally.report.shapes import MatchDoc as MatchDoc
     from gintally.report.shapes import MemberDoc as MemberDoc
     from gintally.report.shapes import Pair as Pair
@@ -71,8 +82,10 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import SeriesRow as SeriesRow
     from gintally.report.shapes import SetDoc as SetDoc
     from gintally.report.shapes import SetRow as SetRow
+    from gintally.report.shapes import SettleDoc as SettleDoc
     from gintally.report.shapes import SheetRow as SheetRow
     from gintally.report.shapes import ShowDoc as ShowDoc
+    from gintally.report.shapes import StakeDoc as StakeDoc
     from gintally.report.shapes import StandingsDoc as StandingsDoc
     from gintally.report.shapes import StatsDoc as StatsDoc
     from gintally.report.shapes import TableDoc as TableDoc
@@ -102,13 +115,17 @@ HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "describe hand_doc hand_row hands_doc hands_head",
     "match": "match_doc teams_part",
+    "money": (
+        "add_winnings amount_text in_play_doc in_play_line money_text payment_doc settle_doc "
+        "stake_doc"
+    ),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BonusDoc CheckDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow HandsDoc HandsHead "
-        "HeadToHeadDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc RecordDoc ReviewDoc RoundDoc "
-        "RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow SheetRow ShowDoc StandingsDoc "
-        "StatsDoc TableDoc TallyDoc TeamDoc Teams"
+        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow HandsDoc "
+        "HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
+        "RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow "
+        "SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "

@@ -158,6 +158,8 @@ class ShowDoc(TypedDict):
     sets: list[SetDoc]
     all: bool
     season_over: bool
+    stake: NotRequired[StakeDoc]  # with a stake: the price now
+    in_play: NotRequired[InPlayDoc | None]  # with a stake: what the set or game is worth so far
 
 
 # --- a match and its teams (`match`) --------------------------------------------------------------
@@ -293,6 +295,7 @@ class RowDoc(HandFiguresDoc):
     sets_won: int
     net: int
     series_won: int
+    winnings: NotRequired[str]  # with a stake: what the side won in the season (signed digits)
 
 
 class MemberDoc(HandFiguresDoc):
@@ -317,6 +320,7 @@ class SeasonDoc(TypedDict):
     open: NotRequired[int]
     months: NotRequired[list[str]]  # the season's months, from its first game won to its last
     monthly_games: NotRequired[dict[str, list[int]]]  # games won by the end of each month
+    stake: NotRequired[StakeDoc]  # standings with a stake: the price now (rows' winnings in it)
 
 
 class StandingsDoc(SeasonDoc):
@@ -364,6 +368,7 @@ class PlayerStatsDoc(TypedDict):
     undercuts: int
     biggest_hand: int
     points: int
+    winnings: NotRequired[dict[str, str]]  # with stakes: won over every staked match, by currency
 
 
 class HeadToHeadDoc(TypedDict):
@@ -434,3 +439,71 @@ class ReviewDoc(TypedDict):
     series: list[SeriesRow]
     records: list[tuple[str, str]]
     hands: list[HandRow]
+
+
+# --- stakes and payments (`money`) ----------------------------------------------------------------
+
+
+class StakeDoc(TypedDict):
+    amount: str  # per point, its digits
+    currency: str
+    places: int
+    per_point: str  # as people say it: "$0.05 a point"
+    since: str | None  # the day this price started (None: from the start)
+    series: str | None  # the price of a series won, if any
+
+
+class InPlayDoc(TypedDict):
+    match: str
+    what: str  # "set", "game" or "games" (ad-infinitum: every open game)
+    numbers: list[int]
+    leader: str | None  # who is ahead so far (None: level)
+    points: int  # by how much
+    amount: str  # what that is worth so far, at the stake now
+    text: str  # as people write it: "$2.25"
+    currency: str
+
+
+# "from" is a keyword: these two are declared the functional way, for the type checker only
+# (`report` does not offer them: `SettleDoc` and `money.payment_doc` name them)
+if TYPE_CHECKING:
+    BalanceDoc = TypedDict(
+        "BalanceDoc",
+        {"from": str, "to": str, "amount": str, "currency": str, "text": str},  # "$12.35"
+    )
+    PaymentDoc = TypedDict(
+        "PaymentDoc",
+        {
+            "uid": str,
+            "match": str,
+            "from": str,
+            "to": str,
+            "date": str,
+            "amount": str,
+            "currency": str,
+            "text": str,
+            "note": str | None,
+        },
+    )
+else:
+    BalanceDoc = PaymentDoc = dict
+
+
+class CoveredDoc(TypedDict):
+    match: str
+    currency: str
+    stake: StakeDoc
+    games: int  # games settled on their own
+    sets: int  # sets settled as one
+    series: int  # series priced (series stake)
+    total: str  # the sum of what they were worth, whoever won them
+
+
+class SettleDoc(TypedDict):
+    currency: str | None  # the currency (None when the matches use several)
+    balances: list[BalanceDoc]
+    in_play: list[InPlayDoc]
+    matches: list[CoveredDoc]
+    payments: list[PaymentDoc]
+    unstaked: list[str]  # matches asked for that have no stake
+    since: str | None

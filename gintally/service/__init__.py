@@ -4,13 +4,14 @@ One module a concern: `hands` (settle, record and correct a hand), `config` (the
 settings), `matches` (a new match, a renamed player), `teams` (team matches: teams as typed,
 tables, rounds), `seating` (who plays whom in each round, asked instead of testing for teams),
 `replaying` (stored hands as the engine's entries), `windows` (the stretch of a match a command
-replays, the hand log), `checking` (a ledger's problems as data) and `insights` (lifetime
-figures and a season's story, for `stats`, `chart` and `report --html`). Every public name of
-the first eight is named here, so ``service.record(...)`` reads as before, and loaded from its
-module on first use: a hand command loads `hands`, `windows`, `replaying`, `seating` and
-`teams`, not `checking` or `config` (each module is a few hundred microseconds of every start).
-`insights` is loaded only by the commands that use it (``from gintally.service import
-insights``).
+replays, the hand log), `stakes` (prices per point, who owes whom, payments), `latest` (a
+match's latest fact, what `undo` takes back), `checking` (a ledger's problems as data) and
+`insights` (lifetime figures and a season's story, for `stats`, `chart` and `report --html`).
+Every public name of the first ten is named here, so ``service.record(...)`` reads as before,
+and loaded from its module on first use: a hand command loads `hands`, `windows`, `replaying`,
+`seating` and `teams`, not `checking` or `config` (each module is a few hundred microseconds of
+every start). `insights` is loaded only by the commands that use it (``from gintally.service
+import insights``).
 
 Nothing here prints and nothing here computes a score itself.
 """
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from gintally.service.hands import settle as settle
     from gintally.service.hands import typed_from_record as typed_from_record
     from gintally.service.hands import undo as undo
+    from gintally.service.latest import undo_latest as undo_latest
     from gintally.service.matches import new_match as new_match
     from gintally.service.matches import rename_player as rename_player
     from gintally.service.replaying import PlayRow as PlayRow
@@ -46,6 +48,19 @@ if TYPE_CHECKING:
     from gintally.service.seating import Partnership as Partnership
     from gintally.service.seating import entry_from_values as entry_from_values
     from gintally.service.seating import seating_of as seating_of
+    from gintally.service.stakes import Priced as Priced
+    from gintally.service.stakes import Settlement as Settlement
+    from gintally.service.stakes import in_play_now as in_play_now
+    from gintally.service.stakes import lifetime_winnings as lifetime_winnings
+    from gintally.service.stakes import match_money as match_money
+    from gintally.service.stakes import pay as pay
+    from gintally.service.stakes import payment_currency as payment_currency
+    from gintally.service.stakes import prices as prices
+    from gintally.service.stakes import season_winnings as season_winnings
+    from gintally.service.stakes import set_stake as set_stake
+    from gintally.service.stakes import settlement as settlement
+    from gintally.service.stakes import sides as sides
+    from gintally.service.stakes import winnings as winnings
     from gintally.service.teams import TeamSpec as TeamSpec
     from gintally.service.teams import hand_table as hand_table
     from gintally.service.teams import table_names as table_names
@@ -71,9 +86,14 @@ HOMES: dict[str, str] = {
     "checking": "Problem check",
     "config": "SETTINGS Setting configure date_order setting_of settings",
     "hands": "CLAIMS Settled edit record settle typed_from_record undo",
+    "latest": "undo_latest",
     "matches": "new_match rename_player",
     "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",
     "seating": "HeadToHead Partnership entry_from_values seating_of",
+    "stakes": (
+        "Priced Settlement in_play_now lifetime_winnings match_money pay payment_currency prices "
+        "season_winnings set_stake settlement sides winnings"
+    ),
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (
         "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log match_standings "

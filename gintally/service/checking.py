@@ -78,6 +78,7 @@ def check(path: Path) -> list[Problem]:
                     problems.append(Problem(where, str(e)))
                 continue
             problems += _match_problems(book, m, rows)
+            problems += _money_problems(book, m)
     return problems
 
 
@@ -92,6 +93,18 @@ def _setting_problems(book: Ledger) -> list[Problem]:
             takes = ", ".join(SETTINGS[key].values)
             problems.append(Problem(f"settings row {key}", f"holds {value!r}, not one of {takes}"))
     return problems
+
+
+def _money_problems(book: Ledger, m: Match) -> list[Problem]:
+    """A match's stakes and payments that cannot be read (a price or an amount that is not a
+    decimal, a date that is not one), each named."""
+    out = []
+    for read in (book.stakes, lambda match: book.payments([match.id])):
+        try:
+            read(m)
+        except LedgerError as e:
+            out.append(Problem(f"match {m.name!r}", str(e)))
+    return out
 
 
 def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:

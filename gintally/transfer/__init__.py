@@ -9,8 +9,10 @@ variant's columns only for a match of that variant: `Variant.columns`), so an
 export imported into a new match replays to the same games. A misdeal is a row of kind
 ``misdeal`` with no winner; a Gimlet deal gone sour is kind ``sour``, won by the phantom, with the
 player as knocker.
-The JSON form is ``{"match": {...}, "hands": [{...}]}`` as `export_json` writes it. An import is
-checked whole before anything is written: one bad row and nothing is imported, the row named.
+The JSON form is ``{"match": {...}, "hands": [{...}], "payments": [{...}]}`` as `export_json`
+writes it (``payments`` only when the match has any: `payments`; CSV carries hands only). An
+import is checked whole before anything is written: one bad row and nothing is imported, the
+row named.
 
 Team matches use the same columns: the players are named as typed at the tables, and the table
 of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
@@ -38,6 +40,7 @@ from gintally.transfer.importing import (
     read_hands,
     read_import,
 )
+from gintally.transfer.payments import PaymentIn, check_payment, payment_row, read_payments
 from gintally.transfer.reading import read_rows
 from gintally.transfer.rows import parse_row
 
@@ -48,13 +51,17 @@ __all__ = [
     "REQUIRED",
     "ImportFile",
     "ImportStream",
+    "PaymentIn",
+    "check_payment",
     "digest",
     "digested",
     "export_csv",
     "export_json",
     "hand_row",
     "parse_row",
+    "payment_row",
     "read_hands",
     "read_import",
+    "read_payments",
     "read_rows",
 ]

@@ -1,6 +1,6 @@
 """Hands out of a match: an export row (`hand_row`), the CSV file (`export_csv`: `COLUMNS` and the
 match's variant's columns) and the JSON document (`export_json`: every variant's columns and
-the typed cards)."""
+the typed cards, and the match's payments)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,14 @@ def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
     return out.getvalue()
 
 
-def export_json(match: Match, match_info: Mapping[str, Any], hands: Iterable[HandRecord]) -> str:
+def export_json(
+    match: Match,
+    match_info: Mapping[str, Any],
+    hands: Iterable[HandRecord],
+    payments: Iterable[Mapping[str, Any]] = (),
+) -> str:
+    """The JSON export: the match, its hands and, when it has any, its payments
+    (`payments.payment_row`: a match without payments exports as it always did)."""
     rows = []
     for h in hands:
         row = hand_row(match, h)
@@ -76,4 +83,8 @@ def export_json(match: Match, match_info: Mapping[str, Any], hands: Iterable[Han
         for v in all_variants():
             row.update(v.export_more(h.extras))
         rows.append(row)
-    return json.dumps({"match": dict(match_info), "hands": rows}, indent=2, ensure_ascii=False)
+    doc: dict[str, Any] = {"match": dict(match_info), "hands": rows}
+    paid = list(payments)
+    if paid:
+        doc["payments"] = paid
+    return json.dumps(doc, indent=2, ensure_ascii=False)

@@ -10,7 +10,8 @@ names them all (``from gintally.cli import render; render.show(doc)``):
   and `teams` (a team match's labels, rounds and tables);
 - `season`: a season's standings and its sparkline;
 - `tables`: `eval`, `rules`, the matches, one match, the ledger's check;
-- `lifetime`: lifetime figures (`stats`), head to head and records.
+- `lifetime`: lifetime figures (`stats`), head to head and records;
+- `money`: who owes whom (`settle`).
 
 Everything else is drawn with Rich tables, imported on first use (no module here imports Rich
 when it is imported). `show` looks like the paper score sheet players keep. Colour only when the
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gintally.cli.render.hands import hand, hand_log
     from gintally.cli.render.lifetime import stats
+    from gintally.cli.render.money import settlement
     from gintally.cli.render.season import MONTHS, SPARKS, season_sparkline, sparkline, standings
     from gintally.cli.render.sheet import show
     from gintally.cli.render.tables import check, evaluation, match, matches, rules
@@ -48,6 +50,7 @@ __all__ = [
     "message",
     "rules",
     "season_sparkline",
+    "settlement",
     "show",
     "sparkline",
     "standings",
@@ -59,6 +62,7 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(("hand", "hand_log"), "hands"),
     "stats": "lifetime",
+    "settlement": "money",
     **dict.fromkeys(("MONTHS", "SPARKS", "season_sparkline", "sparkline", "standings"), "season"),
     "show": "sheet",
     **dict.fromkeys(("check", "evaluation", "match", "matches", "rules"), "tables"),

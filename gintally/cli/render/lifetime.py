@@ -36,6 +36,8 @@ def stats(doc: StatsDoc) -> None:
         table.add_row(short(r["player"], 12), *values, str(r["undercuts"]), str(r["biggest_hand"]))
     draw(table)
     message("won: hands won; under: undercuts; best: biggest hand won (points)")
+    if any(r.get("winnings") for r in doc["players"]):  # only with a stake on some match
+        _winnings(doc)
     if doc["head_to_head"]:
         pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
         for col, just in (("players", "left"), ("games", "right"), ("hands", "right")):
@@ -83,3 +85,16 @@ def stats(doc: StatsDoc) -> None:
 def _count(n: object, what: str) -> str:
     """``1 hand``, ``3 hands``."""
     return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _winnings(doc: StatsDoc) -> None:
+    """Each player's lifetime winnings, in one line (the money document's module loads only
+    when there are any)."""
+    from gintally.report import money_text
+
+    earned = [
+        f"{r['player']} " + " and ".join(money_text(a, c) for c, a in sorted(r["winnings"].items()))
+        for r in doc["players"]
+        if r.get("winnings")
+    ]
+    message(f"Winnings, every match played for money: {', '.join(earned)}.")

@@ -70,6 +70,15 @@ def standings(doc: StandingsDoc) -> None:
     if out.measure(table, options=out.options.update(max_width=1000)).maximum > out.width:
         table.padding = (0, 0)  # sets and series columns too: one space apart, headers whole
     draw(table)
+    stake = doc.get("stake")
+    if stake is not None:  # played for money: each side's winnings in the season
+        from gintally.report import money_text
+
+        earned = ", ".join(
+            f"{r['player']} {money_text(r.get('winnings', '0'), stake['currency'])}"
+            for r in doc["rows"]
+        )
+        message(f"Winnings this season at {stake['per_point']}: {earned}.")
     if doc.get("unfinished"):
         message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")
     members = doc.get("members") or []

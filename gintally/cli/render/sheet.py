@@ -91,6 +91,13 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
             draw(Text(f"Set {now['number']} (sum of the nets): {now['result']}."))
     if doc["series"] is not None:
         draw(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
+    stake = doc.get("stake")
+    if stake is not None:  # played for money (the money document's module loads only then)
+        from gintally.report import in_play_line
+
+        playing = doc.get("in_play")
+        worth = f" {in_play_line(playing)}" if playing else ""
+        draw(Text(f"At {stake['per_point']}.{worth}"))
     limit = doc["knock_limit"]
     limit_text = (
         "set by each hand's upcard"

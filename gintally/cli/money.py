@@ -1,0 +1,85 @@
+"""Money commands: `settle` (who owes whom at the matches' stakes) and `pay` (a payment, a fact
+of the ledger that `undo` takes back like a hand). A match's stake is set by ``match new
+--stake`` and changed by ``match stake`` (`admin`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gintally import report, service
+from gintally.cli.common import (
+    DateOpt,
+    JsonOpt,
+    MatchOpt,
+    app,
+    drawing,
+    emit,
+    ledger,
+    today,
+    when,
+)
+from gintally.errors import GintallyError
+
+
+@app.command(rich_help_panel="Money")
+def settle(
+    match: MatchOpt = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Every match with a stake, netted per pair of players.")
+    ] = False,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since", help="Only games, sets and payments from this day on.", metavar="DATE"
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Who owes whom: each finished game's net (a Hollywood or Honeymoon set's margin, as one)
+    times the stake, the losing side paying the winning side, netted per pair of players with
+    the payments made; what is still in play owes nothing yet."""
+    if all_ and match is not None:
+        raise GintallyError("give --match NAME or --all, not both")
+    with ledger(write=False) as book:
+        day = when(since, book) if since is not None else None
+        matches = book.matches() if all_ else [book.match(match)]
+        settled = service.settlement(book, matches, day, today())
+    doc = report.settle_doc(settled, day.isoformat() if day else None)
+    emit(doc, as_json, drawing("settlement"))
+
+
+@app.command(rich_help_panel="Money")
+def pay(
+    payer: Annotated[str, typer.Argument(help="Who pays.", metavar="FROM", show_default=False)],
+    payee: Annotated[str, typer.Argument(help="Who is paid.", metavar="TO", show_default=False)],
+    amount: Annotated[
+        str, typer.Argument(help="How much, e.g. 12.35.", metavar="AMOUNT", show_default=False)
+    ],
+    date: DateOpt = None,
+    note: Annotated[
+        str | None, typer.Option("--note", help="A note kept with the payment.", metavar="TEXT")
+    ] = None,
+    match: Annotated[
+        str | None,
+        typer.Option(
+            "--match",
+            "-m",
+            help="The match it settles (default: the current one if both play in it).",
+            metavar="NAME",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record money handed over: settle counts it, export carries it, undo takes it back."""
+    with ledger() as book:
+        day = when(date, book)
+        paid, m, stake = service.pay(book, payer, payee, amount, day, note, match)
+    names = {p.id: p.name for p in m.members}
+    doc = report.payment_doc(paid, names, m.name, stake.currency, stake.places)
+    emit(doc, as_json, lambda d: drawing("message")(_paid_line(d), wrap=False))
+
+
+def _paid_line(doc: dict[str, object]) -> str:
+    return f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
