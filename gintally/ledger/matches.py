@@ -21,6 +21,7 @@ from gintally.game.rules import RuleSet
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
+from gintally.ledger.identity import random_uid
 from gintally.ledger.people import clean_name, player_or_new
 from gintally.model import Match, Player, Team, fold
 
@@ -62,7 +63,8 @@ class Matches(LedgerCore):
                 dealer = a.id if fold(first_dealer) == fold(a.name) else b.id
             cur = conn.execute(
                 "INSERT INTO matches(name, player_a, player_b, format, games, rolling, "
-                "season_start, rules, first_dealer, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "season_start, rules, first_dealer, created_at, uid) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     clean,
                     a.id,
@@ -74,6 +76,7 @@ class Matches(LedgerCore):
                     rules.to_json(),
                     dealer,
                     timestamp(),
+                    random_uid(),
                 ],
             )
             match_id = int(cur.lastrowid or 0)

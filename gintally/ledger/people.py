@@ -15,6 +15,7 @@ import unicodedata
 
 from gintally.errors import GintallyError, NotFoundError
 from gintally.ledger.core import LedgerCore, timestamp
+from gintally.ledger.identity import random_uid
 from gintally.model import Player, plain_text
 
 
@@ -57,7 +58,10 @@ def player_or_new(conn: sqlite3.Connection, name: str) -> Player:
     ).fetchone()
     if row:
         return Player(row["id"], row["name"])
-    cur = conn.execute("INSERT INTO players(name, created_at) VALUES (?, ?)", [clean, timestamp()])
+    cur = conn.execute(
+        "INSERT INTO players(name, created_at, uid) VALUES (?, ?, ?)",
+        [clean, timestamp(), random_uid()],
+    )
     return Player(int(cur.lastrowid or 0), clean)
 
 

@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import LedgerError
-from gintally.ledger import lock
+from gintally.ledger import identity, lock
 from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -79,6 +79,7 @@ MIGRATION_NAMES = (
     "m008_mark_guards",
     "m009_views_again",
     "m010_variant_extras",
+    "m013_identities",
 )
 
 
@@ -279,7 +280,68 @@ def build_migrations() -> Any:
                 db.execute(f"ALTER TABLE hands DROP COLUMN {c}")
         create_views(db)
 
+    @migrations(name="m013_identities")
+    def m013_identities(db: Any) -> None:
+        """Every fact gets the identity it keeps through export, import, backup and merge
+        (``uid``, `identity`): players, matches, hands (every version of a hand carries its
+        hand's uid; unique among first versions) and corrections. The facts recorded before get
+        ids derived from what they store (`identity.derived_uid`, `identity.derived_ordered`),
+        so two copies of one old ledger give their common facts the same ids."""
+        conn = db.conn
+        for table in IDENTIFIED:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN uid TEXT")
+        conn.executemany(
+            "UPDATE players SET uid = ? WHERE id = ?",
+            [
+                (identity.derived_uid("player", r), r[0])
+                for r in conn.execute("SELECT id, created_at, name FROM players ORDER BY id")
+            ],
+        )
+        conn.executemany(
+            "UPDATE matches SET uid = ? WHERE id = ?",
+            [
+                (identity.derived_uid("match", r), r[0])
+                for r in conn.execute(
+                    "SELECT id, created_at, player_a, player_b, format, games, rolling, "
+                    "season_start, rules, first_dealer FROM matches ORDER BY id"
+                )
+            ],
+        )
+        columns = "id, created_at, match_id, number, date, claim, kind, winner, points"
+        conn.executemany(
+            "UPDATE hands SET uid = ? WHERE id = ?",
+            list(
+                identity.derived_ordered(
+                    conn.execute(f"SELECT {columns} FROM hands WHERE id = hand_id ORDER BY id")
+                )
+            ),
+        )
+        conn.execute(
+            "UPDATE hands SET uid = (SELECT f.uid FROM hands f WHERE f.id = hands.hand_id) "
+            "WHERE id <> hand_id"
+        )
+        conn.executemany(
+            "UPDATE corrections SET uid = ? WHERE id = ?",
+            list(
+                identity.derived_ordered(
+                    conn.execute(
+                        "SELECT id, created_at, hand_id, action, replacement, reason "
+                        "FROM corrections ORDER BY id"
+                    )
+                )
+            ),
+        )
+        conn.execute("DELETE FROM replay_marks")  # a cache; the updates above dropped most
+        conn.execute("CREATE UNIQUE INDEX players_uid ON players(uid)")
+        conn.execute("CREATE UNIQUE INDEX matches_uid ON matches(uid)")
+        conn.execute("CREATE UNIQUE INDEX hands_uid ON hands(uid) WHERE id = hand_id")
+        conn.execute("CREATE UNIQUE INDEX corrections_uid ON corrections(uid)")
+
     return migrations
+
+
+# The tables whose rows are facts with an identity (``uid``, `m013_identities`).
+IDENTIFIED = ("players", "matches", "hands", "corrections")
 
 
 # The triggers that keep the replay-mark cache from outliving a fact changed in place. The one

@@ -3,7 +3,7 @@
 Terminology
 - ledger (`Ledger`): an open ledger file (see `schema` for its tables, `files` for the file):
   `core.LedgerCore` (the connection, writes, snapshots, settings) with the parts `people`,
-  `matches`, `hands`, `imports` and `damage` mixed in. Here: opening and closing it, backup,
+  `matches`, `hands`, `imports`, `damage` and `merging` mixed in. Here: opening and closing it, backup,
   and the replay-mark cache (`marks`).
 
 The file is in WAL mode with a busy timeout, so concurrent gintally processes never lose a hand.
@@ -24,11 +24,12 @@ from gintally.ledger.damage import Damage
 from gintally.ledger.hands import Hands
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
+from gintally.ledger.merging import Merging
 from gintally.ledger.people import People
 from gintally.model import Match
 
 
-class Ledger(People, Matches, Hands, Imports, Damage):
+class Ledger(People, Matches, Hands, Imports, Damage, Merging):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
     # --- lifecycle -----------------------------------------------------------------------------
