@@ -312,17 +312,20 @@ def merge(
     the two ledgers disagree on are named, and then nothing is merged."""
     with ledger() as book:
         done = book.merge(other)
-    doc = {
-        "merged": str(other),
-        "new": {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
-        | {k: v for k, v in done.new.items()},
-        "already_here": done.here,
-        "renumbered": done.renumbered,
-    }
+    new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
+    new.update(done.new)  # and the other fact tables' (payments)
     if as_json:
-        emit(doc, True)
+        emit(
+            {
+                "merged": str(other),
+                "new": new,
+                "already_here": done.here,
+                "renumbered": done.renumbered,
+            },
+            True,
+        )
         return
-    added = [f"{n} {k[:-1] if n == 1 else k}" for k, n in doc["new"].items() if n]
+    added = [f"{n} {k[:-1] if n == 1 else k}" for k, n in new.items() if n]
     lines = [
         f"Merged {other} into {db_path()}: "
         + (", ".join(added) + " new" if added else "nothing new")

@@ -174,7 +174,9 @@ class _Merge:
     def _players(self) -> None:
         if self._refuse_unidentified("players"):
             return
-        by_uid = {r["uid"]: (r["id"], r["name"]) for r in self.conn.execute("SELECT * FROM players")}
+        by_uid = {
+            r["uid"]: (r["id"], r["name"]) for r in self.conn.execute("SELECT * FROM players")
+        }
         by_name = {fold(name): (pid, name) for pid, name in by_uid.values()}
         for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
             found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
@@ -199,8 +201,7 @@ class _Merge:
             "SELECT side, name FROM teams WHERE match_id = ? ORDER BY side", [match_id]
         ).fetchall()
         members = conn.execute(
-            "SELECT side, seat, player_id FROM team_members WHERE match_id = ? "
-            "ORDER BY side, seat",
+            "SELECT side, seat, player_id FROM team_members WHERE match_id = ? ORDER BY side, seat",
             [match_id],
         ).fetchall()
         return (
@@ -319,9 +320,9 @@ class _Merge:
                 )
                 self._count(table.name)
             elif list(here) != values:
+                differ = [c for c, a, b in zip(columns, here, values, strict=True) if a != b]
                 self.conflicts.append(
-                    f"{table.name} {r['uid'][:8]}... differs here and there "
-                    f"({', '.join(c for c, a, b in zip(columns, here, values, strict=True) if a != b)})"
+                    f"{table.name} {r['uid'][:8]}... differs here and there ({', '.join(differ)})"
                 )
 
     def _values(self, r: sqlite3.Row) -> list[Any]:
@@ -347,8 +348,7 @@ class _Merge:
                 continue  # its match is in conflict
             values = self._values(r)
             here = self.conn.execute(
-                f"SELECT id, match_id, number, {columns} FROM hands "
-                "WHERE uid = ? AND id = hand_id",
+                f"SELECT id, match_id, number, {columns} FROM hands WHERE uid = ? AND id = hand_id",
                 [r["uid"]],
             ).fetchone()
             if here is not None:
@@ -380,9 +380,7 @@ class _Merge:
         what = self._describe(here["match_id"], here["number"])
         if here["match_id"] != self.matches.get(r["match_id"]):
             return f"{what} (uid {r['uid'][:8]}...) is in another match there"
-        names = {
-            pid: name for pid, name in self.conn.execute("SELECT id, name FROM players")
-        }
+        names = {pid: name for pid, name in self.conn.execute("SELECT id, name FROM players")}
         shown = []
         for c, a, b in zip(HAND_COLUMNS, mine, theirs, strict=True):
             if a != b:

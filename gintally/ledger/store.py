@@ -3,8 +3,8 @@
 Terminology
 - ledger (`Ledger`): an open ledger file (see `schema` for its tables, `files` for the file):
   `core.LedgerCore` (the connection, writes, snapshots, settings) with the parts `people`,
-  `matches`, `hands`, `imports`, `damage` and `merging` mixed in. Here: opening and closing it, backup,
-  and the replay-mark cache (`marks`).
+  `matches`, `hands`, `imports`, `damage` and `merging` mixed in. Here: opening and closing it,
+  backup, and the replay-mark cache (`marks`).
 
 The file is in WAL mode with a busy timeout, so concurrent gintally processes never lose a hand.
 This package is the only place that imports sqlite3 and sqlite-utils.

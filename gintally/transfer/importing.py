@@ -146,9 +146,7 @@ class ImportStream:
 def _json_key(row: Mapping[str, Any]) -> Any:
     """A JSON row's cache key (every value but the date, the id and the uid, with its type, so
     that 1, 1.0, True and "1" stay apart), or None when a value cannot be a key (a list...)."""
-    key = tuple(
-        (k, type(v), v) for k, v in sorted(row.items()) if k not in ("date", "id", "uid")
-    )
+    key = tuple((k, type(v), v) for k, v in sorted(row.items()) if k not in ("date", "id", "uid"))
     try:
         hash(key)
     except TypeError:

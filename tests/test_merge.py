@@ -1,0 +1,527 @@
+"""Several devices (issue 26 items 1-3, SPEC section 10): every fact has an identity kept through
+export, import, backup and merge; an import adds the hands it lacks; ``gintally merge`` brings
+two ledgers together in either order, any number of times, with the same score sheet and no
+doubled hand, and names conflicts without writing anything."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from gintally import service
+from gintally.cli import app
+from gintally.engine.formats import Format
+from gintally.errors import GintallyError
+from gintally.game.rules import resolve
+from gintally.ledger import MIGRATION_NAMES, Ledger
+from gintally.ledger import merging as ledger_merging
+from gintally.model import HandRecord, Match
+
+UID = re.compile("[0-9a-f]{32}")
+D1 = date(2026, 3, 1)
+
+
+def run(db: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["--db", str(db), *args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(db: Path, *args: str) -> str:
+    code, out, err = run(db, *args)
+    assert code == 0, (args, out, err)
+    return out
+
+
+def refused(db: Path, *args: str, code: int = 2) -> str:
+    got, out, err = run(db, *args)
+    assert got == code, (args, out, err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), err
+    return lines[0]
+
+
+def facts(db: Path) -> dict[str, Any]:
+    """Everything a merge must make alike, by identity: the matches, the players by name, every
+    hand with its number, newest version and voids, and each match's score sheet."""
+    with Ledger.open(db, write=False) as book:
+        hands = {}
+        sheets = {}
+        for m in book.matches():
+            for h in book.all_hands(m):
+                hands[h.uid] = (
+                    m.name, h.number, h.date, h.kind, m.name_of(h.winner), h.points, h.note,
+                    h.voided,
+                )  # fmt: skip
+            sheets[m.name] = sheet(book, m)
+        corrections = sorted(
+            tuple(r) for r in book.conn.execute("SELECT uid, action, reason FROM corrections")
+        )
+        return {
+            "matches": sorted((m.name, uid_of(book, m)) for m in book.matches()),
+            "players": sorted(p.name for p in book.players()),
+            "hands": hands,
+            "corrections": corrections,
+            "sheets": sheets,
+        }
+
+
+def uid_of(book: Ledger, match: Match) -> str:
+    return str(book.conn.execute("SELECT uid FROM matches WHERE id = ?", [match.id]).fetchone()[0])
+
+
+def sheet(book: Ledger, match: Match) -> list[Any]:
+    """The match's games as the engine replays them from the live hands, in play order."""
+    played = service.replay_all(book, match)
+    order = [h.uid for h in played.hands]  # play order
+    return [
+        order,
+        *((g.number, g.points, g.boxes, g.status, g.winner) for g in played.replay.games),
+    ]
+
+
+def score(book: Ledger, match: Match, player: str, points: int, day: date) -> HandRecord:
+    p = match.player(player)
+    return book.add_hand(match, HandRecord(day, "score", "score", p.id, points))
+
+
+def common(tmp_path: Path) -> tuple[Path, Path]:
+    """Two devices that start from one ledger (a copy of it on each)."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "Evening", "--players", "Ann", "Bob")
+    ok(a, "knock", "Ann", "8", "--vs", "18", "--date", "2026-03-01")
+    ok(a, "gin", "Bob", "--vs", "30", "--date", "2026-03-01")
+    ok(a, "backup", str(b))
+    return a, b
+
+
+def test_every_fact_is_made_with_its_uid(tmp_path: Path) -> None:
+    a, _ = common(tmp_path)
+    ok(a, "edit", "1", "--vs", "20")
+    ok(a, "void", "2")
+    conn = sqlite3.connect(a)
+    for table in ("players", "matches", "hands", "corrections"):
+        uids = [r[0] for r in conn.execute(f"SELECT uid FROM {table}")]
+        assert uids and all(UID.fullmatch(u) for u in uids), table
+    # every version of a hand carries the hand's uid; hands and corrections are in entry order
+    versions = conn.execute("SELECT hand_id, uid FROM hands ORDER BY id").fetchall()
+    assert versions[0][1] == versions[2][1] and versions[0][1] != versions[1][1]
+    firsts = [r[0] for r in conn.execute("SELECT uid FROM hands WHERE id = hand_id ORDER BY id")]
+    assert firsts == sorted(firsts)
+    made = [r[0] for r in conn.execute("SELECT uid FROM corrections ORDER BY id")]
+    assert made == sorted(made) and len(set(made)) == 2
+    conn.close()
+
+
+def test_two_ledgers_diverge_and_merge_alike_either_way(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    # device A: a hand, an edit of a shared hand, a void; device B: two hands, a void, an edit
+    ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
+    ok(a, "edit", "1", "--vs", "20", "--reason", "recount")  # Ann +12 now
+    ok(b, "knock", "Bob", "3", "--vs", "20", "--date", "2026-03-02")
+    ok(b, "void", "2", "--reason", "misdeal")
+    ok(a, "void", "3")
+    ok(b, "score", "Ann", "40", "--date", "2026-03-01", "--note", "back-dated")
+    ok(b, "edit", "3", "--vs", "21")  # Bob's knock: 18 now
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    shutil.copy(b, ab)
+    shutil.copy(a, ba)
+    out = ok(ab, "merge", str(a))
+    assert out.startswith(f"Merged {a} into {ab}: 1 hand, 2 corrections new; 2 hands already")
+    ok(ba, "merge", str(b))
+    merged = facts(ab)
+    assert merged == facts(ba)
+    # same hands, none doubled: the two shared, A's one, B's two
+    assert len(merged["hands"]) == 5
+    by_number = sorted(merged["hands"].values(), key=lambda h: h[1])
+    assert [(h[1], h[2].day, h[4], h[5], h[7]) for h in by_number] == [
+        (1, 1, "Ann", 12, False),  # A's edit
+        (2, 1, "Bob", 55, True),  # B's void
+        (3, 2, "Ann", 20, True),  # A's knock, voided on A (numbered before B's: made first)
+        (4, 2, "Bob", 18, False),  # B's knock, B's edit
+        (5, 1, "Ann", 40, False),  # B's back-dated score
+    ]
+    # the same sheet, printed: show --json of both
+    assert json.loads(ok(ab, "show", "--all", "--json")) == json.loads(
+        ok(ba, "show", "--all", "--json")
+    )
+    # merging again, either way, changes nothing
+    again = ok(ab, "merge", str(ba))
+    assert again == f"Merged {ba} into {ab}: nothing new; 5 hands already here.\n"
+    ok(ba, "merge", str(ab))
+    ok(ab, "merge", str(a))
+    assert facts(ab) == facts(ba) == merged
+    assert ok(ab, "check").strip() == f"{ab}: no problems found"
+
+
+def test_the_newest_edit_wins_whichever_way_two_edits_of_one_hand_meet(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(a, "edit", "1", "--vs", "20")  # Ann +12, made first
+    ok(b, "edit", "1", "--vs", "28")  # Ann +20, made later: the newest
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    shutil.copy(b, ab)
+    shutil.copy(a, ba)
+    ok(ab, "merge", str(a))  # the older edit comes in after the newer one
+    ok(ba, "merge", str(b))
+    for db in (ab, ba):
+        live = json.loads(ok(db, "hands", "--json"))["hands"]
+        assert [(h["id"], h["points"]) for h in live] == [(1, 20), (2, 55)]
+    assert facts(ab) == facts(ba)
+    conn = sqlite3.connect(ab)  # the older edit is history, kept below the newer version
+    versions = conn.execute("SELECT id, defender_deadwood FROM hands WHERE hand_id = 1").fetchall()
+    conn.close()
+    assert sorted(versions) == [(-1, 20), (1, 18), (3, 28)]
+    assert ok(ab, "check").strip() == f"{ab}: no problems found"
+
+
+def test_a_new_match_and_new_players_come_in_with_their_identities(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(b, "match", "new", "Club", "--teams", "Cy,Di", "Ed,Fay")
+    ok(b, "knock", "Cy", "4", "--vs", "14", "--date", "2026-03-03")
+    ok(b, "knock", "Di", "2", "--vs", "12", "--date", "2026-03-03")
+    ok(a, "merge", str(b))
+    assert facts(a)["matches"] == facts(b)["matches"]
+    assert json.loads(ok(a, "show", "--match", "Club", "--json")) == json.loads(
+        ok(b, "show", "--match", "Club", "--json")
+    )
+    assert facts(a) == facts(b)
+
+
+def test_each_device_s_own_ann_is_one_person(tmp_path: Path) -> None:
+    """Two ledgers started apart: Ann is in both, with a uid each; she is one person (her
+    name), and each ledger keeps its own uid for her."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "Home", "--players", "Ann", "Bob")
+    ok(b, "match", "new", "Away", "--players", "Ann", "Cy")
+    ok(b, "gin", "Ann", "--vs", "10", "--date", "2026-03-01")
+    ok(a, "merge", str(b))
+    assert facts(a)["players"] == ["Ann", "Bob", "Cy"]
+    stats = json.loads(ok(a, "stats", "--json"))
+    ann = next(p for p in stats["players"] if p["player"] == "Ann")
+    assert (ann["matches"], ann["hands_won"]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("change_b", "message"),
+    [
+        (
+            ["UPDATE hands SET points = 99 WHERE id = 2"],
+            "hand 2 of Evening (uid {h2}...) differs: points 55 here, 99 there",
+        ),
+        (
+            ["UPDATE matches SET name = 'Night'"],
+            "match 'Evening' is named there ('Night'): one of them was changed since they parted",
+        ),
+        (
+            ["UPDATE players SET name = 'Annie' WHERE name = 'Ann'"],
+            "player 'Ann' here is 'Annie' there: rename one (gintally player rename) so both "
+            "ledgers call them alike",
+        ),
+    ],
+)
+def test_conflicts_are_named_and_nothing_is_merged(
+    tmp_path: Path, change_b: list[str], message: str
+) -> None:
+    a, b = common(tmp_path)
+    ok(b, "knock", "Bob", "3", "--vs", "20", "--date", "2026-03-02")
+    conn = sqlite3.connect(b)
+    h2 = conn.execute("SELECT uid FROM hands WHERE id = 2").fetchone()[0][:8]
+    for sql in change_b:
+        conn.execute(sql)
+    conn.commit()
+    conn.close()
+    before = facts(a)
+    line = refused(a, "merge", str(b))
+    assert line.startswith(
+        "Error: b.db disagrees with this ledger in 1 place(s), nothing was merged: "
+    )
+    assert line.endswith(message.format(h2=h2))
+    assert facts(a) == before
+
+
+def test_a_match_made_apart_under_the_same_name_is_a_conflict(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "Evening", "--players", "Ann", "Bob")
+    ok(b, "match", "new", "Evening", "--players", "Ann", "Bob")
+    line = refused(a, "merge", str(b))
+    assert line.endswith(
+        "match 'Evening' here and 'Evening' there are different matches (each made on its own "
+        "device): rename one (gintally match rename) to keep both"
+    )
+    ok(b, "match", "rename", "Evening", "Evening at Bob's")
+    ok(a, "merge", str(b))
+    assert [m[0] for m in facts(a)["matches"]] == ["Evening", "Evening at Bob's"]
+
+
+def test_the_other_ledger_is_only_read_and_must_be_another_current_ledger(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(b, "knock", "Bob", "3", "--vs", "20", "--date", "2026-03-02")
+    b.chmod(0o444)  # read-only: it is opened read-only, so that is enough
+    bytes_before = b.read_bytes()
+    ok(a, "merge", str(b))
+    assert b.read_bytes() == bytes_before
+    assert (
+        refused(a, "merge", str(a))
+        == f"Error: {a} is this ledger itself: merge another ledger into it"
+    )
+    missing = tmp_path / "missing.db"
+    assert refused(a, "merge", str(missing)) == f"Error: no ledger at {missing}"
+    foreign = tmp_path / "foreign.db"
+    sqlite3.connect(foreign).execute("CREATE TABLE t (x)").connection.commit()
+    assert "another application" in refused(a, "merge", str(foreign), code=1)
+    # an older ledger is refused, never migrated
+    old = tmp_path / "old.db"
+    shutil.copy(bytes_path(b, tmp_path), old)
+    conn = sqlite3.connect(old)
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", [MIGRATION_NAMES[-1]])
+    conn.commit()
+    conn.close()
+    assert refused(a, "merge", str(old), code=1) == (
+        f"Error: {old} was written by an older gintally (it lacks schema {MIGRATION_NAMES[-1]}): "
+        f"open it once with this gintally (gintally --db {old} match list) to bring it up to "
+        "date, then merge it"
+    )
+
+
+def bytes_path(db: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(db.read_bytes())
+    return copy
+
+
+def downgrade(path: Path) -> None:
+    """The ledger as a gintally before identities wrote it: no uid columns, no m013."""
+    conn = sqlite3.connect(path)
+    for index in ("players_uid", "matches_uid", "hands_uid", "corrections_uid"):
+        conn.execute(f"DROP INDEX {index}")
+    for table in ("players", "matches", "hands", "corrections"):
+        conn.execute(f"ALTER TABLE {table} DROP COLUMN uid")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm013_identities'")
+    conn.commit()
+    conn.close()
+
+
+def test_two_copies_of_an_old_ledger_get_the_same_identities(tmp_path: Path) -> None:
+    """An old ledger copied to two devices: each migrates its copy, and the facts they share
+    get the same uids, so merging doubles nothing."""
+    old = tmp_path / "old.db"
+    ok(old, "match", "new", "Evening", "--players", "Ann", "Bob")
+    for points in (10, 20, 30):
+        ok(old, "score", "Ann", str(points), "--date", "2026-03-01")
+    ok(old, "edit", "2", "--points", "25")
+    ok(old, "void", "3")
+    downgrade(old)
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    shutil.copy(old, a)
+    shutil.copy(old, b)
+    ok(a, "score", "Bob", "5", "--date", "2026-03-02")  # each migrates, and adds a hand
+    ok(b, "score", "Bob", "7", "--date", "2026-03-02")
+    ok(b, "edit", "1", "--points", "11")
+    with Ledger.open(a) as book_a, Ledger.open(b) as book_b:
+        for table in ("players", "matches", "corrections"):
+            sql = f"SELECT id, uid FROM {table} ORDER BY id"
+            shared = book_a.conn.execute(sql).fetchall()[:2]
+            assert [tuple(r) for r in shared] == [
+                tuple(r) for r in book_b.conn.execute(sql).fetchall()[:2]
+            ]
+        sql = "SELECT id, uid FROM hands ORDER BY id LIMIT 4"
+        assert [tuple(r) for r in book_a.conn.execute(sql)] == [
+            tuple(r) for r in book_b.conn.execute(sql)
+        ]
+    ok(a, "merge", str(b))
+    ok(b, "merge", str(a))
+    assert facts(a) == facts(b)
+    live = json.loads(ok(a, "hands", "--all", "--json"))["hands"]
+    assert [(h["id"], h["points"], h["voided"]) for h in live] == [
+        (1, 11, False),
+        (2, 25, False),
+        (3, 30, True),
+        (4, 5, False),
+        (5, 7, False),
+    ]
+
+
+# --- import: what is missing, by identity -------------------------------------------------------
+
+
+def test_an_overlapping_export_adds_only_what_is_missing(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
+    export = tmp_path / "a.csv"
+    ok(a, "export", "-o", str(export))
+    out = ok(b, "import", str(export))
+    assert out == "Imported 1 hand into Evening (3 hands: 1 new, 2 already here).\n"
+    doc = json.loads(ok(b, "import", str(export), "--json"))
+    assert (doc["imported"], doc["already_here"], doc["hands"]) == (0, 3, [])
+    assert facts(a)["hands"] == facts(b)["hands"]
+
+
+def test_exports_exchanged_both_ways_give_the_same_sheet(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
+    ok(b, "gin", "Bob", "--vs", "12", "--date", "2026-03-02")
+    ok(a, "score", "Ann", "30", "--date", "2026-03-02")
+    for fmt in ("json", "csv"):
+        ok(a, "export", "--format", fmt, "-o", str(tmp_path / f"a.{fmt}"))
+        ok(b, "export", "--format", fmt, "-o", str(tmp_path / f"b.{fmt}"))
+    ok(a, "import", str(tmp_path / "b.csv"))
+    ok(b, "import", str(tmp_path / "a.json"))
+    assert facts(a)["hands"] == facts(b)["hands"]
+    assert facts(a)["sheets"] == facts(b)["sheets"]
+    numbers = json.loads(ok(a, "hands", "--json"))["hands"]
+    assert [(h["id"], h["winner"], h["points"]) for h in numbers] == [
+        (1, "Ann", 10), (2, "Bob", 55), (3, "Ann", 20), (4, "Bob", 37), (5, "Ann", 30),
+    ]  # fmt: skip
+
+
+def test_a_row_whose_hand_is_here_with_other_facts_is_refused(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    export = tmp_path / "a.csv"
+    ok(a, "export", "-o", str(export))
+    lines = export.read_text().splitlines()
+    uid = lines[2].rsplit(",", 1)[1]
+    lines[2] = lines[2].replace("2026-03-01", "2026-03-04")
+    lines.append("3,2026-03-02,score,Ann,7,,,,,,,")  # a new hand, not written either
+    export.write_text("\n".join(lines) + "\n")
+    before = facts(b)
+    assert refused(b, "import", str(export)) == (
+        "Error: a.csv: 1 of its rows conflict with hands here, nothing was imported: row 2 is "
+        f"hand 2 (uid {uid[:8]}...), here with date '2026-03-01', in the file with date "
+        "'2026-03-04'"
+    )
+    assert facts(b) == before
+    # --force takes every row as a new hand (a deliberate duplicate gets a new uid)
+    ok(b, "import", str(export), "--force")
+    assert len(facts(b)["hands"]) == 5
+
+
+def test_a_bad_uid_is_refused_naming_its_row(tmp_path: Path) -> None:
+    a, _ = common(tmp_path)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("date,kind,winner,points,uid\n2026-03-02,score,Ann,5,not-a-uid\n")
+    assert refused(a, "import", str(bad)) == (
+        "Error: row 1 of bad.csv: the uid 'not-a-uid' is not an identity gintally wrote "
+        "(32 hex digits); leave it empty for a new hand"
+    )
+    twice = tmp_path / "twice.csv"
+    uid = "0" * 32
+    twice.write_text("date,kind,winner,points,uid\n" + f"2026-03-02,score,Ann,5,{uid}\n" * 2)
+    assert refused(a, "import", str(twice)) == (
+        "Error: twice.csv holds a hand twice: two of its rows carry the same uid"
+    )
+
+
+# --- order-free and idempotent, whatever the devices did ----------------------------------------
+
+Op = tuple[str, int, int]  # (what, a hand or a day, points)
+
+ops = st.lists(
+    st.tuples(st.sampled_from(["score", "score", "void", "edit"]), st.integers(0, 9),
+              st.integers(1, 60)),
+    max_size=6,
+)  # fmt: skip
+
+
+def play(book: Ledger, script: list[Op]) -> None:
+    m = book.match("Evening")
+    for what, n, points in script:
+        live = book.live_hands(m)
+        if what == "score":
+            score(book, m, ("Ann", "Bob")[points % 2], points, D1 + timedelta(days=n % 3))
+        elif live:
+            number = live[n % len(live)].number
+            if what == "void":
+                book.void(m, number)
+            else:
+                old = book.hand(m, number)
+                book.replace_hand(
+                    m, number, HandRecord(old.date, "score", "score", old.winner, points)
+                )
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(ops, ops, ops)
+def test_merging_is_order_free_and_idempotent(
+    tmp_path: Path, base: list[Op], one: list[Op], two: list[Op]
+) -> None:
+    folder = tmp_path / str(len(list(tmp_path.iterdir())))
+    folder.mkdir()
+    start, a, b = folder / "start.db", folder / "a.db", folder / "b.db"
+    with Ledger.open(start) as book:
+        book.create_match("Evening", ("Ann", "Bob"), Format(), resolve())
+        play(book, base)
+    shutil.copy(start, a)
+    shutil.copy(start, b)
+    with Ledger.open(a) as book:
+        play(book, one)
+    with Ledger.open(b) as book:
+        play(book, two)
+    ab, ba = folder / "ab.db", folder / "ba.db"
+    shutil.copy(b, ab)
+    shutil.copy(a, ba)
+    with Ledger.open(ab) as book:
+        book.merge(a)
+    with Ledger.open(ba) as book:
+        book.merge(b)
+    merged = facts(ab)
+    assert merged == facts(ba)
+    hands = {uid for db in (a, b) for uid in facts(db)["hands"]}
+    assert set(merged["hands"]) == hands  # every hand once
+    with Ledger.open(ab) as book:
+        done = book.merge(ba)
+        assert done.new == {} and book.merge(a).new == {}
+    assert facts(ab) == merged
+
+
+def test_a_fact_table_is_one_line_to_merge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`FACT_TABLES` is the hook for fact tables beyond the four (payments): a table with a uid
+    is merged row by row, its references mapped."""
+    a, b = common(tmp_path)
+    for db in (a, b):
+        conn = sqlite3.connect(db)
+        conn.execute(
+            "CREATE TABLE tips (id INTEGER PRIMARY KEY, match_id INTEGER REFERENCES matches(id), "
+            "payer INTEGER REFERENCES players(id), amount TEXT, uid TEXT UNIQUE)"
+        )
+        conn.commit()
+        conn.close()
+    conn = sqlite3.connect(b)
+    conn.execute("INSERT INTO players(name, created_at, uid) VALUES ('Cy', 't', ?)", ["c" * 32])
+    conn.execute(
+        "INSERT INTO tips(match_id, payer, amount, uid) VALUES (1, 3, '2.50', ?)", ["1" * 32]
+    )
+    conn.commit()
+    conn.close()
+    monkeypatch.setattr(
+        ledger_merging,
+        "FACT_TABLES",
+        (ledger_merging.FactTable("tips", {"match_id": "matches", "payer": "players"}),),
+    )
+    with Ledger.open(a) as book:
+        assert book.merge(b).new == {"players": 1, "tips": 1}
+        row = book.conn.execute(
+            "SELECT p.name, t.amount FROM tips t JOIN players p ON p.id = t.payer"
+        ).fetchone()
+        assert tuple(row) == ("Cy", "2.50")
+        assert book.merge(b).new == {}
+    conn = sqlite3.connect(b)
+    conn.execute("UPDATE tips SET amount = '3.00'")
+    conn.commit()
+    conn.close()
+    with Ledger.open(a) as book, pytest.raises(GintallyError, match=r"tips 11111111\.\.\. differs"):
+        book.merge(b)
