@@ -41,6 +41,11 @@ Tables (created and changed only through the migrations below, applied with
   import, so that the same file is not imported into a match twice by mistake: ``digest`` is
   the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
   ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
+- ``uid`` (`m013_identities`) on ``players``, ``matches``, ``hands`` and ``corrections``: each
+  fact's identity, made where it was first recorded and kept through export, import, backup and
+  merge (`identity`). Every version of a hand carries its hand's uid (unique among first
+  versions: ``hands_uid ... WHERE id = hand_id``); a correction has its own. NULL only in a row
+  another program wrote.
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
   corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
   it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
