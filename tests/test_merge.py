@@ -398,7 +398,7 @@ def test_a_row_whose_hand_is_here_with_other_facts_is_refused(tmp_path: Path) ->
     assert refused(b, "import", str(export)) == (
         "Error: a.csv: 1 of its rows conflict with hands here, nothing was imported: row 2 is "
         f"hand 2 (uid {uid[:8]}...), here with date '2026-03-01', in the file with date "
-        "'2026-03-04'"
+        "'2026-03-04'; an edit made on another device comes in with gintally merge"
     )
     assert facts(b) == before
     # --force takes every row as a new hand (a deliberate duplicate gets a new uid)
@@ -525,3 +525,23 @@ def test_a_fact_table_is_one_line_to_merge(tmp_path: Path, monkeypatch: pytest.M
     conn.close()
     with Ledger.open(a) as book, pytest.raises(GintallyError, match=r"tips 11111111\.\.\. differs"):
         book.merge(b)
+
+
+def test_merge_json_names_what_came_in(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(b, "match", "new", "Club", "--players", "Cy", "Ann")
+    ok(b, "gin", "Cy", "--vs", "10", "--date", "2026-03-02")
+    ok(b, "void", "1", "--match", "Evening")
+    ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
+    ok(b, "knock", "Bob", "2", "--vs", "9", "--date", "2026-03-02", "--match", "Evening")
+    doc = json.loads(ok(b, "merge", str(a), "--json"))
+    assert doc == {
+        "merged": str(a),
+        "new": {"players": 0, "matches": 0, "hands": 1, "corrections": 0},
+        "already_here": 2,
+        "renumbered": ["Evening"],  # A's knock was made before B's: it is hand 3 now
+    }
+    doc = json.loads(ok(a, "merge", str(b), "--json"))
+    assert doc["new"] == {"players": 1, "matches": 1, "hands": 2, "corrections": 1}
+    assert doc["renumbered"] == []  # B's knock was made last: it takes the next number
+    assert facts(a) == facts(b)

@@ -74,7 +74,9 @@ class Identities:
             more = len(self.conflicts) - self.SHOWN
             raise GintallyError(
                 f"{self.source}: {len(self.conflicts)} of its rows conflict with hands here, "
-                f"nothing was imported: {shown}" + (f" (and {more} more)" if more > 0 else "")
+                f"nothing was imported: {shown}"
+                + (f" (and {more} more)" if more > 0 else "")
+                + "; an edit made on another device comes in with gintally merge"
             )
 
     def _compare(
