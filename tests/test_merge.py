@@ -545,3 +545,41 @@ def test_merge_json_names_what_came_in(tmp_path: Path) -> None:
     assert doc["new"] == {"players": 1, "matches": 1, "hands": 2, "corrections": 1}
     assert doc["renumbered"] == []  # B's knock was made last: it takes the next number
     assert facts(a) == facts(b)
+
+
+scores = st.lists(st.tuples(st.integers(0, 2), st.integers(1, 60)), max_size=5)
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(scores, scores, scores, st.permutations(["a", "b", "a", "b"]))
+def test_exports_exchanged_in_any_order_end_alike(
+    tmp_path: Path,
+    base: list[tuple[int, int]],
+    one: list[tuple[int, int]],
+    two: list[tuple[int, int]],
+    turns: list[str],
+) -> None:
+    """Hands recorded on two devices, then exports exchanged in any order, each import
+    repeated: both end with the same hands, numbers and sheet, none twice."""
+    folder = tmp_path / str(len(list(tmp_path.iterdir())))
+    folder.mkdir()
+    a, b = folder / "a.db", folder / "b.db"
+    with Ledger.open(a) as book:
+        book.create_match("Evening", ("Ann", "Bob"), Format(), resolve())
+        play(book, [("score", day, points) for day, points in base])
+    shutil.copy(a, b)
+    for db, hands in ((a, one), (b, two)):
+        with Ledger.open(db) as book:
+            play(book, [("score", day, points) for day, points in hands])
+    for turn in turns:  # "a": A's export into B; "b": B's into A
+        source, target = (a, b) if turn == "a" else (b, a)
+        export = folder / "hands.json"
+        export.unlink(missing_ok=True)
+        ok(source, "export", "--format", "json", "-o", str(export))
+        ok(target, "import", str(export))
+    assert facts(a) == facts(b)
+    assert len(facts(a)["hands"]) == len(base) + len(one) + len(two)

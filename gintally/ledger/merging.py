@@ -77,6 +77,7 @@ class Merging(LedgerCore):
         path = Path(other)
         src = open_other(path, self.path)
         try:
+            src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
             with self.write() as conn:
                 run = _Merge(conn, src, path)
                 run.run()
