@@ -250,18 +250,47 @@ def test_conflicts_are_named_and_nothing_is_merged(
     assert facts(a) == before
 
 
-def test_a_match_made_apart_under_the_same_name_is_a_conflict(tmp_path: Path) -> None:
+def test_a_match_made_on_each_device_under_one_name_is_one_match(tmp_path: Path) -> None:
+    """Two laptops that each began the book (the same players, format and rules): one match,
+    whose hands from both are numbered in the order they were recorded; a match of the same
+    name with other players is another match, and a conflict until one is renamed."""
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     ok(a, "match", "new", "Evening", "--players", "Ann", "Bob")
-    ok(b, "match", "new", "Evening", "--players", "Ann", "Bob")
+    ok(b, "match", "new", "evening", "--players", "ann", "bob")
     line = refused(a, "merge", str(b))
-    assert line.endswith(
-        "match 'Evening' here and 'Evening' there are different matches (each made on its own "
-        "device): rename one (gintally match rename) to keep both"
+    assert (
+        "in 2 place(s), nothing was merged: player 'Ann' here is 'ann' there: rename one " in line
     )
-    ok(b, "match", "rename", "Evening", "Evening at Bob's")
-    ok(a, "merge", str(b))
-    assert [m[0] for m in facts(a)["matches"]] == ["Evening", "Evening at Bob's"]
+    ok(b, "player", "rename", "ann", "Ann")
+    ok(b, "player", "rename", "bob", "Bob")
+    ok(b, "match", "rename", "evening", "Evening")
+    ok(a, "score", "Ann", "10", "--date", "2026-03-01")
+    ok(b, "score", "Bob", "20", "--date", "2026-03-01")
+    ok(a, "score", "Ann", "30", "--date", "2026-03-01")
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    shutil.copy(b, ab)
+    shutil.copy(a, ba)
+    ok(ab, "merge", str(a))
+    ok(ba, "merge", str(b))
+    merged, other = facts(ab), facts(ba)
+    assert merged["matches"] != other["matches"]  # each keeps the uid it gave the match
+    del merged["matches"], other["matches"]
+    assert merged == other
+    assert [(h[1], h[5]) for h in sorted(merged["hands"].values(), key=lambda h: h[1])] == [
+        (1, 10),
+        (2, 20),
+        (3, 30),
+    ]
+    ok(ab, "match", "new", "Club", "--players", "Ann", "Cy")
+    ok(ba, "match", "new", "Club", "--players", "Ann", "Bob")
+    line = refused(ab, "merge", str(ba))
+    assert line.endswith(
+        "match 'Club' here and 'Club' there are different matches (other players): rename one "
+        "(gintally match rename) to keep both"
+    )
+    ok(ba, "match", "rename", "Club", "Club at Bob's")
+    ok(ab, "merge", str(ba))
+    assert [m[0] for m in facts(ab)["matches"]] == ["Club", "Club at Bob's", "Evening"]
 
 
 def test_the_other_ledger_is_only_read_and_must_be_another_current_ledger(tmp_path: Path) -> None:
@@ -583,3 +612,18 @@ def test_exports_exchanged_in_any_order_end_alike(
         ok(target, "import", str(export))
     assert facts(a) == facts(b)
     assert len(facts(a)["hands"]) == len(base) + len(one) + len(two)
+
+
+def test_rows_another_program_wrote_without_a_uid_are_refused(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    conn = sqlite3.connect(b)
+    conn.execute(
+        "INSERT INTO hands(hand_id, match_id, number, date, claim, kind, winner, points, "
+        "created_at) VALUES (3, 1, 3, '2026-03-02', 'score', 'score', 1, 5, 't')"
+    )
+    conn.commit()
+    conn.close()
+    assert refused(a, "merge", str(b)).endswith(
+        "1 of its hands have no uid (written by another program than gintally), so they "
+        "cannot be told apart from this ledger's"
+    )

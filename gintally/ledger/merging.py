@@ -8,12 +8,13 @@ Terminology
   gintally to bring it up to date); one of a newer gintally or another application too; and
   it may not be the ledger itself.
 - by identity: a fact whose uid is here is the same fact. A player whose uid is not here but
-  whose name is (two devices that each met Ann) is the same person, and keeps the uid each
-  ledger gave her. Everything else not here is added, with its uid and the time it was first
-  recorded.
+  whose name is (two devices that each met Ann) is the same person, and so is a match made on
+  each device under one name with the same players, format and rules (two laptops that each
+  began the book): each ledger keeps the uid it gave them. Everything else not here is added,
+  with its uid and the time it was first recorded.
 - conflict: the same identity with other facts (a match or player renamed on one side, a
-  hand whose result differs), or a different match of the same name on each side: every
-  conflict is named and nothing is written.
+  hand whose result differs), or a different match of the same name on each side (other
+  players, format or rules): every conflict is named and nothing is written.
 - entry order: the hands of a match are numbered by their uids (`identity`: ordered by the
   time they were first recorded, `imports.renumber`), so two devices' hands take the same
   numbers whichever way they are merged; a hand's newest version is that of its edit (replace
@@ -165,8 +166,8 @@ class _Merge:
         n = self.src.execute(f"SELECT count(*) FROM {table} WHERE uid IS NULL").fetchone()[0]
         if n:
             self.conflicts.append(
-                f"{n} of its {table} have no uid (written by another program): "
-                f"run 'gintally --db {self.name} check'"
+                f"{n} of its {table} have no uid (written by another program than gintally), "
+                "so they cannot be told apart from this ledger's"
             )
         return bool(n)
 
@@ -227,17 +228,12 @@ class _Merge:
         ours = {r[0]: r[0] for r in self.conn.execute("SELECT id FROM players")}
         for r in self.src.execute("SELECT * FROM matches ORDER BY id").fetchall():
             here = self.conn.execute("SELECT * FROM matches WHERE uid = ?", [r["uid"]]).fetchone()
-            if here is None:
-                clash = self.conn.execute(
-                    "SELECT name FROM matches WHERE fold(name) = fold(?)", [r["name"]]
+            by_name = here is None
+            if by_name:
+                here = self.conn.execute(
+                    "SELECT * FROM matches WHERE fold(name) = fold(?)", [r["name"]]
                 ).fetchone()
-                if clash is not None:
-                    self.conflicts.append(
-                        f"match {clash[0]!r} here and {r['name']!r} there are different "
-                        "matches (each made on its own device): rename one "
-                        "(gintally match rename) to keep both"
-                    )
-                    continue
+            if here is None:
                 self.matches[r["id"]] = self._add_match(r)
                 continue
             self.matches[r["id"]] = here["id"]
@@ -252,7 +248,13 @@ class _Merge:
                 "teams": self._teams(self.conn, here["id"], ours),
             }
             differ = [k for k in mine if mine[k] != theirs[k]]
-            if differ:
+            if by_name and differ:  # made apart, and not alike: two matches
+                self.conflicts.append(
+                    f"match {here['name']!r} here and {r['name']!r} there are different "
+                    f"matches (other {', '.join(differ)}): rename one (gintally match rename) "
+                    "to keep both"
+                )
+            elif differ:
                 what = "named" if differ == ["name"] else f"with other {', '.join(differ)}"
                 self.conflicts.append(
                     f"match {here['name']!r} is {what} there ({r['name']!r}): one of them was "
