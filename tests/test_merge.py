@@ -627,3 +627,103 @@ def test_rows_another_program_wrote_without_a_uid_are_refused(tmp_path: Path) ->
         "1 of its hands have no uid (written by another program than gintally), so they "
         "cannot be told apart from this ledger's"
     )
+
+
+# The tables of stakes and payments as `m012_payments` makes them (made here while that
+# migration is elsewhere; IF NOT EXISTS once it is in the schema).
+STAKES_TABLES = (
+    """CREATE TABLE IF NOT EXISTS stakes (id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id), amount TEXT NOT NULL,
+        currency TEXT NOT NULL, places INTEGER NOT NULL, from_date TEXT, series_amount TEXT,
+        created_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS payments (id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        from_player INTEGER NOT NULL REFERENCES players(id),
+        to_player INTEGER NOT NULL REFERENCES players(id), amount TEXT NOT NULL,
+        date TEXT NOT NULL, note TEXT, after_hand INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS payment_voids (uid TEXT PRIMARY KEY REFERENCES payments(uid),
+        reason TEXT, created_at TEXT NOT NULL)""",
+)
+
+
+def money(db: Path) -> dict[str, list[tuple[Any, ...]]]:
+    conn = sqlite3.connect(db)
+    try:
+        return {
+            "stakes": sorted(
+                conn.execute(
+                    "SELECT m.name, s.amount, s.currency, s.from_date FROM stakes s "
+                    "JOIN matches m ON m.id = s.match_id"
+                ).fetchall()
+            ),
+            "payments": sorted(
+                conn.execute(
+                    "SELECT p.uid, f.name, t.name, p.amount, v.reason FROM payments p "
+                    "JOIN players f ON f.id = p.from_player JOIN players t ON t.id = p.to_player "
+                    "LEFT JOIN payment_voids v ON v.uid = p.uid"
+                ).fetchall()
+            ),
+        }
+    finally:
+        conn.close()
+
+
+def test_payments_voids_and_stakes_merge_as_facts(tmp_path: Path) -> None:
+    a, b = common(tmp_path)
+    ok(b, "match", "new", "Club", "--players", "Cy", "Ann")
+    for db in (a, b):
+        conn = sqlite3.connect(db)
+        for sql in STAKES_TABLES:
+            conn.execute(sql)
+        conn.execute(
+            "INSERT INTO stakes(match_id, amount, currency, places, from_date, created_at) "
+            "VALUES (1, '0.10', '£', 2, NULL, 't')"
+        )
+        conn.commit()
+        conn.close()
+    conn = sqlite3.connect(b)
+    conn.execute(
+        "INSERT INTO stakes(match_id, amount, currency, places, from_date, created_at) "
+        "VALUES (1, '0.20', '£', 2, '2026-03-02', 't'), (2, '1', '€', 0, NULL, 't')"
+    )
+    conn.execute(
+        "INSERT INTO payments(uid, match_id, from_player, to_player, amount, date, created_at) "
+        "VALUES (?, 1, 2, 1, '5.50', '2026-03-02', 't'), (?, 2, 3, 1, '2', '2026-03-02', 't')",
+        ["a" * 32, "b" * 32],
+    )
+    conn.execute("INSERT INTO payment_voids VALUES (?, 'undo', 't')", ["a" * 32])
+    conn.commit()
+    conn.close()
+    ab = tmp_path / "ab.db"
+    shutil.copy(a, ab)
+    doc = json.loads(ok(ab, "merge", str(b), "--json"))
+    assert {k: v for k, v in doc["new"].items() if v} == {
+        "players": 1, "matches": 1, "payments": 2, "payment_voids": 1, "stakes": 2,
+    }  # fmt: skip
+    assert (
+        money(ab)
+        == money(b)
+        == {
+            "stakes": [
+                ("Club", "1", "€", None),
+                ("Evening", "0.10", "£", None),
+                ("Evening", "0.20", "£", "2026-03-02"),
+            ],
+            "payments": [
+                ("a" * 32, "Bob", "Ann", "5.50", "undo"),
+                ("b" * 32, "Cy", "Ann", "2", None),
+            ],
+        }
+    )
+    ok(b, "merge", str(ab))
+    assert json.loads(ok(ab, "merge", str(b), "--json"))["new"] == {
+        "players": 0, "matches": 0, "hands": 0, "corrections": 0,
+    }  # fmt: skip
+    conn = sqlite3.connect(b)
+    conn.execute("UPDATE payments SET amount = '6' WHERE uid = ?", ["a" * 32])
+    conn.commit()
+    conn.close()
+    assert refused(ab, "merge", str(b)).endswith(
+        "payments aaaaaaaa... differs here and there (amount)"
+    )

@@ -42,15 +42,31 @@ from gintally.model import HAND_COLUMNS, fold
 
 @dataclass(frozen=True)
 class FactTable:
-    """A table of facts merged row by row by uid: every column but ``id`` is copied, those in
-    `refs` mapped to this ledger's rows (``players`` or ``matches``)."""
+    """A table of facts merged row by row: every column but ``id`` is copied, those in `refs`
+    mapped to this ledger's rows (``players`` or ``matches``). A row is the same row when its
+    `key` columns are: its ``uid`` (then any other difference is a conflict), or, for a table
+    whose rows have no identity, every fact it states."""
 
     name: str
     refs: Mapping[str, str] = field(default_factory=dict)
+    key: tuple[str, ...] = ("uid",)
 
 
-# Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule.
-FACT_TABLES: tuple[FactTable, ...] = ()
+# Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule, in
+# this order (a table after those it refers to); one a ledger does not have is passed over
+# (both ledgers have the same migrations). Stakes and payments (`m012_payments`): a payment and
+# the void of one by uid, a match's price from a date by what it states.
+FACT_TABLES: tuple[FactTable, ...] = (
+    FactTable(
+        "payments", {"match_id": "matches", "from_player": "players", "to_player": "players"}
+    ),
+    FactTable("payment_voids"),
+    FactTable(
+        "stakes",
+        {"match_id": "matches"},
+        key=("match_id", "amount", "currency", "places", "from_date", "series_amount"),
+    ),
+)
 
 _PEOPLE = ("winner", "knocker", "dealer")  # the hand columns that name a player
 
@@ -298,8 +314,11 @@ class _Merge:
     # --- hands and corrections -----------------------------------------------------------------
 
     def _facts(self, table: FactTable) -> None:
-        """The rows of a fact table by uid (`FACT_TABLES`)."""
-        if self._refuse_unidentified(table.name):
+        """The rows of a fact table (`FACT_TABLES`), by their key."""
+        known = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        if self.conn.execute(known, [table.name]).fetchone() is None:
+            return
+        if table.key == ("uid",) and self._refuse_unidentified(table.name):
             return
         maps = {"players": self.players, "matches": self.matches}
         columns = [
@@ -307,13 +326,17 @@ class _Merge:
             for r in self.conn.execute(f"SELECT * FROM pragma_table_info('{table.name}')")
             if r[1] != "id"
         ]
-        for r in self.src.execute(f"SELECT * FROM {table.name} ORDER BY id").fetchall():
+        where = " AND ".join(f"{c} IS ?" for c in table.key)
+        for r in self.src.execute(f"SELECT * FROM {table.name} ORDER BY rowid").fetchall():
             values = [
                 r[c] if c not in table.refs or r[c] is None else maps[table.refs[c]].get(r[c])
                 for c in columns
             ]
+            if any(r[c] is not None and values[columns.index(c)] is None for c in table.refs):
+                continue  # it names a match or player in conflict
             here = self.conn.execute(
-                f"SELECT {', '.join(columns)} FROM {table.name} WHERE uid = ?", [r["uid"]]
+                f"SELECT {', '.join(columns)} FROM {table.name} WHERE {where}",
+                [values[columns.index(c)] for c in table.key],
             ).fetchone()
             if here is None:
                 self.conn.execute(
@@ -322,7 +345,7 @@ class _Merge:
                     values,
                 )
                 self._count(table.name)
-            elif list(here) != values:
+            elif table.key == ("uid",) and list(here) != values:
                 differ = [c for c, a, b in zip(columns, here, values, strict=True) if a != b]
                 self.conflicts.append(
                     f"{table.name} {r['uid'][:8]}... differs here and there ({', '.join(differ)})"
