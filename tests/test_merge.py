@@ -727,3 +727,38 @@ def test_payments_voids_and_stakes_merge_as_facts(tmp_path: Path) -> None:
     assert refused(ab, "merge", str(b)).endswith(
         "payments aaaaaaaa... differs here and there (amount)"
     )
+
+
+def test_hands_are_numbered_again_under_guards_of_numbers_and_versions(tmp_path: Path) -> None:
+    """A ledger whose schema guards hand numbers (one hand's in its match, a unique index; every
+    version of a hand with its number, a trigger that sees a hand half moved): the hands of
+    two devices still take their numbers, and the guards stand after."""
+    a, b = common(tmp_path)
+    ok(b, "score", "Bob", "20", "--date", "2026-03-01")  # made first: hand 3 after the merge
+    ok(a, "score", "Ann", "10", "--date", "2026-03-01")
+    ok(a, "edit", "3", "--points", "11")
+    guard = (
+        "CREATE TRIGGER guard_versions BEFORE UPDATE OF number ON hands WHEN EXISTS (SELECT 1 "
+        "FROM hands v WHERE v.hand_id = NEW.hand_id AND v.id <> NEW.id AND v.number <> "
+        "NEW.number) BEGIN SELECT RAISE(ABORT, 'a version keeps its number'); END"
+    )
+    conn = sqlite3.connect(a)
+    conn.execute("CREATE UNIQUE INDEX numbers ON hands(match_id, number) WHERE id = hand_id")
+    conn.execute(guard)
+    conn.commit()
+    with pytest.raises(sqlite3.IntegrityError, match="a version keeps its number"):
+        conn.execute("UPDATE hands SET number = 9 WHERE id = 3")
+    conn.close()
+    out = ok(a, "merge", str(b))
+    assert "hands of Evening have new numbers" in out
+    live = json.loads(ok(a, "hands", "--json"))["hands"]
+    assert [(h["id"], h["points"]) for h in live] == [(1, 10), (2, 55), (3, 20), (4, 11)]
+    conn = sqlite3.connect(a)
+    assert (
+        conn.execute("SELECT sql FROM sqlite_master WHERE name = 'guard_versions'").fetchone()[0]
+        == guard
+    )
+    assert sorted(conn.execute("SELECT id, number FROM hands").fetchall()) == [
+        (1, 1), (2, 2), (3, 4), (4, 4), (5, 3),
+    ]  # fmt: skip
+    conn.close()

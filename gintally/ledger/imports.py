@@ -30,13 +30,34 @@ def renumber(conn: sqlite3.Connection, match_id: int) -> int:
     write; returns how many hands changed number. A hand made here is numbered after every
     hand the ledger had, so this changes nothing until hands made elsewhere come in (an
     import that keeps their uids, a merge): then hands from two devices take the same
-    numbers whichever way they were brought together, and play in the same order."""
-    return conn.execute(
-        "UPDATE hands SET number = r.n FROM (SELECT hand_id, row_number() OVER "
+    numbers whichever way they were brought together, and play in the same order.
+
+    The one change of a hand's number gintally makes: every version of a hand moves with it.
+    A number stays one hand's at every step (the hands that move go above the match's highest
+    number first), and the schema's guards of a hand's versions (BEFORE UPDATE triggers, which
+    see a hand half moved) are lifted for these statements and made again from their own text,
+    inside the same transaction."""
+    moves = conn.execute(
+        "SELECT hand_id, n FROM (SELECT hand_id, number, row_number() OVER "
         "(ORDER BY uid IS NULL, uid, number) AS n FROM hands WHERE match_id = ? "
-        "AND id = hand_id) AS r WHERE hands.hand_id = r.hand_id AND hands.number <> r.n",
+        "AND id = hand_id) WHERE number <> n",
         [match_id],
-    ).rowcount
+    ).fetchall()
+    if not moves:
+        return 0
+    top = conn.execute("SELECT max(number) FROM hands WHERE match_id = ?", [match_id]).fetchone()
+    guards = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'hands' "
+        "AND sql LIKE '%BEFORE UPDATE%' ORDER BY name"
+    ).fetchall()
+    for name, _ in guards:
+        conn.execute(f'DROP TRIGGER "{name}"')
+    update = "UPDATE hands SET number = ? WHERE hand_id = ?"
+    conn.executemany(update, [(top[0] + n, hand_id) for hand_id, n in moves])
+    conn.executemany(update, [(n, hand_id) for hand_id, n in moves])
+    for _, sql in guards:
+        conn.execute(sql)
+    return len(moves)
 
 
 class Imports(LedgerCore):
