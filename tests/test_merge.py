@@ -122,6 +122,13 @@ def test_every_fact_is_made_with_its_uid(tmp_path: Path) -> None:
     made = [r[0] for r in conn.execute("SELECT uid FROM corrections ORDER BY id")]
     assert made == sorted(made) and len(set(made)) == 2
     conn.close()
+    # a backup keeps every identity, and merges into its ledger as the same facts
+    copy = tmp_path / "copy.db"
+    ok(a, "backup", str(copy))
+    assert facts(copy) == facts(a)
+    assert (
+        ok(a, "merge", str(copy)) == f"Merged {copy} into {a}: nothing new; 2 hands already here.\n"
+    )
 
 
 def test_two_ledgers_diverge_and_merge_alike_either_way(tmp_path: Path) -> None:
