@@ -769,3 +769,28 @@ def test_hands_are_numbered_again_under_guards_of_numbers_and_versions(tmp_path:
         (1, 1), (2, 2), (3, 4), (4, 4), (5, 3),
     ]  # fmt: skip
     conn.close()
+
+
+def test_a_team_evening_from_two_devices_merges_alike(tmp_path: Path) -> None:
+    """Each table's hands recorded on its own device: after merging either way, the rounds are
+    whole and the team sheet is the same."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "Club", "--teams", "Ann,Cy", "Bob,Di")
+    ok(a, "backup", str(b))
+    ok(a, "knock", "Ann", "4", "--vs", "14", "--date", "2026-03-03")  # table 1, device A
+    ok(b, "knock", "Di", "2", "--vs", "12", "--date", "2026-03-03")  # table 2, device B
+    ok(a, "merge", str(b))  # round 1 is whole on A: the next round
+    ok(b, "merge", str(a))
+    ok(b, "gin", "Cy", "--vs", "20", "--date", "2026-03-03")
+    ok(a, "gin", "Bob", "--vs", "9", "--date", "2026-03-03")
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    shutil.copy(b, ab)
+    shutil.copy(a, ba)
+    ok(ab, "merge", str(a))
+    ok(ba, "merge", str(b))
+    assert facts(ab) == facts(ba)
+    sheet_ab = json.loads(ok(ab, "show", "--json"))
+    assert sheet_ab == json.loads(ok(ba, "show", "--json"))
+    assert [(h["id"], h["winner"]) for h in json.loads(ok(ab, "hands", "--json"))["hands"]] == [
+        (1, "Ann"), (2, "Di"), (3, "Cy"), (4, "Bob"),
+    ]  # fmt: skip
