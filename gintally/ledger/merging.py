@@ -13,7 +13,8 @@ Terminology
   began the book): each ledger keeps the uid it gave them. Everything else not here is added,
   with its uid and the time it was first recorded.
 - conflict: the same identity with other facts (a match or player renamed on one side, a
-  hand whose result differs), or a different match of the same name on each side (other
+  hand whose date, result, counts, players or note differ: not the cards it was typed with,
+  which a hand that came by a CSV export lacks), or a different match of the same name on each side (other
   players, format or rules): every conflict is named and nothing is written.
 - entry order: the hands of a match are numbered by their uids (`identity`: ordered by the
   time they were first recorded, `imports.renumber`), so two devices' hands take the same
@@ -69,6 +70,26 @@ FACT_TABLES: tuple[FactTable, ...] = (
 )
 
 _PEOPLE = ("winner", "knocker", "dealer")  # the hand columns that name a player
+# What a hand's record may hold on one side only: the cards and the claim as typed, which an
+# import of a CSV export (counts, no cards) does not carry. The facts of the hand (date, result,
+# counts, players, note, the variant's values) must agree.
+_TYPED = ("claim", "knocker_cards", "defender_cards", "layoffs")
+
+
+def _differ(mine: list[Any], theirs: list[Any]) -> list[str]:
+    """The hand columns (`HAND_COLUMNS`) in which two records of one hand disagree: not the
+    typed cards (`_TYPED`), and in the extras only the keys both have (a Mahjong table's cards
+    are on one side only when it came by a CSV export)."""
+    out = []
+    for c, a, b in zip(HAND_COLUMNS, mine, theirs, strict=True):
+        if a == b or c in _TYPED:
+            continue
+        if c == "extras":
+            ours, other = json.loads(a or "{}"), json.loads(b or "{}")
+            if all(ours[k] == other[k] for k in ours.keys() & other.keys()):
+                continue
+        out.append(c)
+    return out
 
 
 class MergeConflict(GintallyError):
@@ -381,7 +402,7 @@ class _Merge:
                 self.hands[r["hand_id"]] = here["id"]
                 self.merged.here += 1
                 mine = [here[c] for c in HAND_COLUMNS]
-                if here["match_id"] != match_id or mine != values:
+                if here["match_id"] != match_id or _differ(mine, values):
                     self.conflicts.append(self._hand_conflict(here, r, mine, values))
                 continue
             if match_id not in numbers:
@@ -408,10 +429,10 @@ class _Merge:
             return f"{what} (uid {r['uid'][:8]}...) is in another match there"
         names = {pid: name for pid, name in self.conn.execute("SELECT id, name FROM players")}
         shown = []
-        for c, a, b in zip(HAND_COLUMNS, mine, theirs, strict=True):
-            if a != b:
-                a, b = (names.get(a, a), names.get(b, b)) if c in _PEOPLE else (a, b)
-                shown.append(f"{c} {a!r} here, {b!r} there")
+        for c in _differ(mine, theirs):
+            a, b = mine[HAND_COLUMNS.index(c)], theirs[HAND_COLUMNS.index(c)]
+            a, b = (names.get(a, a), names.get(b, b)) if c in _PEOPLE else (a, b)
+            shown.append(f"{c} {a!r} here, {b!r} there")
         return f"{what} (uid {r['uid'][:8]}...) differs: {', '.join(shown)}"
 
     def _corrections(self) -> None:
