@@ -202,3 +202,19 @@ def test_exports_exchanged_in_any_order_end_alike(
         ok(target, "import", str(export))
     assert facts(a) == facts(b)
     assert len(facts(a)["hands"]) == len(base) + len(one) + len(two)
+
+
+def test_a_hand_that_came_by_a_csv_export_is_the_hand_it_was(tmp_path: Path) -> None:
+    """Device B began from A's CSV export (counts, no cards) in a match it made itself; a later
+    merge finds A's hands there, typed cards or not, and brings only what is new."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "Evening", "--players", "Ann", "Bob")
+    ok(a, "knock", "Ann", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD",
+       "--vs-cards", "AH AD AC 2H 2D 3H 3D 4S 5S QC", "--date", "2026-03-01")  # fmt: skip
+    ok(a, "export", "-o", str(tmp_path / "a.csv"))
+    ok(b, "match", "new", "Evening", "--players", "Ann", "Bob")
+    assert "1 hand" in ok(b, "import", str(tmp_path / "a.csv"))
+    ok(a, "score", "Bob", "20", "--date", "2026-03-02")
+    out = ok(b, "merge", str(a))
+    assert out.startswith(f"Merged {a} into {b}: 1 hand new; 1 hand already here")
+    assert facts(b)["hands"] == facts(a)["hands"] and facts(b)["sheets"] == facts(a)["sheets"]

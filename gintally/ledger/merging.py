@@ -14,8 +14,8 @@ Terminology
   with its uid and the time it was first recorded.
 - conflict: the same identity with other facts (a match or player renamed on one side, a
   hand whose date, result, counts, players or note differ: not the cards it was typed with,
-  which a hand that came by a CSV export lacks), or a different match of the same name on each side (other
-  players, format or rules): every conflict is named and nothing is written.
+  which a hand that came by a CSV export lacks), or a different match of the same name on each
+  side (other players, format or rules): every conflict is named and nothing is written.
 - entry order: the hands of a match are numbered by their uids (`identity`: ordered by the
   time they were first recorded, `imports.renumber`), so two devices' hands take the same
   numbers whichever way they are merged; a hand's newest version is that of its edit (replace
