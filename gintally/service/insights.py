@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from gintally.engine.lifetime import Lifetime, Side
-from gintally.engine.race import RacePoint, race
+from gintally.engine.race import RacePoint, RunningPoint, race, running
 from gintally.engine.replay import Entry
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Season, standings
@@ -117,6 +117,7 @@ class SeasonStory:
     race: list[RacePoint]
     hands: list[HandRecord]
     window: Window
+    running: list[RunningPoint]  # each player's hand points after each scoring hand
 
 
 def season_story(book: Ledger, match: Match, year: int | None, today: date) -> SeasonStory:
@@ -137,4 +138,6 @@ def season_story(book: Ledger, match: Match, year: int | None, today: date) -> S
     start = match.format.season_start
     hands = [h for h in window.hands if season_of(h.date, start)[0] == chosen.label]
     points = race(window.replay, match.format, chosen.label)
-    return SeasonStory(match, chosen, seasons, points, hands, window)
+    return SeasonStory(
+        match, chosen, seasons, points, hands, window, running(window.replay, chosen.label)
+    )
