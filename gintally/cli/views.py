@@ -8,13 +8,8 @@ from gintally.cli.base import drawing, emit, ledger, today
 
 
 def show(match: str | None = None, all_: bool = False, as_json: bool = False) -> None:
-    from gintally import report, service
+    from gintally.facade import work
 
     with ledger(write=False) as book:
-        m = book.match(match)
-        if all_:
-            window = service.replay_all(book, m, today())
-        else:
-            window = service.replay_match(book, m, today=today())
-        doc = report.show_doc(window, every=all_)
+        doc = work.show(book, match, all_, today())
     emit(doc, as_json, drawing("show"))
