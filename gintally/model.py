@@ -14,7 +14,8 @@ Terminology
 - hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
   Its `number` is the hand's public number in its match (1, 2, 3... in entry order);
   `hand_id` the ledger's identity of the hand (what corrections point at: the row of its first
-  version); `row_id` the row of this version.
+  version); `row_id` the row of this version; `uid` its identity wherever it travels (export,
+  import, merge), made where it was first recorded.
   `other_points` is what the player who did not win the hand scored when both players score
   (Mahjong gin); `extras` what the match's variant stores with the hand beyond the columns every
   hand has (Mahjong's tables, Gimlet's piles: `gintally.game.variants`), written and read by
@@ -25,11 +26,14 @@ Terminology
   matching, so "Émile" is "émile" (composed or not) and "Straße" is "STRASSE".
 - plain text (`plain_text`): what a name or a note may hold: valid Unicode (no bytes that were
   not UTF-8) and no control characters (an ANSI escape would repaint the terminal showing it).
+- uid (`is_uid`): a fact's identity, 32 lowercase hex digits, made where it was first recorded
+  (`gintally.ledger.identity`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,6 +51,14 @@ if TYPE_CHECKING:
 # Invisible characters that reorder the text around them (bidirectional embeddings, overrides
 # and isolates): refused with the control characters.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+_UID = re.compile(r"[0-9a-f]{32}")
+
+
+def is_uid(text: str) -> bool:
+    """True for a fact's identity as gintally writes it: 32 lowercase hex digits."""
+    return _UID.fullmatch(text) is not None
 
 
 def fold(name: str) -> str:
@@ -221,6 +233,7 @@ class HandRecord:
     row_id: int = 0
     match_id: int = 0
     created_at: str = ""
+    uid: str | None = field(default=None, compare=False)
     voided: bool = False
     versions: int = field(default=1, compare=False)
     void_reason: str | None = field(default=None, compare=False)

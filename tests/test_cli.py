@@ -594,7 +594,7 @@ def test_export_then_import_into_a_new_match_round_trips(kitchen: CLI, tmp_path:
     original = as_json(kitchen("show", "--json"))
     csv_text = ok(kitchen("export", "--format", "csv")).stdout
     assert csv_text.splitlines()[0] == (
-        "id,date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood,dealer,upcard,note"
+        "id,date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood,dealer,upcard,note,uid"
     )
     for fmt in ("csv", "json"):
         path = tmp_path / f"hands.{fmt}"

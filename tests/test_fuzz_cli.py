@@ -98,6 +98,7 @@ JSON_COMMANDS = {
     "match show",
     "player list",
     "import",
+    "merge",
     "check",
     "stats",
     "config",
@@ -532,6 +533,7 @@ def command_specs(
             [path_choices(world, scratch, "import")],
             {"--match": matches, "-m": matches, "--force": None, "--json": None},
         ),
+        "merge": ([path_choices(world, scratch, "import")], {"--json": None}),
         "backup": ([path_choices(world, scratch, "backup")], {"--force": None}),
         "check": ([], {"--json": None}),
         "config": (
@@ -827,7 +829,7 @@ def test_fuzz_command_lines(world: World, monkeypatch: pytest.MonkeyPatch) -> No
 # failure is bad input (exit 2), never "any other failure" (exit 1), never an exception that the
 # catch-all had to turn into "unexpected ...", and no library warning reaches stderr beside the
 # one "Error:" line.
-FILE_COMMANDS = {"import", "export", "backup", "demo", "report"}
+FILE_COMMANDS = {"import", "merge", "export", "backup", "demo", "report"}
 
 
 def test_fuzz_typed_values_are_bad_input_not_failures(

@@ -196,10 +196,10 @@ def test_an_import_is_checked_at_once_and_keeps_its_guards(tmp_path: Path) -> No
     the import) and checks what it wrote in one query at the end: a row they would refuse
     undoes the whole import, and the guards are there again either way."""
 
-    def row(claim: str) -> tuple[None, tuple[object, ...]]:
+    def row(claim: str) -> tuple[None, None, tuple[object, ...]]:
         values: dict[str, object] = dict.fromkeys(HAND_COLUMNS)
         values.update(date="2025-01-02", claim=claim, kind="knock", winner=1, points=17)
-        return None, tuple(values[c] for c in HAND_COLUMNS)
+        return None, None, tuple(values[c] for c in HAND_COLUMNS)
 
     with Ledger.open(tmp_path / "ledger.db") as book:
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))

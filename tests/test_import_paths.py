@@ -83,7 +83,7 @@ def both_ways(hands: list[HandRecord]) -> tuple[list[Any], list[Any]]:
         with Ledger.open(":memory:") as book:
             m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
             if how == "import":
-                rows = [(None, (h.date.isoformat(), *h.stored())) for h in hands]
+                rows = [(None, None, (h.date.isoformat(), *h.stored())) for h in hands]
                 assert book.import_rows(m, iter(rows), lambda: "d", "f", force=True)[0] == len(
                     hands
                 )
@@ -133,7 +133,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     assert imported[2][HAND_COLUMNS.index("knocker")] is None
     with Ledger.open(":memory:") as book:
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
-        rows = [(None, (h.date.isoformat(), *h.stored()))
+        rows = [(None, None, (h.date.isoformat(), *h.stored()))
                 for h in hands[:5]]  # fmt: skip
         book.import_rows(m, iter(rows), lambda: "d", "f")
         assert {h.created_at for h in book.live_hands(m)} == {now}
@@ -232,9 +232,9 @@ def test_the_stream_reads_ids_as_the_plain_reading_does(match: Match, tmp_path: 
         stream = transfer.ImportStream(match, path, TODAY)
         rows = list(stream.rows)
         whole = transfer.read_import(match, path, TODAY)
-        assert [file_id for file_id, _ in rows] == ids == whole.ids
+        assert [file_id for file_id, _, _ in rows] == ids == whole.ids
         plain = [transfer.parse_row(match, row, TODAY) for _, row in transfer.read_rows(path)]
-        assert [v for _, v in rows] == [(h.date.isoformat(), *h.stored()) for h in plain]
+        assert [v for _, _, v in rows] == [(h.date.isoformat(), *h.stored()) for h in plain]
         assert stream.digest() == transfer.digest(plain) == whole.digest
 
 
@@ -268,6 +268,7 @@ def test_an_import_into_an_empty_ledger_keeps_its_indexes_whole(tmp_path: Path) 
             "guard_hand_numbers",
             "hands_number",
             "hands_play_order",
+            "hands_uid",
             "hands_versions",
         ]
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))

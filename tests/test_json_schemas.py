@@ -224,8 +224,15 @@ def test_an_import_with_payments_matches_its_schema(book: CLI, tmp_path: Path) -
     check_document("import", doc)
 
 
+def test_merge_matches_its_schema(book: CLI, db_path: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    ok(book("backup", str(other)))
+    ok(book("--db", str(other), "score", "Ann", "15", "--match", "Year", "--date", "2026-01-02"))
+    check_document("merge", ok(book("merge", str(other), "--json")).stdout)
+
+
 def test_every_json_command_has_a_schema_and_every_schema_a_command() -> None:
-    named = {schema_of(c) for c in LEDGER + READS + WRITES} | {"import"}
+    named = {schema_of(c) for c in LEDGER + READS + WRITES} | {"import", "merge"}
     files = {p.stem for p in SCHEMAS.glob("*.json")} - {"common"}
     assert named == files
 

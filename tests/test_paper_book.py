@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -238,24 +239,34 @@ def test_an_import_whose_hands_were_voided_may_be_imported_again(
     assert ok(gintally(book, "import", str(paper))).stdout == "Imported 2 hands into Kitchen.\n"
 
 
-def test_an_export_is_refused_back_into_its_own_match(book: Path, tmp_path: Path) -> None:
+def test_an_export_back_into_its_own_match_adds_nothing(book: Path, tmp_path: Path) -> None:
     ok(gintally(book, "score", "Pop", "40", "--date", "1998-03-05"))
     ok(gintally(book, "knock", "Ma", "3", "--vs", "20", "--date", "1998-03-06"))
     for fmt in ("csv", "json"):
         out = tmp_path / f"kitchen.{fmt}"
         ok(gintally(book, "export", "--format", fmt, "-o", str(out)))
-        line = error(gintally(book, "import", str(out)))
-        assert line == (
-            f"Error: kitchen.{fmt} holds hands already in Kitchen: 2 of its 2 hands have the "
-            "number, date and result of hands there (hands 1-2); add --force to import them anyway"
+        assert ok(gintally(book, "import", str(out))).stdout == (
+            "Imported 0 hands into Kitchen (2 hands: 0 new, 2 already here).\n"
         )
     assert rows(book) == 2
-    # a hand since edited is no longer the same hand; one added since is not in the file
+    # an export written before hands had identities (no uid column) is refused as it was
+    old = tmp_path / "old.csv"
+    old.write_text(
+        "".join(line.rsplit(",", 1)[0] + "\n" for line in (tmp_path / "kitchen.csv").open())
+    )
+    assert old.read_text().splitlines()[0].endswith(",note")
+    line = error(gintally(book, "import", str(old)))
+    assert line == (
+        "Error: old.csv holds hands already in Kitchen: 2 of its 2 hands have the "
+        "number, date and result of hands there (hands 1-2); add --force to import them anyway"
+    )
+    # a hand since edited: the file holds its older version, which is here too
     ok(gintally(book, "edit", "2", "--vs", "25"))  # Ma +22 now, not +17
     ok(gintally(book, "score", "Pop", "10", "--date", "1998-03-07"))
-    line = error(gintally(book, "import", str(tmp_path / "kitchen.csv")))
+    assert "2 hands: 0 new, 2 already here" in ok(gintally(book, "import", str(out))).stdout
+    line = error(gintally(book, "import", str(old)))
     assert "1 of its 2 hands has the number, date and result of hands there (hand 1);" in line
-    # into a new match it goes, once
+    # into a new match it goes as a copy (new identities), once
     ok(gintally(book, "match", "new", "Copy", "--players", "Pop", "Ma"))
     ok(gintally(book, "import", str(tmp_path / "kitchen.csv")))
     assert [h[1:] for h in hands_of(book, "Copy")] == [
@@ -264,7 +275,7 @@ def test_an_export_is_refused_back_into_its_own_match(book: Path, tmp_path: Path
     ]
     line = error(gintally(book, "import", str(tmp_path / "kitchen.csv")))
     assert line.startswith("Error: kitchen.csv: its 2 hands were imported into Copy before")
-    # --force takes it back into its own match
+    # --force takes it back into its own match, as new hands
     ok(gintally(book, "import", str(tmp_path / "kitchen.json"), "--match", "Kitchen", "--force"))
     assert len(hands_of(book)) == 5
 
@@ -426,10 +437,12 @@ def test_backup_and_export_take_force_and_never_leave_a_partial_file(
     assert line == f"Error: {out} already exists: choose a new file for the export, or add --force"
     assert out.read_text() == "precious\n"
     ok(gintally(book, "export", "-o", str(out), "--force"))
-    assert out.read_text().splitlines()[1:] == [
+    lines = [line.rsplit(",", 1) for line in out.read_text().splitlines()[1:]]
+    assert [line[0] for line in lines] == [
         "1,1998-03-05,score,Pop,40,,,,,,",
         "2,1998-03-06,score,Ma,15,,,,,,",
     ]
+    assert all(re.fullmatch("[0-9a-f]{32}", line[1]) for line in lines)  # each hand's uid
     # neither writes over the ledger itself, or into a folder that is not there
     for args, what in ((["backup", str(book), "--force"], "backup"),
                        (["export", "-o", str(book), "--force"], "export"),

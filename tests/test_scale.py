@@ -61,8 +61,8 @@ def test_the_import_stream_gives_what_reading_each_row_gives(match: Match, tmp_p
     path.write_text(CSV)
     stream = transfer.ImportStream(match, path, TODAY)
     rows = list(stream.rows)
-    assert [values for _, values in rows] == plain_reading(match, path)
-    assert [file_id for file_id, _ in rows] == [None] * 8
+    assert [values for _, _, values in rows] == plain_reading(match, path)
+    assert [(file_id, uid) for file_id, uid, _ in rows] == [(None, None)] * 8
     # the same digest as the whole-file reading (what earlier imports stored)
     hands = transfer.read_hands(match, path, TODAY)
     assert stream.digest() == transfer.digest(hands)
@@ -99,7 +99,7 @@ def test_json_values_of_other_types_are_checked_apart(match: Match, tmp_path: Pa
     path = tmp_path / "hands.json"
     path.write_text(json.dumps(rows[:2]))
     stream = transfer.ImportStream(match, path, TODAY)
-    assert [v[4] for _, v in stream.rows] == [1, 1]
+    assert [v[4] for _, _, v in stream.rows] == [1, 1]
     assert stream.digest() == transfer.digest(transfer.read_hands(match, path, TODAY))
     for bad, why in ((rows[2], "1.0"), (rows[3], "True")):
         path.write_text(json.dumps([rows[0], bad]))

@@ -210,7 +210,7 @@ def test_the_migration_moves_the_old_columns_into_extras_and_drops_them(
     assert all(c in columns(old) for c in LEGACY_COLUMNS) and "extras" not in columns(old)
     with Ledger.open(old):  # opened for writing: migrated
         pass
-    assert columns(old)[-3:] == ["number", "other_points", "extras"]
+    assert columns(old)[-4:] == ["number", "other_points", "extras", "uid"]  # uid: m013
     assert not any(c in columns(old) for c in LEGACY_COLUMNS)
     assert stored(old, READ) == CORE
     assert [e for (e,) in stored(old, "SELECT extras FROM hands ORDER BY id")] == EXTRAS

@@ -72,7 +72,8 @@ ROUTES = {
     ),
     **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
     **dict.fromkeys(
-        ("match", "player", "export", "import", "backup", "config", "check", "demo"), "admin"
+        ("match", "player", "export", "import", "merge", "backup", "config", "check", "demo"),
+        "admin",
     ),
     "stats": "stats",
     "chart": "chart",

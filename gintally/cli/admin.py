@@ -394,18 +394,24 @@ def import_(
     as_json: JsonOpt = False,
 ) -> None:
     """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing.
-    A file whose hands are already in the match (imported before, or an export of this match)
-    is refused; --force imports it anyway."""
+    Rows whose hands are already here (by their uid) are skipped, and a row whose hand is here
+    with other facts is refused. A file without uids whose hands are already in the match
+    (imported before, or an export of this match) is refused; --force imports it anyway."""
     from gintally import transfer
+    from gintally.transfer.identities import Identities
 
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
         read = transfer.ImportStream(m, file, today(), service.date_order(book))
-        count, first, last = book.import_rows(m, read.rows, read.digest, file.name, force)
+        known = Identities(m, book.versions_of, file.name, force)
+        count, first, last = book.import_rows(
+            m, known.rows(read.rows), read.digest, file.name, force, lambda: known.identified
+        )
         paid = _import_payments(book, m, file)
     doc = {
         "match": m.name,
         "imported": count,
+        "already_here": known.here,
         "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
     if paid:  # a file with payments (JSON): how many were new
@@ -414,7 +420,12 @@ def import_(
         emit(doc, True)
     else:
         more = f" and {paid} payment{'s' if paid > 1 else ''}" if paid else ""
-        drawing("message")(f"Imported {_hands(count)}{more} into {m.name}.")
+        here = (
+            f" ({_hands(count + known.here)}: {count} new, {known.here} already here)"
+            if known.here
+            else ""
+        )
+        drawing("message")(f"Imported {_hands(count)}{more} into {m.name}{here}.")
 
 
 def _import_payments(book: Ledger, m: Match, file: Path) -> int:
@@ -439,6 +450,46 @@ def _import_payments(book: Ledger, m: Match, file: Path) -> int:
         book.add_payment(m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
         added += 1
     return added
+
+
+@app.command(rich_help_panel="Data")
+def merge(
+    other: Annotated[
+        Path, typer.Argument(help="Another gintally ledger (only read).", show_default=False)
+    ],
+    as_json: JsonOpt = False,
+) -> None:
+    """Bring in another ledger's matches, players, hands and corrections that this one lacks,
+    by their identities, in one go: merging twice changes nothing, and two ledgers merged
+    either way round end alike (their hands numbered in the order they were recorded). Facts
+    the two ledgers disagree on are named, and then nothing is merged."""
+    with ledger() as book:
+        done = book.merge(other)
+    new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
+    new.update(done.new)  # and the other fact tables' (payments)
+    if as_json:
+        emit(
+            {
+                "merged": str(other),
+                "new": new,
+                "already_here": done.here,
+                "renumbered": done.renumbered,
+            },
+            True,
+        )
+        return
+    added = [f"{n} {k[:-1] if n == 1 else k}" for k, n in new.items() if n]
+    lines = [
+        f"Merged {other} into {db_path()}: "
+        + (", ".join(added) + " new" if added else "nothing new")
+        + (f"; {_hands(done.here)} already here." if done.here else ".")
+    ]
+    if done.renumbered:
+        lines.append(
+            "Hands are numbered in the order they were recorded, so hands of "
+            f"{', '.join(done.renumbered)} have new numbers (gintally hands shows them)."
+        )
+    drawing("message")("\n".join(lines), wrap=False)
 
 
 def _hands(n: int) -> str:

@@ -11,15 +11,17 @@
 `Ledger` is one class made of small ones, each in the module of its concept: `core.LedgerCore`
 holds the connection, the write transaction, snapshots and settings, and each part below is a
 subclass of it that `Ledger` mixes in (``class Ledger(People, Matches, Hands, Imports,
-Damage, Payments)``), so callers see one object with every method:
+Damage, Payments, Merging)``), so callers see one object with every method:
 
 - `people`: players, renaming them, names as they are kept.
 - `matches`: creating, finding, choosing and renaming matches; their teams.
 - `hands`: appending, reading and streaming hands and the plays a replay reads; a row of
   ``hands`` as a `HandRecord` (`hands.hand_record`); corrections (void, replace).
-- `imports`: importing rows of hands fast, refusing a file imported before.
+- `imports`: importing rows of hands fast, refusing a file imported before; numbering a
+  match's hands in entry order (`imports.renumber`).
 - `damage`: integrity problems, damaged rows, the line a command prints for one.
 - `payments`: a match's stakes (prices per point by date) and payments between players.
+- `merging`: another ledger's facts brought in by identity (`identity`: the uids).
 
 The parts share only the core; where one needs another's concept it imports a public function
 or constant (`people.clean_name`, `hands.LIVE_HANDS`, `damage.CHECK_HINT`), never a method.

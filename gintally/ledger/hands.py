@@ -4,7 +4,9 @@ replay reads), and correcting them (void, replace).
 Terminology
 - hand number: a hand's public number in its match (`HandRecord.number`): 1, 2, 3... in the
   order the hands were entered; an edit keeps it, a correction uses none up. The ledger's own
-  identity of a hand (``hand_id``, what corrections point at) is `HandRecord.hand_id`.
+  identity of a hand (``hand_id``, what corrections point at) is `HandRecord.hand_id`; its
+  identity everywhere (export, import, merge) is `HandRecord.uid` (`identity`), carried by
+  every version of it.
 - version: one row of ``hands`` (`HandRecord.row_id`); an edit appends a new version of the
   hand, with its hand_id and number, and its newest version is the hand.
 - live hand: a hand with no ``void`` correction, in its newest version (`LIVE_HANDS`); live hands
@@ -39,6 +41,7 @@ from gintally.ledger.guards import (
     listed,
     row_damage_sql,
 )
+from gintally.ledger.identity import OrderedUids
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -102,9 +105,10 @@ class Hands(LedgerCore):
         number = conn.execute(
             "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
         ).fetchone()[0]
+        uids = OrderedUids(conn, "hands")
         for hand in hands:
             number += 1
-            out.append(self._insert(conn, match.id, hand, None, number))
+            out.append(self._insert(conn, match.id, hand, None, number, uids.next()))
         return out
 
     def _insert(
@@ -114,15 +118,17 @@ class Hands(LedgerCore):
         hand: HandRecord,
         key: int | None,
         number: int,
+        uid: str | None,
     ) -> HandRecord:
         """Write one version of a hand: a new hand (`key` None) or a new version of hand `key`.
-        `number` is the hand's number in its match."""
+        `number` is the hand's number in its match, `uid` the hand's identity (every version
+        carries it)."""
         values = [hand.date.isoformat(), *hand.stored()]
         now = timestamp()
         cur = conn.execute(
-            f"INSERT INTO hands(hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 4))})",
-            [key or 0, match_id, number, *values, now],
+            f"INSERT INTO hands(hand_id, match_id, number, uid, {', '.join(HAND_COLUMNS)}, "
+            f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 5))})",
+            [key or 0, match_id, number, uid, *values, now],
         )
         row = int(cur.lastrowid or 0)
         if key is None:
@@ -138,7 +144,13 @@ class Hands(LedgerCore):
             key = row
             conn.execute("UPDATE hands SET hand_id = ? WHERE id = ?", [row, row])
         return replace(
-            hand, number=number, hand_id=key, row_id=row, match_id=match_id, created_at=now
+            hand,
+            number=number,
+            hand_id=key,
+            row_id=row,
+            match_id=match_id,
+            created_at=now,
+            uid=uid,
         )
 
     # --- reading -------------------------------------------------------------------------------
@@ -424,8 +436,8 @@ class Hands(LedgerCore):
                 raise GintallyError(f"hand {number} is already void")
             conn.execute(
                 "INSERT INTO corrections(hand_id, action, replacement, reason, "
-                "created_at) VALUES (?, 'void', NULL, ?, ?)",
-                [hand.hand_id, reason, timestamp()],
+                "created_at, uid) VALUES (?, 'void', NULL, ?, ?, ?)",
+                [hand.hand_id, reason, timestamp(), OrderedUids(conn, "corrections").next()],
             )
         return replace(hand, voided=True)
 
@@ -439,11 +451,17 @@ class Hands(LedgerCore):
             old = self.hand(match, number)
             if old.voided:
                 raise GintallyError(f"hand {number} is void: it cannot be edited")
-            stored = self._insert(conn, old.match_id, new, old.hand_id, number)
+            stored = self._insert(conn, old.match_id, new, old.hand_id, number, old.uid)
             conn.execute(
                 "INSERT INTO corrections(hand_id, action, replacement, reason, "
-                "created_at) VALUES (?, 'replace', ?, ?, ?)",
-                [old.hand_id, stored.row_id, reason, timestamp()],
+                "created_at, uid) VALUES (?, 'replace', ?, ?, ?, ?)",
+                [
+                    old.hand_id,
+                    stored.row_id,
+                    reason,
+                    timestamp(),
+                    OrderedUids(conn, "corrections").next(),
+                ],
             )
         return stored
 
@@ -545,6 +563,7 @@ def hand_record(
         row_id=r["id"],
         match_id=r["match_id"],
         created_at=r["created_at"],
+        uid=get("uid"),
         voided=bool(r["voided"]) if "voided" in r else False,
         versions=get("versions", 1),
         void_reason=get("void_reason"),

@@ -21,8 +21,44 @@ from typing import Any
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.guards import NUMBERS_INDEX
-from gintally.ledger.hands import LIVE_HANDS, match_damage_sql
-from gintally.model import HAND_COLUMNS, Match
+from gintally.ledger.hands import LIVE_HANDS, hand_record, match_damage_sql
+from gintally.ledger.identity import OrderedUids
+from gintally.model import HAND_COLUMNS, HandRecord, Match
+
+
+def renumber(conn: sqlite3.Connection, match_id: int) -> int:
+    """Number a match's hands in entry order, the order of their uids (`identity`), inside a
+    write; returns how many hands changed number. A hand made here is numbered after every
+    hand the ledger had, so this changes nothing until hands made elsewhere come in (an
+    import that keeps their uids, a merge): then hands from two devices take the same
+    numbers whichever way they were brought together, and play in the same order.
+
+    The one change of a hand's number gintally makes: every version of a hand moves with it.
+    A number stays one hand's at every step (the hands that move go above the match's highest
+    number first), and the schema's guards of a hand's versions (BEFORE UPDATE triggers, which
+    see a hand half moved) are lifted for these statements and made again from their own text,
+    inside the same transaction."""
+    moves = conn.execute(
+        "SELECT hand_id, n FROM (SELECT hand_id, number, row_number() OVER "
+        "(ORDER BY uid IS NULL, uid, number) AS n FROM hands WHERE match_id = ? "
+        "AND id = hand_id) WHERE number <> n",
+        [match_id],
+    ).fetchall()
+    if not moves:
+        return 0
+    top = conn.execute("SELECT max(number) FROM hands WHERE match_id = ?", [match_id]).fetchone()
+    guards = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'hands' "
+        "AND sql LIKE '%BEFORE UPDATE%' ORDER BY name"
+    ).fetchall()
+    for name, _ in guards:
+        conn.execute(f'DROP TRIGGER "{name}"')
+    update = "UPDATE hands SET number = ? WHERE hand_id = ?"
+    conn.executemany(update, [(top[0] + n, hand_id) for hand_id, n in moves])
+    conn.executemany(update, [(n, hand_id) for hand_id, n in moves])
+    for _, sql in guards:
+        conn.execute(sql)
+    return len(moves)
 
 
 class Imports(LedgerCore):
@@ -31,16 +67,20 @@ class Imports(LedgerCore):
     def import_rows(
         self,
         match: Match,
-        rows: Iterable[tuple[int | None, tuple[Any, ...]]],
+        rows: Iterable[tuple[int | None, str | None, tuple[Any, ...]]],
         digest: Callable[[], str],
         source: str,
         force: bool = False,
+        identified: Callable[[], bool] = lambda: False,
     ) -> tuple[int, int | None, int | None]:
         """Append imported hands as they are read, in one transaction (all or none), and
         remember the import; returns how many, and the first and last hand numbers.
 
-        `rows` yields (the row's ``id`` in the file or None, the hand's values in `HAND_COLUMNS`
-        order with the date as ISO text); an error it raises rolls everything back. `digest` is
+        `rows` yields (the row's ``id`` in the file or None, the hand's uid or None for a new
+        one, the hand's values in `HAND_COLUMNS` order with the date as ISO text); an error it
+        raises rolls everything back. Hands that keep a uid made elsewhere take their place in
+        entry order (`renumber`). `identified`, asked once the rows are read, says whether the
+        file's rows carried uids: then they decided what is here, not the digest. `digest` is
         asked once `rows` is exhausted. Unless `force`, a file whose hands are already in the
         match is refused, in the same transaction (so two imports of one file at once cannot
         both land), checked after the rows are read: the same hands imported before (an import
@@ -66,29 +106,40 @@ class Imports(LedgerCore):
             memo, shape_of = shapes.memo, shapes.shape
             keyed: dict[int, tuple[Any, ...]] = {}  # file ids naming hands already there
             same: set[int] = set()
-            for file_id, values in rows:  # the inner loop of an import: kept lean
+            fresh = OrderedUids(conn, "hands").many()
+            kept = False  # a hand keeps the uid it was made with elsewhere
+            for file_id, uid, values in rows:  # the inner loop of an import: kept lean
                 count += 1
                 row_id += 1
+                if uid is None:
+                    uid = next(fresh)
+                else:
+                    kept = True
                 shape = memo.get(values[1:]) or shape_of(values)
-                shape[0].append((row_id, before + count, *shape[1](values)))
+                shape[0].append((row_id, before + count, uid, *shape[1](values)))
                 if count % 2000 == 0:
-                    shapes.flush(conn)
+                    self._flush(shapes, conn, source)
                 if file_id is not None and file_id <= before and not force:
                     keyed[file_id] = tuple(values[i] for i in compared)
                     if len(keyed) >= 500:
                         same |= self._same_hands(conn, match, keyed)
                         keyed.clear()
-            shapes.flush(conn)
+            self._flush(shapes, conn, source)
             for sql in indexes:
-                conn.execute(sql)
+                self._flush(shapes, conn, source, sql)
             self._refuse_unguarded(conn, match, first_row)
             for sql in guards:
                 conn.execute(sql)
             if keyed:
                 same |= self._same_hands(conn, match, keyed)
             first, last = (before + 1, before + count) if count else (None, None)
+            if kept and renumber(conn, match.id):
+                first, last = conn.execute(
+                    "SELECT min(number), max(number) FROM hands WHERE match_id = ? AND id > ?",
+                    [match.id, row_id - count],
+                ).fetchone()
             code = digest()
-            if not force:
+            if not force and not identified():  # rows with uids were sorted by them
                 self._refuse_imported(conn, match, count, code, source)
                 self._refuse_same(match, count, sorted(same), source)
             conn.execute(
@@ -116,6 +167,37 @@ class Imports(LedgerCore):
                 f"the import would write hand {wrong[1]}, a row the ledger's guards refuse; "
                 "nothing was written"
             )
+
+    @staticmethod
+    def _flush(
+        shapes: InsertShapes, conn: sqlite3.Connection, source: str, index: str | None = None
+    ) -> None:
+        """Write the rows waiting (or build an index again), refusing a file that holds one
+        hand's identity twice."""
+        try:
+            if index is None:
+                shapes.flush(conn)
+            else:
+                conn.execute(index)
+        except sqlite3.IntegrityError as e:
+            if "uid" not in str(e):
+                raise
+            raise GintallyError(
+                f"{source} holds a hand twice: two of its rows carry the same uid"
+            ) from None
+
+    def versions_of(self, uid: str) -> tuple[int, list[HandRecord]] | None:
+        """The match id and every version of the hand whose identity is `uid` (oldest first,
+        each marked voided when the hand is), or None when the ledger has no such hand."""
+        rows = self._rows(
+            "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
+            "AND c.action = 'void') AS voided FROM hands h WHERE h.hand_id = "
+            "(SELECT f.id FROM hands f WHERE f.uid = ? AND f.id = f.hand_id) ORDER BY h.id",
+            [uid],
+        )
+        if not rows:
+            return None
+        return int(rows[0]["match_id"]), [hand_record(r) for r in rows]
 
     @staticmethod
     def _drop_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
@@ -211,7 +293,7 @@ class InsertShapes:
     first version). The stored rows are the same as binding every value would write. `memo`
     maps a row's values but the date (equal values, equal shape) to its shape: the batch of its
     statement and what takes its values that are not None; a row of the batch is (row id, hand
-    number, those values)."""
+    number, uid, those values)."""
 
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
@@ -225,7 +307,7 @@ class InsertShapes:
         # the date (index 0) is never None, so there are always two or more (one would make
         # itemgetter give a bare value, not a tuple)
         assert len(values) == len(HAND_COLUMNS) and len(kept) > 1 and kept[0] == 0
-        slots, n = [], 2  # ?1 is the row id, ?2 the hand number
+        slots, n = [], 3  # ?1 is the row id, ?2 the hand number, ?3 the uid
         for v in values:
             if v is None:
                 slots.append("NULL")
@@ -234,8 +316,8 @@ class InsertShapes:
                 slots.append(f"?{n}")
         match_id, created_at = self._constants
         sql = (
-            f"INSERT INTO hands(id, hand_id, match_id, number, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES (?1, ?1, {match_id}, ?2, {', '.join(slots)}, {created_at})"
+            f"INSERT INTO hands(id, hand_id, match_id, number, uid, {', '.join(HAND_COLUMNS)}, "
+            f"created_at) VALUES (?1, ?1, {match_id}, ?2, ?3, {', '.join(slots)}, {created_at})"
         )
         shape = (self._batches.setdefault(sql, []), operator.itemgetter(*kept))
         if len(self.memo) >= self.LIMIT:

@@ -23,6 +23,7 @@ from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
 from gintally.ledger.guards import name_damage, visible
+from gintally.ledger.identity import random_uid
 from gintally.ledger.people import clean_name, damaged_player, player_or_new
 from gintally.model import Match, Player, Team, fold
 
@@ -72,7 +73,8 @@ class Matches(LedgerCore):
                 dealer = a.id if fold(first_dealer) == fold(a.name) else b.id
             cur = conn.execute(
                 "INSERT INTO matches(name, player_a, player_b, format, games, rolling, "
-                "season_start, rules, first_dealer, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "season_start, rules, first_dealer, created_at, uid) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [
                     clean,
                     a.id,
@@ -84,6 +86,7 @@ class Matches(LedgerCore):
                     rules.to_json(),
                     dealer,
                     timestamp(),
+                    random_uid(),
                 ],
             )
             match_id = int(cur.lastrowid or 0)

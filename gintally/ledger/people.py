@@ -17,6 +17,7 @@ from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
 from gintally.ledger.guards import name_damage
+from gintally.ledger.identity import random_uid
 from gintally.model import Player, plain_text
 
 
@@ -72,7 +73,10 @@ def player_or_new(conn: sqlite3.Connection, name: str) -> Player:
     ).fetchone()
     if row:
         return sound_player(row["id"], row["name"])
-    cur = conn.execute("INSERT INTO players(name, created_at) VALUES (?, ?)", [clean, timestamp()])
+    cur = conn.execute(
+        "INSERT INTO players(name, created_at, uid) VALUES (?, ?, ?)",
+        [clean, timestamp(), random_uid()],
+    )
     return Player(int(cur.lastrowid or 0), clean)
 
 

@@ -51,6 +51,11 @@ Tables (created and changed only through the migrations below, applied with
   (uuid4 hex), ``match_id`` the match it was recorded in and ``after_hand`` that match's last
   hand number then (what `undo` compares). ``payment_voids(uid, reason, created_at)``: a payment
   taken back; it stays in ``payments`` as history.
+- ``uid`` (`m013_identities`) on ``players``, ``matches``, ``hands`` and ``corrections``: each
+  fact's identity, made where it was first recorded and kept through export, import, backup and
+  merge (`identity`). Every version of a hand carries its hand's uid (unique among first
+  versions: ``hands_uid ... WHERE id = hand_id``); a correction has its own. NULL only in a row
+  another program wrote.
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
   corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
   it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
@@ -78,7 +83,7 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import LedgerError
-from gintally.ledger import lock
+from gintally.ledger import identity, lock
 from gintally.ledger.guards import NUMBERS_INDEX_SQL, triggers
 from gintally.model import LEGACY_EXTRAS
 
@@ -97,6 +102,7 @@ MIGRATION_NAMES = (
     "m010_variant_extras",
     "m011_guards",
     "m012_payments",
+    "m013_identities",
 )
 
 
@@ -352,7 +358,68 @@ def build_migrations() -> Any:
                 created_at TEXT NOT NULL
             )""")
 
+    @migrations(name="m013_identities")
+    def m013_identities(db: Any) -> None:
+        """Every fact gets the identity it keeps through export, import, backup and merge
+        (``uid``, `identity`): players, matches, hands (every version of a hand carries its
+        hand's uid; unique among first versions) and corrections. The facts recorded before get
+        ids derived from what they store (`identity.derived_uid`, `identity.derived_ordered`),
+        so two copies of one old ledger give their common facts the same ids."""
+        conn = db.conn
+        for table in IDENTIFIED:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN uid TEXT")
+        conn.executemany(
+            "UPDATE players SET uid = ? WHERE id = ?",
+            [
+                (identity.derived_uid("player", r), r[0])
+                for r in conn.execute("SELECT id, created_at, name FROM players ORDER BY id")
+            ],
+        )
+        conn.executemany(
+            "UPDATE matches SET uid = ? WHERE id = ?",
+            [
+                (identity.derived_uid("match", r), r[0])
+                for r in conn.execute(
+                    "SELECT id, created_at, player_a, player_b, format, games, rolling, "
+                    "season_start, rules, first_dealer FROM matches ORDER BY id"
+                )
+            ],
+        )
+        columns = "id, created_at, match_id, number, date, claim, kind, winner, points"
+        conn.executemany(
+            "UPDATE hands SET uid = ? WHERE id = ?",
+            list(
+                identity.derived_ordered(
+                    conn.execute(f"SELECT {columns} FROM hands WHERE id = hand_id ORDER BY id")
+                )
+            ),
+        )
+        conn.execute(
+            "UPDATE hands SET uid = (SELECT f.uid FROM hands f WHERE f.id = hands.hand_id) "
+            "WHERE id <> hand_id"
+        )
+        conn.executemany(
+            "UPDATE corrections SET uid = ? WHERE id = ?",
+            list(
+                identity.derived_ordered(
+                    conn.execute(
+                        "SELECT id, created_at, hand_id, action, replacement, reason "
+                        "FROM corrections ORDER BY id"
+                    )
+                )
+            ),
+        )
+        conn.execute("DELETE FROM replay_marks")  # a cache; the updates above dropped most
+        conn.execute("CREATE UNIQUE INDEX players_uid ON players(uid)")
+        conn.execute("CREATE UNIQUE INDEX matches_uid ON matches(uid)")
+        conn.execute("CREATE UNIQUE INDEX hands_uid ON hands(uid) WHERE id = hand_id")
+        conn.execute("CREATE UNIQUE INDEX corrections_uid ON corrections(uid)")
+
     return migrations
+
+
+# The tables whose rows are facts with an identity (``uid``, `m013_identities`).
+IDENTIFIED = ("players", "matches", "hands", "corrections")
 
 
 # The triggers that keep the replay-mark cache from outliving a fact changed in place. The one

@@ -3,8 +3,8 @@
 Terminology
 - ledger (`Ledger`): an open ledger file (see `schema` for its tables, `files` for the file):
   `core.LedgerCore` (the connection, writes, snapshots, settings) with the parts `people`,
-  `matches`, `hands`, `imports`, `damage` and `payments` mixed in. Here: opening and closing
-  it, backup, and the replay-mark cache (`marks`).
+  `matches`, `hands`, `imports`, `damage`, `payments` and `merging` mixed in. Here: opening
+  and closing it, backup, and the replay-mark cache (`marks`).
 
 The file is in WAL mode with a busy timeout, so concurrent gintally processes never lose a hand.
 This package is the only place that imports sqlite3 and sqlite-utils.
@@ -24,12 +24,13 @@ from gintally.ledger.damage import Damage
 from gintally.ledger.hands import Hands
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
+from gintally.ledger.merging import Merging
 from gintally.ledger.payments import Payments
 from gintally.ledger.people import People
 from gintally.model import Match
 
 
-class Ledger(People, Matches, Hands, Imports, Damage, Payments):
+class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
     # --- lifecycle -----------------------------------------------------------------------------

@@ -18,9 +18,13 @@ Team matches use the same columns: the players are named as typed at the tables,
 of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
 player, as the ledger stores it), and its deadwood counts are that table's in team order.
 
+Each exported row carries its hand's identity (``uid``); an import skips the rows whose hands
+are already in the match and refuses those whose hands are there with other facts
+(`identities`).
+
 The modules: `export` (rows out, CSV and JSON), `reading` (an import file's rows), `rows` (one
-row checked and settled as a typed hand) and `importing` (the import, streamed, and its
-digest); their public names are named here.
+row checked and settled as a typed hand), `importing` (the import, streamed, and its digest)
+and `identities` (which rows are already here); their public names are named here.
 """
 
 from gintally.transfer.export import (

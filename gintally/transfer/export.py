@@ -1,6 +1,6 @@
-"""Hands out of a match: an export row (`hand_row`), the CSV file (`export_csv`: `COLUMNS` and the
-match's variant's columns) and the JSON document (`export_json`: every variant's columns and
-the typed cards, and the match's payments)."""
+"""Hands out of a match: an export row (`hand_row`, with the hand's ``uid``), the CSV file
+(`export_csv`: `COLUMNS`, the match's variant's columns and ``uid``) and the JSON document
+(`export_json`: every variant's columns and the typed cards, and the match's payments)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
         "upcard": h.upcard or "",
         "note": h.note or "",
         **_variant_columns(h),
+        "uid": h.uid or "",
     }
 
 
@@ -57,9 +58,10 @@ def _variant_columns(h: HandRecord) -> dict[str, Any]:
 
 
 def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
-    """The CSV export: `COLUMNS`, and the columns of the match's variant (none for plain gin)."""
+    """The CSV export: `COLUMNS`, the columns of the match's variant (none for plain gin) and
+    each hand's identity, ``uid`` (last, so a spreadsheet keeps it out of the way)."""
     out = io.StringIO()
-    columns = (*COLUMNS, *variant_of(match.rules).columns)
+    columns = (*COLUMNS, *variant_of(match.rules).columns, "uid")
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     for h in hands:

@@ -20,6 +20,7 @@ from gintally.model import (
     HandRecord,
     Match,
     extras_from,
+    is_uid,
 )
 from gintally.transfer.reading import raw_rows
 from gintally.transfer.rows import date_text, parse_row, read_date
@@ -37,7 +38,8 @@ class ImportFile:
 
 class ImportStream:
     """An import file read as it is consumed: `rows` yields (the row's ``id`` as `_file_id`
-    reads it, the hand's stored values in `HAND_COLUMNS` order with the date as ISO text), or
+    reads it, its ``uid`` as `_uid` reads it, the hand's stored values in `HAND_COLUMNS` order
+    with the date as ISO text), or
     raises an error naming the first bad row; `digest` is that of the rows read so far (of the
     whole file once `rows` is exhausted).
 
@@ -58,23 +60,27 @@ class ImportStream:
     def digest(self) -> str:
         return self._sha.hexdigest()
 
-    def _rows(self) -> Iterator[tuple[int | None, tuple[Any, ...]]]:
-        """The rows, each keyed by every value but its date and its id (for CSV, as written:
+    def _rows(self) -> Iterator[tuple[int | None, str | None, tuple[Any, ...]]]:
+        """The rows, each keyed by every value but its date, id and uid (for CSV, as written:
         rows that differ only in spaces are checked apart). One loop for every row, with no
         layer of generators between the file and the ledger: this is an import's inner loop."""
         header, raw = raw_rows(self.path)
         when_of: Callable[[Any], Any]
         id_of: Callable[[Any], Any] | None
+        uid_of: Callable[[Any], Any] | None
         key_of: Callable[[Any], Any]
         if header is None:  # JSON: mappings
             when_of, key_of = operator.methodcaller("get", "date"), _json_key
             id_of = operator.methodcaller("get", "id")
+            uid_of = operator.methodcaller("get", "uid")
         else:  # CSV: lists of values in header order
             at_date = header.index("date")
             at_id = header.index("id") if "id" in header else None
-            others = [k for k in range(len(header)) if k not in (at_date, at_id)]
+            at_uid = header.index("uid") if "uid" in header else None
+            others = [k for k in range(len(header)) if k not in (at_date, at_id, at_uid)]
             when_of = operator.itemgetter(at_date)
             id_of = None if at_id is None else operator.itemgetter(at_id)
+            uid_of = None if at_uid is None else operator.itemgetter(at_uid)
             key_of = operator.itemgetter(*others) if len(others) > 1 else lambda v: (v[others[0]],)
         # date as written -> (ISO date, the start of the digest's line for it)
         dates: dict[str, tuple[str, bytes]] = {}
@@ -99,11 +105,12 @@ class ImportStream:
             # the line `digest` hashes for this hand: json.dumps([date, *rest]) + newline
             update(head)
             update(tail)
+            uid = None if uid_of is None else _uid(uid_of(row), number, self.path)
             if id_of is None:
-                yield None, (day, *rest)
+                yield None, uid, (day, *rest)
             else:
                 file_id = id_of(row)
-                yield (None if file_id is None else _file_id(file_id)), (day, *rest)
+                yield (None if file_id is None else _file_id(file_id)), uid, (day, *rest)
 
     def _date(self, when: Any, dates: dict[str, tuple[str, bytes]]) -> tuple[str, bytes]:
         """A date read (and remembered when it is text) with the start of its digest line."""
@@ -137,9 +144,9 @@ class ImportStream:
 
 
 def _json_key(row: Mapping[str, Any]) -> Any:
-    """A JSON row's cache key (every value but the date and the id, with its type, so that 1,
-    1.0, True and "1" stay apart), or None when a value cannot be a key (a list...)."""
-    key = tuple((k, type(v), v) for k, v in sorted(row.items()) if k not in ("date", "id"))
+    """A JSON row's cache key (every value but the date, the id and the uid, with its type, so
+    that 1, 1.0, True and "1" stay apart), or None when a value cannot be a key (a list...)."""
+    key = tuple((k, type(v), v) for k, v in sorted(row.items()) if k not in ("date", "id", "uid"))
     try:
         hash(key)
     except TypeError:
@@ -152,13 +159,18 @@ def read_import(match: Match, path: Path, today: date, order: str | None = None)
     two ways is read by `order` (the ledger's date order), or refused."""
     stream = ImportStream(match, path, today, order)
     hands, ids = [], []
-    for file_id, values in stream.rows:
-        fields = dict(zip(HAND_COLUMNS, values, strict=True))
-        fields["date"] = date.fromisoformat(values[0])
-        fields["extras"] = extras_from(values[-1])
-        hands.append(HandRecord(**fields))
+    for file_id, uid, values in stream.rows:
+        hands.append(record_of(values, uid))
         ids.append(file_id)
     return ImportFile(hands, ids, stream.digest())
+
+
+def record_of(values: tuple[Any, ...], uid: str | None = None) -> HandRecord:
+    """The hand record of a row's stored values (`HAND_COLUMNS` order, the date as ISO text)."""
+    fields: dict[str, Any] = dict(zip(HAND_COLUMNS, values, strict=True))
+    fields["date"] = date.fromisoformat(values[0])
+    fields["extras"] = extras_from(values[-1])
+    return HandRecord(**fields, uid=uid)
 
 
 def read_hands(match: Match, path: Path, today: date, order: str | None = None) -> list[HandRecord]:
@@ -193,6 +205,19 @@ def digested(stored: tuple[Any, ...]) -> list[Any]:
     if more:
         values.append(more)
     return values
+
+
+def _uid(value: Any, number: int, path: Path) -> str | None:
+    """A row's ``uid`` (None when it has none: a paper book, an older export), or refused."""
+    text = "" if value is None else str(value).strip().lower()
+    if not text:
+        return None
+    if not is_uid(text):
+        raise GintallyError(
+            f"row {number} of {path.name}: the uid {str(value)[:40]!r} is not an identity "
+            "gintally wrote (32 hex digits); leave it empty for a new hand"
+        )
+    return text
 
 
 def _file_id(value: Any) -> int | None:

@@ -1,0 +1,162 @@
+"""Several devices: ``gintally merge`` and the identities migration on a ledger of a household's
+decades.
+
+Prints figures; it asserts nothing. For a ledger of ``--hands`` hands (default 100,000: one
+ad-infinitum match, Ann v Bob, plain results over 50 years, a hundredth of them edited and a
+hundredth voided), each as the console script runs it, on fresh copies:
+
+1. ``merge`` of the whole ledger into an empty one (every fact new);
+2. ``merge`` of it into a copy of itself (every fact already here: what a second merge costs);
+3. ``merge`` of two copies that each recorded ``--new`` hands of their own since they parted,
+   either way round (the hands interleave by date, so the match is numbered again);
+4. the migration ``m013_identities`` of the same ledger made old (no uids): opening it once.
+
+Each figure is the median wall and CPU time (user + system of that child, from ``os.wait4``)
+and the largest peak resident memory over ``--runs`` runs. Run:
+``.venv/bin/python benchmarks/bench_merge.py`` (``--hands``, ``--new``, ``--runs``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import date, timedelta
+from pathlib import Path
+
+from _common import code_state
+
+from gintally.engine.formats import Format
+from gintally.game.rules import resolve
+from gintally.ledger import Ledger
+from gintally.model import HandRecord
+
+GINTALLY = Path(sys.executable).parent / "gintally"
+
+
+def run(argv: Sequence[str]) -> tuple[float, float, float]:
+    """One whole process: wall seconds, CPU seconds and peak RSS (MB) of that child alone."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {err.decode()}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def build(path: Path, hands: int, seed: int) -> None:
+    rng = random.Random(seed)
+    start = date(1977, 1, 1)
+    with Ledger.open(path) as book:
+        m = book.create_match("Decades", ("Ann", "Bob"), Format("ad-infinitum"), resolve())
+        ann, bob = (p.id for p in m.players)
+        days = sorted(start + timedelta(days=rng.randrange(50 * 365)) for _ in range(hands))
+        rows = [
+            (None, None, HandRecord(d, "score", "score", rng.choice((ann, bob)),
+                                    rng.randrange(5, 60)))
+            for d in days
+        ]  # fmt: skip
+        book.import_rows(
+            m, ((f, u, (h.date.isoformat(), *h.stored())) for f, u, h in rows), lambda: "", "x"
+        )
+        for number in rng.sample(range(1, hands + 1), hands // 100):
+            old = book.hand(m, number)
+            book.replace_hand(m, number, HandRecord(old.date, "score", "score", old.winner, 7))
+        for number in rng.sample(range(1, hands + 1), hands // 100):
+            if not book.hand(m, number).voided:
+                book.void(m, number)
+
+
+def grow(path: Path, new: int, seed: int) -> None:
+    """`new` hands of this device's own, on the last days of the ledger."""
+    rng = random.Random(seed)
+    with Ledger.open(path) as book:
+        m = book.match("Decades")
+        last = book.live_hands_latest(m)
+        day = last.date if last else date(2026, 1, 1)
+        book.add_hands(
+            m,
+            [
+                HandRecord(day + timedelta(days=rng.randrange(3)), "score", "score",
+                           m.players[rng.randrange(2)].id, rng.randrange(5, 60))
+                for _ in range(new)
+            ],
+        )  # fmt: skip
+
+
+def made_old(src: Path, dst: Path) -> None:
+    shutil.copyfile(src, dst)
+    conn = sqlite3.connect(dst)
+    for index in ("players_uid", "matches_uid", "hands_uid", "corrections_uid"):
+        conn.execute(f"DROP INDEX {index}")
+    for table in ("players", "matches", "hands", "corrections"):
+        conn.execute(f"ALTER TABLE {table} DROP COLUMN uid")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm013_identities'")
+    conn.commit()
+    conn.execute("VACUUM")
+    conn.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--new", type=int, default=1_000, help="hands each device adds")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=26)
+    args = parser.parse_args(argv)
+    print(f"gintally merge benchmark; measuring {code_state()}")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        base = work / "base.db"
+        build(base, args.hands, args.seed)
+        a, b = work / "a.db", work / "b.db"
+        shutil.copyfile(base, a)
+        shutil.copyfile(base, b)
+        grow(a, args.new, args.seed + 1)
+        grow(b, args.new, args.seed + 2)
+        old = work / "old.db"
+        made_old(base, old)
+        cases = {
+            "merge into an empty ledger": (None, base),
+            "merge into its own copy (all here)": (base, base),
+            f"merge of two copies, {args.new:,} new hands each": (a, b),
+            "  the other way round": (b, a),
+            "m013_identities: opening the old ledger": (old, None),
+        }
+        print(f"\n{args.hands:,} hands; median of {args.runs} runs")
+        print(f"  {'what':48} {'wall s':>7} {'CPU s':>7} {'peak MB':>8}")
+        for label, (into, other) in cases.items():
+            figures = []
+            for _ in range(args.runs):
+                target = work / "target.db"
+                for p in work.glob("target.db*"):
+                    p.unlink()
+                if into is None:
+                    with Ledger.open(target):
+                        pass
+                else:
+                    shutil.copyfile(into, target)
+                cmd = ["merge", str(other)] if other is not None else ["match", "list"]
+                figures.append(run([str(GINTALLY), "--db", str(target), *cmd]))
+            wall, cpu, mb = zip(*figures, strict=True)
+            print(
+                f"  {label:48} {statistics.median(wall):7.2f} {statistics.median(cpu):7.2f} "
+                f"{max(mb):8.1f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,508 @@
+"""Merging another ledger into this one (``gintally merge OTHER.db``, SPEC section 10): its
+players, matches, hands and corrections (and every fact table in `FACT_TABLES`) come in by
+identity, in one write; the other file is only read.
+
+Terminology
+- other: the ledger merged in, opened read-only (a ``mode=ro`` URI: never written, never
+  migrated). One that lacks a migration of this gintally is refused (open it once with this
+  gintally to bring it up to date); one of a newer gintally or another application too; and
+  it may not be the ledger itself.
+- by identity: a fact whose uid is here is the same fact. A player whose uid is not here but
+  whose name is (two devices that each met Ann) is the same person, and so is a match made on
+  each device under one name with the same players, format and rules (two laptops that each
+  began the book): each ledger keeps the uid it gave them. Everything else not here is added,
+  with its uid and the time it was first recorded.
+- conflict: the same identity with other facts (a match or player renamed on one side, a
+  hand whose date, result, counts, players or note differ: not the cards it was typed with,
+  which a hand that came by a CSV export lacks), or a different match of the same name on each
+  side (other players, format or rules): every conflict is named and nothing is written.
+- entry order: the hands of a match are numbered by their uids (`identity`: ordered by the
+  time they were first recorded, `imports.renumber`), so two devices' hands take the same
+  numbers whichever way they are merged; a hand's newest version is that of its edit (replace
+  correction) with the greatest uid: an older edit coming in after a newer one here is kept
+  as history, below it (a version row with a negative id, so the newest row is the newest
+  edit, as every reader finds it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gintally.errors import GintallyError, LedgerError
+from gintally.ledger import files, schema
+from gintally.ledger.core import LedgerCore
+from gintally.ledger.imports import renumber
+from gintally.model import HAND_COLUMNS, fold
+
+
+@dataclass(frozen=True)
+class FactTable:
+    """A table of facts merged row by row: every column but ``id`` is copied, those in `refs`
+    mapped to this ledger's rows (``players`` or ``matches``). A row is the same row when its
+    `key` columns are: its ``uid`` (then any other difference is a conflict), or, for a table
+    whose rows have no identity, every fact it states."""
+
+    name: str
+    refs: Mapping[str, str] = field(default_factory=dict)
+    key: tuple[str, ...] = ("uid",)
+
+
+# Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule, in
+# this order (a table after those it refers to); one a ledger does not have is passed over
+# (both ledgers have the same migrations). Stakes and payments (`m012_payments`): a payment and
+# the void of one by uid, a match's price from a date by what it states.
+FACT_TABLES: tuple[FactTable, ...] = (
+    FactTable(
+        "payments", {"match_id": "matches", "from_player": "players", "to_player": "players"}
+    ),
+    FactTable("payment_voids"),
+    FactTable(
+        "stakes",
+        {"match_id": "matches"},
+        key=("match_id", "amount", "currency", "places", "from_date", "series_amount"),
+    ),
+)
+
+_PEOPLE = ("winner", "knocker", "dealer")  # the hand columns that name a player
+# What a hand's record may hold on one side only: the cards and the claim as typed, which an
+# import of a CSV export (counts, no cards) does not carry. The facts of the hand (date, result,
+# counts, players, note, the variant's values) must agree.
+_TYPED = ("claim", "knocker_cards", "defender_cards", "layoffs")
+
+
+def _differ(mine: list[Any], theirs: list[Any]) -> list[str]:
+    """The hand columns (`HAND_COLUMNS`) in which two records of one hand disagree: not the
+    typed cards (`_TYPED`), and in the extras only the keys both have (a Mahjong table's cards
+    are on one side only when it came by a CSV export)."""
+    out = []
+    for c, a, b in zip(HAND_COLUMNS, mine, theirs, strict=True):
+        if a == b or c in _TYPED:
+            continue
+        if c == "extras":
+            ours, other = json.loads(a or "{}"), json.loads(b or "{}")
+            if all(ours[k] == other[k] for k in ours.keys() & other.keys()):
+                continue
+        out.append(c)
+    return out
+
+
+class MergeConflict(GintallyError):
+    """The two ledgers disagree on facts of one identity: nothing was merged."""
+
+
+@dataclass
+class Merged:
+    """What a merge brought in: new facts by kind, and the hands that were already here."""
+
+    other: str
+    new: dict[str, int] = field(default_factory=dict)
+    here: int = 0  # hands of the other ledger already here
+    renumbered: list[str] = field(default_factory=list)  # matches whose hands took new numbers
+
+
+class Merging(LedgerCore):
+    """Merging another ledger into an open ledger (a part of `Ledger`)."""
+
+    def merge(self, other: str | os.PathLike[str]) -> Merged:
+        """Bring in what `other` has and this ledger lacks, by identity, in one write; refuse
+        (`MergeConflict`, nothing written) when they disagree."""
+        path = Path(other)
+        src = open_other(path, self.path)
+        try:
+            src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
+            with self.write() as conn:
+                run = _Merge(conn, src, path)
+                run.run()
+                if run.conflicts:
+                    shown = "; ".join(run.conflicts[:4])
+                    more = len(run.conflicts) - 4
+                    raise MergeConflict(
+                        f"{path.name} disagrees with this ledger in {len(run.conflicts)} "
+                        f"place(s), nothing was merged: {shown}"
+                        + (f" (and {more} more)" if more > 0 else "")
+                    )
+                return run.merged
+        except sqlite3.Error as e:
+            raise files.translate(path, e) from None
+        finally:
+            src.close()
+
+
+def open_other(path: Path, ledger: Path | str) -> sqlite3.Connection:
+    """The other ledger, opened read-only, or refused (missing, the ledger itself, foreign,
+    newer, or older than this gintally's schema)."""
+    if not path.is_file():
+        raise GintallyError(f"no ledger at {path}")
+    if str(ledger) != ":memory:" and Path(ledger).exists() and path.samefile(ledger):
+        raise GintallyError(f"{path} is this ledger itself: merge another ledger into it")
+    files.inspect_file(path)
+    try:
+        conn = files.connect_read_only(path)
+    except sqlite3.Error as e:
+        raise files.translate(path, e) from None
+    try:
+        schema.recognise(conn, path)
+        done = set(schema.applied(conn))
+        missing = [name for name in schema.MIGRATION_NAMES if name not in done]
+        if missing:
+            raise LedgerError(
+                f"{path} was written by an older gintally (it lacks schema {missing[0]}): open "
+                f"it once with this gintally (gintally --db {path} match list) to bring it up "
+                "to date, then merge it"
+            )
+    except sqlite3.Error as e:
+        conn.close()
+        raise files.translate(path, e) from None
+    except GintallyError:
+        conn.close()
+        raise
+    return conn
+
+
+class _Merge:
+    """One merge, inside the write: the other ledger's rows mapped to this one's."""
+
+    def __init__(self, conn: sqlite3.Connection, src: sqlite3.Connection, path: Path) -> None:
+        self.conn, self.src, self.name = conn, src, path.name
+        self.merged = Merged(path.name)
+        self.conflicts: list[str] = []
+        self.players: dict[int, int] = {}  # the other's player id -> ours
+        self.matches: dict[int, int] = {}  # the other's match id -> ours
+        self.hands: dict[int, int] = {}  # the other's hand_id -> ours
+        self.touched: set[int] = set()  # our matches that gained hands or corrections
+        self.grown: set[int] = set()  # our matches that gained hands
+
+    def run(self) -> None:
+        self._players()
+        if self.conflicts:  # the rest would be named by players that do not map
+            return
+        self._matches()
+        self._hands()
+        self._corrections()
+        for table in FACT_TABLES:
+            self._facts(table)
+        if self.conflicts:
+            return
+        for match_id in sorted(self.grown):
+            if renumber(self.conn, match_id):
+                name = self.conn.execute("SELECT name FROM matches WHERE id = ?", [match_id])
+                self.merged.renumbered.append(name.fetchone()[0])
+        for match_id in sorted(self.touched):
+            self.conn.execute("DELETE FROM replay_marks WHERE match_id = ?", [match_id])
+
+    def _count(self, kind: str) -> None:
+        self.merged.new[kind] = self.merged.new.get(kind, 0) + 1
+
+    def _refuse_unidentified(self, table: str) -> bool:
+        n = self.src.execute(f"SELECT count(*) FROM {table} WHERE uid IS NULL").fetchone()[0]
+        if n:
+            self.conflicts.append(
+                f"{n} of its {table} have no uid (written by another program than gintally), "
+                "so they cannot be told apart from this ledger's"
+            )
+        return bool(n)
+
+    # --- players and matches -------------------------------------------------------------------
+
+    def _players(self) -> None:
+        if self._refuse_unidentified("players"):
+            return
+        by_uid = {
+            r["uid"]: (r["id"], r["name"]) for r in self.conn.execute("SELECT * FROM players")
+        }
+        by_name = {fold(name): (pid, name) for pid, name in by_uid.values()}
+        for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
+            found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
+            if found is None:
+                cur = self.conn.execute(
+                    "INSERT INTO players(name, created_at, uid) VALUES (?, ?, ?)",
+                    [r["name"], r["created_at"], r["uid"]],
+                )
+                self.players[r["id"]] = int(cur.lastrowid or 0)
+                by_name[fold(r["name"])] = (self.players[r["id"]], r["name"])
+                self._count("players")
+                continue
+            if found[1] != r["name"]:
+                self.conflicts.append(
+                    f"player {found[1]!r} here is {r['name']!r} there: rename one "
+                    "(gintally player rename) so both ledgers call them alike"
+                )
+            self.players[r["id"]] = found[0]
+
+    def _teams(self, conn: sqlite3.Connection, match_id: int, people: Mapping[int, int]) -> Any:
+        names = conn.execute(
+            "SELECT side, name FROM teams WHERE match_id = ? ORDER BY side", [match_id]
+        ).fetchall()
+        members = conn.execute(
+            "SELECT side, seat, player_id FROM team_members WHERE match_id = ? ORDER BY side, seat",
+            [match_id],
+        ).fetchall()
+        return (
+            tuple((r[0], r[1]) for r in names),
+            tuple((r[0], r[1], people.get(r[2], -1)) for r in members),
+        )
+
+    def _match_facts(self, r: sqlite3.Row, people: Mapping[int, int]) -> dict[str, Any]:
+        def who(pid: int | None) -> int | None:
+            return None if pid is None else people.get(pid, -1)
+
+        return {
+            "players": (who(r["player_a"]), who(r["player_b"])),
+            "format": (r["format"], r["games"], r["rolling"], r["season_start"]),
+            "rules": json.loads(r["rules"]),
+            "first dealer": who(r["first_dealer"]),
+        }
+
+    def _matches(self) -> None:
+        if self._refuse_unidentified("matches"):
+            return
+        ours = {r[0]: r[0] for r in self.conn.execute("SELECT id FROM players")}
+        for r in self.src.execute("SELECT * FROM matches ORDER BY id").fetchall():
+            here = self.conn.execute("SELECT * FROM matches WHERE uid = ?", [r["uid"]]).fetchone()
+            by_name = here is None
+            if by_name:
+                here = self.conn.execute(
+                    "SELECT * FROM matches WHERE fold(name) = fold(?)", [r["name"]]
+                ).fetchone()
+            if here is None:
+                self.matches[r["id"]] = self._add_match(r)
+                continue
+            self.matches[r["id"]] = here["id"]
+            theirs = {
+                "name": r["name"],
+                **self._match_facts(r, self.players),
+                "teams": self._teams(self.src, r["id"], self.players),
+            }
+            mine = {
+                "name": here["name"],
+                **self._match_facts(here, ours),
+                "teams": self._teams(self.conn, here["id"], ours),
+            }
+            differ = [k for k in mine if mine[k] != theirs[k]]
+            if by_name and differ:  # made apart, and not alike: two matches
+                self.conflicts.append(
+                    f"match {here['name']!r} here and {r['name']!r} there are different "
+                    f"matches (other {', '.join(differ)}): rename one (gintally match rename) "
+                    "to keep both"
+                )
+            elif differ:
+                what = "named" if differ == ["name"] else f"with other {', '.join(differ)}"
+                self.conflicts.append(
+                    f"match {here['name']!r} is {what} there ({r['name']!r}): one of them was "
+                    "changed since they parted"
+                )
+
+    def _add_match(self, r: sqlite3.Row) -> int:
+        people = self.players
+        first = r["first_dealer"]
+        cur = self.conn.execute(
+            "INSERT INTO matches(name, player_a, player_b, format, games, rolling, "
+            "season_start, rules, first_dealer, created_at, uid) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                r["name"],
+                people[r["player_a"]],
+                people[r["player_b"]],
+                r["format"],
+                r["games"],
+                r["rolling"],
+                r["season_start"],
+                r["rules"],
+                None if first is None else people[first],
+                r["created_at"],
+                r["uid"],
+            ],
+        )
+        match_id = int(cur.lastrowid or 0)
+        for t in self.src.execute("SELECT * FROM teams WHERE match_id = ?", [r["id"]]):
+            self.conn.execute(
+                "INSERT INTO teams(match_id, side, name) VALUES (?, ?, ?)",
+                [match_id, t["side"], t["name"]],
+            )
+        for t in self.src.execute("SELECT * FROM team_members WHERE match_id = ?", [r["id"]]):
+            self.conn.execute(
+                "INSERT INTO team_members(match_id, side, seat, player_id) VALUES (?, ?, ?, ?)",
+                [match_id, t["side"], t["seat"], people[t["player_id"]]],
+            )
+        self._count("matches")
+        return match_id
+
+    # --- hands and corrections -----------------------------------------------------------------
+
+    def _facts(self, table: FactTable) -> None:
+        """The rows of a fact table (`FACT_TABLES`), by their key."""
+        known = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        if self.conn.execute(known, [table.name]).fetchone() is None:
+            return
+        if table.key == ("uid",) and self._refuse_unidentified(table.name):
+            return
+        maps = {"players": self.players, "matches": self.matches}
+        columns = [
+            r[1]
+            for r in self.conn.execute(f"SELECT * FROM pragma_table_info('{table.name}')")
+            if r[1] != "id"
+        ]
+        where = " AND ".join(f"{c} IS ?" for c in table.key)
+        for r in self.src.execute(f"SELECT * FROM {table.name} ORDER BY rowid").fetchall():
+            values = [
+                r[c] if c not in table.refs or r[c] is None else maps[table.refs[c]].get(r[c])
+                for c in columns
+            ]
+            if any(r[c] is not None and values[columns.index(c)] is None for c in table.refs):
+                continue  # it names a match or player in conflict
+            here = self.conn.execute(
+                f"SELECT {', '.join(columns)} FROM {table.name} WHERE {where}",
+                [values[columns.index(c)] for c in table.key],
+            ).fetchone()
+            if here is None:
+                self.conn.execute(
+                    f"INSERT INTO {table.name}({', '.join(columns)}) "
+                    f"VALUES ({', '.join('?' * len(columns))})",
+                    values,
+                )
+                self._count(table.name)
+            elif table.key == ("uid",) and list(here) != values:
+                differ = [c for c, a, b in zip(columns, here, values, strict=True) if a != b]
+                self.conflicts.append(
+                    f"{table.name} {r['uid'][:8]}... differs here and there ({', '.join(differ)})"
+                )
+
+    def _values(self, r: sqlite3.Row) -> list[Any]:
+        """A hand row's stored values (`HAND_COLUMNS`) with its players as ours."""
+        return [
+            (self.players.get(r[c], -1) if c in _PEOPLE and r[c] is not None else r[c])
+            for c in HAND_COLUMNS
+        ]
+
+    def _describe(self, match_id: int, number: int) -> str:
+        row = self.conn.execute("SELECT name FROM matches WHERE id = ?", [match_id]).fetchone()
+        return f"hand {number} of {row[0] if row else '?'}"
+
+    def _hands(self) -> None:
+        if self._refuse_unidentified("hands"):
+            return
+        row_id = self.conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
+        numbers: dict[int, int] = {}
+        columns = ", ".join(HAND_COLUMNS)
+        for r in self.src.execute("SELECT * FROM hands WHERE id = hand_id ORDER BY id"):
+            match_id = self.matches.get(r["match_id"])
+            if match_id is None:
+                continue  # its match is in conflict
+            values = self._values(r)
+            here = self.conn.execute(
+                f"SELECT id, match_id, number, {columns} FROM hands WHERE uid = ? AND id = hand_id",
+                [r["uid"]],
+            ).fetchone()
+            if here is not None:
+                self.hands[r["hand_id"]] = here["id"]
+                self.merged.here += 1
+                mine = [here[c] for c in HAND_COLUMNS]
+                if here["match_id"] != match_id or _differ(mine, values):
+                    self.conflicts.append(self._hand_conflict(here, r, mine, values))
+                continue
+            if match_id not in numbers:
+                numbers[match_id] = self.conn.execute(
+                    "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match_id]
+                ).fetchone()[0]
+            numbers[match_id] += 1
+            row_id += 1
+            self.conn.execute(
+                f"INSERT INTO hands(id, hand_id, match_id, number, uid, {columns}, created_at) "
+                f"VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 6))})",
+                [row_id, row_id, match_id, numbers[match_id], r["uid"], *values, r["created_at"]],
+            )
+            self.hands[r["hand_id"]] = row_id
+            self.touched.add(match_id)
+            self.grown.add(match_id)
+            self._count("hands")
+
+    def _hand_conflict(
+        self, here: sqlite3.Row, r: sqlite3.Row, mine: list[Any], theirs: list[Any]
+    ) -> str:
+        what = self._describe(here["match_id"], here["number"])
+        if here["match_id"] != self.matches.get(r["match_id"]):
+            return f"{what} (uid {r['uid'][:8]}...) is in another match there"
+        names = {pid: name for pid, name in self.conn.execute("SELECT id, name FROM players")}
+        shown = []
+        for c in _differ(mine, theirs):
+            a, b = mine[HAND_COLUMNS.index(c)], theirs[HAND_COLUMNS.index(c)]
+            a, b = (names.get(a, a), names.get(b, b)) if c in _PEOPLE else (a, b)
+            shown.append(f"{c} {a!r} here, {b!r} there")
+        return f"{what} (uid {r['uid'][:8]}...) differs: {', '.join(shown)}"
+
+    def _corrections(self) -> None:
+        if self._refuse_unidentified("corrections"):
+            return
+        columns = ", ".join(HAND_COLUMNS)
+        for c in self.src.execute("SELECT * FROM corrections ORDER BY uid").fetchall():
+            hand_id = self.hands.get(c["hand_id"])
+            if hand_id is None:
+                continue  # its hand is in conflict, or in a match that is
+            replacement = None
+            if c["replacement"] is not None:
+                replacement = self.src.execute(
+                    "SELECT * FROM hands WHERE id = ?", [c["replacement"]]
+                ).fetchone()
+            theirs = None if replacement is None else self._values(replacement)
+            here = self.conn.execute(
+                "SELECT * FROM corrections WHERE uid = ?", [c["uid"]]
+            ).fetchone()
+            if here is not None:
+                mine = None
+                if here["replacement"] is not None:
+                    row = self.conn.execute(
+                        f"SELECT {columns} FROM hands WHERE id = ?", [here["replacement"]]
+                    ).fetchone()
+                    mine = list(row)
+                same = (here["hand_id"], here["action"], here["reason"], mine) == (
+                    hand_id,
+                    c["action"],
+                    c["reason"],
+                    theirs,
+                )
+                if not same:
+                    first = self.conn.execute(
+                        "SELECT match_id, number FROM hands WHERE id = ?", [hand_id]
+                    ).fetchone()
+                    self.conflicts.append(
+                        f"the {c['action']} of {self._describe(first[0], first[1])} "
+                        f"(uid {c['uid'][:8]}...) differs here and there"
+                    )
+                continue
+            first = self.conn.execute(
+                "SELECT match_id, number, uid FROM hands WHERE id = ?", [hand_id]
+            ).fetchone()
+            new_row = None
+            if theirs is not None and replacement is not None:
+                newer = self.conn.execute(
+                    "SELECT 1 FROM corrections WHERE hand_id = ? AND action = 'replace' "
+                    "AND uid > ?",
+                    [hand_id, c["uid"]],
+                ).fetchone()
+                at = "min(0, coalesce(min(id), 0)) - 1" if newer else "coalesce(max(id), 0) + 1"
+                new_row = self.conn.execute(f"SELECT {at} FROM hands").fetchone()[0]
+                self.conn.execute(
+                    f"INSERT INTO hands(id, hand_id, match_id, number, uid, {columns}, "
+                    f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 6))})",
+                    [
+                        new_row,
+                        hand_id,
+                        first["match_id"],
+                        first["number"],
+                        first["uid"],
+                        *theirs,
+                        replacement["created_at"],
+                    ],
+                )
+            self.conn.execute(
+                "INSERT INTO corrections(hand_id, action, replacement, reason, created_at, uid) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [hand_id, c["action"], new_row, c["reason"], c["created_at"], c["uid"]],
+            )
+            self.touched.add(first["match_id"])
+            self._count("corrections")
