@@ -104,15 +104,16 @@ def test_payments_voids_and_stakes_merge_as_facts(tmp_path: Path) -> None:
         for sql in STAKES_TABLES:
             conn.execute(sql)
         conn.execute(
-            "INSERT INTO stakes(match_id, amount, currency, places, from_date, created_at) "
-            "VALUES (1, '0.10', '£', 2, NULL, 't')"
+            "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, created_at) "
+            "VALUES (lower(hex(randomblob(16))), 1, '0.10', '£', 2, NULL, 't')"
         )
         conn.commit()
         conn.close()
     conn = sqlite3.connect(b)
     conn.execute(
-        "INSERT INTO stakes(match_id, amount, currency, places, from_date, created_at) "
-        "VALUES (1, '0.20', '£', 2, '2026-03-02', 't'), (2, '1', '€', 0, NULL, 't')"
+        "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, created_at) "
+        "VALUES (lower(hex(randomblob(16))), 1, '0.20', '£', 2, '2026-03-02', 't'), "
+        "(lower(hex(randomblob(16))), 2, '1', '€', 0, NULL, 't')"
     )
     conn.execute(
         "INSERT INTO payments(uid, match_id, from_player, to_player, amount, date, created_at) "

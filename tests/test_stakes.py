@@ -417,7 +417,7 @@ def test_an_export_without_payments_is_as_before(gintally: CLI, tmp_path: Path) 
     old.write_text(json.dumps(data), encoding="utf-8")
     ok(gintally("match", "new", "T", "--players", "Ann", "Bob"))
     assert as_json(gintally("import", str(old), "--json")) == {
-        "match": "T", "imported": 1, "hands": [1]
+        "match": "T", "imported": 1, "already_here": 0, "hands": [1]
     }  # fmt: skip
 
 

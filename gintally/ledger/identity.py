@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 import sqlite3
-import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -33,7 +32,10 @@ _SEQ = 1 << 16  # counts per millisecond in an ordered uid's first half
 
 def random_uid() -> str:
     """A new uid that orders nothing (a player's, a match's)."""
-    return uuid.uuid4().hex
+    b = bytearray(secrets.token_bytes(16))  # a UUID4's bits, without importing uuid (ms)
+    b[6] = (b[6] & 0x0F) | 0x40
+    b[8] = (b[8] & 0x3F) | 0x80
+    return b.hex()
 
 
 def _clock(text: str | None) -> int:
