@@ -10,7 +10,18 @@ import typer
 from typer.core import TyperCommand
 
 from gintally import report, service
-from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, drawing, emit, ledger, today, whole
+from gintally.cli.common import (
+    JsonOpt,
+    MatchOpt,
+    app,
+    as_file,
+    db_path,
+    drawing,
+    emit,
+    ledger,
+    today,
+    whole,
+)
 from gintally.errors import GintallyError
 
 match_app = typer.Typer(help="Create, list, show, choose and rename matches.", no_args_is_help=True)
@@ -227,26 +238,42 @@ def export(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="Write to this file instead of the screen.", metavar="FILE"
+            "--output",
+            "-o",
+            help="Write to this file instead of the screen (- is standard output).",
+            metavar="FILE",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace --output if it exists.")] = False,
+    excel: Annotated[
+        bool,
+        typer.Option(
+            "--excel",
+            help="CSV for a spreadsheet: a byte order mark, and a cell that would start a "
+            "formula (=, +, -, @) kept as text. Not for import: the plain CSV is exact.",
+        ),
+    ] = False,
 ) -> None:
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally import transfer
 
     if format_.lower() not in ("csv", "json"):
         raise GintallyError(f"export writes csv or json, not {format_!r}")
+    if excel and format_.lower() != "csv":
+        raise GintallyError("--excel is for CSV: drop --format json")
     with ledger(write=False) as book:
         m = book.match(match)
         hands = book.live_hands(m)
     text = (
-        transfer.export_csv(m, hands)
+        transfer.export_csv(m, hands, excel=excel)
         if format_.lower() == "csv"
         else transfer.export_json(m, report.match_doc(m), hands) + "\n"
     )
     if output is None:
         sys.stdout.write(text)
+        return
+    if str(output) == transfer.STDIN:
+        as_file(text)  # around the guarded writer on purpose: a stream, not a file
         return
     from gintally.ledger import files
 
@@ -260,7 +287,12 @@ def export(
 
 @app.command("import", rich_help_panel="Data")
 def import_(
-    file: Annotated[Path, typer.Argument(help="A CSV or JSON file of hands.", show_default=False)],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A CSV or JSON file of hands (- is standard input).", show_default=False
+        ),
+    ],
     match: MatchOpt = None,
     force: Annotated[
         bool,
@@ -270,13 +302,17 @@ def import_(
 ) -> None:
     """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing.
     A file whose hands are already in the match (imported before, or an export of this match)
-    is refused; --force imports it anyway."""
+    is refused; --force imports it anyway. A spreadsheet's CSV is read as it is saved (the
+    delimiter , ; or tab, the header's usual names); without a kind column each row is a plain
+    result (date, winner, points)."""
     from gintally import transfer
 
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
         read = transfer.ImportStream(m, file, today(), service.date_order(book))
-        count, first, last = book.import_rows(m, read.rows, read.digest, file.name, force)
+        count, first, last = book.import_rows(
+            m, read.rows, read.digest, transfer.source_name(file), force
+        )
     doc = {
         "match": m.name,
         "imported": count,
@@ -299,6 +335,10 @@ def backup(
 ) -> None:
     """Copy the ledger to PATH while it is in use (a consistent SQLite backup). The copy is
     made beside PATH and put in place whole: PATH is never a partial backup."""
+    if str(path) == "-":
+        raise GintallyError(
+            "a backup is a SQLite file, never standard output: name the file (backup FILE)"
+        )
     with ledger(write=False) as book:
         out = book.backup(path, force)
     drawing("message")(f"Backed up {db_path()} to {out}.", wrap=False)

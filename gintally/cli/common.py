@@ -42,14 +42,17 @@ from gintally.cli.base import (
     when,
     whole,
 )
+from gintally.errors import GintallyError
 
 __all__ = [
     "ENV_DB",
     "LARGEST",
+    "CsvOpt",
     "HandOptions",
     "State",
     "app",
     "app_dir",
+    "as_file",
     "dated",
     "db_path",
     "drawing",
@@ -57,6 +60,8 @@ __all__ = [
     "hand_command",
     "is_default",
     "ledger",
+    "one_of",
+    "sheet",
     "today",
     "when",
     "whole",
@@ -192,6 +197,49 @@ NoteOpt = Annotated[
     str | None, typer.Option("--note", help="A note kept with the hand.", metavar="TEXT")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
+CsvOpt = Annotated[
+    bool,
+    typer.Option(
+        "--csv", help="Print the table as CSV for a spreadsheet (UTF-8 with a byte order mark)."
+    ),
+]
+
+
+def as_file(text: str) -> None:
+    """`text` on standard output as a file would hold it: UTF-8 whatever the terminal's
+    encoding (CSV, a page, an export written to ``-``)."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(text)
+        return
+    out.flush()
+    buffer.write(text.encode("utf-8", "replace"))
+    buffer.flush()
+
+
+def sheet(rows: list[dict[str, Any]]) -> str:
+    """Rows of a document's table as a spreadsheet's CSV: the columns in the order the rows
+    name them, a value that is not one figure (a pair of names...) as its JSON."""
+    import json
+
+    from gintally.transfer.spreadsheet import table_csv
+
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    flat = [
+        {k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+         for k, v in row.items()}
+        for row in rows
+    ]  # fmt: skip
+    return table_csv(columns, flat)
+
+
+def one_of(as_json: bool, as_csv: bool) -> None:
+    """Refuse --json with --csv."""
+    if as_json and as_csv:
+        raise GintallyError("give --json or --csv, not both")
+
+
 VsOpt = Annotated[
     str | None,
     typer.Option(

@@ -27,7 +27,7 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
-from gintally.cli.common import MatchOpt, YearOpt, app, db_path, ledger, today, whole
+from gintally.cli.common import MatchOpt, YearOpt, app, as_file, db_path, ledger, today, whole
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
@@ -268,7 +268,12 @@ def page_html(review: ReviewDoc, made: date) -> str:
 def report(
     html: Annotated[
         Path,
-        typer.Option("--html", help="The web page to write.", metavar="FILE", show_default=False),
+        typer.Option(
+            "--html",
+            help="The web page to write (- is standard output).",
+            metavar="FILE",
+            show_default=False,
+        ),
     ],
     match: MatchOpt = None,
     year: YearOpt = None,
@@ -286,6 +291,9 @@ def report(
         story = insights.season_story(book, m, whole(year, "--year"), today())
     review = docs.review_doc(m, story)
     text = page_html(review, today())
+    if str(html) == "-":
+        as_file(text)  # around the guarded writer on purpose: a stream, not a file
+        return
 
     def fill(tmp: Path) -> None:
         with tmp.open("x", encoding="utf-8") as f:

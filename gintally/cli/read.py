@@ -7,7 +7,21 @@ from typing import Annotated
 
 import typer
 
-from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, drawing, emit, ledger, today, whole
+from gintally.cli.common import (
+    CsvOpt,
+    JsonOpt,
+    MatchOpt,
+    YearOpt,
+    app,
+    as_file,
+    drawing,
+    emit,
+    ledger,
+    one_of,
+    sheet,
+    today,
+    whole,
+)
 from gintally.errors import GintallyError
 
 
@@ -108,11 +122,14 @@ def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]
 
 
 @app.command(rich_help_panel="Read")
-def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+def standings(
+    year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False, as_csv: CsvOpt = False
+) -> None:
     """Games won, sets won, hands won, points, gins and undercuts per player per season, and
     the years won overall."""
     from gintally import report, service
 
+    one_of(as_json, as_csv)
     wanted = whole(year, "--year")
     with ledger(write=False) as book:
         m = book.match(match)
@@ -120,6 +137,10 @@ def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = F
     if wanted is not None and not any(s.start.year == wanted for s in seasons):
         raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
     doc = report.standings_doc(m, seasons, wanted, window.replay, window.hands)
+    if as_csv:  # a row per player (or team) per season: every season, or the one of --year
+        shown = [s for s in doc["seasons"] if wanted is None or s["season"] == doc["season"]]
+        as_file(sheet([{"season": s["season"], **row} for s in shown for row in s["rows"]]))
+        return
     emit(doc, as_json, drawing("standings"))
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from gintally.cli.common import JsonOpt, app, drawing, emit, ledger
+from gintally.cli.common import JsonOpt, app, as_file, drawing, emit, ledger, one_of, sheet
 
 
 @app.command(rich_help_panel="Read")
@@ -16,12 +16,23 @@ def stats(
         typer.Option("--player", "-p", help="Only this player's figures.", metavar="PLAYER"),
     ] = None,
     as_json: JsonOpt = False,
+    as_csv: Annotated[
+        bool,
+        typer.Option(
+            "--csv",
+            help="Print the lifetime figures (a row per player) as CSV for a spreadsheet.",
+        ),
+    ] = False,
 ) -> None:
     """Every player across every match: lifetime figures, head to head, records."""
     from gintally import report
     from gintally.service import insights
 
+    one_of(as_json, as_csv)
     with ledger(write=False) as book:
         who = insights.person(book, player)
         doc = report.stats_doc(insights.lifetime(book), who)
+    if as_csv:
+        as_file(sheet(doc["players"]))
+        return
     emit(doc, as_json, drawing("stats"))

@@ -9,6 +9,11 @@ variant's columns only for a match of that variant: `Variant.columns`), so an
 export imported into a new match replays to the same games. A misdeal is a row of kind
 ``misdeal`` with no winner; a Gimlet deal gone sour is kind ``sour``, won by the phantom, with the
 player as knocker.
+`export_csv(..., excel=True)` is the same file for a spreadsheet to open, not to import: a
+byte order mark (Excel reads the file as UTF-8) and each text cell that would start a formula
+(``=``, ``+``, ``-``, ``@``) written with a leading ``'``. An import reads a spreadsheet's CSV as it
+is saved (`reading`: the delimiter sniffed, a byte order mark skipped, the usual header names,
+no ``kind`` column for plain results).
 The JSON form is ``{"match": {...}, "hands": [{...}]}`` as `export_json` writes it. An import is
 checked whole before anything is written: one bad row and nothing is imported, the row named.
 
@@ -16,7 +21,8 @@ Team matches use the same columns: the players are named as typed at the tables,
 of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
 player, as the ledger stores it), and its deadwood counts are that table's in team order.
 
-The modules: `export` (rows out, CSV and JSON), `reading` (an import file's rows), `rows` (one
+The modules: `export` (rows out, CSV and JSON), `spreadsheet` (CSV for a spreadsheet to open),
+`reading` (an import file's rows), `rows` (one
 row checked and settled as a typed hand) and `importing` (the import, streamed, and its
 digest); their public names are named here.
 """
@@ -38,7 +44,7 @@ from gintally.transfer.importing import (
     read_hands,
     read_import,
 )
-from gintally.transfer.reading import read_rows
+from gintally.transfer.reading import STDIN, read_rows, source_name
 from gintally.transfer.rows import parse_row
 
 __all__ = [
@@ -46,6 +52,7 @@ __all__ = [
     "EXTRA_JSON",
     "OPTIONAL",
     "REQUIRED",
+    "STDIN",
     "ImportFile",
     "ImportStream",
     "digest",
@@ -57,4 +64,5 @@ __all__ = [
     "read_hands",
     "read_import",
     "read_rows",
+    "source_name",
 ]
