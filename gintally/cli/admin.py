@@ -15,6 +15,8 @@ from gintally.cli.common import (
     MatchOpt,
     app,
     as_file,
+    complete_match,
+    complete_player,
     db_path,
     drawing,
     emit,
@@ -111,7 +113,13 @@ def match_new(
         ),
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Who deals the first hand.", metavar="PLAYER")
+        str | None,
+        typer.Option(
+            "--dealer",
+            help="Who deals the first hand.",
+            metavar="PLAYER",
+            autocompletion=complete_player,
+        ),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -176,7 +184,10 @@ def match_list(as_json: JsonOpt = False) -> None:
 
 @match_app.command("show")
 def match_show(
-    name: Annotated[str | None, typer.Argument(help="The match (default: current).")] = None,
+    name: Annotated[
+        str | None,
+        typer.Argument(help="The match (default: current).", autocompletion=complete_match),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """A match's players, format and every rule value."""
@@ -187,7 +198,12 @@ def match_show(
 
 @match_app.command("use")
 def match_use(
-    name: Annotated[str, typer.Argument(help="The match to make current.", show_default=False)],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="The match to make current.", show_default=False, autocompletion=complete_match
+        ),
+    ],
 ) -> None:
     """Make a match the current one (hand commands go to it)."""
     with ledger() as book:
@@ -197,7 +213,10 @@ def match_use(
 
 @match_app.command("rename")
 def match_rename(
-    old: Annotated[str, typer.Argument(help="The match's name.", show_default=False)],
+    old: Annotated[
+        str,
+        typer.Argument(help="The match's name.", show_default=False, autocompletion=complete_match),
+    ],
     new: Annotated[str, typer.Argument(help="Its new name.", show_default=False)],
 ) -> None:
     """Rename a match (its hands stay with it)."""
@@ -208,7 +227,12 @@ def match_rename(
 
 @player_app.command("rename")
 def player_rename(
-    old: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
+    old: Annotated[
+        str,
+        typer.Argument(
+            help="The player's name.", show_default=False, autocompletion=complete_player
+        ),
+    ],
     new: Annotated[str, typer.Argument(help="The new name.", show_default=False)],
 ) -> None:
     """Rename a player everywhere; their record is never split."""

@@ -53,6 +53,8 @@ __all__ = [
     "app",
     "app_dir",
     "as_file",
+    "complete_match",
+    "complete_player",
     "dated",
     "db_path",
     "drawing",
@@ -153,9 +155,40 @@ def root(
 
 # --- shared options -------------------------------------------------------------------------------
 
+
+def _completion(what: str) -> Callable[[typer.Context, str], list[str]]:
+    """Shell completion of a player's or a match's name (`what`), from the ledger the line names
+    (--db, else the usual one). Called only while a shell completes (a Tab), never at start-up."""
+
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        from gintally.ledger.names import names
+
+        db = ctx.find_root().params.get("db")
+        saved, State.db = State.db, db if db is not None else State.db
+        try:
+            path = db_path()
+        except GintallyError:
+            return []
+        finally:
+            State.db = saved
+        start = incomplete.casefold()
+        return [name for name in names(path, what) if name.casefold().startswith(start)]
+
+    return complete
+
+
+complete_player = _completion("player")
+complete_match = _completion("match")
+
 MatchOpt = Annotated[
     str | None,
-    typer.Option("--match", "-m", help="The match (default: the current one).", metavar="NAME"),
+    typer.Option(
+        "--match",
+        "-m",
+        help="The match (default: the current one).",
+        metavar="NAME",
+        autocompletion=complete_match,
+    ),
 ]
 YearOpt = Annotated[
     str | None,
@@ -181,6 +214,7 @@ DealerOpt = Annotated[
         "--dealer",
         help="Who dealt this hand (default: worked out from the rules).",
         metavar="PLAYER",
+        autocompletion=complete_player,
     ),
 ]
 UpcardOpt = Annotated[

@@ -14,6 +14,7 @@ from gintally.cli.common import (
     YearOpt,
     app,
     as_file,
+    complete_match,
     drawing,
     emit,
     ledger,
@@ -162,7 +163,11 @@ def eval_(
     match: Annotated[
         str | None,
         typer.Option(
-            "--match", "-m", help="Use this match's rules instead of a preset.", metavar="NAME"
+            "--match",
+            "-m",
+            help="Use this match's rules instead of a preset.",
+            metavar="NAME",
+            autocompletion=complete_match,
         ),
     ] = None,
     set_: Annotated[

@@ -6,14 +6,30 @@ from typing import Annotated
 
 import typer
 
-from gintally.cli.common import JsonOpt, app, as_file, drawing, emit, ledger, one_of, sheet
+from gintally.cli.common import (
+    JsonOpt,
+    app,
+    as_file,
+    complete_player,
+    drawing,
+    emit,
+    ledger,
+    one_of,
+    sheet,
+)
 
 
 @app.command(rich_help_panel="Read")
 def stats(
     player: Annotated[
         str | None,
-        typer.Option("--player", "-p", help="Only this player's figures.", metavar="PLAYER"),
+        typer.Option(
+            "--player",
+            "-p",
+            help="Only this player's figures.",
+            metavar="PLAYER",
+            autocompletion=complete_player,
+        ),
     ] = None,
     as_json: JsonOpt = False,
     as_csv: Annotated[
