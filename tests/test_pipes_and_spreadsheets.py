@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import subprocess
@@ -26,9 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import Run, as_json, facts, ok, refused_line
+from gintally.errors import GintallyError
 from gintally.ledger.names import names
+from gintally.transfer import streamed_json
 from gintally.transfer.reading import column_of
 from gintally.transfer.spreadsheet import for_excel
 
@@ -426,3 +431,71 @@ def test_the_race_chart_uses_no_deprecated_date_call(gintally: CLI) -> None:
     assert [t for t in labels if t in ("Feb", "Mar", "Apr", "May", "Jun")] == [
         "Feb", "Mar", "Apr", "May", "Jun",
     ]  # fmt: skip
+
+
+# --- JSON read a hand at a time ------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _streamed(text: str, chunk: int, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The hands `json_hands` reads from `text` in pieces of `chunk` characters, or its error."""
+    monkeypatch.setattr(streamed_json, "CHUNK", chunk)
+    source = io.StringIO(text)
+    try:
+        return list(streamed_json.json_hands(source.read(3), source.read, "x.json"))
+    except GintallyError as e:
+        return f"Error: {e}"
+
+
+def _loaded(text: str) -> Any:
+    """What reading the whole text with json.loads gives (the messages `json_hands` matches)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        return f"Error: x.json is not valid JSON: {e}"
+    hands = doc.get("hands") if isinstance(doc, dict) else doc
+    return (
+        hands
+        if isinstance(hands, list)
+        else 'Error: x.json: expected a list of hands under "hands"'
+    )
+
+
+@given(
+    hands=st.lists(JSON_VALUES, max_size=6),
+    match=JSON_VALUES,
+    indent=st.sampled_from([None, 0, 2]),
+    chunk=st.sampled_from([1, 2, 5, 64]),
+    first=st.booleans(),
+)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_json_read_in_pieces_is_json_read_whole(
+    hands: list[Any], match: Any, indent: int | None, chunk: int, first: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    doc = {"hands": hands, "match": match} if first else {"match": match, "hands": hands}
+    for text in (json.dumps(doc, indent=indent), json.dumps(hands, indent=indent)):
+        assert _streamed(text, chunk, monkeypatch) == _loaded(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "", "{}", "[]", '"hands"', "12", '{"hands": 3}', '{"hands": [1, 2,]}', '{"hands": [1 2]}',
+        '{"hands": [{"a": 1}]} x', '{"match": 1,\n "hands": [{"a": tru}]}',
+        '[{"a": 1}\n,\n{"b": 2\n}', '{"match": 0.5e-3, "hands": []}', '{"match": 1} ',
+        '{"a" 1}', "{1: 2}", "{ 1: 2}", '{"a": 1, }', "[1, 2", "  \n\n  [1,\n\n 2, nul]", "[12",
+    ],
+)  # fmt: skip
+def test_json_that_is_not_a_file_of_hands_is_refused_as_json_would(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for chunk in (1, 4, 1 << 16):
+        assert _streamed(text, chunk, monkeypatch) == _loaded(text)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -252,7 +252,7 @@ def as_file(text: str) -> None:
     buffer.flush()
 
 
-def sheet(rows: list[dict[str, Any]]) -> str:
+def sheet(rows: Sequence[Mapping[str, object]]) -> str:
     """Rows of a document's table as a spreadsheet's CSV: the columns in the order the rows
     name them, a value that is not one figure (a pair of names...) as its JSON."""
     import json

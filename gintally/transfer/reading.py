@@ -1,5 +1,5 @@
 """Reading an import file: its rows as mappings (`read_rows`) or, for the import's inner loop, the
-header and the raw rows (`raw_rows`: a CSV file read as it is consumed; JSON parsed whole).
+header and the raw rows (`raw_rows`), read as they are consumed, CSV and JSON alike.
 
 Terminology
 - source: a file, or `STDIN` (``-``): standard input, which may be a pipe. Each is read once,
@@ -13,8 +13,8 @@ Terminology
 
 A device (``/dev/zero``) and a named pipe (which waits for a writer) are refused; standard input
 and an open pipe (``/dev/stdin``, ``<(...)``) are read. Memory stays bounded whatever comes in:
-CSV is read line by line, a line at most `LINE_LIMIT` characters, and JSON that does not come
-from a regular file is read up to `JSON_LIMIT` characters."""
+CSV is read line by line, a line at most `LINE_LIMIT` characters, and JSON hand by hand
+(`streamed_json`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ import csv
 import functools
 import io
 import itertools
-import json
 import os
 import stat
 import sys
@@ -31,13 +30,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gintally.errors import GintallyError
+from gintally.transfer.streamed_json import json_hands
 
 STDIN = "-"
 NEEDED = ("date", "winner", "points")  # a header's columns; kind defaults to a plain result
 PLAIN_KIND = "score"
 HEAD = 4096  # characters read first: enough for the header line and a few rows
 LINE_LIMIT = 1 << 20  # characters in one line of CSV (a hand's row is under a hundred)
-JSON_LIMIT = 256 << 20  # characters of JSON read from a pipe (a regular file is read whole)
 DELIMITERS = (",", ";", "\t")  # in the order a tie is broken
 # A header name as spreadsheets write it -> the column it is (after lower case, spaces and
 # hyphens as underscores).
@@ -78,7 +77,7 @@ def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
     written, in header order, a short row filled with empty values, a file without ``kind``
     given it as the last column), read as they are consumed (a file of a million hands is never
     held whole). For JSON: (row number, mapping)."""
-    f, finite = _open(path)
+    f = _open(path)
     try:
         head = _read(path, lambda: f.read(HEAD))
         if head and not head.endswith(("\n", "\r")):
@@ -87,14 +86,7 @@ def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
         f.close()
         raise
     if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
-        with f:
-            rest = _read(path, f.read if finite else lambda: f.read(JSON_LIMIT + 1))
-        if len(head) + len(rest) > JSON_LIMIT and not finite:
-            raise GintallyError(
-                f"{shown(path)}: JSON over {JSON_LIMIT >> 20} MiB from a pipe; "
-                "import it from a file, or as CSV"
-            )
-        return None, _json_rows(path, head + rest)
+        return None, _json_rows(path, f, head)
     first_line = head.splitlines()[0] if head else ""
     # strict: a quote left open is an error at the end of the file, not a note that swallows
     # every row after it. A field over the csv module's limit (131,072 characters) is an error.
@@ -114,26 +106,25 @@ def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
     return header, _csv_rows(path, f, reader, len(first), fill)
 
 
-def _open(path: Path) -> tuple[TextIO, bool]:
-    """The source opened as UTF-8 text (a byte order mark skipped), and whether it is finite
-    (a regular file); a device or a named pipe refused."""
+def _open(path: Path) -> TextIO:
+    """The source opened as UTF-8 text (a byte order mark skipped); a device or a named pipe
+    refused."""
     if str(path) == STDIN:
         return _stdin()
     try:
         st = os.stat(path)
     except OSError as e:
         raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
-    regular = stat.S_ISREG(st.st_mode)
-    if not (regular or stat.S_ISDIR(st.st_mode) or _open_pipe(st)):
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode) or _open_pipe(st)):
         # a device may never end; a named pipe waits for a writer
         raise GintallyError(f"cannot read {path}: it is not a regular file (a device or a pipe)")
     try:
-        return path.open(encoding="utf-8-sig", newline=""), regular
+        return path.open(encoding="utf-8-sig", newline="")
     except OSError as e:
         raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
 
 
-def _stdin() -> tuple[TextIO, bool]:
+def _stdin() -> TextIO:
     """Standard input as text: a pipe, a socket or a file redirected into it; a terminal or a
     device is refused."""
     stream = sys.stdin
@@ -142,7 +133,7 @@ def _stdin() -> tuple[TextIO, bool]:
     try:
         fd = stream.fileno()
     except (OSError, ValueError):  # a stream in memory (a test's input)
-        return io.TextIOWrapper(stream.buffer, encoding="utf-8-sig", newline=""), True
+        return io.TextIOWrapper(stream.buffer, encoding="utf-8-sig", newline="")
     mode = os.fstat(fd).st_mode
     if os.isatty(fd):
         raise GintallyError(
@@ -151,8 +142,7 @@ def _stdin() -> tuple[TextIO, bool]:
         )
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         raise GintallyError("cannot read standard input: it is a device, not a file or a pipe")
-    text = open(fd, encoding="utf-8-sig", newline="", closefd=False)  # noqa: SIM115
-    return text, stat.S_ISREG(mode)
+    return open(fd, encoding="utf-8-sig", newline="", closefd=False)
 
 
 @functools.cache
@@ -233,22 +223,14 @@ def _not_utf8(path: Path) -> GintallyError:
     )
 
 
-def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise GintallyError(f"{shown(path)} is not valid JSON: {e}") from None
-    except RecursionError:
-        raise GintallyError(
-            f"{shown(path)} is not a file of hands: it is nested too deeply"
-        ) from None
-    hands = data.get("hands") if isinstance(data, dict) else data
-    if not isinstance(hands, list):
-        raise GintallyError(f'{shown(path)}: expected a list of hands under "hands"')
-    for i, row in enumerate(hands, 1):
-        if not isinstance(row, dict):
-            raise GintallyError(f"row {i} of {source_name(path)}: a hand must be an object")
-        yield i, row
+def _json_rows(path: Path, f: TextIO, head: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    """The hands of a JSON source, read one at a time (`streamed_json`)."""
+    with f:
+        hands = json_hands(head, lambda n: _read(path, lambda: f.read(n)), shown(path))
+        for i, row in enumerate(hands, 1):
+            if not isinstance(row, dict):
+                raise GintallyError(f"row {i} of {source_name(path)}: a hand must be an object")
+            yield i, row
 
 
 def _csv_rows(
