@@ -491,6 +491,7 @@ def test_json_read_in_pieces_is_json_read_whole(
         "", "{}", "[]", '"hands"', "12", '{"hands": 3}', '{"hands": [1, 2,]}', '{"hands": [1 2]}',
         '{"hands": [{"a": 1}]} x', '{"match": 1,\n "hands": [{"a": tru}]}',
         '[{"a": 1}\n,\n{"b": 2\n}', '{"match": 0.5e-3, "hands": []}', '{"match": 1} ',
+        '[1 ,   \n  ]', '{"hands": [1],\n\n }', '{"hands": [{"a": 1,  }]}',
         '{"a" 1}', "{1: 2}", "{ 1: 2}", '{"a": 1, }', "[1, 2", "  \n\n  [1,\n\n 2, nul]", "[12",
     ],
 )  # fmt: skip

@@ -29,6 +29,19 @@ _AFTER = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")  # what follows a list's val
 _DECODER = json.JSONDecoder()
 
 
+def _names_trailing_commas() -> bool:
+    """Whether this Python's json names a trailing comma (3.13: "Illegal trailing comma before
+    end of array", at the comma) rather than what it expected after it."""
+    try:
+        json.loads("[1,]")
+    except json.JSONDecodeError as e:
+        return "trailing comma" in e.msg
+    return False
+
+
+_TRAILING_COMMA = _names_trailing_commas()
+
+
 class _Window:
     """The text being parsed: `text[pos:]` not yet parsed, more read by `more` until the end.
     `name` is the source as messages name it."""
@@ -38,29 +51,49 @@ class _Window:
         self.base = 0  # the offset in the file of text[0]
         self.line, self.column = 1, 1  # where text[0] is: line and column (1-based)
 
-    def more(self) -> None:
+    def more(self, keep: int | None = None) -> None:
         """Read another piece (as long as what is held, so that a long value is parsed again
-        only a few times), dropping what was parsed."""
+        only a few times), dropping what was parsed (but from `keep` on)."""
         chunk = self.read(max(CHUNK, len(self.text) - self.pos))
         if not chunk:
             self.eof = True
-        done = self.text[: self.pos]
+        drop = self.pos if keep is None else min(self.pos, keep)
+        done = self.text[:drop]
         lines = done.count("\n")
         if lines:
             self.line += lines
             self.column = len(done) - done.rindex("\n")
         else:
             self.column += len(done)
-        self.base += self.pos
-        self.text, self.pos = self.text[self.pos :] + chunk, 0
+        self.base += drop
+        self.text, self.pos = self.text[drop:] + chunk, self.pos - drop
 
-    def skip_space(self) -> str:
-        """The next character that is not white space ("" at the end)."""
+    def skip_space(self, keep: int | None = None) -> str:
+        """The next character that is not white space ("" at the end); the text from `keep` on
+        stays in the window."""
         while True:
             self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
             if self.pos < len(self.text) or self.eof:
                 return self.text[self.pos : self.pos + 1]
-            self.more()
+            if keep is not None:
+                keep -= self.base
+                self.more(keep)
+                keep += self.base
+            else:
+                self.more()
+
+    def after_comma(self, closing: str, what: str) -> None:
+        """Past a comma (just read) to the next value: a comma before the closing bracket is
+        refused as json.loads refuses it (Python 3.13 names the comma; before, the bracket)."""
+        comma = self.base + self.pos - 1
+        if self.skip_space(keep=comma) == closing:
+            if _TRAILING_COMMA:
+                at, message = comma - self.base, f"Illegal trailing comma before end of {what}"
+            elif closing == "]":
+                at, message = self.pos, "Expecting value"
+            else:
+                at, message = self.pos, "Expecting property name enclosed in double quotes"
+            raise self.error(message, at)
 
     def value(self) -> Any:
         """The JSON value at the next character that is not white space (read further while it
@@ -143,6 +176,7 @@ def json_hands(head: str, read: Callable[[int], str], name: str) -> Iterator[Any
                     raise window.no_hands()
                 if window.expect(",}", "',' delimiter") == "}":
                     break
+                window.after_comma("}", "object")
         _end(window)
         if not found:
             raise window.no_hands()
@@ -173,10 +207,12 @@ def _elements(window: _Window) -> Iterator[Any]:
             value = window.value()
             closing = window.expect(",]", "',' delimiter") == "]"
             if not closing:
-                window.skip_space()
+                window.after_comma("]", "array")
         else:
             closing = m.group(1) == "]"
-            window.pos = m.end(1) if closing else m.end()
+            window.pos = m.end(1)
+            if not closing:
+                window.after_comma("]", "array")
         yield value
         if closing:
             return
