@@ -90,7 +90,7 @@ def test_a_tie_in_show_hands_and_standings(kitchen: CLI) -> None:
     assert game["hands"] == [1]
     # Ann dealt hand 1, Bob hand 2 (the deal alternates); a tie: Bob deals again
     assert show["next_dealer"] == "Bob"
-    assert [(h["hand"], h["dealer"], h["games"]) for h in show["sheet"]] == [
+    assert [(h["hand"], h["dealer"], h["game_points"]) for h in show["sheet"]] == [
         (1, "Ann", {"1": {"Ann": 14, "Bob": 0}}),  # the score sheet lists only scoring hands
     ]
     assert "Next dealer: Bob" in ok(kitchen("show")).stdout
@@ -287,7 +287,11 @@ def test_honeymoon_big_gin_scores_as_a_gin(gintally: CLI) -> None:
 
 def test_rules_name_the_sources(gintally: CLI) -> None:
     listing = " ".join(ok(gintally("rules")).stdout.split())
-    for source in ("000_9fa2d787c9962e2e.txt", "003_2518f58f533df3d4.txt", "pagat.com"):
+    for source in (
+        "000_9fa2d787c9962e2e.txt",
+        "003_2518f58f533df3d4.txt",
+        "004_8faeba147bba5e95.txt",
+    ):
         assert source in listing
     assert listing.count("source: ") == len(PRESETS)
     kitchen = ok(gintally("rules", "kitchen")).stdout

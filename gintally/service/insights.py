@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from gintally.engine.lifetime import Lifetime, Side
-from gintally.engine.race import RacePoint, race
+from gintally.engine.race import RacePoint, RunningPoint, race, running
 from gintally.engine.replay import Entry
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Season, standings
@@ -88,7 +88,8 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
         pair = [Side(a.name, (a.name,)), Side(b.name, (b.name,))]
         fold.match(m.name, pair, m.rules, m.format, at, None, games=False)
     teams = [Side(team.name, tuple(p.name for p in team.members)) for team in m.teams]
-    fold.match(m.name, teams, m.rules, m.format, entries(m, live), None, hands=False)
+    met = [(a.name, b.name) for a, b in m.tables]  # the head-to-heads: across each table
+    fold.match(m.name, teams, m.rules, m.format, entries(m, live), None, hands=False, met=met)
 
 
 def person(book: Ledger, name: str | None) -> str | None:
@@ -116,6 +117,7 @@ class SeasonStory:
     race: list[RacePoint]
     hands: list[HandRecord]
     window: Window
+    running: list[RunningPoint]  # each player's hand points after each scoring hand
 
 
 def season_story(book: Ledger, match: Match, year: int | None, today: date) -> SeasonStory:
@@ -136,4 +138,6 @@ def season_story(book: Ledger, match: Match, year: int | None, today: date) -> S
     start = match.format.season_start
     hands = [h for h in window.hands if season_of(h.date, start)[0] == chosen.label]
     points = race(window.replay, match.format, chosen.label)
-    return SeasonStory(match, chosen, seasons, points, hands, window)
+    return SeasonStory(
+        match, chosen, seasons, points, hands, window, running(window.replay, chosen.label)
+    )

@@ -53,8 +53,11 @@ def rules(docs: list[RulesDoc]) -> None:
         table.add_column("rule")
         table.add_column("value", justify="right")
         table.add_column("meaning", overflow="fold")
+        idle = d.get("idle", {})
         for key, value in d["values"].items():
-            table.add_row(key, value_text(value), d["help"][key])
+            why = idle.get(key)
+            meaning = d["help"][key] if why is None else f"not used here: {why}"
+            table.add_row(key, value_text(value), meaning)
         draw(table)
         return
     # Side by side the seven presets do not fit 80 columns: each preset is a row, with what it
@@ -92,7 +95,7 @@ def matches(docs: list[MatchDoc], current: str | None) -> None:
     for d in docs:
         mark = "*" if d["match"] == current else ""
         in_sets = format_class(d["format"]).in_sets
-        fmt = d["format"] + (f" x{d['games']}" if in_sets else "")
+        fmt = d["format"] + (f" x{d['format_games']}" if in_sets else "")
         table.add_row(mark, d["match"], " vs ".join(_sides(d)), fmt, str(d["rules"]["preset"]))
     draw(table)
 
@@ -118,8 +121,10 @@ def match(doc: MatchDoc) -> None:
     kind = format_class(doc["format"])
     fmt = doc["format"]
     if kind.in_sets:
-        fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
+        many = "" if doc["format_games"] == 1 else "s"
+        fmt += f", {doc['format_games']} game{many}" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
+    table.add_row("target", f"{doc['rules']['target']} points a game")
     if kind.seasonal or doc["season_start"] != "01-01":
         table.add_row("season starts", doc["season_start"])
     table.add_row("first dealer", doc["first_dealer"] or "-")
