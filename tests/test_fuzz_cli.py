@@ -501,7 +501,14 @@ def command_specs(
         ),
         "standings": (
             [],
-            {"--year": int_text, "-y": int_text, "--match": matches, "-m": matches, "--json": None},
+            {
+                "--year": int_text,
+                "-y": int_text,
+                "--match": matches,
+                "-m": matches,
+                "--json": None,
+                "--csv": None,
+            },
         ),
         "eval": (
             [card_text()],
@@ -527,6 +534,7 @@ def command_specs(
                 "--output": path_choices(world, scratch, "output"),
                 "-o": path_choices(world, scratch, "output"),
                 "--force": None,
+                "--excel": None,
             },
         ),
         "import": (
@@ -544,7 +552,7 @@ def command_specs(
             {"--unset": None, "--json": None},
         ),
         "demo": ([], {"--keep": path_choices(world, scratch, "keep")}),
-        "stats": ([], {"--player": players, "-p": players, "--json": None}),
+        "stats": ([], {"--player": players, "-p": players, "--json": None, "--csv": None}),
         "chart": (
             [],
             {"--match": matches, "-m": matches, "--year": int_text, "-y": int_text, "--json": None},

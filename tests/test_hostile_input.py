@@ -169,7 +169,9 @@ def test_csv_and_json_that_crashed_are_refused(
             'date,kind,winner,points,note\n2025-01-01,gin,Zoë,25,"oops\n2025-01-02,gin,Zoë,25,x\n',
             "is not valid CSV: a quote is never closed",
         ),
-        "deep.json": ("[" * 5000 + "]" * 5000, "it is nested too deeply"),
+        # Python 3.11 and 3.12 stop at their recursion limit; 3.13's parser reads it, and its
+        # first row is a list, not a hand: refused either way, with one of the two messages
+        "deep.json": ("[" * 5000 + "]" * 5000, "it is nested too deeply|a hand must be an object"),
         "surrogate.json": (
             '[{"date": "2025-01-01", "kind": "gin", "winner": "Zoë", "points": 25,'
             ' "note": "\\ud800"}]',
@@ -179,7 +181,9 @@ def test_csv_and_json_that_crashed_are_refused(
     for name, (text, message) in cases.items():
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
-        refused(gintally("import", str(path)), message)
+        run = gintally("import", str(path))
+        refused(run)
+        assert any(m in run.stderr for m in message.split("|")), (name, run.stderr)
     assert facts(kitchen) == before
 
 

@@ -15,6 +15,9 @@ from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
     app,
+    as_file,
+    complete_match,
+    complete_player,
     db_path,
     drawing,
     emit,
@@ -154,7 +157,13 @@ def match_new(
         ),
     ] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", help="Who deals the first hand.", metavar="PLAYER")
+        str | None,
+        typer.Option(
+            "--dealer",
+            help="Who deals the first hand.",
+            metavar="PLAYER",
+            autocompletion=complete_player,
+        ),
     ] = None,
     stake: StakeOpt = None,
     currency: CurrencyOpt = None,
@@ -276,7 +285,10 @@ def match_list(as_json: JsonOpt = False) -> None:
 
 @match_app.command("show")
 def match_show(
-    name: Annotated[str | None, typer.Argument(help="The match (default: current).")] = None,
+    name: Annotated[
+        str | None,
+        typer.Argument(help="The match (default: current).", autocompletion=complete_match),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """A match's players, format and every rule value, and its stakes if it is played for
@@ -298,7 +310,12 @@ def match_show(
 
 @match_app.command("use")
 def match_use(
-    name: Annotated[str, typer.Argument(help="The match to make current.", show_default=False)],
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="The match to make current.", show_default=False, autocompletion=complete_match
+        ),
+    ],
 ) -> None:
     """Make a match the current one (hand commands go to it)."""
     with ledger() as book:
@@ -308,7 +325,10 @@ def match_use(
 
 @match_app.command("rename")
 def match_rename(
-    old: Annotated[str, typer.Argument(help="The match's name.", show_default=False)],
+    old: Annotated[
+        str,
+        typer.Argument(help="The match's name.", show_default=False, autocompletion=complete_match),
+    ],
     new: Annotated[str, typer.Argument(help="Its new name.", show_default=False)],
 ) -> None:
     """Rename a match (its hands stay with it)."""
@@ -319,7 +339,12 @@ def match_rename(
 
 @player_app.command("rename")
 def player_rename(
-    old: Annotated[str, typer.Argument(help="The player's name.", show_default=False)],
+    old: Annotated[
+        str,
+        typer.Argument(
+            help="The player's name.", show_default=False, autocompletion=complete_player
+        ),
+    ],
     new: Annotated[str, typer.Argument(help="The new name.", show_default=False)],
 ) -> None:
     """Rename a player everywhere; their record is never split."""
@@ -351,27 +376,43 @@ def export(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="Write to this file instead of the screen.", metavar="FILE"
+            "--output",
+            "-o",
+            help="Write to this file instead of the screen (- is standard output).",
+            metavar="FILE",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace --output if it exists.")] = False,
+    excel: Annotated[
+        bool,
+        typer.Option(
+            "--excel",
+            help="CSV for a spreadsheet: a byte order mark, and a cell that would start a "
+            "formula (=, +, -, @) kept as text. Not for import: the plain CSV is exact.",
+        ),
+    ] = False,
 ) -> None:
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally import transfer
 
     if format_.lower() not in ("csv", "json"):
         raise GintallyError(f"export writes csv or json, not {format_!r}")
+    if excel and format_.lower() != "csv":
+        raise GintallyError("--excel is for CSV: drop --format json")
     with ledger(write=False) as book:
         m = book.match(match)
         hands = book.live_hands(m)
         paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
     text = (
-        transfer.export_csv(m, hands)
+        transfer.export_csv(m, hands, excel=excel)
         if format_.lower() == "csv"
         else transfer.export_json(m, report.match_doc(m), hands, paid) + "\n"
     )
     if output is None:
         sys.stdout.write(text)
+        return
+    if str(output) == transfer.STDIN:
+        as_file(text)  # around the guarded writer on purpose: a stream, not a file
         return
     from gintally.ledger import files
 
@@ -385,7 +426,12 @@ def export(
 
 @app.command("import", rich_help_panel="Data")
 def import_(
-    file: Annotated[Path, typer.Argument(help="A CSV or JSON file of hands.", show_default=False)],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A CSV or JSON file of hands (- is standard input).", show_default=False
+        ),
+    ],
     match: MatchOpt = None,
     force: Annotated[
         bool,
@@ -396,16 +442,23 @@ def import_(
     """Add hands from CSV (date,kind,winner,points[,knocker,...]) or JSON: all or nothing.
     Rows whose hands are already here (by their uid) are skipped, and a row whose hand is here
     with other facts is refused. A file without uids whose hands are already in the match
-    (imported before, or an export of this match) is refused; --force imports it anyway."""
+    (imported before, or an export of this match) is refused; --force imports it anyway. A
+    spreadsheet's CSV is read as it is saved (the delimiter , ; or tab, the header's usual
+    names); without a kind column each row is a plain result (date, winner, points)."""
     from gintally import transfer
     from gintally.transfer.identities import Identities
 
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
         read = transfer.ImportStream(m, file, today(), service.date_order(book))
-        known = Identities(m, book.versions_of, file.name, force)
+        known = Identities(m, book.versions_of, transfer.source_name(file), force)
         count, first, last = book.import_rows(
-            m, known.rows(read.rows), read.digest, file.name, force, lambda: known.identified
+            m,
+            known.rows(read.rows),
+            read.digest,
+            transfer.source_name(file),
+            force,
+            lambda: known.identified,
         )
         paid = _import_payments(book, m, file)
     doc = {
@@ -503,6 +556,10 @@ def backup(
 ) -> None:
     """Copy the ledger to PATH while it is in use (a consistent SQLite backup). The copy is
     made beside PATH and put in place whole: PATH is never a partial backup."""
+    if str(path) == "-":
+        raise GintallyError(
+            "a backup is a SQLite file, never standard output: name the file (backup FILE)"
+        )
     with ledger(write=False) as book:
         out = book.backup(path, force)
     drawing("message")(f"Backed up {db_path()} to {out}.", wrap=False)

@@ -19,7 +19,7 @@ import copy
 import functools
 import inspect
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -44,14 +44,19 @@ from gintally.cli.base import (
     when,
     whole,
 )
+from gintally.errors import GintallyError
 
 __all__ = [
     "ENV_DB",
     "LARGEST",
+    "CsvOpt",
     "HandOptions",
     "State",
     "app",
     "app_dir",
+    "as_file",
+    "complete_match",
+    "complete_player",
     "dated",
     "db_path",
     "drawing",
@@ -59,7 +64,9 @@ __all__ = [
     "hand_command",
     "is_default",
     "ledger",
+    "one_of",
     "placed",
+    "sheet",
     "today",
     "when",
     "whole",
@@ -194,9 +201,40 @@ def root(
 
 # --- shared options -------------------------------------------------------------------------------
 
+
+def _completion(what: str) -> Callable[[typer.Context, str], list[str]]:
+    """Shell completion of a player's or a match's name (`what`), from the ledger the line names
+    (--db, else the usual one). Called only while a shell completes (a Tab), never at start-up."""
+
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        from gintally.ledger.names import names
+
+        db = ctx.find_root().params.get("db")
+        saved, State.db = State.db, db if db is not None else State.db
+        try:
+            path = db_path()
+        except GintallyError:
+            return []
+        finally:
+            State.db = saved
+        start = incomplete.casefold()
+        return [name for name in names(path, what) if name.casefold().startswith(start)]
+
+    return complete
+
+
+complete_player = _completion("player")
+complete_match = _completion("match")
+
 MatchOpt = Annotated[
     str | None,
-    typer.Option("--match", "-m", help="The match (default: the current one).", metavar="NAME"),
+    typer.Option(
+        "--match",
+        "-m",
+        help="The match (default: the current one).",
+        metavar="NAME",
+        autocompletion=complete_match,
+    ),
 ]
 YearOpt = Annotated[
     str | None,
@@ -222,6 +260,7 @@ DealerOpt = Annotated[
         "--dealer",
         help="Who dealt this hand (default: worked out from the rules).",
         metavar="PLAYER",
+        autocompletion=complete_player,
     ),
 ]
 UpcardOpt = Annotated[
@@ -238,6 +277,49 @@ NoteOpt = Annotated[
     str | None, typer.Option("--note", help="A note kept with the hand.", metavar="TEXT")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
+CsvOpt = Annotated[
+    bool,
+    typer.Option(
+        "--csv", help="Print the table as CSV for a spreadsheet (UTF-8 with a byte order mark)."
+    ),
+]
+
+
+def as_file(text: str) -> None:
+    """`text` on standard output as a file would hold it: UTF-8 whatever the terminal's
+    encoding (CSV, a page, an export written to ``-``)."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(text)
+        return
+    out.flush()
+    buffer.write(text.encode("utf-8", "replace"))
+    buffer.flush()
+
+
+def sheet(rows: Sequence[Mapping[str, object]]) -> str:
+    """Rows of a document's table as a spreadsheet's CSV: the columns in the order the rows
+    name them, a value that is not one figure (a pair of names...) as its JSON."""
+    import json
+
+    from gintally.transfer.spreadsheet import table_csv
+
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    flat = [
+        {k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+         for k, v in row.items()}
+        for row in rows
+    ]  # fmt: skip
+    return table_csv(columns, flat)
+
+
+def one_of(as_json: bool, as_csv: bool) -> None:
+    """Refuse --json with --csv."""
+    if as_json and as_csv:
+        raise GintallyError("give --json or --csv, not both")
+
+
 VsOpt = Annotated[
     str | None,
     typer.Option(

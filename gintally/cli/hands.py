@@ -22,6 +22,7 @@ from gintally.cli.common import (
     VsCardsOpt,
     VsOpt,
     app,
+    complete_player,
     drawing,
     emit,
     hand_command,
@@ -36,7 +37,8 @@ from gintally.game.variants import Option
 def _parameter(option: Option) -> inspect.Parameter:
     """One declared parameter as Typer reads it from a signature."""
     if not option.flag:
-        argument = typer.Argument(help=option.help, show_default=False)
+        named = complete_player if option.name == "player" else None
+        argument = typer.Argument(help=option.help, show_default=False, autocompletion=named)
         if option.required:
             return inspect.Parameter(option.name, POSITIONAL, annotation=Annotated[str, argument])
         return inspect.Parameter(
@@ -120,7 +122,12 @@ def edit(
     hand_id: HandArg,
     player: Annotated[
         str | None,
-        typer.Option("--player", help="Who knocked, went gin or scored.", metavar="PLAYER"),
+        typer.Option(
+            "--player",
+            help="Who knocked, went gin or scored.",
+            metavar="PLAYER",
+            autocompletion=complete_player,
+        ),
     ] = None,
     deadwood: Annotated[
         list[str] | None,

@@ -28,7 +28,7 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
-from gintally.cli.common import MatchOpt, YearOpt, app, db_path, ledger, today, whole
+from gintally.cli.common import MatchOpt, YearOpt, app, as_file, db_path, ledger, today, whole
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
@@ -77,13 +77,17 @@ def race_svg(race: RaceDoc, what: str) -> str:
     by_day = len(set(dates)) > 1
     chart: Any
     if by_day:
+        # Days as numbers (`date.toordinal`), labelled by `day_ticks`: pygal's date charts turn
+        # dates into timestamps with datetime.utcfromtimestamp, which Python 3.12 deprecates.
+        # (Never 0, where pygal would draw the axis inside the chart.)
         positions, labels = day_ticks(race["first_hand"], dates[-1])
-        names = dict(zip(positions, labels, strict=True))
-        chart = pygal.DateLine(
+        names = {date.fromisoformat(p).toordinal(): label for p, label in zip(
+            positions, labels, strict=True)}  # fmt: skip
+        chart = pygal.XY(
             **options,
             title=title,
-            x_value_formatter=lambda d: names.get(d.isoformat(), f"{d.day} {d:%b}"),
-            x_labels=[date.fromisoformat(p) for p in positions],
+            x_value_formatter=lambda x: names.get(x) or _day(x),
+            x_labels=sorted(names),
         )
     else:  # one evening: game by game (hand by hand), in the order they closed
         chart = pygal.Line(
@@ -91,22 +95,27 @@ def race_svg(race: RaceDoc, what: str) -> str:
             title=f"{title}, {step} by {step} on {dates[0]}",
             x_labels=["start", *(f"{step} {i + 1}" for i in range(len(dates)))],
         )
-    first = date.fromisoformat(race["first_hand"])
     for name in race["players"]:
         values: list[int] = race[what][name]  # type: ignore[literal-required]
         if not by_day:
             chart.add(name, [0, *values], stroke_style={"width": 3.5})
             continue
-        points, last = [(first, 0)], 0
+        points, last = [(date.fromisoformat(race["first_hand"]).toordinal(), 0)], 0
         for day, value in zip(dates, values, strict=True):
-            d = date.fromisoformat(day)
-            points += [(d, last), (d, value)]  # a step on the day the game closed
+            x = date.fromisoformat(day).toordinal()
+            points += [(x, last), (x, value)]  # a step on the day the game closed
             last = value
         chart.add(name, points, stroke_style={"width": 3.5})
     svg: str = chart.render(is_unicode=True)
     svg = re.sub(r"<script\b.*?</script>", "", svg, flags=re.S)  # pygal's inert settings
     svg = re.sub(r"<!--.*?-->", "", svg, flags=re.S)  # comments naming pygal's web site
     return svg.replace('"file://style.css"', "").replace('"file://graph.css"', "")
+
+
+def _day(x: float) -> str:
+    """Day number `x` (`date.toordinal`) as a tooltip names it ("5 Jan")."""
+    d = date.fromordinal(round(x))
+    return f"{d.day} {d:%b}"
 
 
 CSS = """
@@ -291,7 +300,12 @@ def page_html(review: ReviewDoc, made: date) -> str:
 def report(
     html: Annotated[
         Path,
-        typer.Option("--html", help="The web page to write.", metavar="FILE", show_default=False),
+        typer.Option(
+            "--html",
+            help="The web page to write (- is standard output).",
+            metavar="FILE",
+            show_default=False,
+        ),
     ],
     match: MatchOpt = None,
     year: YearOpt = None,
@@ -313,6 +327,9 @@ def report(
         if earned is not None:  # None without a stake: as before
             docs.add_winnings(review["season"], *earned)
     text = page_html(review, today())
+    if str(html) == "-":
+        as_file(text)  # around the guarded writer on purpose: a stream, not a file
+        return
 
     def fill(tmp: Path) -> None:
         with tmp.open("x", encoding="utf-8") as f:

@@ -7,7 +7,22 @@ from typing import Annotated
 
 import typer
 
-from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, drawing, emit, ledger, today, whole
+from gintally.cli.common import (
+    CsvOpt,
+    JsonOpt,
+    MatchOpt,
+    YearOpt,
+    app,
+    as_file,
+    complete_match,
+    drawing,
+    emit,
+    ledger,
+    one_of,
+    sheet,
+    today,
+    whole,
+)
 from gintally.errors import GintallyError
 
 
@@ -101,14 +116,21 @@ def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]
 
 
 @app.command(rich_help_panel="Read")
-def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+def standings(
+    year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False, as_csv: CsvOpt = False
+) -> None:
     """Games won, sets won, hands won, points, gins and undercuts per player per season, and
     the years won overall."""
     from gintally.facade import work
 
+    one_of(as_json, as_csv)
     wanted = whole(year, "--year")
     with ledger(write=False) as book:
         doc = work.standings(book, match, wanted, today())
+    if as_csv:  # a row per player (or team) per season: every season, or the one of --year
+        shown = [s for s in doc["seasons"] if wanted is None or s["season"] == doc["season"]]
+        as_file(sheet([{"season": s["season"], **row} for s in shown for row in s["rows"]]))
+        return
     emit(doc, as_json, drawing("standings"))
 
 
@@ -133,7 +155,11 @@ def eval_(
     match: Annotated[
         str | None,
         typer.Option(
-            "--match", "-m", help="Use this match's rules instead of a preset.", metavar="NAME"
+            "--match",
+            "-m",
+            help="Use this match's rules instead of a preset.",
+            metavar="NAME",
+            autocompletion=complete_match,
         ),
     ] = None,
     set_: Annotated[

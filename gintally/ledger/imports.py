@@ -116,7 +116,7 @@ class Imports(LedgerCore):
                 else:
                     kept = True
                 shape = memo.get(values[1:]) or shape_of(values)
-                shape[0].append((row_id, before + count, uid, *shape[1](values)))
+                shape[0].append((row_id, row_id, before + count, uid, *shape[1](values)))
                 if count % 2000 == 0:
                     self._flush(shapes, conn, source)
                 if file_id is not None and file_id <= before and not force:
@@ -289,11 +289,12 @@ class InsertShapes:
     bound as a parameter: Python's sqlite3 binds None through its adapter lookup, which costs
     more than all the other values of a row together (about 0.4 µs a value, and an imported row
     has a dozen empty columns). So are the match and the time of the import, the same for every
-    row, and the row id is bound once for both ``id`` and ``hand_id`` (a new hand is its own
-    first version). The stored rows are the same as binding every value would write. `memo`
-    maps a row's values but the date (equal values, equal shape) to its shape: the batch of its
-    statement and what takes its values that are not None; a row of the batch is (row id, hand
-    number, uid, those values)."""
+    row. The row id is bound for both ``id`` and ``hand_id`` (a new hand is its own first
+    version; plain ``?`` placeholders, since Python 3.12 deprecates numbered ones bound from a
+    sequence). The stored rows are the same as binding every value would write. `memo` maps a
+    row's values but the date (equal values, equal shape) to its shape: the batch of its
+    statement and what takes its values that are not None; a row of the batch is (row id, row
+    id, hand number, uid, those values)."""
 
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
@@ -307,17 +308,12 @@ class InsertShapes:
         # the date (index 0) is never None, so there are always two or more (one would make
         # itemgetter give a bare value, not a tuple)
         assert len(values) == len(HAND_COLUMNS) and len(kept) > 1 and kept[0] == 0
-        slots, n = [], 3  # ?1 is the row id, ?2 the hand number, ?3 the uid
-        for v in values:
-            if v is None:
-                slots.append("NULL")
-            else:
-                n += 1
-                slots.append(f"?{n}")
+        # plain ? in order: Python 3.12 deprecates numbered ?N with a sequence (3.14 refuses it)
+        slots = ["NULL" if v is None else "?" for v in values]
         match_id, created_at = self._constants
         sql = (
             f"INSERT INTO hands(id, hand_id, match_id, number, uid, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES (?1, ?1, {match_id}, ?2, ?3, {', '.join(slots)}, {created_at})"
+            f"created_at) VALUES (?, ?, {match_id}, ?, ?, {', '.join(slots)}, {created_at})"
         )
         shape = (self._batches.setdefault(sql, []), operator.itemgetter(*kept))
         if len(self.memo) >= self.LIMIT:

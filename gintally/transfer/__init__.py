@@ -9,6 +9,11 @@ variant's columns only for a match of that variant: `Variant.columns`), so an
 export imported into a new match replays to the same games. A misdeal is a row of kind
 ``misdeal`` with no winner; a Gimlet deal gone sour is kind ``sour``, won by the phantom, with the
 player as knocker.
+`export_csv(..., excel=True)` is the same file for a spreadsheet to open, not to import: a
+byte order mark (Excel reads the file as UTF-8) and each text cell that would start a formula
+(``=``, ``+``, ``-``, ``@``) written with a leading ``'``. An import reads a spreadsheet's CSV as it
+is saved (`reading`: the delimiter sniffed, a byte order mark skipped, the usual header names,
+no ``kind`` column for plain results).
 The JSON form is ``{"match": {...}, "hands": [{...}], "payments": [{...}]}`` as `export_json`
 writes it (``payments`` only when the match has any: `payments`; CSV carries hands only). An
 import is checked whole before anything is written: one bad row and nothing is imported, the
@@ -22,9 +27,10 @@ Each exported row carries its hand's identity (``uid``); an import skips the row
 are already in the match and refuses those whose hands are there with other facts
 (`identities`).
 
-The modules: `export` (rows out, CSV and JSON), `reading` (an import file's rows), `rows` (one
-row checked and settled as a typed hand), `importing` (the import, streamed, and its digest)
-and `identities` (which rows are already here); their public names are named here.
+The modules: `export` (rows out, CSV and JSON), `spreadsheet` (CSV for a spreadsheet to open),
+`reading` (an import file's rows), `rows` (one row checked and settled as a typed hand),
+`importing` (the import, streamed, and its digest), `payments` (a JSON export's payments) and
+`identities` (which rows are already here); their public names are named here.
 """
 
 from gintally.transfer.export import (
@@ -45,7 +51,7 @@ from gintally.transfer.importing import (
     read_import,
 )
 from gintally.transfer.payments import PaymentIn, check_payment, payment_row, read_payments
-from gintally.transfer.reading import read_rows
+from gintally.transfer.reading import STDIN, read_rows, source_name
 from gintally.transfer.rows import parse_row
 
 __all__ = [
@@ -53,6 +59,7 @@ __all__ = [
     "EXTRA_JSON",
     "OPTIONAL",
     "REQUIRED",
+    "STDIN",
     "ImportFile",
     "ImportStream",
     "PaymentIn",
@@ -68,4 +75,5 @@ __all__ = [
     "read_import",
     "read_payments",
     "read_rows",
+    "source_name",
 ]

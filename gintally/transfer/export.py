@@ -15,6 +15,7 @@ from gintally.model import (
     HandRecord,
     Match,
 )
+from gintally.transfer.spreadsheet import BOM, for_excel
 
 REQUIRED = ("date", "kind", "winner", "points")
 OPTIONAL = (
@@ -57,17 +58,20 @@ def _variant_columns(h: HandRecord) -> dict[str, Any]:
     return out
 
 
-def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
+def export_csv(match: Match, hands: Iterable[HandRecord], excel: bool = False) -> str:
     """The CSV export: `COLUMNS`, the columns of the match's variant (none for plain gin) and
-    each hand's identity, ``uid`` (last, so a spreadsheet keeps it out of the way)."""
+    each hand's identity, ``uid`` (last, so a spreadsheet keeps it out of the way). `excel`: for
+    a spreadsheet to open (`spreadsheet`: a byte order mark, formula cells as text, Excel's line
+    ends)."""
     out = io.StringIO()
     columns = (*COLUMNS, *variant_of(match.rules).columns, "uid")
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n" if excel else "\n")
     writer.writeheader()
     for h in hands:
         row = hand_row(match, h)
-        writer.writerow({k: "" if row[k] is None else row[k] for k in columns})
-    return out.getvalue()
+        cells = {k: "" if row[k] is None else row[k] for k in columns}
+        writer.writerow({k: for_excel(v) for k, v in cells.items()} if excel else cells)
+    return BOM + out.getvalue() if excel else out.getvalue()
 
 
 def export_json(

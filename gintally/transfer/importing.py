@@ -22,7 +22,7 @@ from gintally.model import (
     extras_from,
     is_uid,
 )
-from gintally.transfer.reading import raw_rows
+from gintally.transfer.reading import raw_rows, source_name
 from gintally.transfer.rows import date_text, parse_row, read_date
 
 
@@ -99,7 +99,7 @@ class ImportStream:
                     if known is None:
                         known = self._row(header, row, key, seen)
                 except GintallyError as e:
-                    raise type(e)(f"row {number} of {self.path.name}: {e}") from None
+                    raise type(e)(f"row {number} of {source_name(self.path)}: {e}") from None
             day, head = dated
             rest, tail = known
             # the line `digest` hashes for this hand: json.dumps([date, *rest]) + newline

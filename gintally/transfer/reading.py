@@ -1,19 +1,65 @@
 """Reading an import file: its rows as mappings (`read_rows`) or, for the import's inner loop, the
-header and the raw rows (`raw_rows`: a CSV file read as it is consumed; JSON parsed whole).
-Only a regular file is read: a device or a pipe may never end."""
+header and the raw rows (`raw_rows`), read as they are consumed, CSV and JSON alike.
+
+Terminology
+- source: a file, or `STDIN` (``-``): standard input, which may be a pipe. Each is read once,
+  from start to end, never sought: a pipe cannot go back. The first few kilobytes (the head, to
+  tell JSON from CSV and to sniff the delimiter) are kept and read again from memory.
+- spreadsheet CSV: a CSV file as a spreadsheet saves it: its delimiter sniffed from the header
+  line (``,``, ``;`` as in a day-first locale, or a tab), a UTF-8 byte order mark skipped, header
+  names matched case-blind and by their usual names (`SYNONYMS`: ``Winner``, ``Points``,
+  ``Score``, ``Notes``...), unnamed columns and rows with every cell empty ignored. A file without
+  a ``kind`` column holds plain results: each row is a ``score`` (winner and points as written).
+
+A device (``/dev/zero``) and a named pipe (which waits for a writer) are refused; standard input
+and an open pipe (``/dev/stdin``, ``<(...)``) are read. Memory stays bounded whatever comes in:
+CSV is read line by line, a line at most `LINE_LIMIT` characters, and JSON hand by hand
+(`streamed_json`)."""
 
 from __future__ import annotations
 
 import csv
-import json
+import functools
+import io
+import itertools
 import os
 import stat
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from gintally.errors import GintallyError
-from gintally.transfer.export import REQUIRED
+from gintally.transfer.streamed_json import json_hands
+
+STDIN = "-"
+NEEDED = ("date", "winner", "points")  # a header's columns; kind defaults to a plain result
+PLAIN_KIND = "score"
+HEAD = 4096  # characters read first: enough for the header line and a few rows
+LINE_LIMIT = 1 << 20  # characters in one line of CSV (a hand's row is under a hundred)
+DELIMITERS = (",", ";", "\t")  # in the order a tie is broken
+# A header name as spreadsheets write it -> the column it is (after lower case, spaces and
+# hyphens as underscores).
+SYNONYMS = {
+    **dict.fromkeys(("day", "when", "played", "played_on", "date_played"), "date"),
+    **dict.fromkeys(("won_by", "who_won", "winning_player"), "winner"),
+    **dict.fromkeys(("score", "pts", "points_won", "hand_points"), "points"),
+    **dict.fromkeys(("type", "how", "outcome", "result", "hand_type"), "kind"),
+    **dict.fromkeys(("knocked", "knocked_by"), "knocker"),
+    **dict.fromkeys(("dealt_by",), "dealer"),
+    **dict.fromkeys(("up_card",), "upcard"),
+    **dict.fromkeys(("notes", "comment", "comments", "remark", "remarks", "memo"), "note"),
+}
+
+
+def shown(path: Path) -> str:
+    """The source as messages name it."""
+    return "standard input" if str(path) == STDIN else str(path)
+
+
+def source_name(path: Path) -> str:
+    """The source's name (a file's name without its folder), as an import records it."""
+    return "standard input" if str(path) == STDIN else path.name
 
 
 def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
@@ -27,105 +73,192 @@ def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
 
 
 def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
-    """The header (None for JSON) and the rows of a file. For CSV: (row number, the values as
-    written, in header order, a short row filled with empty values), read from the file as
-    they are consumed (a file of a million hands is never held whole). For JSON: (row number,
-    mapping)."""
+    """The header (None for JSON) and the rows of a source. For CSV: (row number, the values as
+    written, in header order, a short row filled with empty values, a file without ``kind``
+    given it as the last column), read as they are consumed (a file of a million hands is never
+    held whole). For JSON: (row number, mapping)."""
+    f = _open(path)
     try:
-        mode = os.stat(path).st_mode
-    except OSError as e:
-        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
-    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a device or pipe may never end
-        raise GintallyError(f"cannot read {path}: it is not a regular file (a device or a pipe)")
-    try:
-        f = path.open(encoding="utf-8-sig", newline="")
-    except OSError as e:
-        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        head = f.read(4096)
-        f.seek(0)
-    except OSError as e:
+        head = _read(path, lambda: f.read(HEAD))
+        if head and not head.endswith(("\n", "\r")):
+            head += _read(path, lambda: f.readline(LINE_LIMIT))  # the last line whole
+    except BaseException:
         f.close()
-        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        head = ""  # found again, and reported, where it is read
-        f.seek(0)
+        raise
     if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
-        with f:
-            text = _read(path, f.read)
-        return None, _json_rows(path, text)
+        return None, _json_rows(path, f, head)
+    first_line = head.splitlines()[0] if head else ""
     # strict: a quote left open is an error at the end of the file, not a note that swallows
     # every row after it. A field over the csv module's limit (131,072 characters) is an error.
-    reader = csv.reader(f, strict=True)
+    lines = itertools.chain(
+        io.StringIO(head, newline=""), iter(functools.partial(f.readline, LINE_LIMIT), "")
+    )
+    reader = csv.reader(lines, delimiter=_delimiter(first_line), strict=True)
     try:
         first = _read(path, lambda: next(reader, []))
+        header, fill = _header(path, first)
     except csv.Error as e:
         f.close()
         raise _csv_error(path, e) from None
     except BaseException:
         f.close()
         raise
-    header = [h.strip().lower() for h in first]
-    twice = sorted({h for h in header if header.count(h) > 1})
-    problem = None
-    if twice:
-        problem = f"{path}: the header names column {twice[0]!r} twice"
-    missing = [c for c in REQUIRED if c not in header]
-    if missing and not problem:
-        problem = (
-            f"{path}: the header lacks column(s) {', '.join(missing)} "
-            f"(required: {', '.join(REQUIRED)})"
+    return header, _csv_rows(path, f, reader, len(first), fill)
+
+
+def _open(path: Path) -> TextIO:
+    """The source opened as UTF-8 text (a byte order mark skipped); a device or a named pipe
+    refused."""
+    if str(path) == STDIN:
+        return _stdin()
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode) or _open_pipe(st)):
+        # a device may never end; a named pipe waits for a writer
+        raise GintallyError(f"cannot read {path}: it is not a regular file (a device or a pipe)")
+    try:
+        return path.open(encoding="utf-8-sig", newline="")
+    except OSError as e:
+        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _stdin() -> TextIO:
+    """Standard input as text: a pipe, a socket or a file redirected into it; a terminal or a
+    device is refused."""
+    stream = sys.stdin
+    if stream is None:
+        raise GintallyError("cannot read standard input: there is none")
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # a stream in memory (a test's input)
+        return io.TextIOWrapper(stream.buffer, encoding="utf-8-sig", newline="")
+    mode = os.fstat(fd).st_mode
+    if os.isatty(fd):
+        raise GintallyError(
+            "- reads the hands from standard input, which is a terminal here: "
+            "pipe a file in (... | gintally import -) or name the file"
         )
-    if problem:
-        f.close()
-        raise GintallyError(problem)
-    return header, _csv_rows(path, f, reader, len(header))
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        raise GintallyError("cannot read standard input: it is a device, not a file or a pipe")
+    return open(fd, encoding="utf-8-sig", newline="", closefd=False)
+
+
+@functools.cache
+def _pipe_device() -> int:
+    """The device number of the system's unnamed pipes."""
+    r, w = os.pipe()
+    try:
+        return os.fstat(r).st_dev
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+def _open_pipe(st: os.stat_result) -> bool:
+    """Whether `st` is an unnamed pipe (``/dev/stdin`` of ``... |``, a shell's ``<(...)``): one
+    already open, with a writer, unlike a named pipe made in a folder."""
+    return stat.S_ISFIFO(st.st_mode) and st.st_dev == _pipe_device()
+
+
+def _delimiter(line: str) -> str:
+    """The delimiter a header line uses: the most frequent of `DELIMITERS` outside quotes
+    (a comma when there is none)."""
+    counts = dict.fromkeys(DELIMITERS, 0)
+    quoted = False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in counts:
+            counts[ch] += 1
+    best = max(DELIMITERS, key=counts.__getitem__)
+    return best if counts[best] else ","
+
+
+def column_of(name: str) -> str:
+    """The column a header name stands for: case-blind, spaces and hyphens as underscores, a
+    spreadsheet's usual name (`SYNONYMS`) as ours."""
+    key = "_".join(name.strip().lower().replace("-", " ").split())
+    return SYNONYMS.get(key, key)
+
+
+def _header(path: Path, written: list[str]) -> tuple[list[str], list[str]]:
+    """The columns a header names (an unnamed one as ``(N)``, ignored) and the values a short
+    row is filled with (empty; ``score`` for the ``kind`` a file without it is given)."""
+    header = [column_of(h) or f"({k})" for k, h in enumerate(written, 1)]
+    twice = sorted({h for h in header if header.count(h) > 1})
+    if twice:
+        names = [w.strip() for w, h in zip(written, header, strict=True) if h == twice[0]]
+        also = f" ({', '.join(map(repr, names))})" if len(set(names)) > 1 else ""
+        raise GintallyError(f"{shown(path)}: the header names column {twice[0]!r} twice{also}")
+    missing = [c for c in NEEDED if c not in header]
+    if missing:
+        found = [repr(w.strip()[:40]) for w in written if w.strip()]
+        has = ", ".join(found[:12]) + (f" and {len(found) - 12} more" if len(found) > 12 else "")
+        raise GintallyError(
+            f"{shown(path)}: the header lacks column(s) {', '.join(missing)}: "
+            + (f"it names {has}" if found else "it is empty")
+            + f" (required: {', '.join(NEEDED)}; kind and the others are optional)"
+        )
+    fill = [""] * len(header)
+    if "kind" not in header:
+        header.append("kind")
+        fill.append(PLAIN_KIND)
+    return header, fill
 
 
 def _read(path: Path, read: Any) -> Any:
     try:
         return read()
     except OSError as e:
-        raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+        raise GintallyError(f"cannot read {shown(path)}: {e.strerror or e}") from None
     except UnicodeDecodeError:
-        raise GintallyError(f"cannot read {path}: it is not UTF-8 text") from None
+        raise _not_utf8(path) from None
 
 
-def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise GintallyError(f"{path} is not valid JSON: {e}") from None
-    except RecursionError:
-        raise GintallyError(f"{path} is not a file of hands: it is nested too deeply") from None
-    hands = data.get("hands") if isinstance(data, dict) else data
-    if not isinstance(hands, list):
-        raise GintallyError(f'{path}: expected a list of hands under "hands"')
-    for i, row in enumerate(hands, 1):
-        if not isinstance(row, dict):
-            raise GintallyError(f"row {i} of {path.name}: a hand must be an object")
-        yield i, row
+def _not_utf8(path: Path) -> GintallyError:
+    return GintallyError(
+        f"cannot read {shown(path)}: it is not UTF-8 text (a spreadsheet saves it as CSV UTF-8)"
+    )
 
 
-def _csv_rows(path: Path, f: Any, reader: Any, width: int) -> Iterator[tuple[int, list[str]]]:
+def _json_rows(path: Path, f: TextIO, head: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    """The hands of a JSON source, read one at a time (`streamed_json`)."""
+    with f:
+        hands = json_hands(head, lambda n: _read(path, lambda: f.read(n)), shown(path))
+        for i, row in enumerate(hands, 1):
+            if not isinstance(row, dict):
+                raise GintallyError(f"row {i} of {source_name(path)}: a hand must be an object")
+            yield i, row
+
+
+def _csv_rows(
+    path: Path, f: TextIO, reader: Any, width: int, fill: list[str]
+) -> Iterator[tuple[int, list[str]]]:
+    """The rows of a CSV source: at most `width` values (the header's), filled to the
+    header's columns from `fill`; a row of empty cells (a spreadsheet's) is skipped."""
     with f:
         i = 0
+        full = len(fill)
         try:
             for raw in reader:
-                if not raw:
-                    continue  # a blank line (DictReader skipped them too)
+                if not any(raw):
+                    continue  # a blank line (DictReader skipped them too), or empty cells
                 i += 1
                 if len(raw) > width:
-                    raise GintallyError(f"row {i} of {path.name}: more fields than the header has")
-                if len(raw) < width:
-                    raw += [""] * (width - len(raw))
+                    raise GintallyError(
+                        f"row {i} of {source_name(path)}: more fields than the header has"
+                    )
+                if len(raw) < full:
+                    raw += fill[len(raw) :]
                 yield i, raw
         except csv.Error as e:
             raise _csv_error(path, e) from None
         except OSError as e:
-            raise GintallyError(f"cannot read {path}: {e.strerror or e}") from None
+            raise GintallyError(f"cannot read {shown(path)}: {e.strerror or e}") from None
         except UnicodeDecodeError:
-            raise GintallyError(f"cannot read {path}: it is not UTF-8 text") from None
+            raise _not_utf8(path) from None
 
 
 def _csv_error(path: Path, e: csv.Error) -> GintallyError:
@@ -133,4 +266,4 @@ def _csv_error(path: Path, e: csv.Error) -> GintallyError:
         why = "a quote is never closed (the rest of the file would be one field)"
     else:
         why = str(e)
-    return GintallyError(f"{path} is not valid CSV: {why}")
+    return GintallyError(f"{shown(path)} is not valid CSV: {why}")

@@ -1,0 +1,224 @@
+"""A JSON file of hands read one hand at a time (`json_hands`), so that an import holds one hand
+in memory, not the document, whether it comes from a file or a pipe.
+
+The document is ``{"match": {...}, "hands": [{...}, ...]}`` (keys in any order) or the list of
+hands alone. Everything but the hands is parsed and dropped; the whole document must still be
+valid JSON, checked to its end, or the import is refused (the rows read so far are rolled back
+with the rest). A value other than a hand (the match's description) is read whole, up to
+`VALUE_LIMIT` characters.
+
+Terminology
+- window: the part of the text held (`_Window`): read in `CHUNK` pieces from the source, the
+  part already parsed dropped as it goes; positions in messages count from the file's start.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from gintally.errors import GintallyError
+
+CHUNK = 1 << 16  # characters read at a time
+VALUE_LIMIT = 64 << 20  # characters of one JSON value (a hand is a few hundred)
+_SPACE = re.compile(r"[ \t\n\r]*")
+_GOES_ON = re.compile(r"[0-9.eE+\-]*\Z")  # to the window's end: a number cut short?
+_AFTER = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")  # what follows a list's value
+_DECODER = json.JSONDecoder()
+
+
+def _names_trailing_commas() -> bool:
+    """Whether this Python's json names a trailing comma (3.13: "Illegal trailing comma before
+    end of array", at the comma) rather than what it expected after it."""
+    try:
+        json.loads("[1,]")
+    except json.JSONDecodeError as e:
+        return "trailing comma" in e.msg
+    return False
+
+
+_TRAILING_COMMA = _names_trailing_commas()
+
+
+class _Window:
+    """The text being parsed: `text[pos:]` not yet parsed, more read by `more` until the end.
+    `name` is the source as messages name it."""
+
+    def __init__(self, head: str, read: Callable[[int], str], name: str) -> None:
+        self.text, self.pos, self.read, self.eof, self.name = head, 0, read, False, name
+        self.base = 0  # the offset in the file of text[0]
+        self.line, self.column = 1, 1  # where text[0] is: line and column (1-based)
+
+    def more(self, keep: int | None = None) -> None:
+        """Read another piece (as long as what is held, so that a long value is parsed again
+        only a few times), dropping what was parsed (but from `keep` on)."""
+        chunk = self.read(max(CHUNK, len(self.text) - self.pos))
+        if not chunk:
+            self.eof = True
+        drop = self.pos if keep is None else min(self.pos, keep)
+        done = self.text[:drop]
+        lines = done.count("\n")
+        if lines:
+            self.line += lines
+            self.column = len(done) - done.rindex("\n")
+        else:
+            self.column += len(done)
+        self.base += drop
+        self.text, self.pos = self.text[drop:] + chunk, self.pos - drop
+
+    def skip_space(self, keep: int | None = None) -> str:
+        """The next character that is not white space ("" at the end); the text from `keep` on
+        stays in the window."""
+        while True:
+            self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+            if self.pos < len(self.text) or self.eof:
+                return self.text[self.pos : self.pos + 1]
+            if keep is not None:
+                keep -= self.base
+                self.more(keep)
+                keep += self.base
+            else:
+                self.more()
+
+    def after_comma(self, closing: str, what: str) -> None:
+        """Past a comma (just read) to the next value: a comma before the closing bracket is
+        refused as json.loads refuses it (Python 3.13 names the comma; before, the bracket)."""
+        comma = self.base + self.pos - 1
+        if self.skip_space(keep=comma) == closing:
+            if _TRAILING_COMMA:
+                at, message = comma - self.base, f"Illegal trailing comma before end of {what}"
+            elif closing == "]":
+                at, message = self.pos, "Expecting value"
+            else:
+                at, message = self.pos, "Expecting property name enclosed in double quotes"
+            raise self.error(message, at)
+
+    def value(self) -> Any:
+        """The JSON value at the next character that is not white space (read further while it
+        is cut short)."""
+        self.skip_space()
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(self.text, self.pos)
+            except json.JSONDecodeError as e:
+                if self.eof:
+                    raise self.error(e.msg, e.pos) from None
+                if len(self.text) - self.pos > VALUE_LIMIT:
+                    raise self.error(
+                        f"a value longer than {VALUE_LIMIT:,} characters", self.pos
+                    ) from None
+                self.more()
+                continue
+            except RecursionError:
+                raise GintallyError(
+                    f"{self.name} is not a file of hands: it is nested too deeply"
+                ) from None
+            if not self.eof and _GOES_ON.match(self.text, end):
+                self.more()  # a number at the end of the window may go on (0 | .5e3)
+                continue
+            self.pos = end
+            return value
+
+    def expect(self, wanted: str, what: str) -> str:
+        found = self.skip_space()
+        if not found or found not in wanted:
+            raise self.error(f"Expecting {what}", self.pos)
+        self.pos += 1
+        return found
+
+    def error(self, message: str, at: int) -> GintallyError:
+        """Text that is not JSON at text[at], placed in the file as json's messages place it."""
+        before = self.text[:at]
+        lines = before.count("\n")
+        line = self.line + lines
+        column = at - before.rindex("\n") if lines else self.column + at
+        return GintallyError(
+            f"{self.name} is not valid JSON: {message}: line {line} column {column} "
+            f"(char {self.base + at})"
+        )
+
+    def no_hands(self) -> GintallyError:
+        return GintallyError(f'{self.name}: expected a list of hands under "hands"')
+
+
+def json_hands(head: str, read: Callable[[int], str], name: str) -> Iterator[Any]:
+    """Each element of the document's list of hands (the caller checks that each is an
+    object), the document read from `head` and then `read(n)` until it gives "". `name` is
+    the source as messages name it."""
+    window = _Window(head, read, name)
+    first = window.skip_space()
+    if first == "[":
+        yield from _elements(window)
+    elif first == "{":
+        window.pos += 1
+        found = False
+        if window.skip_space() == "}":
+            window.pos += 1
+        else:
+            while True:
+                if window.skip_space() != '"':
+                    raise window.error(
+                        "Expecting property name enclosed in double quotes", window.pos
+                    )
+                key = window.value()
+                window.expect(":", "':' delimiter")
+                if key != "hands":
+                    window.value()
+                elif found:
+                    raise GintallyError(f'{name}: the document names "hands" twice')
+                elif window.skip_space() == "[":
+                    found = True
+                    yield from _elements(window)
+                else:
+                    window.value()
+                    raise window.no_hands()
+                if window.expect(",}", "',' delimiter") == "}":
+                    break
+                window.after_comma("}", "object")
+        _end(window)
+        if not found:
+            raise window.no_hands()
+    else:
+        window.value()  # refused if it is not JSON
+        _end(window)
+        raise window.no_hands()
+    _end(window)
+
+
+def _elements(window: _Window) -> Iterator[Any]:
+    """The values of a list, its opening bracket at the position. The inner loop of a JSON
+    import: a value whose separator is in the window is taken at once; anything else (a value
+    cut short by the window's end, an error) goes the careful way (`_Window.value`)."""
+    window.pos += 1
+    if window.skip_space() == "]":
+        window.pos += 1
+        return
+    decode, after = _DECODER.raw_decode, _AFTER.match
+    while True:
+        text, pos = window.text, window.pos
+        try:
+            value, end = decode(text, pos)
+            m = after(text, end)
+        except (ValueError, RecursionError):
+            m = None
+        if m is None or m.end() >= len(text):
+            value = window.value()
+            closing = window.expect(",]", "',' delimiter") == "]"
+            if not closing:
+                window.after_comma("]", "array")
+        else:
+            closing = m.group(1) == "]"
+            window.pos = m.end(1)
+            if not closing:
+                window.after_comma("]", "array")
+        yield value
+        if closing:
+            return
+
+
+def _end(window: _Window) -> None:
+    """Nothing but white space may follow the document."""
+    if window.skip_space():
+        raise window.error("Extra data", window.pos)
