@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 from typer.core import TyperCommand
@@ -237,25 +237,33 @@ def export(
 
     if format_.lower() not in ("csv", "json"):
         raise GintallyError(f"export writes csv or json, not {format_!r}")
-    with ledger(write=False) as book:
+    as_csv = format_.lower() == "csv"
+
+    def write(out: TextIO) -> int:
+        """The export, written as the hands stream from the ledger (one at a time)."""
+        from gintally.ledger.hands import record_of
+
+        hands = book.stream_hand_values(m)
+        if as_csv:
+            return transfer.write_csv(m, hands, out, record_of)
+        return transfer.write_json(m, report.match_doc(m), hands, out, record_of)
+
+    with ledger(write=False) as book, book.snapshot():
         m = book.match(match)
-        hands = book.live_hands(m)
-    text = (
-        transfer.export_csv(m, hands)
-        if format_.lower() == "csv"
-        else transfer.export_json(m, report.match_doc(m), hands) + "\n"
-    )
-    if output is None:
-        sys.stdout.write(text)
-        return
-    from gintally.ledger import files
+        if output is None:
+            write(sys.stdout)
+            return
+        from gintally.ledger import files
 
-    def fill(tmp: Path) -> None:
-        with tmp.open("x", encoding="utf-8", newline="") as f:
-            f.write(text)
+        count = 0
 
-    files.write_whole(output, fill, force, "export", ledger=db_path())
-    drawing("message")(f"Wrote {_hands(len(hands))} of {m.name} to {output}.", wrap=False)
+        def fill(tmp: Path) -> None:
+            nonlocal count
+            with tmp.open("x", encoding="utf-8", newline="") as f:
+                count = write(f)
+
+        files.write_whole(output, fill, force, "export", ledger=db_path())
+    drawing("message")(f"Wrote {_hands(count)} of {m.name} to {output}.", wrap=False)
 
 
 @app.command("import", rich_help_panel="Data")

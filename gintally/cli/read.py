@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from gintally.cli.base import paged as paged  # the hand log's pager (and `views`')
 from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, drawing, emit, ledger, today, whole
 from gintally.errors import GintallyError
 
@@ -70,21 +71,6 @@ def _width() -> int:
     import shutil
 
     return shutil.get_terminal_size((80, 24)).columns
-
-
-def paged(count: int, lines: Iterator[str]) -> None:
-    """Lines on stdout, through the pager when stdout is a terminal they would overflow.
-    Lines are written as they come, so a long log never sits in memory."""
-    import shutil
-    import sys
-
-    if sys.stdout.isatty() and count > shutil.get_terminal_size((80, 24)).lines - 1:
-        import click
-
-        click.echo_via_pager(line + "\n" for line in lines)
-        return
-    for line in lines:
-        sys.stdout.write(line + "\n")
 
 
 def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]]) -> None:

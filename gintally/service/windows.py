@@ -7,6 +7,7 @@ Terminology
 - quiet point (`engine.replay.Mark`): where no game is open; a match remembers its latest one,
   so `replay_match` starts there instead of from the first hand.
 - hand log (`Log`, `Logged`): the hands `hands` lists, each with who dealt it.
+- listing (`listing`): every game of a match in order, as the hands stream (``show --all``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
 
 if TYPE_CHECKING:
+    from gintally.engine.listing import Listing
     from gintally.engine.standings import Season
 
 
@@ -330,6 +332,16 @@ def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Windo
     posted = entries_of(rounds) if rounds else seating.entries(hands)
     rep = replay(posted, match.rules, match.format, seating.first_dealer, as_of=today)
     return Window(match, hands, rep, None, list(rep.games), rounds)
+
+
+def listing(ledger: Ledger, match: Match, today: date | None = None) -> Listing:
+    """Every game of a two-player match in order (``show --all``), replayed as the hands stream
+    from the file: iterate it inside the ledger's `snapshot`; memory does not grow with the
+    match. (A team match is replayed whole: `replay_all`.)"""
+    from gintally.engine.listing import Listing  # here: a hand command never lists
+
+    rows = stream_entries_from_plays(match, ledger.stream_plays(match))
+    return Listing(rows, match.rules, match.format, match.first_seat, as_of=today)
 
 
 def match_standings(

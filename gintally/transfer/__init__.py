@@ -16,9 +16,9 @@ Team matches use the same columns: the players are named as typed at the tables,
 of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
 player, as the ledger stores it), and its deadwood counts are that table's in team order.
 
-The modules: `export` (rows out, CSV and JSON), `reading` (an import file's rows), `rows` (one
-row checked and settled as a typed hand) and `importing` (the import, streamed, and its
-digest); their public names are named here.
+The modules: `export` (rows out, CSV and JSON, written as they stream), `reading` (an import
+file's rows), `rows` (one row checked and settled as a typed hand) and `importing` (the import,
+streamed, and its digest); their public names are named here.
 """
 
 from gintally.transfer.export import (
@@ -29,6 +29,9 @@ from gintally.transfer.export import (
     export_csv,
     export_json,
     hand_row,
+    stored,
+    write_csv,
+    write_json,
 )
 from gintally.transfer.importing import (
     ImportFile,
@@ -57,4 +60,7 @@ __all__ = [
     "read_hands",
     "read_import",
     "read_rows",
+    "stored",
+    "write_csv",
+    "write_json",
 ]

@@ -1,14 +1,23 @@
-"""Hands out of a match: an export row (`hand_row`), the CSV file (`export_csv`: `COLUMNS` and the
-match's variant's columns) and the JSON document (`export_json`: every variant's columns and
-the typed cards)."""
+"""Hands out of a match: an export row (`hand_row`), the CSV file (`write_csv`: `COLUMNS` and the
+match's variant's columns) and the JSON document (`write_json`: every variant's columns and
+the typed cards), each written row by row as the hands stream from the ledger, so an export
+of a million hands holds one hand at a time. `export_csv` and `export_json` give the same text
+as one string.
+
+Terminology
+- row: one hand as the export writes it (names, not ids).
+- document: the JSON form, ``{"match": {...}, "hands": [{...}, ...]}``, laid out as
+  ``json.dumps(doc, indent=2, ensure_ascii=False)`` lays it out, byte for byte.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import date
+from typing import Any, TextIO
 
 from gintally.game.variants import all_variants, variant_of
 from gintally.model import (
@@ -56,24 +65,112 @@ def _variant_columns(h: HandRecord) -> dict[str, Any]:
     return out
 
 
-def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
-    """The CSV export: `COLUMNS`, and the columns of the match's variant (none for plain gin)."""
-    out = io.StringIO()
-    columns = (*COLUMNS, *variant_of(match.rules).columns)
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
+Stored = tuple[int, date, tuple[Any, ...], Any]
+"""A hand as the export reads it: its number, its date, the values it stores after the date
+(`model.HAND_COLUMNS` order) and a token that the writer's `record` makes its `HandRecord`
+(`Ledger.stream_hand_values` yields these)."""
+
+MEMO = 10_000  # distinct stored values remembered by an export (then forgotten, and again)
+
+
+def stored(hands: Iterable[HandRecord]) -> Iterator[Stored]:
+    """Records as the writers read them (each its own token: write with ``record=_same``)."""
     for h in hands:
-        row = hand_row(match, h)
-        writer.writerow({k: "" if row[k] is None else row[k] for k in columns})
+        yield h.number, h.date, h.stored(), h
+
+
+def _same(token: Any) -> HandRecord:
+    return token  # type: ignore[no-any-return]
+
+
+def write_csv(
+    match: Match, hands: Iterable[Stored], out: TextIO, record: Callable[[Any], HandRecord]
+) -> int:
+    """The CSV export written to `out` a row at a time: `COLUMNS`, and the columns of the
+    match's variant (none for plain gin). A household repeats a few thousand results, so the
+    row of each distinct set of stored values is made once (`MEMO`). Returns how many hands
+    it wrote."""
+    columns = (*COLUMNS, *variant_of(match.rules).columns)
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    rest = columns[2:]  # after id and date, what the stored values alone decide
+    made: dict[tuple[Any, ...], list[Any]] = {}
+    count = 0
+    for number, day, values, token in hands:
+        tail = made.get(values)
+        if tail is None:
+            row = hand_row(match, record(token))
+            tail = ["" if row[k] is None else row[k] for k in rest]
+            if len(made) >= MEMO:
+                made.clear()
+            made[values] = tail
+        writer.writerow([number, day.isoformat(), *tail])
+        count += 1
+    return count
+
+
+def write_json(
+    match: Match,
+    match_info: Mapping[str, Any],
+    hands: Iterable[Stored],
+    out: TextIO,
+    record: Callable[[Any], HandRecord],
+) -> int:
+    """The JSON document written to `out` a hand at a time, the same text as `export_json`
+    (which is ``json.dumps(doc, indent=2, ensure_ascii=False)``) and a final newline. The text
+    of each distinct set of stored values after the id and date is made once (`MEMO`). Returns
+    how many hands it wrote."""
+    info = json.dumps(dict(match_info), indent=2, ensure_ascii=False).replace("\n", "\n  ")
+    out.write('{\n  "match": ' + info + ',\n  "hands": [')
+    made: dict[tuple[Any, ...], str] = {}
+    count, sep = 0, "\n    "
+    for number, day, values, token in hands:
+        tail = made.get(values)
+        if tail is None:
+            h = record(token)
+            row = hand_row(match, h)
+            row.update({column: getattr(h, column) for column in EXTRA_JSON})
+            for v in all_variants():
+                row.update(v.export_more(h.extras))
+            text = _row_text(row)
+            head = f'{{\n      "id": {number},\n      "date": "{day.isoformat()}",'
+            assert text.startswith(head), text  # `hand_row` starts with them
+            tail = text[len(head) :]
+            if len(made) >= MEMO:
+                made.clear()
+            made[values] = tail
+        out.write(f'{sep}{{\n      "id": {number},\n      "date": "{day.isoformat()}",{tail}')
+        sep = ",\n    "
+        count += 1
+    out.write("\n  ]\n}\n" if count else "]\n}\n")
+    return count
+
+
+# the C encoder, laying out a row's scalar values as ``indent=2`` does two levels deep
+_FLAT = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": ")).encode
+
+
+def _row_text(row: Mapping[str, Any]) -> str:
+    """A row as ``indent=2`` lays it out two levels deep. A row of scalar values (and empty
+    lists) goes through the C encoder in one call; one with a list of cards, through the
+    pure-Python one."""
+    for value in row.values():
+        if value and isinstance(value, (list, tuple, dict)):
+            return json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    if not row:
+        return "{}"
+    return "{\n      " + _FLAT(row)[1:-1] + "\n    }"
+
+
+def export_csv(match: Match, hands: Iterable[HandRecord]) -> str:
+    """`write_csv` as one string."""
+    out = io.StringIO()
+    write_csv(match, stored(hands), out, _same)
     return out.getvalue()
 
 
 def export_json(match: Match, match_info: Mapping[str, Any], hands: Iterable[HandRecord]) -> str:
-    rows = []
-    for h in hands:
-        row = hand_row(match, h)
-        row.update({column: getattr(h, column) for column in EXTRA_JSON})
-        for v in all_variants():
-            row.update(v.export_more(h.extras))
-        rows.append(row)
-    return json.dumps({"match": dict(match_info), "hands": rows}, indent=2, ensure_ascii=False)
+    """`write_json` as one string, without its final newline."""
+    out = io.StringIO()
+    write_json(match, match_info, stored(hands), out, _same)
+    return out.getvalue()[:-1]
