@@ -281,3 +281,57 @@ def test_a_listing_gives_the_games_and_sets_of_the_whole_replay(
     assert listing.series == whole.series_in_play()
     assert listing.nets == (sets[-1].nets if sets else [0, 0])
     assert sets == sets_of(fmt, whole.games)
+
+
+# --- chart and report --html ----------------------------------------------------------------------
+
+
+def test_a_season_story_folded_as_it_streams_is_the_one_replayed_whole(midsize: Path) -> None:
+    """For every match and every season: the same standings, race, hands and dealers, so the
+    same chart and the same page (`report.review_doc`), from the fold as from the whole replay
+    (what `chart` and `report --html` replayed before they streamed). One change: the hand
+    log of a solitaire's page names no dealer (the whole replay named one, the phantom too)."""
+    from gintally.service import insights
+
+    compared = 0
+    with Ledger.open(midsize, write=False) as book:
+        for m in book.matches():
+            if not book.count_hands(m):
+                continue
+            seasons = insights.replayed_story(book, m, None, TODAY).seasons
+            for year in [None, *(s.start.year for s in seasons)]:
+                whole = insights.replayed_story(book, m, year, TODAY)
+                streamed = insights.season_story(book, m, year, TODAY)
+                assert streamed.seasons == whole.seasons
+                assert streamed.season == whole.season
+                assert streamed.race == whole.race
+                assert streamed.hands == whole.hands
+                page, before = report.review_doc(m, streamed), report.review_doc(m, whole)
+                for h in before["hands"]:  # the whole replay's records did not count versions
+                    versions = book.conn.execute(
+                        "SELECT count(*) FROM hands WHERE match_id = ? AND number = ?",
+                        [m.id, h["id"]],
+                    ).fetchone()[0]
+                    h["edited"] = versions > 1
+                if not variant_of(m.rules).dealt:  # a solitaire: no dealer (as `hands` says)
+                    assert {h["dealer"] for h in page["hands"]} == {None}
+                    for h in (*page["hands"], *before["hands"]):
+                        del h["dealer"]  # type: ignore[misc]
+                assert page == before, m.name
+                light = insights.season_story(book, m, year, TODAY, hands=False)
+                if not service.seating_of(m).whole:  # a team match is replayed whole
+                    assert light.hands == whole.hands[:1]
+                assert light.race == whole.race
+                compared += 1
+    assert compared > 20
+
+
+def test_a_chart_draws_a_point_a_day() -> None:
+    """The games of one day are one step: the last value of the day."""
+    from gintally.cli.chart import daily
+
+    dates = ["2024-01-05", "2024-01-05", "2024-01-05", "2024-01-09", "2024-02-01", "2024-02-01"]
+    assert daily(dates, [1, 2, 3, 3, 4, 6]) == (
+        ["2024-01-05", "2024-01-09", "2024-02-01"],
+        [3, 3, 6],
+    )

@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
+from gintally.cli.chart import NET_FORMATS, daily, day_ticks, whole_ticks
 from gintally.cli.common import MatchOpt, YearOpt, app, db_path, ledger, today, whole
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
@@ -89,7 +89,7 @@ def race_svg(race: RaceDoc, what: str) -> str:
             chart.add(name, [0, *values], stroke_style={"width": 3.5})
             continue
         points, last = [(first, 0)], 0
-        for day, value in zip(race["dates"], values, strict=True):
+        for day, value in zip(*daily(race["dates"], values), strict=True):
             d = date.fromisoformat(day)
             points += [(d, last), (d, value)]  # a step on the day the game closed
             last = value
