@@ -61,7 +61,8 @@ def hands(
         else:
             from gintally.cli import process
 
-            fitted = (process.fit(row) for row in rows)  # what stdout's encoding can show
+            # what stdout's encoding can show (asked once: a log may hold a million rows)
+            fitted = rows if process.unicode_stdout() else (process.fit(row) for row in rows)
             paged(
                 log.count + 2, drawing("hand_log")(process.fit(head), fitted, _width(), log.width)
             )
