@@ -4,7 +4,7 @@ Prints figures; it asserts nothing. A ledger holding 10,000 hands in its current
 once with the library (in a temp directory), then each command is run several times as a new
 process (subprocess, timed with time.perf_counter around the whole run), round-robin so machine
 noise falls on every command alike; the median is reported with its ratio to the median of
-``sqlite- utils insert`` of one row into a SQLite file (target: every gintally command 1.0x or
+``sqlite-utils insert`` of one row into a SQLite file (target: every gintally command 1.0x or
 less; ``show`` and ``show --json`` 0.8x). Every format by default (``--format``), one after the
 other, each with its own ledger. ``gintally knock`` keeps appending to the same ledger (one hand
 per run: 10,000 plus a few). The executables are those beside the running Python
