@@ -93,6 +93,7 @@ COMMANDS = [
     ["edit", "1", "--deadwood", "2", "--vs", "20"],
     ["hands", "--all"],
     ["show", "--all"],
+    ["show", "--all", "--json"],
     ["export"],
     ["export", "--format", "json"],
     ["check"],

@@ -243,6 +243,18 @@ def test_show_all_lists_every_game_of_the_whole_document(gintally: CLI, midsize:
             assert f"Next dealer: {doc['next_dealer']}." in out
 
 
+def test_show_all_json_streamed_is_the_document_made_whole(gintally: CLI, midsize: Path) -> None:
+    """``show --all --json`` written a game and a hand at a time is the text `emit` wrote of
+    the whole document (`report.show_doc` of the whole replay), byte for byte."""
+    from gintally.cli.base import today
+
+    with Ledger.open(midsize, write=False) as book:
+        for m in book.matches():
+            doc = report.show_doc(service.replay_all(book, m, today()), every=True)
+            whole = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+            assert ok(gintally("show", "--all", "--json", "-m", m.name)).stdout == whole, m.name
+
+
 def test_show_all_fits_80_columns_and_reads_as_rows(gintally: CLI, midsize: Path) -> None:
     out = ok(gintally("show", "--all", "--match", "Evenings")).stdout
     lines = out.splitlines()

@@ -1,7 +1,8 @@
 """What `show` does, without Typer: replay the match's window and print the score sheet (or
 its JSON). `read` declares the command to Typer; the console script's fast lane (`quick`) calls
 this function directly. ``show --all`` of a two-player match prints every game as plain lines
-while the hands stream from the ledger (`listing`)."""
+while the hands stream from the ledger (`listing`), and its JSON a game and a hand at a time
+(`listing_json`)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
 
     with ledger(write=False) as book:
         m = book.match(match)
-        if all_ and not as_json and not service.seating_of(m).whole:
-            listing(book, m)
+        if all_ and not service.seating_of(m).whole:
+            (listing_json if as_json else listing)(book, m)
             return
         if all_:
             window = service.replay_all(book, m, today())
@@ -49,3 +50,52 @@ def listing(book: Ledger, m: Match) -> None:
 
         lines = drawing("every_game")(head, items, finish, digits)
         paged(lambda: book.count_hands(m) + 4, lines)
+
+
+def listing_json(book: Ledger, m: Match) -> None:
+    """``show --all --json`` of a two-player match: `report.show_doc`'s document, the same text
+    as `emit` writes, with its games, sheet and sets written one at a time as three replays of
+    the match stream them (the games, then each hand's posts, then the sets): nothing of the
+    match is held whole."""
+    import json
+    import sys
+
+    from gintally import report, service
+    from gintally.cli import process
+    from gintally.engine.sets import GameSet
+
+    plain = not process.unicode_stdout()
+    out = sys.stdout
+
+    def text(value: object, indent: str) -> str:
+        return json.dumps(value, indent=2, ensure_ascii=plain).replace("\n", "\n" + indent)
+
+    # The collector runs here: json.dumps with an indent makes a cycle of closures each call
+    with book.snapshot():
+        games = service.listing(book, m, today())
+        head = report.listing_head(m)
+        streams = {
+            "games": lambda: report.listing_items(
+                m, (g for g in games if not isinstance(g, GameSet))
+            ),
+            "sheet": lambda: report.listing_sheet(m, service.plays(book, m)),
+            "sets": lambda: report.listing_items(
+                m, (s for s in service.listing(book, m, today()) if isinstance(s, GameSet))
+            ),
+        }
+        doc: dict[str, object] = dict(head)
+        out.write("{")
+        for i, key in enumerate(head):
+            out.write(("," if i else "") + "\n  " + json.dumps(key) + ": ")
+            stream = streams.get(key)
+            if stream is None:
+                out.write(text(doc[key], "  "))
+                continue
+            first = True
+            for item in stream():
+                out.write(("[" if first else ",") + "\n    " + text(item, "    "))
+                first = False
+            out.write("[]" if first else "\n  ]")
+            if key == "games":  # what the listing decided, written after the games
+                doc = dict(report.listing_tail(head, m, games))
+        out.write("\n}\n")

@@ -7,6 +7,8 @@ Terminology
   the match's hands or its finished games. Only the games not yet given (those from the oldest
   still open on) and the set being listed are held, so memory does not grow with the match.
 - item: a `Game`, or a `GameSet` once its last game has been given.
+- plays (`plays`): each hand replayed with the games it posted to (`Played`), one at a time:
+  the sheet of ``show --all --json``.
 
 Pure: no I/O, no clock.
 """
@@ -19,7 +21,7 @@ from datetime import date
 
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import Entry, Replayer
+from gintally.engine.replay import Entry, Played, Replayer
 from gintally.engine.seasons import season_of
 from gintally.engine.series import Series
 from gintally.engine.sets import GameSet
@@ -99,3 +101,20 @@ class Listing:
         gs = GameSet(members[0].set or 0, tuple(members), fmt.set_size, fmt.set_worth(members))
         self.nets = gs.nets
         return gs
+
+
+def plays(
+    entries: Iterable[Entry], rules: RuleSet, fmt: Format, first_dealer: int | None = None
+) -> Iterator[Played]:
+    """Each hand of `entries` (in play order) replayed, with who dealt it and the games it
+    posted to, given one at a time: the replay keeps no hand, and no game once it is final."""
+    run = Replayer(rules, fmt, first_dealer)
+    tally = run.tally
+    for e in entries:
+        run.feed(e)
+        run.games.clear()
+        run.marks.clear()
+        if len(tally.series) > 1:
+            tally.before += len(tally.series) - 1
+            del tally.series[:-1]
+        yield run.played.pop()

@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.hand import hands_head as hands_head
     from gintally.report.listing import listing_head as listing_head
     from gintally.report.listing import listing_items as listing_items
+    from gintally.report.listing import listing_sheet as listing_sheet
     from gintally.report.listing import listing_tail as listing_tail
     from gintally.report.match import match_doc as match_doc
     from gintally.report.match import teams_part as teams_part
@@ -105,7 +106,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "describe hand_doc hand_row hands_doc hands_head",
-    "listing": "listing_head listing_items listing_tail",
+    "listing": "listing_head listing_items listing_sheet listing_tail",
     "match": "match_doc teams_part",
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",

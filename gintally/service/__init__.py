@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from gintally.service.windows import hand_log as hand_log
     from gintally.service.windows import listing as listing
     from gintally.service.windows import match_standings as match_standings
+    from gintally.service.windows import plays as plays
     from gintally.service.windows import recent_games as recent_games
     from gintally.service.windows import replay_all as replay_all
     from gintally.service.windows import replay_match as replay_match
@@ -77,7 +78,7 @@ HOMES: dict[str, str] = {
     "seating": "HeadToHead Partnership entry_from_values seating_of",
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (
-        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log listing match_standings "
+        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log listing match_standings plays "
         "recent_games replay_all replay_match round_of season_before"
     ),
 }
