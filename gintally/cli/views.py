@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from gintally.cli.base import drawing, emit, ledger, paged, today
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
     from gintally.ledger import Ledger
     from gintally.model import Match
     from gintally.report import ShowDoc
@@ -74,14 +76,21 @@ def listing_json(book: Ledger, m: Match) -> None:
     with book.snapshot():
         games = service.listing(book, m, today())
         head = report.listing_head(m)
-        streams = {
-            "games": lambda: report.listing_items(
-                m, (g for g in games if not isinstance(g, GameSet))
-            ),
-            "sheet": lambda: report.listing_sheet(m, service.plays(book, m)),
-            "sets": lambda: report.listing_items(
-                m, (s for s in service.listing(book, m, today()) if isinstance(s, GameSet))
-            ),
+
+        def games_of() -> Iterator[object]:
+            return report.listing_items(m, (g for g in games if not isinstance(g, GameSet)))
+
+        def sheet_of() -> Iterator[object]:
+            return report.listing_sheet(m, service.plays(book, m))
+
+        def sets_of() -> Iterator[object]:
+            again = service.listing(book, m, today())
+            return report.listing_items(m, (s for s in again if isinstance(s, GameSet)))
+
+        streams: dict[str, Callable[[], Iterator[object]]] = {
+            "games": games_of,
+            "sheet": sheet_of,
+            "sets": sets_of,
         }
         doc: dict[str, object] = dict(head)
         out.write("{")

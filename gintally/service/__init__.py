@@ -78,8 +78,8 @@ HOMES: dict[str, str] = {
     "seating": "HeadToHead Partnership entry_from_values seating_of",
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (
-        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log listing match_standings plays "
-        "recent_games replay_all replay_match round_of season_before"
+        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log listing match_standings "
+        "plays recent_games replay_all replay_match round_of season_before"
     ),
 }
 _HOME = homes(HOMES)
