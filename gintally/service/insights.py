@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from itertools import islice
 
+from gintally import collector
 from gintally.engine.lifetime import Lifetime, Side
 from gintally.engine.race import RacePoint, race
 from gintally.engine.replay import Entry
@@ -28,7 +29,7 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service.replaying import entries, entries_from_plays
+from gintally.service.replaying import entries, stream_entries_from_plays
 from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
 from gintally.service.windows import Window, hand_log, match_standings, replay_all
@@ -52,14 +53,14 @@ def phantom_of(match: Match) -> int | None:
 def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
     """A match's live hands as the engine reads them, one at a time; a damaged row is refused
     as everywhere else (`replaying.entries_from_plays`: one line pointing to ``gintally check``)."""
-    for row in book.stream_plays(match):
-        yield from entries_from_plays(match, (row,))
+    # one stream: its seats and parsed dates are kept from row to row
+    yield from stream_entries_from_plays(match, book.stream_plays(match))
 
 
 def lifetime(book: Ledger) -> Lifetime:
     """Every match of the ledger folded into lifetime figures, head-to-head and records."""
     fold = Lifetime()
-    with book.snapshot():
+    with book.snapshot(), collector.paused():  # a fold makes no cycles: no collector passes
         for m in book.matches():
             if seating_of(m).whole:
                 _team_match(fold, book, m)
