@@ -226,7 +226,10 @@ def test_a_negative_or_non_integer_score(
         (["knock", "Ann", "5", "--vs", "eight"], "--vs must be a whole number, not 'eight'"),
         (["knock", "Ann", "0", "--vs", "20"], "a knock with 0 deadwood is a gin"),
         (["knock", "Ann", "5", "--vs", "20", "--upcard", "1X"], "unknown card '1X'"),
-        (["gin", "Ann", "--vs", "20", "--cards", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"], "not 11"),
+        (
+            ["gin", "Ann", "--vs", "20", "--cards", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"],
+            "eleven melded cards are a big gin under these rules",
+        ),
     ],
     ids=["vs-negative", "vs-too-big", "vs-word", "knock-zero", "upcard", "gin-11-cards"],
 )

@@ -54,9 +54,15 @@ def test_no_sweep_when_a_member_did_not_win() -> None:
     # Side 0 wins two tables (30 + 20), side 1 one (5): 45 ahead, no sweep bonus.
     (r,) = rounds_of([deal(1, 0, 0, 30), deal(2, 1, 0, 20), deal(3, 2, 1, 5)], 3, 25)
     assert (r.winner, r.points, r.sweep) == (0, 45, False)
-    # A drawn table is not a win either: 30 + 20 ahead, but no sweep.
-    (r,) = rounds_of([deal(1, 0, 0, 30), deal(2, 1, 0, 20), deal(3, 2, None, 0)], 3, 25)
-    assert (r.winner, r.points, r.sweep) == (0, 50, False)
+    # A drawn table is redealt: the round waits for that table's next hand (issue 25, item 1).
+    rounds = rounds_of([deal(1, 0, 0, 30), deal(2, 1, 0, 20), deal(3, 2, None, 0)], 3, 25)
+    assert [(r.complete, r.awaited, [d.id for d in r.redeals]) for r in rounds] == [
+        (False, [2], [3])
+    ]
+    # Its redeal, won by side 0 with 5: 30 + 20 + 5 = 55 and every member won, + 25 = 80.
+    deals = [deal(1, 0, 0, 30), deal(2, 1, 0, 20), deal(3, 2, None, 0), deal(4, 2, 0, 5)]
+    (r,) = rounds_of(deals, 3, 25)
+    assert (r.winner, r.points, r.sweep, r.last) == (0, 80, True, 4)
 
 
 def test_level_round_posts_nothing() -> None:
@@ -120,10 +126,11 @@ def test_place_refuses_a_second_hand_in_the_round_in_progress() -> None:
 
 
 def _fan_out(fmt: str, points: list[int], rules: RuleSet | None = None) -> list[list[int]]:
-    """Each round won by side 0 at two tables (points + 0): the games' points after them."""
+    """Each round won by side 0 at both tables (points + 0, a knock tied under tie=knocker at
+    table 2): the games' points after them."""
     deals = []
     for i, p in enumerate(points):
-        deals += [deal(2 * i + 1, 0, 0, p), deal(2 * i + 2, 1, None, 0)]
+        deals += [deal(2 * i + 1, 0, 0, p), deal(2 * i + 2, 1, 0, 0)]
     rep = replay(entries_of(rounds_of(deals, 2)), rules or RuleSet(), Format(fmt))
     return [g.points for g in rep.games]
 
@@ -143,7 +150,7 @@ def test_honeymoon_and_ad_infinitum_rounds_fan_out() -> None:
 def test_single_game_closes_with_every_bonus() -> None:
     # Rounds of 60 and 50 to side 0: game 1 closes at 110, game bonus 100, two boxes of 25,
     # shutout (double-hands) 110: total 110 + 100 + 50 + 110 = 370.
-    deals = [deal(1, 0, 0, 60), deal(2, 1, 0, 0), deal(3, 0, 0, 50), deal(4, 1, None, 0)]
+    deals = [deal(1, 0, 0, 60), deal(2, 1, 0, 0), deal(3, 0, 0, 50), deal(4, 1, 0, 0)]
     rep = replay(entries_of(rounds_of(deals, 2)), RuleSet())
     (g,) = rep.games
     assert (g.status, g.winner, g.points, g.boxes) == ("won", 0, [110, 0], [2, 0])
@@ -153,3 +160,29 @@ def test_single_game_closes_with_every_bonus() -> None:
 def test_round_numbers_and_ids() -> None:
     r = Round(4, [deal(9, 0, 0, 3), deal(7, 1, 1, 1)])
     assert (r.last, r.number, r.entry().id) == (9, 4, 4)
+
+
+def test_issue_25_a_hand_nobody_won_is_redealt_in_its_round() -> None:
+    # Issue 25, item 1: Ann v Bob (table 1) draws (hand 1) and the same dealer deals again:
+    # hand 2 at that table (Ann +10: knock 2 v 12) is table 1's hand for round 1, and round 1
+    # is still in progress until Cy v Di plays (hand 3: Di gin 25 + 5 = 30).
+    names = ["Ann v Bob", "Cy v Di"]
+    rounds = rounds_of([deal(1, 0, None, 0)], 2)
+    assert [(r.number, r.played, r.awaited, r.redealing()) for r in rounds] == [
+        (1, [], [0, 1], [0])
+    ]
+    assert place(rounds, 0, names) == 1  # the redeal is round 1, not refused
+    rounds = rounds_of([deal(1, 0, None, 0), deal(2, 0, 0, 10)], 2)
+    assert (len(rounds), rounds[0].played, rounds[0].redealing()) == (1, [0], [])
+    # A second table tying under tie=no-score (winner None) is redealt the same way.
+    tie = Deal(3, DAY, 1, None, 0, "tie")
+    rounds = rounds_of([deal(1, 0, None, 0), deal(2, 0, 0, 10), tie], 2)
+    assert rounds[0].awaited == [1] and [d.id for d in rounds[0].redeals] == [1, 3]
+    # Di's gin completes round 1: sums 10 v 30, Bob & Di +20 (no sweep: Ann won table 1).
+    rounds = rounds_of([deal(1, 0, None, 0), deal(2, 0, 0, 10), tie, deal(4, 1, 1, 30)], 2)
+    (r,) = rounds
+    assert (r.complete, r.sums, r.winner, r.points, r.holds(1), r.holds(3)) == (
+        True, [10, 30], 1, 20, True, True
+    )  # fmt: skip
+    (e,) = entries_of(rounds)
+    assert (e.id, e.winner, e.points) == (1, 1, 20)

@@ -39,6 +39,8 @@ MODERN: dict[str, Any] = {
     "next_dealer": "winner",
     # teams (SPEC section 7; seed 002, Tedesco): by team size, 0 for two, 25 for three, 50 for four
     "team_sweep_bonus": "auto",
+    # a team match plays to `target` whatever the team size
+    "team_target": "same",
 }
 
 # Every preset against its source (SPEC section 3; the seeds in ../shared/seeds).
@@ -97,7 +99,9 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # knock limit; 'If the upcard is a spade, the hand will count double'], except aces can be
     # used high or low, and runs can be formed 'around the corner' (such as K A 2). If you are
     # caught with an unmelded ace, it counts as 15 points against you. Hollywood scoring of three
-    # games to 200" (the hollywood format is the match's, not the rule set's).
+    # games to 200 when playing head-to-head or with two-person teams. Three-person teams play
+    # to 300, 25 points extra if all three teammates win. 50 points for four-person team, etc."
+    # (the hollywood format is the match's, not the rule set's): teams play to 100 a player.
     "tedesco": {
         **MODERN,
         "knock_limit": "upcard",
@@ -106,6 +110,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "aces": "high-low",
         "wrap_runs": True,
         "target": 200,
+        "team_target": 100,
     },
     # 002 (Wikipedia, "Mahjong gin"): "Similar to straight gin, knocking is not allowed ... After
     # a player has gin, points are added, with cards on the table being added up and cards in
@@ -451,6 +456,7 @@ def _override_text(knob: str) -> st.SearchStrategy[str]:
         ),
         "next_dealer": st.sampled_from(["winner", "loser", "alternate"]),
         "team_sweep_bonus": st.one_of(ints, st.just("auto")),
+        "team_target": st.one_of(st.integers(1, 50_000).map(str), st.just("same")),
         "variant": st.sampled_from(["gin", "mahjong", "gimlet"]),
         "exactly_50_loses": st.sampled_from(["true", "false"]),
         "series_target": st.one_of(st.integers(1, 1_000_000).map(str), st.just("off")),
@@ -497,15 +503,16 @@ def test_version_4_rules_read_with_the_new_knobs_at_their_defaults() -> None:
     existed (version 4, teams' rules) replays as it was played: plain gin, no 50 rule, no
     series; a version-3 one also gets teams' `team_sweep_bonus` (auto)."""
     assert ADDED[5] == ("variant", "exactly_50_loses", "series_target", "best_of")
-    assert RULES_VERSION == 5
+    assert RULES_VERSION == 6
     values = find_preset("tedesco").values()
-    for knob in ADDED[5]:
+    for knob in (*ADDED[5], *ADDED[6]):
         del values[knob]
+    played = replace(find_preset("tedesco"), team_target="same")  # as stored then (version 6)
     text = json.dumps({"version": 4, "preset": "tedesco", "values": values})
-    assert RuleSet.from_json(text) == find_preset("tedesco")
+    assert RuleSet.from_json(text) == played
     del values["team_sweep_bonus"]
     text = json.dumps({"version": 3, "preset": "tedesco", "values": values})
-    assert RuleSet.from_json(text) == find_preset("tedesco")
+    assert RuleSet.from_json(text) == played
     # the current version that lacks them is damaged, not upgraded
     text = json.dumps({"version": RULES_VERSION, "preset": "tedesco", "values": values})
     with pytest.raises(RuleError, match="variant"):
@@ -627,7 +634,7 @@ def test_current_version_does_not_take_the_old_knob() -> None:
     ("preset", "source"),
     [
         ("modern", "002_263f96404e93f40d.txt"),
-        ("classic", "pagat"),
+        ("classic", "004_8faeba147bba5e95.txt"),
         ("oklahoma", "Oklahoma gin"),
         ("tournament", "best of five with 250 points per game"),
         ("honeymoon", "000_9fa2d787c9962e2e.txt"),
@@ -664,7 +671,7 @@ def test_version_2_reads_standard_cards_and_runs(preset: str) -> None:
     rules = RuleSet.from_json(_version_2(preset))
     assert (rules.card_values, rules.aces, rules.wrap_runs) == ("standard", "low", False)
     assert rules == find_preset(preset)
-    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 5
+    assert json.loads(rules.to_json())["version"] == RULES_VERSION == 6
 
 
 def test_version_3_reads_team_sweep_bonus_auto() -> None:
@@ -685,3 +692,43 @@ def test_current_version_without_aces_is_damaged() -> None:
     del data["values"]["aces"]
     with pytest.raises(RuleError, match="damaged: aces missing"):
         RuleSet.from_json(json.dumps(data))
+
+
+def test_version_5_team_match_plays_to_its_stored_target() -> None:
+    """team_target came with version 6 (issue 25, item 2): a team match stored before it played
+    to its stored `target` whatever its team size, and reads `team_target=same`."""
+    assert ADDED[6] == ("team_target",)
+    values = find_preset("tedesco").with_overrides(["team_sweep_bonus=25"]).values()
+    del values["team_target"]
+    rules = RuleSet.from_json(json.dumps({"version": 5, "preset": "tedesco", "values": values}))
+    assert (rules.team_target, rules.target, rules.target_for(3)) == ("same", 200, 200)
+
+
+@pytest.mark.parametrize(
+    ("size", "target", "sweep"),
+    [
+        # seed 002 (Tedesco gin): "three games to 200 when playing head-to-head or with
+        # two-person teams. Three-person teams play to 300, 25 points extra if all three
+        # teammates win. 50 points for four-person team, etc.": 100 a player, 2 x 100 = 200,
+        # 3 x 100 = 300, 4 x 100 = 400 (the "etc."); the sweep bonus 0, 25, 50.
+        (2, 200, 0),
+        (3, 300, 25),
+        (4, 400, 50),
+    ],
+)
+def test_issue_25_tedesco_teams_play_to_100_a_player(size: int, target: int, sweep: int) -> None:
+    rules = find_preset("tedesco").for_teams(size)
+    assert (rules.target, rules.team_sweep_bonus) == (target, sweep)
+    # modern keeps its target for every team size
+    assert find_preset("modern").for_teams(size).target == 100
+    # a target set for the match is the target of every team size
+    assert resolve("tedesco", ["target=250"]).for_teams(size).target == 250
+    assert resolve("tedesco", ["target=250", "team_target=90"]).for_teams(size).target == 90 * size
+    assert resolve("modern", ["team_target=150"]).for_teams(size).target == 150 * size
+
+
+def test_team_target_refuses_nonsense() -> None:
+    with pytest.raises(RuleError, match="team_target must be 'same' or a whole number"):
+        resolve("tedesco", ["team_target=lots"])
+    with pytest.raises(RuleError, match="team_target must be 'same' or a whole number"):
+        resolve("tedesco", ["team_target=0"])

@@ -72,10 +72,13 @@ def reference(
     upcard: str | None = None,
     claim: str | None = None,
 ) -> HandResult:
-    """`score_cards` as written before the fast path (main at 30e5a89)."""
+    """`score_cards` as written before the fast path (main at 30e5a89), with a gin of eleven
+    melded cards where big gin is off (issue 25, item 5)."""
     cnt = counting_of(rules)
     claimed = parse_kind(str(claim)) if claim is not None else None
     sizes = (11,) if claimed is Kind.BIG_GIN else (10,) if claimed else (10, 11)
+    if claimed is Kind.GIN and rules.big_gin_bonus is None:
+        sizes = (10, 11)
     k_cards, k_mask = _read(knocker, "the knocker", sizes)
     d_mask = _read(defender, "the defender", (10,))[1]
     if k_mask & d_mask:
@@ -90,8 +93,9 @@ def reference(
         sets = _all_melded_sets(k_mask, cnt)
         if sets is None:
             least = best_deadwood(k_mask, cnt)[0]
+            what = "gin" if claimed is Kind.GIN else "big gin"
             raise HandError(
-                f"not a big gin: the knocker's 11 cards leave {least} deadwood "
+                f"not a {what}: the knocker's 11 cards leave {least} deadwood "
                 f"(a knock or gin shows the 10 cards kept after the discard)"
             )
         d_d, d_sets = best_deadwood(d_mask, cnt)

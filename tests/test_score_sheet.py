@@ -441,12 +441,13 @@ def test_the_round_that_closes_a_set_says_so_in_a_team_match(gintally: CLI) -> N
 
 
 def test_a_team_sets_table_and_the_current_set(gintally: CLI) -> None:
-    """After round 6 (Bob 40 + Di 0 at hands 11-12: Bob & Di +40) game 4 of set 2 is open:
-    the finished set is listed with its result, the sheet shows set 2 by rounds."""
+    """After round 6 (Bob 40 + Di 0 at hands 11 and 13: Bob & Di +40) game 4 of set 2 is
+    open: the finished set is listed with its result, the sheet shows set 2 by rounds."""
     team_honeymoon(gintally)
     ok(gintally("score", "Cy", "10", "--date", "2007-04-27"))
     ok(gintally("score", "Bob", "40", "--date", "2007-04-28"))
-    ok(gintally("draw", "Di", "--date", "2007-04-28"))  # Cy v Di drawn: no score
+    ok(gintally("draw", "Di", "--date", "2007-04-28"))  # Cy v Di drawn (hand 12): dealt again
+    ok(gintally("score", "Di", "0", "--date", "2007-04-28"))  # its redeal: Di 0
     lines = ok(gintally("show")).stdout.splitlines()
     row = next(line for line in lines if line.split()[:2] == ["1", "1-3"])
     assert row.split()[2:] == ["Ann", "&", "Cy", "win", "the", "set", "by", "103"]

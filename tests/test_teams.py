@@ -71,6 +71,33 @@ def test_issue_teams_of_three_sweep(gintally: CLI) -> None:
     assert games(gintally) == [(1, "open", {"Ann & Cy & Eve": 0, "Bob & Di & Flo": 60})]
 
 
+def test_issue_25_tedesco_teams_of_three_play_to_300(gintally: CLI) -> None:
+    # Seed 002 (Tedesco gin): "Three-person teams play to 300, 25 points extra if all three
+    # teammates win"; four-person teams play to 400 (100 a player) with 50 for a sweep.
+    made = ok(gintally("match", "new", "T", "--teams", "A1,A2,A3", "B1,B2,B3", "-r", "tedesco"))
+    said = " ".join(made.stdout.split())
+    assert "sweep bonus 25)" in said and "games to 300." in said
+    doc = as_json(gintally("match", "show", "--json"))
+    assert (doc["rules"]["target"], doc["rules"]["team_sweep_bonus"]) == (300, 25)
+    assert "target 300 points a game" in " ".join(ok(gintally("match", "show")).stdout.split())
+    t = "A1 & A2 & A3"
+    # Round 1: 95 + 90 against B3's 5: +180. Round 2: 10 + 10 + 10, a sweep: 30 + 25 = +55.
+    for p, pts in (("A1", 95), ("A2", 90), ("B3", 5), ("A1", 10), ("A2", 10), ("A3", 10)):
+        ok(gintally("score", p, str(pts)))
+    assert games(gintally) == [(1, "open", {t: 235, "B1 & B2 & B3": 0})]  # 200 would have won
+    # Round 3: 40 + 10 + 15 = 65, a sweep: +90; 235 + 90 = 325 reaches 300. Game bonus 100,
+    # three rounds won x 25 = 75, shutout (double-hands) + 325: 325 + 100 + 75 + 325 = 825.
+    for p, pts in (("A1", 40), ("A2", 10), ("A3", 15)):
+        ok(gintally("score", p, str(pts)))
+    doc = as_json(gintally("show", "--json"))
+    assert [(g["status"], g["points"][t], g["total"][t]) for g in doc["games"]] == [
+        ("won", 325, 825)
+    ]
+    four = as_json(gintally("match", "new", "Q", "--teams", "A,B,C,D", "E,F,G,H", "-r",
+                            "tedesco", "--json"))  # fmt: skip
+    assert (four["rules"]["target"], four["rules"]["team_sweep_bonus"]) == (400, 50)
+
+
 def test_sweep_bonus_can_be_set(gintally: CLI) -> None:
     ok(gintally("match", "new", "Q", "--teams", "A1,A2,A3,A4", "B1,B2,B3,B4"))
     assert as_json(gintally("match", "show", "--json"))["rules"]["team_sweep_bonus"] == 50
@@ -84,9 +111,10 @@ def test_sweep_bonus_can_be_set(gintally: CLI) -> None:
 def test_issue_hollywood_rounds(gintally: CLI) -> None:
     # Rounds of +20 and +35 give games 1 and 2 55 and 35.
     ok(gintally("match", "new", "H", "--teams", "Ann,Cy", "Bob,Di", "--format", "hollywood"))
-    ok(gintally("score", "Ann", "20"))
-    ok(gintally("draw", "Cy"))
-    ok(gintally("knock", "Cy", "2", "--vs", "12"))  # Cy +10
+    ok(gintally("score", "Ann", "20"))  # round 1, table 1: Ann +20
+    ok(gintally("draw", "Cy"))  # table 2 deals again (issue 25, item 1): its turn is not used
+    ok(gintally("score", "Cy", "0"))  # table 2's hand for round 1: the round is +20
+    ok(gintally("knock", "Cy", "2", "--vs", "12"))  # round 2: Cy +10
     ok(gintally("gin", "Ann", "--vs", "0"))  # Ann +25: the round is +35
     a, b = "Ann & Cy", "Bob & Di"
     assert games(gintally) == [
@@ -180,11 +208,16 @@ def test_corrections_recompute_the_round(pairs: CLI) -> None:
 
 def test_single_game_closes_with_every_bonus(pairs: CLI) -> None:
     # Rounds of +60 and +50 to Ann & Cy close game 1 at 110: game bonus 100, two boxes 50,
-    # shutout (double-hands) 110: 370.
-    for args in (["score", "Ann", "60"], ["draw", "Cy"], ["score", "Ann", "50"]):
+    # shutout (double-hands) 110: 370. Each drawn hand at table 2 is dealt again (issue 25,
+    # item 1) and its redeal (Cy scores 0) is that table's hand for the round.
+    for args in (["score", "Ann", "60"], ["draw", "Cy"], ["score", "Cy", "0"],
+                 ["score", "Ann", "50"]):  # fmt: skip
         ok(pairs(*args))
-    last = as_json(pairs("draw", "Di", "--json"))
-    assert last["description"] == "Drawn hand: no score (Cy v Di)"
+    drawn = as_json(pairs("draw", "Di", "--json"))
+    assert drawn["description"] == "Drawn hand: no score (Cy v Di)"
+    assert (drawn["games"], drawn["round"]["redealing"]) == ([], ["Cy v Di"])  # nothing posts
+    last = as_json(pairs("score", "Cy", "0", "--json"))
+    assert last["round"]["tables"][1]["redeals"] == [5]
     (g,) = last["games"]
     assert (g["status"], g["winner"], g["net"]) == ("won", "Ann & Cy", 370)
     assert g["total"] == {"Ann & Cy": 370, "Bob & Di": 0}
@@ -206,7 +239,7 @@ def test_formats_fan_rounds_out(gintally: CLI, fmt: str, expected: list[int]) ->
     ok(gintally("match", "new", "F", "--teams", "Ann,Cy", "Bob,Di", "--format", fmt))
     for pts in (20, 35, 5):
         ok(gintally("score", "Ann", str(pts)))
-        ok(gintally("draw", "Di"))
+        ok(gintally("score", "Cy", "0"))
     assert [g[2]["Ann & Cy"] for g in games(gintally)] == expected
 
 
@@ -214,12 +247,13 @@ def _evening(gintally: CLI) -> None:
     """A short evening at two tables: every kind of hand, a correction, a drawn hand."""
     for args in (
         ["knock", "Ann", "8", "--vs", "23", "--date", "2026-03-06"],  # round 1, table 1: Ann +15
-        ["score", "Di", "10", "--kind", "gin", "--date", "2026-03-06"],  # table 2: Di +10
+        ["score", "Di", "10", "--kind", "knock", "--date", "2026-03-06"],  # table 2: Di +10
         ["gin", "Cy", "--vs", "12", "--date", "2026-03-06"],  # round 2, table 2: Cy +37
-        ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn; round 2: Ann & Cy +37
+        ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn, dealt again (round 2)
         ["knock", "Bob", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D", "--vs-cards",
-         "2H 3H 4H 7H 7S 7C 8C 8D 9D JS", "--date", "2026-03-07"],  # Bob +10 (round 3)
-        ["knock", "Di", "9", "--vs", "4", "--date", "2026-03-07"],  # undercut: Cy +30
+         "2H 3H 4H 7H 7S 7C 8C 8D 9D JS", "--date", "2026-03-07"],  # Bob +10: round 2 +27
+        ["knock", "Di", "9", "--vs", "4", "--date", "2026-03-07"],  # round 3, undercut: Cy +30
+        ["knock", "Ann", "3", "--vs", "13", "--date", "2026-03-07"],  # Ann +10: round 3 +40
     ):  # fmt: skip
         ok(gintally(*args))
 
@@ -228,8 +262,9 @@ def test_export_import_round_trip(gintally: CLI, tmp_path: Path) -> None:
     ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di", "-f", "hollywood"))
     _evening(gintally)
     before = as_json(gintally("show", "--json"))
-    # Rounds +5, +37, +20 to Ann & Cy: game 1 all three, game 2 the last two, game 3 the last.
-    assert [g["points"]["Ann & Cy"] for g in before["games"]] == [62, 57, 20]
+    # Rounds +5 (15 v 10), +27 (37 v 10), +40 (30 + 10) to Ann & Cy: game 1 all three
+    # (5 + 27 + 40 = 72), game 2 the last two (27 + 40 = 67), game 3 the last (40).
+    assert [g["points"]["Ann & Cy"] for g in before["games"]] == [72, 67, 40]
     for fmt in ("csv", "json"):
         out = tmp_path / f"evening.{fmt}"
         ok(gintally("export", "--format", fmt, "--output", str(out)))
@@ -254,18 +289,20 @@ def test_standings_per_team_and_per_player(gintally: CLI) -> None:
     ok(gintally("match", "new", "Evening", "--teams", "Ann,Cy", "Bob,Di"))
     _evening(gintally)
     st = as_json(gintally("standings", "--json"))
-    # Rounds: 1 Ann & Cy +5, 2 Ann & Cy +37, 3 Bob +10 against Cy +30: Ann & Cy +20.
+    # Rounds: 1 Ann & Cy +5, 2 Cy +37 against Bob +10 (after table 1's redeal): Ann & Cy +27,
+    # 3 Cy +30 and Ann +10: Ann & Cy +40; 5 + 27 + 40 = 72.
     rows = {r["player"]: r for r in st["rows"]}
-    assert (rows["Ann & Cy"]["hands_won"], rows["Ann & Cy"]["points"]) == (3, 62)
+    assert (rows["Ann & Cy"]["hands_won"], rows["Ann & Cy"]["points"]) == (3, 72)
     assert (rows["Bob & Di"]["hands_won"], rows["Bob & Di"]["points"]) == (0, 0)
-    assert (rows["Ann & Cy"]["gins"], rows["Bob & Di"]["gins"]) == (1, 1)
+    # Cy's gin; Di's 10 is a knock (a gin of 10 is no gin: 25 at least, issue 25, item 6)
+    assert (rows["Ann & Cy"]["gins"], rows["Bob & Di"]["gins"]) == (1, 0)
     assert rows["Ann & Cy"]["undercuts"] == 1
     members = {m["player"]: m for m in st["members"]}
     assert [(m["team"], m["hands"], m["hands_won"], m["points"]) for m in members.values()] == [
-        ("Ann & Cy", 3, 1, 15),  # Ann: hands 1, 4 (drawn), 5
+        ("Ann & Cy", 4, 2, 25),  # Ann: hands 1 (+15), 4 (drawn), 5, 7 (+10)
         ("Ann & Cy", 3, 2, 67),  # Cy: hands 2, 3 (gin 37), 6 (undercut 30)
-        ("Bob & Di", 3, 1, 10),
-        ("Bob & Di", 3, 1, 10),
+        ("Bob & Di", 4, 1, 10),  # Bob: hands 1, 4 (drawn), 5 (+10), 7
+        ("Bob & Di", 3, 1, 10),  # Di: hands 2 (+10), 3, 6
     ]
     out = ok(gintally("standings")).stdout
     assert "Each player's hands" in out
@@ -355,5 +392,13 @@ def test_stats_count_each_player_at_their_table_and_the_games_for_every_member(
     across = {tuple(h["players"]): h["hands"] for h in doc["head_to_head"]}
     assert across[("Ann", "Bob")] == {"Ann": 2, "Bob": 0}
     assert across[("Cy", "Di")] == {"Cy": 1, "Di": 1}
+    # Only players who sat at one table met (issue 25, item 13): Ann v Di and Bob v Cy never
+    # did. Each table's pair counts the match and the teams' game (Ann & Cy won it).
+    assert sorted(across) == [("Ann", "Bob"), ("Cy", "Di")]
+    met = {tuple(h["players"]): (h["matches"], h["games"]) for h in doc["head_to_head"]}
+    assert met == {
+        ("Ann", "Bob"): (1, {"Ann": 1, "Bob": 0}),
+        ("Cy", "Di"): (1, {"Cy": 1, "Di": 0}),
+    }
     assert doc["records"]["biggest_hand"]["player"] == "Ann"
     assert doc["records"]["biggest_hand"]["points"] == 85

@@ -295,14 +295,26 @@ def test_both_reach_the_target_in_one_hand() -> None:
     assert (game.points, game.winner) == ([110, 110], 1)
 
 
-def test_mahjong_shutout_when_the_loser_never_went_gin() -> None:
+def test_mahjong_shutout_when_the_loser_scored_nothing() -> None:
     """Ann gins twice: 85 (Bob -15), then 25 (Bob +10): Ann 110, Bob -5. Bob went gin in no
-    hand: a shutout; modern doubles Ann's hand points. Ann: 110 + 110 + 100 + 2 x 25 = 370;
-    Bob: -5. Net 375."""
+    hand and ends below 0, he scored nothing: a shutout; modern doubles Ann's hand points.
+    Ann: 110 + 110 + 100 + 2 x 25 = 370; Bob: -5. Net 375."""
     day = date(2007, 4, 27)
     hands = [Entry(1, day, 0, 85, "gin", other=-15), Entry(2, day, 0, 25, "gin", other=10)]
     (game,) = replay(hands, MAHJONG).games
     assert (game.shutout, game.total, game.net) == (True, [370, -5], 375)
+
+
+def test_issue_25_mahjong_a_loser_who_scored_is_not_shut_out() -> None:
+    """Issue 25, item 4: `score Ann 90 --vs-points 50`, then Ann's gin with 20 on the table
+    against Bob's 65 on the table and 5 in hand: Ann 20 + 25 = 45, Bob 65 - 5 = 60. Ann 135,
+    Bob 110: Ann wins, but Bob scored 110, so no shutout (seed 004: a shut out is when "one
+    player fails to score"). Ann 135 + 100 + 2 x 25 = 285; Bob 110; net 175 (as a shutout it
+    was 135 more: 420)."""
+    day = date(2007, 4, 27)
+    hands = [Entry(1, day, 0, 90, "score", other=50), Entry(2, day, 0, 45, "gin", other=60)]
+    (game,) = replay(hands, MAHJONG).games
+    assert (game.shutout, game.points, game.total, game.net) == (False, [135, 110], [285, 110], 175)
 
 
 # --- Gimlet end to end ----------------------------------------------------------------------------

@@ -147,7 +147,8 @@ def match_new(
         )
     drawing("message")(
         f"Created match {m.name}: {who}, "
-        f"{fmt.describe()}, rules {resolved.preset}. It is the current match."
+        f"{fmt.describe()}, rules {resolved.preset}, games to {m.rules.target}. "
+        "It is the current match."
     )
 
 

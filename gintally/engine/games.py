@@ -5,7 +5,9 @@ Terminology
   once; a game closes the moment a player's points in it reach the target, its end-of-game
   bonuses are fixed then, and nothing posts to it afterwards.
 - boxes: the hands a player won in one game (each is worth `box_bonus` at game end).
-- shutout: the loser won no hand in the game; the rule set's `shutout` style then applies.
+- shutout: the loser scored nothing in the game: won no hand, and (when both players score,
+  Mahjong gin) ended with no points above 0; the rule set's `shutout` style then applies (seed
+  004: "If one player fails to score, the opponent's score is doubled ('shut out')").
 - total: points plus every end-of-game bonus; net: the winner's total minus the loser's.
 - set: the number of the set a game belongs to (hollywood and honeymoon), or None.
 - two-sided hand: a hand that gives points to both players (Mahjong gin): the hand's winner
@@ -145,7 +147,9 @@ class Game:
 
     def _shutout(self, winner: int, rules: RuleSet) -> None:
         loser = 1 - winner
-        self.shutout = self.boxes[loser] == 0
+        # A loser who scored is not shut out: in plain gin only a hand won scores, but when both
+        # players score (Mahjong gin) the loser may have points without winning a hand.
+        self.shutout = self.boxes[loser] == 0 and self.points[loser] <= 0
         if not self.shutout:
             return
         style = rules.shutout

@@ -13,9 +13,10 @@ Terminology
 - person figures (`Figures`): the figures of their hands (`figures.HandFigures`, counted by
   `figures.count_hand` as the standings count them: hands played, hands won, points, gins,
   big gins, undercuts, biggest hand), and the matches, games, sets and series they won.
-- head-to-head (`Pair`): for two people who met (sat on opposite sides of a match): the matches,
-  and for each of them the games and hands won against the other and the net (their game
-  totals minus the other's, over the games won by either).
+- head-to-head (`Pair`): for two people who met (sat across one table: the two players of a
+  match, or in a team match the two players of a table; teammates' opponents at other tables
+  never met): the matches, and for each of them the games and hands won against the other and
+  the net (their game totals minus the other's, over the games won by either).
 - records (`Record`): biggest hand, longest run of hands won (within one match; a hand nobody
   won, a draw, neither extends nor breaks a run, since the opponent did not win it either) and
   best season by games won (one match's season). Each names the match, the date and the hand
@@ -108,11 +109,17 @@ class Lifetime:
             self.figures[name] = Figures(player=name)
         return self.figures[name]
 
-    def _pairs(self, sides: Sequence[Side]) -> list[tuple[Pair, int]]:
-        """Every pair of people on opposite sides, with the index (in the pair) of side 0's."""
+    def _pairs(
+        self, sides: Sequence[Side], met: Sequence[tuple[str, str]] | None = None
+    ) -> list[tuple[Pair, int]]:
+        """Every pair of people on opposite sides who met (`met`: side 0's and side 1's person
+        at each table; None: everyone across, as at one table), with the index (in the pair)
+        of side 0's."""
         out = []
         for a in sides[0].people:
             for b in sides[1].people:
+                if met is not None and (a, b) not in met:
+                    continue  # on opposite teams, but never at one table
                 key = (a, b) if a.casefold() <= b.casefold() else (b, a)
                 if key not in self.pairs:
                     self.pairs[key] = Pair(key)
@@ -129,18 +136,19 @@ class Lifetime:
         first_dealer: int | None = None,
         hands: bool = True,
         games: bool = True,
+        met: Sequence[tuple[str, str]] | None = None,
     ) -> None:
         """Fold one match's live hands (in play order, read once) into the figures.
 
         A team match is folded twice: each table's hands with `games=False` (each player's
         hands, and head-to-head hands with the player across the table), then the rounds with
         `hands=False` (the games, sets and series of the teams, for every member; the match
-        counts once, in this pass)."""
+        counts once, in this pass), with `met` naming the tables' pairs: only they met."""
         people = [[self.person(p) for p in side.people] for side in sides]
         # a hand is counted for the one person in each seat (a table's; none for a phantom)
         assert not hands or all(len(side) <= 1 for side in people), "hands are one per seat"
         seats = (people[0][0] if people[0] else None, people[1][0] if people[1] else None)
-        pairs = self._pairs(sides)
+        pairs = self._pairs(sides, met)
         if games:
             for f in (*people[0], *people[1]):
                 f.matches += 1

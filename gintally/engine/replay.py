@@ -9,7 +9,9 @@ Terminology
 - season: see `seasons`. For a seasonal format (ad-infinitum) a season starts with no open games,
   and games still open when the next season's first hand arrives are ``unfinished``.
 - next dealer: who deals after a hand (`next_dealer`): its winner, its loser or the other player,
-  by the rule set's `next_dealer`; a drawn hand or a misdeal is redealt by the same dealer.
+  by the rule set's `next_dealer`; a hand nobody won (a drawn hand that scores nothing, a tie
+  under ``tie=no-score``) or a misdeal is redealt by the same dealer. A drawn hand that scores
+  (``deck_out_scores``) is a scored round, and the deal moves on as after any other.
 - series: see `series`; a replay counts each game toward the series in play as it closes.
 
 `replay` is a pure function: the ledger stores only hands and corrections, every game is derived
@@ -219,12 +221,15 @@ class Replayer:
                 self.fmt.closed(self, day)
 
 
-REDEALT = ("draw", "misdeal")  # kinds of hand the same dealer deals again
+REDEALT = ("misdeal",)  # kinds of hand the same dealer deals again, whoever won them
 
 
 def next_dealer(rule: str, kind: str, winner: int | None, dealer: int | None) -> int | None:
-    """Who deals after a hand: its winner, its loser, or the other player (`rule`); a drawn
-    hand or a misdeal is redealt by the same dealer. None when it cannot be known."""
+    """Who deals after a hand: its winner, its loser, or the other player (`rule`); a hand
+    nobody won (a drawn hand that scores nothing, a no-score tie) or a misdeal is redealt by the
+    same dealer. A drawn hand that scores (``deck_out_scores``, seed 003: "the player with less
+    points in their hand scores the delta" in all four endings) passes the deal like any scored
+    hand. None when it cannot be known."""
     if kind in REDEALT or winner is None:
         return dealer
     if rule == "winner":

@@ -7,9 +7,13 @@ Terminology
   them from 1). Teams of n players sit at n tables.
 - deal: one stored hand as rounds read it (`Deal`): its number, date, table, the side that won it
   (None: nobody, a drawn or tied hand), its points and kind.
-- round: one hand at each table. The k-th hand at a table (in play order: date, then number)
-  belongs to round k, so a correction (void, edit, a back-dated hand) simply moves the hands after
-  it and every round recomputes. A round is complete when every table has its hand.
+- redeal: a hand nobody won (a drawn hand, a tie under ``tie=no-score``) does not use up its
+  table's turn: the same dealer deals again, and the hand dealt next is that table's hand for
+  the round (the redealt hand stays in the round's `redeals`, for the log).
+- round: one hand at each table. The k-th hand at a table that somebody won (in play order:
+  date, then number) belongs to round k, and the redeals before it in the same round, so a
+  correction (void, edit, a back-dated hand) simply moves the hands after it and every round
+  recomputes. A round is complete when every table has its hand.
 - result: a complete round goes to the side whose hands scored more in sum, by the difference,
   plus the sweep bonus (`team_sweep_bonus`) when every member of that side won their hand. Equal
   sums post nothing (as a drawn hand). A round in progress posts nothing.
@@ -45,6 +49,17 @@ class Deal:
     points: int
     kind: str = "score"
 
+    @property
+    def redeal(self) -> bool:
+        """Nobody won it: the table deals again, and this hand uses up no turn."""
+        return redealt(self.winner)
+
+
+def redealt(winner: int | None) -> bool:
+    """Whether a hand won by `winner` (a side, or None) is redealt: nobody won it (a drawn hand,
+    a tie under ``tie=no-score``), so its table deals again in the same round."""
+    return winner is None
+
 
 @dataclass
 class Round:
@@ -53,6 +68,18 @@ class Round:
     number: int
     deals: list[Deal | None] = field(default_factory=list)  # per table
     bonus: int = 0  # the sweep bonus of the match
+    redeals: list[Deal] = field(default_factory=list)  # hands nobody won, dealt again
+
+    def holds(self, hand: int) -> bool:
+        """Whether hand number `hand` is in this round (as a table's hand or a redeal)."""
+        return any(d is not None and d.id == hand for d in self.deals) or any(
+            d.id == hand for d in self.redeals
+        )
+
+    def redealing(self) -> list[int]:
+        """The tables still awaited that have dealt again in this round."""
+        again = {d.table for d in self.redeals}
+        return [t for t in self.awaited if t in again]
 
     @property
     def complete(self) -> bool:
@@ -132,9 +159,12 @@ def rounds_of(deals: Iterable[Deal], tables: int, bonus: int = 0) -> list[Round]
         if not 0 <= d.table < tables:
             raise HandError(f"hand {d.id} is at table {d.table + 1}, but there are {tables}")
         k = count[d.table]
-        count[d.table] += 1
         while len(rounds) <= k:
             rounds.append(Round(len(rounds) + 1, [None] * tables, bonus))
+        if d.redeal:  # the same dealer deals again: the table's turn is not used up
+            rounds[k].redeals.append(d)
+            continue
+        count[d.table] += 1
         rounds[k].deals[d.table] = d
     return rounds
 

@@ -30,8 +30,8 @@ from typing import Any
 from gintally.errors import RuleError
 from gintally.game.cards import CARD_VALUES
 
-# 2: `tie` replaced `undercut_on_tie`; 3, 4 and 5: the knobs of `ADDED[3..5]` (`_upgrade`)
-RULES_VERSION = 5
+# 2: `tie` replaced `undercut_on_tie`; 3 to 6: the knobs of `ADDED[3..6]` (`_upgrade`)
+RULES_VERSION = 6
 
 UPCARD = "upcard"
 OKLAHOMA_ACE = ("gin-only", "one")
@@ -41,6 +41,7 @@ SHUTOUT_STYLES = ("double-hands", "double-net", "double-total", "bonus:N", "none
 NEXT_DEALER = ("winner", "loser", "alternate")
 ACES = ("low", "high-low")
 AUTO = "auto"  # team_sweep_bonus: by team size (`SWEEP_BY_SIZE`)
+SAME = "same"  # team_target: a team match plays to `target` whatever the team size
 SWEEP_BY_SIZE = {2: 0, 3: 25, 4: 50}  # seed 002 (Tedesco): 25 for three, 50 for four, none for two
 VARIANTS = ("gin", "mahjong", "gimlet")  # the modules of `gintally.game.variants`, by name
 
@@ -73,6 +74,7 @@ class RuleSet:
     best_of: int | None = None
     next_dealer: str = "winner"
     team_sweep_bonus: int | str = AUTO
+    team_target: int | str = SAME
 
     # --- derived ------------------------------------------------------------------------------
 
@@ -87,6 +89,21 @@ class RuleSet:
         if isinstance(self.team_sweep_bonus, int):
             return self.team_sweep_bonus
         return SWEEP_BY_SIZE.get(team_size, 0)
+
+    def target_for(self, team_size: int) -> int:
+        """The target of a team match of teams of `team_size`: `target` (``team_target=same``),
+        or `team_target` points a player (seed 002, Tedesco gin: "three games to 200 when
+        playing head-to-head or with two-person teams. Three-person teams play to 300")."""
+        if isinstance(self.team_target, int):
+            return self.team_target * team_size
+        return self.target
+
+    def for_teams(self, team_size: int) -> RuleSet:
+        """The rules of a team match of teams of `team_size`, as it stores them: its target
+        (`target_for`) and its sweep bonus (`sweep_bonus`) worked out for that size."""
+        return replace(
+            self, target=self.target_for(team_size), team_sweep_bonus=self.sweep_bonus(team_size)
+        )
 
     @property
     def shutout_bonus(self) -> int:
@@ -111,6 +128,9 @@ class RuleSet:
         values = changes.get("card_values", self.card_values)
         if values != self.card_values and "ace_value" not in changes:
             changes["ace_value"] = CARD_VALUES[values][0]  # the table's own ace (mahjong 15)
+        target = changes.get("target", self.target)
+        if target != self.target and "team_target" not in changes:
+            changes["team_target"] = SAME  # a target set is the target of every team size
         if not changes:
             return self
         out = replace(self, **changes)
@@ -170,11 +190,13 @@ class RuleSet:
 
 # The knobs each version added: an older stored rule set reads each as its modern default, which
 # is how its matches were played (3: standard card values, aces low, no wrapping runs; 4: the
-# team sweep bonus by team size, no team match existed; 5: plain gin, no 50 rule, no series).
+# team sweep bonus by team size, no team match existed; 5: plain gin, no 50 rule, no series;
+# 6: a team match's target stored as played, `same` for every size).
 ADDED: dict[int, tuple[str, ...]] = {
     3: ("card_values", "aces", "wrap_runs"),
     4: ("team_sweep_bonus",),  # `auto`: no match stored before it had teams
     5: ("variant", "exactly_50_loses", "series_target", "best_of"),
+    6: ("team_target",),  # `same`: a team match stored before played to its `target`
 }
 
 
@@ -276,6 +298,17 @@ def _sweep(name: str, text: str) -> int | str:
         raise RuleError(f"{name} must be a whole number or 'auto', not {text!r}") from None
 
 
+def _team_target(name: str, text: str) -> int | str:
+    if text.lower() == SAME:
+        return SAME
+    try:
+        return _int(name, text, 1, 50_000)
+    except RuleError:
+        raise RuleError(
+            f"{name} must be 'same' or a whole number of points a player, not {text!r}"
+        ) from None
+
+
 def _shutout(name: str, text: str) -> str:
     value = text.lower()
     if value.startswith("bonus:"):
@@ -327,6 +360,7 @@ _PARSERS: dict[str, Any] = {
     "best_of": _off_or_int(1, 99, odd=True),
     "next_dealer": lambda n, t: _choice(n, t, NEXT_DEALER),
     "team_sweep_bonus": _sweep,
+    "team_target": _team_target,
 }
 
 KNOBS: dict[str, str] = {
@@ -348,13 +382,16 @@ KNOBS: dict[str, str] = {
     "target": "points that win a game",
     "game_bonus": "bonus to the game's winner",
     "box_bonus": "bonus per hand won in the game, to each player at game end",
-    "shutout": "when the loser won no hand: double-hands, double-net, double-total, bonus:N, none",
+    "shutout": "when the loser scored nothing (no hand won, no points): double-hands, "
+    "double-net, double-total, bonus:N, none",
     "exactly_50_loses": "a game whose winner ends exactly 50 ahead is lost by the winner",
     "series_target": "'off', or the series points (finished games' totals) that win a series",
     "best_of": "'off', or an odd N: the first to win (N+1)/2 games wins the series",
-    "next_dealer": "who deals next: winner, loser or alternate (a draw is redealt)",
+    "next_dealer": "who deals next: winner, loser or alternate (a hand nobody won is redealt)",
     "team_sweep_bonus": "teams: extra to a round's winners when every one of them won their "
     "hand; 'auto' is 0 for teams of two, 25 for three, 50 for four",
+    "team_target": "teams: 'same' (target, whatever the team size), or N points a player: "
+    "teams of three play to 3N",
 }
 assert list(KNOBS) == [f.name for f in fields(RuleSet)][1:]
 
@@ -370,6 +407,9 @@ MODERN = RuleSet()
 # tests/test_rules.py holds every value against it. A knob a source is silent on keeps modern's.
 PRESETS: dict[str, RuleSet] = {
     "modern": MODERN,
+    # Seed 004: "the gin and box bonuses can score 20 instead of 25, and the undercut can score
+    # 10 instead of 20"; "the winner receives an additional 100 point shutout bonus"; it names
+    # no big gin. A tie is an undercut there ("equal to or lower"), as in modern.
     "classic": replace(
         MODERN,
         preset="classic",
@@ -415,8 +455,12 @@ PRESETS: dict[str, RuleSet] = {
     "straight": replace(MODERN, preset="straight", knock_limit=0),
     # "Similar to Oklahoma gin, except aces can be used high or low, and runs can be formed
     # 'around the corner' (such as K A 2). ... an unmelded ace, it counts as 15 points against
-    # you. Hollywood scoring of three games to 200": Oklahoma's rules (the upcard's knock limit,
-    # a spade upcard doubles) with those changes; the format (hollywood) is the match's.
+    # you. Hollywood scoring of three games to 200 when playing head-to-head or with two-person
+    # teams. Three-person teams play to 300, 25 points extra if all three teammates win. 50
+    # points for four-person team, etc.": Oklahoma's rules (the upcard's knock limit, a spade
+    # upcard doubles) with those changes; the format (hollywood) is the match's. Teams play to
+    # 100 a player (two 200, three 300, and four 400: the "etc." carries the 100 a player on);
+    # the sweep bonus is `auto` (25 for three, 50 for four).
     "tedesco": replace(
         MODERN,
         preset="tedesco",
@@ -426,11 +470,16 @@ PRESETS: dict[str, RuleSet] = {
         aces="high-low",
         wrap_runs=True,
         target=200,
+        team_target=100,
     ),
     # "knocking is not allowed ... After a player has gin, points are added, with cards on the
     # table being added up and cards in hand being subtracted. The player who gins receives 25
     # additional points, 2 through 9 = 5 points, 10 through K = 10 points, A = 15 points": gin
-    # only, and both players score every hand (the mahjong variant).
+    # only, and both players score every hand (the mahjong variant). It is "Similar to straight
+    # gin", whose "Scoring and rules remain the same as standard gin rummy": game to 100, game
+    # bonus 100, line (box) bonus 25 a hand won, and the shutout ("the points for each hand are
+    # doubled") when the loser scored nothing (seed 004: "If one player fails to score").
+    # Undercut, tie and the knock limit play no part (no knocking), nor big gin (none named).
     "mahjong": replace(
         MODERN,
         preset="mahjong",
@@ -468,20 +517,32 @@ PRESET_NOTES: dict[str, str] = {
     "tie scores nothing, a dead deck scores the difference; no bonuses; deal alternates",
     "straight": "no knocking: gin only",
     "tedesco": "Oklahoma gin with aces high or low, runs round the corner (K-A-2), an unmelded "
-    "ace 15; games to 200, played as hollywood (match new --format hollywood)",
+    "ace 15; games to 200, played as hollywood (match new --format hollywood); teams play to "
+    "100 a player (three 300, four 400), +25 when all three win, +50 when all four do",
     "mahjong": "gin only; both players score every hand, cards on the table minus cards in "
-    "hand (A 15, 2-9 5, 10-K 10), gin +25",
+    "hand (A 15, 2-9 5, 10-K 10), gin +25; games to 100 with the standard bonuses (it is "
+    "straight gin's, whose 'scoring and rules remain the same as standard gin rummy'): game "
+    "+100, +25 a gin won, and the winner's hands doubled when the loser scored nothing",
     "multi-match": "modern games to 100, their totals adding up to a series won at 500",
     "gimlet": "solitaire against a phantom: knock with 5, score the four discard piles, "
     "gimlet +20, double gimlet +40, games to 100 with no bonuses",
 }
 
-SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # the Wikipedia article, pagat and Bicycle texts
+SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # Wikipedia's Gin rummy article
+SEED_ONLINE = "004_8faeba147bba5e95.txt"  # an online rules page: basics, variants, scoring
 
+# Each line says where the preset's values come from, and where the preset parts from a source.
 PRESET_SOURCES: dict[str, str] = {
-    "modern": f"Wikipedia's Gin rummy article ({SEED_WIKIPEDIA}), OpenSpiel, tournament play",
-    "classic": f"pagat.com and Bicycle/Hoyle (in {SEED_WIKIPEDIA}); early official rules",
-    "oklahoma": f"Wikipedia and pagat, 'Oklahoma gin' ({SEED_WIKIPEDIA})",
+    "modern": f"Wikipedia's Gin rummy article ({SEED_WIKIPEDIA}): knock 10, gin 25, big gin 31, "
+    "undercut 25 (ties too), game 100, box 25, a shutout doubles the hands; the winner deals "
+    f"next, as in the online rules ({SEED_ONLINE}; Wikipedia has the deal alternate: "
+    "--set next_dealer=alternate)",
+    "classic": f"the online rules ({SEED_ONLINE}): 'the gin and box bonuses can score 20 "
+    "instead of 25, and the undercut can score 10', a '100 point shutout bonus', no big gin "
+    f"(Wikipedia's early official rules, {SEED_WIKIPEDIA}, also have gin 20, undercut 10)",
+    "oklahoma": f"Wikipedia, 'Oklahoma gin' ({SEED_WIKIPEDIA}): the first upcard is the knock "
+    f"limit, a spade doubles the hand; the online rules ({SEED_ONLINE}): an ace upcard means "
+    "gin only, and a game 'for 150'",
     "tournament": f"Wikipedia: 'best of five with 250 points per game' ({SEED_WIKIPEDIA})",
     "honeymoon": "the Honeymoon Gin blog post (000_9fa2d787c9962e2e.txt)",
     "kitchen": "the 'How to Play Gin Rummy' house notes (003_2518f58f533df3d4.txt)",

@@ -294,7 +294,32 @@ def settle_score(
             "a tie that scores nothing has no winner: record the knock with its counts "
             "(knock PLAYER N --vs N)"
         )
+    least, why = least_points(k, r)
+    if points < least:
+        raise HandError(f"{why}, {least} under these rules, not {points}")
     return HandResult(k, "knocker", points)
+
+
+def least_points(kind: Kind, rules: RuleSet) -> tuple[int, str]:
+    """The fewest points a hand of `kind` scores under `rules`, and why, as a refusal says it:
+    a gin at least the gin bonus (a big gin its own, or the gin's when big gin is off), an
+    undercut at least the undercut bonus (``plus-difference``: the bonus plus a difference of
+    0 or more) or, under ``bonus-minus-defender``, the bonus less the most deadwood a defender
+    can undercut with (below the knock limit, or at it when a tie is an undercut); 0 else."""
+    if kind is Kind.GIN:
+        return rules.gin_bonus, "a gin scores at least its bonus"
+    if kind is Kind.BIG_GIN:
+        if rules.big_gin_bonus is None:
+            return rules.gin_bonus, "a big gin scores as a gin here, at least the gin bonus"
+        return rules.big_gin_bonus, "a big gin scores at least its bonus"
+    if kind is Kind.UNDERCUT:
+        why = "an undercut scores at least the undercut bonus"
+        if rules.undercut_style == "plus-difference":
+            return rules.undercut_bonus, why
+        limit = 10 if rules.knock_from_upcard else int(rules.knock_limit)
+        most = limit if rules.tie == "undercut" else limit - 1
+        return max(0, rules.undercut_bonus - most), why + " less the defender's deadwood"
+    return 0, ""
 
 
 def settle_misdeal() -> HandResult:

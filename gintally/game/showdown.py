@@ -63,6 +63,8 @@ def score_cards(
     else:
         claimed = parse_kind(str(claim))
         sizes = (11,) if claimed is Kind.BIG_GIN else (10,)
+        if claimed is Kind.GIN and r.big_gin_bonus is None:
+            sizes = (10, 11)  # big gin off: eleven melded cards are a gin
     k_cards, k_mask = read_hand_mask(knocker, "the knocker", sizes)
     d_mask = read_hand_mask(defender, "the defender", (10,))[1]
     if k_mask & d_mask:
@@ -78,8 +80,9 @@ def score_cards(
         sets = all_melded_choice(k_mask, cnt)
         if sets is None:
             least = best_deadwood(k_mask, cnt)[0]
+            what = "gin" if claimed is Kind.GIN else "big gin"
             raise HandError(
-                f"not a big gin: the knocker's 11 cards leave {least} deadwood "
+                f"not a {what}: the knocker's 11 cards leave {least} deadwood "
                 f"(a knock or gin shows the 10 cards kept after the discard)"
             )
         d_d, d_sets = best_deadwood(d_mask, cnt)

@@ -228,6 +228,7 @@ def hands_doc(
     `dealers`: the seat that dealt each hand, by number (a hand not in it: its typed dealer);
     `rounds`: a team match's rounds, for each hand's round number."""
     round_number = {d.id: r.number for r in rounds or [] for d in r.deals if d is not None}
+    round_number.update((d.id, r.number) for r in rounds or [] for d in r.redeals)
     rows = [
         hand_row(match, h, dealers.get(h.number, match.seat(h.dealer)), round_number.get(h.number))
         for h in hands

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from gintally.engine.series import series_rule
 from gintally.game.rules import KNOBS
+from gintally.game.variants import variant_of
 
 if TYPE_CHECKING:
     from gintally.game.evaluation import Evaluation
@@ -30,6 +31,7 @@ def rules_doc(rules: RuleSet, note: str = "", source: str = "") -> RulesDoc:
         "source": source,
         "values": rules.values(),
         "help": dict(KNOBS),
+        "idle": variant_of(rules).idle_knobs(rules),
     }
 
 

@@ -115,6 +115,7 @@ class TableDoc(TypedDict):
     winner: str | None  # the player who won it
     points: int
     kind: str | None
+    redeals: list[int]  # the hands nobody won at this table in this round (each dealt again)
 
 
 class RoundDoc(TypedDict):
@@ -129,6 +130,7 @@ class RoundDoc(TypedDict):
     tables: list[TableDoc]
     played: list[str]  # the tables that have played it ("Ann v Bob")
     awaited: list[str]  # the tables it still waits for
+    redealing: list[str]  # the awaited tables dealing again (their last hand nobody won)
 
 
 class ShowDoc(TypedDict):
@@ -332,6 +334,7 @@ class RulesDoc(TypedDict):
     source: str
     values: dict[str, object]
     help: dict[str, str]
+    idle: dict[str, str]  # the knobs that play no part under these rules, each with why
 
 
 EvalDoc = EvaluationDict  # what `eval` prints

@@ -111,6 +111,7 @@ def round_doc(match: Match, r: Round) -> RoundDoc:
                 "winner": winner,
                 "points": 0 if d is None else d.points,
                 "kind": None if d is None else d.kind,
+                "redeals": [x.id for x in r.redeals if x.table == t],
             }
         )
     return {
@@ -125,6 +126,7 @@ def round_doc(match: Match, r: Round) -> RoundDoc:
         "tables": tables,
         "played": [match.table_name(t) for t in r.played],
         "awaited": [match.table_name(t) for t in r.awaited],
+        "redealing": [match.table_name(t) for t in r.redealing()],
     }
 
 

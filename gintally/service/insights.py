@@ -92,7 +92,8 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
         pair = [Side(a.name, (a.name,)), Side(b.name, (b.name,))]
         fold.match(m.name, pair, m.rules, m.format, at, None, games=False)
     teams = [Side(team.name, tuple(p.name for p in team.members)) for team in m.teams]
-    fold.match(m.name, teams, m.rules, m.format, entries(m, live), None, hands=False)
+    met = [(a.name, b.name) for a, b in m.tables]  # the head-to-heads: across each table
+    fold.match(m.name, teams, m.rules, m.format, entries(m, live), None, hands=False, met=met)
 
 
 def person(book: Ledger, name: str | None) -> str | None:

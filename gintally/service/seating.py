@@ -127,7 +127,7 @@ def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int
 
 def round_of(rounds: Iterable[Round], rec: HandRecord) -> Round | None:
     """The round a hand of a team match is in (None: voided, or no round holds it)."""
-    return next((r for r in rounds for d in r.deals if d and d.id == rec.number), None)
+    return next((r for r in rounds if r.holds(rec.number)), None)
 
 
 def seating_of(match: Match) -> HeadToHead:

@@ -11,7 +11,7 @@ Terminology
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gintally.engine.rounds import MAX_TEAM, MIN_TEAM, Deal, Round, rounds_of
 from gintally.errors import GintallyError
@@ -73,8 +73,9 @@ def team_specs(texts: Iterable[str]) -> list[TeamSpec]:
 
 
 def team_rules(rules: RuleSet, size: int) -> RuleSet:
-    """A team match's rules as stored: `team_sweep_bonus` resolved for its team size."""
-    return replace(rules, team_sweep_bonus=rules.sweep_bonus(size))
+    """A team match's rules as stored: its target and `team_sweep_bonus` worked out for its
+    team size (`RuleSet.for_teams`)."""
+    return rules.for_teams(size)
 
 
 def table_names(match: Match) -> list[str]:

@@ -23,7 +23,7 @@ from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
-from gintally.engine.rounds import Round, entries_of
+from gintally.engine.rounds import Round, entries_of, redealt
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
@@ -275,8 +275,8 @@ def _logged(
 ) -> Iterator[Logged]:
     """The log's hands from `since`, the dealers worked out on the way from the dealer of the
     first hand on or after `since`. A team match's hands get their rounds instead (the k-th live
-    hand at a table is in round k, as `engine.rounds` says): counted from the first hand, a
-    count per table, so memory stays flat there too."""
+    hand won at a table is in round k, with the redeals before it, as `engine.rounds` says):
+    counted from the first hand, a count per table, so memory stays flat there too."""
     if seating_of(match).whole:
         yield from _logged_rounds(ledger, match, voided, since, until, skip)
         return
@@ -316,8 +316,9 @@ def _logged_rounds(
         number = None
         if not h.voided:
             table = hand_table(match, h)
-            played[table] += 1
-            number = played[table]
+            number = played[table] + 1
+            if not redealt(match.seat(h.winner)):  # a redeal uses up no turn (`engine.rounds`)
+                played[table] += 1
         if (since is not None and h.date < since) or (h.voided and not voided):
             continue
         seen += 1
@@ -381,8 +382,8 @@ def dealer_before(ledger: Ledger, match: Match, start: date) -> int | None:
     them: `engine.replay.dealer_after` of those hands, worked out from the last of them whose
     dealer was typed (or, when the winner or loser deals next, whose result decides), and then,
     when the dealer alternates, from how many hands since had a winner (each one passes the
-    deal; a draw or a misdeal is redealt). Two indexed queries, whatever the size of the match,
-    so no command replays decades to find a season's first dealer."""
+    deal; a hand nobody won or a misdeal is redealt). Two indexed queries, whatever the size of
+    the match, so no command replays decades to find a season's first dealer."""
     rule = match.rules.next_dealer
     anchor = ledger.latest_dealt(match, start, REDEALT, decided=rule != "alternate")
     dealer, after = match.first_seat, None

@@ -52,6 +52,11 @@ def _player(match: Match, value: Any, what: str) -> int | None:
     return match.player(text).id if text else None
 
 
+# Who knocked, by the kind of a hand and its winner: the winner (True) or the other player.
+KNOCKER_OF = {Kind.KNOCK: True, Kind.GIN: True, Kind.BIG_GIN: True, Kind.UNDERCUT: False,
+              Kind.SOUR: False}  # fmt: skip
+
+
 def parse_row(
     match: Match, row: Mapping[str, Any], today: date, order: str | None = None
 ) -> HandRecord:
@@ -59,8 +64,10 @@ def parse_row(
 
     A row with the counts behind it (a knocker and both deadwood counts, or the cards, or a
     draw's two counts) is settled again under the match's rules, exactly as if it were typed,
-    and must come out as the row says: kind, winner and points. A row without them is a result
-    copied from paper and is kept as given, once its winner and knocker agree with its kind.
+    and must come out as the row says: kind, winner and points. A row without a knocker column
+    has its knocker from its kind and winner (`KNOCKER_OF`) when it has counts or cards. A row
+    without them is a result copied from paper and is kept as given, once its winner and
+    knocker agree with its kind (and its points with what such a hand scores at least).
     """
     day = read_date(date_text(row.get("date")), today, order)
     kind_text = str(row.get("kind") or "").strip()
@@ -99,6 +106,11 @@ def parse_row(
     ] = {}  # every variant's own inputs the row has (the match's refuses others)
     for v in all_variants():
         extra.update(v.imported(row, lambda column: _int(row.get(column), column)) or {})
+    behind = k_dw is not None or d_dw is not None or bool(k_cards or d_cards or extra)
+    if knocker is None and winner is not None and kind in KNOCKER_OF and behind:
+        # The counts behind the result without its knocker: the kind says who knocked, so the
+        # row is settled again and checked like one with the column.
+        knocker = winner if KNOCKER_OF[kind] else match.other(winner).id
     dealer_id = _player(match, row.get("dealer"), "dealer")
     dealer = match.name_of(dealer_id)
     note = plain_text(str(row.get("note") or ""), "the note", one_line=True) or None

@@ -80,9 +80,11 @@ def _wrapped(line: str) -> list[str]:
 def _round_lines(r: RoundDoc) -> list[str]:
     """A team match's round, as plain lines: the result once complete, else what it awaits."""
     if not r["complete"]:
-        return [
-            f"  Round {r['number']}: {_and(r['played'])} played; waiting for {_and(r['awaited'])}"
-        ]
+        done = [f"{_and(r['played'])} played"] if r["played"] else []
+        if r["redealing"]:
+            done.append(f"{_and(r['redealing'])} {'deal' if len(r['redealing']) > 1 else 'deals'}"
+                        " again")  # fmt: skip
+        return [f"  Round {r['number']}: {', '.join(done)}; waiting for {_and(r['awaited'])}"]
     from gintally.cli.render.teams import round_result  # team matches only: not every hand
 
     return [f"  Round {r['number']} complete: {round_result(r)}"]

@@ -53,8 +53,11 @@ def rules(docs: list[RulesDoc]) -> None:
         table.add_column("rule")
         table.add_column("value", justify="right")
         table.add_column("meaning", overflow="fold")
+        idle = d.get("idle", {})
         for key, value in d["values"].items():
-            table.add_row(key, value_text(value), d["help"][key])
+            why = idle.get(key)
+            meaning = d["help"][key] if why is None else f"not used here: {why}"
+            table.add_row(key, value_text(value), meaning)
         draw(table)
         return
     # Side by side the seven presets do not fit 80 columns: each preset is a row, with what it
@@ -120,6 +123,7 @@ def match(doc: MatchDoc) -> None:
     if kind.in_sets:
         fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
+    table.add_row("target", f"{doc['rules']['target']} points a game")
     if kind.seasonal or doc["season_start"] != "01-01":
         table.add_row("season starts", doc["season_start"])
     table.add_row("first dealer", doc["first_dealer"] or "-")

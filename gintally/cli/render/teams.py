@@ -50,12 +50,14 @@ def round_result(r: RoundDoc) -> str:
 
 
 def table_result(t: TableDoc, numbered: bool = True) -> str:
-    """What a table did in a round: "Di gin +37 (hand 2)", "drawn", "awaited"."""
+    """What a table did in a round: "Di gin +37 (hand 2)", "awaited", "dealing again (hand 1
+    nobody won)", "Ann +10 (hand 3, redealt after hand 1)"."""
+    again = t["redeals"]
+    after = f"{'hands' if len(again) > 1 else 'hand'} {', '.join(map(str, again))}"
     if t["hand"] is None:
-        return "awaited"
-    if t["winner"] is None:
-        what = "drawn" if t["kind"] == "draw" else "no score"
-    else:
-        kind = "" if t["kind"] in ("knock", "score") else f" {t['kind']}"
-        what = f"{t['winner']}{kind} +{t['points']}"
-    return f"{what} (hand {t['hand']})" if numbered else what
+        return f"dealing again ({after} nobody won)" if again and numbered else "awaited"
+    kind = "" if t["kind"] in ("knock", "score") else f" {t['kind']}"
+    what = f"{t['winner']}{kind} +{t['points']}"
+    if not numbered:
+        return what
+    return f"{what} (hand {t['hand']}" + (f", redealt after {after})" if again else ")")

@@ -281,6 +281,7 @@ class Variant:
     kinds: ClassVar[tuple[str, ...]] = ()  # the kinds a paper score may name
     words: ClassVar[dict[str, str]] = {"gin": "goes gin", "big-gin": "goes big gin"}
     refusals: ClassVar[dict[str, str]] = {}  # claim or input -> why it does not apply
+    idle: ClassVar[dict[str, str]] = {}  # knob -> why it plays no part in this variant
     # The command line: options this variant adds to a hand command (command -> options), the
     # commands of its own, and what it adds to a command's help or to an option's.
     options: ClassVar[dict[str, tuple[Option, ...]]] = {}
@@ -328,6 +329,18 @@ class Variant:
     def word(self, kind: str) -> str:
         """How a hand of this kind is told: ``goes gin``, ``goes double gimlet``."""
         return self.words.get(kind, kind)
+
+    def idle_knobs(self, rules: RuleSet) -> dict[str, str]:
+        """The knobs that play no part under `rules`, each with why (`gintally rules` says so):
+        the variant's own (`idle`), and with ``knock_limit=0`` (gin only) those of knocking."""
+        out = {}
+        if rules.knock_limit == 0:
+            why = "gin only (knock_limit 0): no knock, so no undercut"
+            out = dict.fromkeys(("oklahoma_ace", "undercut_bonus", "tie", "undercut_style"), why)
+        if not self.teams:
+            why = f"{self.title or self.key} is not played in teams"
+            out.update(dict.fromkeys(("team_sweep_bonus", "team_target"), why))
+        return {**out, **self.idle}
 
     # --- settling -------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from gintally.errors import HandError
+from gintally.errors import CardError, HandError
 from gintally.game.evaluation import deadwood_of, evaluate, read_hand
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
@@ -95,14 +95,23 @@ def gin_hand(claim: str, typed: HandInput, rules: RuleSet, upcard: str | None) -
 
 
 def check_gin_cards(cards: str, big: bool, rules: RuleSet, upcard: str | None) -> None:
-    """Refuse cards that are not the gin (or big gin) claimed."""
-    if big and rules.big_gin_bonus is None:
-        # Big gin is off: all eleven cards must still meld, and it scores as a gin.
-        left = deadwood_of(read_hand(cards, "the knocker", (11,)), rules)
-        if left:
-            raise HandError(f"not a big gin: the knocker's 11 cards leave {left} deadwood")
-        return
-    ev = evaluate(read_hand(cards, "the knocker", (11,) if big else (10,)), rules, upcard)
+    """Refuse cards that are not the gin (or big gin) claimed. With big gin off, eleven melded
+    cards are a gin (SPEC section 2: the player discards one), whether the player says
+    ``gin`` or ``big-gin``: a player of a preset without big gin calls it a gin."""
+    if rules.big_gin_bonus is None:
+        hand = read_hand(cards, "the knocker", (11,) if big else (10, 11))
+        if len(hand) == 11:  # all eleven must still meld, and it scores as a gin
+            left = deadwood_of(hand, rules)
+            if left:
+                what = "big gin" if big else "gin"
+                raise HandError(f"not a {what}: the knocker's 11 cards leave {left} deadwood")
+            return
+    hand = read_hand(cards, "the knocker", (11,) if big else (10, 11))
+    if len(hand) == 11 and not big:
+        if not deadwood_of(hand, rules):
+            raise HandError("eleven melded cards are a big gin under these rules: record big-gin")
+        raise CardError("the knocker must show 10 cards, not 11")
+    ev = evaluate(hand, rules, upcard)
     if big and not ev.big_gin:
         if ev.gin:
             raise HandError(

@@ -81,6 +81,15 @@ class Mahjong(Variant):
         "cards": "give the ginner's cards on the table as --table",
         "draw_deadwood": "a drawn Mahjong hand scores nothing: no --deadwood",
     }
+    idle: ClassVar[dict[str, str]] = {
+        "knock_limit": "no knocking: gin only",
+        "oklahoma_ace": "no knocking: gin only",
+        "undercut_bonus": "no knocking, so no undercut",
+        "tie": "no knocking, so no tie",
+        "undercut_style": "no knocking, so no undercut",
+        "big_gin_bonus": "no big gin: eleven melded cards are recorded as a gin",
+        "deck_out_scores": "a drawn hand scores nothing",
+    }
     options: ClassVar[dict[str, tuple[Option, ...]]] = {
         "gin": (
             Option(
