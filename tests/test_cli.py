@@ -488,7 +488,7 @@ def test_match_management(gintally: CLI) -> None:
             "--json",
         )
     )
-    assert (doc["format"], doc["games"], doc["rolling"]) == ("hollywood", 2, True)
+    assert (doc["format"], doc["format_games"], doc["rolling"]) == ("hollywood", 2, True)
     assert doc["rules"]["target"] == 150 and doc["rules"]["preset"] == "modern"
     ok(
         gintally(

@@ -535,7 +535,10 @@ def command_specs(
         ),
         "demo": ([], {"--keep": path_choices(world, scratch, "keep")}),
         "stats": ([], {"--player": players, "-p": players, "--json": None}),
-        "chart": ([], {"--match": matches, "-m": matches, "--year": int_text, "-y": int_text}),
+        "chart": (
+            [],
+            {"--match": matches, "-m": matches, "--year": int_text, "-y": int_text, "--json": None},
+        ),
         "report": (
             [],
             {

@@ -140,12 +140,12 @@ def test_stats_of_the_household_worked_by_hand(
     }  # fmt: skip
     assert stats["head_to_head"] == [
         {
-            "players": ["Ann", "Bob"], "matches": 1, "games": {"Ann": 1, "Bob": 1},
-            "hands": {"Ann": 4, "Bob": 3}, "net": {"Ann": -20, "Bob": 20},
+            "players": ["Ann", "Bob"], "matches": 1, "games_won": {"Ann": 1, "Bob": 1},
+            "hands_won": {"Ann": 4, "Bob": 3}, "net": {"Ann": -20, "Bob": 20},
         },
         {
-            "players": ["Bob", "Cy"], "matches": 1, "games": {"Bob": 1, "Cy": 2},
-            "hands": {"Bob": 1, "Cy": 3}, "net": {"Bob": -165, "Cy": 165},
+            "players": ["Bob", "Cy"], "matches": 1, "games_won": {"Bob": 1, "Cy": 2},
+            "hands_won": {"Bob": 1, "Cy": 3}, "net": {"Bob": -165, "Cy": 165},
         },
     ]  # fmt: skip
     sunday = household["Sunday"]
@@ -192,7 +192,8 @@ def test_stats_for_people_fits_80_columns(
     assert all(len(line) <= 80 for line in out.splitlines())
     for text in ("Bob", "Cy", "Ann", "Ann v Bob", "1-1", "4-3", "-20", "-165", "105 points"):
         assert text in out, text
-    assert "3 hands won" in out and "2024-03-03..03-10" in out
+    assert "Cy, 3 hands won in a row: hands 1 to 3 of Sunday," in out
+    assert "2024-03-03..03-10" in out  # a record's dates are never cut
 
 
 def test_stats_refuses_an_unknown_player_and_reads_a_ledger_without_hands(gintally: CLI) -> None:
@@ -204,7 +205,7 @@ def test_stats_refuses_an_unknown_player_and_reads_a_ledger_without_hands(gintal
         ("Ann", 1, 0),
         ("Bob", 1, 0),
     ]
-    assert empty["head_to_head"][0]["games"] == {"Ann": 0, "Bob": 0}
+    assert empty["head_to_head"][0]["games_won"] == {"Ann": 0, "Bob": 0}
     assert empty["records"] == {"biggest_hand": None, "longest_run": None, "best_season": None}
     assert "Records" not in ok(gintally("stats")).stdout
     bad = gintally("stats", "--player", "Zed")

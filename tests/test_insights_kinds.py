@@ -91,7 +91,7 @@ def test_a_person_who_also_plays_people_meets_only_them(solo: CLI) -> None:
     stats = doc(solo("stats", "--json"))
     assert [(r["player"], r["matches"], r["hands"], r["hands_won"], r["points"]) for r in
             stats["players"]] == [("Ann", 2, 6, 4, 160), ("Bob", 1, 1, 0, 0)]  # fmt: skip
-    assert [(p["players"], p["hands"]) for p in stats["head_to_head"]] == [
+    assert [(p["players"], p["hands_won"]) for p in stats["head_to_head"]] == [
         (["Ann", "Bob"], {"Ann": 1, "Bob": 0})
     ]
 

@@ -233,7 +233,7 @@ def test_an_import_whose_hands_were_voided_may_be_imported_again(
     ok(gintally(book, "import", str(paper)))
     ok(gintally(book, "void", "1"))
     line = error(gintally(book, "import", str(paper)))
-    assert "(from paper.csv on " in line and "hands 1-2; 1 of them are there)" in line
+    assert "(from paper.csv on " in line and "hands 1-2; 1 of them is there)" in line
     ok(gintally(book, "void", "2"))  # nothing of that import is left: no duplicate to fear
     assert ok(gintally(book, "import", str(paper))).stdout == "Imported 2 hands into Kitchen.\n"
 
@@ -254,7 +254,7 @@ def test_an_export_is_refused_back_into_its_own_match(book: Path, tmp_path: Path
     ok(gintally(book, "edit", "2", "--vs", "25"))  # Ma +22 now, not +17
     ok(gintally(book, "score", "Pop", "10", "--date", "1998-03-07"))
     line = error(gintally(book, "import", str(tmp_path / "kitchen.csv")))
-    assert "1 of its 2 hands have the number, date and result of hands there (hand 1);" in line
+    assert "1 of its 2 hands has the number, date and result of hands there (hand 1);" in line
     # into a new match it goes, once
     ok(gintally(book, "match", "new", "Copy", "--players", "Pop", "Ma"))
     ok(gintally(book, "import", str(tmp_path / "kitchen.csv")))

@@ -90,7 +90,7 @@ def test_a_tie_in_show_hands_and_standings(kitchen: CLI) -> None:
     assert game["hands"] == [1]
     # Ann dealt hand 1, Bob hand 2 (the deal alternates); a tie: Bob deals again
     assert show["next_dealer"] == "Bob"
-    assert [(h["hand"], h["dealer"], h["games"]) for h in show["sheet"]] == [
+    assert [(h["hand"], h["dealer"], h["game_points"]) for h in show["sheet"]] == [
         (1, "Ann", {"1": {"Ann": 14, "Bob": 0}}),  # the score sheet lists only scoring hands
     ]
     assert "Next dealer: Bob" in ok(kitchen("show")).stdout

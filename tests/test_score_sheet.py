@@ -60,7 +60,7 @@ def test_the_hand_that_closes_a_set_says_who_won_it_and_by_how_much(gintally: CL
     honeymoon(gintally)
     run = ok(gintally("score", "Ann", "30", "--date", "2007-04-27"))
     assert run.stdout.splitlines()[1:] == [
-        "  Game 3: Ann wins 104 to 20 with the bonuses, net 84",
+        "  Game 3: Ann wins 104 to 20, net 84",
         "  Set 1 is over: Ann wins the set by 103.",
     ]  # no first dealer was named and the deal alternates: no next dealer to say
     ok(gintally("undo"))
@@ -405,7 +405,7 @@ def test_the_round_that_closes_a_set_says_so_in_a_team_match(gintally: CLI) -> N
     assert run.stdout.splitlines() == [
         "Hand 10, 27 Apr 2007: Cy scores 10 over Di",
         "  Round 5 complete: Ann & Cy +30 (30 to 0)",
-        "  Game 3: Ann & Cy win 104 to 20 with the bonuses, net 84",
+        "  Game 3: Ann & Cy win 104 to 20, net 84",
         "  Set 1 is over: Ann & Cy win the set by 103.",
     ]  # each table deals on its own: no next dealer
     ok(gintally("undo"))

@@ -389,13 +389,13 @@ def test_stats_count_each_player_at_their_table_and_the_games_for_every_member(
     }
     biggest = {p["player"]: p["biggest_hand"] for p in doc["players"]}
     assert biggest == {"Ann": 85, "Bob": 0, "Cy": 65, "Di": 10}
-    across = {tuple(h["players"]): h["hands"] for h in doc["head_to_head"]}
+    across = {tuple(h["players"]): h["hands_won"] for h in doc["head_to_head"]}
     assert across[("Ann", "Bob")] == {"Ann": 2, "Bob": 0}
     assert across[("Cy", "Di")] == {"Cy": 1, "Di": 1}
     # Only players who sat at one table met (issue 25, item 13): Ann v Di and Bob v Cy never
     # did. Each table's pair counts the match and the teams' game (Ann & Cy won it).
     assert sorted(across) == [("Ann", "Bob"), ("Cy", "Di")]
-    met = {tuple(h["players"]): (h["matches"], h["games"]) for h in doc["head_to_head"]}
+    met = {tuple(h["players"]): (h["matches"], h["games_won"]) for h in doc["head_to_head"]}
     assert met == {
         ("Ann", "Bob"): (1, {"Ann": 1, "Bob": 0}),
         ("Cy", "Di"): (1, {"Cy": 1, "Di": 0}),

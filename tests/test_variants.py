@@ -356,7 +356,7 @@ def test_gimlet_game_from_the_command_line(gintally: CLI, tmp_path: Path) -> Non
     out = ok(solo("double-gimlet", "Ann", "--piles", "2,2,2,2")).stdout
     # 28 + 48 + 64 = 140: game 1 won, no bonuses in Gimlet Rummy
     assert "Ann goes double gimlet on piles 2,2,2,2: Ann +64" in out
-    assert "Game 1: Ann wins 140 to 0 with the bonuses, net 140" in out
+    assert "Game 1: Ann wins 140 to 0, net 140" in out
     doc = as_json(solo("sour", "Ann", "17", "--json"))
     assert (doc["kind"], doc["winner"], doc["points"], doc["knocker"]) == (
         "sour",
@@ -500,7 +500,7 @@ def test_mahjong_game_from_the_command_line(tiles: CLI, tmp_path: Path) -> None:
     assert doc["points_by_player"] == {"Ann": 40, "Bob": -10}
     show = as_json(tiles("show", "--json"))
     assert show["both_score"] is True
-    assert [r["games"] for r in show["sheet"]] == [
+    assert [r["game_points"] for r in show["sheet"]] == [
         {"1": {"Ann": 85, "Bob": -15}},
         {"1": {"Ann": 100, "Bob": 25}},
         {"2": {"Ann": 40, "Bob": -10}},
@@ -519,7 +519,9 @@ def test_mahjong_game_from_the_command_line(tiles: CLI, tmp_path: Path) -> None:
         ok(tiles("match", "new", f"Tiles {fmt}", "--players", "Ann", "Bob", "--rules", "mahjong"))
         ok(tiles("import", str(path)))
         again = as_json(tiles("show", "--json"))
-        assert [r["games"] for r in again["sheet"]] == [r["games"] for r in show["sheet"]]
+        assert [r["game_points"] for r in again["sheet"]] == [
+            r["game_points"] for r in show["sheet"]
+        ]
     assert "no problems" in ok(tiles("check")).stdout
 
 

@@ -10,11 +10,24 @@ import typer
 from typer.core import TyperCommand
 
 from gintally import report, service
-from gintally.cli.common import JsonOpt, MatchOpt, app, db_path, drawing, emit, ledger, today, whole
+from gintally.cli.common import (
+    HelpGroup,
+    JsonOpt,
+    MatchOpt,
+    app,
+    db_path,
+    drawing,
+    emit,
+    ledger,
+    today,
+    whole,
+)
 from gintally.errors import GintallyError
 
-match_app = typer.Typer(help="Create, list, show, choose and rename matches.", no_args_is_help=True)
-player_app = typer.Typer(help="List and rename players.", no_args_is_help=True)
+match_app = typer.Typer(
+    cls=HelpGroup, help="Create, list, show, choose and rename matches.", no_args_is_help=True
+)
+player_app = typer.Typer(cls=HelpGroup, help="List and rename players.", no_args_is_help=True)
 app.add_typer(match_app, name="match", rich_help_panel="Matches and players")
 app.add_typer(player_app, name="player", rich_help_panel="Matches and players")
 
@@ -71,10 +84,19 @@ def match_new(
         ),
     ] = None,
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="single, hollywood, honeymoon or ad-infinitum.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="single, hollywood, honeymoon or ad-infinitum.",
+            metavar="FORMAT",
+        ),
     ] = "single",
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help="A rule preset (gintally rules lists them).")
+        str,
+        typer.Option(
+            "--rules", "-r", help="A rule preset (gintally rules lists them).", metavar="PRESET"
+        ),
     ] = "modern",
     set_: Annotated[
         list[str] | None,
@@ -223,7 +245,9 @@ def player_list(as_json: JsonOpt = False) -> None:
 
 @app.command(rich_help_panel="Data")
 def export(
-    format_: Annotated[str, typer.Option("--format", "-f", help="csv or json.")] = "csv",
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="csv or json.", metavar="FORMAT")
+    ] = "csv",
     match: MatchOpt = None,
     output: Annotated[
         Path | None,

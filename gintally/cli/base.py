@@ -216,6 +216,12 @@ def when(text: str | None, book: Ledger) -> date:
     return parse_date(text, today(), date_order(book))
 
 
+def placed(book: Ledger, match_name: str) -> str:
+    """What a confirmation adds after the hand's number when the ledger holds more than one
+    match: the match it went to (`` in Cup final``)."""
+    return f" in {match_name}" if book.several_matches() else ""
+
+
 def dated(day: date) -> str:
     """What a confirmation adds after the hand's number: its date, unless it is today."""
     if day == today():

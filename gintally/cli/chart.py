@@ -22,7 +22,7 @@ import sys
 from datetime import date, timedelta
 from typing import Any
 
-from gintally.cli.common import MatchOpt, YearOpt, app, ledger, today, whole
+from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, emit, ledger, today, whole
 from gintally.report import RaceDoc
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
@@ -96,12 +96,16 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
     marks = markers(names)
     key = "   ".join(f"{m} = {n}" for m, n in zip(marks, names, strict=True))
     head = f"{doc['match']}, season {doc['season']}"
-    if not doc["dates"]:
-        return f"{head}: no game finished yet."
+    dates, step = doc["dates"], "game"
     panels = [("games won", doc["games_won"])]
     if doc["format"] in NET_FORMATS:
         panels.append(("net", doc["net"]))
-    by_day = len(set(doc["dates"])) > 1
+    if not dates:  # no game finished yet: the race so far is each player's hand points
+        if not doc["running_dates"]:
+            return f"{head}: no hand scored yet."
+        dates, step = doc["running_dates"], "hand"
+        panels = [("points so far, no game finished yet", doc["running_points"])]
+    by_day = len(set(dates)) > 1
     fig: Any = plt.figure
     fig.clear()
     fig.plot_size(max(40, width - 1), 19 * len(panels))
@@ -111,26 +115,26 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
         plot = fig.subplot(i + 1, 1) if len(panels) > 1 else fig
         if by_day:
             plot.date(axis="x").activate(form="%Y-%m-%d")
-            positions, labels = day_ticks(doc["first_hand"], doc["dates"][-1])
+            positions, labels = day_ticks(doc["first_hand"], dates[-1])
             plot.ruler(axis="x").ticks(positions, labels)
         low = min(0, *(min(v) for v in series.values()))
         high = max(1, *(max(v) for v in series.values()))
         plot.ruler(axis="y").ticks(*whole_ticks(low, high))
         if not by_day:
-            plot.ruler(axis="x").ticks(*whole_ticks(0, len(doc["dates"])))
+            plot.ruler(axis="x").ticks(*whole_ticks(0, len(dates)))
         for name, mark in zip(names, marks, strict=True):
             if by_day:
-                days, values = daily(doc["dates"], series[name])
+                days, values = daily(dates, series[name])
                 xs, ys = _steps(days, values, doc["first_hand"])
                 line = plot.signal(xs, ys, marker=mark)
-            else:  # one evening: game by game, in the order they closed
+            else:  # one evening: game by game (hand by hand), in the order they closed
                 line = plot.signal(
                     list(range(len(series[name]) + 1)), [0, *series[name]], marker=mark
                 )
             line.lines()
             plot.draw(line)
         plot.legend(False)
-        plot.title(f"{head}: {what}" + ("" if by_day else f", game by game on {doc['dates'][0]}"))
+        plot.title(f"{head}: {what}" + ("" if by_day else f", {step} by {step} on {dates[0]}"))
         if i == len(panels) - 1:
             plot.label(f"{key}", axis="x")
     text: str = fig.build().string(colorless=not colour)
@@ -159,13 +163,16 @@ def draw(doc: RaceDoc) -> None:
 def chart(
     match: MatchOpt = None,
     year: YearOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:  # fmt: skip
     """The season race drawn in the terminal: games won by date, one line per player (and the
-    running net for single and hollywood)."""
+    running net for single and hollywood); before any game has finished, each player's points
+    so far. --json prints the series it draws."""
     from gintally import report
     from gintally.service import insights
 
     with ledger(write=False) as book:
         m = book.match(match)
         story = insights.season_story(book, m, whole(year, "--year"), today(), hands=False)
-    draw(report.race_doc(m, story.season, story.race, story.hands))
+    doc = report.race_doc(m, story.season, story.race, story.hands, story.running)
+    emit(doc, as_json, draw)

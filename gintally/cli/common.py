@@ -15,6 +15,7 @@ console script's fast lane runs (`quick`).
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import sys
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from gintally import __version__
 from gintally.cli.base import (
@@ -37,6 +38,7 @@ from gintally.cli.base import (
     emit,
     is_default,
     ledger,
+    placed,
     run,
     today,
     when,
@@ -57,25 +59,69 @@ __all__ = [
     "hand_command",
     "is_default",
     "ledger",
+    "placed",
     "today",
     "when",
     "whole",
 ]
 
 
-class GintallyGroup(TyperGroup):
-    """The root command: runs non-standalone so every failure is reported as one line, and the
-    exit code tells whether the ledger changed (`gintally.commits`, `process`)."""
+def _joined(paragraph: str) -> str:
+    """A paragraph of help as one line (Typer keeps a docstring's line breaks, so its lines
+    wrapped raggedly), unless it is a list or marked ``\\b`` to be kept as written."""
+    lines = paragraph.splitlines()
+    if paragraph.startswith("\b") or any(line.startswith(("-", "*", " ")) for line in lines):
+        return paragraph
+    return " ".join(paragraph.split())
+
+
+def _no_type(param: Any, ctx: Any = None) -> str:
+    """No type shown after a text argument's name (Typer shows ``<str>``)."""
+    return ""
+
+
+def readable(command: Any) -> Any:
+    """`command` with its help made to read plainly: each argument named in capitals in the
+    usage line and the arguments panel (``PLAYER [DEADWOOD]``; Typer writes a required one in
+    braces, ``{player}``, and adds its type, ``<str>``), and its one-line summary for the
+    command list: the first paragraph of its help, joined (Typer's rich help keeps a
+    docstring's line breaks, which broke summaries mid-sentence at any width)."""
+    if command is None:
+        return command
+    if command.short_help is None and command.help:
+        first = inspect.cleandoc(command.help).split("\n\n")[0]
+        command.short_help = " ".join(first.split())
+    if command.help:  # each paragraph one line, which the help wraps at the terminal's width
+        command.help = "\n\n".join(_joined(p) for p in inspect.cleandoc(command.help).split("\n\n"))
+    arguments = [p for p in command.params if isinstance(p, TyperArgument)]
+    for p in arguments:
+        p.metavar = (p.metavar or p.name or "").upper()
+        if p.type.name in ("str", "path") and p.type.get_metavar is not _no_type:
+            p.type = copy.copy(p.type)  # the type is shared: this argument's own copy
+            p.type.get_metavar = _no_type  # type: ignore[method-assign]
+
+    def usage(ctx: Any) -> list[str]:
+        pieces = [command.options_metavar] if command.options_metavar else []
+        for p in arguments:
+            name = f"{p.metavar}{'...' if p.nargs != 1 else ''}"
+            pieces.append(name if p.required else f"[{name}]")
+        return pieces
+
+    if arguments:
+        command.collect_usage_pieces = usage
+    return command
+
+
+class HelpGroup(TyperGroup):
+    """A group whose commands' help reads plainly (`readable`)."""
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        """A command, with its one-line summary for the command list: the first paragraph of
-        its help, joined (Typer's rich help keeps a docstring's line breaks, which broke
-        summaries mid-sentence at any width)."""
-        command = super().get_command(ctx, cmd_name)
-        if command is not None and command.short_help is None and command.help:
-            first = inspect.cleandoc(command.help).split("\n\n")[0]
-            command.short_help = " ".join(first.split())
-        return command
+        return readable(super().get_command(ctx, cmd_name))
+
+
+class GintallyGroup(HelpGroup):
+    """The root command: runs non-standalone so every failure is reported as one line, and the
+    exit code tells whether the ledger changed (`gintally.commits`, `process`)."""
 
     def main(
         self,

@@ -80,6 +80,8 @@ def run(keep: Path | None, today: date) -> None:
             render.standings(report.standings_doc(season, seasons, None, window.replay))
             render.message("")
             story = insights.season_story(book, season, None, today)
-            chart.draw(report.race_doc(season, story.season, story.race, story.hands))
+            chart.draw(
+                report.race_doc(season, story.season, story.race, story.hands, story.running)
+            )
         if keep is not None:
             render.message(f"\nThe demo ledger is saved: gintally --db {keep} show")

@@ -27,6 +27,7 @@ from gintally.cli.common import (
     emit,
     hand_command,
     ledger,
+    placed,
     today,
     when,
     whole,
@@ -92,8 +93,11 @@ def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool
     doc["action"] = verb
     if not as_json:
         said = doc["description"]
-        doc["description"] = f"{verb.capitalize()} hand {rec.number}{dated(rec.date)}: {said}"
-        doc["games"] = [report.game_doc(match, g) for g in window.replay.open_games()]
+        where = placed(book, match.name) + dated(rec.date)
+        doc["description"] = f"{verb.capitalize()} hand {rec.number}{where}: {said}"
+        # the open games with a hand in them (a hollywood game in progress may have none yet)
+        shown = [g for g in window.replay.open_games() if g.hands]
+        doc["games"] = [report.game_doc(match, g) for g in shown]
     emit(doc, as_json, draw_hand)
 
 
@@ -235,7 +239,8 @@ def edit(
         doc = record.hand_doc(book, m, rec, result)
         doc["action"] = "edited"
         if not as_json:
-            doc["description"] = f"Edited hand {rec.number}{dated(rec.date)}: {doc['description']}"
+            where = placed(book, m.name) + dated(rec.date)
+            doc["description"] = f"Edited hand {rec.number}{where}: {doc['description']}"
     emit(doc, as_json, draw_hand)
 
 

@@ -34,7 +34,8 @@ INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark eno
 
 
 def race_svg(race: RaceDoc, what: str) -> str:
-    """One race chart (`what`: ``games_won`` or ``net``) as an inline SVG element."""
+    """One race chart (`what`: ``games_won``, ``net``, or ``running_points`` before any game
+    has finished) as an inline SVG element."""
     import pygal
     from pygal.style import Style
 
@@ -51,7 +52,14 @@ def race_svg(race: RaceDoc, what: str) -> str:
         label_font_size=13,
         major_label_font_size=13,
     )
-    title = "Games won" if what == "games_won" else "Net (game totals minus the other's)"
+    title = {
+        "games_won": "Games won",
+        "net": "Net (game totals minus the other's)",
+        "running_points": "Points so far (no game finished yet)",
+    }[what]
+    dates, step = (
+        (race["running_dates"], "hand") if what == "running_points" else (race["dates"], "game")
+    )
     low = min(0, *(min(v) for v in race[what].values()))  # type: ignore[literal-required]
     high = max(1, *(max(v) for v in race[what].values()))  # type: ignore[literal-required]
     options = {
@@ -65,10 +73,10 @@ def race_svg(race: RaceDoc, what: str) -> str:
         "truncate_legend": -1,
         "y_labels": whole_ticks(low, high)[0],
     }
-    by_day = len(set(race["dates"])) > 1
+    by_day = len(set(dates)) > 1
     chart: Any
     if by_day:
-        positions, labels = day_ticks(race["first_hand"], race["dates"][-1])
+        positions, labels = day_ticks(race["first_hand"], dates[-1])
         names = dict(zip(positions, labels, strict=True))
         chart = pygal.DateLine(
             **options,
@@ -76,11 +84,11 @@ def race_svg(race: RaceDoc, what: str) -> str:
             x_value_formatter=lambda d: names.get(d.isoformat(), f"{d.day} {d:%b}"),
             x_labels=[date.fromisoformat(p) for p in positions],
         )
-    else:  # one evening: game by game, in the order they closed
+    else:  # one evening: game by game (hand by hand), in the order they closed
         chart = pygal.Line(
             **options,
-            title=f"{title}, game by game on {race['dates'][0]}",
-            x_labels=["start", *(f"game {i + 1}" for i in range(len(race["dates"])))],
+            title=f"{title}, {step} by {step} on {dates[0]}",
+            x_labels=["start", *(f"{step} {i + 1}" for i in range(len(dates)))],
         )
     first = date.fromisoformat(race["first_hand"])
     for name in race["players"]:
@@ -89,7 +97,7 @@ def race_svg(race: RaceDoc, what: str) -> str:
             chart.add(name, [0, *values], stroke_style={"width": 3.5})
             continue
         points, last = [(first, 0)], 0
-        for day, value in zip(*daily(race["dates"], values), strict=True):
+        for day, value in zip(*daily(dates, values), strict=True):
             d = date.fromisoformat(day)
             points += [(d, last), (d, value)]  # a step on the day the game closed
             last = value
@@ -159,6 +167,10 @@ def _games(n: int) -> str:
     return f"{n} game" if n == 1 else f"{n} games"
 
 
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n} hands"
+
+
 def _verdict(season: SeasonDoc) -> str:
     games = {r["player"]: r["games_won"] for r in season["rows"]}
     (a, ga), (b, gb) = games.items()
@@ -166,12 +178,12 @@ def _verdict(season: SeasonDoc) -> str:
         if season.get("winner"):
             w = season.get("winner") or ""
             lo = b if w == a else a
-            return f"{escape(w)} won the year, {games[w]} games to {games[lo]}."
+            return f"{escape(w)} won the year, {_games(games[w])} to {games[lo]}."
         return f"The year was tied, {_games(ga)} each."
     if ga == gb:
         return f"Level so far: {_games(ga)} each."
     lead, other = (a, b) if ga > gb else (b, a)
-    return f"{escape(lead)} leads, {games[lead]} games to {games[other]}, with the year in play."
+    return f"{escape(lead)} leads, {_games(games[lead])} to {games[other]}, with the year in play."
 
 
 def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
@@ -216,7 +228,7 @@ def _log(hands: list[HandRow], season: str) -> str:
         for h in hands
     )  # fmt: skip
     return (
-        f"<details><summary>The {len(hands)} hands of {escape(season)}</summary>"
+        f"<details><summary>The {_hands(len(hands))} of {escape(season)}</summary>"
         "<table><thead><tr><th>hand</th><th>date</th><th>dealer</th><th>what happened</th>"
         f"</tr></thead><tbody>{rows}</tbody></table></details>"
     )
@@ -232,8 +244,10 @@ def page_html(review: ReviewDoc, made: date) -> str:
     charts = [race_svg(race, "games_won")] if race["dates"] else []
     if race["dates"] and race["format"] in NET_FORMATS:
         charts.append(race_svg(race, "net"))
+    if not race["dates"] and race["running_dates"]:  # no game finished: the points so far
+        charts.append(race_svg(race, "running_points"))
     figures = "".join(f"<figure>{svg}</figure>" for svg in charts) or (
-        "<p>No game was finished this season yet.</p>"
+        "<p>No hand has scored this season yet.</p>"
     )
     vs = f"<span class='p0'>{escape(names[0])}</span> v <span class='p1'>{escape(names[1])}</span>"
     when = f"{race['first_hand']} to {hands[-1]['date']}" if hands else ""
@@ -250,7 +264,7 @@ def page_html(review: ReviewDoc, made: date) -> str:
 <body>
 <header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
-<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {len(hands)} hands, {when}</p>
+<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}, {when}</p>
 <p class="verdict">{_verdict(season)}</p>
 </header>
 <section><h2>Standings</h2>{_standings(season, names)}{note}</section>

@@ -122,7 +122,10 @@ def eval_(
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", "-r", help="A rule preset (ace value, knock limit); default modern."
+            "--rules",
+            "-r",
+            help="A rule preset (ace value, knock limit); default modern.",
+            metavar="PRESET",
         ),
     ] = None,
     match: Annotated[

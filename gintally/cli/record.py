@@ -12,7 +12,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from gintally import report, service
-from gintally.cli.base import HandOptions, dated, emit, ledger, today, when, whole
+from gintally.cli.base import HandOptions, dated, emit, ledger, placed, today, when, whole
 from gintally.errors import GintallyError
 from gintally.game import variants
 from gintally.game.variants import Option
@@ -63,8 +63,9 @@ def record(claim: str, options: HandOptions, **typed: Any) -> None:
         match = book.match(options.match)
         rec, result = service.record(book, match, hand)
         doc = hand_doc(book, match, rec, result)
+        where = "" if options.as_json else placed(book, match.name)
     if not options.as_json:
-        doc["when"] = dated(rec.date)
+        doc["when"] = where + dated(rec.date)
     emit(doc, options.as_json, draw_hand)
 
 

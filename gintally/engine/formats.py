@@ -115,7 +115,8 @@ class Format:
     def describe(self) -> str:
         """The format as a player would say it: ``hollywood (3 games, rolling)``."""
         if self.in_sets:
-            return f"{self.key} ({self.games} games{', rolling' if self.rolling else ''})"
+            many = "" if self.games == 1 else "s"
+            return f"{self.key} ({self.games} game{many}{', rolling' if self.rolling else ''})"
         return self.key
 
     # --- how hands fan out --------------------------------------------------------------------

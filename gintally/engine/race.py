@@ -1,5 +1,7 @@
 """Race: a season of one match, by date: each player's games won so far and their net so
-far (cumulative), one point per game closed; and the games won by the end of each month.
+far (cumulative), one point per game closed; the games won by the end of each month; and each
+player's hand points so far, one point per scoring hand (the race before any game has finished:
+an ad-infinitum season whose games are all still open).
 
 Pure: no I/O, no clock.
 """
@@ -22,6 +24,29 @@ class RacePoint:
     date: date
     games: tuple[int, int]
     net: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class RunningPoint:
+    """The season after a scoring hand: each player's hand points so far."""
+
+    date: date
+    points: tuple[int, int]
+
+
+def running(rep: Replay, season: str) -> list[RunningPoint]:
+    """Each player's hand points so far in one season of a replayed match, one point per hand
+    that scored (a round, in a team match), in play order."""
+    points = [0, 0]
+    out: list[RunningPoint] = []
+    for p in rep.played:
+        e = p.entry
+        if p.season != season or e.winner is None:
+            continue
+        points[e.winner] += e.points
+        points[1 - e.winner] += e.other
+        out.append(RunningPoint(e.date, (points[0], points[1])))
+    return out
 
 
 def race(rep: Replay, fmt: Format, season: str) -> list[RacePoint]:

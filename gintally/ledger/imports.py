@@ -140,8 +140,10 @@ class Imports(LedgerCore):
             if there:
                 took = f"hands {first}-{last}" if first != last else f"hand {first}"
                 raise GintallyError(
-                    f"{source}: its {count} hands were imported into {match.name} before "
-                    f"(from {earlier} on {when[:10]}, {took}; {there} of them are there); "
+                    f"{source}: its {_hands(count)} {'was' if count == 1 else 'were'} imported "
+                    f"into {match.name} before "
+                    f"(from {earlier} on {when[:10]}, {took}; {there} of them "
+                    f"{'is' if there == 1 else 'are'} there); "
                     "add --force to import them again"
                 )
 
@@ -150,7 +152,8 @@ class Imports(LedgerCore):
         if same:
             raise GintallyError(
                 f"{source} holds hands already in {match.name}: {len(same)} of its "
-                f"{count} hands have the number, date and result of hands there "
+                f"{_hands(count)} {'has' if len(same) == 1 else 'have'} the number, date and "
+                "result of hands there "
                 f"({'hand' if len(same) == 1 else 'hands'} {_spans(same)}); "
                 "add --force to import them anyway"
             )
@@ -220,3 +223,7 @@ class InsertShapes:
             if batch:
                 conn.executemany(sql, batch)
                 batch.clear()
+
+
+def _hands(n: int) -> str:
+    return "1 hand" if n == 1 else f"{n} hands"

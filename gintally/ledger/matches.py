@@ -198,6 +198,10 @@ class Matches(LedgerCore):
             conn.execute("UPDATE matches SET name = ? WHERE id = ?", [clean, match.id])
         return replace(match, name=clean)
 
+    def several_matches(self) -> bool:
+        """Whether the ledger holds more than one match (a confirmation then names its match)."""
+        return bool(self._rows("SELECT 1 FROM matches LIMIT 1 OFFSET 1"))
+
     def match_ids(self) -> list[int]:
         """Every match's id, oldest first (what `check` walks)."""
         return [int(r[0]) for r in self._rows("SELECT id FROM matches ORDER BY id")]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from gintally.engine.series import Series
 from gintally.game.scoring import doubles
 from gintally.game.variants import Told, variant_of
 from gintally.report.match import teams_part
@@ -22,6 +23,7 @@ from gintally.report.sheet import by_player, game_doc, round_doc, series_doc, se
 from gintally.service import hand_table, round_of, seating_of
 
 if TYPE_CHECKING:
+    from gintally.engine.games import Game
     from gintally.engine.rounds import Round
     from gintally.game.scoring import HandResult
     from gintally.model import HandRecord, Match
@@ -100,6 +102,10 @@ def hand_doc(
         this = next((p for p in played if p.entry.id == entry), None) if entry else None
         if this is not None and this.series:
             doc["series"] = [series_doc(match, x) for x in this.series]
+        elif closed:
+            so_far = _series_so_far(window.replay.series, closed[-1])
+            if so_far is not None:
+                doc["series_so_far"] = series_doc(match, so_far)
         dealt = seating.derives_dealer and variant.dealt
         doc["next_dealer"] = match.name_at(window.replay.next_dealer) if dealt else None
         if match.format.seasonal:
@@ -108,6 +114,18 @@ def hand_doc(
     if ended is not None:
         doc["season_ended"] = tally_doc(ended, over=True)
     return doc
+
+
+def _series_so_far(series: list[Series], game: Game) -> Series | None:
+    """The series `game` counted in, as it stood just after that game ended (the series may
+    have gone on since: an edit of an old hand); None when the match plays no series."""
+    for s in series:
+        for i, g in enumerate(s.games):
+            if g is game:
+                counted = s.games[: i + 1]
+                score = [sum(s.rule.worth(x)[p] for x in counted) for p in (0, 1)]
+                return Series(s.number, s.rule, score, counted)
+    return None
 
 
 def _doubled(match: Match, rec: HandRecord) -> bool:

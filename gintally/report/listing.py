@@ -38,7 +38,7 @@ def listing_head(match: Match) -> ShowDoc:
         "next_dealer": None,
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
-        "rules": match.rules.preset,
+        "preset": match.rules.preset,
         "season": None,
         "format_games": match.format.games,
         "rolling": match.format.rolling,
@@ -103,6 +103,6 @@ def listing_sheet(match: Match, plays: Iterable[Played]) -> Iterator[SheetRow]:
             "winner": match.name_at(e.winner),
             "points": e.points,
             "dealer": match.name_at(played.dealer) if dealt else None,
-            "games": posts,
+            "game_points": posts,
             "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
         }

@@ -20,7 +20,7 @@ def match_doc(match: Match) -> MatchDoc:
         "match": match.name,
         "players": [p.name for p in match.players],
         "format": match.format.name,
-        "games": match.format.games,
+        "format_games": match.format.games,
         "rolling": match.format.rolling,
         "season_start": match.format.season_start_text,
         "rules": {"preset": match.rules.preset, **match.rules.values()},

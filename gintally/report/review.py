@@ -38,8 +38,9 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
     theirs = [h for h in won if h.winner != phantom]
     if theirs:
         big = min(theirs, key=lambda h: (-h.points, h.date, h.number))
+        points = f"{big.points} point{'' if big.points == 1 else 's'}"
         out.append(
-            ("Biggest hand", f"{match.name_of(big.winner)}, {big.points} points ({big.kind}), "
+            ("Biggest hand", f"{match.name_of(big.winner)}, {points} ({big.kind}), "
              f"hand {big.number} on {big.date.isoformat()}")
         )  # fmt: skip
         best: tuple[int, HandRecord, HandRecord] | None = None
@@ -50,9 +51,10 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
                 best = run
         assert best is not None
         n, first, last = best
+        which = f"hand {first.number}" if n == 1 else f"hands {first.number} to {last.number}"
         out.append(
-            ("Longest run", f"{match.name_of(first.winner)}, {n} hands won in a row, hands "
-             f"{first.number} to {last.number} ({_span(first.date, last.date)})")
+            ("Longest run", f"{match.name_of(first.winner)}, {n} hand{'s' if n > 1 else ''} won "
+             f"in a row, {which} ({_span(first.date, last.date)})")
         )  # fmt: skip
     games = [
         g
@@ -71,7 +73,8 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
     if games:
         shutouts = sum(g.shutout for g in games)
         if shutouts:
-            out.append(("Shutouts", f"{shutouts} game(s) won with the loser on no hand"))
+            games_text = "1 game" if shutouts == 1 else f"{shutouts} games"
+            out.append(("Shutouts", f"{games_text} won with the loser on no hand"))
     return out
 
 
@@ -95,7 +98,7 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
         if s.over and all(id(g) in closed_in for g in s.games)
     ]
     return {
-        "race": race_doc(match, story.season, story.race, story.hands),
+        "race": race_doc(match, story.season, story.race, story.hands, story.running),
         "season": season_doc(match, story.season, story.hands),
         "sets": sets,
         "series": [

@@ -93,7 +93,7 @@ class SheetRow(TypedDict):
     winner: str | None
     points: int
     dealer: str | None
-    games: dict[str, Pair]  # game number (as text) -> running points after this hand
+    game_points: dict[str, Pair]  # game number (as text) -> running points after this hand
     points_by_player: Pair  # what the hand gave each player (both score in Mahjong gin)
 
 
@@ -141,7 +141,7 @@ class ShowDoc(TypedDict):
     next_dealer: str | None
     knock_limit: str | int
     target: int
-    rules: str
+    preset: str  # the rule set's preset (`match show` gives every value)
     season: str | None
     format_games: int
     rolling: bool
@@ -176,7 +176,7 @@ class MatchDoc(TypedDict):
     match: str
     players: list[str]
     format: str
-    games: int
+    format_games: int  # the games of a set (hollywood, honeymoon), as in `show`
     rolling: bool
     season_start: str
     rules: dict[str, object]
@@ -217,6 +217,7 @@ class HandDoc(TypedDict):
     piles: NotRequired[list[int]]
     games: NotRequired[list[GameDoc]]
     series: NotRequired[list[SeriesDoc]]  # the series this hand won
+    series_so_far: NotRequired[SeriesDoc]  # it ended a game and the series goes on: its score
     opened_games: NotRequired[list[int]]
     closed_games: NotRequired[list[int]]
     sets_closed: NotRequired[list[SetDoc]]
@@ -224,7 +225,9 @@ class HandDoc(TypedDict):
     season_ended: NotRequired[TallyDoc]
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
-    when: NotRequired[str]  # for people: ", 5 Mar 1998" when the hand was not played today
+    # for people: " in Cup" when the ledger holds several matches, ", 5 Mar 1998" when the hand
+    # was not played today
+    when: NotRequired[str]
     round: NotRequired[RoundDoc]  # team match: the round the hand belongs to
     table: NotRequired[int]  # team match: its table, from 1
 
@@ -366,8 +369,8 @@ class PlayerStatsDoc(TypedDict):
 class HeadToHeadDoc(TypedDict):
     players: list[str]
     matches: int
-    games: Pair
-    hands: Pair
+    games_won: Pair
+    hands_won: Pair
     net: Pair
 
 
@@ -404,6 +407,8 @@ class RaceDoc(TypedDict):
     net: dict[str, list[int]]
     months: list[str]
     monthly_games: dict[str, list[int]]
+    running_dates: list[str]  # the day of each scoring hand of the season
+    running_points: dict[str, list[int]]  # each player's hand points after each of them
 
 
 # --- the year in review (`review`) ----------------------------------------------------------------

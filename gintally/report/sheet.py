@@ -159,18 +159,32 @@ def _series_in_play(window: Window) -> SeriesDoc | None:
     return series_doc(match, current)
 
 
-def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False) -> str:
+def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False, so_far: bool = False) -> str:
     """The series as a player says it: ``Series 1: Ann wins the series 580 to 255``, or the
-    score so far: ``Series 2 (to 500): Ann 255, Bob 55``. `team`: the sides are teams ("Ann &
-    Cy win the series")."""
+    score so far: ``Series 2 (to 500): Ann 255, Bob 55``; `so_far` (a game has just ended and
+    the series goes on): ``Series 1 (best of 5): Ann leads the series 2 games to 1``. `team`:
+    the sides are teams ("Ann & Cy win the series")."""
     score = doc["score"]
     wins = "win" if team else "wins"
+    if so_far and doc["winner"] is None:
+        unit = doc["unit"] == "games"
+        head = f"best of {2 * doc['target'] - 1}" if unit else f"to {doc['target']}"
+        if score[a] == score[b]:
+            each = f"{score[a]} game{'' if score[a] == 1 else 's'}" if unit else str(score[a])
+            return f"Series {doc['number']} ({head}): the series is level at {each} each"
+        ahead, behind = (a, b) if score[a] > score[b] else (b, a)
+        games = f" game{'' if score[ahead] == 1 else 's'}" if unit else ""
+        return (
+            f"Series {doc['number']} ({head}): {ahead} {'lead' if team else 'leads'} the series "
+            f"{score[ahead]}{games} to {score[behind]}"
+        )
     if doc["unit"] == "games":
         if doc["winner"] is not None:
             loser = b if doc["winner"] == a else a
             return (
                 f"Series {doc['number']}: {doc['winner']} {wins} the series "
-                f"{score[doc['winner']]} games to {score[loser]}"
+                f"{score[doc['winner']]} game{'' if score[doc['winner']] == 1 else 's'} to "
+                f"{score[loser]}"
             )
         best = 2 * doc["target"] - 1
         return f"Series {doc['number']} (best of {best}): {a} {score[a]}, {b} {score[b]} games won"
@@ -220,7 +234,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
                 "winner": match.name_at(e.winner),
                 "points": e.points,
                 "dealer": match.name_at(played.dealer) if dealt else None,
-                "games": posts,
+                "game_points": posts,
                 "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
             }
         )
@@ -235,7 +249,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
         "next_dealer": match.name_at(rep.next_dealer) if dealt else None,
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
-        "rules": match.rules.preset,
+        "preset": match.rules.preset,
         "season": window.season,
         "format_games": match.format.games,
         "rolling": match.format.rolling,

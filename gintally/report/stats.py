@@ -12,11 +12,12 @@ Terminology:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the insights: loaded by the commands that use them, not by a hand command
     from gintally.engine.lifetime import Lifetime, Record
-    from gintally.engine.race import RacePoint
+    from gintally.engine.race import RacePoint, RunningPoint
     from gintally.engine.standings import Season
     from gintally.model import HandRecord, Match
     from gintally.report.shapes import HeadToHeadDoc, PlayerStatsDoc, RaceDoc, RecordDoc, StatsDoc
@@ -70,8 +71,8 @@ def stats_doc(fold: Lifetime, player: str | None = None) -> StatsDoc:
             {
                 "players": names,
                 "matches": pair.matches,
-                "games": {names[i]: pair.games[order[i]] for i in (0, 1)},
-                "hands": {names[i]: pair.hands[order[i]] for i in (0, 1)},
+                "games_won": {names[i]: pair.games[order[i]] for i in (0, 1)},
+                "hands_won": {names[i]: pair.hands[order[i]] for i in (0, 1)},
                 "net": {names[i]: pair.net[order[i]] for i in (0, 1)},
             }
         )
@@ -80,11 +81,16 @@ def stats_doc(fold: Lifetime, player: str | None = None) -> StatsDoc:
 
 
 def race_doc(
-    match: Match, season: Season, points: list[RacePoint], hands: list[HandRecord]
+    match: Match,
+    season: Season,
+    points: list[RacePoint],
+    hands: list[HandRecord],
+    running: Sequence[RunningPoint] = (),
 ) -> RaceDoc:
     """A season's race, cumulative, one point per game closed (`engine.race.race`),
-    from the day of the season's first hand (`hands`), and the games won by the end of each
-    month."""
+    from the day of the season's first hand (`hands`), the games won by the end of each
+    month, and each player's hand points after each scoring hand (`running`, the race drawn
+    before any game has finished)."""
     names = [p.name for p in match.players]
     from gintally.engine.race import monthly
 
@@ -102,4 +108,6 @@ def race_doc(
         "net": {names[i]: [p.net[i] for p in points] for i in (0, 1)},
         "months": [m for m, _ in months],
         "monthly_games": {names[i]: [g[i] for _, g in months] for i in (0, 1)},
+        "running_dates": [p.date.isoformat() for p in running],
+        "running_points": {names[i]: [p.points[i] for p in running] for i in (0, 1)},
     }

@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import islice
 
 from gintally import collector
 from gintally.engine.lifetime import Lifetime, Side
-from gintally.engine.race import RacePoint, race
+from gintally.engine.race import RacePoint, RunningPoint, race, running
 from gintally.engine.replay import Entry
 from gintally.engine.seasons import season_of
 from gintally.engine.standings import Season, standings
@@ -125,6 +124,7 @@ class SeasonStory:
     race: list[RacePoint]
     hands: list[HandRecord]
     window: Window
+    running: list[RunningPoint]  # each player's hand points after each scoring hand
     dealers: dict[int, int | None] = field(default_factory=dict)
 
 
@@ -133,21 +133,30 @@ def season_story(
 ) -> SeasonStory:
     """The season of `match` starting in `year` (default: the latest). A two-player match is
     folded as its hands stream (`match_standings`: no hand and no finished game of another
-    season is kept), then the season's hands are read with their dealers (`hand_log`); memory
-    holds the season shown, not the match. A team match is replayed whole."""
+    season is kept), then the season's hands are read with their dealers (`hand_log`) and
+    each player's points so far; with ``hands=False`` only the first hand is kept. Memory holds
+    the season shown, not the match. A team match is replayed whole."""
     if seating_of(match).whole:
         return replayed_story(book, match, year, today)
     with book.snapshot():
         seasons, window = match_standings(book, match, today, year)
         chosen = _chosen(match, seasons, year)
-        log = hand_log(book, match, chosen.start.year)
-        rows = log.rows if hands else islice(log.rows, 1)
-        dealers, kept = {}, []
-        for x in rows:
-            kept.append(x.hand)
-            dealers[x.hand.number] = x.dealer
-    points = race(window.replay, match.format, chosen.label)
-    return SeasonStory(match, chosen, seasons, points, kept, window, dealers)
+        dealers: dict[int, int | None] = {}
+        kept: list[HandRecord] = []
+        so_far: list[RunningPoint] = []
+        points = [0, 0]  # each player's hand points so far (`engine.race.running`)
+        for x in hand_log(book, match, chosen.start.year).rows:
+            h = x.hand
+            if hands or not kept:
+                kept.append(h)
+                dealers[h.number] = x.dealer
+            seat = match.seat(h.winner)
+            if seat is not None:
+                points[seat] += h.points
+                points[1 - seat] += h.other_points or 0
+                so_far.append(RunningPoint(h.date, (points[0], points[1])))
+    race_points = race(window.replay, match.format, chosen.label)
+    return SeasonStory(match, chosen, seasons, race_points, kept, window, so_far, dealers)
 
 
 def _chosen(match: Match, seasons: list[Season], year: int | None) -> Season:
@@ -175,4 +184,5 @@ def replayed_story(book: Ledger, match: Match, year: int | None, today: date) ->
     hands = [h for h in window.hands if season_of(h.date, start)[0] == chosen.label]
     points = race(window.replay, match.format, chosen.label)
     dealers = {p.entry.id: p.dealer for p in window.replay.played}
-    return SeasonStory(match, chosen, seasons, points, hands, window, dealers)
+    so_far = running(window.replay, chosen.label)
+    return SeasonStory(match, chosen, seasons, points, hands, window, so_far, dealers)

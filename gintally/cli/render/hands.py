@@ -17,6 +17,7 @@ Terminology:
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -47,32 +48,57 @@ def hand(doc: HandDoc) -> None:
     for series in doc.get("series") or []:
         (a, _), (b, _) = series["score"].items()
         lines.append("  " + series_line(series, a, b, "table" in doc))
+    if "series_so_far" in doc:
+        (a, _), (b, _) = doc["series_so_far"]["score"].items()
+        lines.append("  " + series_line(doc["series_so_far"], a, b, "table" in doc, so_far=True))
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
         lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
+    width = _width()
+    if any(len(line) > width for line in lines):  # a long hand (Mahjong gin, a match's name)
+        lines = [part for line in lines for part in _wrapped(line, width)]
     sys.stdout.write("\n".join(lines) + "\n")
 
 
 _KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)
+RESULT = 30  # the longest result after a line's last colon kept on one line
 
 _CARDS = re.compile(r"(?<=\b[2-9TJQKA][SHDC]) (?=[2-9TJQKA][SHDC]\b)")
 
 
 def _together(text: str) -> str:
-    """`text` with the spaces inside a table ("Ann v Bob"), a team ("Ann & Cy") and a list of
-    cards ("8D 9D") made unbreakable for `textwrap`; `.replace(_KEEP, " ")` undoes it."""
+    """`text` with the spaces inside a table ("Ann v Bob"), a team ("Ann & Cy"), a list of
+    cards ("8D 9D") and a short result after the last colon ("Ann +85, Bob -15") made
+    unbreakable for `textwrap`; `.replace(_KEEP, " ")` undoes it."""
     text = text.replace(" v ", f"{_KEEP}v{_KEEP}").replace(" & ", f"{_KEEP}&{_KEEP}")
+    head, colon, result = text.rpartition(": ")
+    if colon and len(result) <= RESULT:  # a hand's result, "Ann +85, Bob -15", stays whole
+        text = head + colon + result.replace(" ", _KEEP)
     return _CARDS.sub(_KEEP, text)
 
 
-def _wrapped(line: str) -> list[str]:
-    """A line of a hand's confirmation in lines that fit the terminal: indented as it was, and
-    further under it; a table, a team or a list of cards is never broken."""
+def _width() -> int:
+    """The terminal's width as a confirmation reads it without Rich (or shutil, which costs a
+    hand command some milliseconds to import): COLUMNS, else the terminal's, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+def _wrapped(line: str, width: int | None = None) -> list[str]:
+    """A line of a hand's confirmation in lines that fit the terminal (or `width`): indented as
+    it was, and further under it; a table, a team or a list of cards is never broken."""
     import textwrap
 
+    if width is None:
+        width = console().width
     indent = line[: len(line) - len(line.lstrip())]
-    parts = textwrap.wrap(_together(line.strip()), max(40, console().width), initial_indent=indent,
+    parts = textwrap.wrap(_together(line.strip()), max(40, width), initial_indent=indent,
                           subsequent_indent=indent + "  ", break_on_hyphens=False)  # fmt: skip
     return [p.replace(_KEEP, " ") for p in parts]
 
@@ -102,10 +128,10 @@ def _game_line(g: GameDoc, team: bool = False) -> str:
     if g["status"] == "won" and g["winner"] is not None:
         total = g["total"]
         loser = b if g["winner"] == a else a
+        bonuses = " with the bonuses" if total != g["points"] else ""  # none: say none
         line = (
             f"Game {g['number']}: {g['winner']} {'win' if team else 'wins'} {total[g['winner']]}"
-            f" to {total[loser]}"
-            f" with the bonuses, net {g['net']}"
+            f" to {total[loser]}{bonuses}, net {g['net']}"
         )
         if g.get("lost_by_50"):
             line += " (exactly 50 ahead loses)"

@@ -20,7 +20,12 @@ def stats(doc: StatsDoc) -> None:
     if not doc["players"]:
         message("No hands in the ledger yet.")
         return
-    table = Table(box=box.SIMPLE_HEAD, title="Lifetime, every match", title_justify="left")
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        title="Lifetime, every match",
+        title_justify="left",
+        collapse_padding=True,
+    )
     table.add_column("player")
     heads = ("matches", "hands", "won", "games", "sets", "series", "gins", "under", "best")
     keys = ("matches", "hands", "hands_won", "games_won", "sets_won", "series_won", "gins")
@@ -40,15 +45,16 @@ def stats(doc: StatsDoc) -> None:
             a, b = h["players"]
             pairs.add_row(
                 f"{short(a, 12)} v {short(b, 12)}",
-                f"{h['games'][a]}-{h['games'][b]}",
-                f"{h['hands'][a]}-{h['hands'][b]}",
+                f"{h['games_won'][a]}-{h['games_won'][b]}",
+                f"{h['hands_won'][a]}-{h['hands_won'][b]}",
                 f"{h['net'][a]:+d}",
             )
         draw(pairs)
         message("games, hands: won by each; net: the first player's game totals minus the other's")
-    records = Table(box=box.SIMPLE_HEAD, title="Records", title_justify="left")
-    for col in ("record", "player", "", "match", "hand", "date"):
-        records.add_column(col)
+    # one line per record, wrapped at words under its text: no name, match or date is cut
+    records = Table(box=None, title="Records", title_justify="left", show_header=False)
+    records.add_column("record", no_wrap=True)
+    records.add_column("what")
     for key, title in (
         ("biggest_hand", "biggest hand"),
         ("longest_run", "longest run"),
@@ -57,16 +63,23 @@ def stats(doc: StatsDoc) -> None:
         rec = doc["records"].get(key)
         if rec is None:
             continue
-        hand, day = str(rec["hand"]), rec["date"]
+        hand, day = f"hand {rec['hand']}", rec["date"]
         if key == "biggest_hand":
-            what = f"{rec.get('points')} points"
+            what = _count(rec.get("points"), "point")
         elif key == "longest_run":
-            what = f"{rec.get('hands')} hands won"
+            what = _count(rec.get("hands"), "hand") + " won in a row"
+            if rec.get("last_hand") != rec["hand"]:
+                hand = f"hands {rec['hand']} to {rec.get('last_hand')}"
             until = str(rec.get("until"))
-            hand = f"{hand}-{rec.get('last_hand')}"
-            day = f"{day}..{until[5:] if until[:4] == day[:4] else until}"
+            if until != day:  # one word, never broken: 2024-03-03..03-10
+                day = f"{day}..{until[5:] if until[:4] == day[:4] else until}"
         else:
-            what = f"{rec.get('games_won')} games ({rec.get('season')})"
-        records.add_row(title, short(rec["player"], 12), what, short(rec["match"], 16), hand, day)
+            what = f"{_count(rec.get('games_won'), 'game')} won in {rec.get('season')}"
+        records.add_row(title, f"{rec['player']}, {what}: {hand} of {rec['match']}, {day}")
     if records.row_count:
         draw(records)
+
+
+def _count(n: object, what: str) -> str:
+    """``1 hand``, ``3 hands``."""
+    return f"{n} {what}{'' if n == 1 else 's'}"

@@ -56,7 +56,7 @@ def head_lines(doc: ShowDoc) -> list[str]:
         doc["format"]
         + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
            if kind.in_sets else "")
-        + f", rules {doc['rules']}, target {doc['target']}"
+        + f", rules {doc['preset']}, target {doc['target']}"
     )  # fmt: skip
     return [f"{doc['match']}: {a} vs {b}", about]
 

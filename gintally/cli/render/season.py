@@ -94,7 +94,8 @@ def standings(doc: StandingsDoc) -> None:
         past.add_column("", justify="left")
         for s in seasons:
             games = {r["player"]: r["games_won"] for r in s["rows"]}
-            who = s["winner"] or ("tied" if s["over"] else "in play")
+            level = "tied" if any(games.values()) else "no game finished"
+            who = s["winner"] or (level if s["over"] else "in play")
             past.add_row(s["season"], str(games[a]), str(games[b]), who)
         draw(past)
     won = doc["years_won"]

@@ -49,9 +49,10 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     draw(Text(f"{doc['match']}: {a} vs {b}", style="bold"))
     about = (
         doc["format"]
-        + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
+        + (f" ({doc['format_games']} game{'' if doc['format_games'] == 1 else 's'}"
+           f"{', rolling' if doc['rolling'] else ''})"
            if kind.in_sets else "")
-        + f", rules {doc['rules']}, target {doc['target']}"
+        + f", rules {doc['preset']}, target {doc['target']}"
         + (f", season {doc['season']}" if doc.get("season") else "")
     )  # fmt: skip
     draw(Text(about, style="dim"))
@@ -172,7 +173,8 @@ def _show_season(doc: ShowDoc) -> None:
     _season_tally(doc)
     if doc.get("season_over"):
         left = [g for g in doc["games"] if g["status"] == "unfinished"]
-        title = f"Season {doc['season']} is over; {len(left)} unfinished games"
+        many = "" if len(left) == 1 else "s"
+        title = f"Season {doc['season']} is over; {len(left)} unfinished game{many}"
         draw(grid(left, a, b, title) if len(left) > 6 else compact(left, title, a, b))
     else:
         open_games = [g for g in doc["games"] if g["status"] == "open"]
@@ -255,7 +257,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
     numbers = [str(g["number"]) for g in games]
     both = doc["both_score"]  # both players' totals move on every hand
     for row in doc["sheet"]:
-        posted = row["games"]
+        posted = row["game_points"]
         if not any(n in posted for n in numbers):
             continue
         cells = [str(row["hand"])]

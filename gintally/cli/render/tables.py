@@ -95,7 +95,7 @@ def matches(docs: list[MatchDoc], current: str | None) -> None:
     for d in docs:
         mark = "*" if d["match"] == current else ""
         in_sets = format_class(d["format"]).in_sets
-        fmt = d["format"] + (f" x{d['games']}" if in_sets else "")
+        fmt = d["format"] + (f" x{d['format_games']}" if in_sets else "")
         table.add_row(mark, d["match"], " vs ".join(_sides(d)), fmt, str(d["rules"]["preset"]))
     draw(table)
 
@@ -121,7 +121,8 @@ def match(doc: MatchDoc) -> None:
     kind = format_class(doc["format"])
     fmt = doc["format"]
     if kind.in_sets:
-        fmt += f", {doc['games']} games" + (", rolling" if doc["rolling"] else "")
+        many = "" if doc["format_games"] == 1 else "s"
+        fmt += f", {doc['format_games']} game{many}" + (", rolling" if doc["rolling"] else "")
     table.add_row("format", fmt)
     table.add_row("target", f"{doc['rules']['target']} points a game")
     if kind.seasonal or doc["season_start"] != "01-01":
