@@ -286,9 +286,8 @@ def bench_ledger(size: int, fmt: str, args: argparse.Namespace, cache: Path, wor
     page = str(work / "review.html")
     with hands_csv.open(encoding="utf-8") as f:
         first = next(csv.DictReader(f))
-    # an edit of hand 1 that its kind takes: a gin has no deadwood of its own
-    edit = ["edit", "1", "--vs", "20"] if first["kind"] == "gin" else ["edit", "1", "--deadwood",
-            "2", "--vs", "20"]  # fmt: skip
+    # an edit of hand 1 that changes it: the defender had one more point of deadwood
+    edit = ["edit", "1", "--vs", str(int(first["defender_deadwood"]) + 1)]
     for label, argv in (
         ("show", ["show"]),
         ("show --json", ["show", "--json"]),
