@@ -43,6 +43,9 @@ _EXPORTS = {
     "Format": "engine.formats",
     "find_format": "engine.formats",
     "replay": "engine.replay",
+    "Book": "facade.book",
+    "Match": "facade.book",
+    "open": "facade.book",
 }
 
 __all__ = [  # noqa: RUF022 - grouped as in _EXPORTS
@@ -52,6 +55,7 @@ __all__ = [  # noqa: RUF022 - grouped as in _EXPORTS
     "PRESETS", "RuleSet", "find_preset", "resolve",
     "Evaluation", "HandResult", "Kind", "evaluate", "score_cards",
     "Entry", "Format", "find_format", "replay",
+    "Book", "Match", "open",
 ]  # fmt: skip
 assert set(__all__) == {"__version__", *_EXPORTS}
 
@@ -80,6 +84,7 @@ if TYPE_CHECKING:
         NotFoundError,
         RuleError,
     )
+    from gintally.facade.book import Book, Match, open
     from gintally.game.cards import Card, parse_card, parse_cards
     from gintally.game.evaluation import Evaluation, evaluate
     from gintally.game.rules import PRESETS, RuleSet, find_preset, resolve

@@ -693,6 +693,7 @@ COMMANDS = [
     "stats",
     "chart",
     "report",
+    "play",
 ]
 
 

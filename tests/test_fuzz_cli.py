@@ -477,6 +477,7 @@ def command_specs(
             },
         ),
         "show": ([], {"--match": matches, "-m": matches, "--all": None, "--json": None}),
+        "play": ([], {"--match": matches, "-m": matches, "--plain": None}),  # stdin: empty
         "hands": (
             [],
             {

@@ -2,7 +2,10 @@
 
 The commands live in modules by what they do: `hands` (recording, built from the variants'
 declarations, and corrections), `read` (show, hands, standings, eval, rules), `admin` (matches,
-players, data, checks, demo), `stats`, `chart` and `page`; `common` holds the Typer app, `base`
+players, data, checks, demo), `stats`, `chart`, `page` and `play` (the evening's sheet: its
+entry line read by `entry`, its full screen in `screen`, the one module that imports Textual);
+each command's work is the library facade's (`gintally.facade.work`), which returns the
+document the command prints; `common` holds the Typer app, `base`
 the ledger location and the error edge (no Typer), the package `render` draws for people (the
 only place that imports Rich) and `demo` runs the demo. Typer builds every registered
 command at each start, and a hand is typed at the table, so `main` loads only the module of the
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "stats", "chart", "page")
+MODULES = ("hands", "read", "admin", "stats", "chart", "page", "play")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -45,6 +48,7 @@ ROUTES = {
     "stats": "stats",
     "chart": "chart",
     "report": "page",
+    "play": "play",
 }
 _GLOBAL_WITH_VALUE = ("--db",)
 

@@ -20,7 +20,6 @@ from gintally.cli.common import (
     emit,
     ledger,
     today,
-    whole,
 )
 from gintally.errors import GintallyError
 
@@ -127,35 +126,12 @@ def match_new(
     as_json: JsonOpt = False,
 ) -> None:
     """Create a match between two players (or two teams); it becomes the current match."""
-    from gintally.engine.formats import format_class
-    from gintally.engine.seasons import parse_season_start
-    from gintally.game.rules import resolve
+    from gintally.facade import work
 
-    if players is not None and teams is not None:
-        raise GintallyError("give --players (two players) or --teams (two teams), not both")
-    if players is None and teams is None:
-        raise GintallyError(
-            'give the two players (--players A B) or two teams (--teams "A,C" "B,D")'
-        )
-    specs = service.team_specs(teams) if teams is not None else None
-    if specs is not None and dealer is not None:
-        raise GintallyError(
-            "--dealer names the first dealer of a two-player match; in a team match each "
-            "table deals on its own (give --dealer with a hand)"
-        )
-    kind = format_class(format_)
-    if games is not None and not kind.in_sets:
-        raise GintallyError(f"--games is for hollywood and honeymoon matches, not {kind.key}")
-    if rolling and not kind.rolls:
-        raise GintallyError(f"--rolling is for hollywood matches, not {kind.key}")
-    start = parse_season_start(season_start) if season_start else (1, 1)
-    count = whole(games, "--games")
-    fmt = kind(None, count if count is not None else 3, rolling, start)
-    resolved = resolve(rules, set_ or [])
-    if specs is not None:
-        resolved = service.team_rules(resolved, len(specs[0].members))
+    planned = work.plan(name, players, teams, format_, rules, set_ or [], games, rolling,
+                        season_start, dealer)  # fmt: skip
     with ledger(create=True) as book:
-        m = service.new_match(book, name, tuple(players or ()), fmt, resolved, dealer, specs)
+        m = work.new_match(book, planned)
     doc = report.match_doc(m)
     if as_json:
         emit(doc, True)
@@ -169,7 +145,7 @@ def match_new(
         )
     drawing("message")(
         f"Created match {m.name}: {who}, "
-        f"{fmt.describe()}, rules {resolved.preset}, games to {m.rules.target}. "
+        f"{planned.fmt.describe()}, rules {planned.rules.preset}, games to {m.rules.target}. "
         "It is the current match."
     )
 
@@ -177,13 +153,14 @@ def match_new(
 @match_app.command("list")
 def match_list(as_json: JsonOpt = False) -> None:
     """Every match in the ledger; * marks the current one."""
+    from gintally.facade import work
+
     with ledger(write=False) as book:
-        docs = [report.match_doc(m) for m in book.matches()]
-        current = book.match().name if docs else None
+        doc = work.matches(book)
     if as_json:
-        emit({"matches": docs, "current": current}, True)
+        emit(doc, True)
     else:
-        drawing("matches")(docs, current)
+        drawing("matches")(doc["matches"], doc["current"])
 
 
 @match_app.command("show")

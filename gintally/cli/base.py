@@ -25,15 +25,18 @@ from typing import TYPE_CHECKING, Any
 from gintally import commits
 from gintally.cli import process
 from gintally.errors import GintallyError
+from gintally.facade.typed import LARGEST as LARGEST
+from gintally.facade.typed import whole as whole
+from gintally.facade.where import APP_NAME as APP_NAME
+from gintally.facade.where import ENV_DB as ENV_DB
+from gintally.facade.where import app_dir as app_dir
+from gintally.facade.where import config_folder as config_folder
+from gintally.facade.where import default_path
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from gintally.ledger import Ledger
-
-ENV_DB = "GINTALLY_DB"
-LARGEST = 1_000_000_000  # no count, score, hand number or year typed at a table is bigger
-APP_NAME = "gintally"
 
 
 # --- the edge -------------------------------------------------------------------------------------
@@ -128,48 +131,7 @@ def db_path() -> Path:
         if not State.db.strip():
             raise GintallyError("--db is empty: name the ledger file")
         return Path(State.db).expanduser()
-    env = os.environ.get(ENV_DB)
-    if env is not None:
-        if not env.strip():
-            raise GintallyError(f"${ENV_DB} is empty: name the ledger file, or unset it")
-        return Path(env).expanduser()
-    return app_dir() / "ledger.db"
-
-
-def config_folder(app_name: str = APP_NAME) -> str:
-    """The folder click's (and Typer's) ``get_app_dir(app_name)`` names, worked out the same
-    way here so that the fast lane needs no Typer (tests/test_quick.py compares the two)."""
-    if sys.platform.startswith("win"):
-        folder = os.environ.get("APPDATA")
-        if folder is None:
-            folder = os.path.expanduser("~")
-        return os.path.join(folder, app_name)
-    if sys.platform == "darwin":
-        return os.path.join(os.path.expanduser("~/Library/Application Support"), app_name)
-    return os.path.join(
-        os.environ.get("XDG_CONFIG_HOME", os.path.expanduser("~/.config")),
-        "-".join(app_name.split()).lower(),
-    )
-
-
-def app_dir() -> Path:
-    """The user's app directory for gintally; refused when it would not be in a home folder
-    (HOME empty, unset and unknown, or the root of the file system), so that no ledger ever
-    lands at the root of the file system or in whatever folder the command runs in."""
-    folder = Path(config_folder())
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    if xdg and Path(xdg).is_absolute() and folder.parent == Path(xdg):
-        return folder  # the XDG config folder the user chose
-    home = Path(os.path.expanduser("~"))
-    if not folder.is_absolute() and folder.parent == Path(xdg):  # an empty or relative XDG
-        folder = home / ".config" / folder.name  # folder is ignored, as the XDG spec says
-    if folder.is_absolute() and home.is_absolute() and home != Path(home.anchor):
-        return folder
-    said = os.environ.get("HOME")
-    why = "HOME is not set" if said is None else "HOME is empty" if not said else f"HOME is {said}"
-    raise GintallyError(
-        f"there is no home folder for the ledger ({why}): give --db PATH or set ${ENV_DB}"
-    )
+    return default_path()
 
 
 def is_default() -> bool:
@@ -229,19 +191,6 @@ def dated(day: date) -> str:
     from gintally.dates import spoken
 
     return f", {spoken(day)}"
-
-
-def whole(value: str | None, what: str) -> int | None:
-    """A whole number typed on the command line (None stays None); the bad text is named."""
-    if value is None:
-        return None
-    try:
-        number = int(value.strip())
-    except ValueError:
-        raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
-    if abs(number) > LARGEST:
-        raise GintallyError(f"{what} {value.strip()} is too large (at most {LARGEST:,})")
-    return number
 
 
 @dataclass(frozen=True)

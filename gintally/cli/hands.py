@@ -11,7 +11,6 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally import report, service
 from gintally.cli import record
 from gintally.cli.common import (
     DealerOpt,
@@ -23,21 +22,13 @@ from gintally.cli.common import (
     VsCardsOpt,
     VsOpt,
     app,
-    dated,
-    emit,
     hand_command,
     ledger,
-    placed,
     today,
-    when,
-    whole,
 )
-from gintally.cli.record import count_or_cards, draw_hand
-from gintally.errors import GintallyError
+from gintally.facade import work
 from gintally.game import variants
 from gintally.game.variants import Option
-from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match
 
 
 def _parameter(option: Option) -> inspect.Parameter:
@@ -81,33 +72,12 @@ for _command in variants.commands():
 # --- corrections ----------------------------------------------------------------------------------
 
 
-def _hand_id(text: str) -> int:
-    number = whole(text, "a hand number")
-    assert number is not None
-    return number
-
-
-def _after(book: Ledger, match: Match, rec: HandRecord, verb: str, as_json: bool) -> None:
-    window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
-    doc = report.hand_doc(match, rec, None, window)
-    doc["action"] = verb
-    if not as_json:
-        said = doc["description"]
-        where = placed(book, match.name) + dated(rec.date)
-        doc["description"] = f"{verb.capitalize()} hand {rec.number}{where}: {said}"
-        # the open games with a hand in them (a hollywood game in progress may have none yet)
-        shown = [g for g in window.replay.open_games() if g.hands]
-        doc["games"] = [report.game_doc(match, g) for g in shown]
-    emit(doc, as_json, draw_hand)
-
-
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last (it stays in the ledger as history)."""
     with ledger() as book:
-        m = book.match(match)
-        rec = service.undo(book, m)
-        _after(book, m, rec, "undid", as_json)
+        done = work.undo(book, match, today())
+        record.tell(done, as_json, book)
 
 
 HandArg = Annotated[
@@ -132,32 +102,8 @@ def void(
 ) -> None:
     """Void a hand: every game and standing recomputes without it."""
     with ledger() as book:
-        m = book.match(match)
-        rec = book.void(m, _hand_id(hand_id), reason)
-        _after(book, m, rec, "voided", as_json)
-
-
-def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
-    """`edit --deadwood`: N (the knocker's count) or PLAYER=N for each player of a draw."""
-    if not items:
-        return {}
-    if all("=" in item for item in items):
-        return {"draw_deadwood": record.deadwoods(items)}
-    if len(items) == 1:
-        return {"deadwood": whole(items[0], "--deadwood")}
-    raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
-
-
-def _variant_changes(raw: dict[str, str | None], counts: bool) -> dict[str, Any]:
-    """What `edit` was given of the variants' own inputs (each read as its declaration says):
-    those typed as a count or the cards (`counts`: --table, --vs-table), or the others. The
-    counts are read before --vs and the others after --points, so that of several bad values
-    the first named is the one it always was."""
-    values: dict[str, Any] = {}
-    for option in variants.variant_options():
-        if (option.read == "count") == counts:
-            record.read(option, raw, values)
-    return values
+        done = work.void(book, match, hand_id, reason, today())
+        record.tell(done, as_json, book)
 
 
 @app.command(rich_help_panel="Corrections")
@@ -211,37 +157,13 @@ def edit(
     **variant: str | None,
 ) -> None:
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
-    counted = _variant_changes(variant, counts=True)
-    vs_count, vs_more = count_or_cards(vs, "--vs")
-    if vs_more is not None and vs_cards is not None:
-        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
-    changes = {
-        "player": player,
-        **_edit_deadwood(deadwood),
-        "vs": vs_count,
-        "cards": cards,
-        "vs_cards": vs_cards or vs_more,
-        "points": whole(points, "--points"),
-        **counted,
-        **_variant_changes(variant, counts=False),
-        "kind": kind,
-        "date": date,
-        "dealer": dealer,
-        "upcard": upcard,
-        "note": note,
-    }
-    if all(v is None for v in changes.values()):
-        raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
+    typed = {"player": player, "deadwood": deadwood, "vs": vs, "cards": cards,
+             "vs_cards": vs_cards, "points": points, **variant, "kind": kind, "date": date,
+             "dealer": dealer, "upcard": upcard, "note": note}  # fmt: skip
+    changes = work.changes(typed)
     with ledger() as book:
-        changes["date"] = when(date, book) if date else None
-        m = book.match(match)
-        rec, result = service.edit(book, m, _hand_id(hand_id), changes, reason)
-        doc = record.hand_doc(book, m, rec, result)
-        doc["action"] = "edited"
-        if not as_json:
-            where = placed(book, m.name) + dated(rec.date)
-            doc["description"] = f"Edited hand {rec.number}{where}: {doc['description']}"
-    emit(doc, as_json, draw_hand)
+        done = work.edit(book, match, hand_id, changes, reason, today())
+        record.tell(done, as_json, book)
 
 
 def _with_variant_options(command: Callable[..., None]) -> None:

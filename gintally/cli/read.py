@@ -43,19 +43,12 @@ def hands(
     """The hand log of the latest season, with each hand's number (for void and edit), date,
     dealer (in a team match: its round) and upcard. A long log goes through a pager on a
     terminal."""
-    from gintally import report, service
+    from gintally.facade import work
 
-    wanted = whole(year, "--year")
-    if wanted is not None and not 1 <= wanted <= 9999:  # a date's year (was a ValueError)
-        raise GintallyError(f"--year must be a year from 1 to 9999, not {wanted}")
-    count = whole(last, "--last")
-    if count is not None and count < 1:
-        raise GintallyError(f"--last must be 1 or more, not {count}")
+    wanted, count = work.log_limits(year, last)
     with ledger(write=False) as book:
-        m = book.match(match)
-        log = service.hand_log(book, m, wanted, count, all_)
-        head = report.hands_head(m, log.season, log.count)
-        rows = (report.hand_row(m, x.hand, x.dealer, x.round) for x in log.rows)
+        found = work.hand_log(book, match, wanted, count, all_)
+        log, head, rows = found.log, found.head, found.rows
         if as_json:
             _json_stream(head, rows)
         else:
@@ -98,15 +91,11 @@ def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]
 def standings(year: YearOpt = None, match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Games won, sets won, hands won, points, gins and undercuts per player per season, and
     the years won overall."""
-    from gintally import report, service
+    from gintally.facade import work
 
     wanted = whole(year, "--year")
     with ledger(write=False) as book:
-        m = book.match(match)
-        seasons, window = service.match_standings(book, m, today(), wanted)
-    if wanted is not None and not any(s.start.year == wanted for s in seasons):
-        raise GintallyError(f"match {m.name!r} has no season starting in {wanted}")
-    doc = report.standings_doc(m, seasons, wanted, window.replay, window.hands)
+        doc = work.standings(book, match, wanted, today())
     emit(doc, as_json, drawing("standings"))
 
 

@@ -3,44 +3,25 @@ what happened. The commands and their parameters are declared once, as data, by 
 (`gintally.game.variants`: the core commands and what each variant adds); `hands` builds
 Typer's commands from them and the console script's fast lane (`quick`) reads its lines with
 them, and both call `run`, so both ways of running a hand command do the same work and print
-the same thing."""
+the same thing. The work itself is the library facade's (`facade.work.hand`, which the
+library's `Match.knock`... and ``gintally play`` call too); `tell` prints what a hand command or
+a correction did, as the command line says it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from gintally import report, service
-from gintally.cli.base import HandOptions, dated, emit, ledger, placed, today, when, whole
-from gintally.errors import GintallyError
-from gintally.game import variants
-from gintally.game.variants import Option
-from gintally.model import TypedHand, fold
+from gintally.cli.base import HandOptions, dated, emit, ledger, placed, today
+from gintally.facade import work
+from gintally.facade.typed import count_or_cards as count_or_cards
+from gintally.facade.typed import deadwoods as deadwoods
+from gintally.facade.typed import inputs as inputs
+from gintally.facade.typed import read as read
 
 if TYPE_CHECKING:
-    from gintally.game.scoring import HandResult
+    from gintally import report
     from gintally.ledger import Ledger
-    from gintally.model import HandRecord, Match
-
-TYPED = frozenset(f.name for f in fields(TypedHand))  # the inputs every hand may be given
-
-
-def count_or_cards(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """A value typed as a whole number or as the cards themselves: (number, None) or
-    (None, cards); text that is neither is refused as the number it should have been."""
-    if text is None:
-        return None, None
-    try:
-        return whole(text, what), None
-    except GintallyError:
-        from gintally.game.cards import parse_cards
-
-        try:
-            parse_cards(text)
-        except GintallyError:
-            raise GintallyError(f"{what} must be a whole number, not {text.strip()!r}") from None
-        return None, text
 
 
 def draw_hand(doc: report.HandDoc) -> None:
@@ -49,89 +30,43 @@ def draw_hand(doc: report.HandDoc) -> None:
     render.hand(doc)
 
 
-def record(claim: str, options: HandOptions, **typed: Any) -> None:
-    """Record one hand as typed, in the match the options name, and print what happened."""
-    with ledger() as book:
-        hand = TypedHand(
-            claim,
-            when(options.date, book),
-            dealer=options.dealer,
-            upcard=options.upcard,
-            note=options.note,
-            **typed,
-        )
-        match = book.match(options.match)
-        rec, result = service.record(book, match, hand)
-        doc = hand_doc(book, match, rec, result)
-        where = "" if options.as_json else placed(book, match.name)
-    if not options.as_json:
-        doc["when"] = where + dated(rec.date)
-    emit(doc, options.as_json, draw_hand)
-
-
-def hand_doc(
-    book: Ledger, match: Match, rec: HandRecord, result: HandResult | None
-) -> report.HandDoc:
-    """A hand as it stands after a command: the games it posted to (and opened, closed), the
-    sets it closed, and for ad-infinitum the season (and the season it ended)."""
-    window = service.replay_match(book, match, around=rec.date, today=today(), remember=True)
-    ended = service.season_before(book, match, window, rec, today())
-    return report.hand_doc(match, rec, result, window, ended)
-
-
-# --- the commands, read from their declarations (`gintally.game.variants`) -----------------------
-
-
-def read(option: Option, raw: Mapping[str, Any], values: dict[str, Any]) -> None:
-    """Read one parameter as typed (`raw`: the parameters as Typer hands them over, text or None)
-    into the inputs `values`, as its declaration says (`Option.read`)."""
-    text = raw.get(option.name)
-    what = option.what or option.flag
-    if option.read == "whole":
-        values[option.fills] = whole(text, what)
-    elif option.read == "count":
-        number, cards = count_or_cards(text, what)
-        values[option.fills] = number
-        if cards is not None:
-            if raw.get(option.cards) is not None:
-                other = "--" + option.cards.replace("_", "-")
-                raise GintallyError(f"give {option.once} once: {option.flag} or {other}")
-            values[option.cards] = cards
-    elif option.read == "deadwoods":
-        values[option.fills] = deadwoods(text)
-    elif text is not None or option.fills not in values:
-        values[option.fills] = text
-
-
-def inputs(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The inputs of hand command `command`, from its parameters as typed."""
-    values: dict[str, Any] = {}
-    for option in variants.options_of(command):
-        read(option, raw, values)
-    return values
-
-
 def run(command: str, options: HandOptions, raw: Mapping[str, Any]) -> None:
     """Run hand command `command` (any of `variants.commands()`): read its parameters, record
-    the hand, print what happened."""
-    values = inputs(command, raw)
-    extra = {k: v for k, v in values.items() if k not in TYPED and v is not None}
-    core = {k: v for k, v in values.items() if k in TYPED}
-    record(variants.command(command).claim, options, extra=extra, **core)
+    the hand (`facade.work.hand`, as the library does), print what happened."""
+    typed = work.Typed(command, raw)
+    with ledger() as book:
+        done = work.hand(
+            book,
+            typed,
+            today(),
+            options.match,
+            options.date,
+            options.dealer,
+            options.upcard,
+            options.note,
+        )
+        where = "" if options.as_json else placed(book, done.match.name)
+    tell(done, options.as_json, where=where)
 
 
-def deadwoods(items: list[str] | None) -> dict[str, int]:
-    """A drawn hand's counts, typed PLAYER=N (repeated)."""
-    out: dict[str, int] = {}
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise GintallyError(f"--deadwood takes PLAYER=N, not {item!r}")
-        try:
-            count = int(value)
-        except ValueError:
-            raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
-        if fold(name) in {fold(n) for n in out}:
-            raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
-        out[name.strip()] = count
-    return out
+def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str = "") -> None:
+    """What a hand command or a correction did, printed as its JSON document or, for people,
+    its confirmation: the match it went to when the ledger holds several (`where`, or asked of
+    `book`) and the hand's date unless it is today; for a correction, what was done to which
+    hand (and, for undo and void, the open games with a hand in them as they now stand)."""
+    doc, rec = done.doc, done.rec
+    if not as_json and book is not None:
+        where = placed(book, done.match.name)
+    if not as_json and "action" in doc:
+        said = doc["description"]
+        verb = doc["action"].capitalize()
+        doc["description"] = f"{verb} hand {rec.number}{where}{dated(rec.date)}: {said}"
+        if done.window is not None:
+            from gintally import report
+
+            # the open games with a hand in them (a hollywood game in progress may have none yet)
+            shown = [g for g in done.window.replay.open_games() if g.hands]
+            doc["games"] = [report.game_doc(done.match, g) for g in shown]
+    elif not as_json:
+        doc["when"] = where + dated(rec.date)
+    emit(doc, as_json, draw_hand)

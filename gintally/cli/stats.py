@@ -18,10 +18,8 @@ def stats(
     as_json: JsonOpt = False,
 ) -> None:
     """Every player across every match: lifetime figures, head to head, records."""
-    from gintally import report
-    from gintally.service import insights
+    from gintally.facade import work
 
     with ledger(write=False) as book:
-        who = insights.person(book, player)
-        doc = report.stats_doc(insights.lifetime(book), who)
+        doc = work.stats(book, player)
     emit(doc, as_json, drawing("stats"))

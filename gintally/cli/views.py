@@ -19,18 +19,17 @@ if TYPE_CHECKING:
 
 
 def show(match: str | None = None, all_: bool = False, as_json: bool = False) -> None:
-    from gintally import report, service
+    from gintally.facade import work
 
     with ledger(write=False) as book:
-        m = book.match(match)
-        if all_ and not service.seating_of(m).whole:
-            (listing_json if as_json else listing)(book, m)
-            return
         if all_:
-            window = service.replay_all(book, m, today())
-        else:
-            window = service.replay_match(book, m, today=today())
-        doc = report.show_doc(window, every=all_)
+            from gintally import service
+
+            m = book.match(match)
+            if not service.seating_of(m).whole:  # streamed: nothing of the match held whole
+                (listing_json if as_json else listing)(book, m)
+                return
+        doc = work.show(book, match, all_, today())
     emit(doc, as_json, drawing("show"))
 
 

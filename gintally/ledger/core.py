@@ -51,6 +51,7 @@ class LedgerCore:
         self._changes = False  # what the open `write` will report when it commits
         self.on_wait = on_wait  # told when a write waits more than a second for another one
         self._columns: frozenset[str] | None = None  # of the hands table, read on first use
+        self._version: int | None = None  # the file's data_version when last asked (`news`)
 
     @contextlib.contextmanager
     def write(self, change: bool = True) -> Iterator[sqlite3.Connection]:
@@ -108,6 +109,17 @@ class LedgerCore:
             rows = self._rows("SELECT name FROM pragma_table_info('hands')")
             self._columns = frozenset(r[0] for r in rows)
         return self._columns
+
+    def news(self) -> bool:
+        """Whether another connection (another process, another open ledger) has committed to
+        the file since the last time this was asked (SQLite's ``PRAGMA data_version``, a cheap
+        check: no table is read). What this connection caches of the file is dropped then."""
+        version = int(self._rows("PRAGMA data_version")[0][0])
+        seen, self._version = self._version, version
+        if seen is None or seen == version:
+            return False
+        self._columns = None  # another gintally may have migrated the file
+        return True
 
     # --- settings ------------------------------------------------------------------------------
 

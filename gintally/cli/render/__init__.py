@@ -33,12 +33,13 @@ if TYPE_CHECKING:
     from gintally.cli.render.season import MONTHS, SPARKS, season_sparkline, sparkline, standings
     from gintally.cli.render.sheet import show
     from gintally.cli.render.tables import check, evaluation, match, matches, rules
-    from gintally.cli.render.terminal import NAME_ROOM, console, message
+    from gintally.cli.render.terminal import NAME_ROOM, canvas, console, message, styled
 
 __all__ = [
     "MONTHS",
     "NAME_ROOM",
     "SPARKS",
+    "canvas",
     "check",
     "console",
     "evaluation",
@@ -54,6 +55,7 @@ __all__ = [
     "sparkline",
     "standings",
     "stats",
+    "styled",
 ]
 
 # Each name of `__all__` and the module that defines it.
@@ -64,7 +66,7 @@ _HOMES = {
     **dict.fromkeys(("MONTHS", "SPARKS", "season_sparkline", "sparkline", "standings"), "season"),
     "show": "sheet",
     **dict.fromkeys(("check", "evaluation", "match", "matches", "rules"), "tables"),
-    **dict.fromkeys(("NAME_ROOM", "console", "message"), "terminal"),
+    **dict.fromkeys(("NAME_ROOM", "canvas", "console", "message", "styled"), "terminal"),
 }
 
 if not TYPE_CHECKING:  # type checkers see the imports above, and no attribute is left unknown

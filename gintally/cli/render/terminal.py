@@ -14,7 +14,9 @@ Terminology:
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,7 @@ from gintally import collector
 from gintally.cli import process
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from types import ModuleType
 
     from rich.console import Console
@@ -29,11 +32,44 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 
+_CANVAS: list[tuple[io.StringIO, int]] = []  # the canvases drawn on now, innermost last
+
+
+@contextlib.contextmanager
+def canvas(width: int) -> Iterator[io.StringIO]:
+    """What is drawn meanwhile, kept instead of printed: every drawing and every plain line
+    written to stdout lands in the text this yields, `width` columns wide, its styles as ANSI
+    codes (``rich.text.Text.from_ansi`` reads them back), so a screen can place it
+    (``gintally play``)."""
+    out = io.StringIO()
+    _CANVAS.append((out, width))
+    try:
+        with contextlib.redirect_stdout(out):
+            yield out
+    finally:
+        _CANVAS.pop()
+
+
+def styled(text: str, style: str = "") -> Text:
+    """Text a screen places (``gintally play``): `text` in `style`, or read from the ANSI codes
+    a `canvas` kept when `style` is ``"ansi"``."""
+    _, _, Text = kit()
+    if style == "ansi":
+        return Text.from_ansi(text)
+    return Text(text, style=style)
+
+
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
-    says otherwise), colour only when the terminal supports it and NO_COLOR is unset."""
+    says otherwise), colour only when the terminal supports it and NO_COLOR is unset; on a
+    `canvas`, its width, in colour."""
     with collector.paused():
         from rich.console import Console
+
+    held = _CANVAS[-1] if _CANVAS else None
+    if held is not None:
+        return Console(file=held[0], width=held[1], force_terminal=True, color_system="standard",
+                       highlight=False, soft_wrap=False, emoji=False)  # fmt: skip
 
     class PlainConsole(Console):
         def on_broken_pipe(self) -> None:

@@ -1,0 +1,31 @@
+"""The library facade: a ledger opened by a program that keeps score (a screen, a web page, a
+notebook), with one method per command, each returning the document the command's ``--json``
+prints (SPEC section 10).
+
+- `book`: `open` (``gintally.open``), `Book` (a ledger: its matches, standings and stats) and
+  `Match` (one match: the hand commands, corrections, its sheet and hand log);
+- `work`: each command's work as a document, which the command line calls too;
+- `typed`: values as typed (text, or a library call's values as text), read into a hand's
+  inputs;
+- `where`: the ledger a command or `open()` uses when no path is given.
+
+The layer sits above `report`, `transfer` and `service` and below `cli/`. Its names load on
+first use, so the command line's edge, which reads `typed.whole` and `where`, loads nothing else.
+"""
+
+from __future__ import annotations
+
+from gintally.lazy import homes, lister, loader
+
+TYPE_CHECKING = False  # typing's is not needed here: the type checker reads the imports below
+if TYPE_CHECKING:
+    from gintally.facade.book import Book as Book
+    from gintally.facade.book import Match as Match
+    from gintally.facade.book import open as open
+
+__all__ = ["Book", "Match", "open"]
+_HOMES = homes({"book": "Book Match open"})
+
+if not TYPE_CHECKING:  # type checkers see the imports above, and no attribute is left unknown
+    __getattr__ = loader(__name__, _HOMES, globals())
+    __dir__ = lister(globals(), __all__)

@@ -1,0 +1,301 @@
+"""A ledger for programs that keep score: `open` gives a `Book`, and `Book.match` a `Match`,
+whose methods are the commands typed at the table (SPEC section 10).
+
+Each method returns exactly the document its command's ``--json`` prints (`facade.work` does
+the work for both), and a refusal raises the `GintallyError` the command line would have
+reported, with its message; nothing is written then. Values may be given as Python values
+(``knock("Ann", 8, vs=18)``) or as the text a command line would type (``"8"``): both are read
+as the command line reads text (`facade.typed`), so the same mistakes get the same messages.
+
+A Book keeps its ledger open from its first use until it is closed (it is a context manager).
+Before each command it asks the file whether another process wrote to it meanwhile
+(`Ledger.news`), so two terminals or two devices can share a ledger; `Book.news` tells a
+screen when to redraw.
+
+Terminology
+- hand methods: one `Match` method per hand command (``knock``, ``gin``, ``big_gin``,
+  ``draw``, ``misdeal``, ``score`` and each variant's own: ``gimlet``, ``double_gimlet``,
+  ``sour``), built from the commands' declarations (`gintally.game.variants`): a command's
+  parameters in their declared order, then the hand options (`HAND_OPTIONS`) by keyword.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gintally.facade import work
+from gintally.facade.typed import as_text
+
+if TYPE_CHECKING:
+    import os
+
+    from gintally.ledger import Ledger
+    from gintally.model import Match as MatchRecord
+
+HAND_OPTIONS = ("date", "dealer", "upcard", "note")  # what every hand method takes by keyword
+
+
+def open(path: str | os.PathLike[str] | None = None) -> Book:
+    """The ledger at `path` as a `Book`; None: the command line's ledger (``$GINTALLY_DB``, else
+    ``ledger.db`` in the user's app directory). ``":memory:"`` is a ledger that lives as long
+    as the Book. Nothing is read until the first call: a ledger that does not exist is made
+    by `Book.new_match` only, and any other call says ``no ledger at PATH``."""
+    from gintally.facade import where
+
+    if path is None:
+        return Book(where.default_path(), make_folder=where.in_app_dir())
+    return Book(path)
+
+
+def plain(doc: object) -> dict[str, Any]:
+    """A document as its ``--json`` reads back: lists for tuples, text keys."""
+    out: dict[str, Any] = json.loads(json.dumps(doc))
+    return out
+
+
+class Book:
+    """An open ledger: its matches, standings and lifetime figures (see the module)."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        make_folder: bool = False,
+        on_wait: Callable[[], None] | None = None,
+    ) -> None:
+        """The ledger at `path` (`make_folder`: its folder may be made, as the app directory
+        may; `on_wait`: called when a write waits more than a second for another process)."""
+        self.path = path if str(path) == ":memory:" else Path(path)
+        self._make_folder = make_folder
+        self._on_wait = on_wait
+        self._ledger: Ledger | None = None
+        self._writable = False  # opened for writing (`ledger`)
+
+    def __repr__(self) -> str:
+        return f"<gintally.Book {str(self.path)!r}>"
+
+    def __enter__(self) -> Book:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the ledger (a later call opens it again)."""
+        if self._ledger is not None:
+            self._ledger.close()
+            self._ledger = None
+
+    def ledger(self, write: bool = False, create: bool = False) -> Ledger:
+        """The open ledger, having checked for other processes' writes. It is opened on first
+        use as the command line opens it: for reading (a read-only file reads; nothing about
+        the file changes) until a call writes (`write`: opened again for writing; `create`:
+        made if it does not exist)."""
+        if self._ledger is not None and write and not self._writable:
+            self.close()
+        if self._ledger is None:
+            from gintally.ledger import Ledger
+
+            memory = str(self.path) == ":memory:"  # one connection is all of it: never reopened
+            self._ledger = Ledger.open(
+                self.path,
+                write=write or memory,
+                create=create,
+                make_folder=self._make_folder,
+                on_wait=self._on_wait,
+            )
+            self._writable = write or memory
+        self._ledger.news()
+        return self._ledger
+
+    def news(self) -> bool:
+        """Whether another process has written to the ledger since this Book last looked."""
+        return self._ledger is not None and self._ledger.news()
+
+    # --- the ledger's matches and figures ------------------------------------------------------
+
+    def matches(self) -> dict[str, Any]:
+        """Every match and the current one: ``match list --json``."""
+        return plain(work.matches(self.ledger()))
+
+    def match(self, name: str | None = None) -> Match:
+        """A match by name (case-blind), or the current one; `NotFoundError` if there is none."""
+        return Match(self, self.ledger().match(name).name)
+
+    def new_match(
+        self,
+        name: str,
+        players: list[str] | tuple[str, ...] | None = None,
+        *,
+        format: str = "single",
+        rules: str = "modern",
+        games: int | None = None,
+        teams: list[str] | tuple[str, ...] | None = None,
+        rolling: bool = False,
+        season_start: str | None = None,
+        dealer: str | None = None,
+        **knobs: object,
+    ) -> Match:
+        """Create a match (``match new``): `players` (two, or one for a solitaire) or `teams`
+        (``["Ann,Cy", "Bob,Di"]``); `knobs` override the preset's rules (``target=150``,
+        ``big_gin_bonus=None`` for off). It becomes the current match."""
+        overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
+        planned = work.plan(name, players, teams, format, rules, overrides, as_text(games),
+                            rolling, season_start, dealer)  # fmt: skip
+        made = work.new_match(self.ledger(write=True, create=True), planned)
+        return Match(self, made.name)
+
+    def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
+        """A match's standings (the current match's by default): ``standings --json``."""
+        from gintally.facade.typed import whole
+
+        wanted = whole(as_text(year), "--year")
+        return plain(work.standings(self.ledger(), match, wanted, date.today()))
+
+    def stats(self, player: str | None = None) -> dict[str, Any]:
+        """Every player across every match: ``stats --json``."""
+        return plain(work.stats(self.ledger(), player))
+
+
+def _knob(value: object) -> str:
+    """A rule knob's value as ``--set`` takes it: None is off, True and False as words."""
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Match:
+    """One match of a `Book`: the hand commands (see the module's hand methods), corrections,
+    its score sheet and hand log. `name` is its name in the ledger."""
+
+    def __init__(self, book: Book, name: str) -> None:
+        self.book = book
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<gintally.Match {self.name!r}>"
+
+    def record(self) -> MatchRecord:
+        """The match as the ledger stores it (`model.Match`: players, format, rules)."""
+        return self.book.ledger().match(self.name)
+
+    def info(self) -> dict[str, Any]:
+        """Its players, format and every rule value: ``match show --json``."""
+        from gintally import report
+
+        return plain(report.match_doc(self.record()))
+
+    def hand(self, command: str, raw: dict[str, Any], **options: str | None) -> work.Done:
+        """Record hand command `command` (``knock``, ``big-gin``...) from its parameters as
+        typed (`raw`, by name; `options`: `HAND_OPTIONS`): the document, the stored hand and
+        the match (what ``gintally play`` shows). The hand methods call this."""
+        typed = work.Typed(command, raw)
+        return work.hand(self.book.ledger(write=True), typed, date.today(), self.name, **options)
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the hand entered last: ``undo --json``."""
+        return plain(self.undone().doc)
+
+    def undone(self) -> work.Done:
+        """`undo`, as what it did."""
+        return work.undo(self.book.ledger(write=True), self.name, date.today())
+
+    def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
+        """Void hand number `hand`: ``void HAND --json``."""
+        return plain(self.voided(hand, reason).doc)
+
+    def voided(self, hand: int | str, reason: str | None = None) -> work.Done:
+        """`void`, as what it did."""
+        return work.void(
+            self.book.ledger(write=True), self.name, as_text(hand), reason, date.today()
+        )
+
+    def edit(self, hand: int, *, reason: str | None = None, **changes: object) -> dict[str, Any]:
+        """Correct hand number `hand`: ``edit HAND --json`` with `changes` by the options'
+        names (``vs=20``, ``player="Bob"``, ``deadwood={"Ann": 5, "Bob": 9}``, ``kind="gin"``,
+        ``date=...``, and each variant's own: ``piles``, ``table``...)."""
+        return plain(self.edited(hand, reason, changes).doc)
+
+    def edited(self, hand: int | str, reason: str | None, changes: dict[str, Any]) -> work.Done:
+        """`edit`, as what it did (`changes`: Python values or text, by option name)."""
+        from gintally.game import variants
+
+        known = {*work.EDITED, "date", *(o.name for o in variants.variant_options())}
+        raw: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key not in known:
+                raise TypeError(f"edit() got an unexpected keyword argument {key!r}")
+            text = as_text(value)
+            raw[key] = [text] if key == "deadwood" and isinstance(text, str) else text
+        found = work.changes(raw)
+        ledger = self.book.ledger(write=True)
+        return work.edit(ledger, self.name, as_text(hand), found, reason, date.today())
+
+    def sheet(self, all: bool = False) -> dict[str, Any]:
+        """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
+        return plain(work.show(self.book.ledger(), self.name, all, date.today()))
+
+    def hands(
+        self,
+        year: int | None = None,
+        last: int | None = None,
+        all: bool = False,
+    ) -> dict[str, Any]:
+        """The hand log: ``hands --json`` (`year`: the season starting then; `last`: the last
+        N hands; `all`: every season, the voided hands too)."""
+        wanted, count = work.log_limits(as_text(year), as_text(last))
+        return plain(work.hand_log(self.book.ledger(), self.name, wanted, count, all).doc())
+
+    def standings(self, year: int | None = None) -> dict[str, Any]:
+        """This match's standings: ``standings --json``."""
+        return self.book.standings(year, self.name)
+
+    if TYPE_CHECKING:  # the hand methods, made below from the commands' declarations
+
+        def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]: ...
+
+
+def hand_method(command: str) -> Callable[..., dict[str, Any]]:
+    """The `Match` method of hand command `command`: its declared parameters (positional or
+    by name, in order; those the command needs first), then the hand options by keyword."""
+    from gintally.game import variants
+
+    options = variants.options_of(command)
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
+    params += [
+        inspect.Parameter(o.name, positional, **({} if o.required else {"default": None}))
+        for o in options
+    ]
+    params += [
+        inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=None) for k in HAND_OPTIONS
+    ]
+    signature = inspect.Signature(params)
+
+    def method(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        given = signature.bind(*args, **kwargs).arguments
+        match: Match = given.pop("self")
+        raw = {o.name: as_text(given.get(o.name)) for o in options}
+        shared = {k: as_text(given.get(k)) for k in HAND_OPTIONS}
+        return plain(match.hand(command, raw, **shared).doc)
+
+    method.__signature__ = signature  # type: ignore[attr-defined]
+    method.__name__ = method.__qualname__ = command.replace("-", "_")
+    method.__doc__ = f"{variants.help_of(command)}\n\nReturns ``{command} --json``'s document."
+    return method
+
+
+def _add_hand_methods() -> None:
+    from gintally.game import variants
+
+    for c in variants.commands():
+        setattr(Match, c.name.replace("-", "_"), hand_method(c.name))
+
+
+_add_hand_methods()

@@ -1,0 +1,334 @@
+"""The work of each command, as a document: what ``--json`` prints, returned instead of printed.
+
+The command line (`cli/`) and the library (`facade.book`) both call these, so a command does
+the same work from either and its ``--json`` document is the library's return value. Each
+takes an open ledger and the values as typed (read by `facade.typed`); a refusal is a
+`GintallyError` raised before anything is written. What the command line adds for people (a
+hand's date in its confirmation, the corrections' wording) it adds to the `Done` it is given.
+
+Terminology
+- done (`Done`): what a hand command or a correction did: its document, the match, the hand's
+  stored version (`rec`) and, for a correction, the replayed window the document came from.
+- today: the day a command takes as today (seasons end by it); each caller passes its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from gintally import report, service
+from gintally.errors import GintallyError
+from gintally.facade.typed import Typed as Typed
+from gintally.facade.typed import hand_number, read, when, whole
+from gintally.game import variants
+from gintally.model import TypedHand
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from gintally.engine.formats import Format
+    from gintally.game.rules import RuleSet
+    from gintally.game.scoring import HandResult
+    from gintally.ledger import Ledger
+    from gintally.model import HandRecord, Match
+    from gintally.service.teams import TeamSpec
+    from gintally.service.windows import Log, Window
+
+
+class Done:
+    """What a hand command or a correction did (see the module's Terminology)."""
+
+    __slots__ = ("doc", "match", "rec", "window")
+
+    def __init__(
+        self, doc: report.HandDoc, match: Match, rec: HandRecord, window: Window | None = None
+    ) -> None:
+        self.doc, self.match, self.rec, self.window = doc, match, rec, window
+
+
+# --- recording a hand -----------------------------------------------------------------------------
+
+
+def hand(
+    book: Ledger,
+    typed: Typed,
+    today: date,
+    match: str | None = None,
+    date: str | None = None,
+    dealer: str | None = None,
+    upcard: str | None = None,
+    note: str | None = None,
+) -> Done:
+    """Record one hand as typed (`Typed`: read before the ledger is opened, so a bad value is
+    refused first), in the match named (None: the current one)."""
+    played = TypedHand(
+        typed.claim,
+        when(date, book, today),
+        dealer=dealer,
+        upcard=upcard,
+        note=note,
+        extra=typed.extra,
+        **typed.core,
+    )
+    m = book.match(match)
+    rec, result = service.record(book, m, played)
+    return Done(hand_doc(book, m, rec, result, today), m, rec)
+
+
+def hand_doc(
+    book: Ledger, match: Match, rec: HandRecord, result: HandResult | None, today: date
+) -> report.HandDoc:
+    """A hand as it stands after a command: the games it posted to (and opened, closed), the
+    sets it closed, and for ad-infinitum the season (and the season it ended)."""
+    window = service.replay_match(book, match, around=rec.date, today=today, remember=True)
+    ended = service.season_before(book, match, window, rec, today)
+    return report.hand_doc(match, rec, result, window, ended)
+
+
+# --- corrections ----------------------------------------------------------------------------------
+
+
+def _corrected(book: Ledger, m: Match, rec: HandRecord, verb: str, today: date) -> Done:
+    window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
+    doc = report.hand_doc(m, rec, None, window)
+    doc["action"] = verb
+    return Done(doc, m, rec, window)
+
+
+def undo(book: Ledger, match: str | None, today: date) -> Done:
+    """Take back the hand entered last."""
+    m = book.match(match)
+    return _corrected(book, m, service.undo(book, m), "undid", today)
+
+
+def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
+    """Void hand `hand` (its number as typed)."""
+    m = book.match(match)
+    return _corrected(book, m, book.void(m, hand_number(hand), reason), "voided", today)
+
+
+def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
+    """`edit --deadwood`: N (the knocker's count) or PLAYER=N for each player of a draw."""
+    from gintally.facade.typed import deadwoods
+
+    if not items:
+        return {}
+    if all("=" in item for item in items):
+        return {"draw_deadwood": deadwoods(items)}
+    if len(items) == 1:
+        return {"deadwood": whole(items[0], "--deadwood")}
+    raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
+
+
+def _variant_changes(raw: Mapping[str, Any], counts: bool) -> dict[str, Any]:
+    """What `edit` was given of the variants' own inputs (each read as its declaration says):
+    those typed as a count or the cards (`counts`: --table, --vs-table), or the others. The
+    counts are read before --vs and the others after --points, so that of several bad values
+    the first named is the one it always was."""
+    values: dict[str, Any] = {}
+    for option in variants.variant_options():
+        if (option.read == "count") == counts:
+            read(option, raw, values)
+    return values
+
+
+EDITED = ("player", "deadwood", "vs", "cards", "vs_cards", "points", "kind", "dealer", "upcard",
+          "note")  # fmt: skip  # what `edit` changes besides the date and the variants' own
+
+
+def changes(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """What `edit` was asked to change, read from its options as typed (`raw`: the names of
+    `EDITED`, ``date`` and the variants' own options); refused when it is nothing."""
+    from gintally.facade.typed import count_or_cards
+
+    counted = _variant_changes(raw, counts=True)
+    vs_count, vs_more = count_or_cards(raw.get("vs"), "--vs")
+    vs_cards = raw.get("vs_cards")
+    if vs_more is not None and vs_cards is not None:
+        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
+    found = {
+        "player": raw.get("player"),
+        **_edit_deadwood(raw.get("deadwood")),
+        "vs": vs_count,
+        "cards": raw.get("cards"),
+        "vs_cards": vs_cards or vs_more,
+        "points": whole(raw.get("points"), "--points"),
+        **counted,
+        **_variant_changes(raw, counts=False),
+        "kind": raw.get("kind"),
+        "date": raw.get("date"),
+        "dealer": raw.get("dealer"),
+        "upcard": raw.get("upcard"),
+        "note": raw.get("note"),
+    }
+    if all(v is None for v in found.values()):
+        raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
+    return found
+
+
+def edit(
+    book: Ledger,
+    match: str | None,
+    hand: str,
+    changed: dict[str, Any],
+    reason: str | None,
+    today: date,
+) -> Done:
+    """Correct hand `hand` (its number as typed) with `changed` (from `changes`)."""
+    date = changed.get("date")
+    changed["date"] = when(date, book, today) if date else None
+    m = book.match(match)
+    rec, result = service.edit(book, m, hand_number(hand), changed, reason)
+    doc = hand_doc(book, m, rec, result, today)
+    doc["action"] = "edited"
+    return Done(doc, m, rec)
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+def show(book: Ledger, match: str | None, every: bool, today: date) -> report.ShowDoc:
+    """The score sheet (`show`); `every`: every game and set of the match (``--all``)."""
+    m = book.match(match)
+    if every:
+        window = service.replay_all(book, m, today)
+    else:
+        window = service.replay_match(book, m, today=today)
+    return report.show_doc(window, every=every)
+
+
+def log_limits(year: str | None, last: str | None) -> tuple[int | None, int | None]:
+    """`hands`' --year and --last as typed, checked (before the ledger is opened)."""
+    wanted = whole(year, "--year")
+    if wanted is not None and not 1 <= wanted <= 9999:  # a date's year (was a ValueError)
+        raise GintallyError(f"--year must be a year from 1 to 9999, not {wanted}")
+    count = whole(last, "--last")
+    if count is not None and count < 1:
+        raise GintallyError(f"--last must be 1 or more, not {count}")
+    return wanted, count
+
+
+class HandLog:
+    """The hand log (`hands`): its head and its rows, streamed from the ledger (read them
+    while it is open), and the log they come from (`service.windows.Log`)."""
+
+    __slots__ = ("head", "log", "rows")
+
+    def __init__(self, head: report.HandsHead, rows: Iterator[report.HandRow], log: Log) -> None:
+        self.head, self.rows, self.log = head, rows, log
+
+    def doc(self) -> dict[str, Any]:
+        """The whole log as one document: ``hands --json``."""
+        return {**self.head, "hands": list(self.rows)}
+
+
+def hand_log(
+    book: Ledger, match: str | None, year: int | None, last: int | None, every: bool
+) -> HandLog:
+    """The hand log of the latest season, or of the season starting in `year`; `last`: only
+    the last N hands; `every`: every season and the voided hands too."""
+    m = book.match(match)
+    log = service.hand_log(book, m, year, last, every)
+    head = report.hands_head(m, log.season, log.count)
+    rows = (report.hand_row(m, x.hand, x.dealer, x.round) for x in log.rows)
+    return HandLog(head, rows, log)
+
+
+def standings(
+    book: Ledger, match: str | None, year: int | None, today: date
+) -> report.StandingsDoc:
+    """A match's standings for its latest season, or the season starting in `year`."""
+    m = book.match(match)
+    seasons, window = service.match_standings(book, m, today, year)
+    if year is not None and not any(s.start.year == year for s in seasons):
+        raise GintallyError(f"match {m.name!r} has no season starting in {year}")
+    return report.standings_doc(m, seasons, year, window.replay, window.hands)
+
+
+def stats(book: Ledger, player: str | None) -> report.StatsDoc:
+    """Every player across every match: lifetime figures, head to head, records."""
+    from gintally.service import insights
+
+    who = insights.person(book, player)
+    return report.stats_doc(insights.lifetime(book), who)
+
+
+def matches(book: Ledger) -> dict[str, Any]:
+    """Every match, and the current one's name (``match list --json``)."""
+    docs = [report.match_doc(m) for m in book.matches()]
+    current = book.match().name if docs else None
+    return {"matches": docs, "current": current}
+
+
+# --- a new match ----------------------------------------------------------------------------------
+
+
+class Plan:
+    """A match as asked for, checked before the ledger is opened: its name, players or teams,
+    format, rules and first dealer."""
+
+    __slots__ = ("dealer", "fmt", "name", "players", "rules", "specs")
+
+    def __init__(
+        self,
+        name: str,
+        players: tuple[str, ...],
+        specs: list[TeamSpec] | None,
+        fmt: Format,
+        rules: RuleSet,
+        dealer: str | None,
+    ) -> None:
+        self.name, self.players, self.specs = name, players, specs
+        self.fmt, self.rules, self.dealer = fmt, rules, dealer
+
+
+def plan(
+    name: str,
+    players: Sequence[str] | None,
+    teams: Sequence[str] | None,
+    format: str = "single",
+    rules: str = "modern",
+    knobs: Sequence[str] = (),
+    games: str | None = None,
+    rolling: bool = False,
+    season_start: str | None = None,
+    dealer: str | None = None,
+) -> Plan:
+    """`match new` as typed, checked: two players (one for a solitaire) or two teams, a
+    format, a rule preset with its overrides (``KEY=VALUE``), games at once, rolling, the
+    seasons' first day and the first dealer."""
+    from gintally.engine.formats import format_class
+    from gintally.engine.seasons import parse_season_start
+    from gintally.game.rules import resolve
+
+    if players is not None and teams is not None:
+        raise GintallyError("give --players (two players) or --teams (two teams), not both")
+    if players is None and teams is None:
+        raise GintallyError(
+            'give the two players (--players A B) or two teams (--teams "A,C" "B,D")'
+        )
+    specs = service.team_specs(teams) if teams is not None else None
+    if specs is not None and dealer is not None:
+        raise GintallyError(
+            "--dealer names the first dealer of a two-player match; in a team match each "
+            "table deals on its own (give --dealer with a hand)"
+        )
+    kind = format_class(format)
+    if games is not None and not kind.in_sets:
+        raise GintallyError(f"--games is for hollywood and honeymoon matches, not {kind.key}")
+    if rolling and not kind.rolls:
+        raise GintallyError(f"--rolling is for hollywood matches, not {kind.key}")
+    start = parse_season_start(season_start) if season_start else (1, 1)
+    count = whole(games, "--games")
+    fmt = kind(None, count if count is not None else 3, rolling, start)
+    resolved = resolve(rules, list(knobs))
+    if specs is not None:
+        resolved = service.team_rules(resolved, len(specs[0].members))
+    return Plan(name, tuple(players or ()), specs, fmt, resolved, dealer)
+
+
+def new_match(book: Ledger, planned: Plan) -> Match:
+    """Create the match `planned` (it becomes the current match)."""
+    p = planned
+    return service.new_match(book, p.name, p.players, p.fmt, p.rules, p.dealer, p.specs)
