@@ -194,7 +194,7 @@ def test_a_row_with_cards_is_laid_out_as_json_dumps_lays_it_out() -> None:
 def _every_game_lines(text: str) -> list[list[str]]:
     """The game lines of ``show --all``: each split in words."""
     lines = text.splitlines()
-    at = lines.index("Every game, with each player's total:") + 2
+    at = lines.index("Games, with each player's total:") + 2
     out: list[list[str]] = []
     for line in lines[at:]:
         if line.startswith("Set "):
@@ -262,7 +262,7 @@ def test_show_all_fits_80_columns_and_reads_as_rows(gintally: CLI, midsize: Path
     assert lines[:4] == [
         "Evenings: Ann vs Bob",
         "hollywood (3 games), rules modern, target 100",
-        "Every game, with each player's total:",
+        "Games, with each player's total:",
         "set  game    Ann    Bob  result",
     ]
     assert lines[4].split()[:2] == ["1", "1"]

@@ -82,7 +82,7 @@ def game_lines(doc: ShowDoc, items: Iterable[GameDoc | SetDoc], digits: int = 1)
         if not shown:
             shown = True
             lead = max(len(first), len(g["season"] or "")) if kind.seasonal else len(first)
-            yield "Every game, with each player's total:"
+            yield "Games, with each player's total:"
             yield (
                 (f"{first:<{lead}}  " if first else "")
                 + f"{'game':>{number}}  {name_a:>{wide[0]}}  {name_b:>{wide[1]}}  result"
