@@ -826,9 +826,21 @@ def test_hollywood_result_is_the_current_sets_sum_of_nets(gintally: CLI) -> None
     listed = [line.split() for line in out.splitlines() if "wins the set by" in line][:-1]
     result = ["Ann", "wins", "the", "set", "by", "435"]
     assert listed == [[str(n), f"{3 * n - 2}-{3 * n}", *result] for n in (2, 3, 4)]
-    every = ok(gintally("show", "--all")).stdout
-    assert [line.split()[:2] for line in every.splitlines() if "wins the set by" in line] == [
-        [str(n), f"{3 * n - 2}-{3 * n}"] for n in range(1, 6)
+    every = ok(gintally("show", "--all")).stdout  # each set on a line after its last game
+    assert [line for line in every.splitlines() if "wins the set by" in line] == [
+        f"Set {n}, games {3 * n - 2}-{3 * n}: Ann wins the set by 435." for n in range(1, 6)
+    ]
+    lines = every.splitlines()
+    assert lines[lines.index("Set 1, games 1-3: Ann wins the set by 435.") - 1].split() == [
+        "1",
+        "3",
+        "145",
+        "0",
+        "Ann",
+        "wins,",
+        "net",
+        "145,",
+        "shutout",
     ]
 
 

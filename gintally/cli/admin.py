@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 from typer.core import TyperCommand
@@ -15,7 +17,6 @@ from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
     app,
-    as_file,
     complete_match,
     complete_player,
     db_path,
@@ -399,29 +400,37 @@ def export(
         raise GintallyError(f"export writes csv or json, not {format_!r}")
     if excel and format_.lower() != "csv":
         raise GintallyError("--excel is for CSV: drop --format json")
-    with ledger(write=False) as book:
-        m = book.match(match)
-        hands = book.live_hands(m)
+    as_csv = format_.lower() == "csv"
+
+    def write(out: TextIO) -> int:
+        """The export, written as the hands stream from the ledger (one at a time)."""
+        from gintally.ledger.hands import record_of
+
+        hands = book.stream_hand_values(m)
+        if as_csv:
+            return transfer.write_csv(m, hands, out, record_of, excel)
         paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
-    text = (
-        transfer.export_csv(m, hands, excel=excel)
-        if format_.lower() == "csv"
-        else transfer.export_json(m, report.match_doc(m), hands, paid) + "\n"
-    )
-    if output is None:
-        sys.stdout.write(text)
-        return
-    if str(output) == transfer.STDIN:
-        as_file(text)  # around the guarded writer on purpose: a stream, not a file
-        return
-    from gintally.ledger import files
+        return transfer.write_json(m, report.match_doc(m), hands, out, record_of, paid)
 
-    def fill(tmp: Path) -> None:
-        with tmp.open("x", encoding="utf-8", newline="") as f:
-            f.write(text)
+    with ledger(write=False) as book, book.snapshot():
+        m = book.match(match)
+        if output is None:
+            write(sys.stdout)
+            return
+        if str(output) == transfer.STDIN:  # around the guarded writer on purpose: a stream
+            as_stream(write)
+            return
+        from gintally.ledger import files
 
-    files.write_whole(output, fill, force, "export", ledger=db_path())
-    drawing("message")(f"Wrote {_hands(len(hands))} of {m.name} to {output}.", wrap=False)
+        count = 0
+
+        def fill(tmp: Path) -> None:
+            nonlocal count
+            with tmp.open("x", encoding="utf-8", newline="") as f:
+                count = write(f)
+
+        files.write_whole(output, fill, force, "export", ledger=db_path())
+    drawing("message")(f"Wrote {_hands(count)} of {m.name} to {output}.", wrap=False)
 
 
 @app.command("import", rich_help_panel="Data")
@@ -543,6 +552,22 @@ def merge(
             f"{', '.join(done.renumbered)} have new numbers (gintally hands shows them)."
         )
     drawing("message")("\n".join(lines), wrap=False)
+
+
+def as_stream(write: Callable[[TextIO], int]) -> None:
+    """What `write` writes, on standard output as a file would hold it (UTF-8 whatever the
+    terminal's encoding, line ends as written), as it is written."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        write(sys.stdout)
+        return
+    sys.stdout.flush()
+    out = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline="")
+    try:
+        write(out)
+    finally:
+        out.flush()
+        out.detach()
 
 
 def _hands(n: int) -> str:

@@ -221,6 +221,23 @@ def drawing(name: str) -> Any:
     return fitted
 
 
+def paged(count: int | Callable[[], int], lines: Iterator[str]) -> None:
+    """Lines on stdout, through the pager when stdout is a terminal they would overflow
+    (`count`: how many there are, or a function that counts them, asked only on a terminal).
+    Lines are written as they come, so a long list never sits in memory."""
+    import shutil
+
+    if sys.stdout.isatty():
+        room = shutil.get_terminal_size((80, 24)).lines - 1
+        if (count if isinstance(count, int) else count()) > room:
+            import click
+
+            click.echo_via_pager(line + "\n" for line in lines)
+            return
+    for line in lines:
+        sys.stdout.write(line + "\n")
+
+
 _JSON_SLICE = 20_000  # pieces of a JSON document written at once (`emit`)
 
 

@@ -9,7 +9,9 @@ so the chart reads without colour (``NO_COLOR``, or output that is not a termina
 hide a line behind a legend box. Games won move in steps, on the day a game closed. For single
 and hollywood matches a second panel draws each player's running net (their game totals minus
 the other's, over the games won so far), which is what a single-game or Hollywood evening is
-played for. A season whose games all closed on one day (an evening) is drawn game by game.
+played for. A season whose games all closed on one day (an evening) is drawn game by game; a
+longer one a point a day (`daily`): a season of thousands of games draws as fast as one of a
+dozen.
 """
 
 from __future__ import annotations
@@ -65,6 +67,17 @@ def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
     return [d.isoformat() for d in picks], [f"{d.day} {d.strftime('%b')}" for d in picks]
 
 
+def daily(dates: list[str], values: list[int]) -> tuple[list[str], list[int]]:
+    """The race at the resolution a drawing can show: the value at the end of each day (its
+    last game closed). A season has at most 366 days, so a season of thousands of games is
+    drawn with a few hundred points at most, and the line looks the same: the games of one day
+    are one step."""
+    days: dict[str, int] = {}
+    for day, value in zip(dates, values, strict=True):
+        days[day] = value  # the last value of the day
+    return list(days), list(days.values())
+
+
 def _steps(dates: list[str], values: list[int], start: str) -> tuple[list[str], list[int]]:
     """A line that moves in steps: each change happens on its day (a point before and after)."""
     xs, ys, last = [start], [0], 0
@@ -111,7 +124,8 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
             plot.ruler(axis="x").ticks(*whole_ticks(0, len(dates)))
         for name, mark in zip(names, marks, strict=True):
             if by_day:
-                xs, ys = _steps(dates, series[name], doc["first_hand"])
+                days, values = daily(dates, series[name])
+                xs, ys = _steps(days, values, doc["first_hand"])
                 line = plot.signal(xs, ys, marker=mark)
             else:  # one evening: game by game (hand by hand), in the order they closed
                 line = plot.signal(
@@ -159,6 +173,6 @@ def chart(
 
     with ledger(write=False) as book:
         m = book.match(match)
-        story = insights.season_story(book, m, whole(year, "--year"), today())
+        story = insights.season_story(book, m, whole(year, "--year"), today(), hands=False)
     doc = report.race_doc(m, story.season, story.race, story.hands, story.running)
     emit(doc, as_json, draw)

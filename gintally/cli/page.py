@@ -27,7 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gintally.cli.chart import NET_FORMATS, day_ticks, whole_ticks
+from gintally.cli.chart import NET_FORMATS, daily, day_ticks, whole_ticks
 from gintally.cli.common import MatchOpt, YearOpt, app, as_file, db_path, ledger, today, whole
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
@@ -101,7 +101,7 @@ def race_svg(race: RaceDoc, what: str) -> str:
             chart.add(name, [0, *values], stroke_style={"width": 3.5})
             continue
         points, last = [(date.fromisoformat(race["first_hand"]).toordinal(), 0)], 0
-        for day, value in zip(dates, values, strict=True):
+        for day, value in zip(*daily(dates, values), strict=True):
             x = date.fromisoformat(day).toordinal()
             points += [(x, last), (x, value)]  # a step on the day the game closed
             last = value

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from gintally.cli.base import paged as paged  # the hand log's pager (and `views`')
 from gintally.cli.common import (
     CsvOpt,
     JsonOpt,
@@ -68,7 +69,8 @@ def hands(
         else:
             from gintally.cli import process
 
-            fitted = (process.fit(row) for row in rows)  # what stdout's encoding can show
+            # what stdout's encoding can show (asked once: a log may hold a million rows)
+            fitted = rows if process.unicode_stdout() else (process.fit(row) for row in rows)
             paged(
                 log.count + 2, drawing("hand_log")(process.fit(head), fitted, _width(), log.width)
             )
@@ -78,21 +80,6 @@ def _width() -> int:
     import shutil
 
     return shutil.get_terminal_size((80, 24)).columns
-
-
-def paged(count: int, lines: Iterator[str]) -> None:
-    """Lines on stdout, through the pager when stdout is a terminal they would overflow.
-    Lines are written as they come, so a long log never sits in memory."""
-    import shutil
-    import sys
-
-    if sys.stdout.isatty() and count > shutil.get_terminal_size((80, 24)).lines - 1:
-        import click
-
-        click.echo_via_pager(line + "\n" for line in lines)
-        return
-    for line in lines:
-        sys.stdout.write(line + "\n")
 
 
 def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]]) -> None:

@@ -164,19 +164,24 @@ def fold_standings(
     `entries` in play order (date, then number), folded as the hands are replayed: no hand is
     kept once it is counted, and no game once it is final, so memory does not grow with the
     match (`entries` may stream from the ledger). The replay returned holds only the games won
-    in the season shown (the one starting in `year`, else the latest one with a game won):
-    what `insights.race` reads."""
+    in the season shown (the one starting in `year`, else the latest one with a game won),
+    and the series won in it: what `insights.race` and the year's page read."""
     fold = Fold(fmt)
     run = Replayer(rules, fmt, first_dealer, keep=False)
     kept: list[Game] = []  # the games won in the season shown
+    won: list[Series] = []  # and the series won in it
     kept_start: date | None = None
     last: Entry | None = None
     size = fmt.set_size  # None: no sets, or one that never ends (rolling)
     pending: dict[int, list[Game]] = {}  # the games of each set not yet over
     feed, count_hand, count_game = run.feed, fold.hand, fold.game
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
+    tally, before = run.tally, run.tally.before
     for e in entries:
         feed(e)
+        if len(tally.series) > 1:  # only the series in play is needed from here
+            tally.before += len(tally.series) - 1
+            del tally.series[:-1]
         if opened:
             if size is not None:
                 for g in opened:
@@ -201,10 +206,12 @@ def fold_standings(
             if year is not None and start.year != year:
                 continue
             if kept_start != start:
-                kept, kept_start = [], start
+                kept, won, kept_start = [], [], start
             kept.append(g)
         for series in run.won_series:
             fold.series(series)
+            if series.closed is not None and kept_start == fold.season(series.closed).start:
+                won.append(series)
     left = list(run.open)
     if today is not None and fmt.seasonal and last is not None:
         first = fmt.season_start
@@ -212,7 +219,7 @@ def fold_standings(
             run.end_season()  # as `replay` does with `as_of`: its open games are unfinished
     for g in left:
         fold.game(g)
-    rep = Replay(kept, [], run.dealer, run.season, [], run.finished, fmt, [], run.tally.before)
+    rep = Replay(kept, [], run.dealer, run.season, [], run.finished, fmt, won, before)
     return fold.seasons(today), rep
 
 

@@ -8,6 +8,7 @@ and the JSON a script reads can never disagree. No I/O, no Rich.
 
 The modules, one per document (each imports `shapes` only for the type checker):
 - `shapes`: every document's `TypedDict`, and `Pair` (a value per player, keyed by name).
+- `listing`: every game of a match (``show --all``), one document at a time.
 - `sheet`: what `show` prints, and its parts that a hand repeats: games, sets, rounds,
   series, an ad-infinitum season's tally.
 - `hand`: what a hand command prints, the line that says what happened, the hand log.
@@ -41,6 +42,10 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.hand import hand_row as hand_row
     from gintally.report.hand import hands_doc as hands_doc
     from gintally.report.hand import hands_head as hands_head
+    from gintally.report.listing import listing_head as listing_head
+    from gintally.report.listing import listing_items as listing_items
+    from gintally.report.listing import listing_sheet as listing_sheet
+    from gintally.report.listing import listing_tail as listing_tail
     from gintally.report.match import match_doc as match_doc
     from gintally.report.match import teams_part as teams_part
     from gintally.report.money import add_winnings as add_winnings
@@ -114,6 +119,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "describe hand_doc hand_row hands_doc hands_head",
+    "listing": "listing_head listing_items listing_sheet listing_tail",
     "match": "match_doc teams_part",
     "money": (
         "add_winnings amount_text in_play_doc in_play_line money_text payment_doc settle_doc "

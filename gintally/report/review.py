@@ -97,7 +97,6 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
         for s in story.window.replay.sets()
         if s.over and all(id(g) in closed_in for g in s.games)
     ]
-    dealers = {p.entry.id: p.dealer for p in story.window.replay.played}
     return {
         "race": race_doc(match, story.season, story.race, story.hands, story.running),
         "season": season_doc(match, story.season, story.hands),
@@ -108,5 +107,5 @@ def review_doc(match: Match, story: SeasonStory) -> ReviewDoc:
             if s.closed is not None and season_of(s.closed, start)[0] == label
         ],
         "records": _season_records(story),
-        "hands": hands_doc(match, story.hands, dealers, story.window.rounds)["hands"],
+        "hands": hands_doc(match, story.hands, story.dealers, story.window.rounds)["hands"],
     }

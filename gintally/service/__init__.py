@@ -74,7 +74,9 @@ if TYPE_CHECKING:
     from gintally.service.windows import dealer_before as dealer_before
     from gintally.service.windows import entry_of as entry_of
     from gintally.service.windows import hand_log as hand_log
+    from gintally.service.windows import listing as listing
     from gintally.service.windows import match_standings as match_standings
+    from gintally.service.windows import plays as plays
     from gintally.service.windows import recent_games as recent_games
     from gintally.service.windows import replay_all as replay_all
     from gintally.service.windows import replay_match as replay_match
@@ -96,8 +98,8 @@ HOMES: dict[str, str] = {
     ),
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",
     "windows": (
-        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log match_standings "
-        "recent_games replay_all replay_match round_of season_before"
+        "RECENT_GAMES Log Logged Window dealer_before entry_of hand_log listing match_standings "
+        "plays recent_games replay_all replay_match round_of season_before"
     ),
 }
 _HOME = homes(HOMES)

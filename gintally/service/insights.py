@@ -7,15 +7,18 @@ Terminology
   one read snapshot.
 - sides: who sits in each seat of a match, for the fold (`sides`): a player is a person; the
   seat of a phantom (a solitaire match's opponent) counts for nobody.
-- season race: one season of one match (`season_race`), by date, for the chart and the page.
+- season story: one season of one match (`season_story`): its standings, its race by date,
+  its hands, for the chart and the page; folded as the hands stream, so a season of a match
+  of decades is read without holding the decades.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
+from gintally import collector
 from gintally.engine.lifetime import Lifetime, Side
 from gintally.engine.race import RacePoint, RunningPoint, race, running
 from gintally.engine.replay import Entry
@@ -25,10 +28,10 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
-from gintally.service.replaying import entries, entries_from_plays
+from gintally.service.replaying import entries, stream_entries_from_plays
 from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
-from gintally.service.windows import Window, replay_all
+from gintally.service.windows import Window, hand_log, match_standings, replay_all
 
 
 def sides(match: Match) -> list[Side]:
@@ -49,14 +52,14 @@ def phantom_of(match: Match) -> int | None:
 def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
     """A match's live hands as the engine reads them, one at a time; a damaged row is refused
     as everywhere else (`replaying.entries_from_plays`: one line pointing to ``gintally check``)."""
-    for row in book.stream_plays(match):
-        yield from entries_from_plays(match, (row,))
+    # one stream: its seats and parsed dates are kept from row to row
+    yield from stream_entries_from_plays(match, book.stream_plays(match))
 
 
 def lifetime(book: Ledger) -> Lifetime:
     """Every match of the ledger folded into lifetime figures, head-to-head and records."""
     fold = Lifetime()
-    with book.snapshot():
+    with book.snapshot(), collector.paused():  # a fold makes no cycles: no collector passes
         for m in book.matches():
             if seating_of(m).whole:
                 _team_match(fold, book, m)
@@ -109,7 +112,11 @@ def person(book: Ledger, name: str | None) -> str | None:
 
 @dataclass
 class SeasonStory:
-    """One season of one match, everything the chart and the page draw."""
+    """One season of one match, everything the chart and the page draw: the season's standings
+    and every season's (`seasons`), its race, its live hands (only the first with
+    ``hands=False``: the chart reads its day) and who dealt each (`dealers`, by number), and
+    `window`, whose replay holds the games won and the series won in the season (a team
+    match's: every game, every series and its rounds)."""
 
     match: Match
     season: Season
@@ -118,26 +125,64 @@ class SeasonStory:
     hands: list[HandRecord]
     window: Window
     running: list[RunningPoint]  # each player's hand points after each scoring hand
+    dealers: dict[int, int | None] = field(default_factory=dict)
 
 
-def season_story(book: Ledger, match: Match, year: int | None, today: date) -> SeasonStory:
-    """The season of `match` starting in `year` (default: the latest), replayed."""
-    window = replay_all(book, match, today)
-    seasons = standings(window.replay, match.format, today)
+def season_story(
+    book: Ledger, match: Match, year: int | None, today: date, hands: bool = True
+) -> SeasonStory:
+    """The season of `match` starting in `year` (default: the latest). A two-player match is
+    folded as its hands stream (`match_standings`: no hand and no finished game of another
+    season is kept), then the season's hands are read with their dealers (`hand_log`) and
+    each player's points so far; with ``hands=False`` only the first hand is kept. Memory holds
+    the season shown, not the match. A team match is replayed whole."""
+    if seating_of(match).whole:
+        return replayed_story(book, match, year, today)
+    with book.snapshot():
+        seasons, window = match_standings(book, match, today, year)
+        chosen = _chosen(match, seasons, year)
+        dealers: dict[int, int | None] = {}
+        kept: list[HandRecord] = []
+        so_far: list[RunningPoint] = []
+        points = [0, 0]  # each player's hand points so far (`engine.race.running`)
+        for x in hand_log(book, match, chosen.start.year).rows:
+            h = x.hand
+            if hands or not kept:
+                kept.append(h)
+                dealers[h.number] = x.dealer
+            seat = match.seat(h.winner)
+            if seat is not None:
+                points[seat] += h.points
+                points[1 - seat] += h.other_points or 0
+                so_far.append(RunningPoint(h.date, (points[0], points[1])))
+    race_points = race(window.replay, match.format, chosen.label)
+    return SeasonStory(match, chosen, seasons, race_points, kept, window, so_far, dealers)
+
+
+def _chosen(match: Match, seasons: list[Season], year: int | None) -> Season:
+    """The season starting in `year`, or the latest; refused when there is none."""
     if not seasons:
         raise NotFoundError(f"match {match.name!r} has no hands yet")
-    chosen = seasons[-1]
-    if year is not None:
-        found = [s for s in seasons if s.start.year == year]
-        if not found:
-            years = ", ".join(str(s.start.year) for s in seasons)
-            raise NotFoundError(
-                f"match {match.name!r} has no season starting in {year} (it has {years})"
-            )
-        chosen = found[0]
+    if year is None:
+        return seasons[-1]
+    found = [s for s in seasons if s.start.year == year]
+    if not found:
+        years = ", ".join(str(s.start.year) for s in seasons)
+        raise NotFoundError(
+            f"match {match.name!r} has no season starting in {year} (it has {years})"
+        )
+    return found[0]
+
+
+def replayed_story(book: Ledger, match: Match, year: int | None, today: date) -> SeasonStory:
+    """`season_story` of a match replayed whole: a team match (an evening's rounds), and what
+    the streamed story of a two-player match is tested against."""
+    window = replay_all(book, match, today)
+    seasons = standings(window.replay, match.format, today)
+    chosen = _chosen(match, seasons, year)
     start = match.format.season_start
     hands = [h for h in window.hands if season_of(h.date, start)[0] == chosen.label]
     points = race(window.replay, match.format, chosen.label)
-    return SeasonStory(
-        match, chosen, seasons, points, hands, window, running(window.replay, chosen.label)
-    )
+    dealers = {p.entry.id: p.dealer for p in window.replay.played}
+    so_far = running(window.replay, chosen.label)
+    return SeasonStory(match, chosen, seasons, points, hands, window, so_far, dealers)

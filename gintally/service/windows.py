@@ -7,6 +7,8 @@ Terminology
 - quiet point (`engine.replay.Mark`): where no game is open; a match remembers its latest one,
   so `replay_match` starts there instead of from the first hand.
 - hand log (`Log`, `Logged`): the hands `hands` lists, each with who dealt it.
+- listing (`listing`, `plays`): every game of a match in order, and every hand with the games
+  it posted to, as the hands stream (``show --all``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import REDEALT, Mark, Replay, Replayer, next_dealer, replay
+from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
 from gintally.engine.rounds import Round, entries_of, redealt
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
@@ -32,6 +34,7 @@ from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
 
 if TYPE_CHECKING:
+    from gintally.engine.listing import Listing
     from gintally.engine.standings import Season
 
 
@@ -331,6 +334,26 @@ def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Windo
     posted = entries_of(rounds) if rounds else seating.entries(hands)
     rep = replay(posted, match.rules, match.format, seating.first_dealer, as_of=today)
     return Window(match, hands, rep, None, list(rep.games), rounds)
+
+
+def listing(ledger: Ledger, match: Match, today: date | None = None) -> Listing:
+    """Every game of a two-player match in order (``show --all``), replayed as the hands stream
+    from the file: iterate it inside the ledger's `snapshot`; memory does not grow with the
+    match. (A team match is replayed whole: `replay_all`.)"""
+    from gintally.engine.listing import Listing  # here: a hand command never lists
+
+    rows = stream_entries_from_plays(match, ledger.stream_plays(match))
+    return Listing(rows, match.rules, match.format, match.first_seat, as_of=today)
+
+
+def plays(ledger: Ledger, match: Match) -> Iterator[Played]:
+    """Each hand of a two-player match replayed, with the games it posted to, as the hands
+    stream from the file (`engine.listing.plays`: the sheet of ``show --all --json``); iterate
+    it inside the ledger's `snapshot`."""
+    from gintally.engine.listing import plays as replayed
+
+    rows = stream_entries_from_plays(match, ledger.stream_plays(match))
+    return replayed(rows, match.rules, match.format, match.first_seat)
 
 
 def match_standings(

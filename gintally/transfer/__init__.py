@@ -27,10 +27,11 @@ Each exported row carries its hand's identity (``uid``); an import skips the row
 are already in the match and refuses those whose hands are there with other facts
 (`identities`).
 
-The modules: `export` (rows out, CSV and JSON), `spreadsheet` (CSV for a spreadsheet to open),
-`reading` (an import file's rows), `rows` (one row checked and settled as a typed hand),
-`importing` (the import, streamed, and its digest), `payments` (a JSON export's payments) and
-`identities` (which rows are already here); their public names are named here.
+The modules: `export` (rows out, CSV and JSON, written as they stream), `spreadsheet` (CSV
+for a spreadsheet to open), `reading` (an import file's rows), `rows` (one row checked and
+settled as a typed hand), `importing` (the import, streamed, and its digest), `payments` (a
+JSON export's payments) and `identities` (which rows are already here); their public names
+are named here.
 """
 
 from gintally.transfer.export import (
@@ -41,6 +42,9 @@ from gintally.transfer.export import (
     export_csv,
     export_json,
     hand_row,
+    stored,
+    write_csv,
+    write_json,
 )
 from gintally.transfer.importing import (
     ImportFile,
@@ -76,4 +80,7 @@ __all__ = [
     "read_payments",
     "read_rows",
     "source_name",
+    "stored",
+    "write_csv",
+    "write_json",
 ]

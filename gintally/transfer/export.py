@@ -1,14 +1,24 @@
 """Hands out of a match: an export row (`hand_row`, with the hand's ``uid``), the CSV file
-(`export_csv`: `COLUMNS`, the match's variant's columns and ``uid``) and the JSON document
-(`export_json`: every variant's columns and the typed cards, and the match's payments)."""
+(`write_csv`: `COLUMNS`, the match's variant's columns and ``uid``) and the JSON document
+(`write_json`: every variant's columns and the typed cards, and the match's payments), each
+written row by row as the hands stream from the ledger, so an export of a million hands holds
+one hand at a time. `export_csv` and `export_json` give the same text as one string.
+
+Terminology
+- row: one hand as the export writes it (names, not ids).
+- document: the JSON form, ``{"match": {...}, "hands": [{...}, ...], "payments": [...]}``
+  (``payments`` only when the match has any), laid out as
+  ``json.dumps(doc, indent=2, ensure_ascii=False)`` lays it out, byte for byte.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import date
+from typing import Any, TextIO
 
 from gintally.game.variants import all_variants, variant_of
 from gintally.model import (
@@ -58,20 +68,143 @@ def _variant_columns(h: HandRecord) -> dict[str, Any]:
     return out
 
 
-def export_csv(match: Match, hands: Iterable[HandRecord], excel: bool = False) -> str:
-    """The CSV export: `COLUMNS`, the columns of the match's variant (none for plain gin) and
-    each hand's identity, ``uid`` (last, so a spreadsheet keeps it out of the way). `excel`: for
-    a spreadsheet to open (`spreadsheet`: a byte order mark, formula cells as text, Excel's line
-    ends)."""
-    out = io.StringIO()
-    columns = (*COLUMNS, *variant_of(match.rules).columns, "uid")
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n" if excel else "\n")
-    writer.writeheader()
+Stored = tuple[int, date, tuple[Any, ...], Any]
+"""A hand as the export reads it: its number, its date, the values it stores after the date
+(`model.HAND_COLUMNS` order) and a token that the writer's `record` makes its `HandRecord`
+(`Ledger.stream_hand_values` yields these)."""
+
+MEMO = 10_000  # distinct stored values remembered by an export (then forgotten, and again)
+
+
+def stored(hands: Iterable[HandRecord]) -> Iterator[Stored]:
+    """Records as the writers read them (each its own token: write with ``record=_same``)."""
     for h in hands:
-        row = hand_row(match, h)
-        cells = {k: "" if row[k] is None else row[k] for k in columns}
-        writer.writerow({k: for_excel(v) for k, v in cells.items()} if excel else cells)
-    return BOM + out.getvalue() if excel else out.getvalue()
+        yield h.number, h.date, h.stored(), h
+
+
+def _same(token: Any) -> HandRecord:
+    return token  # type: ignore[no-any-return]
+
+
+def uid_of(token: Any) -> str:
+    """The uid of the hand a stream's token stands for (a `HandRecord`, or a row read by
+    name), blank for a row written before hands had one. Never part of a memo: every hand has
+    its own."""
+    if isinstance(token, HandRecord):
+        return token.uid or ""
+    try:
+        return str(token["uid"] or "")
+    except (IndexError, KeyError):
+        return ""
+
+
+def write_csv(
+    match: Match,
+    hands: Iterable[Stored],
+    out: TextIO,
+    record: Callable[[Any], HandRecord],
+    excel: bool = False,
+) -> int:
+    """The CSV export written to `out` a row at a time: `COLUMNS`, the columns of the match's
+    variant (none for plain gin) and each hand's identity, ``uid`` (last, so a spreadsheet
+    keeps it out of the way). A household repeats a few thousand results, so the row of each
+    distinct set of stored values is made once (`MEMO`). `excel`: for a spreadsheet to open
+    (`spreadsheet`: a byte order mark, formula cells as text, Excel's line ends). Returns how
+    many hands it wrote."""
+    columns = (*COLUMNS, *variant_of(match.rules).columns, "uid")
+    if excel:
+        out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n" if excel else "\n")
+    writer.writerow(columns)
+    rest = columns[2:-1]  # after id and date, what the stored values alone decide
+    made: dict[tuple[Any, ...], list[Any]] = {}
+    count = 0
+    for number, day, values, token in hands:
+        tail = made.get(values)
+        if tail is None:
+            row = hand_row(match, record(token))
+            tail = ["" if row[k] is None else row[k] for k in rest]
+            if excel:
+                tail = [for_excel(v) for v in tail]
+            if len(made) >= MEMO:
+                made.clear()
+            made[values] = tail
+        writer.writerow([number, day.isoformat(), *tail, uid_of(token)])
+        count += 1
+    return count
+
+
+_UID = "\x00uid\x00"  # where a memo's row text takes each hand's own uid
+
+
+def write_json(
+    match: Match,
+    match_info: Mapping[str, Any],
+    hands: Iterable[Stored],
+    out: TextIO,
+    record: Callable[[Any], HandRecord],
+    payments: Iterable[Mapping[str, Any]] = (),
+) -> int:
+    """The JSON document written to `out` a hand at a time, the same text as `export_json`
+    (which is ``json.dumps(doc, indent=2, ensure_ascii=False)``) and a final newline; the
+    match's `payments` (`payments.payment_row`) close it when it has any. The text of each
+    distinct set of stored values after the id and date is made once (`MEMO`), with a place
+    for each hand's own uid. Returns how many hands it wrote."""
+    info = json.dumps(dict(match_info), indent=2, ensure_ascii=False).replace("\n", "\n  ")
+    out.write('{\n  "match": ' + info + ',\n  "hands": [')
+    made: dict[tuple[Any, ...], tuple[str, str]] = {}
+    count, sep = 0, "\n    "
+    for number, day, values, token in hands:
+        tail = made.get(values)
+        if tail is None:
+            h = record(token)
+            row = hand_row(match, h)
+            row["uid"] = _UID
+            row.update({column: getattr(h, column) for column in EXTRA_JSON})
+            for v in all_variants():
+                row.update(v.export_more(h.extras))
+            text = _row_text(row)
+            head = f'{{\n      "id": {number},\n      "date": "{day.isoformat()}",'
+            assert text.startswith(head), text  # `hand_row` starts with them
+            before, _, after = text[len(head) :].partition(json.dumps(_UID))
+            tail = (before + '"', '"' + after)
+            if len(made) >= MEMO:
+                made.clear()
+            made[values] = tail
+        out.write(f'{sep}{{\n      "id": {number},\n      "date": "{day.isoformat()}",')
+        out.write(tail[0] + uid_of(token) + tail[1])
+        sep = ",\n    "
+        count += 1
+    out.write("\n  ]" if count else "]")
+    paid = list(payments)
+    if paid:
+        text = json.dumps(paid, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        out.write(',\n  "payments": ' + text)
+    out.write("\n}\n")
+    return count
+
+
+# the C encoder, laying out a row's scalar values as ``indent=2`` does two levels deep
+_FLAT = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": ")).encode
+
+
+def _row_text(row: Mapping[str, Any]) -> str:
+    """A row as ``indent=2`` lays it out two levels deep. A row of scalar values (and empty
+    lists) goes through the C encoder in one call; one with a list of cards, through the
+    pure-Python one."""
+    for value in row.values():
+        if value and isinstance(value, (list, tuple, dict)):
+            return json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    if not row:
+        return "{}"
+    return "{\n      " + _FLAT(row)[1:-1] + "\n    }"
+
+
+def export_csv(match: Match, hands: Iterable[HandRecord], excel: bool = False) -> str:
+    """`write_csv` as one string."""
+    out = io.StringIO()
+    write_csv(match, stored(hands), out, _same, excel)
+    return out.getvalue()
 
 
 def export_json(
@@ -80,17 +213,7 @@ def export_json(
     hands: Iterable[HandRecord],
     payments: Iterable[Mapping[str, Any]] = (),
 ) -> str:
-    """The JSON export: the match, its hands and, when it has any, its payments
-    (`payments.payment_row`: a match without payments exports as it always did)."""
-    rows = []
-    for h in hands:
-        row = hand_row(match, h)
-        row.update({column: getattr(h, column) for column in EXTRA_JSON})
-        for v in all_variants():
-            row.update(v.export_more(h.extras))
-        rows.append(row)
-    doc: dict[str, Any] = {"match": dict(match_info), "hands": rows}
-    paid = list(payments)
-    if paid:
-        doc["payments"] = paid
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    """`write_json` as one string, without its final newline."""
+    out = io.StringIO()
+    write_json(match, match_info, stored(hands), out, _same, payments)
+    return out.getvalue()[:-1]

@@ -6,6 +6,7 @@ names them all (``from gintally.cli import render; render.show(doc)``):
 - `terminal`: the console, `message` (a line of prose) and the helpers every drawing shares;
 - `hands`: a recorded hand and the hand log, as plain lines without Rich (hand commands are typed
   at the table and must start fast, and Rich costs some 20-30 ms to import);
+- `listing`: every game of a match (``show --all``), as plain lines written as they come;
 - `sheet`: the score sheet `show`, a team match's too, with `games` (games and sets as lists)
   and `teams` (a team match's labels, rounds and tables);
 - `season`: a season's standings and its sparkline;
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gintally.cli.render.hands import hand, hand_log
     from gintally.cli.render.lifetime import stats
+    from gintally.cli.render.listing import every_game
     from gintally.cli.render.money import settlement
     from gintally.cli.render.season import MONTHS, SPARKS, season_sparkline, sparkline, standings
     from gintally.cli.render.sheet import show
@@ -43,6 +45,7 @@ __all__ = [
     "check",
     "console",
     "evaluation",
+    "every_game",
     "hand",
     "hand_log",
     "match",
@@ -62,6 +65,7 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(("hand", "hand_log"), "hands"),
     "stats": "lifetime",
+    "every_game": "listing",
     "settlement": "money",
     **dict.fromkeys(("MONTHS", "SPARKS", "season_sparkline", "sparkline", "standings"), "season"),
     "show": "sheet",

@@ -228,10 +228,13 @@ def hand_log(
             what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
         if h["note"]:
             what += f" - {h['note']}"
-        first, *more = [
-            part.replace(_KEEP, " ")
-            for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
-        ]
+        if len(what) <= room and what == what.rstrip() and what.isprintable():
+            first, more = what.replace(_KEEP, " "), []  # fits: what textwrap would give
+        else:
+            first, *more = [
+                part.replace(_KEEP, " ")
+                for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
+            ]
         middle = f"{h.get('round') or '-':>{number}}" if teams else f"{h['dealer'] or '-':<{who}}"
         yield f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  " + first
         for line in more:

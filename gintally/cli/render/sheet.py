@@ -61,7 +61,7 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     if not doc["games"]:
         message("No games yet: record a hand (gintally knock, gin, score ...).")
     elif doc.get("all"):
-        _show_all(doc, kind.in_sets, kind.seasonal)
+        _show_all(doc)
     elif kind.seasonal:
         _show_season(doc)
     else:
@@ -194,12 +194,16 @@ def _show_season(doc: ShowDoc) -> None:
         draw(compact(finished[-8:], "Latest finished games", a, b))
 
 
-def _show_all(doc: ShowDoc, in_sets: bool, seasonal: bool) -> None:
-    """``show --all``: every set and every game of the match."""
-    a, b = doc["players"]
-    if in_sets and doc.get("sets"):
-        draw(sets_table(doc["sets"], "Sets"))
-    draw(compact(doc["games"], "Games", a, b, in_sets, seasonal))
+def _show_all(doc: ShowDoc) -> None:
+    """``show --all`` of a match replayed whole (a team match): every game and set as plain
+    lines (`listing.game_lines`), as a two-player match's are streamed."""
+    import sys
+
+    from gintally.cli.render.listing import game_lines, interleaved
+
+    digits = len(str(max((g["number"] for g in doc["games"]), default=0)))
+    for line in game_lines(doc, interleaved(doc), digits):
+        sys.stdout.write(line + "\n")
 
 
 def _season_tally(doc: ShowDoc) -> None:

@@ -1,0 +1,138 @@
+"""Every game of a match (``show --all``) as plain lines, one game a line, written as the games
+are listed (a match of decades never sits in memory, and no table is laid out): like the hand
+log, without Rich.
+
+The lines: the match and its format; a heading; then each game (its season or set, its number,
+each player's total, and who won it by how much, or that it was left unfinished, or what each
+player needs), each set after its last game (``Set 4, games 10-12: Ann wins the set by 435.``);
+last the series in play, the next dealer and the knock limit.
+
+Terminology:
+- *columns*: season (ad-infinitum) or set (hollywood, honeymoon), game, one total per player,
+  then the result; the players' columns are as wide as their names (up to `NAME_ROOM`, longer
+  names end in "…"), so a line of two twelve-letter names fits 80 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from gintally.cli.render.terminal import NAME_ROOM, short
+from gintally.engine.formats import format_class
+from gintally.report import GameDoc, SetDoc, ShowDoc, series_line
+
+
+def every_game(
+    head: ShowDoc,
+    items: Iterable[GameDoc | SetDoc],
+    finish: Callable[[], ShowDoc],
+    digits: int = 1,
+) -> Iterator[str]:
+    """``show --all`` for a two-player match: the head, every game and set as `items` gives
+    them, then the foot from the document `finish` gives once they are all listed. `digits`:
+    of the match's highest hand number (game numbers are about as wide)."""
+    yield from head_lines(head)
+    yield from game_lines(head, items, digits)
+    yield from foot_lines(finish())
+
+
+def interleaved(doc: ShowDoc) -> Iterator[GameDoc | SetDoc]:
+    """A whole document's games and sets in the order a listing gives them: each set after
+    its last game."""
+    sets = {s["number"]: s for s in doc["sets"]}
+    current = None
+    for g in doc["games"]:
+        if current is not None and g["set"] != current and current in sets:
+            yield sets.pop(current)
+        current = g["set"]
+        yield g
+    yield from sets.values()
+
+
+def head_lines(doc: ShowDoc) -> list[str]:
+    a, b = doc["players"]
+    kind = format_class(doc["format"])
+    about = (
+        doc["format"]
+        + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
+           if kind.in_sets else "")
+        + f", rules {doc['preset']}, target {doc['target']}"
+    )  # fmt: skip
+    return [f"{doc['match']}: {a} vs {b}", about]
+
+
+def game_lines(doc: ShowDoc, items: Iterable[GameDoc | SetDoc], digits: int = 1) -> Iterator[str]:
+    """One line a game, a line after each set; "No games yet" when there is none."""
+    a, b = doc["players"]
+    kind = format_class(doc["format"])
+    name_a, name_b = short(a, NAME_ROOM), short(b, NAME_ROOM)
+    wide = [max(5, len(name_a)), max(5, len(name_b))]
+    number = max(4, digits)
+    first = "season" if kind.seasonal else "set" if kind.in_sets else ""
+    lead = 0
+    shown = False
+    for item in items:
+        if "result" in item:  # a set, after its last game
+            s: SetDoc = item  # type: ignore[assignment]
+            games = s["games"]
+            span = f"games {games[0]}-{games[-1]}" if len(games) > 1 else f"game {games[0]}"
+            yield f"Set {s['number']}, {span}: {s['result']}."
+            continue
+        g: GameDoc = item
+        if not shown:
+            shown = True
+            lead = max(len(first), len(g["season"] or "")) if kind.seasonal else len(first)
+            yield "Games, with each player's total:"
+            yield (
+                (f"{first:<{lead}}  " if first else "")
+                + f"{'game':>{number}}  {name_a:>{wide[0]}}  {name_b:>{wide[1]}}  result"
+            )
+        tot = g["total"]
+        cells = (
+            f"{g['season']:<{lead}}  "
+            if kind.seasonal
+            else f"{g['set'] or '':>{lead}}  "
+            if first
+            else ""
+        )
+        cells += f"{g['number']:>{number}}  {tot[a]:>{wide[0]}}  {tot[b]:>{wide[1]}}  "
+        yield cells + _result(g, a, b)
+    if not shown:
+        yield "No games yet: record a hand (gintally knock, gin, score ...)."
+
+
+def _result(g: GameDoc, a: str, b: str) -> str:
+    """Who won the game and by how much; that it was left unfinished; what each needs."""
+    if g["status"] == "won":
+        note = f"{g['winner']} wins, net {g['net']}"
+        if g.get("shutout"):
+            note += ", shutout"
+        if g.get("lost_by_50"):
+            note += " (the leader ended exactly 50 ahead)"
+        return note
+    if g["status"] == "unfinished":
+        return "unfinished"
+    need = g.get("needs") or {}
+    return f"needs {a} {need.get(a)}, {b} {need.get(b)}"
+
+
+def foot_lines(doc: ShowDoc) -> list[str]:
+    """The series in play, the next dealer and the knock limit (as `show` says them)."""
+    a, b = doc["players"]
+    out = []
+    if doc["series"] is not None:
+        out.append(series_line(doc["series"], a, b, "teams" in doc))
+    limit = doc["knock_limit"]
+    limit_text = (
+        "set by each hand's upcard"
+        if limit == "upcard"
+        else "gin only"
+        if limit == 0
+        else str(limit)
+    )
+    if doc["solo"] or "teams" in doc:  # no dealer: solitaire, or each table deals on its own
+        out.append(f"Knock limit: {limit_text}.")
+    else:
+        dealer = doc["next_dealer"] or "not known (give --dealer)"
+        out.append(f"Next dealer: {dealer}.  Knock limit: {limit_text}.")
+    return out
