@@ -145,7 +145,8 @@ DAMAGES: dict[str, Damage] = {
         (f"""UPDATE hands SET extras = '{{"piles":"9,9,9,9"}}' WHERE {hand(2, "Solo")}""", SOLO),
         "match 'Solo' hand 2: its extras do not read: piles: the S pile has 9 cards",
         "9,9,9,9",
-        HAND_READERS - {"show", "standings", "stats"},  # a replay does not read the piles
+        # a replay (show --all too: its games, folded) neither reads nor prints the piles
+        HAND_READERS - {"show", "show --all", "standings", "stats"},
     ),
     "negative deadwood": Damage(
         (f"UPDATE hands SET defender_deadwood = -5 WHERE {hand(4)}",),

@@ -127,7 +127,7 @@ def _export_before(path: Path, name: str, fmt: str) -> str:
         hands = book.live_hands(m)
         if fmt == "csv":
             out = io.StringIO()
-            columns = (*transfer.COLUMNS, *variant_of(m.rules).columns)
+            columns = (*transfer.COLUMNS, *variant_of(m.rules).columns, "uid")
             writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
             writer.writeheader()
             for h in hands:

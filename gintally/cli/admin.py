@@ -6,7 +6,7 @@ import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 from typer.core import TyperCommand
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from datetime import date
 
     from gintally.ledger import Ledger
-    from gintally.model import Match
+    from gintally.model import HandRecord, Match
 
 match_app = typer.Typer(
     cls=HelpGroup, help="Create, list, show, choose and rename matches.", no_args_is_help=True
@@ -404,13 +404,20 @@ def export(
 
     def write(out: TextIO) -> int:
         """The export, written as the hands stream from the ledger (one at a time)."""
-        from gintally.ledger.hands import record_of
+        from gintally.ledger.hands import reader, record_of
 
+        book.refuse_hidden(m)  # a damaged row SQLite can tell, before the first is written
+        book.refuse_damaged(m)
         hands = book.stream_hand_values(m)
+        read = reader(m)
+
+        def record(token: Any) -> HandRecord:
+            return record_of(token, read)
+
         if as_csv:
-            return transfer.write_csv(m, hands, out, record_of, excel)
+            return transfer.write_csv(m, hands, out, record, excel)
         paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
-        return transfer.write_json(m, report.match_doc(m), hands, out, record_of, paid)
+        return transfer.write_json(m, report.match_doc(m), hands, out, record, paid)
 
     with ledger(write=False) as book, book.snapshot():
         m = book.match(match)

@@ -503,9 +503,12 @@ def reader(match: Match) -> Callable[[sqlite3.Row], HandRecord]:
     return lambda row: hand_record(row, ids, variant, most)
 
 
-def record_of(token: Any) -> HandRecord:
-    """The record of a hand from the token `Ledger.stream_hand_values` gave with it."""
-    return token if isinstance(token, HandRecord) else hand_record(token)
+def record_of(token: Any, read: Callable[[sqlite3.Row], HandRecord] | None = None) -> HandRecord:
+    """The record of a hand from the token `Ledger.stream_hand_values` gave with it (`read`: a
+    match's `reader`, which checks its players and its variant's extras too)."""
+    if isinstance(token, HandRecord):
+        return token
+    return hand_record(token) if read is None else read(token)
 
 
 def hand_record(
