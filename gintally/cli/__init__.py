@@ -2,9 +2,10 @@
 
 The commands live in modules by what they do: `hands` (recording, built from the variants'
 declarations, and corrections), `read` (show, hands, standings, eval, rules), `admin` (matches,
-players, data, checks, demo), `stats`, `chart`, `page`, `money` (settle, pay) and `play` (the
-evening's sheet: its entry line read by `entry`, its full screen in `screen`, the one module
-that imports Textual); each command's work is the library facade's (`gintally.facade.work`),
+players), `data` (export, import, merge, backup, config, check, demo), `stats`, `chart`,
+`page`, `money` (settle, pay) and `play` (the evening's sheet: its entry line read by
+`entry`, its full screen in `screen`, the one module that imports Textual); each command's
+work is the library facade's (`gintally.facade.work`),
 which returns the document the command prints; `common` holds the Typer app, `base` the ledger
 location and the error edge (no Typer), the package `render` draws for people (the only place
 that imports Rich) and `demo` runs the demo. Typer builds every registered command at each
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "stats", "chart", "page", "play", "money")
+MODULES = ("hands", "read", "admin", "data", "stats", "chart", "page", "play", "money")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -71,10 +72,8 @@ ROUTES = {
         "hands",
     ),
     **dict.fromkeys(("show", "hands", "standings", "eval", "rules"), "read"),
-    **dict.fromkeys(
-        ("match", "player", "export", "import", "merge", "backup", "config", "check", "demo"),
-        "admin",
-    ),
+    **dict.fromkeys(("match", "player"), "admin"),
+    **dict.fromkeys(("export", "import", "merge", "backup", "config", "check", "demo"), "data"),
     "stats": "stats",
     "chart": "chart",
     "report": "page",

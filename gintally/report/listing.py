@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from gintally.engine.games import Game
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
-from gintally.report.sheet import by_player, game_doc, knock_limit_text, series_doc, set_doc
+from gintally.report.sheet import game_doc, knock_limit_text, series_doc, set_doc, sheet_row
 from gintally.service import seating_of
 
 if TYPE_CHECKING:
@@ -96,13 +96,4 @@ def listing_sheet(match: Match, plays: Iterable[Played]) -> Iterator[SheetRow]:
             running = {k: v for k, v in running.items() if v[0].status == "open"}
         if not posts:
             continue
-        yield {
-            "hand": e.id,
-            "date": e.date.isoformat(),
-            "kind": e.kind,
-            "winner": match.name_at(e.winner),
-            "points": e.points,
-            "dealer": match.name_at(played.dealer) if dealt else None,
-            "game_points": posts,
-            "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
-        }
+        yield sheet_row(match, e, played.dealer if dealt else None, posts)

@@ -23,12 +23,14 @@ from gintally.service import seating_of, table_names
 
 if TYPE_CHECKING:
     from gintally.engine.games import Game
+    from gintally.engine.replay import Entry
     from gintally.engine.rounds import Round
     from gintally.engine.sets import GameSet
     from gintally.game.rules import RuleSet
     from gintally.model import Match
     from gintally.report.shapes import (
         GameDoc,
+        Pair,
         RoundDoc,
         SeriesDoc,
         SetDoc,
@@ -226,18 +228,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
             posts[str(game.number)] = match.pair(list(pts))
         if not posts:
             continue
-        sheet.append(
-            {
-                "hand": e.id,
-                "date": e.date.isoformat(),
-                "kind": e.kind,
-                "winner": match.name_at(e.winner),
-                "points": e.points,
-                "dealer": match.name_at(played.dealer) if dealt else None,
-                "game_points": posts,
-                "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
-            }
-        )
+        sheet.append(sheet_row(match, e, played.dealer if dealt else None, posts))
     sets = rep.sets()
     numbers = {g.number for g in window.shown}
     shown_sets = [x for x in sets if every or any(g.number in numbers for g in x.games)]
@@ -273,6 +264,21 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
         doc["round"] = round_doc(match, waiting) if waiting is not None else None
         doc["rounds"] = [round_doc(match, r) for r in done[-LAST_ROUNDS:]]
     return doc
+
+
+def sheet_row(match: Match, e: Entry, dealer: int | None, posts: dict[str, Pair]) -> SheetRow:
+    """One hand's row of the sheet: the hand, who dealt it (`dealer`'s seat, None when the
+    sheet does not say) and each shown game's running points after it (`posts`)."""
+    return {
+        "hand": e.id,
+        "date": e.date.isoformat(),
+        "kind": e.kind,
+        "winner": match.name_at(e.winner),
+        "points": e.points,
+        "dealer": None if dealer is None else match.name_at(dealer),
+        "game_points": posts,
+        "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
+    }
 
 
 def by_player(winner: int | None, points: int, other: int | None) -> list[int]:
