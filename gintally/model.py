@@ -337,3 +337,16 @@ class Payment:
     note: str | None = None
     after_hand: int = 0
     created_at: str = ""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction of a hand as it travels between devices: its `uid` (ordered, `identity`),
+    its `action` (``replace``, an edit, with the `version` it made, or ``void``), its `reason`
+    and when it was recorded."""
+
+    uid: str
+    action: str
+    reason: str | None
+    created_at: str
+    version: HandRecord | None = None

@@ -37,6 +37,7 @@ from typing import Any
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, schema
 from gintally.ledger.core import LedgerCore
+from gintally.ledger.history import version_row
 from gintally.ledger.imports import renumber
 from gintally.model import HAND_COLUMNS, fold
 
@@ -479,13 +480,7 @@ class _Merge:
             ).fetchone()
             new_row = None
             if theirs is not None and replacement is not None:
-                newer = self.conn.execute(
-                    "SELECT 1 FROM corrections WHERE hand_id = ? AND action = 'replace' "
-                    "AND uid > ?",
-                    [hand_id, c["uid"]],
-                ).fetchone()
-                at = "min(0, coalesce(min(id), 0)) - 1" if newer else "coalesce(max(id), 0) + 1"
-                new_row = self.conn.execute(f"SELECT {at} FROM hands").fetchone()[0]
+                new_row = version_row(self.conn, hand_id, c["uid"])
                 self.conn.execute(
                     f"INSERT INTO hands(id, hand_id, match_id, number, uid, {columns}, "
                     f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 6))})",

@@ -22,6 +22,7 @@ from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, marks, schema
 from gintally.ledger.damage import Damage
 from gintally.ledger.hands import Hands
+from gintally.ledger.history import History
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
 from gintally.ledger.merging import Merging
@@ -30,7 +31,7 @@ from gintally.ledger.people import People
 from gintally.model import Match
 
 
-class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
+class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging, History):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
     # --- lifecycle -----------------------------------------------------------------------------

@@ -34,6 +34,7 @@ JSON export's payments) and `identities` (which rows are already here); their pu
 are named here.
 """
 
+from gintally.transfer.corrected import Corrected, corrected_row
 from gintally.transfer.export import (
     COLUMNS,
     EXTRA_JSON,
@@ -54,7 +55,14 @@ from gintally.transfer.importing import (
     read_hands,
     read_import,
 )
-from gintally.transfer.payments import PaymentIn, check_payment, payment_row, read_payments
+from gintally.transfer.payments import (
+    PaymentIn,
+    check_payment,
+    check_taken_back,
+    payment_row,
+    stake_from,
+    taken_back_row,
+)
 from gintally.transfer.reading import STDIN, read_rows, source_name
 from gintally.transfer.rows import parse_row
 
@@ -64,10 +72,13 @@ __all__ = [
     "OPTIONAL",
     "REQUIRED",
     "STDIN",
+    "Corrected",
     "ImportFile",
     "ImportStream",
     "PaymentIn",
     "check_payment",
+    "check_taken_back",
+    "corrected_row",
     "digest",
     "digested",
     "export_csv",
@@ -77,10 +88,11 @@ __all__ = [
     "payment_row",
     "read_hands",
     "read_import",
-    "read_payments",
     "read_rows",
     "source_name",
+    "stake_from",
     "stored",
+    "taken_back_row",
     "write_csv",
     "write_json",
 ]

@@ -51,12 +51,20 @@ class Identities:
         # a row's uid decided it (kept, or found here): identities, not the digest, decide
         self.identified = False
         self.conflicts: list[str] = []
+        # hands this import brought in with their history (`corrected`): their rows are new
+        self.brought: set[str] = set()
 
     def rows(self, rows: Iterable[Row]) -> Iterator[Row]:
+        """The rows that go on to the ledger (conflicts are refused by `finish`)."""
         for number, (file_id, uid, values) in enumerate(rows, 1):
             if uid is None:
                 self.new += 1
                 yield file_id, uid, values
+                continue
+            if uid in self.brought:  # its history came in first: the row must be its newest
+                found = self.versions_of(uid)
+                if found is not None and not self.force:
+                    self._compare(number, uid, values, found[1], count=False)
                 continue
             found = self.versions_of(uid)
             if found is None:  # a hand recorded elsewhere: it keeps its identity
@@ -69,6 +77,9 @@ class Identities:
             else:
                 self.identified = True
                 self._compare(number, uid, values, found[1])
+
+    def finish(self) -> None:
+        """Refuse the import when any of its rows conflicts (once the whole file is read)."""
         if self.conflicts:
             shown = "; ".join(self.conflicts[: self.SHOWN])
             more = len(self.conflicts) - self.SHOWN
@@ -76,16 +87,22 @@ class Identities:
                 f"{self.source}: {len(self.conflicts)} of its rows conflict with hands here, "
                 f"nothing was imported: {shown}"
                 + (f" (and {more} more)" if more > 0 else "")
-                + "; an edit made on another device comes in with gintally merge"
+                + "; an edit made on another device comes in with its JSON export (which "
+                "carries corrections) or gintally merge"
             )
 
     def _compare(
-        self, number: int, uid: str, values: tuple[Any, ...], versions: list[HandRecord]
+        self,
+        number: int,
+        uid: str,
+        values: tuple[Any, ...],
+        versions: list[HandRecord],
+        count: bool = True,
     ) -> None:
         theirs = facts_of(self.match, record_of(values))
         ours = [facts_of(self.match, v) for v in versions]
         if theirs in ours or versions[-1].voided:
-            self.here += 1
+            self.here += count
             return
         newest = ours[-1]
         differ = [c for c in newest if newest[c] != theirs[c]]
