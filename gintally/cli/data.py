@@ -141,20 +141,14 @@ def import_(
         history = Corrected(m, book, known, source, today(), order)
         money = _Money(book, m, source)
         start = book.last_row()
-        count, rows = 0, 0
+        count, rows = 0, False
         for key, items in read.sections():  # the file's parts in its order, read once
             if key == "hands":
-
-                def counted(items: Any = items) -> Any:
-                    nonlocal rows
-                    for row in items:
-                        rows += 1
-                        yield row
-
                 count = book.import_rows(
-                    m, known.rows(counted()), read.digest, source, force,
+                    m, known.rows(items), read.digest, source, force,
                     lambda: known.identified or bool(known.brought),
                 )[0]  # fmt: skip
+                rows = bool(count or known.here or known.conflicts)
             elif key == "corrected":
                 for number, entry in items:
                     if rows:
@@ -185,12 +179,18 @@ def import_(
         doc["corrections"] = history.corrections
     if money.added:  # a file with payments (JSON): how many were new
         doc["payments"] = money.added
+    if money.taken_back:
+        doc["payments_taken_back"] = money.taken_back
     if as_json:
         emit(doc, True)
     else:
         more = [
-            f"{n} {what}{'s' if n > 1 else ''}"
-            for n, what in ((history.corrections, "correction"), (money.added, "payment"))
+            f"{n} {one if n == 1 else many}"
+            for n, one, many in (
+                (history.corrections, "correction", "corrections"),
+                (money.added, "payment", "payments"),
+                (money.taken_back, "payment taken back", "payments taken back"),
+            )
             if n
         ]
         also = "".join(
@@ -206,13 +206,14 @@ def import_(
 
 class _Money:
     """The money of an import file (a JSON export's), inside the import's write: the prices
-    its match lacks (only into a match played for money: an import never puts one on money),
-    its payments and the payments it took back that the ledger lacks, by uid, each checked
-    first."""
+    of its match that this one lacks (a price from a day this match has none for, in its
+    currency: an import never puts a match on money, nor changes a price here), its payments
+    and the payments it took back that the ledger lacks, by uid, each checked first."""
 
     def __init__(self, book: Ledger, m: Match, source: str) -> None:
         self.book, self.m, self.source = book, m, source
-        self.added = 0
+        self.added = 0  # payments added
+        self.taken_back = 0  # payments taken back (added taken back, or taken back here)
         self._places: int | None = None
 
     def stakes(self, doc: Any) -> None:
@@ -227,21 +228,11 @@ class _Money:
                 stake = transfer.stake_from(row)
             except GintallyError as e:
                 raise GintallyError(f"{self.source}: stake {i} of its match: {e}") from None
-            if stake in have:
-                continue
             old = have[-1]
-            if (stake.currency, stake.places) != (old.currency, old.places):
-                raise GintallyError(
-                    f"{self.source}: its match is played in {stake.currency or 'no currency'} "
-                    f"to {stake.places} places, and {self.m.name!r} here in "
-                    f"{old.currency or 'no currency'} to {old.places}: nothing was imported"
-                )
-            if any(s.since == stake.since for s in have):
-                when = f"from {stake.since}" if stake.since else "from the start"
-                raise GintallyError(
-                    f"{self.source}: its match has another price {when} than {self.m.name!r} "
-                    "here: nothing was imported (change one with gintally match stake)"
-                )
+            if (stake.currency, stake.places) != (old.currency, old.places) or any(
+                s.since == stake.since for s in have
+            ):
+                continue  # this match's own prices stand: another currency, or that day priced
             self.book.add_stake(self.m, stake)
             have.append(stake)
         self._places = None
@@ -267,9 +258,10 @@ class _Money:
             p = transfer.check_payment(self.m, self.places(), i, row)
         if not book.has_payment(p.uid):  # else imported before, or this ledger's own
             book.add_payment(self.m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
-            self.added += 1
+            self.added += not taken_back
         if taken_back and not book.taken_back(p.uid):
             book.bring_payment_void(p.uid, reason, at)
+            self.taken_back += 1
 
 
 @app.command(rich_help_panel="Data")

@@ -52,6 +52,9 @@ class FactTable:
     name: str
     refs: Mapping[str, str] = field(default_factory=dict)
     key: tuple[str, ...] = ("uid",)
+    # bookkeeping, not facts: what a row may hold otherwise on each side (a payment that came
+    # by an export was written here later, after other hands)
+    ignore: tuple[str, ...] = ()
 
 
 # Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule, in
@@ -60,7 +63,9 @@ class FactTable:
 # the void of one by uid, a match's price from a date by what it states.
 FACT_TABLES: tuple[FactTable, ...] = (
     FactTable(
-        "payments", {"match_id": "matches", "from_player": "players", "to_player": "players"}
+        "payments",
+        {"match_id": "matches", "from_player": "players", "to_player": "players"},
+        ignore=("after_hand", "created_at"),
     ),
     FactTable("payment_voids"),
     FactTable(
@@ -367,8 +372,13 @@ class _Merge:
                     values,
                 )
                 self._count(table.name)
-            elif table.key == ("uid",) and list(here) != values:
-                differ = [c for c, a, b in zip(columns, here, values, strict=True) if a != b]
+            elif table.key == ("uid",) and (
+                differ := [
+                    c
+                    for c, a, b in zip(columns, here, values, strict=True)
+                    if a != b and c not in table.ignore
+                ]
+            ):
                 self.conflicts.append(
                     f"{table.name} {r['uid'][:8]}... differs here and there ({', '.join(differ)})"
                 )

@@ -110,6 +110,7 @@ class Corrected:
             mine = next(v for v in found[1] if v.row_id == v.hand_id)
             ours, theirs = facts_of(self.match, mine), facts_of(self.match, first)
             if ours != theirs:
+                self.known.disputed.add(uid)
                 self.known.conflicts.append(
                     f"{where} is hand {mine.number} (uid {uid[:8]}...), first recorded here "
                     f"with {_differ(ours, theirs)}"

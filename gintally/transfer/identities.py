@@ -53,6 +53,7 @@ class Identities:
         self.conflicts: list[str] = []
         # hands this import brought in with their history (`corrected`): their rows are new
         self.brought: set[str] = set()
+        self.disputed: set[str] = set()  # hands whose corrected entry conflicts (`corrected`)
 
     def rows(self, rows: Iterable[Row]) -> Iterator[Row]:
         """The rows that go on to the ledger (conflicts are refused by `finish`)."""
@@ -60,6 +61,8 @@ class Identities:
             if uid is None:
                 self.new += 1
                 yield file_id, uid, values
+                continue
+            if uid in self.disputed:  # its corrected hand conflicts: named already
                 continue
             if uid in self.brought:  # its history came in first: the row must be its newest
                 found = self.versions_of(uid)
