@@ -238,9 +238,9 @@ def test_stdin_carries_corrections_and_payments(tmp_path: Path) -> None:
     ok(a, "void", "1")
     ok(a, "pay", "Bob", "Ann", "1")
     text = export(a, tmp_path / "a.json").read_text()
-    assert (
-        said(run_with_input(b, text))
-        == "Imported 0 hands, 1 correction and 1 payment into Evening (1 hand: 0 new, 1 already here).\n"
+    assert said(run_with_input(b, text)) == (
+        "Imported 0 hands, 1 correction and 1 payment into Evening (1 hand: 0 new, 1 already "
+        "here).\n"
     )
     alike(a, b)
 
