@@ -144,6 +144,8 @@ def import_(
         count, rows = 0, False
         for key, items in read.sections():  # the file's parts in its order, read once
             if key == "hands":
+                if book.last_row() == 0:  # a ledger without hands: every uid is new (and its
+                    known.versions_of = _nowhere  # index is built at the end: no lookups)
                 count = book.import_rows(
                     m, known.rows(items), read.digest, source, force,
                     lambda: known.identified or bool(known.brought),
@@ -202,6 +204,11 @@ def import_(
             else ""
         )
         drawing("message")(f"Imported {_hands(count)}{also} into {m.name}{here}.")
+
+
+def _nowhere(uid: str) -> None:
+    """No hand has this uid (the ledger has none)."""
+    return None
 
 
 class _Money:

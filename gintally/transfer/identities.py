@@ -102,6 +102,11 @@ class Identities:
         versions: list[HandRecord],
         count: bool = True,
     ) -> None:
+        if versions[-1].voided or any(
+            values[0] == v.date.isoformat() and values[1:] == v.stored() for v in versions
+        ):  # stored alike (the common case: its own export): the same facts
+            self.here += count
+            return
         theirs = facts_of(self.match, record_of(values))
         ours = [facts_of(self.match, v) for v in versions]
         if theirs in ours or versions[-1].voided:
