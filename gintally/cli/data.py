@@ -137,7 +137,7 @@ def import_(
         m = book.match(match)
         order = service.date_order(book)
         read = transfer.ImportStream(m, file, today(), order)
-        known = Identities(m, book.versions_of, source, force)
+        known = Identities(m, book.versions_of, source, force, book.stored_versions)
         history = Corrected(m, book, known, source, today(), order)
         money = _Money(book, m, source)
         start = book.last_row()
@@ -145,7 +145,7 @@ def import_(
         for key, items in read.sections():  # the file's parts in its order, read once
             if key == "hands":
                 if book.last_row() == 0:  # a ledger without hands: every uid is new (and its
-                    known.versions_of = _nowhere  # index is built at the end: no lookups)
+                    known.versions_of, known.stored_of = _nowhere, None  # index comes last)
                 count = book.import_rows(
                     m, known.rows(items), read.digest, source, force,
                     lambda: known.identified or bool(known.brought),

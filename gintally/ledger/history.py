@@ -140,6 +140,21 @@ class History(LedgerCore):
                 [hand_id, c.action, row, c.reason, c.created_at or timestamp(), c.uid],
             )
 
+    def stored_versions(self, uid: str) -> tuple[int, bool, list[tuple[Any, ...]]] | None:
+        """The match id of the hand whose identity is `uid`, whether it is voided, and each
+        version's stored values (`HAND_COLUMNS`, as written: what an import's row is compared
+        with first, without making records); None when the ledger has no such hand."""
+        rows = self.conn.execute(
+            f"SELECT h.match_id, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = "
+            f"h.hand_id AND c.action = 'void'), {', '.join('h.' + c for c in HAND_COLUMNS)} "
+            "FROM hands h WHERE h.hand_id = (SELECT f.id FROM hands f WHERE f.uid = ? "
+            "AND f.id = f.hand_id)",
+            [uid],
+        ).fetchall()
+        if not rows:
+            return None
+        return int(rows[0][0]), bool(rows[0][1]), [tuple(r)[2:] for r in rows]
+
     def place_hands(self, match: Match) -> int:
         """After hands were brought in: number the match's hands in entry order (`renumber`)
         and forget its replay mark; returns how many hands took a new number."""

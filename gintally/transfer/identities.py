@@ -28,6 +28,8 @@ from gintally.transfer.importing import record_of
 
 Row = tuple[int | None, str | None, tuple[Any, ...]]  # (file id, uid, stored values)
 Lookup = Callable[[str], tuple[int, list[HandRecord]] | None]  # `Ledger.versions_of`
+# `Ledger.stored_versions`: (match id, voided, each version's stored values) or None
+Stored = Callable[[str], tuple[int, bool, list[tuple[Any, ...]]] | None]
 
 
 def facts_of(match: Match, hand: HandRecord) -> dict[str, Any]:
@@ -44,8 +46,16 @@ class Identities:
 
     SHOWN = 3  # conflicts named in the refusal
 
-    def __init__(self, match: Match, versions_of: Lookup, source: str, force: bool) -> None:
+    def __init__(
+        self,
+        match: Match,
+        versions_of: Lookup,
+        source: str,
+        force: bool,
+        stored_of: Stored | None = None,
+    ) -> None:
         self.match, self.versions_of, self.source, self.force = match, versions_of, source, force
+        self.stored_of = stored_of
         self.new = 0
         self.here = 0
         # a row's uid decided it (kept, or found here): identities, not the digest, decide
@@ -69,6 +79,17 @@ class Identities:
                 if found is not None and not self.force:
                     self._compare(number, uid, values, found[1], count=False)
                 continue
+            if self.stored_of is not None and not self.force:  # the quick test first
+                stored = self.stored_of(uid)
+                if stored is None:  # a hand recorded elsewhere: it keeps its identity
+                    self.new += 1
+                    self.identified = True
+                    yield None, uid, values
+                    continue
+                if stored[0] == self.match.id and (stored[1] or values in stored[2]):
+                    self.identified = True  # here, stored alike (or voided here)
+                    self.here += 1
+                    continue
             found = self.versions_of(uid)
             if found is None:  # a hand recorded elsewhere: it keeps its identity
                 self.new += 1
