@@ -261,3 +261,24 @@ def test_u_in_play_takes_back_a_payment_then_the_hand(tmp_path: Path, gintally: 
     assert as_json(gintally("--db", str(db), "hands", "--json"))["count"] == 2
     settled = as_json(gintally("--db", str(db), "settle", "--json"))
     assert (settled["balances"], settled["payments"]) == ([], [])
+
+
+def test_pay_and_settle_typed_in_play_print_what_the_commands_print(
+    tmp_path: Path, gintally: CLI
+) -> None:
+    piped, typed = tmp_path / "piped.db", tmp_path / "typed.db"
+    for db in (piped, typed):
+        ok(gintally("--db", str(db), "match", "new", "S", "--players", "Ann", "Bob", "--stake",
+                    "0.05", "--currency", "$"))  # fmt: skip
+    lines = ["sc ann 60", "sc bob 30", "sc ann 50", "settle", "pay bob ann 4 --note cash",
+             "show", "pay bob ann -3", "settle --since 2026-01-01"]  # fmt: skip
+    commands = [("score", "ann", "60"), ("score", "bob", "30"), ("score", "ann", "50"),
+                ("settle",), ("pay", "bob", "ann", "4", "--note", "cash"), ("show",),
+                ("settle", "--since", "2026-01-01")]  # fmt: skip
+    expected = "".join(ok(gintally("--db", str(typed), *args)).stdout for args in commands)
+    done = plain(piped, lines)
+    assert done.returncode == 0
+    assert done.stdout == expected
+    assert "Bob owes Ann $10.25." in done.stdout
+    assert "At $0.05 a point." in done.stdout  # the sheet's money line
+    assert done.stderr == "Error: the amount must not be negative, not '-3'\n"

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from gintally.cli import record
 from gintally.cli.common import (
     DateOpt,
     JsonOpt,
@@ -70,8 +71,4 @@ def pay(
     """Record money handed over: settle counts it, export carries it, undo takes it back."""
     with ledger() as book:
         doc = money.pay(book, payer, payee, amount, date, note, match, today())
-    emit(doc, as_json, lambda d: drawing("message")(_paid_line(d), wrap=False))
-
-
-def _paid_line(doc: dict[str, object]) -> str:
-    return f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
+    record.tell_paid(doc, as_json)

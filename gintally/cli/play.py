@@ -38,6 +38,8 @@ Type a hand or a command, as on the command line without "gintally":
   show [--all]            s               the score sheet (every game with --all)
   hands [--last N]        h               the hand log
   standings               st              the season's standings
+  pay Bob Ann 4.50                        money handed over (a match played for money)
+  settle [--since DATE]                   who owes whom
   help, quit              ?, q
 Names, commands and options are case-blind; every hand command takes --date, --dealer,
 --upcard and --note."""
@@ -76,6 +78,8 @@ class Evening:
             self.read(found)
         elif word in ("undo", "void", "edit"):
             done = self.correct(found)
+        elif word == "pay":
+            self.pay(found)
         else:
             raw, shared = entry.hand_raw(found)
             done = self.match.hand(word, raw, **shared)
@@ -99,6 +103,16 @@ class Evening:
             return self.match.voided(positionals[0], reason)
         return self.match.edited(positionals[0], reason, options)
 
+    def pay(self, found: entry.Entry) -> None:
+        """A payment in the evening's match, said as ``pay`` says it."""
+        if len(found.positionals) != 3:
+            raise GintallyError("pay takes FROM TO AMOUNT (see help)")
+        payer, payee, amount = found.positionals
+        options = found.options
+        paid = self.match.pay(payer, payee, amount, date=options.get("date"),
+                              note=options.get("note"))  # fmt: skip
+        record.tell_paid(paid, False)
+
     def read(self, found: entry.Entry) -> None:
         if found.positionals:
             raise GintallyError(f"{found.word} takes no values (see help)")
@@ -107,6 +121,8 @@ class Evening:
             emit(self.match.sheet(bool(options.get("all"))), False, drawing("show"))
         elif found.word == "standings":
             emit(self.match.standings(options.get("year")), False, drawing("standings"))
+        elif found.word == "settle":
+            emit(self.match.settlement(options.get("since")), False, drawing("settlement"))
         else:
             self.log(options.get("last"), options.get("year"), bool(options.get("all")))
 

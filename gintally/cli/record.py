@@ -5,8 +5,9 @@ Typer's commands from them and the console script's fast lane (`quick`) reads it
 them, and both call `run`, so both ways of running a hand command do the same work and print
 the same thing. The work itself is the library facade's (`facade.work.hand`, which the
 library's `Match.knock`... and ``gintally play`` call too); `tell` prints what a hand command or
-a correction did, as the command line says it, and `tell_undone` what `undo` took back (a hand or
-a payment: the command line's ``undo`` and ``gintally play``'s ``u`` both print through it)."""
+a correction did, as the command line says it, `tell_undone` what `undo` took back (a hand or a
+payment: the command line's ``undo`` and ``gintally play``'s ``u`` both print through it) and
+`tell_paid` a payment."""
 
 from __future__ import annotations
 
@@ -84,3 +85,9 @@ def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) 
         f"{taken['date']}."
     )
     emit(taken, as_json, lambda d: drawing("message")(said, wrap=False))
+
+
+def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
+    """A payment recorded (``pay``, and ``pay`` in ``gintally play``)."""
+    said = f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
+    emit(doc, as_json, lambda d: drawing("message")(said, wrap=False))
