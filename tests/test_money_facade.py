@@ -282,3 +282,28 @@ def test_pay_and_settle_typed_in_play_print_what_the_commands_print(
     assert "Bob owes Ann $10.25." in done.stdout
     assert "At $0.05 a point." in done.stdout  # the sheet's money line
     assert done.stderr == "Error: the amount must not be negative, not '-3'\n"
+
+
+# --- found by driving money as a user would ------------------------------------------------------
+
+
+def test_team_mates_cannot_pay_each_other_in_their_match(gintally: CLI) -> None:
+    """A payment settles what one side owes the other: between team-mates it would make a debt
+    out of nothing. Where they also play each other, the payment goes to that match."""
+    ok(gintally("match", "new", "T", "--teams", "Ann,Cy", "Bob,Di", "--stake", "0.1"))
+    line = refused_line(gintally("pay", "Ann", "Cy", "1", "--match", "T"))
+    assert line == (
+        "Error: Ann and Cy play on the same side in match 'T': a payment settles what one side "
+        "owes the other"
+    )
+    line = refused_line(gintally("pay", "Ann", "Cy", "1"))
+    assert line == (
+        "Error: Ann and Cy play on the same side in every match they share: a payment settles "
+        "what one side owes the other"
+    )
+    assert as_json(gintally("settle", "--json"))["payments"] == []
+    ok(gintally("match", "new", "S", "--players", "Ann", "Cy", "--stake", "0.05"))
+    ok(gintally("match", "use", "T"))
+    paid = as_json(gintally("pay", "Ann", "Cy", "1", "--json"))
+    assert paid["match"] == "S"  # the current match has them on one side
+    assert as_json(gintally("pay", "Di", "Cy", "2", "--json"))["match"] == "T"
