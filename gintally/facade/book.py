@@ -12,6 +12,11 @@ Before each command it asks the file whether another process wrote to it meanwhi
 (`Ledger.news`), so two terminals or two devices can share a ledger; `Book.news` tells a
 screen when to redraw.
 
+Money goes the same way (`facade.money`): `Book.new_match(stake=...)`, `Match.stake`,
+`Match.pay` and `Book.pay`, `Match.settlement` and `Book.settlement` return what ``match new``,
+``match stake``, ``pay`` and ``settle`` print with ``--json``; an amount may be a `Decimal`, a
+whole number or text, and is read as the command line reads the text.
+
 Terminology
 - hand methods: one `Match` method per hand command (``knock``, ``gin``, ``big_gin``,
   ``draw``, ``misdeal``, ``score`` and each variant's own: ``gimlet``, ``double_gimlet``,
@@ -26,18 +31,20 @@ import json
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gintally.facade import work
 from gintally.facade.typed import as_text
 
 if TYPE_CHECKING:
     import os
+    from decimal import Decimal
 
     from gintally.ledger import Ledger
     from gintally.model import Match as MatchRecord
 
 HAND_OPTIONS = ("date", "dealer", "upcard", "note")  # what every hand method takes by keyword
+Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
 
 
 def open(path: str | os.PathLike[str] | None = None) -> Book:
@@ -138,10 +145,10 @@ class Book:
         rolling: bool = False,
         season_start: str | None = None,
         dealer: str | None = None,
-        stake: object = None,
+        stake: Amount | None = None,
         currency: str | None = None,
         places: int | None = None,
-        series_stake: object = None,
+        series_stake: Amount | None = None,
         **knobs: object,
     ) -> Match:
         """Create a match (``match new``): `players` (two, or one for a solitaire) or `teams`
@@ -188,15 +195,16 @@ class Book:
         self,
         payer: str,
         payee: str,
-        amount: object,
+        amount: Amount,
         *,
         date: date | str | None = None,
         note: str | None = None,
         match: str | None = None,
     ) -> dict[str, Any]:
         """Record money handed over (``pay FROM TO AMOUNT --json``): `amount` a `Decimal`, a
-        number or its text, at most the currency's places, more than zero; in `match`, else
-        the current match if both play in it, else the latest staked match they share.
+        whole number or its text, at most the currency's places, more than zero; in `match`,
+        else the current match if they play each other in it, else the latest staked match
+        where they do (team-mates pay each other in none).
         `Match.undo` (and ``undo``) takes it back while no hand has come after it."""
         from gintally.facade import money
 
@@ -313,12 +321,12 @@ class Match:
 
     def stake(
         self,
-        amount: object,
+        amount: Amount,
         *,
         since: date | str | None = None,
         currency: str | None = None,
         places: int | None = None,
-        series: object = None,
+        series: Amount | None = None,
     ) -> dict[str, Any]:
         """Play the match for money at `amount` a point (``Decimal("0.05")`` or ``"0.05"``), or
         change its price from the day `since` on (games and sets closed before keep the old
@@ -334,7 +342,7 @@ class Match:
         self,
         payer: str,
         payee: str,
-        amount: object,
+        amount: Amount,
         *,
         date: date | str | None = None,
         note: str | None = None,
@@ -349,7 +357,7 @@ class Match:
         ``"unstaked"``."""
         from gintally.facade import money
 
-        today = _today()
+        today = date.today()
         return plain(money.settle(self.book.ledger(), self.name, False, as_text(since), today))
 
     if TYPE_CHECKING:  # the hand methods, made below from the commands' declarations
