@@ -307,3 +307,40 @@ def test_team_mates_cannot_pay_each_other_in_their_match(gintally: CLI) -> None:
     paid = as_json(gintally("pay", "Ann", "Cy", "1", "--json"))
     assert paid["match"] == "S"  # the current match has them on one side
     assert as_json(gintally("pay", "Di", "Cy", "2", "--json"))["match"] == "T"
+
+
+def test_settle_follows_voids_and_edits_of_the_hands_behind_it(tmp_path: Path) -> None:
+    """The Hollywood evening, paid in full; voiding its last hand (Ann 30) reopens game 3 at
+    70-0, so the set is in play again (215 + 415 + 70 = 700 points so far, $35.00) and the
+    payment stands alone: Ann owes Bob $50.25. Editing hand 5 from 40 to 70 closes game 2 at
+    150-0 (150 + 100 + 3 boxes 75 + 150 doubled = 475) and game 3 at 100-0 (30 + 70: 100 + 100
+    + 50 + 100 = 350); the set's margin is 215 + 475 + 350 = 1040, $52.00, less the $50.25
+    paid: Bob owes Ann $1.75."""
+    with library.open(tmp_path / "l.db") as book:
+        match = book.new_match("E", ["Ann", "Bob"], format="hollywood", stake="0.05",
+                               currency="$")  # fmt: skip
+        for who, points in HANDS:
+            match.score(who, points)
+        match.pay("Bob", "Ann", "50.25")
+        assert match.settlement()["balances"] == []
+        match.void(6)
+        doc = match.settlement()
+        assert [(b["from"], b["to"], b["text"]) for b in doc["balances"]] == [
+            ("Ann", "Bob", "$50.25")
+        ]
+        in_play = doc["in_play"][0]
+        assert (in_play["what"], in_play["leader"], in_play["points"], in_play["text"]) == (
+            "set", "Ann", 700, "$35.00"
+        )  # fmt: skip
+        assert [r["winnings"] for r in match.standings()["rows"]] == ["0.00", "0.00"]
+        match.edit(5, points=70)
+        sets = match.sheet(all=True)["sets"]
+        assert (sets[0]["winner"], sets[0]["margin"]) == ("Ann", 1040)
+        doc = match.settlement()
+        assert [(b["from"], b["to"], b["text"]) for b in doc["balances"]] == [
+            ("Bob", "Ann", "$1.75")
+        ]
+        assert doc["in_play"] == []
+        taken = match.undo()  # no hand entered after the payment (hand 6 was voided)
+        assert (taken["action"], taken["text"]) == ("undid", "$50.25")
+        assert match.undo()["hand"] == 5
