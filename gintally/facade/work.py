@@ -251,7 +251,7 @@ def hand_log(
     m = book.match(match)
     log = service.hand_log(book, m, year, last, every)
     head = report.hands_head(m, log.season, log.count)
-    rows = (report.hand_row(m, x.hand, x.dealer, x.round) for x in log.rows)
+    rows = report.hand_rows(m, log.rows)
     return HandLog(head, rows, log)
 
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.hand import describe as describe
     from gintally.report.hand import hand_doc as hand_doc
     from gintally.report.hand import hand_row as hand_row
+    from gintally.report.hand import hand_rows as hand_rows
     from gintally.report.hand import hands_doc as hands_doc
     from gintally.report.hand import hands_head as hands_head
     from gintally.report.listing import listing_head as listing_head
@@ -119,7 +120,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 # Each module, with the public names it holds (in the imports above, the same).
 HOMES: dict[str, str] = {
     "check": "check_doc",
-    "hand": "describe hand_doc hand_row hands_doc hands_head",
+    "hand": "describe hand_doc hand_row hand_rows hands_doc hands_head",
     "listing": "listing_head listing_items listing_sheet listing_tail",
     "match": "match_doc teams_part",
     "money": (
