@@ -42,7 +42,9 @@ def listing(book: Ledger, m: Match) -> None:
     with book.snapshot(), collector.paused():
         games = service.listing(book, m, today())
         head = process.fit(report.listing_head(m))
-        items = (process.fit(doc) for doc in report.listing_items(m, games))
+        items = report.listing_lines(m, games)
+        if not process.unicode_stdout():  # asked once: a listing may hold a million games
+            items = (process.fit(doc) for doc in items)
         digits = len(str(book.last_number(m)))
 
         def finish() -> ShowDoc:

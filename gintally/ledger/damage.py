@@ -64,8 +64,19 @@ class Damage(LedgerCore):
                 found.append((where, what))
 
         columns = self._hand_columns()  # a ledger read as it is may predate some
-        for sql, say in _DAMAGE:
-            if "other_points" in sql and "other_points" not in columns:
+        queries = [q for q in _DAMAGE if "other_points" not in q[0] or "other_points" in columns]
+        # A sound ledger (the usual case) is scanned once for what the queries of single rows
+        # of hands look for, not once a query; with the unique index of hand numbers, no two
+        # hands of a match can have one number (what `_NUMBERS_TAKEN` looks for)
+        simple = [q for q in queries if q[0].startswith(_SIMPLE) and _WHERE in q[0]]
+        probe = " OR ".join(f"({q[0].partition(_WHERE)[2][: -len(_BY_ID)]})" for q in simple)
+        sound = not self._rows(f"SELECT 1 FROM hands WHERE {probe} LIMIT 1")
+        unique = bool(
+            self._rows("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+                       [NUMBERS_INDEX])  # fmt: skip
+        )
+        for sql, say in queries:
+            if (sound and (sql, say) in simple) or (unique and sql == _NUMBERS_TAKEN):
                 continue
             for row in self._rows(sql):
                 add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
@@ -135,6 +146,16 @@ _PLAYER_COLUMNS = ("winner", "knocker", "dealer")
 _PYTHON_READS = ("knocker_cards", "defender_cards", "layoffs", "upcard", "note")
 _IN_LEDGER = "EXISTS (SELECT 1 FROM players p WHERE p.id = {})"
 
+# two first versions of hands of one match with one number (what `NUMBERS_INDEX` forbids)
+_NUMBERS_TAKEN = (
+    "SELECT 'hands', h.id, h.number, o.number AS n, o.id FROM hands h JOIN hands o "
+    "ON o.match_id = h.match_id AND o.number = h.number AND o.hand_id < h.hand_id "
+    "AND o.id = o.hand_id WHERE h.id = h.hand_id "
+    "AND o.hand_id = (SELECT min(x.hand_id) FROM hands x WHERE x.match_id = h.match_id "
+    "AND x.number = h.number) ORDER BY h.id"
+)
+# a query of single rows of hands: its start, its condition's and its end
+_SIMPLE, _WHERE, _BY_ID = "SELECT 'hands', id, ", " FROM hands WHERE ", " ORDER BY id"
 # (query, message): each query yields (table, row id, values for the message...).
 _DAMAGE: list[tuple[str, str]] = [
     (
@@ -212,11 +233,7 @@ _DAMAGE: list[tuple[str, str]] = [
         "holds the unknown claim {}",
     ),
     (
-        "SELECT 'hands', h.id, h.number, o.number AS n, o.id FROM hands h JOIN hands o "
-        "ON o.match_id = h.match_id AND o.number = h.number AND o.hand_id < h.hand_id "
-        "AND o.id = o.hand_id WHERE h.id = h.hand_id "
-        "AND o.hand_id = (SELECT min(x.hand_id) FROM hands x WHERE x.match_id = h.match_id "
-        "AND x.number = h.number) ORDER BY h.id",
+        _NUMBERS_TAKEN,
         "has hand number {}, the number of another hand of its match (hand {}, hands row {})",
     ),
     (
