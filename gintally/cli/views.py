@@ -29,7 +29,7 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
             if not service.seating_of(m).whole:  # streamed: nothing of the match held whole
                 (listing_json if as_json else listing)(book, m)
                 return
-        doc = work.show(book, match, all_, today())
+        doc = work.show(book, match, all_, today(), sheet_rows=as_json)
     emit(doc, as_json, drawing("show"))
 
 

@@ -66,17 +66,22 @@ class Damage(LedgerCore):
         columns = self._hand_columns()  # a ledger read as it is may predate some
         queries = [q for q in _DAMAGE if "other_points" not in q[0] or "other_points" in columns]
         # A sound ledger (the usual case) is scanned once for what the queries of single rows
-        # of hands look for, not once a query; with the unique index of hand numbers, no two
-        # hands of a match can have one number (what `_NUMBERS_TAKEN` looks for)
-        simple = [q for q in queries if q[0].startswith(_SIMPLE) and _WHERE in q[0]]
-        probe = " OR ".join(f"({q[0].partition(_WHERE)[2][: -len(_BY_ID)]})" for q in simple)
-        sound = not self._rows(f"SELECT 1 FROM hands WHERE {probe} LIMIT 1")
-        unique = bool(
-            self._rows("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-                       [NUMBERS_INDEX])  # fmt: skip
-        )
+        # of hands look for (`_ONE_PASS`), not once a query; with the unique index of hand
+        # numbers, no two hands of a match can have one number (what `_NUMBERS_TAKEN` finds)
+        passed: set[str] = set()
+        for head, tail in _ONE_PASS:
+            alike = [q for q, _ in queries if q.startswith(head) and tail in q]
+            terms = " OR ".join(
+                f"({q.partition(tail)[2].rpartition(' ORDER BY ')[0]})" for q in alike
+            )
+            if alike and not self._rows(f"SELECT 1 FROM {tail[6:]}{terms} LIMIT 1"):
+                passed.update(alike)
+        if self._rows(
+            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [NUMBERS_INDEX]
+        ):
+            passed.add(_NUMBERS_TAKEN)
         for sql, say in queries:
-            if (sound and (sql, say) in simple) or (unique and sql == _NUMBERS_TAKEN):
+            if sql in passed:
                 continue
             for row in self._rows(sql):
                 add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
@@ -154,8 +159,12 @@ _NUMBERS_TAKEN = (
     "AND o.hand_id = (SELECT min(x.hand_id) FROM hands x WHERE x.match_id = h.match_id "
     "AND x.number = h.number) ORDER BY h.id"
 )
-# a query of single rows of hands: its start, its condition's and its end
-_SIMPLE, _WHERE, _BY_ID = "SELECT 'hands', id, ", " FROM hands WHERE ", " ORDER BY id"
+# the queries of single rows of hands (with their match), by how they start and what their
+# condition follows: a sound ledger is scanned once for all of them
+_ONE_PASS = (
+    ("SELECT 'hands', id, ", " FROM hands WHERE "),
+    ("SELECT 'hands', h.id, ", " FROM hands h JOIN matches m ON m.id = h.match_id WHERE "),
+)
 # (query, message): each query yields (table, row id, values for the message...).
 _DAMAGE: list[tuple[str, str]] = [
     (

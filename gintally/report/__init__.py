@@ -132,8 +132,8 @@ HOMES: dict[str, str] = {
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandRow HandsDoc "
-        "HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
+        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandRow "
+        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
         "RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow "
         "SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),

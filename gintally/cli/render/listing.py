@@ -61,9 +61,7 @@ def head_lines(doc: ShowDoc) -> list[str]:
     return [f"{doc['match']}: {a} vs {b}", about]
 
 
-def game_lines(
-    doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
-) -> Iterator[str]:
+def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1) -> Iterator[str]:
     """One line a game, a line after each set; "No games yet" when there is none."""
     a, b = doc["players"]
     kind = format_class(doc["format"])
