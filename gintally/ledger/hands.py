@@ -394,7 +394,11 @@ class Hands(LedgerCore):
         `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`."""
         sql, params = self._live("h.*", match)
-        yield from self._stream_light(sql, params, ())
+        try:
+            cursor = self.conn.execute(sql, params)
+            yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
 
     def stream_hand_log(self, match: Match, since: date | None = None) -> Iterator[LogValues]:
         """`stream_hands` made light for the hand log: for each hand (from the day `since`),
@@ -409,14 +413,10 @@ class Hands(LedgerCore):
             self.refuse_hidden(match)
         self.refuse_damaged(match, since)  # before the first row: a log printed as it streams
         sql += " ORDER BY h.date, h.number"
-        yield from self._stream_light(sql, params, LOG_COLUMNS, reader(match))
-
-    def _stream_light(
-        self, sql: str, params: list[Any], more: tuple[str, ...], read: Any = None
-    ) -> Iterator[tuple[Any, ...]]:
         try:
             cursor = self.conn.execute(sql, params)
-            yield from light_rows(cursor, more, read, hand_record, _INT_COLUMNS, BATCH // 2)
+            read = reader(match)
+            yield from light_rows(cursor, LOG_COLUMNS, read, hand_record, _INT_COLUMNS, BATCH // 2)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
