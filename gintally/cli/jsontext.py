@@ -30,8 +30,20 @@ _SCALARS = frozenset((str, int, float, bool, type(None)))
 def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
     """The text of ``json.dumps(doc, indent=2, ensure_ascii=ensure_ascii)``, in pieces."""
     flat: dict[int, Callable[[Any], str]] = {}
-    scalar = _encoder(ensure_ascii, ", ")
+    number = _encoder(ensure_ascii, ", ")  # a float (NaN, Infinity), or what else reads
     key_text = encode_basestring_ascii if ensure_ascii else encode_basestring
+    words = {None: "null", True: "true", False: "false"}
+
+    def scalar(value: Any) -> str:
+        """A scalar's text: what the C encoder writes, without calling it for the common ones."""
+        kind = type(value)
+        if kind is str:
+            return key_text(value)  # type: ignore[no-any-return]
+        if kind is int:
+            return int.__repr__(value)
+        if kind is bool or value is None:
+            return words[value]
+        return number(value)
 
     def flat_at(level: int) -> Callable[[Any], str]:
         encode = flat.get(level)
