@@ -38,7 +38,7 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
         """A scalar's text: what the C encoder writes, without calling it for the common ones."""
         kind = type(value)
         if kind is str:
-            return key_text(value)  # type: ignore[no-any-return]
+            return key_text(value)
         if kind is int:
             return int.__repr__(value)
         if kind is bool or value is None:
