@@ -196,9 +196,8 @@ _DAMAGE: list[tuple[str, str]] = [
         "has no readable date ({})",
     ),
     (
-        f"SELECT 'hands', id, quote(date) FROM hands WHERE typeof(date) = 'text' "
-        f"AND date(date, '+0 days') IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' "
-        "ORDER BY id",
+        f"SELECT 'hands', id, quote(date) FROM hands WHERE date NOT BETWEEN '{FIRST_DAY}' AND "
+        f"'{LAST_DAY}' AND typeof(date) = 'text' AND date(date, '+0 days') IS date ORDER BY id",
         f"has the date {{}}, out of range ({FIRST_DAY} to {LAST_DAY})",
     ),
     *(
@@ -248,7 +247,9 @@ _DAMAGE: list[tuple[str, str]] = [
     (
         "SELECT 'hands', h.id, h.hand_id, o.match_id, h.match_id FROM hands h "
         "JOIN hands o ON o.hand_id = h.hand_id AND o.id < h.id AND o.match_id != h.match_id "
-        "WHERE o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
+        # only a hand key with two rows or more can have one (a few edited hands, not every row)
+        "WHERE h.hand_id IN (SELECT hand_id FROM hands GROUP BY hand_id HAVING count(*) > 1) "
+        "AND o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
         "is a version of hand key {} of match id {}, moved to match id {}",
     ),
     (
