@@ -24,7 +24,7 @@ from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.config import SETTINGS, stored
 from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays
-from gintally.service.seating import entry_from_values, seating_of
+from gintally.service.seating import entries_from_values, seating_of
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
         failed: Exception | None = None
+        entry = entries_from_values(m)
 
         def replayed(hands: Iterable[HandValues]) -> Iterator[HandValues]:
             nonlocal failed
@@ -139,9 +140,8 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
                 if failed is None:
                     number, day, values = h[0], h[1], h[2]
                     try:
-                        e = entry_from_values(m, number, day, values[_KIND],
-                                              values[_WINNER], values[_POINTS], values[_DEALER],
-                                              values[_OTHER])  # fmt: skip
+                        e = entry(number, day, values[_KIND], values[_WINNER],
+                                  values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
                         run.feed(e)
                         tail.extend(run.games)
                         run.games.clear()
