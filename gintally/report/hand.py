@@ -241,7 +241,7 @@ def hand_row(
 def hand_rows(match: Match, logged: Iterable[Logged]) -> Iterator[HandRow]:
     """`hand_row` of each line of the hand log, made as fast as a million lines need: the part
     of a row that the values a hand stores decide (all but its number, date, dealer, round and
-    corrections) is made once for each distinct set of them (`MEMO`: a household repeats a
+    corrections) is made once for each distinct set of them (`_MEMO`: a household repeats a
     few thousand results) and copied, its lists and mappings anew, for each hand."""
     derives = seating_of(match).derives_dealer
     names = {seat: match.name_at(seat) for seat in (None, 0, 1)} if derives else {}
@@ -255,7 +255,7 @@ def hand_rows(match: Match, logged: Iterable[Logged]) -> Iterator[HandRow]:
             held = [k for k, v in row.items() if isinstance(v, list | dict)]
             deep = tuple(k for k in held if _nested(row[k]))  # type: ignore[literal-required]
             flat = tuple(k for k in held if k not in deep)
-            if len(made) >= MEMO:
+            if len(made) >= _MEMO:
                 made.clear()
             made[x.values] = (row, flat, deep)
             yield row
@@ -269,7 +269,7 @@ def hand_rows(match: Match, logged: Iterable[Logged]) -> Iterator[HandRow]:
         row["id"] = row["hand"] = x.number
         day = days.get(x.date)
         if day is None:
-            if len(days) >= MEMO:
+            if len(days) >= _MEMO:
                 days.clear()
             day = days[x.date] = x.date.isoformat()
         row["date"] = day
@@ -281,7 +281,7 @@ def hand_rows(match: Match, logged: Iterable[Logged]) -> Iterator[HandRow]:
         yield row
 
 
-MEMO = 10_000  # distinct sets of stored values `hand_rows` remembers (then forgets, and again)
+_MEMO = 10_000  # distinct sets of stored values `hand_rows` remembers (then forgets, and again)
 
 
 def _nested(value: list[Any] | dict[Any, Any]) -> bool:

@@ -310,7 +310,7 @@ def _logged(
     dealt = variant_of(rules).dealt  # a solitaire (Gimlet) has no dealer
     dealer = match.first_seat if since is None else dealer_before(ledger, match, since)
     rule, read = rules.next_dealer, reader(match)
-    seat = {p.id: match.seat(p.id) for p in match.members}.get  # None for None
+    seat = {p.id: match.seat(p.id) for p in match.members}.get  # `Match.seat`; a stranger: 1
     seen = 0
     for light in ledger.stream_hand_log(match, since):
         day, values = light[1], light[2]
