@@ -196,6 +196,8 @@ class Match:
 
     def pair(self, values: list[int]) -> dict[str, int]:
         """Two per-seat values keyed by the players' (or teams') names."""
+        if self.teams is None:  # `sides`, without making its list (a season's sheet asks often)
+            return {self.players[0].name: values[0], self.players[1].name: values[1]}
         a, b = self.sides
         return {a: values[0], b: values[1]}
 

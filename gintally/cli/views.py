@@ -29,7 +29,7 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
             if not service.seating_of(m).whole:  # streamed: nothing of the match held whole
                 (listing_json if as_json else listing)(book, m)
                 return
-        doc = work.show(book, match, all_, today())
+        doc = work.show(book, match, all_, today(), sheet_rows=as_json)
     emit(doc, as_json, drawing("show"))
 
 
@@ -42,7 +42,9 @@ def listing(book: Ledger, m: Match) -> None:
     with book.snapshot(), collector.paused():
         games = service.listing(book, m, today())
         head = process.fit(report.listing_head(m))
-        items = (process.fit(doc) for doc in report.listing_items(m, games))
+        items = report.listing_lines(m, games)
+        if not process.unicode_stdout():  # asked once: a listing may hold a million games
+            items = (process.fit(doc) for doc in items)
         digits = len(str(book.last_number(m)))
 
         def finish() -> ShowDoc:

@@ -197,14 +197,18 @@ def edit(
 # --- reading --------------------------------------------------------------------------------------
 
 
-def show(book: Ledger, match: str | None, every: bool, today: date) -> report.ShowDoc:
-    """The score sheet (`show`); `every`: every game and set of the match (``--all``)."""
+def show(
+    book: Ledger, match: str | None, every: bool, today: date, sheet_rows: bool = True
+) -> report.ShowDoc:
+    """The score sheet (`show`); `every`: every game and set of the match (``--all``);
+    without `sheet_rows`, for the drawing: a seasonal format's sheet is left empty (it draws
+    none)."""
     m = book.match(match)
     if every:
         window = service.replay_all(book, m, today)
     else:
         window = service.replay_match(book, m, today=today)
-    doc = report.show_doc(window, every=every)
+    doc = report.show_doc(window, every=every, sheet_rows=sheet_rows)
     money = service.in_play_now(book, m, window.replay, today) if book.stakes(m) else None
     if money is not None:  # without a stake the sheet is as it always was
         now, playing = money
@@ -246,7 +250,7 @@ def hand_log(
     m = book.match(match)
     log = service.hand_log(book, m, year, last, every)
     head = report.hands_head(m, log.season, log.count)
-    rows = (report.hand_row(m, x.hand, x.dealer, x.round) for x in log.rows)
+    rows = report.hand_rows(m, log.rows)
     return HandLog(head, rows, log)
 
 

@@ -64,8 +64,24 @@ class Damage(LedgerCore):
                 found.append((where, what))
 
         columns = self._hand_columns()  # a ledger read as it is may predate some
-        for sql, say in _DAMAGE:
-            if "other_points" in sql and "other_points" not in columns:
+        queries = [q for q in _DAMAGE if "other_points" not in q[0] or "other_points" in columns]
+        # A sound ledger (the usual case) is scanned once for what the queries of single rows
+        # of hands look for (`_ONE_PASS`), not once a query; with the unique index of hand
+        # numbers, no two hands of a match can have one number (what `_NUMBERS_TAKEN` finds)
+        passed: set[str] = set()
+        for head, tail in _ONE_PASS:
+            alike = [q for q, _ in queries if q.startswith(head) and tail in q]
+            terms = " OR ".join(
+                f"({q.partition(tail)[2].rpartition(' ORDER BY ')[0]})" for q in alike
+            )
+            if alike and not self._rows(f"SELECT 1 FROM {tail[6:]}{terms} LIMIT 1"):
+                passed.update(alike)
+        if self._rows(
+            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [NUMBERS_INDEX]
+        ):
+            passed.add(_NUMBERS_TAKEN)
+        for sql, say in queries:
+            if sql in passed:
                 continue
             for row in self._rows(sql):
                 add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
@@ -135,6 +151,20 @@ _PLAYER_COLUMNS = ("winner", "knocker", "dealer")
 _PYTHON_READS = ("knocker_cards", "defender_cards", "layoffs", "upcard", "note")
 _IN_LEDGER = "EXISTS (SELECT 1 FROM players p WHERE p.id = {})"
 
+# two first versions of hands of one match with one number (what `NUMBERS_INDEX` forbids)
+_NUMBERS_TAKEN = (
+    "SELECT 'hands', h.id, h.number, o.number AS n, o.id FROM hands h JOIN hands o "
+    "ON o.match_id = h.match_id AND o.number = h.number AND o.hand_id < h.hand_id "
+    "AND o.id = o.hand_id WHERE h.id = h.hand_id "
+    "AND o.hand_id = (SELECT min(x.hand_id) FROM hands x WHERE x.match_id = h.match_id "
+    "AND x.number = h.number) ORDER BY h.id"
+)
+# the queries of single rows of hands (with their match), by how they start and what their
+# condition follows: a sound ledger is scanned once for all of them
+_ONE_PASS = (
+    ("SELECT 'hands', id, ", " FROM hands WHERE "),
+    ("SELECT 'hands', h.id, ", " FROM hands h JOIN matches m ON m.id = h.match_id WHERE "),
+)
 # (query, message): each query yields (table, row id, values for the message...).
 _DAMAGE: list[tuple[str, str]] = [
     (
@@ -166,9 +196,8 @@ _DAMAGE: list[tuple[str, str]] = [
         "has no readable date ({})",
     ),
     (
-        f"SELECT 'hands', id, quote(date) FROM hands WHERE typeof(date) = 'text' "
-        f"AND date(date, '+0 days') IS date AND date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' "
-        "ORDER BY id",
+        f"SELECT 'hands', id, quote(date) FROM hands WHERE date NOT BETWEEN '{FIRST_DAY}' AND "
+        f"'{LAST_DAY}' AND typeof(date) = 'text' AND date(date, '+0 days') IS date ORDER BY id",
         f"has the date {{}}, out of range ({FIRST_DAY} to {LAST_DAY})",
     ),
     *(
@@ -212,17 +241,15 @@ _DAMAGE: list[tuple[str, str]] = [
         "holds the unknown claim {}",
     ),
     (
-        "SELECT 'hands', h.id, h.number, o.number AS n, o.id FROM hands h JOIN hands o "
-        "ON o.match_id = h.match_id AND o.number = h.number AND o.hand_id < h.hand_id "
-        "AND o.id = o.hand_id WHERE h.id = h.hand_id "
-        "AND o.hand_id = (SELECT min(x.hand_id) FROM hands x WHERE x.match_id = h.match_id "
-        "AND x.number = h.number) ORDER BY h.id",
+        _NUMBERS_TAKEN,
         "has hand number {}, the number of another hand of its match (hand {}, hands row {})",
     ),
     (
         "SELECT 'hands', h.id, h.hand_id, o.match_id, h.match_id FROM hands h "
         "JOIN hands o ON o.hand_id = h.hand_id AND o.id < h.id AND o.match_id != h.match_id "
-        "WHERE o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
+        # only a hand key with two rows or more can have one (a few edited hands, not every row)
+        "WHERE h.hand_id IN (SELECT hand_id FROM hands GROUP BY hand_id HAVING count(*) > 1) "
+        "AND o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
         "is a version of hand key {} of match id {}, moved to match id {}",
     ),
     (

@@ -20,7 +20,6 @@ A row of ``hands`` becomes a `HandRecord` in one function, `hand_record`.
 
 from __future__ import annotations
 
-import operator
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -42,6 +41,7 @@ from gintally.ledger.guards import (
     row_damage_sql,
 )
 from gintally.ledger.identity import OrderedUids
+from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -396,33 +396,27 @@ class Hands(LedgerCore):
         sql, params = self._live("h.*", match)
         try:
             cursor = self.conn.execute(sql, params)
-            at = {d[0]: i for i, d in enumerate(cursor.description)}
-            if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
-                while batch := cursor.fetchmany(BATCH // 2):
-                    for h in map(hand_record, batch):
-                        yield h.number, h.date, h.stored(), h
-                return
-            values = operator.itemgetter(*(at[c] for c in HAND_COLUMNS[1:]))
-            ints = [at[c] for c in _INT_COLUMNS]
-            number, day_at = at["number"], at["date"]
-            days: dict[object, date] = {}
-            while batch := cursor.fetchmany(BATCH // 2):
-                for row in batch:
-                    text = row[day_at]
-                    day = days.get(text)
-                    if day is None:
-                        try:
-                            day = date.fromisoformat(text)
-                        except (TypeError, ValueError):
-                            hand_record(row)  # refuses the row as `live_hands` does
-                            raise
-                        if len(days) >= 4096:
-                            days.clear()
-                        days[text] = day
-                    for i in ints:
-                        if row[i] is not None and type(row[i]) is not int:
-                            hand_record(row)  # refuses the row
-                    yield row[number], day, values(row), row
+            yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def stream_hand_log(self, match: Match, since: date | None = None) -> Iterator[LogValues]:
+        """`stream_hands` made light for the hand log: for each hand (from the day `since`),
+        live or voided, in play order, what `stream_hand_values` gives and then its number of
+        versions, whether it is voided and why. A damaged row is refused as `stream_hands`
+        refuses it: the first row of each distinct set of stored values is read into its record
+        (`reader`), the others store the same values. Use it inside `snapshot`."""
+        sql, params = _ALL_HANDS.format(self._duplicate()), list[Any]([match.id])
+        if since is not None:
+            sql += " AND h.date >= ?"
+            params.append(since.isoformat())
+            self.refuse_hidden(match)
+        self.refuse_damaged(match, since)  # before the first row: a log printed as it streams
+        sql += " ORDER BY h.date, h.number"
+        try:
+            cursor = self.conn.execute(sql, params)
+            read = reader(match)
+            yield from light_rows(cursor, LOG_COLUMNS, read, hand_record, _INT_COLUMNS, BATCH // 2)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 

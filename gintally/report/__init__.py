@@ -40,10 +40,12 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.hand import describe as describe
     from gintally.report.hand import hand_doc as hand_doc
     from gintally.report.hand import hand_row as hand_row
+    from gintally.report.hand import hand_rows as hand_rows
     from gintally.report.hand import hands_doc as hands_doc
     from gintally.report.hand import hands_head as hands_head
     from gintally.report.listing import listing_head as listing_head
     from gintally.report.listing import listing_items as listing_items
+    from gintally.report.listing import listing_lines as listing_lines
     from gintally.report.listing import listing_sheet as listing_sheet
     from gintally.report.listing import listing_tail as listing_tail
     from gintally.report.match import match_doc as match_doc
@@ -65,6 +67,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import CoveredDoc as CoveredDoc
     from gintally.report.shapes import EvalDoc as EvalDoc
     from gintally.report.shapes import GameDoc as GameDoc
+    from gintally.report.shapes import GameLine as GameLine
     from gintally.report.shapes import HandDoc as HandDoc
     from gintally.report.shapes import HandFiguresDoc as HandFiguresDoc
     from gintally.report.shapes import HandRow as HandRow
@@ -119,8 +122,8 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 # Each module, with the public names it holds (in the imports above, the same).
 HOMES: dict[str, str] = {
     "check": "check_doc",
-    "hand": "describe hand_doc hand_row hands_doc hands_head",
-    "listing": "listing_head listing_items listing_sheet listing_tail",
+    "hand": "describe hand_doc hand_row hand_rows hands_doc hands_head",
+    "listing": "listing_head listing_items listing_lines listing_sheet listing_tail",
     "match": "match_doc teams_part",
     "money": (
         "add_winnings amount_text in_play_doc in_play_line money_text payment_doc settle_doc "
@@ -129,8 +132,8 @@ HOMES: dict[str, str] = {
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc HandDoc HandFiguresDoc HandRow HandsDoc "
-        "HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
+        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandRow "
+        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
         "RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow "
         "SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),

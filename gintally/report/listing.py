@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from gintally.engine.replay import Played
     from gintally.engine.sets import GameSet
     from gintally.model import Match
-    from gintally.report.shapes import GameDoc, SetDoc, SheetRow, ShowDoc
+    from gintally.report.shapes import GameDoc, GameLine, SetDoc, SheetRow, ShowDoc
 
 
 def listing_head(match: Match) -> ShowDoc:
@@ -58,6 +58,35 @@ def listing_items(match: Match, items: Iterable[Game | GameSet]) -> Iterator[Gam
     """Each game (`game_doc`) and set (`set_doc`) as the listing gives it."""
     for item in items:
         yield game_doc(match, item) if isinstance(item, Game) else set_doc(match, item)
+
+
+def listing_lines(match: Match, items: Iterable[Game | GameSet]) -> Iterator[GameLine | SetDoc]:
+    """`listing_items` for the lines of ``show --all``: each game as its line reads it (a
+    `GameLine`, made several times faster than a whole `game_doc`), each set as `set_doc`."""
+    a, b = match.sides
+    names = {None: None, 0: a, 1: b}
+    target = match.rules.target
+    for g in items:
+        if not isinstance(g, Game):
+            yield set_doc(match, g)
+            continue
+        total = g.total
+        line: GameLine = {
+            "number": g.number,
+            "set": g.set,
+            "status": g.status,
+            "winner": names[g.winner],
+            "total": {a: total[0], b: total[1]},
+            "net": g.net,
+            "season": g.season,
+        }
+        if g.status == "won":
+            line["shutout"] = g.shutout
+            line["lost_by_50"] = g.lost_by_50
+        elif g.status == "open":
+            needs = g.needs(target)
+            line["needs"] = {a: needs[0], b: needs[1]}
+        yield line
 
 
 def listing_tail(head: ShowDoc, match: Match, listing: Listing) -> ShowDoc:

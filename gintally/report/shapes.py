@@ -65,6 +65,22 @@ class GameDoc(TypedDict):
     needs: NotRequired[Pair]
 
 
+class GameLine(TypedDict):
+    """What a listing's line says of a game (``show --all``): `GameDoc`'s keys that it reads,
+    made for each of a million games without the rest."""
+
+    number: int
+    set: int | None
+    status: str
+    winner: str | None
+    total: Pair
+    net: int | None
+    season: str
+    shutout: NotRequired[bool]
+    lost_by_50: NotRequired[bool]
+    needs: NotRequired[Pair]
+
+
 class SetDoc(TypedDict):
     number: int
     games: list[int]

@@ -204,10 +204,11 @@ def knock_limit_text(rules: RuleSet) -> str | int:
     return "upcard" if rules.knock_from_upcard else int(rules.knock_limit)
 
 
-def show_doc(window: Window, every: bool = False) -> ShowDoc:
+def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> ShowDoc:
     """What `show` prints: games with running scores, bonuses, sets, next dealer, knock limit.
     `every` (``show --all``): the window holds every game of the match, and so do ``games`` and
-    ``sets``."""
+    ``sets``. Without `sheet_rows` the ``sheet`` of a seasonal format is left empty (the
+    drawing of a season shows none: a season of thousands of hands skips making it)."""
     match, rep = window.match, window.replay
     variant = variant_of(match.rules)
     # who dealt each hand is known when the seating works it out and the variant is dealt
@@ -215,7 +216,7 @@ def show_doc(window: Window, every: bool = False) -> ShowDoc:
     shown = {id(g) for g in window.shown}
     running: dict[int, list[int]] = {}
     sheet: list[SheetRow] = []
-    for played in rep.played:
+    for played in rep.played if sheet_rows or not match.format.seasonal else ():
         e = played.entry
         posts = {}
         for game in played.posts:

@@ -11,19 +11,20 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gintally import collector
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
 from gintally.errors import GintallyError, LedgerError
-from gintally.game.variants import variant_of
+from gintally.game.variants import Variant, variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.hands import HandValues, record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.config import SETTINGS, stored
 from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays
-from gintally.service.seating import entry_from_values, seating_of
+from gintally.service.seating import entries_from_values, seating_of
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
         failed: Exception | None = None
+        entry = entries_from_values(m)
 
         def replayed(hands: Iterable[HandValues]) -> Iterator[HandValues]:
             nonlocal failed
@@ -138,9 +140,8 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
                 if failed is None:
                     number, day, values = h[0], h[1], h[2]
                     try:
-                        e = entry_from_values(m, number, day, values[_KIND],
-                                              values[_WINNER], values[_POINTS], values[_DEALER],
-                                              values[_OTHER])  # fmt: skip
+                        e = entry(number, day, values[_KIND], values[_WINNER],
+                                  values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
                         run.feed(e)
                         tail.extend(run.games)
                         run.games.clear()
@@ -169,7 +170,8 @@ def _hand_problems(
     distinct one is settled once."""
     problems = []
     variant = variant_of(m.rules)
-    settled: dict[tuple[object, ...], tuple[object, ...] | str] = {}
+    # what is wrong with the hands that store these values ("": nothing), worked out once
+    settled: dict[tuple[object, ...], str] = {}
     for h in hands:
         if isinstance(h, HandRecord):
             number, values, token = h.number, h.stored(), h
@@ -180,43 +182,39 @@ def _hand_problems(
             if named and token["id"] in named:
                 continue
         key = values
-        again = settled.get(key)
-        if again is None:
-            try:
-                kept = record_of(token)
-                wrong = variant.stored_problems(kept.extras)
-                if wrong:
-                    raise GintallyError(f"its extras do not read: {'; '.join(wrong)}")
-                rec = settle(m, typed_from_record(m, kept)).record
-                again = (rec.winner, rec.points, rec.kind, rec.other_points)
-            except GintallyError as e:
-                again = str(e)
+        wrong = settled.get(key)
+        if wrong is None:
+            wrong = _settled_again(m, variant, values, token)
             if len(settled) >= 50_000:
                 settled.clear()
-            settled[key] = again
-        if isinstance(again, str):
-            problems.append(Problem(f"{where} hand {number}", again))
-            continue
-        stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
-        if again != stored and again[1:] == stored[1:]:
-            problems.append(
-                Problem(
-                    f"{where} hand {number}",
-                    f"stored winner player {stored[0]} but it is won by player {again[0]}",
-                )
-            )
-        elif again != stored:
-            _, points, kind, other = stored
-            _, right, right_kind, right_other = again
-            said = f" ({right_other:+d} to the other player)" if right_other is not None else ""
-            had = f" ({other:+d} to the other player)" if other is not None else ""
-            problems.append(
-                Problem(
-                    f"{where} hand {number}",
-                    f"stored {kind} {points}{had} but it scores {right_kind} {right}{said}",
-                )
-            )
+            settled[key] = wrong
+        if wrong:
+            problems.append(Problem(f"{where} hand {number}", wrong))
     return problems
+
+
+def _settled_again(m: Match, variant: Variant, values: tuple[Any, ...], token: Any) -> str:
+    """What is wrong with a hand that stores `values` (its `token`: `_hand_problems`), settled
+    again under its match's rules: "" when nothing is."""
+    try:
+        kept = record_of(token)
+        wrong = variant.stored_problems(kept.extras)
+        if wrong:
+            raise GintallyError(f"its extras do not read: {'; '.join(wrong)}")
+        rec = settle(m, typed_from_record(m, kept)).record
+        again = (rec.winner, rec.points, rec.kind, rec.other_points)
+    except GintallyError as e:
+        return str(e)
+    stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
+    if again != stored and again[1:] == stored[1:]:
+        return f"stored winner player {stored[0]} but it is won by player {again[0]}"
+    if again != stored:
+        _, points, kind, other = stored
+        _, right, right_kind, right_other = again
+        said = f" ({right_other:+d} to the other player)" if right_other is not None else ""
+        had = f" ({other:+d} to the other player)" if other is not None else ""
+        return f"stored {kind} {points}{had} but it scores {right_kind} {right}{said}"
+    return ""
 
 
 _SETTLED_FROM = HAND_COLUMNS[1:]  # what settling a stored hand again reads (`typed_from_record`)

@@ -19,7 +19,7 @@ Terminology
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
@@ -123,6 +123,22 @@ def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int
                       points: int, dealer: int | None, other: int | None) -> Entry:  # fmt: skip
     """One hand's stored values as the engine reads them (player ids become seats 0 and 1)."""
     return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer), other or 0)
+
+
+def entries_from_values(match: Match) -> Callable[..., Entry]:
+    """`entry_from_values` for the hands of `match`, each player's seat looked up once (`check`
+    makes an entry of every hand of a match)."""
+    seats = {p.id: match.seat(p.id) for p in match.members}
+    seats[None] = None  # type: ignore[index]
+    seat = match.seat
+
+    def entry(hand: int, day: date, kind: str, winner: int | None, points: int,
+              dealer: int | None, other: int | None) -> Entry:  # fmt: skip
+        w = seats[winner] if winner in seats else seat(winner)
+        d = seats[dealer] if dealer in seats else seat(dealer)
+        return Entry(hand, day, w, points, kind, d, other or 0)
+
+    return entry
 
 
 def round_of(rounds: Iterable[Round], rec: HandRecord) -> Round | None:

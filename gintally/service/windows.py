@@ -14,10 +14,10 @@ Terminology
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gintally import collector
 from gintally.engine.formats import Format
@@ -27,7 +27,9 @@ from gintally.engine.rounds import Round, entries_of, redealt
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match
+from gintally.ledger.hands import reader, record_of
+from gintally.ledger.light import LogValues
+from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.replaying import entries_from_plays, stream_entries_from_plays
 from gintally.service.seating import round_of as round_in
 from gintally.service.seating import seating_of
@@ -208,13 +210,37 @@ def season_before(
     return replay_match(ledger, match, around=last.date, today=max(today or rec.date, rec.date))
 
 
-@dataclass(frozen=True)
 class Logged:
-    """One line of the hand log: the hand and who dealt it (typed or derived)."""
+    """One line of the hand log: the hand and who dealt it (typed or derived). Made light: the
+    hand's number, date, flags and the values it stores (`values`, `model.HAND_COLUMNS[1:]`),
+    and its record (`hand`) only when asked for: a log of a million hands reads few."""
 
-    hand: HandRecord
-    dealer: int | None
-    round: int | None = None  # team match: the round it belongs to (None: voided)
+    __slots__ = ("_hand", "_read", "date", "dealer", "number", "round", "values", "versions",
+                 "void_reason", "voided")  # fmt: skip
+
+    def __init__(
+        self,
+        light: LogValues,
+        dealer: int | None,
+        round: int | None = None,
+        read: Callable[[Any], HandRecord] | None = None,
+    ) -> None:
+        self.number, self.date, self.values, self._hand, self.versions, voided, why = light
+        self.voided, self.void_reason = bool(voided), why
+        self.dealer, self.round, self._read = dealer, round, read
+
+    @classmethod
+    def of(cls, h: HandRecord, dealer: int | None, round: int | None = None) -> Logged:
+        """The line of a hand read as a record."""
+        return cls((h.number, h.date, h.stored(), h, h.versions, h.voided, h.void_reason),
+                   dealer, round)  # fmt: skip
+
+    @property
+    def hand(self) -> HandRecord:
+        """The hand's record (its newest version), read from its row when first asked for."""
+        if not isinstance(self._hand, HandRecord):
+            self._hand = record_of(self._hand, self._read)
+        return self._hand
 
 
 @dataclass
@@ -283,19 +309,29 @@ def _logged(
     rules = match.rules
     dealt = variant_of(rules).dealt  # a solitaire (Gimlet) has no dealer
     dealer = match.first_seat if since is None else dealer_before(ledger, match, since)
+    rule, read = rules.next_dealer, reader(match)
+    seat = {p.id: match.seat(p.id) for p in match.members}.get  # `Match.seat`; a stranger: 1
     seen = 0
-    for h in ledger.stream_hands(match, since):
-        if until is not None and h.date >= until:
+    for light in ledger.stream_hand_log(match, since):
+        day, values = light[1], light[2]
+        if until is not None and day >= until:
             return
         # who dealt it: typed, else as far as the live hands tell (a voided hand changes nothing)
-        dealer_of = match.seat(h.dealer) if h.dealer is not None else dealer
-        if not h.voided:
-            dealer = next_dealer(rules.next_dealer, h.kind, match.seat(h.winner), dealer_of)
-        if (since is not None and h.date < since) or (h.voided and not voided):
+        typed = values[_DEALER]
+        dealer_of = dealer if typed is None else seat(typed, 1)
+        void = light[5]
+        if not void:
+            winner = values[_WINNER]
+            dealer = next_dealer(rule, values[_KIND], None if winner is None else seat(winner, 1),
+                                 dealer_of)  # fmt: skip
+        if (since is not None and day < since) or (void and not voided):
             continue
         seen += 1
         if seen > skip:
-            yield Logged(h, dealer_of if dealt else None)
+            yield Logged(light, dealer_of if dealt else None, None, read)
+
+
+_KIND, _WINNER, _DEALER = (HAND_COLUMNS[1:].index(c) for c in ("kind", "winner", "dealer"))
 
 
 def _logged_rounds(
@@ -323,7 +359,7 @@ def _logged_rounds(
             continue
         seen += 1
         if seen > skip:
-            yield Logged(h, None, number)
+            yield Logged.of(h, None, number)
 
 
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:

@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterable, Iterator
 
 from gintally.cli.render.terminal import NAME_ROOM, short
 from gintally.engine.formats import format_class
-from gintally.report import GameDoc, SetDoc, ShowDoc, series_line
+from gintally.report import GameLine, SetDoc, ShowDoc, series_line
 
 
 def every_game(
     head: ShowDoc,
-    items: Iterable[GameDoc | SetDoc],
+    items: Iterable[GameLine | SetDoc],
     finish: Callable[[], ShowDoc],
     digits: int = 1,
 ) -> Iterator[str]:
@@ -36,7 +36,7 @@ def every_game(
     yield from foot_lines(finish())
 
 
-def interleaved(doc: ShowDoc) -> Iterator[GameDoc | SetDoc]:
+def interleaved(doc: ShowDoc) -> Iterator[GameLine | SetDoc]:
     """A whole document's games and sets in the order a listing gives them: each set after
     its last game."""
     sets = {s["number"]: s for s in doc["sets"]}
@@ -61,7 +61,7 @@ def head_lines(doc: ShowDoc) -> list[str]:
     return [f"{doc['match']}: {a} vs {b}", about]
 
 
-def game_lines(doc: ShowDoc, items: Iterable[GameDoc | SetDoc], digits: int = 1) -> Iterator[str]:
+def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1) -> Iterator[str]:
     """One line a game, a line after each set; "No games yet" when there is none."""
     a, b = doc["players"]
     kind = format_class(doc["format"])
@@ -78,7 +78,7 @@ def game_lines(doc: ShowDoc, items: Iterable[GameDoc | SetDoc], digits: int = 1)
             span = f"games {games[0]}-{games[-1]}" if len(games) > 1 else f"game {games[0]}"
             yield f"Set {s['number']}, {span}: {s['result']}."
             continue
-        g: GameDoc = item
+        g: GameLine = item
         if not shown:
             shown = True
             lead = max(len(first), len(g["season"] or "")) if kind.seasonal else len(first)
@@ -101,7 +101,7 @@ def game_lines(doc: ShowDoc, items: Iterable[GameDoc | SetDoc], digits: int = 1)
         yield "No games yet: record a hand (gintally knock, gin, score ...)."
 
 
-def _result(g: GameDoc, a: str, b: str) -> str:
+def _result(g: GameLine, a: str, b: str) -> str:
     """Who won the game and by how much; that it was left unfinished; what each needs."""
     if g["status"] == "won":
         note = f"{g['winner']} wins, net {g['net']}"
