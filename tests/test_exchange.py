@@ -527,3 +527,19 @@ def test_every_kind_of_match_exchanges_its_corrections(tmp_path: Path) -> None:
         alike(a, b)
         assert "nothing new" in ok(a, "merge", str(b)), new[2]
         assert "nothing new" in ok(b, "merge", str(a)), new[2]
+
+
+def test_a_hand_voided_on_both_devices_gives_the_later_voids_reason_on_both(
+    tmp_path: Path,
+) -> None:
+    """Two voids of one hand, one on each device: after the exchange both devices hold both
+    voids and show the reason of the later one (the greater uid), whichever came in last."""
+    a, b = common(tmp_path)
+    ok(b, "void", "2", "--reason", "misdeal")
+    ok(a, "void", "2", "--reason", "wrong count")  # recorded after B's: its uid is greater
+    exchange(a, b, tmp_path)
+    exchange(b, a, tmp_path)
+    for db in (a, b):
+        hand = json.loads(ok(db, "hands", "--all", "--json"))["hands"][1]
+        assert (hand["hand"], hand["voided"], hand["void_reason"]) == (2, True, "wrong count")
+    alike(a, b)

@@ -71,7 +71,7 @@ _ALL_HANDS = (  # {}: `_DUPLICATE` or `_UNIQUE`
     "SELECT h.*, {}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
     " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
     "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
-    "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.id DESC LIMIT 1) "
+    "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.uid DESC, c.id DESC LIMIT 1) "
     "AS void_reason FROM hands h WHERE h.match_id = ? "
     "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
 )
