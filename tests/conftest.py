@@ -8,12 +8,16 @@ import os
 import shutil
 import sys
 import tempfile
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from gintally.cli import app
@@ -37,6 +41,45 @@ def _share_bytecode_with_child_processes() -> None:
 
 
 _share_bytecode_with_child_processes()
+
+
+def _shape(app: typer.Typer) -> tuple[object, ...]:
+    """What Typer builds a command from: the app's callback, commands and groups (the objects
+    themselves, kept alive here, so a changed registration is a different shape)."""
+    return (
+        app.registered_callback,
+        app.info,
+        tuple(app.registered_commands),
+        tuple(
+            (group, group.typer_instance and _shape(group.typer_instance))
+            for group in app.registered_groups
+        ),
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_app_built_once() -> Iterator[None]:
+    """Typer builds the Click command of an app (every command's parameters read from its
+    function's signature) at each `CliRunner.invoke(app, ...)` and `app(...)`: about 40 ms for
+    the whole app, three quarters of an in-process command's time. A real process builds it once
+    and runs it once; a test process runs thousands of commands, so here each app is built once
+    per shape (`_shape`) and the Click command reused, as a long-lived program would. The
+    command run is the same; only the building is not repeated."""
+    built: weakref.WeakKeyDictionary[typer.Typer, tuple[tuple[object, ...], object]]
+    built = weakref.WeakKeyDictionary()
+    build = typer.main.get_command
+
+    def get_command(app: typer.Typer) -> object:
+        shape = _shape(app)
+        known = built.get(app)
+        if known is None or known[0] != shape:
+            known = built[app] = (shape, build(app))
+        return known[1]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(typer.main, "get_command", get_command)
+        mp.setattr(typer.testing, "_get_command", get_command)
+        yield
 
 
 @pytest.fixture(autouse=True)
