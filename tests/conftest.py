@@ -6,18 +6,23 @@ import atexit
 import json
 import os
 import shutil
+import sqlite3
 import sys
 import tempfile
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from gintally.cli import app
-from gintally.ledger import Ledger
+from gintally.ledger import Ledger, files
 
 
 def _share_bytecode_with_child_processes() -> None:
@@ -39,6 +44,45 @@ def _share_bytecode_with_child_processes() -> None:
 _share_bytecode_with_child_processes()
 
 
+def _shape(app: typer.Typer) -> tuple[object, ...]:
+    """What Typer builds a command from: the app's callback, commands and groups (the objects
+    themselves, kept alive here, so a changed registration is a different shape)."""
+    return (
+        app.registered_callback,
+        app.info,
+        tuple(app.registered_commands),
+        tuple(
+            (group, group.typer_instance and _shape(group.typer_instance))
+            for group in app.registered_groups
+        ),
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_app_built_once() -> Iterator[None]:
+    """Typer builds the Click command of an app (every command's parameters read from its
+    function's signature) at each `CliRunner.invoke(app, ...)` and `app(...)`: about 40 ms for
+    the whole app, three quarters of an in-process command's time. A real process builds it once
+    and runs it once; a test process runs thousands of commands, so here each app is built once
+    per shape (`_shape`) and the Click command reused, as a long-lived program would. The
+    command run is the same; only the building is not repeated."""
+    built: weakref.WeakKeyDictionary[typer.Typer, tuple[tuple[object, ...], object]]
+    built = weakref.WeakKeyDictionary()
+    build = typer.main.get_command
+
+    def get_command(app: typer.Typer) -> object:
+        shape = _shape(app)
+        known = built.get(app)
+        if known is None or known[0] != shape:
+            known = built[app] = (shape, build(app))
+        return known[1]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(typer.main, "get_command", get_command)
+        mp.setattr(typer.testing, "_get_command", get_command)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _isolated_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own ledger path, a fixed width and no colour."""
@@ -54,10 +98,25 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "ledger.db"
 
 
+_MIGRATED: list[sqlite3.Connection] = []
+
+
+def memory_ledger() -> Ledger:
+    """An empty in-memory ledger, migrated, as `Ledger.open(":memory:")` makes it (a connection
+    of `files.connect`) but copied (SQLite's backup) from one ledger migrated once per test
+    process: running every migration costs some 30 ms, a copy well under one. What migrating
+    does is tested where it is opened (`Ledger.open`)."""
+    if not _MIGRATED:
+        _MIGRATED.append(Ledger.open(":memory:").conn)
+    conn = files.connect(":memory:")
+    _MIGRATED[0].backup(conn)
+    return Ledger(conn, ":memory:")
+
+
 @pytest.fixture
 def fresh_db() -> Iterator[Ledger]:
-    """An empty in-memory ledger, migrated."""
-    with Ledger.open(":memory:") as book:
+    """An empty in-memory ledger, migrated (`memory_ledger`)."""
+    with memory_ledger() as book:
         yield book
 
 

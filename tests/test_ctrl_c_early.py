@@ -5,10 +5,10 @@ Rich and SQLite or in its work.
 
 The console script is reproduced as pip writes it (``import re, sys; from gintally.cli import
 main; sys.exit(main())``, in a file named ``gintally``), with one line after its import of
-gintally.cli that tells the test it got there; the signal is then sent at random moments over
-the next tens of milliseconds, many times. (Before that line, what runs is Python's start-up,
-its site module and ``import re``, and then the two bare ``__init__`` modules up to the handler,
-a few statements: `test_exit_codes.classify` says what Python itself does there.)
+gintally.cli that tells the test it got there; the signal is then sent at a random moment in
+each of 24 slices of the next 60 milliseconds. (Before that line, what runs is Python's
+start-up, its site module and ``import re``, and then the two bare ``__init__`` modules up to
+the handler, a few statements: `test_exit_codes.classify` says what Python itself does there.)
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ if __name__ == '__main__':
 """
 
 
+TRIALS = 24
+
+
 def test_the_early_line_is_the_interruption_line() -> None:
     assert EARLY_LINE.decode("ascii") == INTERRUPTED_LINE
 
@@ -59,7 +62,7 @@ def test_ctrl_c_at_random_early_moments_is_one_line_and_130(
     assert made.returncode == 0, made.stderr
     rng = random.Random(24)
     seen: Counter[int] = Counter()
-    for _ in range(40):
+    for i in range(TRIALS):
         ready, tell = os.pipe()
         proc = subprocess.Popen(
             [sys.executable, str(script), *command],
@@ -71,7 +74,7 @@ def test_ctrl_c_at_random_early_moments_is_one_line_and_130(
         os.close(tell)
         assert os.read(ready, 1) == b"."
         os.close(ready)
-        delay = rng.uniform(0, 0.06)
+        delay = 0.06 * (i + rng.random()) / TRIALS  # one moment in each slice of 60 ms
         try:
             proc.wait(timeout=delay)
         except subprocess.TimeoutExpired:

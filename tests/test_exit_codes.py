@@ -7,10 +7,13 @@ written another way (suits as letters, names escaped), never a failure. A comman
 non-zero has changed nothing; a read that cannot print fails with exit 1 and one line.
 
 Ctrl-C: exit 130 and one line, no traceback, from the moment gintally's code starts; a command
-interrupted after its commit exits 0. Signals are sent at seeded moments to real processes;
-``FAULT_SCALE=N`` runs N times as many (a deeper run by hand).
+interrupted after its commit exits 0. Signals are sent at seeded moments to real processes,
+from the moment they have loaded gintally.cli (a pipe tells the test), spread over the rest of
+their work; ``FAULT_SCALE=N`` runs N times as many (a deeper run by hand).
 
-Every process here is the installed console script (``gintally`` beside this Python).
+Every process here is the installed console script (``gintally`` beside this Python), or for
+the seeded moments the same script as pip writes it with that one line more
+(`test_ctrl_c_early.WRAPPER`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import io
 import json
 import os
 import random
+import select
 import shutil
 import signal
 import sqlite3
@@ -33,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from test_ctrl_c_early import WRAPPER
 
 import gintally
 from conftest import Run
@@ -348,6 +353,26 @@ def start(
     )
 
 
+def start_ready(db: Path, args: list[str], script: Path) -> subprocess.Popen[bytes]:
+    """The console script as pip writes it (`script`: `test_ctrl_c_early.WRAPPER`), returned
+    once it has imported gintally.cli, gintally's first code (Ctrl-C is gintally's from there
+    on; before it, Python's start-up is Python's, which `classify` describes)."""
+    ready, tell = os.pipe()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, str(script), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**base_env(db), "GINTALLY_TEST_READY": str(tell)},
+            pass_fds=(tell,),
+        )
+        os.close(tell)
+        assert os.read(ready, 1) == b".", "the command ended before it had loaded gintally.cli"
+    finally:
+        os.close(ready)
+    return proc
+
+
 def gintally_frames(stderr: str) -> list[str]:
     """Traceback lines that point into the gintally package."""
     return [line for line in stderr.splitlines() if PACKAGE in line]
@@ -379,47 +404,73 @@ def classify(code: int, stderr: str) -> Outcome:
 
 
 def interrupt_at_seeded_moments(
-    db: Path, args: Callable[[int], list[str]], trials: int, seed: int, changes: Callable[[], int]
+    db: Path,
+    args: Callable[[int], list[str]],
+    trials: int,
+    seed: int,
+    changes: Callable[[], int],
+    script: Path,
 ) -> Counter[str]:
-    """Run the command `trials` times, each sent SIGINT after a seeded delay spread over its
-    measured duration; check that the ledger changed exactly once per exit 0."""
+    """Run the command `trials` times, each sent SIGINT at a seeded moment of its work: from
+    the moment gintally's code runs (`start_ready`), one moment in each slice of the work's
+    duration (and a little after it), as measured on the runs that were not interrupted (the
+    shortest: a loaded machine makes some runs longer). Each is interrupted (130, one line) or
+    done (0); the ledger changed exactly once per exit 0. Waiting for gintally's code to run,
+    rather than guessing how long Python takes to start, keeps every moment in the command's
+    own work however loaded the machine is."""
     rng = random.Random(seed)
+    first = start_ready(db, args(0), script)
     began = time.perf_counter()
-    first = start(db, args(0))
     _, err = first.communicate(timeout=120)
-    assert first.returncode == 0, err
     duration = time.perf_counter() - began
+    assert first.returncode == 0, err
     kinds: Counter[str] = Counter()
     expected = changes()
     for i in range(1, trials + 1):
-        proc = start(db, args(i))
-        time.sleep(rng.uniform(0, duration * 1.3))
-        proc.send_signal(signal.SIGINT)
+        proc = start_ready(db, args(i), script)
+        began = time.perf_counter()
+        time.sleep(duration * 1.2 * (i - 1 + rng.random()) / trials)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        else:  # it ended first: a run of the whole work
+            duration = min(duration, time.perf_counter() - began)
         _, err = proc.communicate(timeout=120)
         outcome = classify(proc.returncode, err.decode("utf-8", "replace"))
+        assert outcome.kind in ("interrupted", "done"), (i, args(i), outcome)
         kinds[outcome.kind] += 1
         if outcome.kind == "done":
             expected += 1
         assert changes() == expected, (i, args(i), outcome, table(db, "SELECT * FROM corrections"))
+    print(f"{args(0)[0]} takes {duration:.3f}s once loaded; outcomes: {dict(kinds)}")
     return kinds
 
 
+@pytest.fixture
+def script(tmp_path: Path) -> Path:
+    """The console script with the line that tells the test it has loaded gintally.cli."""
+    path = tmp_path / "gintally"
+    path.write_text(WRAPPER, encoding="utf-8")
+    return path
+
+
 @pytest.mark.slow
-def test_ctrl_c_on_knock_at_seeded_moments(gintally: Callable[..., Run], db_path: Path) -> None:
+def test_ctrl_c_on_knock_at_seeded_moments(
+    gintally: Callable[..., Run], db_path: Path, script: Path
+) -> None:
     assert gintally("match", "new", "Kitchen", "--players", "Ann", "Bob").code == 0
-    kinds = interrupt_at_seeded_moments(
+    interrupt_at_seeded_moments(
         db_path,
         lambda i: ["knock", "Ann", str(1 + i % 9), "--vs", "30", "--note", f"try {i}"],
-        scaled(6),
+        scaled(4),
         seed=13,
         changes=lambda: count(db_path, "SELECT count(*) FROM hands"),
+        script=script,
     )
-    assert kinds["interrupted"] + kinds["done"] > 0, kinds
 
 
 @pytest.mark.slow
 def test_ctrl_c_on_corrections_at_seeded_moments(
-    gintally: Callable[..., Run], db_path: Path
+    gintally: Callable[..., Run], db_path: Path, script: Path
 ) -> None:
     assert gintally("match", "new", "Kitchen", "--players", "Ann", "Bob").code == 0
     for i in range(scaled(6) + 2):
@@ -434,12 +485,13 @@ def test_ctrl_c_on_corrections_at_seeded_moments(
         scaled(6),
         seed=31,
         changes=lambda: count(db_path, "SELECT count(*) FROM corrections"),  # one per edit, undo
+        script=script,
     )
 
 
 @pytest.mark.slow
 def test_ctrl_c_during_an_import_imports_all_or_nothing(
-    gintally: Callable[..., Run], db_path: Path, tmp_path: Path
+    gintally: Callable[..., Run], db_path: Path, tmp_path: Path, script: Path
 ) -> None:
     assert gintally("match", "new", "Kitchen", "--players", "Ann", "Bob").code == 0
     rows = ["date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood"]
@@ -453,6 +505,7 @@ def test_ctrl_c_during_an_import_imports_all_or_nothing(
         scaled(3),
         seed=7,
         changes=lambda: (count(db_path, "SELECT count(*) FROM hands") - before) // 1500,
+        script=script,
     )
 
 
@@ -468,17 +521,33 @@ def test_ctrl_c_while_waiting_for_the_lock_changes_nothing(
     holder.execute("BEGIN IMMEDIATE")
     try:
         proc = start(db_path, ["knock", "Ann", "5", "--vs", "20"])
-        time.sleep(1.5)  # it has loaded and is waiting for the lock
+        told = first_line(proc)  # issue 12's notice: it has loaded and waits for the lock
         proc.send_signal(signal.SIGINT)
         time.sleep(0.2)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     _, err = proc.communicate(timeout=60)
-    *notice, last = err.decode().splitlines(keepends=True)
+    *notice, last = (told + err).decode().splitlines(keepends=True)
     assert (proc.returncode, last) == (130, INTERRUPTED)
-    assert all(n.startswith("waiting for another gintally") for n in notice)  # issue 12's notice
+    assert notice and all(n.startswith("waiting for another gintally") for n in notice)
     assert facts(db_path) == before
+
+
+def first_line(proc: subprocess.Popen[bytes], seconds: float = 120) -> bytes:
+    """The first line the process writes on stderr (read as it comes: no guessing how long a
+    loaded machine takes to get there)."""
+    assert proc.stderr is not None
+    fd, line = proc.stderr.fileno(), b""
+    deadline = time.monotonic() + seconds
+    while not line.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        assert left > 0, f"no line in {seconds} s: {line!r}"
+        if select.select([fd], [], [], left)[0]:
+            byte = os.read(fd, 1)
+            assert byte, f"the process ended first: {line!r}"
+            line += byte
+    return line
 
 
 def full_pipe() -> tuple[int, int]:

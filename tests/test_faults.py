@@ -43,6 +43,12 @@ def cli(db: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProce
     )
 
 
+def cli_run(db: Path, *args: str) -> Run:
+    """`cli` as a `Run`, what the in-process `gintally` fixture gives."""
+    done = cli(db, *args)
+    return Run(done.returncode, done.stdout, done.stderr)
+
+
 def connect(db: Path) -> sqlite3.Connection:
     return sqlite3.connect(db, timeout=30)
 
@@ -466,12 +472,12 @@ def test_damaged_or_foreign_file_is_refused_untouched(
     before = db.read_bytes()
     listing = sorted(p.name for p in db.parent.iterdir())
     for args in (
-        ["knock", "Ann", "5", "--vs", "20", "--json"],  # a hand
-        ["show", "--json"],  # a read
+        ["knock", "Ann", "5", "--vs", "20", "--json"],  # a hand (a real process)
+        ["show", "--json"],  # a read (in-process, as the next)
         ["match", "new", "Other", "--players", "Cy", "Dee"],  # a write that needs no match
     ):
-        done = cli(db, *args)
-        assert done.returncode == 1, (kind, args, done.stderr)
+        done = cli_run(db, *args) if args[0] == "knock" else gintally("--db", str(db), *args)
+        assert done.code == 1, (kind, args, done.stderr)
         line = one_error_line(done.stderr)
         assert reason in line, (kind, args, line)
         assert str(db) in line
@@ -495,9 +501,9 @@ def test_a_read_only_ledger_refuses_writes_and_still_reads(
             ["undo"],
             ["match", "use", "Kitchen"],
             ["import", str(db_path)],
-        ):
-            done = cli(db_path, *args)
-            assert done.returncode == 1, (args, done.stderr)
+        ):  # a real process first, then in-process
+            done = cli_run(db_path, *args) if args[0] == "score" else gintally(*args)
+            assert done.code == 1, (args, done.stderr)
             line = one_error_line(done.stderr)
             assert "read-only" in line and str(db_path) in line, line
             assert db_path.read_bytes() == before, args
@@ -587,14 +593,14 @@ def test_check_on_files_that_cannot_be_opened(
         db = tmp_path / f"{kind}.db"
         DAMAGED[kind][0](db, healthy)
         before = db.read_bytes()
-        done = cli(db, "check", "--json")
-        assert done.returncode == 1, (kind, done.stderr)
+        done = gintally("--db", str(db), "check", "--json")
+        assert done.code == 1, (kind, done.stderr)
         doc = json.loads(done.stdout)
         assert doc["ok"] is False
         assert any(DAMAGED[kind][1] in p for p in doc["problems"]), (kind, doc)
         assert db.read_bytes() == before
-    done = cli(tmp_path / "absent.db", "check")
-    assert done.returncode == 1
+    done = cli_run(tmp_path / "absent.db", "check")
+    assert done.code == 1
     assert "no ledger at" in done.stdout
     assert not (tmp_path / "absent.db").exists()
 

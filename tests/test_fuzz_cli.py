@@ -414,6 +414,9 @@ HAND_OPTS: dict[str, Value] = {
 }
 
 
+TAKEN = "taken.out"  # an output file that is already there (`Ledgers.reset` writes it)
+
+
 def path_choices(world: World, scratch: Path, role: str) -> st.SearchStrategy[str]:
     f = world.files
     new = [str(scratch / "new.out"), str(scratch / "missing" / "deeper" / "x.out")]
@@ -431,9 +434,7 @@ def path_choices(world: World, scratch: Path, role: str) -> st.SearchStrategy[st
     elif role == "keep":  # an existing file keeps the demo cheap: it is refused at once
         options = existing
     else:  # an output may be overwritten (export --force): never one of the input files
-        taken = scratch / "taken.out"
-        taken.write_text("already here\n")
-        options = [*new, str(taken), str(f["dir"])]
+        options = [*new, str(scratch / TAKEN), str(f["dir"])]
     return st.sampled_from(options)
 
 
@@ -625,9 +626,15 @@ def command_specs(
     }
 
 
+SPECS: dict[tuple[Path, Path], dict[str, tuple[list[st.SearchStrategy[str]], dict[str, Value]]]]
+SPECS = {}  # `command_specs` of each world and scratch folder, made once
+
+
 @st.composite
 def argument_lists(draw: st.DrawFn, world: World, scratch: Path) -> Args:
-    specs = command_specs(world, scratch)
+    specs = SPECS.get((world.root, scratch))
+    if specs is None:
+        specs = SPECS[world.root, scratch] = command_specs(world, scratch)
     names = sorted(specs)
     command = draw(st.sampled_from(names))
     if command == "demo" and draw(st.integers(0, 3)):  # the demo is slow: keep it rare
@@ -711,6 +718,7 @@ class Ledgers:
         for d in (self.scratch, self.db.parent):
             shutil.rmtree(d, ignore_errors=True)
             d.mkdir()
+        (self.scratch / TAKEN).write_text("already here\n")
         shutil.copyfile(self.world.template, self.db)
         self._dump: str | None = self.world.template_dump
         self._bytes = file_state(self.db)
@@ -725,8 +733,9 @@ class Ledgers:
         return self._dump
 
     def assert_unchanged(self, why: str) -> None:
-        assert file_state(self.db) == self._bytes, f"ledger bytes changed: {why}"
-        assert dump(self.db) == self.before_dump(), f"ledger content changed: {why}"
+        if file_state(self.db) != self._bytes:  # (the same bytes hold the same content)
+            assert dump(self.db) == self.before_dump(), f"ledger content changed: {why}"
+            raise AssertionError(f"ledger bytes changed: {why}")
 
     def moved_on(self) -> None:
         """The command may have written: what the ledger holds now is the new 'before'."""

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import memory_ledger
 from gintally import service, transfer
 from gintally.engine.formats import Format
 from gintally.errors import GintallyError
@@ -80,7 +81,7 @@ def both_ways(hands: list[HandRecord]) -> tuple[list[Any], list[Any]]:
     `add_hands` (one statement binding every value), each into a new ledger, read back."""
     out = []
     for how in ("import", "add"):
-        with Ledger.open(":memory:") as book:
+        with memory_ledger() as book:
             m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
             if how == "import":
                 rows = [(None, None, (h.date.isoformat(), *h.stored())) for h in hands]
@@ -131,7 +132,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     assert [r[STORED.index("number")] for r in imported] == list(range(1, 2346))
     assert imported[1][HAND_COLUMNS.index("note")] == "the big one"
     assert imported[2][HAND_COLUMNS.index("knocker")] is None
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
         rows = [(None, None, (h.date.isoformat(), *h.stored()))
                 for h in hands[:5]]  # fmt: skip
@@ -144,7 +145,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
 
 
 def new_match(preset: str) -> Match:
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         return book.create_match(
             "Kitchen", ("Ann", "Bob"), Format("single"), resolve(preset), "Ann"
         )

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import memory_ledger
 from gintally import transfer
 from gintally.engine.formats import Format
 from gintally.engine.race import race
@@ -29,7 +30,7 @@ TODAY = date(2026, 11, 23)
 
 @pytest.fixture
 def match() -> Match:
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         return book.create_match(
             "Kitchen", ("Ann", "Bob"), Format("ad-infinitum"), resolve("modern"), "Ann"
         )
@@ -288,7 +289,7 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
     from gintally.model import HandRecord
 
     day0 = date(2001, 12, 20)
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         m = book.create_match(
             "Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern", [f"next_dealer={rule}"]),
             first,
@@ -363,7 +364,7 @@ def test_show_without_a_mark_shows_what_a_whole_replay_shows(
     from gintally import service
     from gintally.model import HandRecord
 
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         rules = resolve("modern", [f"target={target}"])
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format(fmt, 3), rules, "Ann")
         ids = {p.name: p.id for p in m.players}

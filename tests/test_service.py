@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import memory_ledger
 from gintally import service
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
@@ -177,7 +178,7 @@ def test_replay_after_any_corrections_equals_replay_of_corrected_hands(
     fmt, rules, first = setup
     # show few finished games, so that quiet points are remembered and used often
     recent = data.draw(st.sampled_from([0, 0, 1, 10]))
-    with Ledger.open(":memory:") as book, mock.patch.object(windows, "RECENT_GAMES", recent):
+    with memory_ledger() as book, mock.patch.object(windows, "RECENT_GAMES", recent):
         match = new_match(book, fmt, rules, first)
         # Another match of the same ledger takes hands and corrections in between: hand numbers
         # are per match while row ids are shared, so cuts (mark.cut_hand) and numbers must
@@ -266,7 +267,7 @@ def test_marks_cut_at_hand_numbers_while_ledger_keys_run_ahead(data: st.DataObje
     still equal the replay of the corrected hand list."""
     target = data.draw(st.integers(10, 30))
     rules = resolve("modern", [f"target={target}", "shutout=none"])
-    with Ledger.open(":memory:") as book, mock.patch.object(windows, "RECENT_GAMES", 0):
+    with memory_ledger() as book, mock.patch.object(windows, "RECENT_GAMES", 0):
         match = new_match(book, Format("single"), rules, 0)
         other = book.create_match("Elsewhere", NAMES, Format("single"), resolve())
         model: dict[int, ModelHand] = {}
@@ -349,7 +350,7 @@ def _record_all(book: Ledger, match: Match, hands: list[ModelHand]) -> None:
 @given(case=seasons_of_hands(), pick=st.randoms(use_true_random=False))
 def test_window_equals_the_same_season_of_replay_all(case: Any, pick: Any) -> None:
     fmt, rules, first, hands = case
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         match = new_match(book, fmt, rules, first)
         _record_all(book, match, hands)
         everything = service.replay_all(book, match).replay
@@ -386,7 +387,7 @@ def test_window_deals_the_first_hand_of_a_season_as_replay_all_does(
 ) -> None:
     fmt = Format("ad-infinitum", season_start=start)
     rules = resolve("modern", [f"next_dealer={rule}"])
-    with Ledger.open(":memory:") as book:
+    with memory_ledger() as book:
         match = new_match(book, fmt, rules, first)
         _record_all(book, match, hands)
         everything = service.replay_all(book, match).replay
