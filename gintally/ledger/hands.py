@@ -67,11 +67,11 @@ _DUPLICATE = (
 )
 _UNIQUE = "0 AS duplicate"  # the same where `guards.NUMBERS_INDEX` keeps the numbers unique
 
-_ALL_HANDS = (  # {}: `_DUPLICATE` or `_UNIQUE`
-    "SELECT h.*, {}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
+_ALL_HANDS = (  # {0}: `_DUPLICATE` or `_UNIQUE`; {1}: the voids' order (`_void_order`)
+    "SELECT h.*, {0}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
     " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
     "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
-    "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY c.uid DESC, c.id DESC LIMIT 1) "
+    "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY {1} LIMIT 1) "
     "AS void_reason FROM hands h WHERE h.match_id = ? "
     "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
 )
@@ -199,7 +199,8 @@ class Hands(LedgerCore):
         """Every hand of the match (from the day `since`), live or voided, each in its newest
         version, in play order, read one at a time from a cursor: memory does not grow with
         the ledger (the hand log)."""
-        sql, params = _ALL_HANDS.format(self._duplicate()), list[Any]([match.id])
+        sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
+        params: list[Any] = [match.id]
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
@@ -336,6 +337,17 @@ class Hands(LedgerCore):
             self._unique_numbers = known
         return known
 
+    def _void_order(self) -> str:
+        """The order in which a hand's voids stand: the latest by uid (``m013_identities``),
+        so two devices that each voided a hand show the same reason; a ledger of before
+        (read as it is) by the order they were written."""
+        order: str | None = getattr(self, "_voids_by", None)
+        if order is None:
+            columns = {r[1] for r in self._rows("PRAGMA table_info(corrections)", [])}
+            order = "c.uid DESC, c.id DESC" if "uid" in columns else "c.id DESC"
+            self._voids_by = order
+        return order
+
     def _duplicate(self) -> str:
         """The column ``duplicate`` of a hands query (`hand_record` refuses a row it marks)."""
         return _UNIQUE if self._numbers_unique() else _DUPLICATE
@@ -406,7 +418,8 @@ class Hands(LedgerCore):
         versions, whether it is voided and why. A damaged row is refused as `stream_hands`
         refuses it: the first row of each distinct set of stored values is read into its record
         (`reader`), the others store the same values. Use it inside `snapshot`."""
-        sql, params = _ALL_HANDS.format(self._duplicate()), list[Any]([match.id])
+        sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
+        params: list[Any] = [match.id]
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
