@@ -423,3 +423,19 @@ def test_cached_seasons_fold_on_as_one_replay(fmt: str) -> None:
         again.seasons("M", sides, folded)
         again.seasons("N", sides, half)
         assert _figures(again) == _figures(by_hand), (fmt, seed)
+
+
+def test_a_reader_never_waits_to_write_its_folds(db: Path) -> None:
+    """Another process holds the write lock: the readers print the same without waiting for it
+    (nothing said on stderr), and keep no fold; once the lock is free the next reader does."""
+    reference = cold(db, few=True)
+    other = sqlite3.connect(db, timeout=0)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        assert outputs(db, few=True) == reference
+    finally:
+        other.rollback()
+        other.close()
+    assert folds(db) == 0
+    assert outputs(db, few=True) == reference
+    assert folds(db) == 29
