@@ -22,9 +22,10 @@ Terminology
 - digest: a checksum of the row's match and values (`fold_digest`), like the replay marks'. A
   row whose values no longer match it, or cannot be a season's, is damaged: it is never used,
   `check` names it (`damaged`), and the next reader writes it again.
-- forgetting triggers (`schema.FOLD_GUARDS`): a hand row, correction or match changed or
-  deleted in place (which gintally never does: facts are appended) drops the match's folds in
-  the same statement, so no tool can leave a fold behind the facts it was made from.
+- forgetting triggers (`FOLD_GUARDS`, made by `m014_season_folds`): a hand row, correction or
+  match changed or deleted in place (which gintally never does: facts are appended) drops the
+  match's folds in the same statement, so no tool can leave a fold behind the facts it was made
+  from.
 
 The table is a cache, not a fact: it is read only through `load`, which checks every row, and
 dropping every row loses nothing.
@@ -43,6 +44,40 @@ from gintally.engine.replay import Mark
 from gintally.engine.seasons import NEW_YEAR, parse_season_start, season_end, season_of
 from gintally.engine.standings import Season, season_of_values, season_values
 from gintally.errors import GintallyError
+
+TABLE = """
+    CREATE TABLE season_folds (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        season TEXT NOT NULL,
+        first_day TEXT NOT NULL,
+        end_day TEXT NOT NULL,
+        figures TEXT NOT NULL,
+        resume TEXT,
+        hands_row INTEGER NOT NULL,
+        corrections_row INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        PRIMARY KEY (match_id, season)
+    )"""
+
+# The triggers that keep a fold from outliving a fact changed or deleted in place (as
+# `schema.MARK_GUARDS` keep the replay marks): every fold of its match goes. The one UPDATE
+# gintally makes (a new hand's hand_id, set from its row id at insert time, while it is still 0)
+# is not a change of a fact.
+FOLD_GUARDS = {
+    "forget_folds_hand_changed": "AFTER UPDATE ON hands WHEN OLD.hand_id <> 0 BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN (OLD.match_id, NEW.match_id); END",
+    "forget_folds_hand_deleted": "AFTER DELETE ON hands BEGIN "
+    "DELETE FROM season_folds WHERE match_id = OLD.match_id; END",
+    "forget_folds_correction_changed": "AFTER UPDATE ON corrections BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN (SELECT match_id FROM hands "
+    "WHERE hand_id IN (OLD.hand_id, NEW.hand_id)); END",
+    "forget_folds_correction_deleted": "AFTER DELETE ON corrections BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN "
+    "(SELECT match_id FROM hands WHERE hand_id = OLD.hand_id); END",
+    "forget_folds_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
+    "season_start, rules, first_dealer ON matches BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN (OLD.id, NEW.id); END",
+}
 
 FOLD_VALUES = ("season", "first_day", "end_day", "figures", "resume", "hands_row",
                "corrections_row")  # fmt: skip

@@ -423,22 +423,12 @@ def build_migrations() -> Any:
 
     @migrations(name="m014_season_folds")
     def m014_season_folds(db: Any) -> None:
-        """A cache of each finished season's fold (`folds`), with the triggers that drop a
-        match's folds when one of its facts is changed or deleted in place."""
-        db.execute("""
-            CREATE TABLE season_folds (
-                match_id INTEGER NOT NULL REFERENCES matches(id),
-                season TEXT NOT NULL,
-                first_day TEXT NOT NULL,
-                end_day TEXT NOT NULL,
-                figures TEXT NOT NULL,
-                resume TEXT,
-                hands_row INTEGER NOT NULL,
-                corrections_row INTEGER NOT NULL,
-                digest TEXT NOT NULL,
-                PRIMARY KEY (match_id, season)
-            )""")
-        for name, body in FOLD_GUARDS.items():
+        """A cache of each finished season's fold, with the triggers that drop a match's folds
+        when one of its facts is changed or deleted in place (`folds.TABLE`, `FOLD_GUARDS`)."""
+        from gintally.ledger import folds  # here: opening a ledger loads no fold
+
+        db.execute(folds.TABLE)
+        for name, body in folds.FOLD_GUARDS.items():
             db.execute(f"CREATE TRIGGER {name} {body}")
 
     return migrations
@@ -465,14 +455,6 @@ MARK_GUARDS = {
     "forget_marks_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
     "season_start, rules, first_dealer ON matches BEGIN "
     "DELETE FROM replay_marks WHERE match_id IN (OLD.id, NEW.id); END",
-}
-
-
-# The same for the season folds (`folds`): a fact changed or deleted in place drops every fold
-# of its match.
-FOLD_GUARDS = {
-    name.replace("marks", "folds"): body.replace("replay_marks", "season_folds")
-    for name, body in MARK_GUARDS.items()
 }
 
 

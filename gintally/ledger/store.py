@@ -18,11 +18,12 @@ import sqlite3
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gintally import commits
 from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError
-from gintally.ledger import files, folds, lock, marks, schema
+from gintally.ledger import files, lock, marks, schema
 from gintally.ledger.damage import Damage
 from gintally.ledger.hands import LIVE_HANDS, Hands
 from gintally.ledger.imports import Imports
@@ -31,6 +32,9 @@ from gintally.ledger.merging import Merging
 from gintally.ledger.payments import Payments
 from gintally.ledger.people import People
 from gintally.model import Match
+
+if TYPE_CHECKING:
+    from gintally.ledger.folds import Fold
 
 
 class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
@@ -45,7 +49,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
     ) -> None:
         super().__init__(conn, path, read_only, on_wait)
         # folds made by a reader, to be written once its read is over (`save_folds`)
-        self._unsaved: list[tuple[int, list[folds.Fold], tuple[int, int]]] = []
+        self._unsaved: list[tuple[int, list[Fold], tuple[int, int]]] = []
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -158,9 +162,11 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
 
     # --- the season-fold cache -----------------------------------------------------------------
 
-    def season_folds(self, match: Match, before: date) -> list[folds.Fold]:
+    def season_folds(self, match: Match, before: date) -> list[Fold]:
         """The match's cached folds of the seasons before the day `before` that still agree
         with the ledger, oldest first (`folds.load`); none when the table cannot be read."""
+        from gintally.ledger import folds  # here: a hand command never reads a fold
+
         try:
             return folds.load(
                 self.conn, match.id, match.format.season_start, match.format.seasonal, before
@@ -172,6 +178,8 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
 
     def damaged_folds(self) -> list[tuple[str, str]]:
         """Every damaged fold row, as (where, what), for `check` (`folds.damaged`)."""
+        from gintally.ledger import folds
+
         try:
             return folds.damaged(self.conn)
         except sqlite3.Error as e:
@@ -191,7 +199,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
         )  # fmt: skip
         return date.fromisoformat(rows[0][0]) if rows else None
 
-    def keep_folds(self, match: Match, made: list[folds.Fold], seen: tuple[int, int]) -> None:
+    def keep_folds(self, match: Match, made: list[Fold], seen: tuple[int, int]) -> None:
         """Keep folds made by a replay that saw the ledger up to `seen`, written by the next
         `save_folds` outside a read (a reader's cache write never waits: see `save_folds`)."""
         if made and not self.read_only:
@@ -203,6 +211,8 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
         changed since they were made, they are dropped (the next reader makes them again)."""
         if not self._unsaved or self.conn.in_transaction:
             return
+        from gintally.ledger import folds
+
         unsaved, self._unsaved = self._unsaved, []
         conn = self.conn
         try:
