@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import gintally
 from gintally import report
 from gintally.cli import app
 from gintally.engine.formats import Format
@@ -439,3 +440,26 @@ def test_a_reader_never_waits_to_write_its_folds(db: Path) -> None:
     assert folds(db) == 0
     assert outputs(db, few=True) == reference
     assert folds(db) == 29
+
+
+def test_a_refused_reader_and_the_library_keep_no_fold(db: Path, tmp_path: Path) -> None:
+    """A command that exits non-zero writes nothing, not even the cache; a library `Book`
+    reads the folds there are and leaves the file as it was."""
+    page = tmp_path / "page.html"
+    page.write_text("mine")
+    before = db.read_bytes()
+    assert cli(db, "report", "--html", str(page), "--match", "Inf")[0] == 2  # exists
+    assert cli(db, "standings", "--match", "Inf", "--year", "1999")[0] == 2
+    assert cli(db, "chart", "--match", "Inf", "--year", "1999")[0] == 2
+    assert cli(db, "stats", "--player", "Nobody")[0] == 2
+    assert folds(db) == 0
+    assert page.read_text() == "mine"
+    with gintally.open(db) as book:
+        shown = book.standings(match="Inf")
+        lifetime = book.stats()
+    assert db.read_bytes() == before
+    assert json.loads(ok(db, "standings", "--match", "Inf", "--json")) == shown
+    assert json.loads(ok(db, "stats", "--json")) == lifetime
+    assert folds(db) == 29  # kept by the commands that succeeded
+    with gintally.open(db) as book:
+        assert book.standings(match="Inf") == shown

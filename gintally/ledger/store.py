@@ -48,8 +48,8 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
         on_wait: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(conn, path, read_only, on_wait)
-        # folds made by a reader, to be written once its read is over (`save_folds`)
-        self._unsaved: list[tuple[int, list[Fold], tuple[int, int]]] = []
+        # folds made by a reader, by match, to be written once it has done its work (`save_folds`)
+        self._unsaved: dict[int, tuple[list[Fold], tuple[int, int]]] = {}
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -200,20 +200,22 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
         return date.fromisoformat(rows[0][0]) if rows else None
 
     def keep_folds(self, match: Match, made: list[Fold], seen: tuple[int, int]) -> None:
-        """Keep folds made by a replay that saw the ledger up to `seen`, written by the next
-        `save_folds` outside a read (a reader's cache write never waits: see `save_folds`)."""
+        """Keep folds made by a replay that saw the ledger up to `seen` (the match's latest),
+        for `save_folds` to write."""
         if made and not self.read_only:
-            self._unsaved.append((match.id, made, seen))
+            self._unsaved[match.id] = (made, seen)
 
     def save_folds(self) -> None:
-        """Write the folds kept, unless a read is still open (its caller saves them after it).
-        Nothing waits for them: when another process holds the write lock, or the ledger has
-        changed since they were made, they are dropped (the next reader makes them again)."""
+        """Write the folds kept (the command line calls it when a command has done its work,
+        so a refused command writes nothing; a library `Book` never does, and its reads leave
+        the file as it was). Nothing waits for them: when another process holds the write lock,
+        or the ledger has changed since they were made, they are dropped (the next reader makes
+        them again). A cache write, not a change: `commits` does not count it."""
         if not self._unsaved or self.conn.in_transaction:
             return
         from gintally.ledger import folds
 
-        unsaved, self._unsaved = self._unsaved, []
+        unsaved, self._unsaved = self._unsaved, {}
         conn = self.conn
         try:
             conn.execute("PRAGMA busy_timeout = 0")
@@ -225,7 +227,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
             return  # busy, or the file cannot be written: a cache can wait
         try:
             now = self.rows_seen()
-            for match_id, made, seen in unsaved:
+            for match_id, (made, seen) in unsaved.items():
                 if seen == now:  # nothing written since the replay read the ledger
                     folds.save(conn, match_id, made, seen)
             with commits.committing(False):

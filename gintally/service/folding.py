@@ -54,7 +54,8 @@ def fold_match(
 ) -> tuple[list[Season], Replay]:
     """`fold_standings` of a match of two players, as its hands stream from the file, starting
     after the seasons cached when the match is `cacheable`; the seasons it finished are kept
-    (`Ledger.keep_folds`, written by `Ledger.save_folds` once the read is over). Call it inside
+    (`Ledger.keep_folds`, written by `Ledger.save_folds` once the command has done its work:
+    the command line's `base.ledger` saves them when the command succeeds). Call it inside
     the ledger's `snapshot`. `dealer_before` says who deals first in a season the replay
     starts at."""
     rules, fmt, first = match.rules, match.format, match.first_seat

@@ -72,7 +72,6 @@ def lifetime(book: Ledger, cached: bool = True) -> Lifetime:
                 fold.seasons(m.name, sides(m), seasons)
             else:
                 fold.match(m.name, sides(m), m.rules, m.format, _stream(book, m), m.first_seat)
-    book.save_folds()
     return fold
 
 
@@ -163,7 +162,6 @@ def season_story(
                 points[seat] += h.points
                 points[1 - seat] += h.other_points or 0
                 so_far.append(RunningPoint(h.date, (points[0], points[1])))
-    book.save_folds()
     race_points = race(window.replay, match.format, chosen.label)
     return SeasonStory(match, chosen, seasons, race_points, kept, window, so_far, dealers)
 

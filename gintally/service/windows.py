@@ -373,7 +373,6 @@ def match_standings(
         return standings(window.replay, match.format, today), window
     with ledger.snapshot(), collector.paused():
         seasons, rep = fold_match(ledger, match, dealer_before, today, year)
-    ledger.save_folds()  # the seasons the fold finished, once no read is open (`folding`)
     return seasons, Window(match, [], rep, None, list(rep.games))
 
 
