@@ -94,6 +94,7 @@ class Fold:
 
     season: Season
     resume: Mark | None
+    seen: tuple[int, int] = (0, 0)  # as read: the rows it had seen (see `load`)
 
 
 def fold_digest(match_id: int, values: Sequence[object]) -> str:
@@ -142,7 +143,7 @@ def _read(row: sqlite3.Row, match_id: int, season_start: tuple[int, int]) -> Fol
     for column in ("hands_row", "corrections_row"):
         if type(row[column]) is not int or row[column] < 0:
             raise BadFold(f"holds {column} {row[column]!r}")
-    return Fold(season, resume)
+    return Fold(season, resume, (row["hands_row"], row["corrections_row"]))
 
 
 # The rows written since `?` (hand rows, then corrections) that concern a hand of the match

@@ -42,6 +42,8 @@ def cacheable(match: Match) -> bool:
     )
 
 
+RESTAMP = 20_000  # hand rows written since a sound fold was made, before it is kept again
+
 DealerBefore = Callable[[Ledger, Match, date], int | None]  # `windows.dealer_before`
 
 
@@ -77,7 +79,12 @@ def fold_match(
     seasons, rep = fold_standings(
         entries, rules, fmt, first, today, year, start, [f.season for f in cached], finished
     )
-    ledger.keep_folds(match, [Fold(s, resume) for s, resume in finished], seen)
+    made = [Fold(s, resume) for s, resume in finished]
+    if made or any(seen[0] - f.seen[0] > RESTAMP for f in cached):
+        # the folds still sound are kept again as of now, so that the rows a reader looks at
+        # for what was written since (`folds.load`) stay about a season's
+        made = sorted(cached + made, key=lambda f: f.season.start)
+        ledger.keep_folds(match, made, seen)
     return seasons, rep
 
 
