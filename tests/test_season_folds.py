@@ -463,3 +463,20 @@ def test_a_refused_reader_and_the_library_keep_no_fold(db: Path, tmp_path: Path)
     assert folds(db) == 29  # kept by the commands that succeeded
     with gintally.open(db) as book:
         assert book.standings(match="Inf") == shown
+
+
+@pytest.mark.parametrize("preset", ["modern", "multi-match", "tournament"])
+@pytest.mark.parametrize("fmt", ["single", "hollywood", "rolling", "honeymoon", "ad-infinitum"])
+def test_lifetime_by_seasons_is_lifetime_by_hands(preset: str, fmt: str) -> None:
+    """`stats` adds every two-player match by its seasons, cached or not: the same as by its
+    hands for every format (rolling Hollywood too) and with a series (not cached)."""
+    rules = resolve(preset)
+    form = Format("hollywood", 3, True) if fmt == "rolling" else Format(fmt)
+    sides = [Side("Ann", ("Ann",)), Side("Bob", ("Bob",))]
+    for seed in range(15):
+        rng = random.Random(seed)
+        hands = _entries(rng, rng.randint(0, 250))
+        by_hand, by_season = Lifetime(), Lifetime()
+        by_hand.match("M", sides, rules, form, hands, 0)
+        by_season.seasons("M", sides, fold_standings(hands, rules, form, 0)[0])
+        assert _figures(by_season) == _figures(by_hand), (preset, fmt, seed)
