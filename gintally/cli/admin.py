@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from typer.core import TyperCommand
@@ -17,14 +17,8 @@ from gintally.cli.common import (
     drawing,
     emit,
     ledger,
-    whole,
+    today,
 )
-from gintally.errors import GintallyError
-
-if TYPE_CHECKING:
-    from datetime import date
-
-    from gintally.ledger import Ledger
 
 match_app = typer.Typer(
     cls=HelpGroup, help="Create, list, show, choose and rename matches.", no_args_is_help=True
@@ -165,22 +159,14 @@ def match_new(
     as_json: JsonOpt = False,
 ) -> None:
     """Create a match between two players (or two teams); it becomes the current match."""
-    from gintally.facade import work
+    from gintally.facade import money, work
 
-    if stake is None and (currency, places, series_stake) != (None, None, None):
-        raise GintallyError("--currency, --places and --series-stake go with --stake AMOUNT")
-    kept = whole(places, "--places")
-    if stake is not None:  # checked before anything is written
-        _check_stake(stake, currency, kept, series_stake)
+    price_asked = money.asked(stake, currency, places, series_stake)  # checked before writing
     planned = work.plan(name, players, teams, format_, rules, set_ or [], games, rolling,
                         season_start, dealer)  # fmt: skip
     with ledger(create=True) as book, book.write():  # the match and its stake, or neither
         m = work.new_match(book, planned)
-        price = (
-            service.set_stake(book, m, stake, currency, kept, None, series_stake)
-            if stake is not None
-            else None
-        )
+        price = money.stake_new(book, m, price_asked) if price_asked is not None else None
     doc = report.match_doc(m)
     if as_json:
         emit(doc if price is None else {**doc, "stake": report.stake_doc(price)}, True)
@@ -199,35 +185,6 @@ def match_new(
         f"{played}. "
         "It is the current match."
     )
-
-
-def _check_stake(amount: str, currency: str | None, places: int | None, series: str | None) -> None:
-    """A stake's values, checked before the match is written."""
-    from gintally.engine.stakes import check_currency, check_places, parse_amount
-
-    parse_amount(amount, "the stake")
-    if currency is not None:
-        check_currency(currency)
-    if places is not None:
-        check_places(places)
-    if series is not None:
-        parse_amount(series, "the series stake")
-
-
-def _from_day(text: str, book: Ledger) -> date:
-    """The day a price starts: as a hand's date is read, or an ISO date in the future too (a
-    price may be agreed for next month)."""
-    from datetime import date
-
-    from gintally.cli.common import when
-
-    try:
-        day = date.fromisoformat(text.strip())
-    except ValueError:
-        return when(text, book)
-    if not 1900 <= day.year <= 2999:
-        raise GintallyError(f"the date {text!r} is out of range (1900 to 2999)")
-    return day
 
 
 @match_app.command("stake")
@@ -250,17 +207,16 @@ def match_stake(
     as_json: JsonOpt = False,
 ) -> None:
     """Set a match's stake, or change it from a date on (--from)."""
-    with ledger() as book, book.write():
-        m = book.match(name)
-        since = _from_day(from_, book) if from_ is not None else None
-        kept = whole(places, "--places")
-        price = service.set_stake(book, m, amount, currency, kept, since, series_stake)
-    doc = report.stake_doc(price)
+    from gintally.facade import money
+
+    with ledger() as book:
+        done = money.stake(book, name, amount, from_, currency, places, series_stake, today())
+    doc = done["stake"]
     if as_json:
-        emit({"match": m.name, "stake": doc}, True)
+        emit(done, True)
         return
     start = f" from {doc['since']}" if doc["since"] else ""
-    drawing("message")(f"Match {m.name} is played at {doc['per_point']}{start}.")
+    drawing("message")(f"Match {done['match']} is played at {doc['per_point']}{start}.")
 
 
 @match_app.command("list")
@@ -286,16 +242,15 @@ def match_show(
 ) -> None:
     """A match's players, format and every rule value, and its stakes if it is played for
     money."""
+    from gintally.facade import money
+
     with ledger(write=False) as book:
-        m = book.match(name)
-        doc = report.match_doc(m)
-        stakes = [report.stake_doc(s) for s in book.stakes(m)]
-    if not stakes:  # not played for money: as it always was
+        doc = money.info(book, name)
+    if "stakes" not in doc or as_json:  # not played for money: as it always was
         emit(doc, as_json, drawing("match"))
         return
-    if as_json:
-        emit({**doc, "stake": stakes[-1], "stakes": stakes}, True)
-        return
+    stakes = doc.pop("stakes")
+    del doc["stake"]
     drawing("match")(doc)
     prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
     drawing("message")(f"Played at {', then '.join(prices)}.")

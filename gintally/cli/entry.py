@@ -1,7 +1,8 @@
 """The entry line of ``gintally play``: a command typed without ``gintally``, read.
 
 A line is a command's words as the command line takes them (``knock Ann 8 --vs 18``,
-``gin Bob --vs 30``, ``undo``, ``edit 3 --vs 20``, ``void 2``, ``show``), or a short form a
+``gin Bob --vs 30``, ``undo``, ``edit 3 --vs 20``, ``void 2``, ``show``, ``pay Bob Ann 4``,
+``settle``), or a short form a
 player can type with one hand: ``k ann 8 18``, ``g bob 30``, ``u``. Command words and option
 names are case-blind (and player names, as everywhere). The hand commands and their
 parameters are the variants' declarations (`gintally.game.variants`), as for the command line
@@ -46,7 +47,9 @@ READS = {
     "show": {"--all": "all"},
     "hands": {"--last": "last", "-n": "last", "--year": "year", "--all": "all"},
     "standings": {"--year": "year"},
+    "settle": {"--since": "since"},
 }
+PAY_FLAGS = {"--date": "date", "-d": "date", "--note": "note"}
 SWITCHES = frozenset({"all"})  # options without a value
 EDIT_FLAGS = {"--player": "player", "--deadwood": "deadwood", "--vs": "vs", "--cards": "cards",
               "--vs-cards": "vs_cards", "--points": "points", "--kind": "kind",
@@ -72,7 +75,7 @@ def hand_commands() -> list[str]:
 
 def words() -> list[str]:
     """Every command word the entry line takes, in the order `help` lists them."""
-    return [*hand_commands(), "undo", "void", "edit", *READS, "help", "quit"]
+    return [*hand_commands(), "undo", "void", "edit", "pay", *READS, "help", "quit"]
 
 
 def flags_of(word: str) -> dict[str, str]:
@@ -83,6 +86,8 @@ def flags_of(word: str) -> dict[str, str]:
         return READS[word]
     if word == "void":
         return {"--reason": "reason"}
+    if word == "pay":
+        return PAY_FLAGS
     if word == "edit":
         own = {o.flag: o.name for o in variants.variant_options() if o.flag}
         return {**EDIT_FLAGS, **own}

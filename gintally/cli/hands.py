@@ -23,8 +23,6 @@ from gintally.cli.common import (
     VsOpt,
     app,
     complete_player,
-    drawing,
-    emit,
     hand_command,
     ledger,
     today,
@@ -81,14 +79,7 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last, or a payment recorded in the match after it (it stays
     in the ledger as history)."""
     with ledger() as book:
-        done = work.undo_fact(book, match, today())
-        if isinstance(done, work.Done):
-            record.tell(done, as_json, book)
-            return
-    said = (
-        f"Took back the payment: {done['from']} paid {done['to']} {done['text']} on {done['date']}."
-    )
-    emit(done, as_json, lambda d: drawing("message")(said, wrap=False))
+        record.tell_undone(work.undo_fact(book, match, today()), as_json, book)
 
 
 HandArg = Annotated[

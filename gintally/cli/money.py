@@ -1,6 +1,7 @@
 """Money commands: `settle` (who owes whom at the matches' stakes) and `pay` (a payment, a fact
 of the ledger that `undo` takes back like a hand). A match's stake is set by ``match new
---stake`` and changed by ``match stake`` (`admin`)."""
+--stake`` and changed by ``match stake`` (`admin`). The work is the library facade's
+(`facade.money`, which `Book.settlement` and `Match.pay` call too)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from gintally import report, service
+from gintally.cli import record
 from gintally.cli.common import (
     DateOpt,
     JsonOpt,
@@ -18,9 +19,8 @@ from gintally.cli.common import (
     emit,
     ledger,
     today,
-    when,
 )
-from gintally.errors import GintallyError
+from gintally.facade import money
 
 
 @app.command(rich_help_panel="Money")
@@ -40,13 +40,9 @@ def settle(
     """Who owes whom: each finished game's net (a Hollywood or Honeymoon set's margin, as one)
     times the stake, the losing side paying the winning side, netted per pair of players with
     the payments made; what is still in play owes nothing yet."""
-    if all_ and match is not None:
-        raise GintallyError("give --match NAME or --all, not both")
+    money.scope(match, all_)
     with ledger(write=False) as book:
-        day = when(since, book) if since is not None else None
-        matches = book.matches() if all_ else [book.match(match)]
-        settled = service.settlement(book, matches, day, today())
-    doc = report.settle_doc(settled, day.isoformat() if day else None)
+        doc = money.settle(book, match, all_, since, today())
     emit(doc, as_json, drawing("settlement"))
 
 
@@ -74,12 +70,5 @@ def pay(
 ) -> None:
     """Record money handed over: settle counts it, export carries it, undo takes it back."""
     with ledger() as book:
-        day = when(date, book)
-        paid, m, stake = service.pay(book, payer, payee, amount, day, note, match)
-    names = {p.id: p.name for p in m.members}
-    doc = report.payment_doc(paid, names, m.name, stake.currency, stake.places)
-    emit(doc, as_json, lambda d: drawing("message")(_paid_line(d), wrap=False))
-
-
-def _paid_line(doc: dict[str, object]) -> str:
-    return f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
+        doc = money.pay(book, payer, payee, amount, date, note, match, today())
+    record.tell_paid(doc, as_json)

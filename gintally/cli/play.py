@@ -15,7 +15,7 @@ what the command line prints for it.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -33,11 +33,13 @@ Type a hand or a command, as on the command line without "gintally":
   gin Bob --vs 30         g bob 30        a gin (big-gin, bg: a big gin)
   score Ann 25            sc ann 25       a result from paper
   draw, misdeal           d, m            no score; the same dealer deals again
-  undo                    u               take back the last hand
+  undo                    u               take back the last hand or payment
   void 2, edit 3 --vs 20  v 2, e 3 --vs 20
   show [--all]            s               the score sheet (every game with --all)
   hands [--last N]        h               the hand log
   standings               st              the season's standings
+  pay Bob Ann 4.50                        money handed over (a match played for money)
+  settle [--since DATE]                   who owes whom
   help, quit              ?, q
 Names, commands and options are case-blind; every hand command takes --date, --dealer,
 --upcard and --note."""
@@ -60,7 +62,8 @@ class Evening:
 
     def run(self, line: str) -> tuple[str, work.Done | None] | None:
         """Do one line and print what the command line prints for it; returns the command
-        word and, for a hand or a correction, what it did (None for a blank line). A refusal
+        word and, for a hand or a correction, what it did (None for a blank line, and for an
+        undo that took back a payment). A refusal
         is raised (`GintallyError`) and writes nothing; `quit` raises `Quit`."""
         found = entry.parse(line)
         if found is None:
@@ -75,25 +78,40 @@ class Evening:
             self.read(found)
         elif word in ("undo", "void", "edit"):
             done = self.correct(found)
+        elif word == "pay":
+            self.pay(found)
         else:
             raw, shared = entry.hand_raw(found)
             done = self.match.hand(word, raw, **shared)
+        if isinstance(done, dict):  # undo took back a payment
+            record.tell_undone(done, False, self.book.ledger())
+            return word, None
         if done is not None:
             record.tell(done, False, self.book.ledger())
         return word, done
 
-    def correct(self, found: entry.Entry) -> work.Done:
+    def correct(self, found: entry.Entry) -> work.Done | dict[str, Any]:
         positionals, options = found.positionals, dict(found.options)
         needs = 0 if found.word == "undo" else 1
         if len(positionals) != needs:
             what = "no values" if not needs else "the hand's number"
             raise GintallyError(f"{found.word} takes {what} (see help)")
         if found.word == "undo":
-            return self.match.undone()
+            return self.match.undone()  # the latest fact: a hand, or a payment after it
         reason = options.pop("reason", None)
         if found.word == "void":
             return self.match.voided(positionals[0], reason)
         return self.match.edited(positionals[0], reason, options)
+
+    def pay(self, found: entry.Entry) -> None:
+        """A payment in the evening's match, said as ``pay`` says it."""
+        if len(found.positionals) != 3:
+            raise GintallyError("pay takes FROM TO AMOUNT (see help)")
+        payer, payee, amount = found.positionals
+        options = found.options
+        paid = self.match.pay(payer, payee, amount, date=options.get("date"),
+                              note=options.get("note"))  # fmt: skip
+        record.tell_paid(paid, False)
 
     def read(self, found: entry.Entry) -> None:
         if found.positionals:
@@ -103,6 +121,8 @@ class Evening:
             emit(self.match.sheet(bool(options.get("all"))), False, drawing("show"))
         elif found.word == "standings":
             emit(self.match.standings(options.get("year")), False, drawing("standings"))
+        elif found.word == "settle":
+            emit(self.match.settlement(options.get("since")), False, drawing("settlement"))
         else:
             self.log(options.get("last"), options.get("year"), bool(options.get("all")))
 

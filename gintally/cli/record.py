@@ -5,14 +5,16 @@ Typer's commands from them and the console script's fast lane (`quick`) reads it
 them, and both call `run`, so both ways of running a hand command do the same work and print
 the same thing. The work itself is the library facade's (`facade.work.hand`, which the
 library's `Match.knock`... and ``gintally play`` call too); `tell` prints what a hand command or
-a correction did, as the command line says it."""
+a correction did, as the command line says it, `tell_undone` what `undo` took back (a hand or a
+payment: the command line's ``undo`` and ``gintally play``'s ``u`` both print through it) and
+`tell_paid` a payment."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.base import HandOptions, dated, emit, ledger, placed, today
+from gintally.cli.base import HandOptions, dated, drawing, emit, ledger, placed, today
 from gintally.facade import work
 from gintally.facade.typed import count_or_cards as count_or_cards
 from gintally.facade.typed import deadwoods as deadwoods
@@ -70,3 +72,22 @@ def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str 
     elif not as_json:
         doc["when"] = where + dated(rec.date)
     emit(doc, as_json, draw_hand)
+
+
+def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) -> None:
+    """What `undo` took back (`work.undo_fact`): a hand, told as `tell` tells it, or a
+    payment, named."""
+    if isinstance(taken, work.Done):
+        tell(taken, as_json, book)
+        return
+    said = (
+        f"Took back the payment: {taken['from']} paid {taken['to']} {taken['text']} on "
+        f"{taken['date']}."
+    )
+    emit(taken, as_json, lambda d: drawing("message")(said, wrap=False))
+
+
+def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
+    """A payment recorded (``pay``, and ``pay`` in ``gintally play``)."""
+    said = f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
+    emit(doc, as_json, lambda d: drawing("message")(said, wrap=False))

@@ -5,6 +5,8 @@ prints (SPEC section 10).
 - `book`: `open` (``gintally.open``), `Book` (a ledger: its matches, standings and stats) and
   `Match` (one match: the hand commands, corrections, its sheet and hand log);
 - `work`: each command's work as a document, which the command line calls too;
+- `money`: the same for the money commands (``settle``, ``pay``, ``match stake``) and a
+  match's stakes;
 - `typed`: values as typed (text, or a library call's values as text), read into a hand's
   inputs;
 - `where`: the ledger a command or `open()` uses when no path is given.

@@ -12,6 +12,11 @@ Before each command it asks the file whether another process wrote to it meanwhi
 (`Ledger.news`), so two terminals or two devices can share a ledger; `Book.news` tells a
 screen when to redraw.
 
+Money goes the same way (`facade.money`): `Book.new_match(stake=...)`, `Match.stake`,
+`Match.pay` and `Book.pay`, `Match.settlement` and `Book.settlement` return what ``match new``,
+``match stake``, ``pay`` and ``settle`` print with ``--json``; an amount may be a `Decimal`, a
+whole number or text, and is read as the command line reads the text.
+
 Terminology
 - hand methods: one `Match` method per hand command (``knock``, ``gin``, ``big_gin``,
   ``draw``, ``misdeal``, ``score`` and each variant's own: ``gimlet``, ``double_gimlet``,
@@ -26,18 +31,20 @@ import json
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gintally.facade import work
 from gintally.facade.typed import as_text
 
 if TYPE_CHECKING:
     import os
+    from decimal import Decimal
 
     from gintally.ledger import Ledger
     from gintally.model import Match as MatchRecord
 
 HAND_OPTIONS = ("date", "dealer", "upcard", "note")  # what every hand method takes by keyword
+Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
 
 
 def open(path: str | os.PathLike[str] | None = None) -> Book:
@@ -138,15 +145,29 @@ class Book:
         rolling: bool = False,
         season_start: str | None = None,
         dealer: str | None = None,
+        stake: Amount | None = None,
+        currency: str | None = None,
+        places: int | None = None,
+        series_stake: Amount | None = None,
         **knobs: object,
     ) -> Match:
         """Create a match (``match new``): `players` (two, or one for a solitaire) or `teams`
         (``["Ann,Cy", "Bob,Di"]``); `knobs` override the preset's rules (``target=150``,
-        ``big_gin_bonus=None`` for off). It becomes the current match."""
+        ``big_gin_bonus=None`` for off). `stake`: played for money, at this price a point
+        (``Decimal("0.05")`` or ``"0.05"``), in `currency` (``"$"``, ``"EUR"``) counted to
+        `places` decimals (2 by default), with `series_stake` for each series won; the match
+        and its stake are written together, or neither. It becomes the current match."""
+        from gintally.facade import money
+
+        price = money.asked(as_text(stake), currency, as_text(places), as_text(series_stake))
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         planned = work.plan(name, players, teams, format, rules, overrides, as_text(games),
                             rolling, season_start, dealer)  # fmt: skip
-        made = work.new_match(self.ledger(write=True, create=True), planned)
+        book = self.ledger(write=True, create=True)
+        with book.write():  # the match and its stake, or neither
+            made = work.new_match(book, planned)
+            if price is not None:
+                money.stake_new(book, made, price)
         return Match(self, made.name)
 
     def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
@@ -159,6 +180,42 @@ class Book:
     def stats(self, player: str | None = None) -> dict[str, Any]:
         """Every player across every match: ``stats --json``."""
         return plain(work.stats(self.ledger(), player))
+
+    # --- money ---------------------------------------------------------------------------------
+
+    def settlement(self, since: date | str | None = None) -> dict[str, Any]:
+        """Who owes whom over every match played for money, netted per pair of players with the
+        payments made (`since`: only what closed or was paid from that day on):
+        ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
+        from gintally.facade import money
+
+        return plain(money.settle(self.ledger(), None, True, as_text(since), date.today()))
+
+    def pay(
+        self,
+        payer: str,
+        payee: str,
+        amount: Amount,
+        *,
+        date: date | str | None = None,
+        note: str | None = None,
+        match: str | None = None,
+    ) -> dict[str, Any]:
+        """Record money handed over (``pay FROM TO AMOUNT --json``): `amount` a `Decimal`, a
+        whole number or its text, at most the currency's places, more than zero; in `match`,
+        else the current match if they play each other in it, else the latest staked match
+        where they do (team-mates pay each other in none).
+        `Match.undo` (and ``undo``) takes it back while no hand has come after it."""
+        from gintally.facade import money
+
+        book = self.ledger(write=True)
+        paid = money.pay(book, payer, payee, as_text(amount), as_text(date), note, match, _today())
+        return plain(paid)
+
+
+def _today() -> date:
+    """Today, for the methods whose `date` parameter hides the class."""
+    return date.today()
 
 
 def _knob(value: object) -> str:
@@ -186,10 +243,11 @@ class Match:
         return self.book.ledger().match(self.name)
 
     def info(self) -> dict[str, Any]:
-        """Its players, format and every rule value: ``match show --json``."""
-        from gintally import report
+        """Its players, format and every rule value, and its stakes when it is played for
+        money: ``match show --json``."""
+        from gintally.facade import money
 
-        return plain(report.match_doc(self.record()))
+        return plain(money.info(self.book.ledger(), self.name))
 
     def hand(self, command: str, raw: dict[str, Any], **options: str | None) -> work.Done:
         """Record hand command `command` (``knock``, ``big-gin``...) from its parameters as
@@ -199,12 +257,15 @@ class Match:
         return work.hand(self.book.ledger(write=True), typed, date.today(), self.name, **options)
 
     def undo(self) -> dict[str, Any]:
-        """Take back the hand entered last: ``undo --json``."""
-        return plain(self.undone().doc)
+        """Take back the match's latest fact, as ``undo`` does: the hand entered last, or a
+        payment recorded after it (its document, with ``"action": "undid"``):
+        ``undo --json``."""
+        taken = self.undone()
+        return plain(taken.doc if isinstance(taken, work.Done) else taken)
 
-    def undone(self) -> work.Done:
-        """`undo`, as what it did."""
-        return work.undo(self.book.ledger(write=True), self.name, date.today())
+    def undone(self) -> work.Done | dict[str, Any]:
+        """`undo`, as what it did: a hand's `work.Done`, or a payment's document."""
+        return work.undo_fact(self.book.ledger(write=True), self.name, date.today())
 
     def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
         """Void hand number `hand`: ``void HAND --json``."""
@@ -255,6 +316,49 @@ class Match:
     def standings(self, year: int | None = None) -> dict[str, Any]:
         """This match's standings: ``standings --json``."""
         return self.book.standings(year, self.name)
+
+    # --- money ---------------------------------------------------------------------------------
+
+    def stake(
+        self,
+        amount: Amount,
+        *,
+        since: date | str | None = None,
+        currency: str | None = None,
+        places: int | None = None,
+        series: Amount | None = None,
+    ) -> dict[str, Any]:
+        """Play the match for money at `amount` a point (``Decimal("0.05")`` or ``"0.05"``), or
+        change its price from the day `since` on (games and sets closed before keep the old
+        one; a match keeps its first stake's currency and places): ``match stake NAME AMOUNT
+        --json``, ``{"match", "stake"}``."""
+        from gintally.facade import money
+
+        book = self.book.ledger(write=True)
+        return plain(money.stake(book, self.name, as_text(amount), as_text(since), currency,
+                                 as_text(places), as_text(series), date.today()))  # fmt: skip
+
+    def pay(
+        self,
+        payer: str,
+        payee: str,
+        amount: Amount,
+        *,
+        date: date | str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Record money handed over in this match: ``pay FROM TO AMOUNT --match NAME --json``
+        (see `Book.pay`)."""
+        return self.book.pay(payer, payee, amount, date=date, note=note, match=self.name)
+
+    def settlement(self, since: date | str | None = None) -> dict[str, Any]:
+        """Who owes whom in this match (`since`: only what closed or was paid from that day
+        on): ``settle --match NAME --json``; a match played for nothing says so in
+        ``"unstaked"``."""
+        from gintally.facade import money
+
+        today = date.today()
+        return plain(money.settle(self.book.ledger(), self.name, False, as_text(since), today))
 
     if TYPE_CHECKING:  # the hand methods, made below from the commands' declarations
 

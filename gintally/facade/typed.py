@@ -18,6 +18,7 @@ from it at every start); the rest when a hand is read.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -153,10 +154,14 @@ def when(text: str | None, book: Ledger, today: date) -> date:
 def as_text(value: object) -> Any:
     """A library call's value as the text the command line would have typed (None stays None):
     a number in digits, a date in ISO form, cards or pile counts joined by spaces, a drawn
-    hand's counts ``{"Ann": 5}`` as ``["Ann=5"]``. Text is read exactly as typed, so a bad
-    value is refused with the command line's message."""
+    hand's counts ``{"Ann": 5}`` as ``["Ann=5"]``, an amount (`decimal.Decimal`) in its plain
+    digits (``Decimal("1E+1")`` as ``10``). Text is read exactly as typed, so a bad value is
+    refused with the command line's message."""
     if value is None or isinstance(value, str):
         return value
+    decimal = sys.modules.get("decimal")  # not loaded: `value` is no Decimal (nor loads it)
+    if decimal is not None and isinstance(value, decimal.Decimal):
+        return format(value, "f")
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, Mapping):

@@ -97,16 +97,11 @@ def _corrected(book: Ledger, m: Match, rec: HandRecord, verb: str, today: date) 
     return Done(doc, m, rec, window)
 
 
-def undo(book: Ledger, match: str | None, today: date) -> Done:
-    """Take back the hand entered last."""
-    m = book.match(match)
-    return _corrected(book, m, service.undo(book, m), "undid", today)
-
-
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
-    """Take back the match's latest fact (`service.undo_latest`): its hand entered last, as
-    `undo` does, or a payment recorded after it, given as the payment's document with
-    ``"action": "undid"``."""
+    """Take back the match's latest fact (`service.undo_latest`): its hand entered last, or a
+    payment recorded after it, given as the payment's document with ``"action": "undid"``.
+    The command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
+    come here."""
     m = book.match(match)
     taken = service.undo_latest(book, m)
     if isinstance(taken, HandRecordClass):

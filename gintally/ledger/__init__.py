@@ -13,7 +13,7 @@
 `Ledger` is one class made of small ones, each in the module of its concept: `core.LedgerCore`
 holds the connection, the write transaction, snapshots and settings, and each part below is a
 subclass of it that `Ledger` mixes in (``class Ledger(People, Matches, Hands, Imports,
-Damage, Payments, Merging)``), so callers see one object with every method:
+Damage, Merging)``), so callers see one object with every method:
 
 - `people`: players, renaming them, names as they are kept.
 - `matches`: creating, finding, choosing and renaming matches; their teams.
@@ -22,7 +22,9 @@ Damage, Payments, Merging)``), so callers see one object with every method:
 - `imports`: importing rows of hands fast, refusing a file imported before; numbering a
   match's hands in entry order (`imports.renumber`).
 - `damage`: integrity problems, damaged rows, the line a command prints for one.
-- `payments`: a match's stakes (prices per point by date) and payments between players.
+- `payments`: a match's stakes (prices per point by date) and payments between players; not a
+  part but functions `Ledger`'s money methods call, loaded only when there is money to read or
+  write (a command on a match played for nothing never loads it).
 - `merging`: another ledger's facts brought in by identity (`identity`: the uids).
 
 The parts share only the core; where one needs another's concept it imports a public function

@@ -8,6 +8,12 @@ Terminology
 
 A ledger opened read-only before `m012_payments` has neither table: it reads as no stakes and
 no payments.
+
+The functions take the open ledger, whose money methods (`store.Ledger.stakes`,
+`Ledger.add_payment`...) call them after asking whether there is anything to read: the module
+is loaded when a match has a stake or a payment to read, or one is written, never by a command
+on a match played for nothing (as one of `Ledger`'s parts it cost every command about 1.5 ms of
+start-up).
 """
 
 from __future__ import annotations
@@ -18,8 +24,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from gintally.errors import LedgerError
-from gintally.ledger import files
-from gintally.ledger.core import LedgerCore, timestamp
+from gintally.ledger.core import timestamp
 from gintally.ledger.damage import CHECK_HINT
 from gintally.model import Match, Payment
 
@@ -27,6 +32,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from gintally.engine.stakes import Stake
+    from gintally.ledger.store import Ledger
 
 # decimal, fractions and uuid are imported when a stake or payment is read or written: every
 # command opens the ledger, few touch money, and they cost some 7 ms of every start together.
@@ -37,153 +43,140 @@ _LIVE = (
 )
 
 
-class Payments(LedgerCore):
-    """The stakes and payments of an open ledger (a part of `Ledger`)."""
+# --- stakes ---------------------------------------------------------------------------------------
 
-    def _money_rows(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
-        try:
-            return self.conn.execute(sql, list(params)).fetchall()
-        except sqlite3.OperationalError as e:
-            if "no such table" in str(e):
-                return []  # read-only, before m012_payments: no stakes, no payments
-            raise files.translate(self.path, e) from None
-        except sqlite3.Error as e:
-            raise files.translate(self.path, e) from None
 
-    # --- stakes --------------------------------------------------------------------------------
+def add_stake(ledger: Ledger, match: Match, stake: Stake) -> None:
+    """Price the match's points from `stake.since` on (None: from the start)."""
+    import uuid
 
-    def add_stake(self, match: Match, stake: Stake) -> None:
-        """Price the match's points from `stake.since` on (None: from the start)."""
-        import uuid
+    from gintally.engine.stakes import plain
 
-        from gintally.engine.stakes import plain
-
-        with self.write() as conn:
-            conn.execute(
-                "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, "
-                "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    uuid.uuid4().hex,
-                    match.id,
-                    plain(stake.amount),
-                    stake.currency,
-                    stake.places,
-                    stake.since.isoformat() if stake.since else None,
-                    plain(stake.series) if stake.series is not None else None,
-                    timestamp(),
-                ],
-            )
-
-    def stakes(self, match: Match) -> list[Stake]:
-        """The match's stakes, oldest price first (empty: not played for money)."""
-        rows = self._money_rows(
-            "SELECT * FROM stakes WHERE match_id = ? ORDER BY coalesce(from_date, ''), id",
-            [match.id],
+    with ledger.write() as conn:
+        conn.execute(
+            "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, "
+            "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                uuid.uuid4().hex,
+                match.id,
+                plain(stake.amount),
+                stake.currency,
+                stake.places,
+                stake.since.isoformat() if stake.since else None,
+                plain(stake.series) if stake.series is not None else None,
+                timestamp(),
+            ],
         )
-        if not rows:
-            return []
-        from decimal import Decimal, InvalidOperation
 
-        from gintally.engine.stakes import Stake
 
-        out = []
-        for r in rows:
-            try:
-                since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
-                series = Decimal(r["series_amount"]) if r["series_amount"] else None
-                out.append(Stake(Decimal(r["amount"]), r["currency"], r["places"], since, series))
-            except (ValueError, TypeError, InvalidOperation):
-                raise LedgerError(
-                    f"the ledger is damaged: a stake of match {match.name!r} cannot be read "
-                    f"(amount {r['amount']!r}, from {r['from_date']!r}); {CHECK_HINT}"
-                ) from None
-        return out
+def stakes(ledger: Ledger, match: Match) -> list[Stake]:
+    """The match's stakes, oldest price first (empty: not played for money)."""
+    rows = ledger.money_rows(
+        "SELECT * FROM stakes WHERE match_id = ? ORDER BY coalesce(from_date, ''), id",
+        [match.id],
+    )
+    if not rows:
+        return []
+    from decimal import Decimal, InvalidOperation
 
-    def staked_matches(self) -> set[int]:
-        """The ids of the matches that have a stake."""
-        return {int(r[0]) for r in self._money_rows("SELECT DISTINCT match_id FROM stakes")}
+    from gintally.engine.stakes import Stake
 
-    # --- payments ------------------------------------------------------------------------------
-
-    def add_payment(
-        self,
-        match: Match,
-        payer: int,
-        payee: int,
-        amount: Decimal,
-        day: date,
-        note: str | None = None,
-        uid: str | None = None,
-    ) -> Payment:
-        """Record a payment in the match's context (a new `uid` unless one is given: an
-        imported payment keeps its own)."""
-        import uuid
-
-        from gintally.engine.stakes import plain
-
-        uid = uid or uuid.uuid4().hex
-        with self.write() as conn:
-            after = conn.execute(
-                "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
-            ).fetchone()[0]
-            created = timestamp()
-            conn.execute(
-                "INSERT INTO payments(uid, match_id, from_player, to_player, amount, date, note, "
-                "after_hand, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [uid, match.id, payer, payee, plain(amount), day.isoformat(), note, after, created],
-            )
-        return Payment(uid, match.id, payer, payee, amount, day, note, after, created)
-
-    def payments(
-        self, match_ids: Iterable[int] | None = None, since: date | None = None
-    ) -> list[Payment]:
-        """The live payments (of those matches, from that day on), in the order recorded."""
-        sql, params = _LIVE, []
-        if match_ids is not None:
-            ids = sorted(set(match_ids))
-            sql += f" AND p.match_id IN ({','.join('?' * len(ids))})"
-            params += [str(i) for i in ids]
-        if since is not None:
-            sql += " AND p.date >= ?"
-            params.append(since.isoformat())
-        rows = self._money_rows(sql + " ORDER BY p.id", params)
-        return [self._payment(r) for r in rows]
-
-    def last_payment(self, match: Match) -> Payment | None:
-        """The live payment recorded last in the match."""
-        sql = _LIVE + " AND p.match_id = ? ORDER BY p.id DESC LIMIT 1"
-        rows = self._money_rows(sql, [match.id])
-        return self._payment(rows[0]) if rows else None
-
-    def has_payment(self, uid: str) -> bool:
-        """True when a payment with this uid is in the ledger (live or taken back)."""
-        return bool(self._money_rows("SELECT 1 FROM payments WHERE uid = ?", [uid]))
-
-    def void_payment(self, payment: Payment, reason: str | None = None) -> None:
-        """Take a payment back (it stays in ``payments`` as history)."""
-        with self.write() as conn:
-            conn.execute(
-                "INSERT INTO payment_voids(uid, reason, created_at) VALUES (?, ?, ?)",
-                [payment.uid, reason, timestamp()],
-            )
-
-    def _payment(self, r: sqlite3.Row) -> Payment:
-        from decimal import Decimal, InvalidOperation
-
+    out = []
+    for r in rows:
         try:
-            return Payment(
-                r["uid"],
-                r["match_id"],
-                r["from_player"],
-                r["to_player"],
-                Decimal(r["amount"]),
-                date.fromisoformat(r["date"]),
-                r["note"],
-                r["after_hand"],
-                r["created_at"],
-            )
+            since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
+            series = Decimal(r["series_amount"]) if r["series_amount"] else None
+            out.append(Stake(Decimal(r["amount"]), r["currency"], r["places"], since, series))
         except (ValueError, TypeError, InvalidOperation):
             raise LedgerError(
-                f"the ledger is damaged: payment {r['uid']!r} cannot be read (amount "
-                f"{r['amount']!r}, date {r['date']!r}); {CHECK_HINT}"
+                f"the ledger is damaged: a stake of match {match.name!r} cannot be read "
+                f"(amount {r['amount']!r}, from {r['from_date']!r}); {CHECK_HINT}"
             ) from None
+    return out
+
+
+# --- payments -------------------------------------------------------------------------------------
+
+
+def add_payment(
+    ledger: Ledger,
+    match: Match,
+    payer: int,
+    payee: int,
+    amount: Decimal,
+    day: date,
+    note: str | None = None,
+    uid: str | None = None,
+) -> Payment:
+    """Record a payment in the match's context (a new `uid` unless one is given: an
+    imported payment keeps its own)."""
+    import uuid
+
+    from gintally.engine.stakes import plain
+
+    uid = uid or uuid.uuid4().hex
+    with ledger.write() as conn:
+        after = conn.execute(
+            "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
+        ).fetchone()[0]
+        created = timestamp()
+        conn.execute(
+            "INSERT INTO payments(uid, match_id, from_player, to_player, amount, date, note, "
+            "after_hand, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [uid, match.id, payer, payee, plain(amount), day.isoformat(), note, after, created],
+        )
+    return Payment(uid, match.id, payer, payee, amount, day, note, after, created)
+
+
+def payments(
+    ledger: Ledger, match_ids: Iterable[int] | None = None, since: date | None = None
+) -> list[Payment]:
+    """The live payments (of those matches, from that day on), in the order recorded."""
+    sql, params = _LIVE, []
+    if match_ids is not None:
+        ids = sorted(set(match_ids))
+        sql += f" AND p.match_id IN ({','.join('?' * len(ids))})"
+        params += [str(i) for i in ids]
+    if since is not None:
+        sql += " AND p.date >= ?"
+        params.append(since.isoformat())
+    rows = ledger.money_rows(sql + " ORDER BY p.id", params)
+    return [_payment(r) for r in rows]
+
+
+def last_payment(ledger: Ledger, match: Match) -> Payment | None:
+    """The live payment recorded last in the match."""
+    sql = _LIVE + " AND p.match_id = ? ORDER BY p.id DESC LIMIT 1"
+    rows = ledger.money_rows(sql, [match.id])
+    return _payment(rows[0]) if rows else None
+
+
+def void_payment(ledger: Ledger, payment: Payment, reason: str | None = None) -> None:
+    """Take a payment back (it stays in ``payments`` as history)."""
+    with ledger.write() as conn:
+        conn.execute(
+            "INSERT INTO payment_voids(uid, reason, created_at) VALUES (?, ?, ?)",
+            [payment.uid, reason, timestamp()],
+        )
+
+
+def _payment(r: sqlite3.Row) -> Payment:
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        return Payment(
+            r["uid"],
+            r["match_id"],
+            r["from_player"],
+            r["to_player"],
+            Decimal(r["amount"]),
+            date.fromisoformat(r["date"]),
+            r["note"],
+            r["after_hand"],
+            r["created_at"],
+        )
+    except (ValueError, TypeError, InvalidOperation):
+        raise LedgerError(
+            f"the ledger is damaged: payment {r['uid']!r} cannot be read (amount "
+            f"{r['amount']!r}, date {r['date']!r}); {CHECK_HINT}"
+        ) from None

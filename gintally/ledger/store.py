@@ -3,8 +3,11 @@
 Terminology
 - ledger (`Ledger`): an open ledger file (see `schema` for its tables, `files` for the file):
   `core.LedgerCore` (the connection, writes, snapshots, settings) with the parts `people`,
-  `matches`, `hands`, `imports`, `damage`, `payments` and `merging` mixed in. Here: opening
-  and closing it, backup, the replay-mark cache (`marks`) and the season-fold cache (`folds`).
+  `matches`, `hands`, `imports`, `damage` and `merging` mixed in. Here: opening and closing
+  it, backup, the replay-mark cache (`marks`), the season-fold cache (`folds`), and the money
+  methods, which ask whether a match has a stake or a payment and load `payments` only when
+  there is one to read (or one is written): a command on a match played for nothing never
+  loads it.
 
 The file is in WAL mode with a busy timeout, so concurrent gintally processes never lose a hand.
 This package is the only place that imports sqlite3 and sqlite-utils.
@@ -15,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,15 +32,18 @@ from gintally.ledger.hands import LIVE_HANDS, Hands
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
 from gintally.ledger.merging import Merging
-from gintally.ledger.payments import Payments
 from gintally.ledger.people import People
 from gintally.model import Match
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from gintally.engine.stakes import Stake
     from gintally.ledger.folds import Fold
+    from gintally.model import Payment
 
 
-class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
+class Ledger(People, Matches, Hands, Imports, Damage, Merging):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
     def __init__(
@@ -235,3 +241,79 @@ class Ledger(People, Matches, Hands, Imports, Damage, Payments, Merging):
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
+
+    # --- stakes and payments (`payments`, loaded when there is one to read or one is written) ---
+
+    def money_rows(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
+        """The rows of a query of ``stakes`` or ``payments``: none from a ledger opened
+        read-only before those tables were made (`m012_payments`)."""
+        try:
+            return self.conn.execute(sql, list(params)).fetchall()
+        except sqlite3.OperationalError as e:
+            if "no such table" in str(e):
+                return []
+            raise files.translate(self.path, e) from None
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def stakes(self, match: Match) -> list[Stake]:
+        """The match's stakes, oldest price first (empty: not played for money)."""
+        if not self.money_rows("SELECT 1 FROM stakes WHERE match_id = ? LIMIT 1", [match.id]):
+            return []
+        from gintally.ledger import payments as money
+
+        return money.stakes(self, match)
+
+    def staked_matches(self) -> set[int]:
+        """The ids of the matches that have a stake."""
+        return {int(r[0]) for r in self.money_rows("SELECT DISTINCT match_id FROM stakes")}
+
+    def add_stake(self, match: Match, stake: Stake) -> None:
+        """Price the match's points from `stake.since` on (None: from the start)."""
+        from gintally.ledger import payments as money
+
+        money.add_stake(self, match, stake)
+
+    def payments(
+        self, match_ids: Iterable[int] | None = None, since: date | None = None
+    ) -> list[Payment]:
+        """The live payments (of those matches, from that day on), in the order recorded."""
+        if not self.money_rows("SELECT 1 FROM payments LIMIT 1"):
+            return []
+        from gintally.ledger import payments as money
+
+        return money.payments(self, match_ids, since)
+
+    def last_payment(self, match: Match) -> Payment | None:
+        """The live payment recorded last in the match."""
+        if not self.money_rows("SELECT 1 FROM payments WHERE match_id = ? LIMIT 1", [match.id]):
+            return None
+        from gintally.ledger import payments as money
+
+        return money.last_payment(self, match)
+
+    def add_payment(
+        self,
+        match: Match,
+        payer: int,
+        payee: int,
+        amount: Decimal,
+        day: date,
+        note: str | None = None,
+        uid: str | None = None,
+    ) -> Payment:
+        """Record a payment in the match's context (a new `uid` unless one is given: an
+        imported payment keeps its own)."""
+        from gintally.ledger import payments as money
+
+        return money.add_payment(self, match, payer, payee, amount, day, note, uid)
+
+    def has_payment(self, uid: str) -> bool:
+        """True when a payment with this uid is in the ledger (live or taken back)."""
+        return bool(self.money_rows("SELECT 1 FROM payments WHERE uid = ?", [uid]))
+
+    def void_payment(self, payment: Payment, reason: str | None = None) -> None:
+        """Take a payment back (it stays in ``payments`` as history)."""
+        from gintally.ledger import payments as money
+
+        money.void_payment(self, payment, reason)

@@ -271,10 +271,11 @@ def pay(
     note: str | None = None,
     match_name: str | None = None,
 ) -> tuple[Payment, Match, Stake]:
-    """Record a payment from `payer` to `payee` in a staked match both play in: the one named,
-    else the current match if both play in it, else the latest such match. Refused: the same
-    person twice, strangers to each other, an amount of zero, negative or finer than the
-    currency's places."""
+    """Record a payment from `payer` to `payee` in a staked match they play in on opposite
+    sides: the one named, else the current match if they do, else the latest such match.
+    Refused: the same person twice, strangers to each other, team-mates (a payment between them
+    settles nothing the match owes), an amount of zero, negative or finer than the currency's
+    places."""
     if fold(payer) == fold(payee):
         raise GintallyError(f"a payment is between two players, not {payer!r} to themselves")
     a, b = ledger.player(payer), ledger.player(payee)
@@ -298,19 +299,34 @@ def _shared_match(
         ids = {p.id for p in m.members}
         return a in ids and b in ids
 
+    def opposed(m: Match) -> bool:  # on opposite sides: a payment goes from one to the other
+        one, other = sides(m)
+        return (a in one and b in other) or (a in other and b in one)
+
     if named is not None:
         m = ledger.match(named)
         if not both(m):
             raise NotFoundError(f"{a_name} and {b_name} do not both play in match {m.name!r}")
+        if not opposed(m):
+            raise GintallyError(
+                f"{a_name} and {b_name} play on the same side in match {m.name!r}: a payment "
+                f"settles what one side owes the other"
+            )
         return m
-    shared = [m for m in ledger.matches() if both(m)]
-    if not shared:
+    together = [m for m in ledger.matches() if both(m)]
+    if not together:
         raise GintallyError(f"{a_name} and {b_name} share no match: a payment settles a match")
+    shared = [m for m in together if opposed(m)]
+    if not shared:
+        raise GintallyError(
+            f"{a_name} and {b_name} play on the same side in every match they share: a payment "
+            f"settles what one side owes the other"
+        )
     try:
         current = ledger.match()
     except NotFoundError:
         current = None
-    if current is not None and both(current) and prices(ledger, current):
+    if current is not None and opposed(current) and prices(ledger, current):
         return current
     staked = ledger.staked_matches()
     with_stake = [m for m in shared if m.id in staked]

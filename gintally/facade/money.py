@@ -1,0 +1,153 @@
+"""The money commands' work, as documents: what ``settle``, ``pay``, ``match stake`` and a
+staked ``match new`` or ``match show`` print with ``--json``, returned instead of printed.
+
+The command line (`cli/money.py`, `cli/admin.py`) and the library (`Book.settlement`,
+`Book.pay`, `Match.stake`, `Match.pay`, `Match.settlement`, `Book.new_match(stake=...)`) both
+call these, so a payment or a stake is checked and written once (`service.stakes`), refused
+with the same `GintallyError` and message, and described by the same document (`report`).
+Amounts arrive as typed (text: a library call's `Decimal` or number as `typed.as_text` writes
+it) and are read by `engine.stakes.parse_amount`: plain digits, never a float's binary value.
+
+Terminology
+- asked stake (`Asked`): a stake as ``match new --stake`` was given it (amount, currency, places,
+  series stake), checked before the match is written, so a bad one writes neither.
+- today: the day a command takes as today (dates typed as "yesterday" are read from it, and
+  what is in play is priced by the stake in force on it); each caller passes its own.
+
+Loaded by the money commands, ``match new`` and ``match show``, and the facade's money
+methods: a hand command never loads it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gintally import report, service
+from gintally.errors import GintallyError
+from gintally.facade.typed import when, whole
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from gintally.engine.stakes import Stake
+    from gintally.ledger import Ledger
+    from gintally.model import Match
+
+
+def scope(match: str | None, every: bool) -> None:
+    """``settle``'s --match and --all, checked (before the ledger is opened)."""
+    if every and match is not None:
+        raise GintallyError("give --match NAME or --all, not both")
+
+
+def settle(
+    book: Ledger, match: str | None, every: bool, since: str | None, today: date
+) -> report.SettleDoc:
+    """Who owes whom (``settle``): in the match named (None: the current one), or over every
+    match (`every`, ``--all``); `since`: only games, sets and payments from that day on."""
+    scope(match, every)
+    day = when(since, book, today) if since is not None else None
+    matches = book.matches() if every else [book.match(match)]
+    settled = service.settlement(book, matches, day, today)
+    return report.settle_doc(settled, day.isoformat() if day else None)
+
+
+def pay(
+    book: Ledger,
+    payer: str,
+    payee: str,
+    amount: str,
+    day: str | None,
+    note: str | None,
+    match: str | None,
+    today: date,
+) -> dict[str, Any]:
+    """Record a payment (``pay FROM TO AMOUNT``) in the match named, else the current match if
+    both play in it, else the latest staked match they share (`service.pay`)."""
+    paid, m, stake = service.pay(book, payer, payee, amount, when(day, book, today), note, match)
+    names = {p.id: p.name for p in m.members}
+    return dict(report.payment_doc(paid, names, m.name, stake.currency, stake.places))
+
+
+class Asked:
+    """A stake as ``match new --stake`` was given it, checked (see the module's Terminology)."""
+
+    __slots__ = ("amount", "currency", "places", "series")
+
+    def __init__(
+        self, amount: str, currency: str | None, places: str | None, series: str | None
+    ) -> None:
+        from gintally.engine.stakes import check_currency, check_places, parse_amount
+
+        kept = whole(places, "--places")
+        parse_amount(amount, "the stake")
+        if currency is not None:
+            check_currency(currency)
+        if kept is not None:
+            check_places(kept)
+        if series is not None:
+            parse_amount(series, "the series stake")
+        self.amount, self.currency, self.places, self.series = amount, currency, kept, series
+
+
+def asked(
+    amount: str | None, currency: str | None, places: str | None, series: str | None
+) -> Asked | None:
+    """The stake ``match new`` was given, checked before anything is written (None: played for
+    nothing; a currency, places or series stake without an amount is refused)."""
+    if amount is None:
+        if (currency, places, series) != (None, None, None):
+            raise GintallyError("--currency, --places and --series-stake go with --stake AMOUNT")
+        return None
+    return Asked(amount, currency, places, series)
+
+
+def stake_new(book: Ledger, match: Match, price: Asked) -> Stake:
+    """Price a match just made from its start (in the write that made it)."""
+    p = price
+    return service.set_stake(book, match, p.amount, p.currency, p.places, None, p.series)
+
+
+def stake(
+    book: Ledger,
+    name: str,
+    amount: str,
+    since: str | None,
+    currency: str | None,
+    places: str | None,
+    series: str | None,
+    today: date,
+) -> dict[str, Any]:
+    """Set a match's stake, or change it from a day on (``match stake NAME AMOUNT --from``):
+    ``{"match", "stake"}``."""
+    with book.write():
+        m = book.match(name)
+        day = from_day(since, book, today) if since is not None else None
+        kept = whole(places, "--places")
+        price = service.set_stake(book, m, amount, currency, kept, day, series)
+    return {"match": m.name, "stake": report.stake_doc(price)}
+
+
+def from_day(text: str, book: Ledger, today: date) -> date:
+    """The day a price starts: as a hand's date is read, or an ISO date in the future too (a
+    price may be agreed for next month)."""
+    from datetime import date
+
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        return when(text, book, today)
+    if not 1900 <= day.year <= 2999:
+        raise GintallyError(f"the date {text!r} is out of range (1900 to 2999)")
+    return day
+
+
+def info(book: Ledger, name: str | None) -> dict[str, Any]:
+    """A match's players, format and rules (``match show``), and its stakes when it is played
+    for money: the latest (``"stake"``) and every one (``"stakes"``)."""
+    m = book.match(name)
+    doc: dict[str, Any] = dict(report.match_doc(m))
+    stakes = [report.stake_doc(s) for s in book.stakes(m)]
+    if stakes:  # not played for money: as it always was
+        doc.update(stake=stakes[-1], stakes=stakes)
+    return doc
