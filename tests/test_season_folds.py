@@ -463,6 +463,9 @@ def test_a_refused_reader_and_the_library_keep_no_fold(db: Path, tmp_path: Path)
     assert folds(db) == 29  # kept by the commands that succeeded
     with gintally.open(db) as book:
         assert book.standings(match="Inf") == shown
+    for year in ("0", "1", "9999", "99999"):  # no season there, with folds cached: refused
+        code, text = cli(db, "standings", "--match", "Anniv", "--year", year)
+        assert (code, text) == (2, f"Error: match 'Anniv' has no season starting in {year}\n")
 
 
 @pytest.mark.parametrize("preset", ["modern", "multi-match", "tournament"])

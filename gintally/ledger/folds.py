@@ -133,12 +133,13 @@ def _read(row: sqlite3.Row, match_id: int, season_start: tuple[int, int]) -> Fol
         season = season_of_values(json.loads(row["figures"]))
         resume = _mark_of(json.loads(row["resume"]) if row["resume"] is not None else None)
         first = date.fromisoformat(row["first_day"])
-    except (TypeError, ValueError) as e:
+        label, start = season_of(first, season_start)
+        end = season_end(first).isoformat()
+    except (TypeError, ValueError, OverflowError) as e:
         raise BadFold(f"holds values that are not a season's ({e})") from None
-    label, start = season_of(first, season_start)
     if (label, start) != (row["season"], first) or season.label != label or season.start != first:
         raise BadFold(f"holds season {row['season']!r} from {row['first_day']!r}")
-    if row["end_day"] != season_end(first).isoformat():
+    if row["end_day"] != end:
         raise BadFold(f"holds end_day {row['end_day']!r}")
     for column in ("hands_row", "corrections_row"):
         if type(row[column]) is not int or row[column] < 0:

@@ -110,7 +110,7 @@ def _start(
             needed = first
             break
         day = end
-    if year is not None:
+    if year is not None and date.min.year <= year <= date.max.year:
         shown = season_of(date(year, *fmt.season_start), fmt.season_start)[1]
         if shown in have and shown < needed:
             needed = shown
