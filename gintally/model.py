@@ -11,6 +11,8 @@ Terminology
   `Match.sides`).
 - table: in a team match, the i-th members of the two teams face each other at table i
   (`Match.tables`); a two-player match is one table.
+- correction (`Correction`): an edit or a void of a hand as it travels between devices, with
+  its uid, reason and time (an edit with the version it made).
 - hand record (`HandRecord`): one hand as stored: the inputs as typed and the computed result.
   Its `number` is the hand's public number in its match (1, 2, 3... in entry order);
   `hand_id` the ledger's identity of the hand (what corrections point at: the row of its first
@@ -337,3 +339,16 @@ class Payment:
     note: str | None = None
     after_hand: int = 0
     created_at: str = ""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction of a hand as it travels between devices: its `uid` (ordered, `identity`),
+    its `action` (``replace``, an edit, with the `version` it made, or ``void``), its `reason`
+    and when it was recorded."""
+
+    uid: str
+    action: str
+    reason: str | None
+    created_at: str
+    version: HandRecord | None = None

@@ -142,7 +142,8 @@ def test_a_row_whose_hand_is_here_with_other_facts_is_refused(tmp_path: Path) ->
     assert refused(b, "import", str(export)) == (
         "Error: a.csv: 1 of its rows conflict with hands here, nothing was imported: row 2 is "
         f"hand 2 (uid {uid[:8]}...), here with date '2026-03-01', in the file with date "
-        "'2026-03-04'; an edit made on another device comes in with gintally merge"
+        "'2026-03-04'; an edit made on another device comes in with its JSON export (which "
+        "carries corrections) or gintally merge"
     )
     assert facts(b) == before
     # --force takes every row as a new hand (a deliberate duplicate gets a new uid)

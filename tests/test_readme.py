@@ -96,6 +96,10 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
                 assert result.stdout == "refused\n" and "were imported into" in result.stderr
             if command.startswith("gintally import grandpa.csv ||"):
                 assert result.stdout == "refused\n" and "already in Grandpa" in result.stderr
+            if command.startswith("gintally import laptop.json"):  # an edit made there
+                assert "Imported 0 hands and 1 correction into Grandpa" in result.stdout
+            if command.startswith("gintally export --format json --output - | gintally --db"):
+                assert "Imported 1 hand and 1 correction into Grandpa" in result.stdout
             if command.startswith("gintally score Ann 30"):  # the set's result, worked out
                 assert "Set 1 is over: Ann wins the set by 103." in result.stdout
             if command == "gintally settle":  # the Hollywood evening at 5 cents a point

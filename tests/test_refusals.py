@@ -219,6 +219,25 @@ def test_a_negative_or_non_integer_score(
 
 
 @pytest.mark.parametrize(
+    ("args", "typed"),
+    [
+        (["score", "Ann", "-5"], "-5"),
+        (["knock", "Ann", "-3", "--vs", "20"], "-3"),
+        (["pay", "Bob", "Ann", "-3.5"], "-3.5"),
+        (["edit", "-2", "--points", "3"], "-2"),
+    ],
+    ids=["score", "knock", "pay", "edit"],
+)
+def test_a_negative_number_without_the_double_dash_is_named(
+    gintally: Callable[..., Run], table: Path, args: list[str], typed: str
+) -> None:
+    """The command line reads ``-5`` as an option; the refusal names the number as typed (not
+    "No such option: -3" for ``-3.5``)."""
+    line = refused(gintally, table, args, f"{typed} is below zero")
+    assert "No such option" not in line
+
+
+@pytest.mark.parametrize(
     ("args", "reason"),
     [
         (["knock", "Ann", "5", "--vs", "-1"], "the defender's deadwood -1 is impossible"),

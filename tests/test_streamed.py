@@ -141,7 +141,13 @@ def _export_before(path: Path, name: str, fmt: str) -> str:
             for v in all_variants():
                 row.update(v.export_more(h.extras))
             rows.append(row)
-        doc = {"match": dict(report.match_doc(m)), "hands": rows}
+        # the corrected hands' histories come first (issue 26: corrections travel)
+        corrected = [transfer.corrected_row(m, *h) for h in book.histories(m)]
+        doc = {
+            "match": dict(report.match_doc(m)),
+            **({"corrected": corrected} if corrected else {}),
+            "hands": rows,
+        }
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
@@ -147,10 +148,30 @@ class GintallyGroup(HelpGroup):
         def body() -> None:
             # What click's own main does, without its handlers: they print a blank line on
             # Ctrl-C and exit 1 on a broken pipe, before anyone knows whether a change landed.
-            with self.make_context(prog_name, list(args), **extra) as ctx:
-                self.invoke(ctx)
+            try:
+                with self.make_context(prog_name, list(args), **extra) as ctx:
+                    self.invoke(ctx)
+            except Exception as e:  # typer's own click: its NoSuchOption, by name
+                if type(e).__name__ != "NoSuchOption":
+                    raise
+                raise _negative(getattr(e, "option_name", ""), args) or e from None
 
         return run(body, standalone_mode, _typer_exits)
+
+
+_NUMBER = re.compile(r"-\d+(?:[.,]\d+)?")
+
+
+def _negative(option: str, args: Sequence[str]) -> GintallyError | None:
+    """A negative number typed where a count, points, an amount or a hand number goes: click
+    reads ``-5`` as an unknown option (and ``-3.5`` as ``-3``); said as the number it is."""
+    typed = [a for a in args if _NUMBER.fullmatch(a) and option and a.startswith(option)]
+    if not typed:
+        return None
+    return GintallyError(
+        f"{typed[0]} is below zero: points, deadwood counts, amounts and hand numbers "
+        "are never negative"
+    )
 
 
 def _typer_exits(e: Exception) -> tuple[int, str | None] | None:

@@ -78,7 +78,13 @@ def export(
         if as_csv:
             return transfer.write_csv(m, hands, out, record, excel)
         paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
-        return transfer.write_json(m, report.match_doc(m), hands, out, record, paid)
+        back = [transfer.taken_back_row(m, *row) for row in book.payments_taken_back(m)]
+        corrected = (transfer.corrected_row(m, *h) for h in book.histories(m))
+        info: dict[str, Any] = {**report.match_doc(m)}
+        stakes = [report.stake_doc(s) for s in book.stakes(m)]
+        if stakes:  # as match show --json has them
+            info.update(stake=stakes[-1], stakes=stakes)
+        return transfer.write_json(m, info, hands, out, record, paid, corrected, back)
 
     with ledger(write=False) as book, book.snapshot():
         m = book.match(match)
@@ -123,63 +129,146 @@ def import_(
     spreadsheet's CSV is read as it is saved (the delimiter , ; or tab, the header's usual
     names); without a kind column each row is a plain result (date, winner, points)."""
     from gintally import transfer
+    from gintally.transfer.corrected import Corrected
     from gintally.transfer.identities import Identities
 
+    source = transfer.source_name(file)
     with ledger() as book, book.write():  # read and added under one lock (all or nothing)
         m = book.match(match)
-        read = transfer.ImportStream(m, file, today(), service.date_order(book))
-        known = Identities(m, book.versions_of, transfer.source_name(file), force)
-        count, first, last = book.import_rows(
-            m,
-            known.rows(read.rows),
-            read.digest,
-            transfer.source_name(file),
-            force,
-            lambda: known.identified,
-        )
-        paid = _import_payments(book, m, file)
-    doc = {
+        order = service.date_order(book)
+        read = transfer.ImportStream(m, file, today(), order)
+        known = Identities(m, book.versions_of, source, force, book.stored_versions)
+        history = Corrected(m, book, known, source, today(), order)
+        money = _Money(book, m, source)
+        start = book.last_row()
+        count, rows = 0, False
+        for key, items in read.sections():  # the file's parts in its order, read once
+            if key == "hands":
+                if book.last_row() == 0:  # a ledger without hands: every uid is new (and its
+                    known.versions_of, known.stored_of = _nowhere, None  # index comes last)
+                count = book.import_rows(
+                    m, known.rows(items), read.digest, source, force,
+                    lambda: known.identified or bool(known.brought),
+                )[0]  # fmt: skip
+                rows = bool(count or known.here or known.conflicts)
+            elif key == "corrected":
+                for number, entry in items:
+                    if rows:
+                        raise GintallyError(
+                            f'{source}: its "corrected" hands come after its "hands": an '
+                            "import reads a hand's history before its row (gintally export "
+                            'writes "corrected" first)'
+                        )
+                    history.bring(number, entry)
+            elif key == "match":
+                for _, described in items:
+                    money.stakes(described)
+            elif key in ("payments", "payments_taken_back"):
+                for i, row in items:
+                    money.pay(i, row, taken_back=key == "payments_taken_back")
+        known.finish()
+        if history.hands or history.corrections:
+            book.place_hands(m)
+        first, last = book.numbers_after(m, start)
+    count += history.hands
+    doc: dict[str, Any] = {
         "match": m.name,
         "imported": count,
         "already_here": known.here,
         "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
-    if paid:  # a file with payments (JSON): how many were new
-        doc["payments"] = paid
+    if history.corrections:
+        doc["corrections"] = history.corrections
+    if money.added:  # a file with payments (JSON): how many were new
+        doc["payments"] = money.added
+    if money.taken_back:
+        doc["payments_taken_back"] = money.taken_back
     if as_json:
         emit(doc, True)
     else:
-        more = f" and {paid} payment{'s' if paid > 1 else ''}" if paid else ""
+        more = [
+            f"{n} {one if n == 1 else many}"
+            for n, one, many in (
+                (history.corrections, "correction", "corrections"),
+                (money.added, "payment", "payments"),
+                (money.taken_back, "payment taken back", "payments taken back"),
+            )
+            if n
+        ]
+        also = "".join(
+            (" and " if k == len(more) - 1 else ", ") + text for k, text in enumerate(more)
+        )
         here = (
             f" ({_hands(count + known.here)}: {count} new, {known.here} already here)"
             if known.here
             else ""
         )
-        drawing("message")(f"Imported {_hands(count)}{more} into {m.name}{here}.")
+        drawing("message")(f"Imported {_hands(count)}{also} into {m.name}{here}.")
 
 
-def _import_payments(book: Ledger, m: Match, file: Path) -> int:
-    """The payments of an import file (a JSON export's ``payments``) that the ledger lacks, by
-    uid, each checked first; inside the import's write, so a bad one imports nothing."""
-    from gintally import transfer
+def _nowhere(uid: str) -> None:
+    """No hand has this uid (the ledger has none)."""
+    return None
 
-    rows = list(transfer.read_payments(file))
-    if not rows:
-        return 0
-    stake = service.prices(book, m).latest
-    if stake is None:
-        raise GintallyError(
-            f"{file.name} holds payments, and match {m.name!r} has no stake: set one with "
-            f"gintally match stake {m.name} AMOUNT first"
-        )
-    checked = [transfer.check_payment(m, stake.places, i, row) for i, row in rows]
-    added = 0
-    for p in checked:
-        if book.has_payment(p.uid):
-            continue  # imported before, or this ledger's own
-        book.add_payment(m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
-        added += 1
-    return added
+
+class _Money:
+    """The money of an import file (a JSON export's), inside the import's write: the prices
+    of its match that this one lacks (a price from a day this match has none for, in its
+    currency: an import never puts a match on money, nor changes a price here), its payments
+    and the payments it took back that the ledger lacks, by uid, each checked first."""
+
+    def __init__(self, book: Ledger, m: Match, source: str) -> None:
+        self.book, self.m, self.source = book, m, source
+        self.added = 0  # payments added
+        self.taken_back = 0  # payments taken back (added taken back, or taken back here)
+        self._places: int | None = None
+
+    def stakes(self, doc: Any) -> None:
+        from gintally import transfer
+
+        rows = doc.get("stakes")
+        have = self.book.stakes(self.m)
+        if not isinstance(rows, list) or not have:
+            return
+        for i, row in enumerate(rows, 1):
+            try:
+                stake = transfer.stake_from(row)
+            except GintallyError as e:
+                raise GintallyError(f"{self.source}: stake {i} of its match: {e}") from None
+            old = have[-1]
+            if (stake.currency, stake.places) != (old.currency, old.places) or any(
+                s.since == stake.since for s in have
+            ):
+                continue  # this match's own prices stand: another currency, or that day priced
+            self.book.add_stake(self.m, stake)
+            have.append(stake)
+        self._places = None
+
+    def places(self) -> int:
+        if self._places is None:
+            stake = service.prices(self.book, self.m).latest
+            if stake is None:
+                raise GintallyError(
+                    f"{self.source} holds payments, and match {self.m.name!r} has no stake: set "
+                    f"one with gintally match stake {self.m.name} AMOUNT first"
+                )
+            self._places = stake.places
+        return self._places
+
+    def pay(self, i: int, row: Any, taken_back: bool = False) -> None:
+        from gintally import transfer
+
+        book = self.book
+        if taken_back:
+            p, reason, at = transfer.check_taken_back(self.m, self.places(), i, row)
+        else:
+            p = transfer.check_payment(self.m, self.places(), i, row)
+        if not book.has_payment(p.uid):  # else imported before, or this ledger's own
+            book.add_payment(self.m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
+            self.added += not taken_back
+        if taken_back and not book.taken_back(p.uid):
+            book.bring_payment_void(p.uid, reason, at)
+            self.taken_back += 1
 
 
 @app.command(rich_help_panel="Data")

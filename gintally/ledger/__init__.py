@@ -13,7 +13,7 @@
 `Ledger` is one class made of small ones, each in the module of its concept: `core.LedgerCore`
 holds the connection, the write transaction, snapshots and settings, and each part below is a
 subclass of it that `Ledger` mixes in (``class Ledger(People, Matches, Hands, Imports,
-Damage, Merging)``), so callers see one object with every method:
+Damage, Merging, History)``), so callers see one object with every method:
 
 - `people`: players, renaming them, names as they are kept.
 - `matches`: creating, finding, choosing and renaming matches; their teams.
@@ -26,6 +26,8 @@ Damage, Merging)``), so callers see one object with every method:
   part but functions `Ledger`'s money methods call, loaded only when there is money to read or
   write (a command on a match played for nothing never loads it).
 - `merging`: another ledger's facts brought in by identity (`identity`: the uids).
+- `history`: corrected hands' histories for an export, and those of another device's export
+  brought in by identity (the rules of `merging`).
 
 The parts share only the core; where one needs another's concept it imports a public function
 or constant (`people.clean_name`, `hands.LIVE_HANDS`, `damage.CHECK_HINT`), never a method.

@@ -37,6 +37,7 @@ from typing import Any
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, schema
 from gintally.ledger.core import LedgerCore
+from gintally.ledger.history import version_row
 from gintally.ledger.imports import renumber
 from gintally.model import HAND_COLUMNS, fold
 
@@ -51,6 +52,9 @@ class FactTable:
     name: str
     refs: Mapping[str, str] = field(default_factory=dict)
     key: tuple[str, ...] = ("uid",)
+    # bookkeeping, not facts: what a row may hold otherwise on each side (a payment that came
+    # by an export was written here later, after other hands)
+    ignore: tuple[str, ...] = ()
 
 
 # Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule, in
@@ -59,7 +63,9 @@ class FactTable:
 # the void of one by uid, a match's price from a date by what it states.
 FACT_TABLES: tuple[FactTable, ...] = (
     FactTable(
-        "payments", {"match_id": "matches", "from_player": "players", "to_player": "players"}
+        "payments",
+        {"match_id": "matches", "from_player": "players", "to_player": "players"},
+        ignore=("after_hand", "created_at"),
     ),
     FactTable("payment_voids"),
     FactTable(
@@ -367,8 +373,13 @@ class _Merge:
                     values,
                 )
                 self._count(table.name)
-            elif table.key == ("uid",) and list(here) != values:
-                differ = [c for c, a, b in zip(columns, here, values, strict=True) if a != b]
+            elif table.key == ("uid",) and (
+                differ := [
+                    c
+                    for c, a, b in zip(columns, here, values, strict=True)
+                    if a != b and c not in table.ignore
+                ]
+            ):
                 self.conflicts.append(
                     f"{table.name} {r['uid'][:8]}... differs here and there ({', '.join(differ)})"
                 )
@@ -480,13 +491,7 @@ class _Merge:
             ).fetchone()
             new_row = None
             if theirs is not None and replacement is not None:
-                newer = self.conn.execute(
-                    "SELECT 1 FROM corrections WHERE hand_id = ? AND action = 'replace' "
-                    "AND uid > ?",
-                    [hand_id, c["uid"]],
-                ).fetchone()
-                at = "min(0, coalesce(min(id), 0)) - 1" if newer else "coalesce(max(id), 0) + 1"
-                new_row = self.conn.execute(f"SELECT {at} FROM hands").fetchone()[0]
+                new_row = version_row(self.conn, hand_id, c["uid"])
                 self.conn.execute(
                     f"INSERT INTO hands(id, hand_id, match_id, number, uid, {columns}, "
                     f"created_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 6))})",

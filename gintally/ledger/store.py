@@ -29,6 +29,7 @@ from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, lock, marks, schema
 from gintally.ledger.damage import Damage
 from gintally.ledger.hands import LIVE_HANDS, Hands
+from gintally.ledger.history import History
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
 from gintally.ledger.merging import Merging
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from gintally.model import Payment
 
 
-class Ledger(People, Matches, Hands, Imports, Damage, Merging):
+class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
     def __init__(

@@ -14,10 +14,12 @@ byte order mark (Excel reads the file as UTF-8) and each text cell that would st
 (``=``, ``+``, ``-``, ``@``) written with a leading ``'``. An import reads a spreadsheet's CSV as it
 is saved (`reading`: the delimiter sniffed, a byte order mark skipped, the usual header names,
 no ``kind`` column for plain results).
-The JSON form is ``{"match": {...}, "hands": [{...}], "payments": [{...}]}`` as `export_json`
-writes it (``payments`` only when the match has any: `payments`; CSV carries hands only). An
-import is checked whole before anything is written: one bad row and nothing is imported, the
-row named.
+The JSON form is ``{"match": {...}, "corrected": [...], "hands": [{...}], "payments": [{...}],
+"payments_taken_back": [...]}`` as `export_json` writes it (all but the match and the hands
+only when the match has any): the corrected hands' histories (`corrected`), every live hand in
+its newest version, the payments (`payments`). CSV carries the live hands only: a sheet, not an
+exchange. An import is checked whole before anything is written: one bad row and nothing is
+imported, the row named.
 
 Team matches use the same columns: the players are named as typed at the tables, and the table
 of a row follows from them; a drawn hand's ``knocker`` names a player of its table (its side-0
@@ -30,10 +32,11 @@ are already in the match and refuses those whose hands are there with other fact
 The modules: `export` (rows out, CSV and JSON, written as they stream), `spreadsheet` (CSV
 for a spreadsheet to open), `reading` (an import file's rows), `rows` (one row checked and
 settled as a typed hand), `importing` (the import, streamed, and its digest), `payments` (a
-JSON export's payments) and `identities` (which rows are already here); their public names
-are named here.
+JSON export's payments), `identities` (which rows are already here) and `corrected` (a JSON
+export's corrected hands, brought in by identity); their public names are named here.
 """
 
+from gintally.transfer.corrected import Corrected, corrected_row
 from gintally.transfer.export import (
     COLUMNS,
     EXTRA_JSON,
@@ -54,7 +57,14 @@ from gintally.transfer.importing import (
     read_hands,
     read_import,
 )
-from gintally.transfer.payments import PaymentIn, check_payment, payment_row, read_payments
+from gintally.transfer.payments import (
+    PaymentIn,
+    check_payment,
+    check_taken_back,
+    payment_row,
+    stake_from,
+    taken_back_row,
+)
 from gintally.transfer.reading import STDIN, read_rows, source_name
 from gintally.transfer.rows import parse_row
 
@@ -64,10 +74,13 @@ __all__ = [
     "OPTIONAL",
     "REQUIRED",
     "STDIN",
+    "Corrected",
     "ImportFile",
     "ImportStream",
     "PaymentIn",
     "check_payment",
+    "check_taken_back",
+    "corrected_row",
     "digest",
     "digested",
     "export_csv",
@@ -77,10 +90,11 @@ __all__ = [
     "payment_row",
     "read_hands",
     "read_import",
-    "read_payments",
     "read_rows",
     "source_name",
+    "stake_from",
     "stored",
+    "taken_back_row",
     "write_csv",
     "write_json",
 ]

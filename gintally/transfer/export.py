@@ -6,8 +6,9 @@ one hand at a time. `export_csv` and `export_json` give the same text as one str
 
 Terminology
 - row: one hand as the export writes it (names, not ids).
-- document: the JSON form, ``{"match": {...}, "hands": [{...}, ...], "payments": [...]}``
-  (``payments`` only when the match has any), laid out as
+- document: the JSON form, ``{"match": {...}, "corrected": [...], "hands": [{...}, ...],
+  "payments": [...], "payments_taken_back": [...]}`` (``corrected``, ``payments`` and
+  ``payments_taken_back`` only when the match has any), laid out as
   ``json.dumps(doc, indent=2, ensure_ascii=False)`` lays it out, byte for byte.
 """
 
@@ -57,6 +58,16 @@ def hand_row(match: Match, h: HandRecord) -> dict[str, Any]:
         **_variant_columns(h),
         "uid": h.uid or "",
     }
+
+
+def json_row(match: Match, h: HandRecord) -> dict[str, Any]:
+    """One hand as a JSON export row: the CSV row, the cards and claim as typed
+    (`EXTRA_JSON`) and every variant's own values."""
+    row = hand_row(match, h)
+    row.update({column: getattr(h, column) for column in EXTRA_JSON})
+    for v in all_variants():
+        row.update(v.export_more(h.extras))
+    return row
 
 
 def _variant_columns(h: HandRecord) -> dict[str, Any]:
@@ -144,25 +155,28 @@ def write_json(
     out: TextIO,
     record: Callable[[Any], HandRecord],
     payments: Iterable[Mapping[str, Any]] = (),
+    corrected: Iterable[Mapping[str, Any]] = (),
+    taken_back: Iterable[Mapping[str, Any]] = (),
 ) -> int:
     """The JSON document written to `out` a hand at a time, the same text as `export_json`
-    (which is ``json.dumps(doc, indent=2, ensure_ascii=False)``) and a final newline; the
-    match's `payments` (`payments.payment_row`) close it when it has any. The text of each
-    distinct set of stored values after the id and date is made once (`MEMO`), with a place
-    for each hand's own uid. Returns how many hands it wrote."""
+    (which is ``json.dumps(doc, indent=2, ensure_ascii=False)``) and a final newline. The
+    histories of the match's corrected hands (`corrected.corrected_row`) come before the hands,
+    when it has any, so that an import reads a hand's history before its current row; the
+    match's `payments` (`payments.payment_row`) and the payments it took back
+    (`payments.taken_back_row`) close it when it has any. The text of each distinct set of
+    stored values after the id and date is made once (`MEMO`), with a place for each hand's
+    own uid. Returns how many hands it wrote."""
     info = json.dumps(dict(match_info), indent=2, ensure_ascii=False).replace("\n", "\n  ")
-    out.write('{\n  "match": ' + info + ',\n  "hands": [')
+    out.write('{\n  "match": ' + info)
+    _write_list(out, "corrected", corrected)
+    out.write(',\n  "hands": [')
     made: dict[tuple[Any, ...], tuple[str, str]] = {}
     count, sep = 0, "\n    "
     for number, day, values, token in hands:
         tail = made.get(values)
         if tail is None:
-            h = record(token)
-            row = hand_row(match, h)
+            row = json_row(match, record(token))
             row["uid"] = _UID
-            row.update({column: getattr(h, column) for column in EXTRA_JSON})
-            for v in all_variants():
-                row.update(v.export_more(h.extras))
             text = _row_text(row)
             head = f'{{\n      "id": {number},\n      "date": "{day.isoformat()}",'
             assert text.startswith(head), text  # `hand_row` starts with them
@@ -176,12 +190,21 @@ def write_json(
         sep = ",\n    "
         count += 1
     out.write("\n  ]" if count else "]")
-    paid = list(payments)
-    if paid:
-        text = json.dumps(paid, indent=2, ensure_ascii=False).replace("\n", "\n  ")
-        out.write(',\n  "payments": ' + text)
+    _write_list(out, "payments", payments)
+    _write_list(out, "payments_taken_back", taken_back)
     out.write("\n}\n")
     return count
+
+
+def _write_list(out: TextIO, key: str, items: Iterable[Mapping[str, Any]]) -> None:
+    """``,"key": [...]`` one element at a time, laid out as ``indent=2`` lays it out; nothing
+    when there is no element."""
+    sep, wrote = ',\n  "' + key + '": [\n    ', False
+    for item in items:
+        out.write(sep + json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    "))
+        sep, wrote = ",\n    ", True
+    if wrote:
+        out.write("\n  ]")
 
 
 # the C encoder, laying out a row's scalar values as ``indent=2`` does two levels deep
@@ -212,8 +235,10 @@ def export_json(
     match_info: Mapping[str, Any],
     hands: Iterable[HandRecord],
     payments: Iterable[Mapping[str, Any]] = (),
+    corrected: Iterable[Mapping[str, Any]] = (),
+    taken_back: Iterable[Mapping[str, Any]] = (),
 ) -> str:
     """`write_json` as one string, without its final newline."""
     out = io.StringIO()
-    write_json(match, match_info, stored(hands), out, _same, payments)
+    write_json(match, match_info, stored(hands), out, _same, payments, corrected, taken_back)
     return out.getvalue()[:-1]

@@ -28,6 +28,8 @@ from gintally.transfer.importing import record_of
 
 Row = tuple[int | None, str | None, tuple[Any, ...]]  # (file id, uid, stored values)
 Lookup = Callable[[str], tuple[int, list[HandRecord]] | None]  # `Ledger.versions_of`
+# `Ledger.stored_versions`: (match id, voided, each version's stored values) or None
+Stored = Callable[[str], tuple[int, bool, list[tuple[Any, ...]]] | None]
 
 
 def facts_of(match: Match, hand: HandRecord) -> dict[str, Any]:
@@ -44,20 +46,50 @@ class Identities:
 
     SHOWN = 3  # conflicts named in the refusal
 
-    def __init__(self, match: Match, versions_of: Lookup, source: str, force: bool) -> None:
+    def __init__(
+        self,
+        match: Match,
+        versions_of: Lookup,
+        source: str,
+        force: bool,
+        stored_of: Stored | None = None,
+    ) -> None:
         self.match, self.versions_of, self.source, self.force = match, versions_of, source, force
+        self.stored_of = stored_of
         self.new = 0
         self.here = 0
         # a row's uid decided it (kept, or found here): identities, not the digest, decide
         self.identified = False
         self.conflicts: list[str] = []
+        # hands this import brought in with their history (`corrected`): their rows are new
+        self.brought: set[str] = set()
+        self.disputed: set[str] = set()  # hands whose corrected entry conflicts (`corrected`)
 
     def rows(self, rows: Iterable[Row]) -> Iterator[Row]:
+        """The rows that go on to the ledger (conflicts are refused by `finish`)."""
         for number, (file_id, uid, values) in enumerate(rows, 1):
             if uid is None:
                 self.new += 1
                 yield file_id, uid, values
                 continue
+            if uid in self.disputed:  # its corrected hand conflicts: named already
+                continue
+            if uid in self.brought:  # its history came in first: the row must be its newest
+                found = self.versions_of(uid)
+                if found is not None and not self.force:
+                    self._compare(number, uid, values, found[1], count=False)
+                continue
+            if self.stored_of is not None and not self.force:  # the quick test first
+                stored = self.stored_of(uid)
+                if stored is None:  # a hand recorded elsewhere: it keeps its identity
+                    self.new += 1
+                    self.identified = True
+                    yield None, uid, values
+                    continue
+                if stored[0] == self.match.id and (stored[1] or values in stored[2]):
+                    self.identified = True  # here, stored alike (or voided here)
+                    self.here += 1
+                    continue
             found = self.versions_of(uid)
             if found is None:  # a hand recorded elsewhere: it keeps its identity
                 self.new += 1
@@ -69,6 +101,9 @@ class Identities:
             else:
                 self.identified = True
                 self._compare(number, uid, values, found[1])
+
+    def finish(self) -> None:
+        """Refuse the import when any of its rows conflicts (once the whole file is read)."""
         if self.conflicts:
             shown = "; ".join(self.conflicts[: self.SHOWN])
             more = len(self.conflicts) - self.SHOWN
@@ -76,16 +111,27 @@ class Identities:
                 f"{self.source}: {len(self.conflicts)} of its rows conflict with hands here, "
                 f"nothing was imported: {shown}"
                 + (f" (and {more} more)" if more > 0 else "")
-                + "; an edit made on another device comes in with gintally merge"
+                + "; an edit made on another device comes in with its JSON export (which "
+                "carries corrections) or gintally merge"
             )
 
     def _compare(
-        self, number: int, uid: str, values: tuple[Any, ...], versions: list[HandRecord]
+        self,
+        number: int,
+        uid: str,
+        values: tuple[Any, ...],
+        versions: list[HandRecord],
+        count: bool = True,
     ) -> None:
+        if versions[-1].voided or any(
+            values[0] == v.date.isoformat() and values[1:] == v.stored() for v in versions
+        ):  # stored alike (the common case: its own export): the same facts
+            self.here += count
+            return
         theirs = facts_of(self.match, record_of(values))
         ours = [facts_of(self.match, v) for v in versions]
         if theirs in ours or versions[-1].voided:
-            self.here += 1
+            self.here += count
             return
         newest = ours[-1]
         differ = [c for c in newest if newest[c] != theirs[c]]

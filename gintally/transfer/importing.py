@@ -22,7 +22,7 @@ from gintally.model import (
     extras_from,
     is_uid,
 )
-from gintally.transfer.reading import raw_rows, source_name
+from gintally.transfer.reading import raw_sections, source_name
 from gintally.transfer.rows import date_text, parse_row, read_date
 
 
@@ -55,16 +55,30 @@ class ImportStream:
     def __init__(self, match: Match, path: Path, today: date, order: str | None = None) -> None:
         self.match, self.path, self.today, self.order = match, path, today, order
         self._sha = hashlib.sha256()
-        self.rows = self._rows()
+        self.rows = self._hands()
 
     def digest(self) -> str:
         return self._sha.hexdigest()
 
-    def _rows(self) -> Iterator[tuple[int | None, str | None, tuple[Any, ...]]]:
+    def sections(self) -> Iterator[tuple[str, Iterator[Any]]]:
+        """The parts of the file in its order (`reading.raw_sections`): ``hands`` as `rows`
+        gives them, the others as (element number, mapping). Read once, as consumed: use
+        either this or `rows`."""
+        header, parts = raw_sections(self.path)
+        for key, raw in parts:
+            yield key, (self._rows(header, raw) if key == "hands" else raw)
+
+    def _hands(self) -> Iterator[tuple[int | None, str | None, tuple[Any, ...]]]:
+        for key, rows in self.sections():
+            if key == "hands":
+                yield from rows
+
+    def _rows(
+        self, header: list[str] | None, raw: Iterator[tuple[int, Any]]
+    ) -> Iterator[tuple[int | None, str | None, tuple[Any, ...]]]:
         """The rows, each keyed by every value but its date, id and uid (for CSV, as written:
         rows that differ only in spaces are checked apart). One loop for every row, with no
         layer of generators between the file and the ledger: this is an import's inner loop."""
-        header, raw = raw_rows(self.path)
         when_of: Callable[[Any], Any]
         id_of: Callable[[Any], Any] | None
         uid_of: Callable[[Any], Any] | None

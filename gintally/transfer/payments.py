@@ -1,24 +1,26 @@
-"""Payments in and out of a match: the ``payments`` list of a JSON export (`payment_row`), read
-back by `read_payments` and checked row by row (`check_payment`).
+"""Payments in and out of a match: the ``payments`` list of a JSON export (`payment_row`) and
+its ``payments_taken_back`` (`taken_back_row`), read back in the import's one pass over the
+file (`streamed_json`) and checked row by row (`check_payment`, `check_taken_back`).
 
 A payment row: ``{"uid", "date", "from", "to", "amount", "note"}`` (``amount`` as digits, a
 string; ``uid`` the payment's stable identity, so importing the same payment twice adds it once).
-A CSV export holds hands only: the JSON export is the one that carries payments. An export made
-before payments existed has no ``payments`` key, and imports as it always did.
+A payment taken back (`undo`) is listed apart, with ``taken_back``: ``{"reason",
+"created_at"}``, so that a device that has it live takes it back too, and an older gintally,
+which reads ``payments`` only, does not count it. A CSV export holds hands only: the JSON
+export is the one that carries payments. An export made before payments existed has no
+``payments`` key, and imports as it always did.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
-from gintally.engine.stakes import parse_amount, plain
+from gintally.engine.stakes import Stake, check_currency, check_places, parse_amount, plain
 from gintally.errors import GintallyError
 from gintally.model import Match, Payment, plain_text
 
@@ -37,29 +39,10 @@ def payment_row(match: Match, p: Payment) -> dict[str, Any]:
     }
 
 
-def read_payments(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    """(row number, row) of the ``payments`` of a JSON file; nothing for CSV or an older
-    export. (The file was read once already by the import of its hands, which named any
-    problem with it as a whole.)"""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return
-    if not text.lstrip().startswith("{"):
-        return  # CSV, or a bare list of hands
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return
-    rows = data.get("payments") if isinstance(data, dict) else None
-    if rows is None:
-        return
-    if not isinstance(rows, list):
-        raise GintallyError(f'{path}: expected a list of payments under "payments"')
-    for i, row in enumerate(rows, 1):
-        if not isinstance(row, dict):
-            raise GintallyError(f"payment {i} of {path.name}: a payment must be an object")
-        yield i, row
+def taken_back_row(match: Match, p: Payment, reason: str | None, at: str) -> dict[str, Any]:
+    """A payment taken back as an export row: the payment's row and ``taken_back``, the
+    reason and when (``{"reason", "created_at"}``)."""
+    return {**payment_row(match, p), "taken_back": {"reason": reason or "", "created_at": at}}
 
 
 @dataclass(frozen=True)
@@ -96,3 +79,44 @@ def check_payment(match: Match, places: int, i: int, row: Mapping[str, Any]) -> 
     except GintallyError as e:
         raise GintallyError(f"{where}: {e}") from None
     return PaymentIn(uid, payer.id, payee.id, amount, day, clean or None)
+
+
+def check_taken_back(
+    match: Match, places: int, i: int, row: Mapping[str, Any]
+) -> tuple[PaymentIn, str | None, str]:
+    """A row of ``payments_taken_back``, checked: the payment (`check_payment`), the reason
+    and the time it was taken back."""
+    paid = check_payment(match, places, i, row)
+    back = row.get("taken_back")
+    if not isinstance(back, Mapping):
+        raise GintallyError(f"payment {i} taken back: it lacks its taken_back object")
+    try:
+        reason = plain_text(str(back.get("reason") or ""), "reason", one_line=True) or None
+        at = plain_text(str(back.get("created_at") or ""), "created_at", one_line=True)
+    except GintallyError as e:
+        raise GintallyError(f"payment {i} taken back: {e}") from None
+    return paid, reason, at
+
+
+def stake_from(row: Any) -> Stake:
+    """A stake as an export's match states it (`report.stake_doc`: ``amount``, ``currency``,
+    ``places``, ``since``, ``series``), checked as ``match stake`` checks one."""
+    if not isinstance(row, Mapping):
+        raise GintallyError("a stake must be an object")
+    places = row.get("places")
+    if type(places) is not int:
+        raise GintallyError(f"the places {places!r} are not a whole number")
+    places = check_places(places)
+    since = row.get("since")
+    try:
+        day = None if since is None else date.fromisoformat(str(since))
+    except ValueError:
+        raise GintallyError(f"the date {since!r} is not YYYY-MM-DD") from None
+    series = row.get("series")
+    return Stake(
+        parse_amount(str(row.get("amount", "")), "the stake"),
+        check_currency(str(row.get("currency") or "")),
+        places,
+        day,
+        None if series is None else parse_amount(str(series), "the series price", places),
+    )

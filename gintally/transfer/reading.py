@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gintally.errors import GintallyError
-from gintally.transfer.streamed_json import json_hands
+from gintally.transfer.streamed_json import json_sections
 
 STDIN = "-"
 NEEDED = ("date", "winner", "points")  # a header's columns; kind defaults to a plain result
@@ -76,7 +76,25 @@ def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
     """The header (None for JSON) and the rows of a source. For CSV: (row number, the values as
     written, in header order, a short row filled with empty values, a file without ``kind``
     given it as the last column), read as they are consumed (a file of a million hands is never
-    held whole). For JSON: (row number, mapping)."""
+    held whole). For JSON: (row number, mapping); its other parts are read and dropped."""
+    header, parts = raw_sections(path)
+    return header, _hands_of(parts)
+
+
+def _hands_of(parts: Iterator[tuple[str, Iterator[tuple[int, Any]]]]) -> Iterator[tuple[int, Any]]:
+    for key, rows in parts:
+        if key == "hands":
+            yield from rows
+
+
+Part = tuple[str, Iterator[tuple[int, Any]]]  # a source's part: its key, (number, element)s
+
+
+def raw_sections(path: Path) -> tuple[list[str] | None, Iterator[Part]]:
+    """The header (None for JSON) and the parts of a source, in the order it gives them: a
+    CSV file is one, ``hands`` (its rows as `raw_rows` gives them); a JSON document's lists and
+    its match (`streamed_json.json_sections`), each element numbered from 1 and checked to be
+    an object. Each part is read as it is consumed, before the next."""
     f = _open(path)
     try:
         head = _read(path, lambda: f.read(HEAD))
@@ -86,7 +104,7 @@ def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
         f.close()
         raise
     if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
-        return None, _json_rows(path, f, head)
+        return None, _json_parts(path, f, head)
     first_line = head.splitlines()[0] if head else ""
     # strict: a quote left open is an error at the end of the file, not a note that swallows
     # every row after it. A field over the csv module's limit (131,072 characters) is an error.
@@ -103,7 +121,7 @@ def raw_rows(path: Path) -> tuple[list[str] | None, Iterator[tuple[int, Any]]]:
     except BaseException:
         f.close()
         raise
-    return header, _csv_rows(path, f, reader, len(first), fill)
+    return header, iter([("hands", _csv_rows(path, f, reader, len(first), fill))])
 
 
 def _open(path: Path) -> TextIO:
@@ -223,14 +241,34 @@ def _not_utf8(path: Path) -> GintallyError:
     )
 
 
-def _json_rows(path: Path, f: TextIO, head: str) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    """The hands of a JSON source, read one at a time (`streamed_json`)."""
+# what an element of a JSON source's part is called in a message
+_ELEMENT = {
+    "hands": ("row {i}", "a hand"),
+    "corrected": ("corrected hand {i}", "a corrected hand"),
+    "payments": ("payment {i}", "a payment"),
+    "payments_taken_back": ("payment taken back {i}", "a payment"),
+    "match": ("the match", "the match"),
+}
+
+
+def _json_parts(path: Path, f: TextIO, head: str) -> Iterator[Part]:
+    """The parts of a JSON source, their elements read one at a time (`streamed_json`)."""
     with f:
-        hands = json_hands(head, lambda n: _read(path, lambda: f.read(n)), shown(path))
-        for i, row in enumerate(hands, 1):
-            if not isinstance(row, dict):
-                raise GintallyError(f"row {i} of {source_name(path)}: a hand must be an object")
-            yield i, row
+        parts = json_sections(head, lambda n: _read(path, lambda: f.read(n)), shown(path))
+        for key, elements in parts:
+            yield key, _objects(path, key, elements)
+
+
+def _objects(path: Path, key: str, elements: Iterator[Any]) -> Iterator[tuple[int, Any]]:
+    where, what = _ELEMENT[key]
+    for i, element in enumerate(elements, 1):
+        if key == "match" and not isinstance(element, dict):
+            continue  # a document's own description of its match: only an export's is read
+        if not isinstance(element, dict):
+            raise GintallyError(
+                f"{where.format(i=i)} of {source_name(path)}: {what} must be an object"
+            )
+        yield i, element
 
 
 def _csv_rows(

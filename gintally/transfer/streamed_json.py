@@ -1,10 +1,13 @@
-"""A JSON file of hands read one hand at a time (`json_hands`), so that an import holds one hand
-in memory, not the document, whether it comes from a file or a pipe.
+"""A JSON file of hands read one element at a time (`json_sections`; the hands alone:
+`json_hands`), so that an import holds one hand (or payment, or corrected hand's history) in
+memory, not the document, whether it comes from a file or a pipe.
 
-The document is ``{"match": {...}, "hands": [{...}, ...]}`` (keys in any order) or the list of
-hands alone. Everything but the hands is parsed and dropped; the whole document must still be
-valid JSON, checked to its end, or the import is refused (the rows read so far are rolled back
-with the rest). A value other than a hand (the match's description) is read whole, up to
+The document is ``{"match": {...}, "corrected": [...], "hands": [{...}, ...], "payments":
+[...], "payments_taken_back": [...]}`` (keys in any order; all but ``hands`` may be missing)
+or the list of hands alone. Its lists (`LISTS`) are read element by element and the match
+whole; anything else is parsed and dropped. The whole document must still be valid JSON,
+checked to its end, or the import is refused (the rows read so far are rolled back with the
+rest). A value other than a list's element (the match's description) is read whole, up to
 `VALUE_LIMIT` characters.
 
 Terminology
@@ -143,17 +146,37 @@ class _Window:
         return GintallyError(f'{self.name}: expected a list of hands under "hands"')
 
 
+# The lists of a document read element by element (`json_sections`); "hands" must be there.
+LISTS = ("corrected", "hands", "payments", "payments_taken_back")
+VALUES = ("match",)  # the values read whole and given to the reader
+
+
 def json_hands(head: str, read: Callable[[int], str], name: str) -> Iterator[Any]:
     """Each element of the document's list of hands (the caller checks that each is an
     object), the document read from `head` and then `read(n)` until it gives "". `name` is
-    the source as messages name it."""
+    the source as messages name it. The other lists are read and dropped."""
+    for key, items in json_sections(head, read, name):
+        if key == "hands":
+            yield from items
+
+
+def json_sections(
+    head: str, read: Callable[[int], str], name: str
+) -> Iterator[tuple[str, Iterator[Any]]]:
+    """The document's parts in the order it gives them, as (key, its elements): each list of
+    `LISTS` element by element, each value of `VALUES` as one element; anything else is read
+    and dropped. A part's elements are read as they are consumed, and those left unread are
+    read (and checked) before the next part. A bare list is the hands."""
     window = _Window(head, read, name)
     first = window.skip_space()
     if first == "[":
-        yield from _elements(window)
+        items = _elements(window)
+        yield "hands", items
+        for _ in items:
+            pass
     elif first == "{":
         window.pos += 1
-        found = False
+        seen: set[str] = set()
         if window.skip_space() == "}":
             window.pos += 1
         else:
@@ -164,21 +187,28 @@ def json_hands(head: str, read: Callable[[int], str], name: str) -> Iterator[Any
                     )
                 key = window.value()
                 window.expect(":", "':' delimiter")
-                if key != "hands":
-                    window.value()
-                elif found:
-                    raise GintallyError(f'{name}: the document names "hands" twice')
-                elif window.skip_space() == "[":
-                    found = True
-                    yield from _elements(window)
+                if key in seen and key in (*LISTS, *VALUES):
+                    raise GintallyError(f'{name}: the document names "{key}" twice')
+                seen.add(key)
+                if key in LISTS:
+                    if window.skip_space() != "[":
+                        window.value()
+                        if key == "hands":
+                            raise window.no_hands()
+                        raise GintallyError(f'{name}: expected a list under "{key}"')
+                    items = _elements(window)
+                    yield key, items
+                    for _ in items:
+                        pass
+                elif key in VALUES:
+                    yield key, iter([window.value()])
                 else:
                     window.value()
-                    raise window.no_hands()
                 if window.expect(",}", "',' delimiter") == "}":
                     break
                 window.after_comma("}", "object")
         _end(window)
-        if not found:
+        if "hands" not in seen:
             raise window.no_hands()
     else:
         window.value()  # refused if it is not JSON
