@@ -158,6 +158,7 @@ def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
         path, write=write, create=create, make_folder=is_default(), on_wait=tell
     ) as opened:
         yield opened
+        opened.save_folds()  # what a reader folded and may keep (`Ledger.save_folds`): it succeeded
 
 
 # --- what is typed --------------------------------------------------------------------------------

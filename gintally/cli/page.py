@@ -319,6 +319,11 @@ def report(
     from gintally.ledger import files
     from gintally.service import insights
 
+    def fill(tmp: Path) -> None:
+        with tmp.open("x", encoding="utf-8") as f:
+            f.write(text)
+
+    # the page is written inside: a page refused (an existing FILE) keeps no season fold either
     with ledger(write=False) as book:
         m = book.match(match)
         story = insights.season_story(book, m, whole(year, "--year"), today())
@@ -326,14 +331,9 @@ def report(
         earned = service.season_winnings(book, m, story.season.label, today())
         if earned is not None:  # None without a stake: as before
             docs.add_winnings(review["season"], *earned)
-    text = page_html(review, today())
-    if str(html) == "-":
-        as_file(text)  # around the guarded writer on purpose: a stream, not a file
-        return
-
-    def fill(tmp: Path) -> None:
-        with tmp.open("x", encoding="utf-8") as f:
-            f.write(text)
-
-    files.write_whole(html, fill, force, "page", ledger=db_path())
+        text = page_html(review, today())
+        if str(html) == "-":
+            as_file(text)  # around the guarded writer on purpose: a stream, not a file
+            return
+        files.write_whole(html, fill, force, "page", ledger=db_path())
     print(f"Wrote {html}: {m.name}, season {story.season.label}.")

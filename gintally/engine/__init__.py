@@ -6,4 +6,5 @@
 - `seasons`: the yearly windows of a match.
 - `replay`: hands in, games out (`replay`, `Entry`, `Replay`, `Mark`), and who deals next.
 - `standings`: what each player did in each season.
+- `records`: what the lifetime records need of one season (its biggest hands, runs, last wins).
 """

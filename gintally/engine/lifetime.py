@@ -21,6 +21,10 @@ Terminology
   won, a draw, neither extends nor breaks a run, since the opponent did not win it either) and
   best season by games won (one match's season). Each names the match, the date and the hand
   (its number in the ledger's hand log). Ties go to the earlier.
+- seasons (`Lifetime.seasons`): a match of two players added from its folded seasons
+  (`standings.Season`, each with its figures and `records.SeasonRecords`) instead of its hands:
+  the same figures, head-to-head and records as `Lifetime.match` (a run of hands won is
+  carried from one season into the next), so seasons read from the cache need no replay.
 
 Pure: no I/O, no clock.
 """
@@ -34,8 +38,10 @@ from dataclasses import dataclass, field
 from gintally.engine.figures import HandFigures, count_hand
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
+from gintally.engine.records import Run
 from gintally.engine.replay import Entry, Replayer
 from gintally.engine.seasons import season_of
+from gintally.engine.standings import Season
 from gintally.game.rules import RuleSet
 
 
@@ -190,6 +196,80 @@ class Lifetime:
         for (label, seat), (won, last) in seasons.items():
             for f in people[seat]:
                 f.keep("best_season", Record(f.player, won, name, last.date, last.id, label))
+
+    def seasons(self, name: str, sides: Sequence[Side], seasons: Iterable[Season]) -> None:
+        """Add a match of two players from its seasons, oldest first (`fold_standings`, cached
+        or replayed): what `match` adds from its hands. Each season's records are offered as
+        `match` offers them: the biggest hand of each side, every run of hands won (a run at a
+        season's end joined to the one that opens the next season), each side's season."""
+        people = [[self.person(p) for p in side.people] for side in sides]
+        seats = (people[0][0] if people[0] else None, people[1][0] if people[1] else None)
+        pairs = self._pairs(sides)
+        for f in (*people[0], *people[1]):
+            f.matches += 1
+        for pair, _ in pairs:
+            pair.matches += 1
+        streak: Run | None = None  # the run in progress at the end of the seasons so far
+        for s in seasons:
+            rec = s.records
+            for seat in (0, 1):
+                row = s.rows[seat]
+                at = seats[seat]
+                if at is not None:
+                    at.hands += row.hands
+                    at.hands_won += row.hands_won
+                    at.points += row.points
+                    at.gins += row.gins
+                    at.big_gins += row.big_gins
+                    at.undercuts += row.undercuts
+                    at.biggest_hand = max(at.biggest_hand, row.biggest_hand)
+                for f in people[seat]:
+                    f.games_won += row.games_won
+                    f.sets_won += row.sets_won
+                    f.series_won += row.series_won
+                for pair, first in pairs:
+                    mine = first if seat == 0 else 1 - first
+                    pair.hands[mine] += row.hands_won
+                    pair.games[mine] += row.games_won
+                big = rec.biggest[seat]
+                if big is not None:
+                    for f in people[seat]:
+                        f.keep("biggest_hand", Record(f.player, big[0], name, big[1], big[2]))
+                last = rec.last_win[seat]
+                if row.games_won and last is not None:
+                    for f in people[seat]:
+                        f.keep(
+                            "best_season",
+                            Record(f.player, row.games_won, name, last[0], last[1], s.label),
+                        )
+            for pair, first in pairs:
+                pair.net[first] += s.rows[0].net
+                pair.net[1 - first] -= s.rows[0].net
+            opening = rec.opening or rec.closing
+            if opening is None:
+                continue  # nobody won a hand: the run goes on
+            if streak is not None and streak.seat == opening.seat:
+                opening = Run(opening.seat, streak.length + opening.length, streak.first,
+                              opening.last)  # fmt: skip
+            self._run(name, people, opening)
+            if rec.opening is None:  # the season was one run
+                streak = opening
+                continue
+            for best in rec.best:
+                if best is not None:
+                    self._run(name, people, best)
+            assert rec.closing is not None
+            self._run(name, people, rec.closing)
+            streak = rec.closing
+
+    @staticmethod
+    def _run(name: str, people: list[list[Figures]], run: Run) -> None:
+        for f in people[run.seat]:
+            f.keep(
+                "longest_run",
+                Record(f.player, run.length, name, run.first[0], run.first[1], None,
+                       run.last[0], run.last[1]),
+            )  # fmt: skip
 
     def _hand(
         self,

@@ -14,18 +14,26 @@ Terminology
   ``tie=no-score``. Neither counts for either player.
 - year won: a season that is over, won by the player with more games won (none on a tie).
   A season is over once `today` is past its last day or a later season has been played.
+- records: what the lifetime records need of a season (`records.SeasonRecords`: its biggest
+  hands, its runs of hands won, the hand of each side's last game won), kept beside its figures.
+- cached season: a finished season whose figures come from the cache (`ledger.folds`), not from
+  this fold: the fold counts nothing more in it (but its games still open at the end), while
+  the replay goes through it to the seasons after it.
+- season values (`season_values`, `season_of_values`): a finished season as plain values (its
+  figures and records, without the games still open, which are counted afresh by every fold).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from gintally.engine.figures import HandFigures, count_hand
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import Entry, Replay, Replayer
+from gintally.engine.records import SeasonRecords
+from gintally.engine.replay import Entry, Mark, Replay, Replayer
 from gintally.engine.seasons import season_end, season_of
 from gintally.engine.series import Series
 from gintally.engine.sets import GameSet
@@ -55,6 +63,8 @@ class Season:
     unfinished: int = 0
     open: int = 0
     over: bool = False
+    records: SeasonRecords = field(default_factory=SeasonRecords, compare=False, repr=False)
+    cached: bool = field(default=False, compare=False, repr=False)  # figures from the cache
 
     @property
     def end(self) -> date:
@@ -107,6 +117,8 @@ class Fold:
 
     def hand(self, e: Entry) -> None:
         s = self.by_day.get(e.date) or self.season(e.date)
+        if s.cached:
+            return
         rows = s.rows
         if not count_hand(rows[0], rows[1], e.kind, e.winner, e.points, e.other):
             s.misdeals += 1
@@ -117,33 +129,45 @@ class Fold:
                 s.ties += 1
             else:
                 s.draws += 1
+        else:
+            s.records.won(e.winner, e.points, e.date, e.id)
 
-    def game(self, g: Game) -> Season:
-        """Count a game by its status; the season it counted in."""
+    def game(self, g: Game, closer: Entry | None = None) -> Season:
+        """Count a game by its status (`closer`: the hand that closed it, if won); the season
+        it counted in."""
         if g.status == "won" and g.closed is not None and g.winner is not None:
             s = self.by_day.get(g.closed) or self.season(g.closed)
+            if s.cached:
+                return s
             rows = s.rows
             rows[g.winner].games_won += 1
             net = g.signed_net  # the game's net, from each side
             rows[0].net += net
             rows[1].net -= net
+            if closer is not None:
+                s.records.last_win[g.winner] = (closer.date, closer.id)
         elif g.status == "unfinished":
             s = self.season(g.opened)
-            s.unfinished += 1
+            if not s.cached:
+                s.unfinished += 1
         else:
             s = self.season(g.opened)
-            s.open += 1
+            s.open += 1  # never cached: a game still open is counted by every fold
         return s
 
     def series(self, series: Series) -> None:
         if series.winner is not None and series.closed is not None:
-            self.season(series.closed).rows[series.winner].series_won += 1
+            s = self.season(series.closed)
+            if not s.cached:
+                s.rows[series.winner].series_won += 1
 
     def set(self, gs: GameSet) -> None:
         """A set counts in the season its last game closed in, once over and not tied."""
         if gs.winner is not None:
             last = max(g.closed for g in gs.games if g.closed is not None)
-            self.season(last).rows[gs.winner].sets_won += 1
+            s = self.season(last)
+            if not s.cached:
+                s.rows[gs.winner].sets_won += 1
 
     def seasons(self, today: date | None) -> list[Season]:
         ordered = sorted(self.by_label.values(), key=lambda s: s.start)
@@ -159,21 +183,35 @@ def fold_standings(
     first_dealer: int | None = None,
     today: date | None = None,
     year: int | None = None,
+    start: Mark | None = None,
+    cached: Sequence[Season] = (),
+    finished: list[tuple[Season, Mark | None]] | None = None,
 ) -> tuple[list[Season], Replay]:
     """`standings(replay(entries, rules, fmt, first_dealer, as_of=today), fmt, today)` for
     `entries` in play order (date, then number), folded as the hands are replayed: no hand is
     kept once it is counted, and no game once it is final, so memory does not grow with the
     match (`entries` may stream from the ledger). The replay returned holds only the games won
     in the season shown (the one starting in `year`, else the latest one with a game won),
-    and the series won in it: what `insights.race` and the year's page read."""
+    and the series won in it: what `insights.race` and the year's page read.
+
+    From the cache: with `start` the entries are those after that quiet point and the replay
+    goes on from it; `cached` are seasons folded before (`season_of_values`), counted as they
+    are, into which the fold adds only the games still open at the end. With `finished`, the
+    seasons this fold counted that a later season follows are appended to it (oldest first),
+    each with the latest quiet point at or before its end (None for a seasonal format, whose
+    seasons start afresh, or when there is none): what the cache keeps."""
     fold = Fold(fmt)
-    run = Replayer(rules, fmt, first_dealer, keep=False)
+    for c in cached:
+        c.cached = True
+        fold.by_label[c.label] = c
+    run = Replayer(rules, fmt, first_dealer, start, keep=False)
     kept: list[Game] = []  # the games won in the season shown
     won: list[Series] = []  # and the series won in it
     kept_start: date | None = None
     last: Entry | None = None
     size = fmt.set_size  # None: no sets, or one that never ends (rolling)
     pending: dict[int, list[Game]] = {}  # the games of each set not yet over
+    quiet: dict[str, Mark] = {}  # the latest quiet point of each season
     feed, count_hand, count_game = run.feed, fold.hand, fold.game
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     tally, before = run.tally, run.tally.before
@@ -189,33 +227,41 @@ def fold_standings(
                         pending.setdefault(g.set, []).append(g)
             opened.clear()
         if marks:
+            quiet[marks[-1].season] = marks[-1]
             marks.clear()
         count_hand(e)
         last = e
         if not run.closed_now and not run.ended:
             continue  # no game closed or ended: nothing more to count
         for g in (*run.ended, *run.closed_now):
-            season = count_game(g)
+            season = count_game(g, e)
             if g.status != "won" or g.closed is None:
                 continue
             members = pending.get(g.set) if g.set is not None else None
             if members and len(members) == size and all(m.status == "won" for m in members):
                 del pending[members[0].set or 0]
                 fold.set(GameSet(g.set or 0, tuple(members), size, fmt.set_worth(members)))
-            start = season.start
-            if year is not None and start.year != year:
+            first = season.start
+            if year is not None and first.year != year:
                 continue
-            if kept_start != start:
-                kept, won, kept_start = [], [], start
+            if kept_start != first:
+                kept, won, kept_start = [], [], first
             kept.append(g)
         for series in run.won_series:
             fold.series(series)
             if series.closed is not None and kept_start == fold.season(series.closed).start:
                 won.append(series)
+    if finished is not None:
+        ordered = sorted(fold.by_label.values(), key=lambda s: s.start)
+        resume = start
+        for s in ordered[:-1]:
+            resume = quiet.get(s.label, resume)
+            if not s.cached:
+                finished.append((s, None if fmt.seasonal else resume))
     left = list(run.open)
     if today is not None and fmt.seasonal and last is not None:
-        first = fmt.season_start
-        if season_of(today, first)[1] > season_of(last.date, first)[1]:
+        begins = fmt.season_start
+        if season_of(today, begins)[1] > season_of(last.date, begins)[1]:
             run.end_season()  # as `replay` does with `as_of`: its open games are unfinished
     for g in left:
         fold.game(g)
@@ -230,3 +276,47 @@ def years_won(seasons: list[Season]) -> list[int]:
         if s.winner is not None:
             won[s.winner] += 1
     return won
+
+
+_ROW = ("hands", "hands_won", "points", "gins", "big_gins", "undercuts", "biggest_hand",
+        "games_won", "sets_won", "net", "series_won")  # fmt: skip
+_COUNTS = ("hands", "draws", "ties", "misdeals", "unfinished")
+
+
+def season_values(s: Season) -> list[object]:
+    """A finished season as plain values (lists, ints, text): its label, first day, counts,
+    each side's row and its records; not the games still open (each fold counts those)."""
+    return [
+        s.label,
+        s.start.isoformat(),
+        [getattr(s, c) for c in _COUNTS],
+        [[getattr(r, c) for c in _ROW] for r in s.rows],
+        s.records.to_values(),
+    ]
+
+
+def season_of_values(values: object) -> Season:
+    """The season `season_values` gave (cached); ValueError when the values cannot be one."""
+    if not isinstance(values, list) or len(values) != 5:
+        raise ValueError("not a season's values")
+    label, start, counts, rows, records = values
+    if not isinstance(label, str) or not isinstance(start, str):
+        raise ValueError(f"not a season: {label!r} from {start!r}")
+    s = Season(label, date.fromisoformat(start), cached=True)
+    for name, value in zip(_COUNTS, _ints(counts, len(_COUNTS)), strict=True):
+        if value < 0:
+            raise ValueError(f"{name} {value}")
+        setattr(s, name, value)
+    if not isinstance(rows, list) or len(rows) != 2:
+        raise ValueError("not two rows")
+    for row, values_of in zip(s.rows, rows, strict=True):
+        for name, value in zip(_ROW, _ints(values_of, len(_ROW)), strict=True):
+            setattr(row, name, value)
+    s.records = SeasonRecords.from_values(records)
+    return s
+
+
+def _ints(values: object, n: int) -> list[int]:
+    if not isinstance(values, list) or len(values) != n or any(type(v) is not int for v in values):
+        raise ValueError(f"not {n} whole numbers: {values!r}")
+    return values

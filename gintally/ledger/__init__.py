@@ -4,9 +4,11 @@
 - `files`: recognising a ledger file, connecting, creating one atomically, backup, integrity.
 - `lock`: the write lock and the busy timeout (used by `files` and `schema`).
 - `marks`: the replay-mark cache (a quiet point per match; a cache, never a fact).
+- `folds`: the season-fold cache (each finished season of a match folded once; a cache too).
 - `guards`: what a row may hold, said once for the schema's triggers (`m011_guards`), for the
   readers that refuse a damaged row and for `check`.
-- `store`: an open ledger (`Ledger`): opening and closing it, backup, the replay marks.
+- `store`: an open ledger (`Ledger`): opening and closing it, backup, the replay marks and the
+  season folds.
 
 `Ledger` is one class made of small ones, each in the module of its concept: `core.LedgerCore`
 holds the connection, the write transaction, snapshots and settings, and each part below is a

@@ -382,13 +382,13 @@ class Hands(LedgerCore):
             raise damaged_hand(r[0], r[1], f"has a date out of range ({r[2]!r})")
 
     def stream_plays(
-        self, match: Match, until: date | None = None
+        self, match: Match, until: date | None = None, after: tuple[date, int] | None = None
     ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None]]:
-        """The rows of `plays` for a whole match (before the day `until` when given), read from
-        the file in batches as they are consumed (a million hands never sit in memory at once).
-        Use it inside `snapshot`."""
-        sql, params = self._live(self._plays(), match, until=until)
-        if until is not None:
+        """The rows of `plays` for a whole match (before the day `until`, after a cut when
+        given), read from the file in batches as they are consumed (a million hands never sit
+        in memory at once). Use it inside `snapshot`."""
+        sql, params = self._live(self._plays(), match, after, until=until)
+        if until is not None or after is not None:
             self.refuse_hidden(match)
         try:
             cursor = self.conn.execute(sql, params)

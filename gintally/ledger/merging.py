@@ -201,6 +201,7 @@ class _Merge:
                 self.merged.renumbered.append(name.fetchone()[0])
         for match_id in sorted(self.touched):
             self.conn.execute("DELETE FROM replay_marks WHERE match_id = ?", [match_id])
+            self.conn.execute("DELETE FROM season_folds WHERE match_id = ?", [match_id])
 
     def _count(self, kind: str) -> None:
         self.merged.new[kind] = self.merged.new.get(kind, 0) + 1

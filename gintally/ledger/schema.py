@@ -60,6 +60,11 @@ Tables (created and changed only through the migrations below, applied with
   corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
   it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
   corrections or rules is changed or deleted in place (gintally itself only appends facts).
+- ``season_folds(match_id, season, first_day, end_day, figures, resume, hands_row,
+  corrections_row, digest)`` (`m014_season_folds`): a disposable cache, not a fact (see
+  `folds`): each finished season of a match folded once. Deleting it loses nothing. Triggers
+  (``forget_folds_*``) drop a match's rows when one of its hand rows, corrections or rules is
+  changed or deleted in place.
 - guards (``guard_*``, `m011_guards`, `guards.triggers`): triggers that refuse a row gintally
   could not use, written by gintally or any other SQLite tool: an unknown kind or claim, a date
   that is no real date from 1900 to 2999, a negative count, points beyond any hand's, a player
@@ -103,6 +108,7 @@ MIGRATION_NAMES = (
     "m011_guards",
     "m012_payments",
     "m013_identities",
+    "m014_season_folds",
 )
 
 
@@ -414,6 +420,16 @@ def build_migrations() -> Any:
         conn.execute("CREATE UNIQUE INDEX matches_uid ON matches(uid)")
         conn.execute("CREATE UNIQUE INDEX hands_uid ON hands(uid) WHERE id = hand_id")
         conn.execute("CREATE UNIQUE INDEX corrections_uid ON corrections(uid)")
+
+    @migrations(name="m014_season_folds")
+    def m014_season_folds(db: Any) -> None:
+        """A cache of each finished season's fold, with the triggers that drop a match's folds
+        when one of its facts is changed or deleted in place (`folds.TABLE`, `FOLD_GUARDS`)."""
+        from gintally.ledger import folds  # here: opening a ledger loads no fold
+
+        db.execute(folds.TABLE)
+        for name, body in folds.FOLD_GUARDS.items():
+            db.execute(f"CREATE TRIGGER {name} {body}")
 
     return migrations
 

@@ -4,9 +4,10 @@ Terminology
 - ledger (`Ledger`): an open ledger file (see `schema` for its tables, `files` for the file):
   `core.LedgerCore` (the connection, writes, snapshots, settings) with the parts `people`,
   `matches`, `hands`, `imports`, `damage` and `merging` mixed in. Here: opening and closing
-  it, backup, the replay-mark cache (`marks`), and the money methods, which ask whether a match
-  has a stake or a payment and load `payments` only when there is one to read (or one is
-  written): a command on a match played for nothing never loads it.
+  it, backup, the replay-mark cache (`marks`), the season-fold cache (`folds`), and the money
+  methods, which ask whether a match has a stake or a payment and load `payments` only when
+  there is one to read (or one is written): a command on a match played for nothing never
+  loads it.
 
 The file is in WAL mode with a busy timeout, so concurrent gintally processes never lose a hand.
 This package is the only place that imports sqlite3 and sqlite-utils.
@@ -14,17 +15,20 @@ This package is the only place that imports sqlite3 and sqlite-utils.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gintally import commits
 from gintally.engine.replay import Mark
 from gintally.errors import GintallyError, LedgerError
-from gintally.ledger import files, marks, schema
+from gintally.ledger import files, lock, marks, schema
 from gintally.ledger.damage import Damage
-from gintally.ledger.hands import Hands
+from gintally.ledger.hands import LIVE_HANDS, Hands
 from gintally.ledger.history import History
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
@@ -33,15 +37,26 @@ from gintally.ledger.people import People
 from gintally.model import Match
 
 if TYPE_CHECKING:
-    from datetime import date
     from decimal import Decimal
 
     from gintally.engine.stakes import Stake
+    from gintally.ledger.folds import Fold
     from gintally.model import Payment
 
 
 class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path | str,
+        read_only: bool = False,
+        on_wait: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(conn, path, read_only, on_wait)
+        # folds made by a reader, by match, to be written once it has done its work (`save_folds`)
+        self._unsaved: dict[int, tuple[list[Fold], tuple[int, int]]] = {}
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -151,6 +166,82 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         """Drop the match's cached quiet point (a cache: the next write command rebuilds it)."""
         with self.write(change=False) as conn:
             conn.execute("DELETE FROM replay_marks WHERE match_id = ?", [match.id])
+
+    # --- the season-fold cache -----------------------------------------------------------------
+
+    def season_folds(self, match: Match, before: date) -> list[Fold]:
+        """The match's cached folds of the seasons before the day `before` that still agree
+        with the ledger, oldest first (`folds.load`); none when the table cannot be read."""
+        from gintally.ledger import folds  # here: a hand command never reads a fold
+
+        try:
+            return folds.load(
+                self.conn, match.id, match.format.season_start, match.format.seasonal, before
+            )
+        except sqlite3.OperationalError:
+            return []  # a ledger opened read-only before the table existed
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def damaged_folds(self) -> list[tuple[str, str]]:
+        """Every damaged fold row, as (where, what), for `check` (`folds.damaged`)."""
+        from gintally.ledger import folds
+
+        try:
+            return folds.damaged(self.conn)
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
+    def live_between(self, match: Match, since: date, until: date) -> bool:
+        """Whether the match has a live hand dated in ``[since, until)`` (an index probe)."""
+        sql = LIVE_HANDS + " AND h.date >= ? AND h.date < ? LIMIT 1"
+        return bool(self._rows(sql, [match.id, since.isoformat(), until.isoformat()]))
+
+    def live_first_day(self, match: Match) -> date | None:
+        """The date of the match's first live hand in play order (None: no live hand)."""
+        rows = self._rows(
+            "SELECT h.date FROM hands h" + LIVE_HANDS[len("SELECT h.* FROM hands h") :]
+            + " ORDER BY h.date, h.number LIMIT 1",
+            [match.id],
+        )  # fmt: skip
+        return date.fromisoformat(rows[0][0]) if rows else None
+
+    def keep_folds(self, match: Match, made: list[Fold], seen: tuple[int, int]) -> None:
+        """Keep folds made by a replay that saw the ledger up to `seen` (the match's latest),
+        for `save_folds` to write."""
+        if made and not self.read_only:
+            self._unsaved[match.id] = (made, seen)
+
+    def save_folds(self) -> None:
+        """Write the folds kept (the command line calls it when a command has done its work,
+        so a refused command writes nothing; a library `Book` never does, and its reads leave
+        the file as it was). Nothing waits for them: when another process holds the write lock,
+        or the ledger has changed since they were made, they are dropped (the next reader makes
+        them again). A cache write, not a change: `commits` does not count it."""
+        if not self._unsaved or self.conn.in_transaction:
+            return
+        from gintally.ledger import folds
+
+        unsaved, self._unsaved = self._unsaved, {}
+        conn = self.conn
+        try:
+            conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            finally:
+                conn.execute(f"PRAGMA busy_timeout = {int(lock.BUSY_TIMEOUT_S * 1000)}")
+        except sqlite3.Error:
+            return  # busy, or the file cannot be written: a cache can wait
+        try:
+            now = self.rows_seen()
+            for match_id, (made, seen) in unsaved.items():
+                if seen == now:  # nothing written since the replay read the ledger
+                    folds.save(conn, match_id, made, seen)
+            with commits.committing(False):
+                conn.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
 
     # --- stakes and payments (`payments`, loaded when there is one to read or one is written) ---
 

@@ -6,7 +6,8 @@ tables, rounds), `seating` (who plays whom in each round, asked instead of testi
 `replaying` (stored hands as the engine's entries), `windows` (the stretch of a match a command
 replays, the hand log), `stakes` (prices per point, who owes whom, payments), `latest` (a
 match's latest fact, what `undo` takes back), `checking` (a ledger's problems as data) and
-`insights` (lifetime figures and a season's story, for `stats`, `chart` and `report --html`).
+`insights` (lifetime figures and a season's story, for `stats`, `chart` and `report --html`),
+with `folding` (a match's seasons folded from the season-fold cache on, for both).
 Every public name of the first ten is named here, so ``service.record(...)`` reads as before,
 and loaded from its module on first use: a hand command loads `hands`, `windows`, `replaying`,
 `seating` and `teams`, not `checking` or `config` (each module is a few hundred microseconds of

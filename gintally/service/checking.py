@@ -61,6 +61,7 @@ def check(path: Path) -> list[Problem]:
         except GintallyError as e:  # a table SQLite itself cannot read
             problems.append(Problem(None, str(e)))
         problems += _setting_problems(book)
+        problems += [Problem(where, what) for where, what in book.damaged_folds()]
         try:
             ids = book.match_ids()
         except GintallyError as e:  # a damaged table

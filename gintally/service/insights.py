@@ -2,9 +2,10 @@
 composed from the ledger and the engine (`engine.lifetime`, `engine.race`). Nothing here prints.
 
 Terminology
-- lifetime: every match of the ledger folded hand by hand (`lifetime`): the hands stream from
-  the file (`Ledger.stream_plays`) into `engine.lifetime.Lifetime`, one match after another, in
-  one read snapshot.
+- lifetime: every match of the ledger folded (`lifetime`), one match after another, in one read
+  snapshot: a match of two players season by season (`folding.fold_match`: its finished
+  seasons from the cache, the others replayed as the hands stream from the file, added by
+  `engine.lifetime.Lifetime.seasons`), a team match hand by hand (`Lifetime.match`).
 - sides: who sits in each seat of a match, for the fold (`sides`): a player is a person; the
   seat of a phantom (a solitaire match's opponent) counts for nobody.
 - season story: one season of one match (`season_story`): its standings, its race by date,
@@ -28,10 +29,11 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
+from gintally.service.folding import fold_match
 from gintally.service.replaying import entries, stream_entries_from_plays
 from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
-from gintally.service.windows import Window, hand_log, match_standings, replay_all
+from gintally.service.windows import Window, dealer_before, hand_log, match_standings, replay_all
 
 
 def sides(match: Match) -> list[Side]:
@@ -56,15 +58,20 @@ def _stream(book: Ledger, match: Match) -> Iterator[Entry]:
     yield from stream_entries_from_plays(match, book.stream_plays(match))
 
 
-def lifetime(book: Ledger) -> Lifetime:
-    """Every match of the ledger folded into lifetime figures, head-to-head and records."""
+def lifetime(book: Ledger, cached: bool = True) -> Lifetime:
+    """Every match of the ledger folded into lifetime figures, head-to-head and records
+    (`cached=False`: every two-player match replayed hand by hand, as `Lifetime.match` folds
+    it: what the folds are tested against)."""
     fold = Lifetime()
     with book.snapshot(), collector.paused():  # a fold makes no cycles: no collector passes
         for m in book.matches():
             if seating_of(m).whole:
                 _team_match(fold, book, m)
-                continue
-            fold.match(m.name, sides(m), m.rules, m.format, _stream(book, m), m.first_seat)
+            elif cached:
+                seasons, _ = fold_match(book, m, dealer_before)
+                fold.seasons(m.name, sides(m), seasons)
+            else:
+                fold.match(m.name, sides(m), m.rules, m.format, _stream(book, m), m.first_seat)
     return fold
 
 

@@ -398,18 +398,17 @@ def match_standings(
     """Every season of the match (`engine.standings`) and the window `report.standings_doc`
     reads: for a two-player match, folded while the hands stream from the file (no hand is
     kept: the window holds no hands, and its replay only the games won in the season shown,
-    the one starting in `year` or the latest); a team match is replayed whole."""
+    the one starting in `year` or the latest), from the seasons cached on (`folding`); a team
+    match is replayed whole."""
     # imported here: a hand command replays a window and never folds standings
-    from gintally.engine.standings import fold_standings, standings
+    from gintally.engine.standings import standings
+    from gintally.service.folding import fold_match
 
     if seating_of(match).whole:
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window
     with ledger.snapshot(), collector.paused():
-        rows = stream_entries_from_plays(match, ledger.stream_plays(match))
-        seasons, rep = fold_standings(
-            rows, match.rules, match.format, match.first_seat, today, year
-        )
+        seasons, rep = fold_match(ledger, match, dealer_before, today, year)
     return seasons, Window(match, [], rep, None, list(rep.games))
 
 
