@@ -155,3 +155,25 @@ def test_payments_voids_and_stakes_merge_as_facts(tmp_path: Path) -> None:
     assert refused(ab, "merge", str(b)).endswith(
         "payments aaaaaaaa... differs here and there (amount)"
     )
+
+
+def test_two_prices_from_one_day_merge_alike_either_way(tmp_path: Path) -> None:
+    """Each device changes the price from the same day; merged either way round, the price
+    set later stands on both (the stakes are ordered by when they were set, not by where they
+    landed in each ledger), so both settle alike."""
+    a, b = common(tmp_path)
+    ok(a, "match", "stake", "Evening", "0.05")
+    ok(a, "backup", str(b), "--force")
+    ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
+    ok(a, "match", "stake", "Evening", "0.10", "--from", "2026-03-02")
+    ok(b, "match", "stake", "Evening", "0.20", "--from", "2026-03-02")  # set after A's
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    shutil.copy(b, ab)
+    shutil.copy(a, ba)
+    ok(ab, "merge", str(a))
+    ok(ba, "merge", str(b))
+    settled = [json.loads(ok(db, "settle", "--all", "--json")) for db in (ab, ba)]
+    assert settled[0] == settled[1]
+    prices = [json.loads(ok(db, "match", "show", "Evening", "--json"))["stakes"] for db in (ab, ba)]
+    assert prices[0] == prices[1]
+    assert [p["amount"] for p in prices[0]][-1] == "0.20"

@@ -47,17 +47,18 @@ _LIVE = (
 
 
 def add_stake(ledger: Ledger, match: Match, stake: Stake) -> None:
-    """Price the match's points from `stake.since` on (None: from the start)."""
-    import uuid
-
+    """Price the match's points from `stake.since` on (None: from the start). Its uid is
+    ordered by the time it was set (`identity.OrderedUids`): of two prices from one day, set
+    on two devices within a second, the later one stands on both once they are merged."""
     from gintally.engine.stakes import plain
+    from gintally.ledger.identity import OrderedUids
 
     with ledger.write() as conn:
         conn.execute(
             "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, "
             "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                uuid.uuid4().hex,
+                OrderedUids(conn, "stakes").next(),
                 match.id,
                 plain(stake.amount),
                 stake.currency,
@@ -72,7 +73,10 @@ def add_stake(ledger: Ledger, match: Match, stake: Stake) -> None:
 def stakes(ledger: Ledger, match: Match) -> list[Stake]:
     """The match's stakes, oldest price first (empty: not played for money)."""
     rows = ledger.money_rows(
-        "SELECT * FROM stakes WHERE match_id = ? ORDER BY coalesce(from_date, ''), id",
+        # two prices from one day (set on two devices, then merged): the one set later stands,
+        # whichever ledger was merged into which
+        "SELECT * FROM stakes WHERE match_id = ? "
+        "ORDER BY coalesce(from_date, ''), created_at, uid, id",
         [match.id],
     )
     if not rows:
