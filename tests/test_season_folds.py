@@ -483,3 +483,36 @@ def test_lifetime_by_seasons_is_lifetime_by_hands(preset: str, fmt: str) -> None
         by_hand.match("M", sides, rules, form, hands, 0)
         by_season.seasons("M", sides, fold_standings(hands, rules, form, 0)[0])
         assert _figures(by_season) == _figures(by_hand), (preset, fmt, seed)
+
+
+def test_a_fold_made_by_another_gintally_is_not_used_nor_called_damage(db: Path) -> None:
+    """An upgrade may score or fold otherwise: a sound fold made by another gintally (its
+    checksum holds) is replayed and written again by the next reader, and `check` does not
+    call it damaged. Its figures are altered here too, so a fold used would show."""
+    from gintally.ledger.folds import FOLD_VALUES, MADE_BY, fold_digest
+
+    reference = cold(db, few=True)
+    assert outputs(db, few=True) == reference  # warm: the folds are made
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    try:
+        rows = conn.execute("SELECT * FROM season_folds").fetchall()
+        assert rows and all(json.loads(r["figures"])[0] == MADE_BY for r in rows)
+        for r in rows:
+            figures = r["figures"].replace(MADE_BY, "gintally 0.0.9").replace("[0,", "[1,")
+            values = [figures if c == "figures" else r[c] for c in FOLD_VALUES]
+            conn.execute(
+                "UPDATE season_folds SET figures = ?, digest = ? WHERE match_id = ? AND season = ?",
+                [figures, fold_digest(r["match_id"], values), r["match_id"], r["season"]],
+            )
+        conn.commit()
+    finally:
+        conn.close()
+    assert cli(db, "check") == (0, f"{db}: no problems found\n")
+    assert outputs(db, few=True) == reference
+    conn = sqlite3.connect(db)
+    try:
+        makers = {json.loads(f)[0] for (f,) in conn.execute("SELECT figures FROM season_folds")}
+    finally:
+        conn.close()
+    assert makers == {MADE_BY}  # made again by this gintally

@@ -19,6 +19,9 @@ Terminology
   dated before the season's end for the others (the state a season starts from is made by
   every hand before it). A touched fold is stale: it is not used, and the reader that replays
   the season instead writes it again.
+- made by: the gintally that folded the season (`MADE_BY`, stored with its values). A fold
+  made by another (an upgrade, whose rules or figures may differ) is not used, as a touched one
+  is not, and the next reader writes it again: it is not damage.
 - digest: a checksum of the row's match and values (`fold_digest`), like the replay marks'. A
   row whose values no longer match it, or cannot be a season's, is damaged: it is never used,
   `check` names it (`damaged`), and the next reader writes it again.
@@ -40,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from gintally import __version__
 from gintally.engine.replay import Mark
 from gintally.engine.seasons import NEW_YEAR, parse_season_start, season_end, season_of
 from gintally.engine.standings import Season, season_of_values, season_values
@@ -83,8 +87,15 @@ FOLD_VALUES = ("season", "first_day", "end_day", "figures", "resume", "hands_row
                "corrections_row")  # fmt: skip
 
 
+MADE_BY = f"gintally {__version__}"  # who folded: stored first in a fold's ``figures``
+
+
 class BadFold(ValueError):
     """A cached row that cannot be a season's fold (damaged): it is not used."""
+
+
+class OtherMaker(ValueError):
+    """A sound row folded by another gintally (`MADE_BY`): not used, not damage."""
 
 
 @dataclass
@@ -130,7 +141,13 @@ def _read(row: sqlite3.Row, match_id: int, season_start: tuple[int, int]) -> Fol
     if row["digest"] != fold_digest(match_id, values):
         raise BadFold("holds values that do not match its checksum")
     try:
-        season = season_of_values(json.loads(row["figures"]))
+        figures = json.loads(row["figures"])
+    except ValueError as e:
+        raise BadFold(f"holds values that are not a season's ({e})") from None
+    if not (isinstance(figures, list) and len(figures) == 2 and figures[0] == MADE_BY):
+        raise OtherMaker(row["figures"][:40])  # its checksum holds: another gintally's
+    try:
+        season = season_of_values(figures[1])
         resume = _mark_of(json.loads(row["resume"]) if row["resume"] is not None else None)
         first = date.fromisoformat(row["first_day"])
         label, start = season_of(first, season_start)
@@ -181,6 +198,8 @@ def load(
             kept.append((row, _read(row, match_id, season_start)))
         except BadFold:
             continue  # damaged: `check` names it, and the reader replays the season
+        except OtherMaker:
+            continue  # another gintally's: the reader replays the season and writes it again
     if not kept:
         return []
     touched = conn.execute(
@@ -216,7 +235,7 @@ def save(
             s.label,
             s.start.isoformat(),
             season_end(s.start).isoformat(),
-            json.dumps(season_values(s), separators=(",", ":")),
+            json.dumps([MADE_BY, season_values(s)], separators=(",", ":")),
             None if resume is None else json.dumps(resume, separators=(",", ":")),
             *seen,
         ]
@@ -244,6 +263,8 @@ def damaged(conn: sqlite3.Connection) -> list[tuple[str, str]]:
             _read(row, row["match_id"], start)
         except BadFold as e:
             found.append((where, f"{e} (a cache: it is ignored)"))
+        except OtherMaker:
+            pass  # sound, made by another gintally: stale, not damaged
     return found
 
 
