@@ -56,7 +56,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
     ) -> None:
         super().__init__(conn, path, read_only, on_wait)
         # folds made by a reader, by match, to be written once it has done its work (`save_folds`)
-        self._unsaved: dict[int, tuple[list[Fold], tuple[int, int]]] = {}
+        self._unsaved: dict[int, tuple[list[Fold], tuple[int, int], int]] = {}
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -208,9 +208,13 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
 
     def keep_folds(self, match: Match, made: list[Fold], seen: tuple[int, int]) -> None:
         """Keep folds made by a replay that saw the ledger up to `seen` (the match's latest),
-        for `save_folds` to write."""
+        for `save_folds` to write. Called inside the snapshot the replay read (as `fold_match`
+        is): its `PRAGMA data_version` says which state of the file that was, so that a fact
+        another connection changed in place since (the same row ids: `seen` cannot tell) drops
+        the folds instead of writing them after the triggers that forget them have run."""
         if made and not self.read_only:
-            self._unsaved[match.id] = (made, seen)
+            version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+            self._unsaved[match.id] = (made, seen, version)
 
     def save_folds(self) -> None:
         """Write the folds kept (the command line calls it when a command has done its work,
@@ -234,8 +238,13 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
             return  # busy, or the file cannot be written: a cache can wait
         try:
             now = self.rows_seen()
-            for match_id, (made, seen) in unsaved.items():
-                if seen == now:  # nothing written since the replay read the ledger
+            version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            for match_id, (made, seen, read) in unsaved.items():
+                # nothing written since the replay read the ledger: no row added (here or by
+                # another connection) and nothing committed by another connection (a hand or
+                # correction changed in place keeps the row ids, and its trigger has already
+                # forgotten the folds this would write back)
+                if seen == now and read == version:
                     folds.save(conn, match_id, made, seen)
             with commits.committing(False):
                 conn.execute("COMMIT")
