@@ -543,3 +543,47 @@ def test_a_hand_voided_on_both_devices_gives_the_later_voids_reason_on_both(
         hand = json.loads(ok(db, "hands", "--all", "--json"))["hands"][1]
         assert (hand["hand"], hand["voided"], hand["void_reason"]) == (2, True, "wrong count")
     alike(a, b)
+
+
+def test_two_prices_from_one_day_converge_by_export_as_by_merge(tmp_path: Path) -> None:
+    """Each device prices the same day differently; exchanged by JSON export either way round,
+    both hold both prices and the one set later stands, as a merge leaves them."""
+    a, b = staked(tmp_path)
+    ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
+    ok(a, "match", "stake", "Evening", "0.10", "--from", "2026-03-02")
+    ok(b, "match", "stake", "Evening", "0.20", "--from", "2026-03-02")  # set after A's
+    merged = tmp_path / "merged.db"
+    shutil.copy(a, merged)
+    ok(merged, "merge", str(b))
+    exchange(a, b, tmp_path)
+    exchange(b, a, tmp_path)
+    exchange(a, b, tmp_path)  # again: nothing new
+    prices = [json.loads(ok(db, "match", "show", "Evening", "--json"))["stakes"] for db in (a, b)]
+    assert prices[0] == prices[1] == json.loads(ok(merged, "match", "show", "--json"))["stakes"]
+    assert [(p["amount"], p["since"]) for p in prices[0]] == [
+        ("0.05", None),
+        ("0.10", "2026-03-02"),
+        ("0.20", "2026-03-02"),
+    ]
+    alike(a, b, merged)
+
+
+def test_an_export_of_before_prices_had_uids_adds_only_days_not_priced(tmp_path: Path) -> None:
+    """A price without a uid (an export written before prices carried one) is known by what it
+    states: a day priced here keeps its price; another day's price is added."""
+    a, b = staked(tmp_path)
+    ok(a, "match", "stake", "Evening", "0.10", "--from", "2026-03-02")
+    ok(a, "match", "stake", "Evening", "0.30", "--from", "2026-03-05")
+    ok(b, "match", "stake", "Evening", "0.20", "--from", "2026-03-02")
+    out = export(a, tmp_path / "a.json")
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    for price in doc["match"]["stakes"]:
+        assert len(price.pop("uid")) == 32 and price.pop("created_at")
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    ok(b, "import", str(out))
+    prices = json.loads(ok(b, "match", "show", "Evening", "--json"))["stakes"]
+    assert [(p["amount"], p["since"]) for p in prices] == [
+        ("0.05", None),
+        ("0.20", "2026-03-02"),
+        ("0.30", "2026-03-05"),
+    ]

@@ -82,8 +82,12 @@ def export(
         corrected = (transfer.corrected_row(m, *h) for h in book.histories(m))
         info: dict[str, Any] = {**report.match_doc(m)}
         stakes = [report.stake_doc(s) for s in book.stakes(m)]
-        if stakes:  # as match show --json has them
-            info.update(stake=stakes[-1], stakes=stakes)
+        if stakes:  # as match show --json has them, each price with where it was first set
+            made = book.stake_identities(m)
+            prices = [
+                {**d, "uid": u, "created_at": at} for d, (u, at) in zip(stakes, made, strict=True)
+            ]
+            info.update(stake=stakes[-1], stakes=prices)
         return transfer.write_json(m, info, hands, out, record, paid, corrected, back)
 
     with ledger(write=False) as book, book.snapshot():
@@ -213,8 +217,9 @@ def _nowhere(uid: str) -> None:
 
 class _Money:
     """The money of an import file (a JSON export's), inside the import's write: the prices
-    of its match that this one lacks (a price from a day this match has none for, in its
-    currency: an import never puts a match on money, nor changes a price here), its payments
+    of its match that this one lacks, in its currency (an import never puts a match on
+    money; a price from a day priced here too stands if it was set later, as in a merge; an
+    export made before prices carried their uid adds only days not priced here), its payments
     and the payments it took back that the ledger lacks, by uid, each checked first."""
 
     def __init__(self, book: Ledger, m: Match, source: str) -> None:
@@ -230,18 +235,23 @@ class _Money:
         have = self.book.stakes(self.m)
         if not isinstance(rows, list) or not have:
             return
+        uids = {u for u, _ in self.book.stake_identities(self.m)}
         for i, row in enumerate(rows, 1):
             try:
                 stake = transfer.stake_from(row)
+                made = transfer.stake_made(row)
             except GintallyError as e:
                 raise GintallyError(f"{self.source}: stake {i} of its match: {e}") from None
             old = have[-1]
-            if (stake.currency, stake.places) != (old.currency, old.places) or any(
-                s.since == stake.since for s in have
-            ):
-                continue  # this match's own prices stand: another currency, or that day priced
-            self.book.add_stake(self.m, stake)
+            if (stake.currency, stake.places) != (old.currency, old.places):
+                continue  # this match's own prices stand: another currency
+            if stake in have or (made is not None and made[0] in uids):
+                continue  # here already (as a merge finds a price: by what it states)
+            if made is None and any(s.since == stake.since for s in have):
+                continue  # an older export's price, of a day priced here: this one stands
+            self.book.add_stake(self.m, stake, made)  # of one day, the one set later stands
             have.append(stake)
+            uids.add(made[0] if made else "")
         self._places = None
 
     def places(self) -> int:

@@ -46,10 +46,13 @@ _LIVE = (
 # --- stakes ---------------------------------------------------------------------------------------
 
 
-def add_stake(ledger: Ledger, match: Match, stake: Stake) -> None:
+def add_stake(
+    ledger: Ledger, match: Match, stake: Stake, made: tuple[str, str] | None = None
+) -> None:
     """Price the match's points from `stake.since` on (None: from the start). Its uid is
     ordered by the time it was set (`identity.OrderedUids`): of two prices from one day, set
-    on two devices within a second, the later one stands on both once they are merged."""
+    on two devices within a second, the later one stands on both once they are merged or
+    exchanged. `made`: the (uid, created_at) of a price brought from another ledger."""
     from gintally.engine.stakes import plain
     from gintally.ledger.identity import OrderedUids
 
@@ -58,16 +61,26 @@ def add_stake(ledger: Ledger, match: Match, stake: Stake) -> None:
             "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, "
             "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                OrderedUids(conn, "stakes").next(),
+                made[0] if made else OrderedUids(conn, "stakes").next(),
                 match.id,
                 plain(stake.amount),
                 stake.currency,
                 stake.places,
                 stake.since.isoformat() if stake.since else None,
                 plain(stake.series) if stake.series is not None else None,
-                timestamp(),
+                made[1] if made else timestamp(),
             ],
         )
+
+
+def stake_identities(ledger: Ledger, match: Match) -> list[tuple[str, str]]:
+    """The (uid, created_at) of the match's stakes, in `stakes`' order (for an export)."""
+    rows = ledger.money_rows(
+        "SELECT uid, created_at FROM stakes WHERE match_id = ? "
+        "ORDER BY coalesce(from_date, ''), created_at, uid, id",
+        [match.id],
+    )
+    return [(str(r[0]), str(r[1])) for r in rows]
 
 
 def stakes(ledger: Ledger, match: Match) -> list[Stake]:

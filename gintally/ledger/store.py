@@ -278,11 +278,18 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         """The ids of the matches that have a stake."""
         return {int(r[0]) for r in self.money_rows("SELECT DISTINCT match_id FROM stakes")}
 
-    def add_stake(self, match: Match, stake: Stake) -> None:
-        """Price the match's points from `stake.since` on (None: from the start)."""
+    def add_stake(self, match: Match, stake: Stake, made: tuple[str, str] | None = None) -> None:
+        """Price the match's points from `stake.since` on (None: from the start); `made`: the
+        (uid, created_at) of a price brought from another ledger."""
         from gintally.ledger import payments as money
 
-        money.add_stake(self, match, stake)
+        money.add_stake(self, match, stake, made)
+
+    def stake_identities(self, match: Match) -> list[tuple[str, str]]:
+        """The (uid, created_at) of each of the match's stakes, in `stakes`' order."""
+        from gintally.ledger import payments as money
+
+        return money.stake_identities(self, match)
 
     def payments(
         self, match_ids: Iterable[int] | None = None, since: date | None = None

@@ -63,6 +63,7 @@ from gintally.transfer.payments import (
     check_taken_back,
     payment_row,
     stake_from,
+    stake_made,
     taken_back_row,
 )
 from gintally.transfer.reading import STDIN, read_rows, source_name
@@ -93,6 +94,7 @@ __all__ = [
     "read_rows",
     "source_name",
     "stake_from",
+    "stake_made",
     "stored",
     "taken_back_row",
     "write_csv",

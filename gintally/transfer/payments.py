@@ -120,3 +120,17 @@ def stake_from(row: Any) -> Stake:
         day,
         None if series is None else parse_amount(str(series), "the series price", places),
     )
+
+
+def stake_made(row: Any) -> tuple[str, str] | None:
+    """Where an export's price was first set: its (uid, created_at), which an export written
+    since prices carried them holds (None: an older export's price, known by its facts)."""
+    if not isinstance(row, Mapping) or row.get("uid") is None:
+        return None
+    uid = str(row.get("uid")).strip().lower()
+    if not _UID.fullmatch(uid):
+        raise GintallyError(f"the uid {row.get('uid')!r} is not 32 hexadecimal digits")
+    made = plain_text(str(row.get("created_at") or ""), "created_at", one_line=True)
+    if not made:
+        raise GintallyError(f"the price {uid[:8]}... has no created_at")
+    return uid, made
