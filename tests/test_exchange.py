@@ -587,3 +587,14 @@ def test_an_export_of_before_prices_had_uids_adds_only_days_not_priced(tmp_path:
         ("0.20", "2026-03-02"),
         ("0.30", "2026-03-05"),
     ]
+
+
+def test_another_matchs_prices_keep_this_matchs_price(tmp_path: Path) -> None:
+    """An export imported into another staked match (a copy) brings the sheet only: that
+    match's own prices stand, whatever the file's prices carry."""
+    a, _ = staked(tmp_path)  # Evening at 0.05 from the start
+    ok(a, "match", "stake", "Evening", "0.10", "--from", "2026-03-02")
+    ok(a, "match", "new", "Copy", "--players", "Ann", "Bob", "--stake", "0.50")
+    ok(a, "import", str(export(a, tmp_path / "evening.json")), "--match", "Copy")
+    prices = json.loads(ok(a, "match", "show", "Copy", "--json"))["stakes"]
+    assert [(p["amount"], p["since"]) for p in prices] == [("0.50", None)]

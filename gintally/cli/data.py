@@ -236,19 +236,25 @@ class _Money:
         if not isinstance(rows, list) or not have:
             return
         uids = {u for u, _ in self.book.stake_identities(self.m)}
+        prices = []
         for i, row in enumerate(rows, 1):
             try:
-                stake = transfer.stake_from(row)
-                made = transfer.stake_made(row)
+                prices.append((transfer.stake_from(row), transfer.stake_made(row)))
             except GintallyError as e:
                 raise GintallyError(f"{self.source}: stake {i} of its match: {e}") from None
+        # this match's own prices, on another device, when the two share one (the book they
+        # both began from); another match's (a copy) add only a day not priced here
+        ours = any(made is not None and made[0] in uids for _, made in prices)
+        for stake, made in prices:
             old = have[-1]
             if (stake.currency, stake.places) != (old.currency, old.places):
                 continue  # this match's own prices stand: another currency
             if stake in have or (made is not None and made[0] in uids):
                 continue  # here already (as a merge finds a price: by what it states)
-            if made is None and any(s.since == stake.since for s in have):
-                continue  # an older export's price, of a day priced here: this one stands
+            if not ours and any(s.since == stake.since for s in have):
+                continue  # not this match's prices, or an older export's: a day priced stands
+            if not ours:
+                made = None  # a price of its own here, set now
             self.book.add_stake(self.m, stake, made)  # of one day, the one set later stands
             have.append(stake)
             uids.add(made[0] if made else "")
