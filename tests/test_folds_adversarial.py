@@ -246,3 +246,41 @@ def test_a_fact_changed_in_place_while_a_reader_folds_is_not_cached(
     conn.close()
     assert warm == as_json(gintally("standings", "--json"))
     assert warm["seasons"][0]["rows"][0]["points"] == 75
+
+
+def test_a_fact_changed_in_place_while_a_hand_command_replays_leaves_no_mark(
+    gintally: Callable[..., Run], db_path: Path
+) -> None:
+    """The replay marks' race, as the folds': another tool changes a hand in place while a
+    hand command replays (after its hand is written): the trigger finds no mark to forget and
+    the row ids are as the replay saw them, so the quiet point made from the state before is
+    not kept, and `show` reads what a replay of every hand reads."""
+    ok(gintally("match", "new", "Long", "--players", "Ann", "Bob"))
+    for i in range(40):  # many single games: a quiet point well after hand 1
+        ok(gintally("gin", "Ann" if i % 3 else "Bob", "--vs", "60", "--date", "2026-01-02"))
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute("DELETE FROM replay_marks")
+    conn.close()
+    remember = Ledger.remember_mark
+
+    def meanwhile(self: Ledger, *args: object) -> None:
+        other = sqlite3.connect(db_path)
+        with other:
+            other.execute("UPDATE hands SET points = points + 40 WHERE number = 1")
+        other.close()
+        remember(self, *args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Ledger, "remember_mark", meanwhile)
+        ok(gintally("gin", "Bob", "--vs", "60", "--date", "2026-01-03"))
+    conn = sqlite3.connect(db_path)
+    marks = conn.execute("SELECT count(*) FROM replay_marks").fetchone()[0]
+    conn.close()
+    assert marks == 0
+    warm = as_json(gintally("show", "--json"))
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute("DELETE FROM replay_marks")
+    conn.close()
+    assert warm == as_json(gintally("show", "--json"))

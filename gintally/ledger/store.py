@@ -157,9 +157,23 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def remember_mark(self, match: Match, mark: Mark, seen: tuple[int, int]) -> None:
-        """Keep a quiet point found by a replay that saw the ledger up to `seen`."""
+    def data_version(self) -> int:
+        """SQLite's count of the commits other connections made to the file (`PRAGMA
+        data_version`): read where a replay reads, it says which state of the file it saw."""
+        return int(self._rows("PRAGMA data_version")[0][0])
+
+    def remember_mark(
+        self, match: Match, mark: Mark, seen: tuple[int, int], version: int | None = None
+    ) -> None:
+        """Keep a quiet point found by a replay that saw the ledger up to `seen` (and, read
+        with it, `data_version` `version`). Not when the ledger changed since: a row added, or
+        another connection's commit (a fact changed in place keeps the row ids, and its trigger
+        has already run, with no mark to forget), as the season folds are kept."""
         with self.write(change=False) as conn:
+            if self.rows_seen() != seen:
+                return
+            if version is not None and self.data_version() != version:
+                return
             marks.save(conn, match.id, mark, seen)
 
     def forget_mark(self, match: Match) -> None:

@@ -92,6 +92,7 @@ def replay_match(
         return _whole_window(ledger, match, around, today)
     with ledger.snapshot():
         seen = ledger.rows_seen()
+        version = ledger.data_version() if remember else None
         kept = mark = ledger.mark(match)
         latest = ledger.live_hands_latest(match)
         if fmt.seasonal and around is None and latest is not None:
@@ -128,7 +129,7 @@ def replay_match(
         won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
         shown = [g for g in rep.games if g.status != "won" or id(g) in won]
     if remember and not ledger.read_only:
-        _remember(ledger, match, kept, mark, rep, seen)
+        _remember(ledger, match, kept, mark, rep, seen, version)
     return Window(match, [], rep, label, shown)
 
 
@@ -178,6 +179,7 @@ def _remember(
     used: Mark | None,
     rep: Replay,
     seen: tuple[int, int],
+    version: int | None = None,
 ) -> None:
     """Keep the newest quiet point that still leaves `show` everything it shows after it:
     one the replay passed, or the one it started from (a season's start worked out just now).
@@ -189,7 +191,7 @@ def _remember(
         usable = [m for m in rep.marks if rep.finished - m.finished >= keep]
         best = usable[-1] if usable else used
     if best is not None and best != kept:
-        ledger.remember_mark(match, best, seen)
+        ledger.remember_mark(match, best, seen, version)
 
 
 def season_before(
