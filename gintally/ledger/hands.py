@@ -195,17 +195,24 @@ class Hands(LedgerCore):
         """Every hand of the match, live or voided, each in its newest version."""
         return list(self.stream_hands(match))
 
-    def stream_hands(self, match: Match, since: date | None = None) -> Iterator[HandRecord]:
-        """Every hand of the match (from the day `since`), live or voided, each in its newest
-        version, in play order, read one at a time from a cursor: memory does not grow with
-        the ledger (the hand log)."""
+    def _log_query(self, match: Match, since: date | None) -> tuple[str, list[Any]]:
+        """The hand log's query (every hand, newest versions, from the day `since`), before
+        any row is read: the damaged rows SQL can tell are refused first, since a log is
+        printed as it streams."""
         sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
         params: list[Any] = [match.id]
         if since is not None:
             sql += " AND h.date >= ?"
             params.append(since.isoformat())
             self.refuse_hidden(match)
-        self.refuse_damaged(match, since)  # before the first row: a log printed as it streams
+        self.refuse_damaged(match, since)
+        return sql, params
+
+    def stream_hands(self, match: Match, since: date | None = None) -> Iterator[HandRecord]:
+        """Every hand of the match (from the day `since`), live or voided, each in its newest
+        version, in play order, read one at a time from a cursor: memory does not grow with
+        the ledger (the hand log)."""
+        sql, params = self._log_query(match, since)
         yield from self._stream(sql + " ORDER BY h.date, h.number", params, reader(match))
 
     def last_number(self, match: Match) -> int:
@@ -418,13 +425,7 @@ class Hands(LedgerCore):
         versions, whether it is voided and why. A damaged row is refused as `stream_hands`
         refuses it: the first row of each distinct set of stored values is read into its record
         (`reader`), the others store the same values. Use it inside `snapshot`."""
-        sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
-        params: list[Any] = [match.id]
-        if since is not None:
-            sql += " AND h.date >= ?"
-            params.append(since.isoformat())
-            self.refuse_hidden(match)
-        self.refuse_damaged(match, since)  # before the first row: a log printed as it streams
+        sql, params = self._log_query(match, since)
         sql += " ORDER BY h.date, h.number"
         try:
             cursor = self.conn.execute(sql, params)

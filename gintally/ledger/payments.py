@@ -73,11 +73,15 @@ def add_stake(
         )
 
 
+# The order of a match's stakes, oldest price first: of two prices from one day (set on two
+# devices, then merged or exchanged), the one set later, whichever ledger came into which.
+_STAKE_ORDER = "ORDER BY coalesce(from_date, ''), created_at, uid, id"
+
+
 def stake_identities(ledger: Ledger, match: Match) -> list[tuple[str, str]]:
     """The (uid, created_at) of the match's stakes, in `stakes`' order (for an export)."""
     rows = ledger.money_rows(
-        "SELECT uid, created_at FROM stakes WHERE match_id = ? "
-        "ORDER BY coalesce(from_date, ''), created_at, uid, id",
+        "SELECT uid, created_at FROM stakes WHERE match_id = ? " + _STAKE_ORDER,
         [match.id],
     )
     return [(str(r[0]), str(r[1])) for r in rows]
@@ -86,10 +90,7 @@ def stake_identities(ledger: Ledger, match: Match) -> list[tuple[str, str]]:
 def stakes(ledger: Ledger, match: Match) -> list[Stake]:
     """The match's stakes, oldest price first (empty: not played for money)."""
     rows = ledger.money_rows(
-        # two prices from one day (set on two devices, then merged): the one set later stands,
-        # whichever ledger was merged into which
-        "SELECT * FROM stakes WHERE match_id = ? "
-        "ORDER BY coalesce(from_date, ''), created_at, uid, id",
+        "SELECT * FROM stakes WHERE match_id = ? " + _STAKE_ORDER,
         [match.id],
     )
     if not rows:

@@ -116,23 +116,25 @@ def _result(g: GameLine, a: str, b: str) -> str:
     return f"needs {a} {need.get(a)}, {b} {need.get(b)}"
 
 
+def table_line(doc: ShowDoc) -> str:
+    """Who deals next and the knock limit, as `show` says them (no dealer: solitaire, or a
+    team match, where each table deals on its own)."""
+    limit = doc["knock_limit"]
+    if limit == "upcard":
+        limit_text = "set by each hand's upcard"
+    else:
+        limit_text = "gin only" if limit == 0 else str(limit)
+    if doc["solo"] or "teams" in doc:
+        return f"Knock limit: {limit_text}."
+    dealer = doc["next_dealer"] or "not known (give --dealer)"
+    return f"Next dealer: {dealer}.  Knock limit: {limit_text}."
+
+
 def foot_lines(doc: ShowDoc) -> list[str]:
     """The series in play, the next dealer and the knock limit (as `show` says them)."""
     a, b = doc["players"]
     out = []
     if doc["series"] is not None:
         out.append(series_line(doc["series"], a, b, "teams" in doc))
-    limit = doc["knock_limit"]
-    limit_text = (
-        "set by each hand's upcard"
-        if limit == "upcard"
-        else "gin only"
-        if limit == 0
-        else str(limit)
-    )
-    if doc["solo"] or "teams" in doc:  # no dealer: solitaire, or each table deals on its own
-        out.append(f"Knock limit: {limit_text}.")
-    else:
-        dealer = doc["next_dealer"] or "not known (give --dealer)"
-        out.append(f"Next dealer: {dealer}.  Knock limit: {limit_text}.")
+    out.append(table_line(doc))
     return out

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gintally.cli.render.games import compact, grid, sets_table
+from gintally.cli.render.listing import table_line
 from gintally.cli.render.teams import relabel, round_result, table_result, team_labels
 from gintally.cli.render.terminal import console, draw, kit, message
 from gintally.engine.formats import format_class
@@ -98,19 +99,7 @@ def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
         playing = doc.get("in_play")
         worth = f" {in_play_line(playing)}" if playing else ""
         draw(Text(f"At {stake['per_point']}.{worth}"))
-    limit = doc["knock_limit"]
-    limit_text = (
-        "set by each hand's upcard"
-        if limit == "upcard"
-        else "gin only"
-        if limit == 0
-        else str(limit)
-    )
-    if doc["solo"] or "teams" in doc:  # no dealer: solitaire, or each table deals on its own
-        draw(Text(f"Knock limit: {limit_text}.", style="dim"))
-        return
-    dealer = doc["next_dealer"] or "not known (give --dealer)"
-    draw(Text(f"Next dealer: {dealer}.  Knock limit: {limit_text}.", style="dim"))
+    draw(Text(table_line(doc), style="dim"))
 
 
 def _team_show(doc: ShowDoc) -> None:
