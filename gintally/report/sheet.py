@@ -199,6 +199,20 @@ def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False, so_far: bool
     return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
 
 
+def table_line(doc: ShowDoc) -> str:
+    """Who deals next and the knock limit, as `show` says them (no dealer: solitaire, or a
+    team match, where each table deals on its own)."""
+    limit = doc["knock_limit"]
+    if limit == "upcard":
+        limit_text = "set by each hand's upcard"
+    else:
+        limit_text = "gin only" if limit == 0 else str(limit)
+    if doc["solo"] or "teams" in doc:
+        return f"Knock limit: {limit_text}."
+    dealer = doc["next_dealer"] or "not known (give --dealer)"
+    return f"Next dealer: {dealer}.  Knock limit: {limit_text}."
+
+
 def knock_limit_text(rules: RuleSet) -> str | int:
     """The knock limit as the sheet gives it: a number, or ``upcard`` (the upcard's value)."""
     return "upcard" if rules.knock_from_upcard else int(rules.knock_limit)

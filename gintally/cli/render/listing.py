@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from gintally.cli.render.terminal import NAME_ROOM, short
 from gintally.engine.formats import format_class
-from gintally.report import GameLine, SetDoc, ShowDoc, series_line
+from gintally.report import GameLine, SetDoc, ShowDoc, series_line, table_line
 
 
 def every_game(
@@ -114,20 +114,6 @@ def _result(g: GameLine, a: str, b: str) -> str:
         return "unfinished"
     need = g.get("needs") or {}
     return f"needs {a} {need.get(a)}, {b} {need.get(b)}"
-
-
-def table_line(doc: ShowDoc) -> str:
-    """Who deals next and the knock limit, as `show` says them (no dealer: solitaire, or a
-    team match, where each table deals on its own)."""
-    limit = doc["knock_limit"]
-    if limit == "upcard":
-        limit_text = "set by each hand's upcard"
-    else:
-        limit_text = "gin only" if limit == 0 else str(limit)
-    if doc["solo"] or "teams" in doc:
-        return f"Knock limit: {limit_text}."
-    dealer = doc["next_dealer"] or "not known (give --dealer)"
-    return f"Next dealer: {dealer}.  Knock limit: {limit_text}."
 
 
 def foot_lines(doc: ShowDoc) -> list[str]:

@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gintally.cli.render.games import compact, grid, sets_table
-from gintally.cli.render.listing import table_line
 from gintally.cli.render.teams import relabel, round_result, table_result, team_labels
 from gintally.cli.render.terminal import console, draw, kit, message
 from gintally.engine.formats import format_class
-from gintally.report import GameDoc, Pair, ShowDoc, series_line
+from gintally.report import GameDoc, Pair, ShowDoc, series_line, table_line
 
 
 def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
