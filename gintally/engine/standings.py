@@ -25,7 +25,7 @@ Terminology
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -200,6 +200,54 @@ def fold_standings(
     seasons this fold counted that a later season follows are appended to it (oldest first),
     each with the latest quiet point at or before its end (None for a seasonal format, whose
     seasons start afresh, or when there is none): what the cache keeps."""
+    fold = StandingsFold(rules, fmt, first_dealer, today, year, start, cached, finished)
+    add = fold.add
+    for e in entries:
+        add(e)
+    return fold.result()
+
+
+class StandingsFold:
+    """`fold_standings` fed a hand at a time, for a caller that holds the loop (an import folds
+    the seasons as its rows go by): `add` each entry in play order, then take the `result`
+    once. The fold runs as a generator, so its state stays in local variables, as fast as
+    the loop of `fold_standings` itself."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        fmt: Format,
+        first_dealer: int | None = None,
+        today: date | None = None,
+        year: int | None = None,
+        start: Mark | None = None,
+        cached: Sequence[Season] = (),
+        finished: list[tuple[Season, Mark | None]] | None = None,
+    ) -> None:
+        self._run = _folding(rules, fmt, first_dealer, today, year, start, cached, finished)
+        next(self._run)
+        self.add: Callable[[Entry], None] = self._run.send
+
+    def result(self) -> tuple[list[Season], Replay]:
+        """The seasons folded (`fold_standings`); the fold takes no more entries."""
+        try:
+            self._run.send(None)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        raise AssertionError("the fold did not end")  # pragma: no cover
+
+
+def _folding(
+    rules: RuleSet,
+    fmt: Format,
+    first_dealer: int | None,
+    today: date | None,
+    year: int | None,
+    start: Mark | None,
+    cached: Sequence[Season],
+    finished: list[tuple[Season, Mark | None]] | None,
+) -> Generator[None, Entry | None, tuple[list[Season], Replay]]:
+    """The fold of `fold_standings`: sent each entry, then None for the result."""
     fold = Fold(fmt)
     for c in cached:
         c.cached = True
@@ -215,7 +263,7 @@ def fold_standings(
     feed, count_hand, count_game = run.feed, fold.hand, fold.game
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     tally, before = run.tally, run.tally.before
-    for e in entries:
+    while (e := (yield)) is not None:
         feed(e)
         if len(tally.series) > 1:  # only the series in play is needed from here
             tally.before += len(tally.series) - 1
