@@ -174,6 +174,27 @@ def test_jsontext_writes_what_json_dumps_writes(doc: Any, ensure_ascii: bool) ->
     )
 
 
+KEYS = st.sampled_from(["Ann", "Bob", "%s", "100%", "Zoë", "", 'a"b'])
+RECORDS = st.lists(
+    st.dictionaries(
+        KEYS, JSON_VALUES | st.dictionaries(KEYS, st.integers(), max_size=3), max_size=5
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    doc=st.dictionaries(KEYS, RECORDS | st.lists(RECORDS, max_size=3)), ensure_ascii=st.booleans()
+)
+def test_jsontext_writes_records_that_share_their_keys(doc: Any, ensure_ascii: bool) -> None:
+    """Lists of dicts whose keys come again (a layout written once), pairs of whole numbers
+    (a template a level), keys that hold a ``%``: what `json.dumps` writes."""
+    assert "".join(jsontext.pieces(doc, ensure_ascii)) == json.dumps(
+        doc, indent=2, ensure_ascii=ensure_ascii
+    )
+
+
 def test_jsontext_writes_a_season_a_game_at_a_time() -> None:
     """A piece a key of the document and a piece an item of a list in it: a document of
     20,000 games is never one string."""
