@@ -20,8 +20,6 @@ Terminology
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -32,6 +30,8 @@ _SEQ = 1 << 16  # counts per millisecond in an ordered uid's first half
 
 def random_uid() -> str:
     """A new uid that orders nothing (a player's, a match's)."""
+    import secrets  # (here: a command that only reads never loads it, nor what it loads)
+
     b = bytearray(secrets.token_bytes(16))  # a UUID4's bits, without importing uuid (ms)
     b[6] = (b[6] & 0x0F) | 0x40
     b[8] = (b[8] & 0x3F) | 0x80
@@ -60,11 +60,15 @@ class OrderedUids:
         self._last = _clock(last)
 
     def next(self) -> str:
+        import secrets
+
         self._last = max(self._last + 1, _now())
         return f"{self._last:016x}{secrets.token_hex(8)}"
 
     def many(self) -> Iterator[str]:
         """Ordered uids one after another (an import's rows)."""
+        import secrets
+
         self._last = max(self._last + 1, _now())
         tail = secrets.token_hex(8)
         while True:  # one random half for a batch, the count keeps them apart
@@ -73,6 +77,8 @@ class OrderedUids:
 
 
 def _digest(values: Iterable[Any]) -> str:
+    import hashlib  # (here: OpenSSL's, some 3 ms to load, for a migration's digests only)
+
     return hashlib.sha256(repr(tuple(values)).encode("utf-8")).hexdigest()
 
 
