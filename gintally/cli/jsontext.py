@@ -20,7 +20,7 @@ itself and indented to its level, so the text is always what `json.dumps` writes
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from json.encoder import (  # type: ignore[attr-defined]
     c_make_encoder,
     encode_basestring,
@@ -70,6 +70,31 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
         made = layouts[level, keys] = "{" + inner + ("," + inner).join(keyed) + breaks[level] + "}"
         return made
 
+    def each(values: Iterable[Any], level: int) -> list[str]:
+        """The text of each of a container's `values`, at `level`: `text`'s, with its
+        commonest cases written out here (a call less each)."""
+        if level + 1 >= len(breaks):
+            grow(level)
+        pair = pairs[level]
+        out: list[str] = []
+        add = out.append
+        for v in values:
+            kind = type(v)
+            if kind is int:
+                add(int.__repr__(v))
+            elif kind is str:
+                add(key_text(v))
+            elif kind is dict and len(v) == 2:
+                (ka, x), (kb, y) = v.items()
+                if type(x) is int and type(y) is int and type(ka) is str and type(kb) is str:
+                    add(pair % (key_text(ka), x, key_text(kb), y))
+                else:
+                    add(text(v, level))
+            else:
+                convert = scalars.get(kind)
+                add(text(v, level) if convert is None else convert(v))
+        return out
+
     def text(value: Any, level: int) -> str:
         """A value's whole text at `level`."""
         kind = type(value)
@@ -83,6 +108,9 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
             if not value:
                 return "{}"
             keys = tuple(value)
+            form = layouts.get((level, keys))
+            if form is not None:  # keys met before: text, and the same layout
+                return form % tuple(each(value.values(), level + 1))
             if not only_text(map(type, keys)):
                 return _standard(value, level, ensure_ascii)
             if only_scalars(map(type, value.values())):
@@ -94,18 +122,13 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
                     + "}"
                 )
             deeper = level + 1
-            texts = [
-                text(v, deeper) if (c := scalars.get(type(v))) is None else c(v)
-                for v in value.values()
-            ]
-            form = layouts.get((level, keys))
-            if form is None:
-                if (level, keys) not in once:  # keys that may not come again: no layout
-                    once.add((level, keys))
-                    inner = breaks[deeper]
-                    keyed = [key_text(k) + ": " + t for k, t in zip(keys, texts, strict=True)]
-                    return "{" + inner + ("," + inner).join(keyed) + breaks[level] + "}"
-                form = layout(level, keys)
+            texts = each(value.values(), deeper)
+            if (level, keys) not in once:  # keys that may not come again: no layout
+                once.add((level, keys))
+                inner = breaks[deeper]
+                keyed = [key_text(k) + ": " + t for k, t in zip(keys, texts, strict=True)]
+                return "{" + inner + ("," + inner).join(keyed) + breaks[level] + "}"
+            form = layout(level, keys)
             return form % tuple(texts)
         if kind is list or kind is tuple:
             if not value:
@@ -115,10 +138,7 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
             inner = breaks[level + 1]
             if only_scalars(map(type, value)):
                 return "[" + inner + "".join(flat[level](value))[1:-1] + breaks[level] + "]"
-            deeper = level + 1
-            texts = [
-                text(v, deeper) if (c := scalars.get(type(v))) is None else c(v) for v in value
-            ]
+            texts = each(value, level + 1)
             return "[" + inner + ("," + inner).join(texts) + breaks[level] + "]"
         convert = scalars.get(kind)
         if convert is not None:
