@@ -58,6 +58,43 @@ def test_every_sheet_is_what_rich_draws(
         assert ok(gintally("show", "-m", name, *every)).stdout == out, (name, every, columns)
 
 
+def test_a_grid_of_open_games_is_what_rich_draws(
+    gintally: CLI, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More than six open games of a season (a grid: columns made by its rows, no head), and
+    the season over with them unfinished: the same text both ways."""
+    monkeypatch.setenv("GINTALLY_DB", str(db_path))
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for name in ("Forever", "Now"):
+        ok(gintally("match", "new", name, "--players", "Ann", "Bob", "--format", "ad-infinitum"))
+        for day in range(1, 10):
+            when = ("--date", f"2024-03-0{day}") if name == "Forever" else ()
+            ok(gintally("knock", "Ann", str(day), "--vs", "12", *when))
+    raised: list[str] = []
+
+    class Recorded(plain.NotPlain):
+        def __init__(self, why: str) -> None:
+            raised.append(why)
+            super().__init__(why)
+
+    monkeypatch.setattr(plain, "NotPlain", Recorded)
+    drawn = []
+    for columns in ("100", "80", "50"):
+        monkeypatch.setenv("COLUMNS", columns)
+        drawn.append(ok(gintally("show")).stdout)
+        drawn.append(ok(gintally("show", "-m", "Forever")).stdout)
+        if columns == "80":
+            assert raised == []  # each drawn the plain way (at 50 a line wraps: Rich draws)
+    assert "9 open games (Ann-Bob)" in drawn[0] and "Season 2024 is over" in drawn[1]
+    monkeypatch.setattr(terminal, "plain_width", lambda: None)
+    again = []
+    for columns in ("100", "80", "50"):
+        monkeypatch.setenv("COLUMNS", columns)
+        again.append(ok(gintally("show")).stdout)
+        again.append(ok(gintally("show", "-m", "Forever")).stdout)
+    assert again == drawn
+
+
 def test_colour_is_drawn_by_rich(
     gintally: CLI,
     midsize: Path,  # noqa: F811
@@ -107,6 +144,7 @@ def tables(draw: Any) -> dict[str, Any]:
         "min_width": draw(st.none() | st.integers(0, 70)),
         "padding": draw(st.sampled_from([(0, 1), (0, 2)])),
         "pad_edge": draw(st.booleans()),
+        "declared": draw(st.booleans()),  # else the rows make the columns (a grid)
         "heads": [draw(CELLS) for _ in range(columns)],
         "justify": [draw(st.sampled_from(["left", "right"])) for _ in range(columns)],
         "rows": draw(st.lists(st.lists(CELLS, min_size=columns, max_size=columns), max_size=5)),
@@ -125,10 +163,11 @@ def _build(spec: dict[str, Any], boxes: Any, table_class: Any) -> Any:
         padding=spec["padding"],
         pad_edge=spec["pad_edge"],
     )
-    for head, justify in zip(spec["heads"], spec["justify"], strict=True):
-        table.add_column(head, justify=justify)
+    if spec["declared"]:
+        for head, justify in zip(spec["heads"], spec["justify"], strict=True):
+            table.add_column(head, justify=justify)
     for i, row in enumerate(spec["rows"]):
-        table.add_row(*row)
+        table.add_row(*row[: len(row) - i % 2 if spec["declared"] else len(row) + i % 2 - 1])
         if i in spec["sections"]:
             table.add_section()
     return table

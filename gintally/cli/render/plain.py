@@ -81,6 +81,7 @@ class Table:
         self.pad = padding[1]
         self.pad_edge = pad_edge
         self.columns: list[_Column] = []
+        self.rows = 0
         self.ends: set[int] = set()  # rows that end a section
 
     def add_column(
@@ -94,27 +95,30 @@ class Table:
         self.columns.append(_Column(header, justify))
 
     def add_row(self, *cells: str | Text, style: str | None = None) -> None:
-        if len(cells) > len(self.columns):
-            raise NotPlain("more cells than columns")
-        for column, cell in zip(
-            self.columns, (*cells, *[""] * (len(self.columns) - len(cells))), strict=True
-        ):
-            column.cells.append(
-                _lines(cell.plain, markup=False)
-                if isinstance(cell, Text)
-                else _lines(cell, markup=True)
-            )
+        """A row; a cell beyond the columns adds one, as Rich does (no head, left-justified,
+        empty in the rows before)."""
+        while len(self.columns) < len(cells):
+            column = _Column("", "left")
+            column.cells = [[""] for _ in range(self.rows)]
+            self.columns.append(column)
+        padded = (*cells, *[""] * (len(self.columns) - len(cells)))
+        for column, cell in zip(self.columns, padded, strict=True):
+            if isinstance(cell, Text):
+                column.cells.append(_lines(cell.plain, markup=False))
+            else:
+                column.cells.append(_lines(cell, markup=True))
+        self.rows += 1
 
     def add_section(self) -> None:
-        if self.columns and self.columns[0].cells:
-            self.ends.add(len(self.columns[0].cells) - 1)
+        if self.rows:
+            self.ends.add(self.rows - 1)
 
     def lines(self, width: int) -> list[str]:
         """The table's lines at a console `width`, as Rich draws them."""
         columns = self.columns
         if not columns:
             return [""]
-        if not self.show_header and not columns[0].cells:
+        if not self.show_header and not self.rows:
             raise NotPlain("no cell to measure")  # Rich gives such a column the whole width
         last = len(columns) - 1
         pads = [
@@ -160,7 +164,7 @@ class Table:
             row([c.header for c in columns], top=False)  # a head sits on the rule under it
             if self.box is not None:
                 out.append(" " + "─" * (total - 2) + " ")
-        count = len(columns[0].cells)
+        count = self.rows
         for i in range(count):
             row([c.cells[i] for c in columns], top=True)
             if i in self.ends and i < count - 1 and self.box is not None:
