@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gintally.engine.rounds import in_progress
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
 from gintally.report.match import teams_part
-from gintally.service import seating_of, table_names
+from gintally.service import seating_of
 
 if TYPE_CHECKING:
     from gintally.engine.games import Game
@@ -286,6 +285,9 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         and any(g.status == "unfinished" for g in window.shown),
     }
     if match.teams is not None:
+        from gintally.engine.rounds import in_progress  # (a team match's own)
+        from gintally.service import table_names
+
         waiting = in_progress(window.rounds)
         done = [r for r in window.rounds if r.complete]
         doc["teams"] = teams_part(match)["teams"]

@@ -23,7 +23,6 @@ from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
-from gintally.engine.rounds import Round, entries_of, redealt
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
@@ -33,10 +32,10 @@ from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.replaying import entries_from_plays, stream_entries_from_plays
 from gintally.service.seating import round_of as round_in
 from gintally.service.seating import seating_of
-from gintally.service.teams import hand_table
 
 if TYPE_CHECKING:
     from gintally.engine.listing import Listing
+    from gintally.engine.rounds import Round
     from gintally.engine.standings import Season
 
 
@@ -346,6 +345,9 @@ def _logged_rounds(
 ) -> Iterator[Logged]:
     """`_logged` for a team match: each hand with its round (no dealer is derived: each table
     deals on its own, and a hand keeps the dealer typed with it, if any)."""
+    from gintally.engine.rounds import redealt
+    from gintally.service.teams import hand_table  # (a team match's own: loaded for one)
+
     played = [0] * len(match.tables)
     seen = 0
     for h in ledger.stream_hands(match):
@@ -369,7 +371,12 @@ def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Windo
     hands = ledger.live_hands(match)
     seating = seating_of(match)
     rounds = seating.rounds(hands)
-    posted = entries_of(rounds) if rounds else seating.entries(hands)
+    if rounds:
+        from gintally.engine.rounds import entries_of
+
+        posted = entries_of(rounds)
+    else:
+        posted = seating.entries(hands)
     rep = replay(posted, match.rules, match.format, seating.first_dealer, as_of=today)
     return Window(match, hands, rep, None, list(rep.games), rounds)
 
