@@ -251,13 +251,20 @@ RECORDS = st.lists(
 )
 
 
+PAIR = st.fixed_dictionaries({"Ann": st.integers(), "100%": st.integers()})
+ODD_PAIR = st.fixed_dictionaries({"Ann": st.integers(), "Bob": st.booleans() | st.integers()})
+ALIKE = st.dictionaries(KEYS | st.integers(), PAIR | ODD_PAIR, min_size=1, max_size=4)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    doc=st.dictionaries(KEYS, RECORDS | st.lists(RECORDS, max_size=3)), ensure_ascii=st.booleans()
+    doc=st.dictionaries(KEYS, RECORDS | st.lists(RECORDS | ALIKE, max_size=3) | ALIKE),
+    ensure_ascii=st.booleans(),
 )
 def test_jsontext_writes_records_that_share_their_keys(doc: Any, ensure_ascii: bool) -> None:
     """Lists of dicts whose keys come again (a layout written once), pairs of whole numbers
-    (a template a level), keys that hold a ``%``: what `json.dumps` writes."""
+    (a template a level), dicts of pairs keyed alike (one template), keys that hold a ``%``:
+    what `json.dumps` writes."""
     assert "".join(jsontext.pieces(doc, ensure_ascii)) == json.dumps(
         doc, indent=2, ensure_ascii=ensure_ascii
     )

@@ -53,6 +53,7 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
     pairs: list[str] = []
     layouts: dict[tuple[int, tuple[str, ...]], str] = {}
     once: set[tuple[int, tuple[str, ...]]] = set()  # keys met once: a layout if met again
+    alike: dict[tuple[int, int, str, str], str] = {}  # pairs keyed alike: level, count, keys
 
     def grow(level: int) -> None:
         while len(breaks) <= level + 1:
@@ -95,6 +96,36 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
                 add(text(v, level) if convert is None else convert(v))
         return out
 
+    def pairs_of(value: dict[Any, Any], level: int, names: tuple[Any, ...]) -> str | None:
+        """The text of a dict of pairs keyed alike (a game's bonuses, a sheet row's running
+        points by game): one template for them all, or None when it is not one."""
+        ka, kb = names
+        if type(ka) is not str or type(kb) is not str:
+            return None
+        args: list[Any] = []
+        add = args.append
+        for k, v in value.items():
+            if type(v) is not dict or len(v) != 2 or type(k) is not str:
+                return None
+            (a, x), (b, y) = v.items()
+            if a != ka or b != kb or type(x) is not int or type(y) is not int:
+                return None
+            add(key_text(k))
+            add(x)
+            add(y)
+        form = alike.get((level, len(value), ka, kb))
+        if form is None:
+            if level + 2 >= len(breaks):
+                grow(level + 1)
+            inner, deeper = breaks[level + 1], breaks[level + 2]
+            one = (
+                "%s: {" + deeper + key_text(ka).replace("%", "%%") + ": %d," + deeper
+                + key_text(kb).replace("%", "%%") + ": %d" + inner + "}"
+            )  # fmt: skip
+            form = "{" + inner + ("," + inner).join([one] * len(value)) + breaks[level] + "}"
+            alike[level, len(value), ka, kb] = form
+        return form % tuple(args)
+
     def text(value: Any, level: int) -> str:
         """A value's whole text at `level`."""
         kind = type(value)
@@ -107,6 +138,11 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
                     return pairs[level] % (key_text(ka), x, key_text(kb), y)
             if not value:
                 return "{}"
+            first = next(iter(value.values()))
+            if type(first) is dict and len(first) == 2:  # perhaps pairs keyed alike
+                written = pairs_of(value, level, tuple(first))
+                if written is not None:
+                    return written
             keys = tuple(value)
             form = layouts.get((level, keys))
             if form is not None:  # keys met before: text, and the same layout
