@@ -91,6 +91,8 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
                     add(pair % (key_text(ka), x, key_text(kb), y))
                 else:
                     add(text(v, level))
+            elif v is None:
+                add("null")
             else:
                 convert = scalars.get(kind)
                 add(text(v, level) if convert is None else convert(v))
@@ -103,16 +105,14 @@ def pieces(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
         if type(ka) is not str or type(kb) is not str:
             return None
         args: list[Any] = []
-        add = args.append
+        extend = args.extend
         for k, v in value.items():
             if type(v) is not dict or len(v) != 2 or type(k) is not str:
                 return None
             (a, x), (b, y) = v.items()
             if a != ka or b != kb or type(x) is not int or type(y) is not int:
                 return None
-            add(key_text(k))
-            add(x)
-            add(y)
+            extend((key_text(k), x, y))
         form = alike.get((level, len(value), ka, kb))
         if form is None:
             if level + 2 >= len(breaks):
