@@ -13,7 +13,7 @@ Terminology:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
@@ -236,24 +236,26 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
     sides = match.sides
     a, b = sides
     shown = {id(g) for g in window.shown}
-    # each shown game's running points, and its number as the sheet keys it, by the game's id
-    running: dict[int, tuple[list[int], str]] = {}
+    # each shown game's running points and its number as the sheet keys it, by the game's id
+    running: dict[int, list[Any]] = {}
     sheet: list[SheetRow] = []
     for played in rep.played if sheet_rows or not match.format.seasonal else ():
         e = played.entry
         winner = e.winner
+        if winner is None:
+            to_a = to_b = 0
+        else:  # what the hand gives each seat: its points to the winner, `other` to the other
+            to_a, to_b = (e.points, e.other) if winner == 0 else (e.other, e.points)
         posts = {}
         for game in played.posts:
             held = running.get(id(game))
             if held is None:
                 if id(game) not in shown:
                     continue
-                held = running[id(game)] = ([0, 0], str(game.number))
-            pts = held[0]
-            if winner is not None:
-                pts[winner] += e.points
-                pts[1 - winner] += e.other
-            posts[held[1]] = {a: pts[0], b: pts[1]}
+                held = running[id(game)] = [0, 0, str(game.number)]
+            held[0] += to_a
+            held[1] += to_b
+            posts[held[2]] = {a: held[0], b: held[1]}
         if not posts:
             continue
         sheet.append(sheet_row(match, e, played.dealer if dealt else None, posts, sides))
