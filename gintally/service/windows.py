@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -39,16 +38,28 @@ if TYPE_CHECKING:
     from gintally.engine.standings import Season
 
 
-@dataclass
 class Window:
-    """A replayed stretch of a match: the games derived from it and which of them to show."""
+    """A replayed stretch of a match: the games derived from it and which of them to show.
+    (Plain classes here and for `Log`: a dataclass costs half a millisecond to make, at every
+    start of every command.)"""
 
-    match: Match
-    hands: list[HandRecord]
-    replay: Replay
-    season: str | None
-    shown: list[Game] = field(default_factory=list)
-    rounds: list[Round] = field(default_factory=list)  # a team match's rounds, every one
+    __slots__ = ("hands", "match", "replay", "rounds", "season", "shown")
+
+    def __init__(
+        self,
+        match: Match,
+        hands: list[HandRecord],
+        replay: Replay,
+        season: str | None,
+        shown: list[Game] | None = None,
+        rounds: list[Round] | None = None,  # a team match's rounds, every one
+    ) -> None:
+        self.match, self.hands, self.replay, self.season = match, hands, replay, season
+        self.shown: list[Game] = [] if shown is None else shown
+        self.rounds: list[Round] = [] if rounds is None else rounds
+
+    def __repr__(self) -> str:
+        return f"Window({self.match.name!r}, season={self.season!r}, {len(self.shown)} shown)"
 
 
 def round_of(window: Window, rec: HandRecord) -> Round | None:
@@ -244,16 +255,22 @@ class Logged:
         return self._hand
 
 
-@dataclass
 class Log:
     """The hand log of a match: the season shown (None: every season), how many hands it holds,
-    and the hands themselves, produced one at a time (read them inside the ledger's context)."""
+    and the hands themselves, produced one at a time (read them inside the ledger's context);
+    `width`: the digits of the match's highest hand number."""
 
-    match: Match
-    season: str | None
-    count: int
-    rows: Iterator[Logged]
-    width: int = 1  # digits of the match's highest hand number
+    __slots__ = ("count", "match", "rows", "season", "width")
+
+    def __init__(
+        self, match: Match, season: str | None, count: int, rows: Iterator[Logged], width: int = 1
+    ) -> None:
+        self.match, self.season, self.count, self.rows, self.width = (
+            match, season, count, rows, width
+        )  # fmt: skip
+
+    def __repr__(self) -> str:
+        return f"Log({self.match.name!r}, season={self.season!r}, {self.count} hands)"
 
 
 def hand_log(
