@@ -10,9 +10,9 @@ other, each with its own ledger. ``gintally knock`` keeps appending to the same 
 per run: 10,000 plus a few). ``show`` writes to a pipe there, where the sheet is drawn without
 Rich (`gintally.cli.render.plain`); one more row, for reference, runs it in colour
 (``FORCE_COLOR=1``), as on a terminal, drawn with Rich. The executables are those beside the
-running Python (sys.executable's directory). Then the start-up imports: the top modules by cumulative import
-time of ``import gintally.cli`` (``python -X importtime``, median per module over several runs),
-and what the knock command imports after that.
+running Python (sys.executable's directory). Then the start-up imports: the top modules by
+cumulative import time of ``import gintally.cli`` (``python -X importtime``, median per module
+over several runs), and what the knock command imports after that.
 
 ``--against REV`` adds rows for the gintally of git revision REV (extracted to the temp
 directory and found first through PYTHONPATH, run by the same console script), taking turns with
