@@ -128,7 +128,7 @@ def test_a_plain_console_is_one_rich_writes_no_style_on(monkeypatch: pytest.Monk
 
 GOOD = ["", "Ann", "Bob", "12", "303", "G12 ✓", "net 129,", "needs", "…", "[green]Ann[/] wins",
         "[yellow]unfinished[/]", "a b", "x\ny", "#3 465-290", "────", "[bold]t"]  # fmt: skip
-ODD = [" pad", "Zoë", "[x]", "tab\t", "日本"]  # what the plain way leaves to Rich
+ODD = [" pad", "Zoë", "[x]", "tab\t", "日本", "[/]"]  # what the plain way leaves to Rich
 WORDS = st.sampled_from(GOOD * 40 + ODD)
 CELLS = st.lists(WORDS, min_size=1, max_size=3).map(lambda words: " ".join(w for w in words if w))
 

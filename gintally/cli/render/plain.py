@@ -178,6 +178,11 @@ def _lines(text: str, markup: bool) -> list[str]:
     """A cell's or a title's lines as shown: its style tags read (`markup`), or `NotPlain`
     when it holds anything Rich would read or measure another way."""
     if markup:
+        depth = 0  # a closing tag with nothing to close is Rich's error (`MarkupError`)
+        for tag in _TAGS.findall(text):
+            depth += -1 if tag == "[/]" else 1
+            if depth < 0:
+                raise NotPlain("markup")
         text = _TAGS.sub("", text)
         if "[" in text or "\\" in text:
             raise NotPlain("markup")
