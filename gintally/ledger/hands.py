@@ -42,6 +42,7 @@ from gintally.ledger.guards import (
 )
 from gintally.ledger.identity import OrderedUids
 from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
+from gintally.ledger.newest import Corrections, corrections
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -66,6 +67,17 @@ _DUPLICATE = (
     "AND d.hand_id != h.hand_id) AS duplicate"
 )
 _UNIQUE = "0 AS duplicate"  # the same where `guards.NUMBERS_INDEX` keeps the numbers unique
+
+# every row of a match's hands, in play order (stale versions and voided hands too)
+_EVERY_ROW = "SELECT h.* FROM hands h WHERE h.match_id = ? ORDER BY h.date, h.number"
+
+# how many hands of a match ({}: a window of dates) are in their newest version
+_COUNT_NEWEST = (
+    "SELECT (SELECT count(*) FROM hands h WHERE h.match_id = ?{0}) - (SELECT count(*) FROM "
+    "hands h WHERE h.id IN (SELECT v.id FROM (SELECT DISTINCT hand_id FROM hands "
+    "WHERE id != hand_id) e JOIN hands v ON v.hand_id = e.hand_id WHERE v.id < "
+    "(SELECT max(x.id) FROM hands x WHERE x.hand_id = e.hand_id)) AND h.match_id = ?{0})"
+)
 
 _ALL_HANDS = (  # {0}: `_DUPLICATE` or `_UNIQUE`; {1}: the voids' order (`_void_order`)
     "SELECT h.*, {0}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
@@ -195,11 +207,17 @@ class Hands(LedgerCore):
         """Every hand of the match, live or voided, each in its newest version."""
         return list(self.stream_hands(match))
 
-    def _log_query(self, match: Match, since: date | None) -> tuple[str, list[Any]]:
-        """The hand log's query (every hand, newest versions, from the day `since`), before
-        any row is read: the damaged rows SQL can tell are refused first, since a log is
-        printed as it streams."""
-        sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
+    def _log_query(
+        self, match: Match, since: date | None, every: bool = False
+    ) -> tuple[str, list[Any]]:
+        """The hand log's query (every hand, newest versions, from the day `since`; `every`:
+        every version, and no correction, for `light_rows` and its `newest.Corrections`),
+        before any row is read: the damaged rows SQL can tell are refused first, since a log
+        is printed as it streams."""
+        if every:
+            sql = f"SELECT h.*, {self._duplicate()} FROM hands h WHERE h.match_id = ?"
+        else:
+            sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
         params: list[Any] = [match.id]
         if since is not None:
             sql += " AND h.date >= ?"
@@ -233,16 +251,14 @@ class Hands(LedgerCore):
         if not voided:
             live, args = self._live("count(*)", match, None, since, until)
             return int(self._rows(live.replace(" ORDER BY h.date, h.number", ""), args)[0][0])
-        sql = (  # a hand's date is its newest version's
-            "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.id = "
-            "(SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
-        )
-        params: list[Any] = [match.id]
+        # a hand's date is its newest version's: the rows in the window, less the stale ones
+        # (found from the few hands with more than one version, not probed for every row)
+        window, params = "", []
         for bound, op in ((since, ">="), (until, "<")):
             if bound is not None:
-                sql += f" AND h.date {op} ?"
+                window += f" AND h.date {op} ?"
                 params.append(bound.isoformat())
-        return int(self._rows(sql, params)[0][0])
+        return int(self._rows(_COUNT_NEWEST.format(window), [match.id, *params] * 2)[0][0])
 
     def hand_count(self) -> int:
         return int(self._rows("SELECT count(*) FROM hands")[0][0])
@@ -355,6 +371,13 @@ class Hands(LedgerCore):
             self._voids_by = order
         return order
 
+    def _corrections(self) -> Corrections | None:
+        """What a long read needs of the corrected hands (`newest.corrections`), or None when
+        the ledger has too many, or is an old one read as it is (its rows read the slow way)."""
+        if any(c not in self._hand_columns() for c in HAND_COLUMNS):
+            return None
+        return corrections(self.conn, self._void_order())
+
     def _duplicate(self) -> str:
         """The column ``duplicate`` of a hands query (`hand_record` refuses a row it marks)."""
         return _UNIQUE if self._numbers_unique() else _DUPLICATE
@@ -412,10 +435,16 @@ class Hands(LedgerCore):
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
         `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`."""
-        sql, params = self._live("h.*", match)
         try:
+            corrected = self._corrections()
+            if corrected is None:
+                sql, params = self._live("h.*", match)
+            else:  # every version: `light_rows` skips the stale rows and the voided hands
+                sql, params = _EVERY_ROW, [match.id]
             cursor = self.conn.execute(sql, params)
-            yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
+            yield from light_rows(
+                cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2, corrected, live=True
+            )
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
@@ -425,12 +454,15 @@ class Hands(LedgerCore):
         versions, whether it is voided and why. A damaged row is refused as `stream_hands`
         refuses it: the first row of each distinct set of stored values is read into its record
         (`reader`), the others store the same values. Use it inside `snapshot`."""
-        sql, params = self._log_query(match, since)
-        sql += " ORDER BY h.date, h.number"
         try:
-            cursor = self.conn.execute(sql, params)
+            corrected = self._corrections()
+            # every version with `corrected`: `light_rows` skips the stale rows
+            sql, params = self._log_query(match, since, every=corrected is not None)
+            cursor = self.conn.execute(sql + " ORDER BY h.date, h.number", params)
             read = reader(match)
-            yield from light_rows(cursor, LOG_COLUMNS, read, hand_record, _INT_COLUMNS, BATCH // 2)
+            yield from light_rows(
+                cursor, LOG_COLUMNS, read, hand_record, _INT_COLUMNS, BATCH // 2, corrected
+            )
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
