@@ -60,7 +60,10 @@ def light_rows(
     log = corrected is not None and bool(more)  # `more` made from `corrected`, not read
     extra = operator.itemgetter(*(at[c] for c in more)) if len(more) > 1 and not log else None
     one = at[more[0]] if len(more) == 1 and not log else None
-    checked = [at[c] for c in ints]
+    # the whole numbers a row stores are checked with its first row of those values; others
+    # (its number), a row at a time
+    checked = [at[c] for c in ints if c in HAND_COLUMNS]
+    each = [at[c] for c in ints if c not in HAND_COLUMNS]
     number, day_at, duplicate = at["number"], at["date"], at.get("duplicate")
     days: dict[object, date] = {}
     seen: set[tuple[Any, ...]] = set()
@@ -92,18 +95,21 @@ def light_rows(
                 if len(days) >= 4096:
                     days.clear()
                 days[text] = day
-            for i in checked:
+            for i in each:
                 if row[i] is not None and type(row[i]) is not int:
                     refuse(row)
             stored = values(row)
-            if read is not None:
-                if duplicate is not None and row[duplicate]:
-                    refuse(row)
-                if stored not in seen:
+            if stored not in seen:
+                for i in checked:
+                    if row[i] is not None and type(row[i]) is not int:
+                        refuse(row)
+                if read is not None:
                     read(row)
-                    if len(seen) >= MEMO:
-                        seen.clear()
-                    seen.add(stored)
+                if len(seen) >= MEMO:
+                    seen.clear()
+                seen.add(stored)
+            if read is not None and duplicate is not None and row[duplicate]:
+                refuse(row)
             if log:
                 why = voids.get(key)
                 yield row[number], day, stored, row, versions.get(key, 1), key in voids, why
