@@ -42,7 +42,7 @@ from gintally.ledger.guards import (
 )
 from gintally.ledger.identity import OrderedUids
 from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
-from gintally.ledger.newest import Corrections, corrections
+from gintally.ledger.newest import COUNT_NEWEST, WHOLE_LIVE, corrections
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -67,17 +67,6 @@ _DUPLICATE = (
     "AND d.hand_id != h.hand_id) AS duplicate"
 )
 _UNIQUE = "0 AS duplicate"  # the same where `guards.NUMBERS_INDEX` keeps the numbers unique
-
-# every row of a match's hands, in play order (stale versions and voided hands too)
-_EVERY_ROW = "SELECT h.* FROM hands h WHERE h.match_id = ? ORDER BY h.date, h.number"
-
-# how many hands of a match ({}: a window of dates) are in their newest version
-_COUNT_NEWEST = (
-    "SELECT (SELECT count(*) FROM hands h WHERE h.match_id = ?{0}) - (SELECT count(*) FROM "
-    "hands h WHERE h.id IN (SELECT v.id FROM (SELECT DISTINCT hand_id FROM hands "
-    "WHERE id != hand_id) e JOIN hands v ON v.hand_id = e.hand_id WHERE v.id < "
-    "(SELECT max(x.id) FROM hands x WHERE x.hand_id = e.hand_id)) AND h.match_id = ?{0})"
-)
 
 _ALL_HANDS = (  # {0}: `_DUPLICATE` or `_UNIQUE`; {1}: the voids' order (`_void_order`)
     "SELECT h.*, {0}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
@@ -175,10 +164,13 @@ class Hands(LedgerCore):
         after: tuple[date, int] | None = None,
         since: date | None = None,
         until: date | None = None,
+        whole: bool = False,
     ) -> tuple[str, list[Any]]:
         """The query of a match's live hands in play order, after a cut (date, hand number)
-        and within a date window ``[since, until)`` when given."""
-        sql = f"SELECT {columns} FROM hands h " + LIVE_HANDS[len("SELECT h.* FROM hands h ") :]
+        and within a date window ``[since, until)`` when given. `whole`: for a read of the
+        whole match (`WHOLE_LIVE`)."""
+        live = WHOLE_LIVE if whole else LIVE_HANDS
+        sql = f"SELECT {columns} FROM hands h " + live[len("SELECT h.* FROM hands h ") :]
         params: list[Any] = [match.id]
         if after is not None:
             day = after[0].isoformat()
@@ -258,7 +250,7 @@ class Hands(LedgerCore):
             if bound is not None:
                 window += f" AND h.date {op} ?"
                 params.append(bound.isoformat())
-        return int(self._rows(_COUNT_NEWEST.format(window), [match.id, *params] * 2)[0][0])
+        return int(self._rows(COUNT_NEWEST.format(window), [match.id, *params] * 2)[0][0])
 
     def hand_count(self) -> int:
         return int(self._rows("SELECT count(*) FROM hands")[0][0])
@@ -371,13 +363,6 @@ class Hands(LedgerCore):
             self._voids_by = order
         return order
 
-    def _corrections(self) -> Corrections | None:
-        """What a long read needs of the corrected hands (`newest.corrections`), or None when
-        the ledger has too many, or is an old one read as it is (its rows read the slow way)."""
-        if any(c not in self._hand_columns() for c in HAND_COLUMNS):
-            return None
-        return corrections(self.conn, self._void_order())
-
     def _duplicate(self) -> str:
         """The column ``duplicate`` of a hands query (`hand_record` refuses a row it marks)."""
         return _UNIQUE if self._numbers_unique() else _DUPLICATE
@@ -417,8 +402,9 @@ class Hands(LedgerCore):
         """The rows of `plays` for a whole match (before the day `until`, after a cut when
         given), read from the file in batches as they are consumed (a million hands never sit
         in memory at once). Use it inside `snapshot`."""
-        sql, params = self._live(self._plays(), match, after, until=until)
-        if until is not None or after is not None:
+        whole = until is None and after is None
+        sql, params = self._live(self._plays(), match, after, until=until, whole=whole)
+        if not whole:
             self.refuse_hidden(match)
         try:
             cursor = self.conn.execute(sql, params)
@@ -435,16 +421,10 @@ class Hands(LedgerCore):
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
         `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`."""
+        sql, params = self._live("h.*", match, whole=True)
         try:
-            corrected = self._corrections()
-            if corrected is None:
-                sql, params = self._live("h.*", match)
-            else:  # every version: `light_rows` skips the stale rows and the voided hands
-                sql, params = _EVERY_ROW, [match.id]
             cursor = self.conn.execute(sql, params)
-            yield from light_rows(
-                cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2, corrected, live=True
-            )
+            yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
@@ -455,7 +435,7 @@ class Hands(LedgerCore):
         refuses it: the first row of each distinct set of stored values is read into its record
         (`reader`), the others store the same values. Use it inside `snapshot`."""
         try:
-            corrected = self._corrections()
+            corrected = corrections(self.conn, self._void_order(), self._hand_columns())
             # every version with `corrected`: `light_rows` skips the stale rows
             sql, params = self._log_query(match, since, every=corrected is not None)
             cursor = self.conn.execute(sql + " ORDER BY h.date, h.number", params)

@@ -36,7 +36,6 @@ def light_rows(
     ints: tuple[str, ...],
     batch: int,
     corrected: Corrections | None = None,
-    live: bool = False,
 ) -> Iterator[tuple[Any, ...]]:
     """The light rows of `cursor` (a query of ``h.*``), each followed by its columns `more`,
     read in batches. A date that does not read, or a whole number (`ints`) that is not one, is
@@ -47,8 +46,8 @@ def light_rows(
     (the columns of `HAND_COLUMNS` not all there) are read into records one by one.
 
     With `corrected` (`newest.corrections`, read in the same snapshot), the query reads every
-    row of the hands it wants, old versions too, and no correction: a stale row is skipped, a
-    voided hand too when `live`, and `more` (then `LOG_COLUMNS`) is made from `corrected`."""
+    row of the hands it wants, old versions too, and no correction: a stale row is skipped,
+    and `more` (then `LOG_COLUMNS`) is made from `corrected`."""
     at = {d[0]: i for i, d in enumerate(cursor.description)}
     if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
         make = read or refuse
@@ -80,8 +79,6 @@ def light_rows(
                 if stale and row[row_at] in stale:
                     continue
                 key = row[key_at]
-                if live and key in voids:
-                    continue
             text = row[day_at]
             day = days.get(text)
             if day is None:

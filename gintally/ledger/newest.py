@@ -17,7 +17,28 @@ Terminology
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Collection
 from dataclasses import dataclass
+
+from gintally.model import HAND_COLUMNS
+
+# `hands.LIVE_HANDS` for a read of a whole match: the stale rows and the voided hands listed once
+# (two scans of small indexes, materialised by SQLite) instead of two probes for every row
+WHOLE_LIVE = (
+    "SELECT h.* FROM hands h WHERE h.match_id = ? AND h.id NOT IN (SELECT v.id FROM "
+    "(SELECT DISTINCT hand_id FROM hands WHERE id != hand_id) e JOIN hands v "
+    "ON v.hand_id = e.hand_id WHERE v.id < (SELECT max(x.id) FROM hands x "
+    "WHERE x.hand_id = e.hand_id)) "
+    "AND h.hand_id NOT IN (SELECT c.hand_id FROM corrections c WHERE c.action = 'void')"
+)
+
+# how many hands of a match ({}: a window of dates) are in their newest version
+COUNT_NEWEST = (
+    "SELECT (SELECT count(*) FROM hands h WHERE h.match_id = ?{0}) - (SELECT count(*) FROM "
+    "hands h WHERE h.id IN (SELECT v.id FROM (SELECT DISTINCT hand_id FROM hands "
+    "WHERE id != hand_id) e JOIN hands v ON v.hand_id = e.hand_id WHERE v.id < "
+    "(SELECT max(x.id) FROM hands x WHERE x.hand_id = e.hand_id)) AND h.match_id = ?{0})"
+)
 
 MOST = 100_000  # corrected rows held at most; a ledger with more is read row by row in SQL
 
@@ -46,9 +67,15 @@ class Corrections:
     voids: dict[int, str | None]
 
 
-def corrections(conn: sqlite3.Connection, void_order: str, most: int = MOST) -> Corrections | None:
+def corrections(
+    conn: sqlite3.Connection, void_order: str, columns: Collection[str], most: int = MOST
+) -> Corrections | None:
     """The ledger's `Corrections`, or None when it holds more than `most` corrected rows (a
-    reader then asks SQL row by row). Read it in the same snapshot as the rows it is for."""
+    reader then asks SQL row by row) or is an old one read as it is (`columns`: its hands
+    table's; without every column of `HAND_COLUMNS` its rows are read the slow way). Read it
+    in the same snapshot as the rows it is for."""
+    if any(c not in columns for c in HAND_COLUMNS):
+        return None
     rows = conn.execute(_VERSIONS, [most + 1]).fetchall()
     if len(rows) > most:
         return None
