@@ -42,7 +42,7 @@ from gintally.ledger.guards import (
 )
 from gintally.ledger.identity import OrderedUids
 from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
-from gintally.ledger.newest import COUNT_NEWEST, WHOLE_LIVE, corrections
+from gintally.ledger.newest import COUNT_NEWEST, NARROW, WHOLE_LIVE, corrections
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -413,15 +413,16 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def stream_hand_values(self, match: Match) -> Iterator[HandValues]:
+    def stream_hand_values(self, match: Match, settle: bool = False) -> Iterator[HandValues]:
         """`live_hands` of a whole match made light for `check`, which reads every hand of every
         match, read from the file in batches as they are consumed (memory does not grow with
         the match): for each live hand in play order its number, its date, the values it stores
         after the date (`HAND_COLUMNS` order: what settling it again reads) and a token that
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
         `live_hands` refuses it; a record is built only when asked for. Use it inside
-        `snapshot`."""
-        sql, params = self._live("h.*", match, whole=True)
+        `snapshot`. `settle`: only what settling a hand again reads is read (`NARROW`: the
+        record of a token has no uid and no time of writing)."""
+        sql, params = self._live(NARROW if settle else "h.*", match, whole=True)
         try:
             cursor = self.conn.execute(sql, params)
             yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)

@@ -40,6 +40,14 @@ COUNT_NEWEST = (
     "(SELECT max(x.id) FROM hands x WHERE x.hand_id = e.hand_id)) AND h.match_id = ?{0})"
 )
 
+# the columns of a row that settling its hand again reads (`hands.hand_record` makes a record
+# of them, with no uid and no time of writing): the long texts of every row not read
+NARROW = (
+    "h.id, h.hand_id, h.match_id, h.number, "
+    + ", ".join(f"h.{c}" for c in HAND_COLUMNS)
+    + ", '' AS created_at"
+)
+
 MOST = 100_000  # corrected rows held at most; a ledger with more is read row by row in SQL
 
 # every row of a hand that has another version (a row whose id is not its hand key is a later

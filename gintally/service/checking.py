@@ -152,7 +152,8 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
                 yield h
 
         try:
-            problems = _hand_problems(m, where, replayed(book.stream_hand_values(m)), named)
+            stream = book.stream_hand_values(m, settle=True)
+            problems = _hand_problems(m, where, replayed(stream), named)
         except GintallyError as e:
             return [Problem(where, f"hands cannot be read: {e}")]
     if failed is not None:
