@@ -98,6 +98,7 @@ def test_the_corrections_learnt_once_are_what_sql_says_of_each_row(
                 "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.id = "
                 "(SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
             )
+            args: list[object]
             for (since, until), count in zip(windows, counts[name], strict=True):
                 sql, args = plain, [m.id]
                 if since is not None:
@@ -199,11 +200,12 @@ def test_the_log_lays_out_each_look_as_each_hand(midsize: Path) -> None:  # noqa
 def _plain_games(doc: report.ShowDoc, items: Iterable[Any], digits: int) -> Iterator[str]:
     """``show --all``'s game lines laid out for each game (the code before the memo)."""
     from gintally.cli.render import listing
+    from gintally.cli.render.terminal import NAME_ROOM, short
     from gintally.engine.formats import format_class
 
     a, b = doc["players"]
     kind = format_class(doc["format"])
-    name_a, name_b = listing.short(a, listing.NAME_ROOM), listing.short(b, listing.NAME_ROOM)
+    name_a, name_b = short(a, NAME_ROOM), short(b, NAME_ROOM)
     wide = [max(5, len(name_a)), max(5, len(name_b))]
     number = max(4, digits)
     first = "season" if kind.seasonal else "set" if kind.in_sets else ""

@@ -33,12 +33,14 @@ from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT, damaged_hand
 from gintally.ledger.guards import (
     FIRST_DAY,
-    KINDS,
     LAST_DAY,
     NUMBERS_INDEX,
+    dates_damaged_sql,
     hand_damage,
-    listed,
     row_damage_sql,
+)
+from gintally.ledger.guards import (
+    match_damage_sql as match_damage_sql,  # (`imports` reads it here)
 )
 from gintally.ledger.identity import OrderedUids
 from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
@@ -332,11 +334,12 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def _plays(self) -> str:
-        """The columns `plays` reads."""
+    def _plays(self, dates: bool = True) -> str:
+        """The columns `plays` reads (`dates`: whether a row's date is asked for its damage)."""
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
-        return f"{_PLAYS.format(row_damage_sql(columns, self._numbers_unique()))}, {other}"
+        damaged = row_damage_sql(columns, self._numbers_unique(), dates)
+        return f"{_PLAYS.format(damaged)}, {other}"
 
     def _numbers_unique(self) -> bool:
         """Whether the ledger keeps hand numbers unique by its index (`guards.NUMBERS_INDEX`):
@@ -371,7 +374,8 @@ class Hands(LedgerCore):
         """Refuse the match's first damaged row (from the day `since`) that SQLite can tell,
         in one query: for a reader that prints rows as it reads them, so that it stops before
         printing any. (What only Python reads, a card or a pile, is refused as it is read.)"""
-        damaged = match_damage_sql(match, self._hand_columns(), self._numbers_unique())
+        dates = bool(self._rows(dates_damaged_sql(), [match.id]))  # else no row's is asked
+        damaged = match_damage_sql(match, self._hand_columns(), self._numbers_unique(), dates)
         sql = f"SELECT h.*, {self._duplicate()} FROM hands h WHERE h.match_id = ?"
         params: list[Any] = [match.id]
         if since is not None:
@@ -402,8 +406,9 @@ class Hands(LedgerCore):
         """The rows of `plays` for a whole match (before the day `until`, after a cut when
         given), read from the file in batches as they are consumed (a million hands never sit
         in memory at once). Use it inside `snapshot`."""
-        whole = until is None and after is None
-        sql, params = self._live(self._plays(), match, after, until=until, whole=whole)
+        whole = until is None and after is None  # then each distinct date asked first
+        dates = not whole or bool(self._rows(dates_damaged_sql(), [match.id]))
+        sql, params = self._live(self._plays(dates), match, after, until=until, whole=whole)
         if not whole:
             self.refuse_hidden(match)
         try:
@@ -498,22 +503,6 @@ class Hands(LedgerCore):
 
 HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Hands.stream_hand_values` yields
 _INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `hand_record` checks them
-
-
-def match_damage_sql(match: Match, columns: Collection[str], numbers_unique: bool) -> str:
-    """SQL: a row ``h`` of the match's hands is damaged in a way SQLite can tell: what
-    `guards.row_damage_sql` finds, an unknown kind, points out of its rules' range, a date out
-    of range, or a player who does not play in the match."""
-    ids = ", ".join(str(p.id) for p in match.members)
-    most = variant_of(match.rules).max_points(match.rules)
-    players = " OR ".join(
-        f"(h.{c} IS NOT NULL AND h.{c} NOT IN ({ids}))" for c in ("winner", "knocker", "dealer")
-    )
-    return (
-        f"({row_damage_sql(columns, numbers_unique)} OR h.kind NOT IN {listed(KINDS)} "
-        f"OR typeof(h.points) != 'integer' OR h.points NOT BETWEEN 0 AND {most} "
-        f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' OR {players})"
-    )
 
 
 def reader(match: Match) -> Callable[[sqlite3.Row], HandRecord]:

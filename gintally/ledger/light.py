@@ -72,7 +72,7 @@ def light_rows(
     if corrected is not None:
         stale, versions, voids = corrected.stale, corrected.versions, corrected.voids
         row_at, key_at = at["id"], at["hand_id"]
-    key = None
+    key: Any = None
     while rows := cursor.fetchmany(batch):
         for row in rows:
             if corrected is not None:
