@@ -253,8 +253,9 @@ _DAMAGE: list[tuple[str, str]] = [
     (
         "SELECT 'hands', h.id, h.hand_id, o.match_id, h.match_id FROM hands h "
         "JOIN hands o ON o.hand_id = h.hand_id AND o.id < h.id AND o.match_id != h.match_id "
-        # only a hand key with two rows or more can have one (a few edited hands, not every row)
-        "WHERE h.hand_id IN (SELECT hand_id FROM hands GROUP BY hand_id HAVING count(*) > 1) "
+        # only a hand key with two rows or more can have one (a few edited hands, not every
+        # row), and such a key has a row whose id is not the key (one scan of an index)
+        "WHERE h.hand_id IN (SELECT hand_id FROM hands WHERE id != hand_id) "
         "AND o.id = (SELECT min(id) FROM hands WHERE hand_id = h.hand_id) ORDER BY h.id",
         "is a version of hand key {} of match id {}, moved to match id {}",
     ),

@@ -144,9 +144,11 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
                         e = entry(number, day, values[_KIND], values[_WINNER],
                                   values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
                         run.feed(e)
-                        tail.extend(run.games)
-                        run.games.clear()
-                        run.marks.clear()
+                        if run.games:
+                            tail.extend(run.games)
+                            run.games.clear()
+                        if run.marks:
+                            run.marks.clear()
                     except Exception as e:  # a replay that fails is what check is for
                         failed = e
                 yield h
