@@ -441,14 +441,13 @@ class Hands(LedgerCore):
         refuses it: the first row of each distinct set of stored values is read into its record
         (`reader`), the others store the same values. Use it inside `snapshot`."""
         try:
-            corrected = corrections(self.conn, self._void_order(), self._hand_columns())
-            # every version with `corrected`: `light_rows` skips the stale rows
-            sql, params = self._log_query(match, since, every=corrected is not None)
-            cursor = self.conn.execute(sql + " ORDER BY h.date, h.number", params)
-            read = reader(match)
-            yield from light_rows(
-                cursor, LOG_COLUMNS, read, hand_record, _INT_COLUMNS, BATCH // 2, corrected
-            )
+            with self.snapshot():  # the corrections and the rows of one state of the file
+                corrected = corrections(self.conn, self._void_order(), self._hand_columns())
+                # every version with `corrected`: `light_rows` skips the stale rows
+                sql, params = self._log_query(match, since, every=corrected is not None)
+                cursor = self.conn.execute(sql + " ORDER BY h.date, h.number", params)
+                yield from light_rows(cursor, LOG_COLUMNS, reader(match), hand_record,
+                                      _INT_COLUMNS, BATCH // 2, corrected)  # fmt: skip
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
