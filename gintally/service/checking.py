@@ -51,7 +51,7 @@ def check(path: Path) -> list[Problem]:
         book = Ledger.open(path, write=False)
     except GintallyError as e:
         return [Problem(None, str(e))]
-    problems: list[Problem] = []
+    problems = []
     with book:
         for found in book.integrity_problems():
             where, _, what = found.partition(": ")
@@ -128,7 +128,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             problems.append(Problem(where, f"does not replay: {e}"))
             return problems
         return problems + _mark_problems(book, m, full.next_dealer, full.games)
-    problems: list[Problem] = []
+    problems = []
     with book.snapshot(), collector.paused():
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
