@@ -427,6 +427,7 @@ class Hands(LedgerCore):
         `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`. `settle`: only what settling a hand again reads is read (`NARROW`: the
         record of a token has no uid and no time of writing)."""
+        settle = settle and all(c in self._hand_columns() for c in HAND_COLUMNS)  # (old: h.*)
         sql, params = self._live(NARROW if settle else "h.*", match, whole=True)
         try:
             cursor = self.conn.execute(sql, params)
