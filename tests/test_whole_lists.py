@@ -3,8 +3,8 @@ what the plain way read and printed, on the mid-size ledger of every variant, fo
 play with edits, voids, notes and cards (`test_streamed`'s): the corrected hands learnt once
 (`ledger.newest`) against the corrections asked of SQL for each row, the narrow rows `check`
 settles against whole rows, the log's and ``show --all``'s lines laid out once for each
-distinct look against a line laid out for each hand, and the damage of dates found by asking
-each distinct date."""
+distinct look against a line laid out for each hand, and the damage of a date or of a hand's
+values found by asking each distinct date or set of values."""
 
 from __future__ import annotations
 
@@ -143,6 +143,29 @@ def test_a_date_is_found_damaged_among_the_distinct_dates(
     with Ledger.open(midsize, write=False) as book:
         row = book.conn.execute("SELECT max(id) FROM hands").fetchone()[0]
     unguarded(midsize, f"UPDATE hands SET date = {value} WHERE id = {row}")
+    found = [(p.where, p.what) for p in check(midsize)]
+    assert (f"hands row {row}", what) in found
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ("points = 100001", "holds points 100001, negative or more than any hand scores"),
+        ("knocker_deadwood = 2.5", "holds knocker_deadwood 2.5, not a count"),
+        ("kind = 'bogus'", "holds the unknown kind 'bogus'"),
+        ("winner = 'x'", "holds winner 'x', not a whole number"),
+    ],
+)
+def test_a_value_is_found_damaged_among_the_distinct_values(
+    midsize: Path,  # noqa: F811
+    change: str,
+    what: str,
+) -> None:
+    """A hand whose values alone are damaged is named (each distinct set of values is asked
+    first, then every query)."""
+    with Ledger.open(midsize, write=False) as book:
+        row = book.conn.execute("SELECT max(id) FROM hands").fetchone()[0]
+    unguarded(midsize, f"UPDATE hands SET {change} WHERE id = {row}")
     found = [(p.where, p.what) for p in check(midsize)]
     assert (f"hands row {row}", what) in found
 
