@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.errors import CardError
 from gintally.game.cards import parse_card, parse_cards
 from gintally.game.scoring import MAX_HAND_POINTS, Kind
+from gintally.game.variants import variant_of
+
+if TYPE_CHECKING:
+    from gintally.model import Match
 
 KINDS = frozenset(str(k) for k in Kind)  # what a hand turned out to be
 CLAIMS = frozenset(("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour"))  # as typed
@@ -339,17 +343,18 @@ def name_damage(name: object) -> str | None:
     return None
 
 
-def row_damage_sql(columns: Collection[str], numbers_unique: bool) -> str:
+def row_damage_sql(columns: Collection[str], numbers_unique: bool, dates: bool = True) -> str:
     """SQL: a row ``h`` of ``hands`` is damaged in a way a replay does not see by itself (its
     claim, counts, cards, note, extras, a date not written YYYY-MM-DD, or, unless the ledger has
     `NUMBERS_INDEX` (`numbers_unique`), a hand number another hand of its match has). `columns`:
     the columns the hands table has (an old ledger read as it is lacks some). Cheap: a few
-    comparisons a row, in SQLite."""
+    comparisons a row, in SQLite. Without `dates` the date is not looked at (a reader that
+    found every distinct date of the match sound: `dates_damaged_sql`)."""
     count = "(h.{0} IS NOT NULL AND (typeof(h.{0}) != 'integer' OR h.{0} NOT BETWEEN 0 AND {1}))"
     cards = "(h.{0} IS NOT NULL AND (typeof(h.{0}) != 'text' OR h.{0} GLOB '{1}'))"
     terms = [
         f"h.claim NOT IN {listed(CLAIMS)}",
-        "typeof(h.date) != 'text' OR h.date NOT GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'",
+        *([_DATE_TEXT] if dates else []),
         *(count.format(c, MOST) for c in _COUNTS),
         *(cards.format(c, _CARD_TEXT) for c in (*_CARDS, "upcard")),
         f"(h.note IS NOT NULL AND {_control('h.note')})",
@@ -362,3 +367,40 @@ def row_damage_sql(columns: Collection[str], numbers_unique: bool) -> str:
     if "extras" in columns:
         terms.append("(h.extras IS NOT NULL AND NOT json_valid(h.extras))")
     return "(" + " OR ".join(terms) + ")"
+
+
+# a row's date not written YYYY-MM-DD (what `row_damage_sql` asks of a date)
+_DATE_TEXT = (
+    "typeof(h.date) != 'text' OR h.date NOT GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'"
+)
+
+
+def dates_damaged_sql() -> str:
+    """SQL (``?``: a match id): a row when a hand of the match has a date that `row_damage_sql`
+    or `match_damage_sql` finds damaged, asked of each distinct date of the match (some 20,000
+    in a million hands; ``LIMIT -1``: the condition is not pushed down into every row). When
+    it finds none, a reader of the match's rows leaves their dates out (``dates=False``)."""
+    return (
+        "SELECT 1 FROM (SELECT DISTINCT h.date FROM hands h WHERE h.match_id = ? LIMIT -1) h "
+        f"WHERE {_DATE_TEXT} OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' LIMIT 1"
+    )
+
+
+def match_damage_sql(
+    match: Match, columns: Collection[str], numbers_unique: bool, dates: bool = True
+) -> str:
+    """SQL: a row ``h`` of the match's hands is damaged in a way SQLite can tell: what
+    `row_damage_sql` finds, an unknown kind, points out of its rules' range, a date out of
+    range (unless not `dates`: `dates_damaged_sql`), or a player who does not play in the
+    match."""
+    ids = ", ".join(str(p.id) for p in match.members)
+    most = variant_of(match.rules).max_points(match.rules)
+    players = " OR ".join(
+        f"(h.{c} IS NOT NULL AND h.{c} NOT IN ({ids}))" for c in ("winner", "knocker", "dealer")
+    )
+    return (
+        f"({row_damage_sql(columns, numbers_unique, dates)} OR h.kind NOT IN {listed(KINDS)} "
+        f"OR typeof(h.points) != 'integer' OR h.points NOT BETWEEN 0 AND {most} "
+        + (f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' " if dates else "")
+        + f"OR {players})"
+    )

@@ -33,15 +33,18 @@ from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT, damaged_hand
 from gintally.ledger.guards import (
     FIRST_DAY,
-    KINDS,
     LAST_DAY,
     NUMBERS_INDEX,
+    dates_damaged_sql,
     hand_damage,
-    listed,
     row_damage_sql,
+)
+from gintally.ledger.guards import (
+    match_damage_sql as match_damage_sql,  # (`imports` reads it here)
 )
 from gintally.ledger.identity import OrderedUids
 from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
+from gintally.ledger.newest import COUNT_NEWEST, NARROW, WHOLE_LIVE, corrections
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -163,10 +166,13 @@ class Hands(LedgerCore):
         after: tuple[date, int] | None = None,
         since: date | None = None,
         until: date | None = None,
+        whole: bool = False,
     ) -> tuple[str, list[Any]]:
         """The query of a match's live hands in play order, after a cut (date, hand number)
-        and within a date window ``[since, until)`` when given."""
-        sql = f"SELECT {columns} FROM hands h " + LIVE_HANDS[len("SELECT h.* FROM hands h ") :]
+        and within a date window ``[since, until)`` when given. `whole`: for a read of the
+        whole match (`WHOLE_LIVE`)."""
+        live = WHOLE_LIVE if whole else LIVE_HANDS
+        sql = f"SELECT {columns} FROM hands h " + live[len("SELECT h.* FROM hands h ") :]
         params: list[Any] = [match.id]
         if after is not None:
             day = after[0].isoformat()
@@ -195,11 +201,17 @@ class Hands(LedgerCore):
         """Every hand of the match, live or voided, each in its newest version."""
         return list(self.stream_hands(match))
 
-    def _log_query(self, match: Match, since: date | None) -> tuple[str, list[Any]]:
-        """The hand log's query (every hand, newest versions, from the day `since`), before
-        any row is read: the damaged rows SQL can tell are refused first, since a log is
-        printed as it streams."""
-        sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
+    def _log_query(
+        self, match: Match, since: date | None, every: bool = False
+    ) -> tuple[str, list[Any]]:
+        """The hand log's query (every hand, newest versions, from the day `since`; `every`:
+        every version, and no correction, for `light_rows` and its `newest.Corrections`),
+        before any row is read: the damaged rows SQL can tell are refused first, since a log
+        is printed as it streams."""
+        if every:
+            sql = f"SELECT h.*, {self._duplicate()} FROM hands h WHERE h.match_id = ?"
+        else:
+            sql = _ALL_HANDS.format(self._duplicate(), self._void_order())
         params: list[Any] = [match.id]
         if since is not None:
             sql += " AND h.date >= ?"
@@ -233,16 +245,14 @@ class Hands(LedgerCore):
         if not voided:
             live, args = self._live("count(*)", match, None, since, until)
             return int(self._rows(live.replace(" ORDER BY h.date, h.number", ""), args)[0][0])
-        sql = (  # a hand's date is its newest version's
-            "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.id = "
-            "(SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
-        )
-        params: list[Any] = [match.id]
+        # a hand's date is its newest version's: the rows in the window, less the stale ones
+        # (found from the few hands with more than one version, not probed for every row)
+        window, params = "", []
         for bound, op in ((since, ">="), (until, "<")):
             if bound is not None:
-                sql += f" AND h.date {op} ?"
+                window += f" AND h.date {op} ?"
                 params.append(bound.isoformat())
-        return int(self._rows(sql, params)[0][0])
+        return int(self._rows(COUNT_NEWEST.format(window), [match.id, *params] * 2)[0][0])
 
     def hand_count(self) -> int:
         return int(self._rows("SELECT count(*) FROM hands")[0][0])
@@ -324,11 +334,12 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def _plays(self) -> str:
-        """The columns `plays` reads."""
+    def _plays(self, dates: bool = True) -> str:
+        """The columns `plays` reads (`dates`: whether a row's date is asked for its damage)."""
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
-        return f"{_PLAYS.format(row_damage_sql(columns, self._numbers_unique()))}, {other}"
+        damaged = row_damage_sql(columns, self._numbers_unique(), dates)
+        return f"{_PLAYS.format(damaged)}, {other}"
 
     def _numbers_unique(self) -> bool:
         """Whether the ledger keeps hand numbers unique by its index (`guards.NUMBERS_INDEX`):
@@ -363,7 +374,8 @@ class Hands(LedgerCore):
         """Refuse the match's first damaged row (from the day `since`) that SQLite can tell,
         in one query: for a reader that prints rows as it reads them, so that it stops before
         printing any. (What only Python reads, a card or a pile, is refused as it is read.)"""
-        damaged = match_damage_sql(match, self._hand_columns(), self._numbers_unique())
+        dates = bool(self._rows(dates_damaged_sql(), [match.id]))  # else no row's is asked
+        damaged = match_damage_sql(match, self._hand_columns(), self._numbers_unique(), dates)
         sql = f"SELECT h.*, {self._duplicate()} FROM hands h WHERE h.match_id = ?"
         params: list[Any] = [match.id]
         if since is not None:
@@ -394,8 +406,10 @@ class Hands(LedgerCore):
         """The rows of `plays` for a whole match (before the day `until`, after a cut when
         given), read from the file in batches as they are consumed (a million hands never sit
         in memory at once). Use it inside `snapshot`."""
-        sql, params = self._live(self._plays(), match, after, until=until)
-        if until is not None or after is not None:
+        whole = until is None and after is None  # then each distinct date asked first
+        dates = not whole or bool(self._rows(dates_damaged_sql(), [match.id]))
+        sql, params = self._live(self._plays(dates), match, after, until=until, whole=whole)
+        if not whole:
             self.refuse_hidden(match)
         try:
             cursor = self.conn.execute(sql, params)
@@ -404,15 +418,17 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def stream_hand_values(self, match: Match) -> Iterator[HandValues]:
+    def stream_hand_values(self, match: Match, settle: bool = False) -> Iterator[HandValues]:
         """`live_hands` of a whole match made light for `check`, which reads every hand of every
         match, read from the file in batches as they are consumed (memory does not grow with
         the match): for each live hand in play order its number, its date, the values it stores
         after the date (`HAND_COLUMNS` order: what settling it again reads) and a token that
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
         `live_hands` refuses it; a record is built only when asked for. Use it inside
-        `snapshot`."""
-        sql, params = self._live("h.*", match)
+        `snapshot`. `settle`: only what settling a hand again reads is read (`NARROW`: the
+        record of a token has no uid and no time of writing)."""
+        settle = settle and all(c in self._hand_columns() for c in HAND_COLUMNS)  # (old: h.*)
+        sql, params = self._live(NARROW if settle else "h.*", match, whole=True)
         try:
             cursor = self.conn.execute(sql, params)
             yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
@@ -425,12 +441,14 @@ class Hands(LedgerCore):
         versions, whether it is voided and why. A damaged row is refused as `stream_hands`
         refuses it: the first row of each distinct set of stored values is read into its record
         (`reader`), the others store the same values. Use it inside `snapshot`."""
-        sql, params = self._log_query(match, since)
-        sql += " ORDER BY h.date, h.number"
         try:
-            cursor = self.conn.execute(sql, params)
-            read = reader(match)
-            yield from light_rows(cursor, LOG_COLUMNS, read, hand_record, _INT_COLUMNS, BATCH // 2)
+            with self.snapshot():  # the corrections and the rows of one state of the file
+                corrected = corrections(self.conn, self._void_order(), self._hand_columns())
+                # every version with `corrected`: `light_rows` skips the stale rows
+                sql, params = self._log_query(match, since, every=corrected is not None)
+                cursor = self.conn.execute(sql + " ORDER BY h.date, h.number", params)
+                yield from light_rows(cursor, LOG_COLUMNS, reader(match), hand_record,
+                                      _INT_COLUMNS, BATCH // 2, corrected)  # fmt: skip
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
@@ -485,22 +503,6 @@ class Hands(LedgerCore):
 
 HandValues = tuple[int, date, tuple[Any, ...], Any]  # what `Hands.stream_hand_values` yields
 _INT_COLUMNS = ("points", "winner", "knocker", "dealer", "number")  # `hand_record` checks them
-
-
-def match_damage_sql(match: Match, columns: Collection[str], numbers_unique: bool) -> str:
-    """SQL: a row ``h`` of the match's hands is damaged in a way SQLite can tell: what
-    `guards.row_damage_sql` finds, an unknown kind, points out of its rules' range, a date out
-    of range, or a player who does not play in the match."""
-    ids = ", ".join(str(p.id) for p in match.members)
-    most = variant_of(match.rules).max_points(match.rules)
-    players = " OR ".join(
-        f"(h.{c} IS NOT NULL AND h.{c} NOT IN ({ids}))" for c in ("winner", "knocker", "dealer")
-    )
-    return (
-        f"({row_damage_sql(columns, numbers_unique)} OR h.kind NOT IN {listed(KINDS)} "
-        f"OR typeof(h.points) != 'integer' OR h.points NOT BETWEEN 0 AND {most} "
-        f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' OR {players})"
-    )
 
 
 def reader(match: Match) -> Callable[[sqlite3.Row], HandRecord]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from typing import Any
 
+from gintally.ledger.newest import Corrections
 from gintally.model import HAND_COLUMNS, HandRecord
 
 # what `Hands.stream_hand_log` yields: a light row, then the hand's versions, whether it is
@@ -34,6 +35,7 @@ def light_rows(
     refuse: Callable[[sqlite3.Row], HandRecord],
     ints: tuple[str, ...],
     batch: int,
+    corrected: Corrections | None = None,
 ) -> Iterator[tuple[Any, ...]]:
     """The light rows of `cursor` (a query of ``h.*``), each followed by its columns `more`,
     read in batches. A date that does not read, or a whole number (`ints`) that is not one, is
@@ -41,7 +43,11 @@ def light_rows(
     the first row of each distinct set of stored values is read into its record too, which
     refuses whatever else is damaged (the others store the same values), and so is a date not
     written as gintally writes it or a row the query marks ``duplicate``. An old ledger's rows
-    (the columns of `HAND_COLUMNS` not all there) are read into records one by one."""
+    (the columns of `HAND_COLUMNS` not all there) are read into records one by one.
+
+    With `corrected` (`newest.corrections`, read in the same snapshot), the query reads every
+    row of the hands it wants, old versions too, and no correction: a stale row is skipped,
+    and `more` (then `LOG_COLUMNS`) is made from `corrected`."""
     at = {d[0]: i for i, d in enumerate(cursor.description)}
     if any(c not in at for c in HAND_COLUMNS):  # an old ledger, read-only: the slow way
         make = read or refuse
@@ -50,14 +56,29 @@ def light_rows(
                 yield h.number, h.date, h.stored(), h, *(getattr(h, c) for c in more)
         return
     values = operator.itemgetter(*(at[c] for c in HAND_COLUMNS[1:]))
-    extra = operator.itemgetter(*(at[c] for c in more)) if len(more) > 1 else None
-    one = at[more[0]] if len(more) == 1 else None
-    checked = [at[c] for c in ints]
+    log = corrected is not None and bool(more)  # `more` made from `corrected`, not read
+    extra = operator.itemgetter(*(at[c] for c in more)) if len(more) > 1 and not log else None
+    one = at[more[0]] if len(more) == 1 and not log else None
+    # the whole numbers a row stores are checked with its first row of those values; others
+    # (its number), a row at a time
+    checked = [at[c] for c in ints if c in HAND_COLUMNS]
+    each = [at[c] for c in ints if c not in HAND_COLUMNS]
     number, day_at, duplicate = at["number"], at["date"], at.get("duplicate")
     days: dict[object, date] = {}
     seen: set[tuple[Any, ...]] = set()
+    stale: frozenset[int] = frozenset()
+    versions: dict[int, int] = {}
+    voids: dict[int, str | None] = {}
+    if corrected is not None:
+        stale, versions, voids = corrected.stale, corrected.versions, corrected.voids
+        row_at, key_at = at["id"], at["hand_id"]
+    key: Any = None
     while rows := cursor.fetchmany(batch):
         for row in rows:
+            if corrected is not None:
+                if stale and row[row_at] in stale:
+                    continue
+                key = row[key_at]
             text = row[day_at]
             day = days.get(text)
             if day is None:
@@ -71,19 +92,25 @@ def light_rows(
                 if len(days) >= 4096:
                     days.clear()
                 days[text] = day
-            for i in checked:
+            for i in each:
                 if row[i] is not None and type(row[i]) is not int:
                     refuse(row)
             stored = values(row)
-            if read is not None:
-                if duplicate is not None and row[duplicate]:
-                    refuse(row)
-                if stored not in seen:
+            if stored not in seen:
+                for i in checked:
+                    if row[i] is not None and type(row[i]) is not int:
+                        refuse(row)
+                if read is not None:
                     read(row)
-                    if len(seen) >= MEMO:
-                        seen.clear()
-                    seen.add(stored)
-            if extra is not None:
+                if len(seen) >= MEMO:
+                    seen.clear()
+                seen.add(stored)
+            if read is not None and duplicate is not None and row[duplicate]:
+                refuse(row)
+            if log:
+                why = voids.get(key)
+                yield row[number], day, stored, row, versions.get(key, 1), key in voids, why
+            elif extra is not None:
                 yield row[number], day, stored, row, *extra(row)
             elif one is not None:
                 yield row[number], day, stored, row, row[one]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from gintally.engine.replay import Replay, Replayer, replay
 from gintally.errors import GintallyError, LedgerError
 from gintally.game.variants import Variant, variant_of
 from gintally.ledger import Ledger
-from gintally.ledger.hands import HandValues, record_of
+from gintally.ledger.hands import record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.config import SETTINGS, stored
 from gintally.service.hands import settle, typed_from_record
@@ -51,7 +51,7 @@ def check(path: Path) -> list[Problem]:
         book = Ledger.open(path, write=False)
     except GintallyError as e:
         return [Problem(None, str(e))]
-    problems: list[Problem] = []
+    problems = []
     with book:
         for found in book.integrity_problems():
             where, _, what = found.partition(": ")
@@ -128,31 +128,36 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             problems.append(Problem(where, f"does not replay: {e}"))
             return problems
         return problems + _mark_problems(book, m, full.next_dealer, full.games)
+    problems = []
     with book.snapshot(), collector.paused():
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
         failed: Exception | None = None
         entry = entries_from_values(m)
-
-        def replayed(hands: Iterable[HandValues]) -> Iterator[HandValues]:
-            nonlocal failed
-            for h in hands:
+        settled, settle_once = _settling(m)
+        # one loop a hand: replayed, then settled again (each distinct set of values once)
+        try:
+            for number, day, values, token in book.stream_hand_values(m, settle=True):
                 if failed is None:
-                    number, day, values = h[0], h[1], h[2]
                     try:
-                        e = entry(number, day, values[_KIND], values[_WINNER],
-                                  values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
-                        run.feed(e)
-                        tail.extend(run.games)
-                        run.games.clear()
-                        run.marks.clear()
+                        hand = entry(number, day, values[_KIND], values[_WINNER],
+                                     values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
+                        run.feed(hand)
+                        if run.games:
+                            tail.extend(run.games)
+                            run.games.clear()
+                        if run.marks:
+                            run.marks.clear()
                     except Exception as e:  # a replay that fails is what check is for
                         failed = e
-                yield h
-
-        try:
-            problems = _hand_problems(m, where, replayed(book.stream_hand_values(m)), named)
+                if named and token["id"] in named:
+                    continue
+                wrong = settled.get(values)
+                if wrong is None:
+                    wrong = settle_once(values, token)
+                if wrong:
+                    problems.append(Problem(f"{where} hand {number}", wrong))
         except GintallyError as e:
             return [Problem(where, f"hands cannot be read: {e}")]
     if failed is not None:
@@ -163,35 +168,46 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
 
 
 def _hand_problems(
-    m: Match, where: str, hands: Iterable[HandValues | HandRecord], named: set[int]
+    m: Match, where: str, hands: Iterable[HandRecord], named: set[int]
 ) -> list[Problem]:
-    """Every live hand settled again under its match's rules and compared with what is stored
-    (`hands`: records, or `Ledger.stream_hand_values`). Hands that store the same values (all
-    but the date) settle alike (`settle` is a pure function of them and the match), so each
-    distinct one is settled once."""
+    """Every live hand (records) settled again under its match's rules and compared with what
+    is stored (`_settling`). Hands whose rows are `named` (row ids) are not named again."""
     problems = []
-    variant = variant_of(m.rules)
-    # what is wrong with the hands that store these values ("": nothing), worked out once
-    settled: dict[tuple[object, ...], str] = {}
+    settled, settle_once = _settling(m)
     for h in hands:
-        if isinstance(h, HandRecord):
-            number, values, token = h.number, h.stored(), h
-            if h.row_id in named:
-                continue
-        else:
-            number, _, values, token = h
-            if named and token["id"] in named:
-                continue
-        key = values
-        wrong = settled.get(key)
+        if h.row_id in named:
+            continue
+        values = h.stored()
+        wrong = settled.get(values)
         if wrong is None:
-            wrong = _settled_again(m, variant, values, token)
-            if len(settled) >= 50_000:
-                settled.clear()
-            settled[key] = wrong
+            wrong = settle_once(values, h)
         if wrong:
-            problems.append(Problem(f"{where} hand {number}", wrong))
+            problems.append(Problem(f"{where} hand {h.number}", wrong))
     return problems
+
+
+def _settling(
+    m: Match,
+) -> tuple[dict[tuple[Any, ...], str], Callable[[tuple[Any, ...], Any], str]]:
+    """What is wrong with the hands that store these values ("": nothing), as a memo and the
+    function that works it out once and remembers it (`_settled_again` of the values and the
+    token of a hand that stores them). Hands that store the same values (all but the date)
+    settle alike (`settle` is a pure function of them and the match); the memo holds
+    `_SETTLED` sets of values at most (memory stays bounded)."""
+    variant = variant_of(m.rules)
+    settled: dict[tuple[Any, ...], str] = {}
+
+    def once(values: tuple[Any, ...], token: Any) -> str:
+        wrong = _settled_again(m, variant, values, token)
+        if len(settled) >= _SETTLED:
+            settled.clear()
+        settled[values] = wrong
+        return wrong
+
+    return settled, once
+
+
+_SETTLED = 50_000
 
 
 def _settled_again(m: Match, variant: Variant, values: tuple[Any, ...], token: Any) -> str:

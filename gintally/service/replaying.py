@@ -50,6 +50,7 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
             seats.update({p.id: side for p in team.members})
     top = max_hand_points(match.rules)
     days: dict[str, date] = {}
+    make = tuple.__new__  # `Entry._make` without its call: every field is given, in order
     for hid, day, kind, w, pts, d, other in rows:
         when = days.get(day)
         try:
@@ -74,7 +75,7 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
                 f"the ledger is damaged: hand {hid} of match {match.name!r} "
                 f"{_wrong(match, kind, w, pts, d, top, seats)}; {CHECK_HINT}"
             )
-        yield Entry(hid, when, seats[w], pts, kind, seats[d], other or 0)
+        yield make(Entry, (hid, when, seats[w], pts, kind, seats[d], other or 0))
 
 
 def _wrong(

@@ -139,12 +139,13 @@ def entries_from_values(match: Match) -> Callable[..., Entry]:
     seats = {p.id: match.seat(p.id) for p in match.members}
     seats[None] = None  # type: ignore[index]
     seat = match.seat
+    make = tuple.__new__  # `Entry._make` without its call: every field is given, in order
 
     def entry(hand: int, day: date, kind: str, winner: int | None, points: int,
               dealer: int | None, other: int | None) -> Entry:  # fmt: skip
         w = seats[winner] if winner in seats else seat(winner)
         d = seats[dealer] if dealer in seats else seat(dealer)
-        return Entry(hand, day, w, points, kind, d, other or 0)
+        return make(Entry, (hand, day, w, points, kind, d, other or 0))
 
     return entry
 

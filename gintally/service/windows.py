@@ -251,7 +251,14 @@ class Logged:
     def hand(self) -> HandRecord:
         """The hand's record (its newest version), read from its row when first asked for."""
         if not isinstance(self._hand, HandRecord):
-            self._hand = record_of(self._hand, self._read)
+            h = record_of(self._hand, self._read)
+            # a row read without its corrections (`newest`) reads as one live version
+            now = (self.versions, self.voided, self.void_reason)
+            if (h.versions, h.voided, h.void_reason) != now:
+                from dataclasses import replace
+
+                h = replace(h, versions=now[0], voided=now[1], void_reason=now[2])
+            self._hand = h
         return self._hand
 
 

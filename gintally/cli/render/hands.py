@@ -205,8 +205,6 @@ def hand_log(
     number, date, dealer, upcard, then what happened, wrapped to `width`. A team match's log
     has each hand's round instead of the dealer column (each table deals on its own: a dealer
     typed with a hand is said after what happened)."""
-    import textwrap
-
     if not head["count"]:
         season = f" in season {head['season']}." if head["season"] else " yet."
         yield f"No hands in {head['match']}{season}"
@@ -220,22 +218,53 @@ def hand_log(
     lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
     yield lead + "what happened"
     room = max(20, width - len(lead))
+    under = " " * len(lead)
+    # a line after its number, date (and round) for each distinct look of a hand, made once
+    # (a household repeats a few thousand results: `_MEMO` of them at most)
+    made: dict[tuple[object, ...], tuple[str, list[str]]] = {}
     for h in rows:
-        what = h["description"] + (" [edited]" if h["edited"] else "")
-        if teams and h["dealer"]:
-            what += f" ({h['dealer']} dealt)"
-        if h["voided"]:
-            what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
-        if h["note"]:
-            what += f" - {h['note']}"
-        if len(what) <= room and what == what.rstrip() and what.isprintable():
-            first, more = what.replace(_KEEP, " "), []  # fits: what textwrap would give
+        key = (h["description"], h["edited"], h["dealer"], h["voided"], h["void_reason"],
+               h["note"], h["upcard"])  # fmt: skip
+        found = made.get(key)
+        if found is None:
+            found = _log_rest(h, teams, room, who)
+            if len(made) >= _MEMO:
+                made.clear()
+            made[key] = found
+        rest, more = found
+        if teams:
+            yield (
+                f"{h['hand']:>{number}}  {h['date']:<10}  {h.get('round') or '-':>{number}}  "
+                + rest
+            )
         else:
-            first, *more = [
-                part.replace(_KEEP, " ")
-                for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
-            ]
-        middle = f"{h.get('round') or '-':>{number}}" if teams else f"{h['dealer'] or '-':<{who}}"
-        yield f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  " + first
+            yield f"{h['hand']:>{number}}  {h['date']:<10}  " + rest
         for line in more:
-            yield " " * len(lead) + line
+            yield under + line
+
+
+_MEMO = 10_000  # distinct looks of a hand `hand_log` remembers (then forgets, and again)
+
+
+def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[str]]:
+    """A hand's line in the log after its number, date (and a team match's round): its dealer
+    (not in a team match), upcard and what happened, wrapped to `room`; and the lines that what
+    happened wraps onto, not yet indented."""
+    import textwrap
+
+    what = h["description"] + (" [edited]" if h["edited"] else "")
+    if teams and h["dealer"]:
+        what += f" ({h['dealer']} dealt)"
+    if h["voided"]:
+        what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
+    if h["note"]:
+        what += f" - {h['note']}"
+    if len(what) <= room and what == what.rstrip() and what.isprintable():
+        first, more = what.replace(_KEEP, " "), []  # fits: what textwrap would give
+    else:
+        first, *more = [
+            part.replace(_KEEP, " ")
+            for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
+        ]
+    dealer = "" if teams else f"{h['dealer'] or '-':<{who}}  "
+    return f"{dealer}{h['upcard'] or '-':<3}  " + first, more

@@ -71,6 +71,11 @@ def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
     first = "season" if kind.seasonal else "set" if kind.in_sets else ""
     lead = 0
     shown = False
+    # what many games share, laid out once: the season or set cell, a won game's result
+    # (`_MEMO` of them at most: memory stays bounded)
+    firsts: dict[object, str] = {}
+    results: dict[tuple[object, ...], str] = {}
+    cells = ""
     for item in items:
         if "result" in item:  # a set, after its last game
             s: SetDoc = item  # type: ignore[assignment]
@@ -87,18 +92,37 @@ def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
                 (f"{first:<{lead}}  " if first else "")
                 + f"{'game':>{number}}  {name_a:>{wide[0]}}  {name_b:>{wide[1]}}  result"
             )
+            cells = f"{{:>{number}}}  {{:>{wide[0]}}}  {{:>{wide[1]}}}  "
+        where = g["season"] if kind.seasonal else g["set"]
+        cell = firsts.get(where)
+        if cell is None:
+            cell = (
+                f"{g['season']:<{lead}}  "
+                if kind.seasonal
+                else f"{g['set'] or '':>{lead}}  "
+                if first
+                else ""
+            )
+            if len(firsts) >= _MEMO:
+                firsts.clear()
+            firsts[where] = cell
         tot = g["total"]
-        cells = (
-            f"{g['season']:<{lead}}  "
-            if kind.seasonal
-            else f"{g['set'] or '':>{lead}}  "
-            if first
-            else ""
-        )
-        cells += f"{g['number']:>{number}}  {tot[a]:>{wide[0]}}  {tot[b]:>{wide[1]}}  "
-        yield cells + _result(g, a, b)
+        if g["status"] == "won":
+            key = (g["winner"], g["net"], g.get("shutout"), g.get("lost_by_50"))
+            result = results.get(key)
+            if result is None:
+                result = _result(g, a, b)
+                if len(results) >= _MEMO:
+                    results.clear()
+                results[key] = result
+        else:
+            result = _result(g, a, b)
+        yield cell + cells.format(g["number"], tot[a], tot[b]) + result
     if not shown:
         yield "No games yet: record a hand (gintally knock, gin, score ...)."
+
+
+_MEMO = 10_000  # seasons, sets and won games' results `game_lines` remembers
 
 
 def _result(g: GameLine, a: str, b: str) -> str:
