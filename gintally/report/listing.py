@@ -71,19 +71,13 @@ def listing_lines(match: Match, items: Iterable[Game | GameSet]) -> Iterator[Gam
             yield set_doc(match, g)
             continue
         total = g.total
-        won = g.winner
-        net = None  # `Game.net`, from the total worked out once
-        if won is not None:
-            net = total[won] - total[1 - won]
-            if g.lost_by_50:
-                net = -net
         line: GameLine = {
             "number": g.number,
             "set": g.set,
             "status": g.status,
-            "winner": names[won],
+            "winner": names[g.winner],
             "total": {a: total[0], b: total[1]},
-            "net": net,
+            "net": g.net,
             "season": g.season,
         }
         if g.status == "won":
