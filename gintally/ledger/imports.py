@@ -149,6 +149,17 @@ class Imports(LedgerCore):
             )
         return count, first, last
 
+    def numbered_in_order(self, match: Match, after: int, before: int) -> bool:
+        """Whether the match's hands first written after row `after` keep the numbers an
+        import gave them (`before` + 1, + 2... in the order of their rows): `renumber` moved
+        none of them."""
+        moved = self.conn.execute(
+            "SELECT 1 FROM hands WHERE id > ? AND match_id = ? AND id = hand_id "
+            "AND number <> ? + id - ? LIMIT 1",
+            [after, match.id, before, after],
+        ).fetchone()
+        return moved is None
+
     def _refuse_unguarded(self, conn: sqlite3.Connection, match: Match, after: int) -> None:
         """Refuse the import when a row it wrote (row ids after `after`) is one the hands'
         guards would have refused: what the guards check row by row, in one query (an imported

@@ -230,6 +230,14 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
             version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
             self._unsaved[match.id] = (made, seen, version)
 
+    def write_folds(self, match: Match, made: list[Fold]) -> None:
+        """Write folds made from the facts of the write under way (an import folds the seasons
+        its rows finish, `folding.ImportFold`), in it: they have seen every row it wrote."""
+        from gintally.ledger import folds
+
+        with self.write(change=False) as conn:
+            folds.save(conn, match.id, made, self.rows_seen())
+
     def save_folds(self) -> None:
         """Write the folds kept (the command line calls it when a command has done its work,
         so a refused command writes nothing; a library `Book` never does, and its reads leave

@@ -77,6 +77,13 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
         yield Entry(hid, when, seats[w], pts, kind, seats[d], other or 0)
 
 
+def entry_of(match: Match, row: PlayRow) -> Entry:
+    """One play row's entry, as `stream_entries_from_plays` makes it (a `LedgerError` when a
+    replay would refuse the row): for a caller that holds the loop (an import folds its rows as
+    they go by) and asks once for each distinct row."""
+    return next(stream_entries_from_plays(match, (row,)))
+
+
 def _wrong(
     match: Match, kind: str, winner: object, points: int, dealer: object, top: int, seats: object
 ) -> str:
