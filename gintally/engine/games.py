@@ -108,16 +108,26 @@ class Game:
         points and a box to the winner, and `other` to the other player (what they score in a
         two-sided hand: 0 in plain gin, negative when they lose points). Returns the games in
         which a player's points reached `target` (those `reached` may close), in order."""
-        loser = 1 - winner
         reaching = []
+        if other:
+            loser = 1 - winner
+            for g in games:
+                pts = g.points
+                pts[winner] += points
+                pts[loser] += other
+                g.boxes[winner] += 1
+                g.hands.append(hand)
+                if pts[0] >= target or pts[1] >= target:
+                    reaching.append(g)
+            return reaching
+        # a one-sided hand (most): only the winner's points moved, and an open game has both
+        # players below the target (a game closes as soon as a player reaches it)
         for g in games:
             pts = g.points
             pts[winner] += points
-            if other:
-                pts[loser] += other
             g.boxes[winner] += 1
             g.hands.append(hand)
-            if pts[0] >= target or pts[1] >= target:
+            if pts[winner] >= target:
                 reaching.append(g)
         return reaching
 
@@ -139,19 +149,20 @@ class Game:
         self.game_bonus[winner] = rules.game_bonus
         worth, boxes = rules.box_bonus, self.boxes
         self.box_bonus = [worth * boxes[0], worth * boxes[1]]
-        self._shutout(winner, rules)
+        loser = 1 - winner
+        # A loser who scored is not shut out: in plain gin only a hand won scores, but when both
+        # players score (Mahjong gin) the loser may have points without winning a hand.
+        self.shutout = boxes[loser] == 0 and self.points[loser] <= 0
+        if self.shutout:
+            self._shutout(winner, rules)
         if rules.exactly_50_loses:
             t = self.total
             if t[winner] - t[1 - winner] == 50:
                 self.winner, self.lost_by_50 = 1 - winner, True
 
     def _shutout(self, winner: int, rules: RuleSet) -> None:
+        """The shutout bonus of a game its loser was shut out of, by the rule set's style."""
         loser = 1 - winner
-        # A loser who scored is not shut out: in plain gin only a hand won scores, but when both
-        # players score (Mahjong gin) the loser may have points without winning a hand.
-        self.shutout = self.boxes[loser] == 0 and self.points[loser] <= 0
-        if not self.shutout:
-            return
         style = rules.shutout
         if style == "double-hands":  # the winner's hand points count twice, before boxes
             self.shutout_bonus[winner] = self.points[winner]

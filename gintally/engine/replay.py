@@ -148,11 +148,13 @@ class Replayer:
         return self._label
 
     def new_game(self, day: date) -> Game:
-        self.numbered += 1
-        game = Game(self.numbered, self.season or "", day, self.fmt.set_of(self.numbered))
+        self.numbered = number = self.numbered + 1
+        game = Game(number, self.season or "", day, self.fmt.set_of(number))
         self.games.append(game)
         self.open.append(game)
-        self.tally.opened()
+        tally = self.tally
+        if tally.rule is not None:  # `SeriesTally.opened` does nothing without a series rule
+            tally.opened()
         return game
 
     def quiet(self) -> bool:
@@ -165,32 +167,33 @@ class Replayer:
         which games and series it closed, until the next hand is fed."""
         if self.ended:
             self.ended = []
-        label = self.label_of(e.date)
+        number, day, winner, points, kind, typed, other = e
+        # `label_of`, with the day in the season of the last day looked up (most hands) inline
+        label = self._label if self._first <= day < self._end else self.label_of(day)
         if label != self.season:
             if self.fmt.seasonal:
                 self.end_season()
                 self.marks.append(Mark(self._first, 0, 0, self.dealer, label, self.finished))
             self.season = label
-        dealer = e.dealer if e.dealer is not None else self.dealer
+        dealer = typed if typed is not None else self.dealer
         posts: list[Game] = []
         if self.keep or self.won_series:  # a kept `Played` holds the list: a new one
             self.won_series = []
         if self.closed_now:
             self.closed_now.clear()
-        winner = e.winner
         if winner is not None:
-            posts = self.fmt.targets(self, winner, e.date)
-            reaching = Game.post_to(posts, winner, e.points, e.id, e.other, self.rules.target)
+            posts = self.fmt.targets(self, winner, day)
+            reaching = Game.post_to(posts, winner, points, number, other, self.rules.target)
             if reaching:
-                self.close_reached(reaching, winner, e.date)
+                self.close_reached(reaching, winner, day)
         if self.keep:
             self.played.append(Played(e, dealer, label, posts, self.won_series))
-        self.dealer = next_dealer(self.rules.next_dealer, e.kind, winner, dealer)
+        self.dealer = next_dealer(self.rules.next_dealer, kind, winner, dealer)
         if not self.fmt.seasonal and posts and self.quiet():
             self.marks.append(
                 Mark(
-                    e.date,
-                    e.id,
+                    day,
+                    number,
                     self.numbered,
                     self.dealer,
                     label,
@@ -207,17 +210,19 @@ class Replayer:
         self.numbered = 0
 
     def close_reached(self, posts: list[Game], winner: int, day: date) -> None:
-        target = self.rules.target
+        rules = self.rules
+        target, tally = rules.target, self.tally
         for g in posts:
             game_winner = g.reached(target, winner)
             if game_winner is not None:
-                g.close(game_winner, day, self.rules)
+                g.close(game_winner, day, rules)
                 self.open.remove(g)
                 self.closed_now.append(g)
                 self.finished += 1
-                won = self.tally.closed(g, day)
-                if won is not None:
-                    self.won_series.append(won)
+                if tally.rule is not None:  # `SeriesTally.closed` counts nothing without one
+                    won = tally.closed(g, day)
+                    if won is not None:
+                        self.won_series.append(won)
                 self.fmt.closed(self, day)
 
 

@@ -116,36 +116,38 @@ class Fold:
         return found
 
     def hand(self, e: Entry) -> None:
-        s = self.by_day.get(e.date) or self.season(e.date)
+        number, day, winner, points, kind, _, other = e
+        s = self.by_day.get(day) or self.season(day)
         if s.cached:
             return
         rows = s.rows
-        if not count_hand(rows[0], rows[1], e.kind, e.winner, e.points, e.other):
+        if not count_hand(rows[0], rows[1], kind, winner, points, other):
             s.misdeals += 1
             return
         s.hands += 1
-        if e.winner is None:
-            if e.kind == "tie":
+        if winner is None:
+            if kind == "tie":
                 s.ties += 1
             else:
                 s.draws += 1
         else:
-            s.records.won(e.winner, e.points, e.date, e.id)
+            s.records.won(winner, points, day, number)
 
     def game(self, g: Game, closer: Entry | None = None) -> Season:
         """Count a game by its status (`closer`: the hand that closed it, if won); the season
         it counted in."""
-        if g.status == "won" and g.closed is not None and g.winner is not None:
-            s = self.by_day.get(g.closed) or self.season(g.closed)
+        closed, winner = g.closed, g.winner
+        if g.status == "won" and closed is not None and winner is not None:
+            s = self.by_day.get(closed) or self.season(closed)
             if s.cached:
                 return s
             rows = s.rows
-            rows[g.winner].games_won += 1
+            rows[winner].games_won += 1
             net = g.signed_net  # the game's net, from each side
             rows[0].net += net
             rows[1].net -= net
             if closer is not None:
-                s.records.last_win[g.winner] = (closer.date, closer.id)
+                s.records.last_win[winner] = (closer.date, closer.id)
         elif g.status == "unfinished":
             s = self.season(g.opened)
             if not s.cached:
@@ -263,9 +265,10 @@ def _folding(
     feed, count_hand, count_game = run.feed, fold.hand, fold.game
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     tally, before = run.tally, run.tally.before
+    series_on = tally.rule is not None  # without a series rule none is ever numbered
     while (e := (yield)) is not None:
         feed(e)
-        if len(tally.series) > 1:  # only the series in play is needed from here
+        if series_on and len(tally.series) > 1:  # only the series in play is needed now
             tally.before += len(tally.series) - 1
             del tally.series[:-1]
         if opened:
