@@ -283,8 +283,10 @@ def bench_ledger(size: int, fmt: str, args: argparse.Namespace, cache: Path, wor
     megabytes = source.stat().st_size / 2**20
     print(f"\n{size:,} hands in one {fmt} match ({FIRST_YEAR}-{LAST_YEAR}), ledger "
           f"{megabytes:.0f} MB; median of {args.runs} runs; {load()}")  # fmt: skip
-    print(f"  the commands run on {'the ledger the import made' if imported else source}, "
-          f"with {folds_in(source)} seasons cached")
+    print(
+        f"  the commands run on {'the ledger the import made' if imported else source}, "
+        f"with {folds_in(source)} seasons cached"
+    )
     print(f"  {'command':<34} {'wall s':>8} {'CPU s':>8} {'peak MB':>8}   target (on CPU time)")
     if imported is not None:
         rate = size / median(imported.cpu)
