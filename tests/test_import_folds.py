@@ -16,6 +16,7 @@ import json
 import random
 import shutil
 import sqlite3
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -250,3 +251,33 @@ def test_a_refused_import_writes_no_fold(tmp_path: Path) -> None:
     code, out = cli(db, "import", str(src), "--match", "M")  # imported before: refused
     assert code == 2 and "imported into M before" in out, out
     assert folds(db) == 4
+
+
+@pytest.mark.parametrize(
+    ("rules", "fmt"), [("modern", "hollywood"), ("modern", "ad-infinitum"), ("mahjong", "single")]
+)
+def test_typed_dealers_and_two_sided_points_fold_as_a_reader_folds(
+    tmp_path: Path, rules: str, fmt: str
+) -> None:
+    """A row may name its dealer (the deal then follows from it), and under Mahjong rules a
+    score gives the other player points too: the entries an import folds read them as a
+    replay does."""
+    rng = random.Random(80 + len(fmt))
+    lines = ["date,kind,winner,points,other_points,dealer"]
+    for i in range(300):
+        day = date(2021, 1, 5) + timedelta(days=i * 6)
+        who, dealer = rng.choice(["Ann", "Bob"]), rng.choice(["", "", "Ann", "Bob"])
+        if rules == "mahjong":
+            lines.append(f"{day},score,{who},{rng.choice([30, 45, 60])},"
+                         f"{rng.choice([-10, 0, 15])},{dealer}")  # fmt: skip
+        else:
+            result = rng.choice([f"knock,{who},{rng.choice([4, 9, 15, 22])}", "draw,,0"])
+            lines.append(f"{day},{result},,{dealer}")
+    src = tmp_path / "typed.csv"
+    src.write_text("\n".join(lines) + "\n")
+    db = tmp_path / "ledger.db"
+    ok(db, "match", "new", "M", "--players", "Ann", "Bob", "--rules", rules, *FORMATS[fmt])
+    imported(db, src)
+    made = fold_rows(db)
+    assert len(made) == 4
+    assert (made, readers(db)) == made_by_a_reader(db)
