@@ -13,10 +13,9 @@ Terminology
 
 from __future__ import annotations
 
-import contextlib
 import operator
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gintally.errors import GintallyError, LedgerError
@@ -90,7 +89,7 @@ class Imports(LedgerCore):
         this very match). Nothing but a few ids per thousand rows is held in memory."""
         at = {c: i for i, c in enumerate(HAND_COLUMNS)}
         compared = [at["date"], at["kind"], at["winner"], at["points"]]
-        with _page_cache(self.conn, IMPORT_CACHE_KIB), self.write() as conn:
+        with self.write() as conn:
             before = conn.execute(
                 "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
             ).fetchone()[0]
@@ -342,25 +341,6 @@ class InsertShapes:
 
 def _hands(n: int) -> str:
     return "1 hand" if n == 1 else f"{n} hands"
-
-
-# SQLite's page cache while an import writes (KiB; the connection's default is 2,000): its
-# rows, and the sorts that build the indexes again, spill to the file less (at 1,000,000 rows
-# the import takes a fifteenth less CPU time), for at most that much more memory
-IMPORT_CACHE_KIB = 65_536
-
-
-@contextlib.contextmanager
-def _page_cache(conn: sqlite3.Connection, kib: int) -> Iterator[None]:
-    """SQLite's page cache at `kib` KiB inside the block (a setting of the connection, not of
-    the transaction), then as it was."""
-    size = conn.execute("PRAGMA cache_size").fetchone()[0]
-    conn.execute(f"PRAGMA cache_size = {-int(kib)}")
-    try:
-        yield
-    finally:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute(f"PRAGMA cache_size = {int(size)}")
 
 
 def _lift_guards(conn: sqlite3.Connection) -> list[str]:
