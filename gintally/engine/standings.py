@@ -266,6 +266,7 @@ def _folding(
     opened, marks = run.games, run.marks  # what each hand opened and passed, emptied each time
     tally, before = run.tally, run.tally.before
     series_on = tally.rule is not None  # without a series rule none is ever numbered
+    closed_now = run.closed_now  # cleared in place by each `feed`
     while (e := (yield)) is not None:
         feed(e)
         if series_on and len(tally.series) > 1:  # only the series in play is needed now
@@ -282,9 +283,10 @@ def _folding(
             marks.clear()
         count_hand(e)
         last = e
-        if not run.closed_now and not run.ended:
+        ended = run.ended
+        if not closed_now and not ended:
             continue  # no game closed or ended: nothing more to count
-        for g in (*run.ended, *run.closed_now):
+        for g in (*ended, *closed_now) if ended else closed_now:
             season = count_game(g, e)
             if g.status != "won" or g.closed is None:
                 continue
