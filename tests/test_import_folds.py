@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 from test_season_folds import CHART_ID, cli, csv_rows, folds, ok, sql
 
+from gintally.service import folding
+
 FORMATS = {
     "single": (),
     "hollywood": ("--format", "hollywood"),
@@ -281,3 +283,31 @@ def test_typed_dealers_and_two_sided_points_fold_as_a_reader_folds(
     made = fold_rows(db)
     assert len(made) == 4
     assert (made, readers(db)) == made_by_a_reader(db)
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_an_import_folds_batch_by_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swap: bool
+) -> None:
+    """The rows are folded a batch at a time (`folding.BATCH`): the numbers and dates run on
+    from one batch to the next, and a row out of date order in a later batch stops the fold
+    there (the rows before it are still written, the reader folds)."""
+    monkeypatch.setattr(folding, "BATCH", 7)
+    src = seeded_csv(tmp_path, 90)
+    if swap:  # the last row of 2024 after the first of 2025, far past the first batch
+        lines = src.read_text().splitlines()
+        k = next(i for i, line in enumerate(lines) if line.startswith("2025"))
+        lines[k - 1], lines[k] = lines[k], lines[k - 1]
+        src.write_text("\n".join(lines) + "\n")
+    db = new_ledger(tmp_path, "ledger", "hollywood")
+    n = imported(db, src)["imported"]
+    assert n == len(src.read_text().splitlines()) - 1
+    if swap:
+        assert folds(db) == 0
+        cold = db.with_name("cold.db")
+        shutil.copyfile(db, cold)
+        sql(cold, "DROP TABLE season_folds")
+        assert readers(db) == readers(cold)
+    else:
+        assert folds(db) == 4
+        assert (fold_rows(db), readers(db)) == made_by_a_reader(db)
