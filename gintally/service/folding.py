@@ -40,7 +40,7 @@ from gintally.errors import LedgerError
 from gintally.ledger import Ledger
 from gintally.ledger.folds import Fold
 from gintally.model import HAND_COLUMNS, Match
-from gintally.service.replaying import entry_of, stream_entries_from_plays
+from gintally.service.replaying import EntryReader, stream_entries_from_plays
 from gintally.service.seating import seating_of
 
 
@@ -155,13 +155,14 @@ class ImportFold:
         # entry but its number and date (result -> entry[2:])
         self._number, self._day, self._when = self.before, "", None
         self._tails: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._entry = EntryReader(match)
 
     def stop(self) -> None:
         self.fold = None
 
     def rows(self, rows: Iterable[ImportRow]) -> Iterator[ImportRow]:
         """The rows, folded as they pass: each one's entry is what a replay makes of its
-        stored values (`replaying.entry_of`), asked once for each distinct result (kind,
+        stored values (`replaying.EntryReader`), asked once for each distinct result (kind,
         winner, points, dealer, other points) and date. The rows are taken `BATCH` at a time,
         their entries made, then folded, then passed on: each loop runs on its own for a while
         (interleaved row by row, the reading, the fold and the writing cost a fifth more)."""
@@ -198,7 +199,7 @@ class ImportFold:
             tail = tails.get(key)
             if tail is None or when is None:
                 try:
-                    made = entry_of(self.match, (number, day, *key))
+                    made = self._entry((number, day, *key))
                 except LedgerError:
                     return None
                 when, tail = made.date, made[2:]
