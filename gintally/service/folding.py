@@ -145,16 +145,17 @@ class ImportFold:
         self.finished: Finished = []
         self.fold: StandingsFold | None = None
         self.moved = False  # a row kept its uid: `renumber` may have moved it
+        # where `_entries` is: the last row's number, date and day, and each distinct result's
+        # entry but its number and date (result -> entry[2:])
+        self._number, self._day = 0, ""
         self._when: date | None = None
+        self._tails: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         if history or not cacheable(match) or ledger.live_hands_latest(match) is not None:
             return
         self.fold = _fold(match, self.finished)
         self.before = ledger.last_number(match)  # the import numbers its rows from here on
         self.after = ledger.last_row()  # and writes them after this row
-        # where `_entries` is: the last row's number and date, and each distinct result's
-        # entry but its number and date (result -> entry[2:])
-        self._number, self._day, self._when = self.before, "", None
-        self._tails: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._number = self.before
         self._entry = EntryReader(match)
 
     def stop(self) -> None:
