@@ -134,6 +134,7 @@ def test_an_import_writes_the_folds_a_reader_would(tmp_path: Path, fmt: str, for
     assert made == by_reader
     assert readers(db) == printed
     assert fold_rows(db) == made  # the readers found every fold sound: none made again
+    assert cli(db, "check") == (0, f"{db}: no problems found\n")
 
 
 def test_an_import_into_a_match_whose_hands_are_all_voided_folds(tmp_path: Path) -> None:
