@@ -206,6 +206,11 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
+    def has_live_hand(self, match: Match) -> bool:
+        """Whether the match has a live hand (one probe; the row is not read, so a damaged one
+        counts too)."""
+        return bool(self._rows(LIVE_HANDS + " LIMIT 1", [match.id]))
+
     def live_between(self, match: Match, since: date, until: date) -> bool:
         """Whether the match has a live hand dated in ``[since, until)`` (an index probe)."""
         sql = LIVE_HANDS + " AND h.date >= ? AND h.date < ? LIMIT 1"

@@ -150,7 +150,7 @@ class ImportFold:
         self._number, self._day = 0, ""
         self._when: date | None = None
         self._tails: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-        if history or not cacheable(match) or ledger.live_hands_latest(match) is not None:
+        if history or not cacheable(match) or ledger.has_live_hand(match):
             return
         self.fold = _fold(match, self.finished)
         self.before = ledger.last_number(match)  # the import numbers its rows from here on
