@@ -312,3 +312,27 @@ def test_an_import_folds_batch_by_batch(
     else:
         assert folds(db) == 4
         assert (fold_rows(db), readers(db)) == made_by_a_reader(db)
+
+
+def test_an_import_into_a_match_with_a_damaged_hand_imports_and_folds_nothing(
+    tmp_path: Path,
+) -> None:
+    """Whether the match has a live hand is asked without reading it: a damaged one (another
+    tool's doing, named by `check`) does not refuse the import, as it did not before."""
+    db = new_ledger(tmp_path, "ledger", "ad-infinitum")
+    ok(db, "knock", "Ann", "5", "--vs", "20", "--match", "M", "--date", "2020-01-01")
+    conn = sqlite3.connect(db)
+    try:
+        guards = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'hands'"
+        ).fetchall()
+        for (name,) in guards:
+            conn.execute(f'DROP TRIGGER "{name}"')
+        conn.execute("UPDATE hands SET date = '2020-13-45'")
+        conn.commit()
+    finally:
+        conn.close()
+    assert imported(db, seeded_csv(tmp_path, 100))["hands"][0] == 2
+    assert folds(db) == 0
+    code, text = cli(db, "check")
+    assert code == 1 and "2020-13-45" in text, text
