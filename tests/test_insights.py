@@ -364,6 +364,33 @@ def test_the_drawing_libraries_load_only_for_the_commands_that_draw(db_path: Pat
         assert run.stdout.splitlines()[-1] == "LOADED []", (args, run.stdout, run.stderr)
 
 
+def test_chart_loads_plotext_without_its_documentation(db_path: Path) -> None:
+    """`chart` draws with plotext but does not build plotext's interactive documentation
+    (`plotext.doc`, some 160 ms): the drawing is the same, and plotext is whole otherwise."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from gintally.cli import main; sys.argv = ['gintally', 'chart']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import plotext\n"
+        "print('DOC', plotext.doc, 'plotext._doc.doc' in sys.modules, "
+        "callable(plotext.figure.plot_size))"
+    )
+    env = {**os.environ, "GINTALLY_DB": str(db_path), "COLUMNS": "80"}
+    for args in (["match", "new", "M", "--players", "Ann", "Bob"], ["gin", "Ann", "--vs", "25"]):
+        subprocess.run(
+            [sys.executable, "-m", "gintally", *args], env=env, check=True, capture_output=True
+        )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
+    )
+    lines = run.stdout.splitlines()
+    assert lines[-1] == "DOC None False True", run.stdout
+    assert lines[0].startswith("M, season "), run.stdout
+    assert "points so far, no game finished yet" in lines[0], run.stdout
+
+
 # --- the year in review: one self-contained page ---------------------------------------------
 
 

@@ -2,6 +2,9 @@
 
 plotext is imported here only, and only inside the functions that draw, so registering the
 command costs nothing and no other command ever loads it (tests/test_layers.py holds that).
+It is imported without its interactive documentation (`plotext_drawing`): plotext 6 builds the
+whole of it when it is imported, some 160 ms, most of a chart's own time, for a menu a chart
+never opens.
 
 The drawing: games won so far, by date, one line per player, each with its own marker (the
 player's initial, or ``*`` and ``o`` when the initials are the same), and the key in the title,
@@ -19,6 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import types
 from datetime import date, timedelta
 from typing import Any
 
@@ -26,6 +30,26 @@ from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, emit, ledger, t
 from gintally.report import RaceDoc
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
+_PLOTEXT_DOCS = "plotext._doc.doc"  # what plotext's package imports for `plotext.doc`, last
+
+
+def plotext_drawing() -> Any:
+    """plotext, imported without building its documentation (`plotext.doc`, the interactive
+    menu of every method: nothing a drawing uses). Its package imports the documentation last,
+    as one name of one module; that module is stood in for while plotext loads, so
+    `plotext.doc` is None. Once loaded, plotext is plotext as usual."""
+    loaded = sys.modules.get("plotext")
+    if loaded is not None:
+        return loaded
+    stand_in = types.ModuleType(_PLOTEXT_DOCS)
+    stand_in.docs = None  # type: ignore[attr-defined]
+    placed = sys.modules.setdefault(_PLOTEXT_DOCS, stand_in) is stand_in
+    try:
+        import plotext
+    finally:
+        if placed:
+            del sys.modules[_PLOTEXT_DOCS]
+    return plotext
 
 
 def markers(names: list[str]) -> list[str]:
@@ -90,7 +114,7 @@ def _steps(dates: list[str], values: list[int], start: str) -> tuple[list[str], 
 
 def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
     """The race as text, `width` columns wide (ANSI colours only with `colour`)."""
-    import plotext as plt
+    plt = plotext_drawing()
 
     names = doc["players"]
     marks = markers(names)
