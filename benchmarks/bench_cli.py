@@ -7,10 +7,12 @@ noise falls on every command alike; the median is reported with its ratio to the
 ``sqlite-utils insert`` of one row into a SQLite file (target: every gintally command 1.0x or
 less; ``show`` and ``show --json`` 0.8x). Every format by default (``--format``), one after the
 other, each with its own ledger. ``gintally knock`` keeps appending to the same ledger (one hand
-per run: 10,000 plus a few). The executables are those beside the running Python
-(sys.executable's directory). Then the start-up imports: the top modules by cumulative import
-time of ``import gintally.cli`` (``python -X importtime``, median per module over several runs),
-and what the knock command imports after that.
+per run: 10,000 plus a few). ``show`` writes to a pipe there, where the sheet is drawn without
+Rich (`gintally.cli.render.plain`); one more row, for reference, runs it in colour
+(``FORCE_COLOR=1``), as on a terminal, drawn with Rich. The executables are those beside the
+running Python (sys.executable's directory). Then the start-up imports: the top modules by
+cumulative import time of ``import gintally.cli`` (``python -X importtime``, median per module
+over several runs), and what the knock command imports after that.
 
 ``--against REV`` adds rows for the gintally of git revision REV (extracted to the temp
 directory and found first through PYTHONPATH, run by the same console script), taking turns with
@@ -282,6 +284,7 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
     small_path = work / "small.db"
     build_ledger(small_path, 0, fmt, args.seed)
     small = dict(env, GINTALLY_DB=str(small_path))
+    colour = {k: v for k, v in env.items() if k != "NO_COLOR"} | {"FORCE_COLOR": "1"}
     sqlite_insert = [str(SQLITE_UTILS), "insert", str(plain), "hands", str(row)]
     run_once(sqlite_insert, env)  # creates the table
     print(
@@ -311,6 +314,9 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
         ("gintally show --json", [str(GINTALLY), "show", "--json"], env),
         ("python -c pass (interpreter floor)", [sys.executable, "-c", "pass"], env),
         ("gintally knock, match of few hands (+)", knock, small),
+        # show on a terminal draws with Rich (colour); the runs above write to a pipe, where
+        # the sheet is drawn without Rich (`render.plain`)
+        ("gintally show, in colour (FORCE_COLOR=1) (c)", [str(GINTALLY), "show"], colour),
     ]
     if args.against:
         rev = extract(args.against, work / "old")
@@ -376,6 +382,10 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
         held = len(book.live_hands(book.match()))
     print(f"(ratio = median / median of sqlite-utils insert; the match now holds {held} hands)")
     print("(+) the same knock into a match that starts empty (it holds a few dozen at the end)")
+    print(
+        "(c) show as a terminal runs it, in colour: drawn with Rich (the rows above write to a "
+        "pipe, where\n    the sheet is drawn without importing Rich, the same text)"
+    )
     if args.against:
         print(
             f"(-) the gintally of {args.against}, found first through PYTHONPATH, same rounds "

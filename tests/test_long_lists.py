@@ -119,8 +119,76 @@ def _plain_json(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
     return json.JSONEncoder(indent=2, ensure_ascii=ensure_ascii).iterencode(doc)
 
 
+def _plain_game(m: Match, g: Any) -> dict[str, Any]:
+    """A game's document the plain way: each pair asked of the match, the total of the game."""
+    doc: dict[str, Any] = {
+        "number": g.number,
+        "set": g.set,
+        "status": g.status,
+        "winner": m.name_at(g.winner),
+        "points": m.pair(g.points),
+        "boxes": m.pair(g.boxes),
+        "total": m.pair(g.total),
+        "net": g.net,
+        "hands": list(g.hands),
+        "season": g.season,
+        "opened": g.opened.isoformat(),
+        "closed": g.closed.isoformat() if g.closed else None,
+    }
+    if g.status == "won":
+        doc["bonuses"] = {
+            "game": m.pair(g.game_bonus),
+            "boxes": m.pair(g.box_bonus),
+            "shutout": m.pair(g.shutout_bonus),
+        }
+        doc["shutout"] = g.shutout
+        doc["lost_by_50"] = g.lost_by_50
+    if g.status == "open":
+        doc["needs"] = m.pair(g.needs(m.rules.target))
+    return doc
+
+
+def _plain_sheet(window: Any) -> list[dict[str, Any]]:
+    """The sheet the plain way: every hand's posts to the shown games, their running points
+    kept by game, each row's pairs asked of the match."""
+    m, rep = window.match, window.replay
+    dealt = service.seating_of(m).derives_dealer and variant_of(m.rules).dealt
+    shown = {id(g) for g in window.shown}
+    running: dict[int, list[int]] = {}
+    sheet = []
+    for played in rep.played:
+        e = played.entry
+        posts = {}
+        for game in played.posts:
+            if id(game) not in shown:
+                continue
+            pts = running.setdefault(id(game), [0, 0])
+            if e.winner is not None:
+                pts[e.winner] += e.points
+                pts[1 - e.winner] += e.other
+            posts[str(game.number)] = m.pair(list(pts))
+        if posts:
+            sheet.append(
+                {
+                    "hand": e.id,
+                    "date": e.date.isoformat(),
+                    "kind": e.kind,
+                    "winner": m.name_at(e.winner),
+                    "points": e.points,
+                    "dealer": m.name_at(played.dealer) if dealt else None,
+                    "game_points": posts,
+                    "points_by_player": m.pair(report.by_player(e.winner, e.points, e.other)),
+                }
+            )
+    return sheet
+
+
 def _slow_show_doc(window: Any, every: bool = False, sheet_rows: bool = True) -> report.ShowDoc:
-    return SHOW_DOC(window, every)
+    """`show_doc` with its sheet always made, and its games and sheet made the plain way."""
+    doc = SHOW_DOC(window, every)
+    doc["games"] = [_plain_game(window.match, g) for g in window.shown]  # type: ignore[misc]
+    doc["sheet"] = _plain_sheet(window)  # type: ignore[typeddict-item]
+    return doc
 
 
 SHOW_DOC = report.show_doc
@@ -169,6 +237,34 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(doc=JSON_VALUES, ensure_ascii=st.booleans())
 def test_jsontext_writes_what_json_dumps_writes(doc: Any, ensure_ascii: bool) -> None:
+    assert "".join(jsontext.pieces(doc, ensure_ascii)) == json.dumps(
+        doc, indent=2, ensure_ascii=ensure_ascii
+    )
+
+
+KEYS = st.sampled_from(["Ann", "Bob", "%s", "100%", "Zoë", "", 'a"b'])
+RECORDS = st.lists(
+    st.dictionaries(
+        KEYS, JSON_VALUES | st.dictionaries(KEYS, st.integers(), max_size=3), max_size=5
+    ),
+    max_size=6,
+)
+
+
+PAIR = st.fixed_dictionaries({"Ann": st.integers(), "100%": st.integers()})
+ODD_PAIR = st.fixed_dictionaries({"Ann": st.integers(), "Bob": st.booleans() | st.integers()})
+ALIKE = st.dictionaries(KEYS | st.integers(), PAIR | ODD_PAIR, min_size=1, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    doc=st.dictionaries(KEYS, RECORDS | st.lists(RECORDS | ALIKE, max_size=3) | ALIKE),
+    ensure_ascii=st.booleans(),
+)
+def test_jsontext_writes_records_that_share_their_keys(doc: Any, ensure_ascii: bool) -> None:
+    """Lists of dicts whose keys come again (a layout written once), pairs of whole numbers
+    (a template a level), dicts of pairs keyed alike (one template), keys that hold a ``%``:
+    what `json.dumps` writes."""
     assert "".join(jsontext.pieces(doc, ensure_ascii)) == json.dumps(
         doc, indent=2, ensure_ascii=ensure_ascii
     )

@@ -34,17 +34,20 @@ def test_every_name_is_the_one_its_module_defines() -> None:
 
 def test_each_command_loads_the_module_that_draws_it(db_path: Path) -> None:
     env = {**os.environ, "GINTALLY_DB": str(db_path)}
-    for args, loaded, rich in (
-        (["match", "new", "M", "--players", "Ann", "Bob"], "terminal", True),
-        (["knock", "Ann", "5", "--vs", "25"], "hands terminal", False),
-        (["show"], "games sheet teams terminal", True),
-        (["standings"], "season teams terminal", True),
+    env.pop("FORCE_COLOR", None)
+    for args, loaded, rich, colour in (
+        (["match", "new", "M", "--players", "Ann", "Bob"], "terminal", True, False),
+        (["knock", "Ann", "5", "--vs", "25"], "hands terminal", False, False),
+        # the sheet on a plain console (a pipe) is drawn without Rich (`render.plain`)
+        (["show"], "games plain sheet teams terminal", False, False),
+        (["show"], "games sheet teams terminal", True, True),
+        (["standings"], "season teams terminal", True, False),
     ):
         run = subprocess.run(
             [sys.executable, "-c", PROBE, *args],
             capture_output=True,
             text=True,
-            env=env,
+            env={**env, "FORCE_COLOR": "1"} if colour else env,
             check=True,
         )
         *_, modules, imported = run.stdout.splitlines()

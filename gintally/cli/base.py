@@ -17,7 +17,6 @@ import contextlib
 import itertools
 import os
 import sys
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -194,17 +193,40 @@ def dated(day: date) -> str:
     return f", {spoken(day)}"
 
 
-@dataclass(frozen=True)
 class HandOptions:
     """The options every hand command takes: which match, when it was played, who dealt, the
-    first upcard, a note, and --json."""
+    first upcard, a note, and --json. (A plain class, never changed once made: a frozen
+    dataclass costs nearly a millisecond to make, at every start of every command.)"""
 
-    match: str | None = None
-    date: str | None = None
-    dealer: str | None = None
-    upcard: str | None = None
-    note: str | None = None
-    as_json: bool = False
+    __slots__ = ("as_json", "date", "dealer", "match", "note", "upcard")
+
+    def __init__(
+        self,
+        match: str | None = None,
+        date: str | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+        as_json: bool = False,
+    ) -> None:
+        self.match, self.date, self.dealer = match, date, dealer
+        self.upcard, self.note, self.as_json = upcard, note, as_json
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.match, self.date, self.dealer, self.upcard, self.note, self.as_json)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandOptions) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        named = ", ".join(f"{k}={v!r}" for k, v in zip(_OPTION_NAMES, self._values(), strict=True))
+        return f"HandOptions({named})"
+
+
+_OPTION_NAMES = ("match", "date", "dealer", "upcard", "note", "as_json")
 
 
 # --- output ---------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
                 (listing_json if as_json else listing)(book, m)
                 return
         doc = work.show(book, match, all_, today(), sheet_rows=as_json)
-    emit(doc, as_json, drawing("show"))
+    emit(doc, as_json, None if as_json else drawing("show"))  # JSON loads no drawing
 
 
 def listing(book: Ledger, m: Match) -> None:

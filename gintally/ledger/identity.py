@@ -20,8 +20,7 @@ Terminology
 
 from __future__ import annotations
 
-import hashlib
-import secrets
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -32,7 +31,7 @@ _SEQ = 1 << 16  # counts per millisecond in an ordered uid's first half
 
 def random_uid() -> str:
     """A new uid that orders nothing (a player's, a match's)."""
-    b = bytearray(secrets.token_bytes(16))  # a UUID4's bits, without importing uuid (ms)
+    b = bytearray(os.urandom(16))  # a UUID4's bits, without importing uuid (ms)
     b[6] = (b[6] & 0x0F) | 0x40
     b[8] = (b[8] & 0x3F) | 0x80
     return b.hex()
@@ -61,18 +60,20 @@ class OrderedUids:
 
     def next(self) -> str:
         self._last = max(self._last + 1, _now())
-        return f"{self._last:016x}{secrets.token_hex(8)}"
+        return f"{self._last:016x}{os.urandom(8).hex()}"
 
     def many(self) -> Iterator[str]:
         """Ordered uids one after another (an import's rows)."""
         self._last = max(self._last + 1, _now())
-        tail = secrets.token_hex(8)
+        tail = os.urandom(8).hex()
         while True:  # one random half for a batch, the count keeps them apart
             yield f"{self._last:016x}{tail}"
             self._last += 1
 
 
 def _digest(values: Iterable[Any]) -> str:
+    import hashlib  # (here: OpenSSL's, some 3 ms to load, for a migration's digests only)
+
     return hashlib.sha256(repr(tuple(values)).encode("utf-8")).hexdigest()
 
 

@@ -13,13 +13,12 @@ Terminology:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from gintally.engine.rounds import in_progress
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
 from gintally.report.match import teams_part
-from gintally.service import seating_of, table_names
+from gintally.service import seating_of
 
 if TYPE_CHECKING:
     from gintally.engine.games import Game
@@ -42,15 +41,21 @@ if TYPE_CHECKING:
     from gintally.service import Window
 
 
-def game_doc(match: Match, g: Game) -> GameDoc:
+def game_doc(match: Match, g: Game, sides: list[str] | None = None) -> GameDoc:
+    """A game as the documents give it; `sides`: the match's `sides`, when the caller makes
+    many (a season's games: each pair is made here from the two names, without asking the
+    match)."""
+    a, b = match.sides if sides is None else sides
+    p, box, gb, bb, sb = g.points, g.boxes, g.game_bonus, g.box_bonus, g.shutout_bonus
+    total = [p[0] + gb[0] + bb[0] + sb[0], p[1] + gb[1] + bb[1] + sb[1]]  # `Game.total`
     doc: GameDoc = {
         "number": g.number,
         "set": g.set,
         "status": g.status,
-        "winner": match.name_at(g.winner),
-        "points": match.pair(g.points),
-        "boxes": match.pair(g.boxes),
-        "total": match.pair(g.total),
+        "winner": None if g.winner is None else (a, b)[g.winner],
+        "points": {a: p[0], b: p[1]},
+        "boxes": {a: box[0], b: box[1]},
+        "total": {a: total[0], b: total[1]},
         "net": g.net,
         "hands": list(g.hands),
         "season": g.season,
@@ -59,14 +64,15 @@ def game_doc(match: Match, g: Game) -> GameDoc:
     }
     if g.status == "won":
         doc["bonuses"] = {
-            "game": match.pair(g.game_bonus),
-            "boxes": match.pair(g.box_bonus),
-            "shutout": match.pair(g.shutout_bonus),
+            "game": {a: gb[0], b: gb[1]},
+            "boxes": {a: bb[0], b: bb[1]},
+            "shutout": {a: sb[0], b: sb[1]},
         }
         doc["shutout"] = g.shutout
         doc["lost_by_50"] = g.lost_by_50
     if g.status == "open":
-        doc["needs"] = match.pair(g.needs(match.rules.target))
+        needs = g.needs(match.rules.target)
+        doc["needs"] = {a: needs[0], b: needs[1]}
     return doc
 
 
@@ -227,23 +233,32 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
     variant = variant_of(match.rules)
     # who dealt each hand is known when the seating works it out and the variant is dealt
     dealt = seating_of(match).derives_dealer and variant.dealt
+    sides = match.sides
+    a, b = sides
     shown = {id(g) for g in window.shown}
-    running: dict[int, list[int]] = {}
+    # each shown game's running points and its number as the sheet keys it, by the game's id
+    running: dict[int, list[Any]] = {}
     sheet: list[SheetRow] = []
     for played in rep.played if sheet_rows or not match.format.seasonal else ():
         e = played.entry
+        winner = e.winner
+        if winner is None:
+            to_a = to_b = 0
+        else:  # what the hand gives each seat: its points to the winner, `other` to the other
+            to_a, to_b = (e.points, e.other) if winner == 0 else (e.other, e.points)
         posts = {}
         for game in played.posts:
-            if id(game) not in shown:
-                continue
-            pts = running.setdefault(id(game), [0, 0])
-            if e.winner is not None:
-                pts[e.winner] += e.points
-                pts[1 - e.winner] += e.other
-            posts[str(game.number)] = match.pair(list(pts))
+            held = running.get(id(game))
+            if held is None:
+                if id(game) not in shown:
+                    continue
+                held = running[id(game)] = [0, 0, str(game.number)]
+            held[0] += to_a
+            held[1] += to_b
+            posts[held[2]] = {a: held[0], b: held[1]}
         if not posts:
             continue
-        sheet.append(sheet_row(match, e, played.dealer if dealt else None, posts))
+        sheet.append(sheet_row(match, e, played.dealer if dealt else None, posts, sides))
     sets = rep.sets()
     numbers = {g.number for g in window.shown}
     shown_sets = [x for x in sets if every or any(g.number in numbers for g in x.games)]
@@ -251,7 +266,7 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         "match": match.name,
         "format": match.format.name,
         "players": match.sides,
-        "games": [game_doc(match, g) for g in window.shown],
+        "games": [game_doc(match, g, sides) for g in window.shown],
         "next_dealer": match.name_at(rep.next_dealer) if dealt else None,
         "knock_limit": knock_limit_text(match.rules),
         "target": match.rules.target,
@@ -272,6 +287,9 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         and any(g.status == "unfinished" for g in window.shown),
     }
     if match.teams is not None:
+        from gintally.engine.rounds import in_progress  # (a team match's own)
+        from gintally.service import table_names
+
         waiting = in_progress(window.rounds)
         done = [r for r in window.rounds if r.complete]
         doc["teams"] = teams_part(match)["teams"]
@@ -281,18 +299,32 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
     return doc
 
 
-def sheet_row(match: Match, e: Entry, dealer: int | None, posts: dict[str, Pair]) -> SheetRow:
+def sheet_row(
+    match: Match,
+    e: Entry,
+    dealer: int | None,
+    posts: dict[str, Pair],
+    sides: list[str] | None = None,
+) -> SheetRow:
     """One hand's row of the sheet: the hand, who dealt it (`dealer`'s seat, None when the
-    sheet does not say) and each shown game's running points after it (`posts`)."""
+    sheet does not say) and each shown game's running points after it (`posts`); `sides` as
+    for `game_doc`."""
+    a, b = match.sides if sides is None else sides
+    winner = e.winner
+    if winner is None:
+        by = {a: 0, b: 0}
+    else:
+        other = e.other or 0
+        by = {a: e.points, b: other} if winner == 0 else {a: other, b: e.points}  # `by_player`
     return {
         "hand": e.id,
         "date": e.date.isoformat(),
         "kind": e.kind,
-        "winner": match.name_at(e.winner),
+        "winner": None if winner is None else (a, b)[winner],
         "points": e.points,
-        "dealer": None if dealer is None else match.name_at(dealer),
+        "dealer": None if dealer is None else (a, b)[dealer],
         "game_points": posts,
-        "points_by_player": match.pair(by_player(e.winner, e.points, e.other)),
+        "points_by_player": by,
     }
 
 

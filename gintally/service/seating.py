@@ -24,11 +24,10 @@ from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from gintally.engine.replay import Entry
-from gintally.engine.rounds import Round, entries_of, place
 from gintally.model import HandRecord, Match, Player
-from gintally.service.teams import hand_table, table_names, team_rounds
 
 if TYPE_CHECKING:
+    from gintally.engine.rounds import Round
     from gintally.ledger import Ledger
 
 
@@ -94,13 +93,19 @@ class Partnership(HeadToHead):
         return None  # each table deals on its own: no dealer is derived
 
     def table_of(self, h: HandRecord) -> int:
+        from gintally.service.teams import hand_table  # (a team match's own: loaded for one)
+
         return hand_table(self.match, h)
 
     def rounds(self, hands: Iterable[HandRecord]) -> list[Round]:
+        from gintally.service.teams import team_rounds
+
         return team_rounds(self.match, hands)
 
     def entries(self, hands: Iterable[HandRecord]) -> list[Entry]:
         """One entry per complete round: a round in progress posts nothing."""
+        from gintally.engine.rounds import entries_of
+
         return entries_of(self.rounds(hands))
 
     def entry_of(self, rounds: list[Round], rec: HandRecord) -> int | None:
@@ -112,6 +117,9 @@ class Partnership(HeadToHead):
         """A hand at a table that has already played the round in progress and the next one is
         refused (`rounds.place`)."""
         match = self.match
+        from gintally.engine.rounds import place
+        from gintally.service.teams import table_names, team_rounds
+
         place(team_rounds(match, ledger.live_hands(match)), self.table_of(rec), table_names(match))
 
     def draw_mark(self, seated: tuple[Player, Player]) -> int | None:

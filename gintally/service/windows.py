@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +22,6 @@ from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
-from gintally.engine.rounds import Round, entries_of, redealt
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
@@ -33,23 +31,35 @@ from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.replaying import entries_from_plays, stream_entries_from_plays
 from gintally.service.seating import round_of as round_in
 from gintally.service.seating import seating_of
-from gintally.service.teams import hand_table
 
 if TYPE_CHECKING:
     from gintally.engine.listing import Listing
+    from gintally.engine.rounds import Round
     from gintally.engine.standings import Season
 
 
-@dataclass
 class Window:
-    """A replayed stretch of a match: the games derived from it and which of them to show."""
+    """A replayed stretch of a match: the games derived from it and which of them to show.
+    (Plain classes here and for `Log`: a dataclass costs half a millisecond to make, at every
+    start of every command.)"""
 
-    match: Match
-    hands: list[HandRecord]
-    replay: Replay
-    season: str | None
-    shown: list[Game] = field(default_factory=list)
-    rounds: list[Round] = field(default_factory=list)  # a team match's rounds, every one
+    __slots__ = ("hands", "match", "replay", "rounds", "season", "shown")
+
+    def __init__(
+        self,
+        match: Match,
+        hands: list[HandRecord],
+        replay: Replay,
+        season: str | None,
+        shown: list[Game] | None = None,
+        rounds: list[Round] | None = None,  # a team match's rounds, every one
+    ) -> None:
+        self.match, self.hands, self.replay, self.season = match, hands, replay, season
+        self.shown: list[Game] = [] if shown is None else shown
+        self.rounds: list[Round] = [] if rounds is None else rounds
+
+    def __repr__(self) -> str:
+        return f"Window({self.match.name!r}, season={self.season!r}, {len(self.shown)} shown)"
 
 
 def round_of(window: Window, rec: HandRecord) -> Round | None:
@@ -245,16 +255,22 @@ class Logged:
         return self._hand
 
 
-@dataclass
 class Log:
     """The hand log of a match: the season shown (None: every season), how many hands it holds,
-    and the hands themselves, produced one at a time (read them inside the ledger's context)."""
+    and the hands themselves, produced one at a time (read them inside the ledger's context);
+    `width`: the digits of the match's highest hand number."""
 
-    match: Match
-    season: str | None
-    count: int
-    rows: Iterator[Logged]
-    width: int = 1  # digits of the match's highest hand number
+    __slots__ = ("count", "match", "rows", "season", "width")
+
+    def __init__(
+        self, match: Match, season: str | None, count: int, rows: Iterator[Logged], width: int = 1
+    ) -> None:
+        self.match, self.season, self.count, self.rows, self.width = (
+            match, season, count, rows, width
+        )  # fmt: skip
+
+    def __repr__(self) -> str:
+        return f"Log({self.match.name!r}, season={self.season!r}, {self.count} hands)"
 
 
 def hand_log(
@@ -346,6 +362,9 @@ def _logged_rounds(
 ) -> Iterator[Logged]:
     """`_logged` for a team match: each hand with its round (no dealer is derived: each table
     deals on its own, and a hand keeps the dealer typed with it, if any)."""
+    from gintally.engine.rounds import redealt
+    from gintally.service.teams import hand_table  # (a team match's own: loaded for one)
+
     played = [0] * len(match.tables)
     seen = 0
     for h in ledger.stream_hands(match):
@@ -369,7 +388,12 @@ def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Windo
     hands = ledger.live_hands(match)
     seating = seating_of(match)
     rounds = seating.rounds(hands)
-    posted = entries_of(rounds) if rounds else seating.entries(hands)
+    if rounds:
+        from gintally.engine.rounds import entries_of
+
+        posted = entries_of(rounds)
+    else:
+        posted = seating.entries(hands)
     rep = replay(posted, match.rules, match.format, seating.first_dealer, as_of=today)
     return Window(match, hands, rep, None, list(rep.games), rounds)
 

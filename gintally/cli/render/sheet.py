@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from gintally.cli.render.games import compact, grid, sets_table
 from gintally.cli.render.teams import relabel, round_result, table_result, team_labels
-from gintally.cli.render.terminal import console, draw, kit, message
+from gintally.cli.render.terminal import draw, kit, message, plainly, width
 from gintally.engine.formats import format_class
 from gintally.report import GameDoc, Pair, ShowDoc, series_line, table_line
 
@@ -39,7 +39,13 @@ def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
     return [g for g in games if g["set"] == games[-1]["set"]]
 
 
-def show(doc: ShowDoc, legend: list[str] | None = None) -> None:
+def show(doc: ShowDoc) -> None:
+    """The score sheet, drawn without Rich where Rich would draw it in plain text
+    (`terminal.plainly`)."""
+    plainly(lambda: _show(doc))
+
+
+def _show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     if doc.get("teams"):
         _team_show(doc)
         return
@@ -118,7 +124,7 @@ def _team_show(doc: ShowDoc) -> None:
     short: ShowDoc = relabel(doc, labels)
     short["teams"] = []  # drawn once, as a two-sided match
     lines = [f"Team {who}" for who in legend]
-    show(short, [*lines, *_packed("Tables:", [f"{n} {t}" for n, t in enumerate(tables, 1)])])
+    _show(short, [*lines, *_packed("Tables:", [f"{n} {t}" for n, t in enumerate(tables, 1)])])
     rounds = short.get("rounds") or []  # the round results name the teams by their labels
     if rounds:
         table = Table(box=box.SIMPLE_HEAD, title="Last rounds", title_justify="left")
@@ -151,11 +157,11 @@ def _team_show(doc: ShowDoc) -> None:
 def _packed(head: str, items: list[str]) -> list[str]:
     """``head`` and the items, comma-separated, in lines that fit the terminal and never break
     an item ("Tables: 1 Ann v Bob, 2 Cy v Di")."""
-    width = console().width
+    room = width()
     lines = [head]
     for i, item in enumerate(items):
         piece = item + ("," if i < len(items) - 1 else "")
-        if len(lines[-1]) + 1 + len(piece) > width and lines[-1].strip():
+        if len(lines[-1]) + 1 + len(piece) > room and lines[-1].strip():
             lines.append(" " * len(head))
         lines[-1] = lines[-1] + " " + piece if lines[-1].strip() else lines[-1] + piece
     return lines if items else []
@@ -228,7 +234,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
     widest = max(
         len(str(v)) for g in games for pair in (g["total"], g["points"]) for v in pair.values()
     )
-    width = console().width
+    room = width()
 
     def needed(la: str, lb: str) -> int:
         """The table's width as Rich lays it out: the label column, the two edges, and each
@@ -237,7 +243,7 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
         return label + 2 + sum(max(len(x), widest, 4) + 3 for x in (la, lb)) * len(games)
 
     names = (a, b)
-    if needed(a, b) > width:
+    if needed(a, b) > room:
         names = _labels(a, b)
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
     table.add_column("round" if "teams" in doc else "hand", justify="right", style="dim")

@@ -10,6 +10,9 @@ Terminology:
 - *kit*: Rich's box styles, `Table` and `Text`, the three things every drawing builds with.
 - *name room*: how long a name may be and never be cut (SPEC section 8); longer names end in
   "…" (or "..." where stdout's encoding cannot show it).
+- *plain console*: stdout where Rich would write no style (not a terminal, nothing forcing
+  colour, a UTF encoding, not Windows): `plainly` makes a drawing there with `plain`'s kit,
+  without importing Rich, and with Rich when `plain` cannot lay it out as Rich would.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ import contextlib
 import errno
 import io
 import os
+import sys
 from typing import TYPE_CHECKING, Any
 
 from gintally import collector
 from gintally.cli import process
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from types import ModuleType
 
     from rich.console import Console
@@ -33,6 +37,59 @@ if TYPE_CHECKING:
 
 
 _CANVAS: list[tuple[io.StringIO, int]] = []  # the canvases drawn on now, innermost last
+_PLAIN: list[int] = []  # the plain console's width while a drawing is made the plain way
+
+
+def plain_width() -> int | None:
+    """The width of stdout when it is a plain console (what `console` would make of it), else
+    None: a terminal, a canvas, colour forced (``FORCE_COLOR``, ``TTY_COMPATIBLE=1``), an
+    encoding other than UTF, Windows, or a ``COLUMNS`` that Rich would not read."""
+    if _CANVAS or os.name == "nt":
+        return None
+    if os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE") == "1":
+        return None
+    out = sys.stdout
+    try:
+        if out.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    if not (getattr(out, "encoding", None) or "utf-8").lower().startswith("utf"):
+        return None
+    columns = os.environ.get("COLUMNS")
+    if columns:
+        return int(columns) if columns.isdigit() and int(columns) > 0 else None
+    return None if os.isatty(1) else 80
+
+
+def plainly(drawing: Callable[[], None]) -> None:
+    """Make `drawing` on a plain console with `plain`'s kit, and print it once it is whole;
+    with Rich when stdout is not a plain console or `plain` cannot lay the drawing out as Rich
+    would (`plain.NotPlain`: nothing of it is printed, and Rich draws it all)."""
+    width = plain_width() if not _PLAIN else None
+    if width is None:
+        drawing()
+        return
+    from gintally.cli.render import plain
+
+    held: io.StringIO | None = io.StringIO()
+    _PLAIN.append(width)
+    try:
+        with contextlib.redirect_stdout(held):
+            drawing()
+    except plain.NotPlain:
+        held = None
+    finally:
+        _PLAIN.pop()
+    if held is None:
+        drawing()
+    else:
+        sys.stdout.write(held.getvalue())
+
+
+def width() -> int:
+    """The width drawings are laid out to."""
+    return _PLAIN[-1] if _PLAIN else console().width
 
 
 @contextlib.contextmanager
@@ -83,7 +140,12 @@ def console() -> Console:
 
 
 def kit() -> tuple[ModuleType, type[Table], type[Text]]:
-    """Rich's box styles, Table and Text, imported on first use."""
+    """Rich's box styles, Table and Text, imported on first use (`plain`'s while a drawing is
+    made the plain way)."""
+    if _PLAIN:
+        from gintally.cli.render import plain
+
+        return plain.box, plain.Table, plain.Text  # type: ignore[return-value]
     with collector.paused():
         from rich import box
         from rich.table import Table
@@ -94,6 +156,11 @@ def kit() -> tuple[ModuleType, type[Table], type[Text]]:
 
 def draw(*items: Any) -> None:
     """Tables, texts or markup strings printed on a console of the current stdout."""
+    if _PLAIN:
+        from gintally.cli.render import plain
+
+        plain.write(items, _PLAIN[-1])
+        return
     console().print(*items)
 
 
@@ -101,6 +168,11 @@ def message(text: str, style: str = "", wrap: bool = True) -> None:
     """A line of prose, wrapped at words to the width; with `wrap=False` never cut (a line
     that names a file: the path stays whole, and the terminal wraps it if it must)."""
     _, _, Text = kit()
+    if _PLAIN:
+        from gintally.cli.render import plain
+
+        plain.write((Text(text, style=style),), _PLAIN[-1], wrap=wrap)
+        return
     console().print(Text(text, style=style), soft_wrap=not wrap)
 
 
