@@ -15,12 +15,12 @@ Terminology:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from gintally.game.evaluation import EvaluationDict
+from typing import TYPE_CHECKING, TypeAlias
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
+
+    from gintally.game.evaluation import EvaluationDict
 else:
 
     class TypedDict(dict[str, object]):
@@ -360,7 +360,10 @@ class RulesDoc(TypedDict):
     idle: dict[str, str]  # the knobs that play no part under these rules, each with why
 
 
-EvalDoc = EvaluationDict  # what `eval` prints
+# what `eval` prints: the evaluation's own shape, named as text so that the shapes do not load
+# `game.evaluation` (its tables take some 10 ms to load, which a command that reads no cards
+# does not pay); the type checker reads the name
+EvalDoc: TypeAlias = "EvaluationDict"
 
 
 class CheckDoc(TypedDict):

@@ -22,7 +22,6 @@ from typing import Any, ClassVar
 
 from gintally.errors import HandError
 from gintally.game.cards import Card, rank_values
-from gintally.game.evaluation import deadwood_of, evaluate, read_hand
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
     HandResult,
@@ -251,6 +250,8 @@ class Gimlet(Variant):
             raise HandError("give the deadwood or the cards, not both")
         limit = knock_limit(rules)
         if hand.cards:
+            from gintally.game.evaluation import evaluate, read_hand
+
             held = read_hand(hand.cards, "the player", (10,))
             ev = evaluate(held, rules)
             if ev.gin:
@@ -290,6 +291,8 @@ class Gimlet(Variant):
         cards left unmelded by some arrangement (not only by the one of least deadwood: AS 2S
         3S 2H 2D leaves AS 3S or 2H 2D, 4 either way), within the knock limit, each pile
         holding its suit's cards. None when no arrangement fits."""
+        from gintally.game.evaluation import deadwood_of
+
         values = rank_values(rules.card_values, rules.ace_value)
         best: int | None = None
         for size in range(1, len(hand) + 1):
@@ -314,6 +317,8 @@ class Gimlet(Variant):
         if hand.cards and hand.deadwood is not None:
             raise HandError("give the deadwood or the cards, not both")
         if hand.cards:
+            from gintally.game.evaluation import evaluate, read_hand
+
             deadwood = evaluate(read_hand(hand.cards, "the player", (10,)), rules).deadwood
         else:
             deadwood = need(hand.deadwood, "the deadwood left in hand (or the cards: --cards)")

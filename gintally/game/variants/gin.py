@@ -1,13 +1,15 @@
 """Plain gin: two players; the hand's winner scores (the `gin` variant, every preset but
 ``mahjong`` and ``gimlet``). Its inputs are the ones every variant may read (`base.COMMANDS`):
-counts or cards, a draw's counts, a paper score; it stores nothing beyond the hand's columns."""
+counts or cards, a draw's counts, a paper score; it stores nothing beyond the hand's columns.
+
+The cards are read (`evaluation`, `showdown`: their tables take some 10 ms to load) only when
+a hand comes with cards, so a read or a hand of counts never loads them."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from gintally.errors import CardError, HandError
-from gintally.game.evaluation import deadwood_of, evaluate, read_hand
 from gintally.game.rules import RuleSet
 from gintally.game.scoring import (
     HandResult,
@@ -17,7 +19,6 @@ from gintally.game.scoring import (
     settle_knock,
     settle_misdeal,
 )
-from gintally.game.showdown import score_cards
 from gintally.game.variants.base import DEALT, PAPER, HandInput, Variant, need
 
 COUNTS = frozenset({"deadwood", "vs", "cards", "vs_cards"})
@@ -58,6 +59,9 @@ class Gin(Variant):
 
 def gin_hand(claim: str, typed: HandInput, rules: RuleSet, upcard: str | None) -> HandResult:
     """A knock, gin or big gin of plain gin, from counts or cards."""
+    if typed.cards or typed.vs_cards:  # the cards are read only when there are some
+        from gintally.game.evaluation import evaluate, read_hand
+        from gintally.game.showdown import score_cards
     if typed.vs is not None and typed.vs_cards:
         raise HandError("give the defender's deadwood (--vs) or cards (--vs-cards), not both")
     if claim == "knock":
@@ -98,6 +102,8 @@ def check_gin_cards(cards: str, big: bool, rules: RuleSet, upcard: str | None) -
     """Refuse cards that are not the gin (or big gin) claimed. With big gin off, eleven melded
     cards are a gin (SPEC section 2: the player discards one), whether the player says
     ``gin`` or ``big-gin``: a player of a preset without big gin calls it a gin."""
+    from gintally.game.evaluation import deadwood_of, evaluate, read_hand
+
     if rules.big_gin_bonus is None:
         hand = read_hand(cards, "the knocker", (11,) if big else (10, 11))
         if len(hand) == 11:  # all eleven must still meld, and it scores as a gin
