@@ -212,3 +212,42 @@ def test_an_import_is_checked_at_once_and_keeps_its_guards(tmp_path: Path) -> No
         assert book.import_rows(m, iter([row("knock")]), lambda: "d", "f") == (1, 1, 1)
         made = {r[0] for r in book.conn.execute("SELECT name FROM sqlite_master")}
     assert set(triggers()) <= made and NUMBERS_INDEX in made
+
+
+@pytest.mark.parametrize(
+    ("bad", "named"),
+    [
+        ({"date": "2025/02/13"}, 41),  # a date not written YYYY-MM-DD, first met at row 41
+        ({"claim": "zzz", "date": "2025-01-01"}, 41),  # values first met at row 41, its date
+        ({"knocker_deadwood": -3, "date": "2025-01-05"}, 41),  # met before
+    ],
+)
+def test_the_check_of_an_import_finds_the_first_row_the_guards_refuse(
+    tmp_path: Path, bad: dict[str, object], named: int
+) -> None:
+    """The check looks at one row of each distinct date and of each distinct set of the other
+    values: the first row the guards refuse is named, wherever its kind of fault first shows."""
+
+    def row(i: int, **values: object) -> tuple[None, None, tuple[object, ...]]:
+        stored: dict[str, object] = dict.fromkeys(HAND_COLUMNS)
+        day = f"2025-0{1 + i // 30}-{1 + i % 28:02d}"
+        stored.update(date=day, claim="knock", kind="knock", winner=1, points=10 + i % 3)
+        stored.update(values)
+        return None, None, tuple(stored[c] for c in HAND_COLUMNS)
+
+    rows = [row(i) for i in range(120)]
+    rows[40] = row(40, **bad)
+    rows[90] = row(90, **bad)  # the same fault again, later
+    with Ledger.open(tmp_path / "ledger.db") as book:
+        m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
+        with pytest.raises(LedgerError) as refused:
+            book.import_rows(m, iter(rows), lambda: "d", "f")
+        assert str(refused.value) == (
+            f"the import would write hand {named}, a row the ledger's guards refuse; "
+            "nothing was written"
+        )
+        assert book.hand_count() == 0
+        assert book.import_rows(m, iter(rows[:40]), lambda: "d", "f") == (40, 1, 40)
+        with pytest.raises(LedgerError) as refused:  # into a table with rows: the same check
+            book.import_rows(m, iter(rows[40:]), lambda: "d", "f")
+        assert "would write hand 41," in str(refused.value)

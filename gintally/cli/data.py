@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from gintally import report, service
+from gintally import collector, report, service
 from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
@@ -133,6 +133,7 @@ def import_(
     spreadsheet's CSV is read as it is saved (the delimiter , ; or tab, the header's usual
     names); without a kind column each row is a plain result (date, winner, points)."""
     from gintally import transfer
+    from gintally.service.folding import ImportFold
     from gintally.transfer.corrected import Corrected
     from gintally.transfer.identities import Identities
 
@@ -146,14 +147,21 @@ def import_(
         money = _Money(book, m, source)
         start = book.last_row()
         count, rows = 0, False
+        folded: ImportFold | None = None  # the seasons its rows finish (`folding`)
         for key, items in read.sections():  # the file's parts in its order, read once
             if key == "hands":
                 if book.last_row() == 0:  # a ledger without hands: every uid is new (and its
                     known.versions_of, known.stored_of = _nowhere, None  # index comes last)
-                count = book.import_rows(
-                    m, known.rows(items), read.digest, source, force,
-                    lambda: known.identified or bool(known.brought),
-                )[0]  # fmt: skip
+                if folded is not None:  # a second list of hands: the first reader folds
+                    folded.stop()
+                else:
+                    brought = bool(history.hands or history.corrections)
+                    folded = ImportFold(book, m, history=brought)
+                with collector.paused():  # its rows and their fold make no reference cycles
+                    count = book.import_rows(
+                        m, folded.rows(known.rows(items)), read.digest, source, force,
+                        lambda: known.identified or bool(known.brought),
+                    )[0]  # fmt: skip
                 rows = bool(count or known.here or known.conflicts)
             elif key == "corrected":
                 for number, entry in items:
@@ -173,6 +181,8 @@ def import_(
         known.finish()
         if history.hands or history.corrections:
             book.place_hands(m)
+        elif folded is not None:
+            folded.keep()  # the last write of the import: its folds have seen every fact
         first, last = book.numbers_after(m, start)
     count += history.hands
     doc: dict[str, Any] = {

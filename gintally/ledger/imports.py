@@ -13,6 +13,7 @@ Terminology
 
 from __future__ import annotations
 
+import json
 import operator
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -86,7 +87,9 @@ class Imports(LedgerCore):
         both land), checked after the rows are read: the same hands imported before (an import
         with the same digest whose hands are still there), or rows whose ids name live hands
         that were in the match before with the same date, kind, winner and points (an export of
-        this very match). Nothing but a few ids per thousand rows is held in memory."""
+        this very match). Nothing but a few ids per thousand rows (and the id of a row of each
+        distinct date and result, for the check of what was written: at most `SHOWN_LIMIT`) is
+        held in memory."""
         at = {c: i for i, c in enumerate(HAND_COLUMNS)}
         compared = [at["date"], at["kind"], at["winner"], at["points"]]
         with self.write() as conn:
@@ -108,6 +111,12 @@ class Imports(LedgerCore):
             same: set[int] = set()
             fresh = OrderedUids(conn, "hands").many()
             kept = False  # a hand keeps the uid it was made with elsewhere
+            # a row of each distinct date and of each distinct set of the other values (the
+            # guards' verdict on a row is one on its date or one on the rest: `_refuse_unguarded`
+            # looks at these), None once there are too many to keep (then at every row)
+            shown: list[int] | None = []
+            days: set[str] = set()
+            day = None
             for file_id, uid, values in rows:  # the inner loop of an import: kept lean
                 count += 1
                 row_id += 1
@@ -115,7 +124,18 @@ class Imports(LedgerCore):
                     uid = next(fresh)
                 else:
                     kept = True
-                shape = memo.get(values[1:]) or shape_of(values)
+                shape = memo.get(values[1:])
+                if shape is None:
+                    shape = shape_of(values)
+                    if shown is not None:
+                        shown.append(row_id)
+                if values[0] != day:
+                    day = values[0]
+                    if day not in days and shown is not None:
+                        days.add(day)
+                        shown.append(row_id)
+                        if len(shown) > SHOWN_LIMIT:
+                            shown = None
                 shape[0].append((row_id, row_id, before + count, uid, *shape[1](values)))
                 if count % 2000 == 0:
                     self._flush(shapes, conn, source)
@@ -127,7 +147,7 @@ class Imports(LedgerCore):
             self._flush(shapes, conn, source)
             for sql in indexes:
                 self._flush(shapes, conn, source, sql)
-            self._refuse_unguarded(conn, match, first_row)
+            self._refuse_unguarded(conn, match, first_row, shown)
             for sql in guards:
                 conn.execute(sql)
             if keyed:
@@ -149,18 +169,39 @@ class Imports(LedgerCore):
             )
         return count, first, last
 
-    def _refuse_unguarded(self, conn: sqlite3.Connection, match: Match, after: int) -> None:
+    def numbered_in_order(self, match: Match, after: int, before: int) -> bool:
+        """Whether the match's hands first written after row `after` keep the numbers an
+        import gave them (`before` + 1, + 2... in the order of their rows): `renumber` moved
+        none of them."""
+        moved = self.conn.execute(
+            "SELECT 1 FROM hands WHERE id > ? AND match_id = ? AND id = hand_id "
+            "AND number <> ? + id - ? LIMIT 1",
+            [after, match.id, before, after],
+        ).fetchone()
+        return moved is None
+
+    def _refuse_unguarded(
+        self, conn: sqlite3.Connection, match: Match, after: int, shown: list[int] | None = None
+    ) -> None:
         """Refuse the import when a row it wrote (row ids after `after`) is one the hands'
         guards would have refused: what the guards check row by row, in one query (an imported
-        row is settled as a typed hand first, so this only catches a fault of gintally's)."""
+        row is settled as a typed hand first, so this only catches a fault of gintally's).
+        `shown`: the rows that stand for all (the first of each distinct date and of each
+        distinct set of the other values, in row order): with the hand numbers kept unique by
+        an index, what the guards find in a row is found in its date or in the rest, so the
+        first row they refuse is among these."""
         columns = {r[1] for r in conn.execute("PRAGMA table_info(hands)")}
         unique = conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [NUMBERS_INDEX]
         ).fetchone()
+        params: list[object]
+        rows, params = "h.id > ?", [after, match.id]
+        if unique and shown is not None:
+            rows, params = "h.id IN (SELECT value FROM json_each(?))", [json.dumps(shown), match.id]
         wrong = conn.execute(
-            f"SELECT h.id, h.number FROM hands h WHERE h.id > ? AND h.match_id = ? AND "
-            f"{match_damage_sql(match, columns, bool(unique))} LIMIT 1",
-            [after, match.id],
+            f"SELECT h.id, h.number FROM hands h WHERE {rows} AND h.match_id = ? AND "
+            f"{match_damage_sql(match, columns, bool(unique))} ORDER BY h.id LIMIT 1",
+            params,
         ).fetchone()
         if wrong is not None:
             raise LedgerError(
@@ -277,6 +318,8 @@ def _spans(numbers: Sequence[int], most: int = 4) -> str:
     text = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs[:most])
     return text + (f" and {len(runs) - most} more" if len(runs) > most else "")
 
+
+SHOWN_LIMIT = 200_000  # rows an import remembers for `Imports._refuse_unguarded`
 
 # a shape of imported row: the batch of its statement, and what takes its values that are not None
 Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]

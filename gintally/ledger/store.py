@@ -206,6 +206,11 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
+    def has_live_hand(self, match: Match) -> bool:
+        """Whether the match has a live hand (one probe; the row is not read, so a damaged one
+        counts too)."""
+        return bool(self._rows(LIVE_HANDS + " LIMIT 1", [match.id]))
+
     def live_between(self, match: Match, since: date, until: date) -> bool:
         """Whether the match has a live hand dated in ``[since, until)`` (an index probe)."""
         sql = LIVE_HANDS + " AND h.date >= ? AND h.date < ? LIMIT 1"
@@ -229,6 +234,14 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         if made and not self.read_only:
             version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
             self._unsaved[match.id] = (made, seen, version)
+
+    def write_folds(self, match: Match, made: list[Fold]) -> None:
+        """Write folds made from the facts of the write under way (an import folds the seasons
+        its rows finish, `folding.ImportFold`), in it: they have seen every row it wrote."""
+        from gintally.ledger import folds
+
+        with self.write(change=False) as conn:
+            folds.save(conn, match.id, made, self.rows_seen())
 
     def save_folds(self) -> None:
         """Write the folds kept (the command line calls it when a command has done its work,

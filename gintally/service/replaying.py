@@ -78,6 +78,21 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
         yield make(Entry, (hid, when, seats[w], pts, kind, seats[d], other or 0))
 
 
+class EntryReader:
+    """`stream_entries_from_plays` a row at a time, for a caller that holds the loop (an import
+    folds its rows as they go by): called with a play row, it gives the row's entry (a
+    `LedgerError` when a replay would refuse the row; then it reads no more). One stream
+    serves every call: the players' seats are looked up once, each distinct date parsed once."""
+
+    def __init__(self, match: Match) -> None:
+        self._waiting: list[PlayRow] = []
+        self._entries = stream_entries_from_plays(match, iter(self._waiting.pop, None))
+
+    def __call__(self, row: PlayRow) -> Entry:
+        self._waiting.append(row)
+        return next(self._entries)
+
+
 def _wrong(
     match: Match, kind: str, winner: object, points: int, dealer: object, top: int, seats: object
 ) -> str:
