@@ -7,7 +7,8 @@ a refused import writes nothing.
 
 The files are seeded: 150-400 hands of Ann v Bob over the seasons 2021-2025 (knocks, gins,
 undercuts, draws, misdeals), as CSV, as JSON without uids and as gintally's own JSON export (with
-uids).
+uids). An import folds only from `folding.FOLD_FROM` rows on (150,000): these tests lower it to
+one row (`_fold_from_the_first_row`), but those of the threshold itself.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ READERS: tuple[tuple[str, ...], ...] = (
     ("report", "--html", "-"),
     ("report", "--html", "-", "--year", "2024"),
 )
+
+
+SHIPPED_FOLD_FROM = folding.FOLD_FROM
+
+
+@pytest.fixture(autouse=True)
+def _fold_from_the_first_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(folding, "FOLD_FROM", 1)
 
 
 def fold_rows(db: Path) -> list[tuple[Any, ...]]:
@@ -376,3 +385,44 @@ def test_seeded_imports_fold_as_the_reader_or_not_at_all(tmp_path: Path, seed: i
     sql(cold, "DROP TABLE season_folds")
     for args in (("standings", "--json"), ("stats", "--json"), ("chart", "--json")):
         assert cli(db, *args) == cli(cold, *args), (seed, fmt, args)
+
+
+@pytest.mark.parametrize("where", ["past the file", "inside a batch", "at the last row"])
+def test_an_import_of_fewer_rows_than_fold_from_leaves_them_to_the_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """Below `folding.FOLD_FROM` rows an import folds nothing (the first reader does, as before
+    imports folded); from it on, the rows it held are folded first and the rest as they come,
+    the folds byte-identical to a reader's. With batches of 7 rows the threshold is past the
+    file's rows, inside a batch, or reached at its last row."""
+    src = seeded_csv(tmp_path, 90)
+    rows = len(src.read_text().splitlines()) - 1
+    fold_from = {"past the file": rows + 1, "inside a batch": 7 * 9 + 3, "at the last row": rows}
+    monkeypatch.setattr(folding, "BATCH", 7)
+    monkeypatch.setattr(folding, "FOLD_FROM", fold_from[where])
+    db = new_ledger(tmp_path, "ledger", "ad-infinitum")
+    assert imported(db, src)["imported"] == rows
+    made = fold_rows(db)
+    if where == "past the file":
+        assert made == []
+    else:
+        assert len(made) == FINISHED["ad-infinitum"]
+    cold_folds, cold_readers = made_by_a_reader(db)
+    assert len(cold_folds) == FINISHED["ad-infinitum"]
+    if made:
+        assert made == cold_folds
+    assert readers(db) == cold_readers
+
+
+def test_a_household_import_leaves_its_seasons_to_the_first_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As shipped (`FOLD_FROM` = 150,000), an import of a few hundred hands folds nothing: the
+    first reader folds its seasons, and caches them."""
+    monkeypatch.setattr(folding, "FOLD_FROM", SHIPPED_FOLD_FROM)
+    assert SHIPPED_FOLD_FROM == 150_000
+    db = new_ledger(tmp_path, "ledger", "ad-infinitum")
+    imported(db, seeded_csv(tmp_path, 91))
+    assert fold_rows(db) == []
+    ok(db, "standings")
+    assert len(fold_rows(db)) == FINISHED["ad-infinitum"]
