@@ -10,8 +10,10 @@ Prints figures; it asserts nothing. For each ledger:
    are cached in the temp directory (``--cache DIR``); each command runs on a fresh copy, so the
    cache never changes. Building the 1,000,000-hand CSV and ledger takes several minutes the
    first time: hence ``--million``.
-2. ``gintally import`` of the whole CSV into a new match (rows a second; target >= 50,000),
-   which folds the finished seasons as its rows go by and caches them (`folding.ImportFold`).
+2. ``gintally import`` of the whole CSV into a new match (rows a second; target >= 50,000).
+   An import of `folding.FOLD_FROM` rows or more (150,000: the 1,000,000-hand ledger) folds the
+   finished seasons as its rows go by and caches them (`folding.ImportFold`); a smaller one
+   leaves them to the first reader.
 3. Each command as the console script runs it, several times (``--runs``), each on a fresh copy
    of the ledger the timed import just made (as just after an import: no replay mark, the
    finished seasons cached by the import) unless said; with ``--no-import``, of the cached
