@@ -112,32 +112,29 @@ class Merged:
     renumbered: list[str] = field(default_factory=list)  # matches whose hands took new numbers
 
 
-class Merging(LedgerCore):
-    """Merging another ledger into an open ledger (a part of `Ledger`)."""
-
-    def merge(self, other: str | os.PathLike[str]) -> Merged:
-        """Bring in what `other` has and this ledger lacks, by identity, in one write; refuse
-        (`MergeConflict`, nothing written) when they disagree."""
-        path = Path(other)
-        src = open_other(path, self.path)
-        try:
-            src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
-            with self.write() as conn:
-                run = _Merge(conn, src, path)
-                run.run()
-                if run.conflicts:
-                    shown = "; ".join(run.conflicts[:4])
-                    more = len(run.conflicts) - 4
-                    raise MergeConflict(
-                        f"{path.name} disagrees with this ledger in {len(run.conflicts)} "
-                        f"place(s), nothing was merged: {shown}"
-                        + (f" (and {more} more)" if more > 0 else "")
-                    )
-                return run.merged
-        except sqlite3.Error as e:
-            raise files.translate(path, e) from None
-        finally:
-            src.close()
+def merge(ledger: LedgerCore, other: str | os.PathLike[str]) -> Merged:
+    """Bring in what `other` has and `ledger` lacks, by identity, in one write; refuse
+    (`MergeConflict`, nothing written) when they disagree (`Ledger.merge`)."""
+    path = Path(other)
+    src = open_other(path, ledger.path)
+    try:
+        src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
+        with ledger.write() as conn:
+            run = _Merge(conn, src, path)
+            run.run()
+            if run.conflicts:
+                shown = "; ".join(run.conflicts[:4])
+                more = len(run.conflicts) - 4
+                raise MergeConflict(
+                    f"{path.name} disagrees with this ledger in {len(run.conflicts)} "
+                    f"place(s), nothing was merged: {shown}"
+                    + (f" (and {more} more)" if more > 0 else "")
+                )
+            return run.merged
+    except sqlite3.Error as e:
+        raise files.translate(path, e) from None
+    finally:
+        src.close()
 
 
 def open_other(path: Path, ledger: Path | str) -> sqlite3.Connection:

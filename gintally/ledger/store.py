@@ -3,11 +3,11 @@
 Terminology
 - ledger (`Ledger`): an open ledger file (see `schema` for its tables, `files` for the file):
   `core.LedgerCore` (the connection, writes, snapshots, settings) with the parts `people`,
-  `matches`, `hands`, `imports`, `damage` and `merging` mixed in. Here: opening and closing
-  it, backup, the replay-mark cache (`marks`), the season-fold cache (`folds`), and the money
-  methods, which ask whether a match has a stake or a payment and load `payments` only when
-  there is one to read (or one is written): a command on a match played for nothing never
-  loads it.
+  `matches`, `hands`, `imports` and `damage` mixed in (`merging` is loaded by a merge only).
+  Here: opening and closing it, backup, the replay-mark cache (`marks`), the season-fold
+  cache (`folds`), and the money methods, which ask whether a match has a stake or a payment
+  and load `payments` only when there is one to read (or one is written): a command on a
+  match played for nothing never loads it.
 
 The file is in WAL mode with a busy timeout, so concurrent gintally processes never lose a hand.
 This package is the only place that imports sqlite3 and sqlite-utils.
@@ -32,7 +32,6 @@ from gintally.ledger.hands import LIVE_HANDS, Hands
 from gintally.ledger.history import History
 from gintally.ledger.imports import Imports
 from gintally.ledger.matches import Matches
-from gintally.ledger.merging import Merging
 from gintally.ledger.people import People
 from gintally.model import Match
 
@@ -41,10 +40,11 @@ if TYPE_CHECKING:
 
     from gintally.engine.stakes import Stake
     from gintally.ledger.folds import Fold
+    from gintally.ledger.merging import Merged
     from gintally.model import Payment
 
 
-class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
+class Ledger(People, Matches, Hands, Imports, Damage, History):
     """An open ledger. Use `Ledger.open`; close it (or use it as a context manager)."""
 
     def __init__(
@@ -129,6 +129,13 @@ class Ledger(People, Matches, Hands, Imports, Damage, Merging, History):
         rollback mode): concurrent writers and readers then never block each other."""
         if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             self.conn.execute("PRAGMA journal_mode = WAL")
+
+    def merge(self, other: str | os.PathLike[str]) -> Merged:
+        """Bring in what `other` has and this ledger lacks, by identity, in one write
+        (`merging.merge`, loaded by a merge only: no other command needs it)."""
+        from gintally.ledger import merging
+
+        return merging.merge(self, other)
 
     def backup(self, target: str | os.PathLike[str], force: bool = False) -> Path:
         """A consistent copy of the ledger, taken online and put in place whole
