@@ -177,27 +177,21 @@ class ImportFold:
         (interleaved row by row, the reading, the fold and the writing cost a fifth more).
         The entries of the first `FOLD_FROM` rows are held, and folded once there are more."""
         rows = iter(rows)
-        while self.fold is not None and (batch := list(islice(rows, BATCH))):
+        while (fold := self.fold) is not None and (batch := list(islice(rows, BATCH))):
             entries = self._entries(batch)
             if entries is None:  # out of play order, or a row a replay refuses
                 self.fold = self._held = None
-            elif self._held is not None:
+            elif self._held is not None and self._count + len(entries) < FOLD_FROM:
                 self._held.append(entries)
                 self._count += len(entries)
-                if self._count >= FOLD_FROM:
-                    held, self._held = self._held, None
-                    for part in held:
-                        self._add(part)
-            else:
-                self._add(entries)
+            else:  # the rows held (if any), then these
+                held, self._held = self._held or [], None
+                add = fold.add
+                for part in (*held, entries):
+                    for e in part:
+                        add(e)
             yield from batch
         yield from rows
-
-    def _add(self, entries: list[Entry]) -> None:
-        if self.fold is not None:
-            add = self.fold.add
-            for e in entries:
-                add(e)
 
     def _entries(self, batch: list[ImportRow]) -> list[Entry] | None:
         """The entries of a batch of rows, numbered on from the last one's; None when a row
