@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def test_ctrl_c_while_a_new_ledger_is_built_leaves_no_file(
     with pytest.raises(Ended) as ended:
         files.create(book)
     assert ended.value.args == (process.INTERRUPTED,)
-    assert f".book.db.{os.getpid()}.new" in seen
+    assert f".book.db.{os.getpid()}-{threading.get_native_id()}.new" in seen
     assert names(tmp_path) == []  # no ledger, no temporary file, no -wal or -shm
     assert commits.Commits.scratch == []
 

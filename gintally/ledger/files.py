@@ -4,14 +4,18 @@ written whole), integrity.
 Terminology
 - at rest: a ledger file with no write-ahead log beside it; only then is its size checked against
   the page count in its header (another process may be part-way through a checkpoint otherwise).
+- in use (`opened`): this process's connections to a ledger file, counted by device and inode.
+  On POSIX, closing any descriptor of a file drops every lock the process holds on it, SQLite's
+  included, so the header is read (a descriptor opened and closed) only while no connection of
+  this process uses the file: several `Book`s on one file, in threads too, keep their locks.
 - atomic creation: a new ledger is built beside its final name and linked into place, so no
   process ever sees a half-made file, and when two race to create it one wins and the other
   uses its file.
 - written whole: every file gintally writes (a backup, an export, the report's page) is written
   by one guarded writer (`write_whole`) to a temporary file beside its target
-  (``.NAME.PID.partial``) and put in place only when complete, so the target is never half a
+  (``.NAME.PID-THREAD.partial``) and put in place only when complete, so the target is never half a
   file; it refuses the ledger itself and anything that is not a regular file. A new ledger is
-  built the same way (``.NAME.PID.new``). Ctrl-C while either is built removes the temporary
+  built the same way (``.NAME.PID-THREAD.new``). Ctrl-C while either is built removes the temporary
   file (`gintally.commits.scratch`); putting it in place is a critical section; a killed run's
   temporary files (a SQLite copy's ``-journal`` too) are swept by the next run for that
   target.
@@ -27,6 +31,7 @@ import glob
 import os
 import sqlite3
 import stat
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -78,15 +83,70 @@ def translate(path: Path | str, e: sqlite3.Error) -> LedgerError:
     return LedgerError(f"cannot use the ledger {path}: {text}")
 
 
-def inspect_file(path: Path) -> None:
-    """Refuse, before SQLite touches it, a file that is not a whole SQLite database."""
+class InUse:
+    """This process's use of a ledger file (its device and inode), counted while one of its
+    connections is open: `opened` counts one, `release` ends it (once)."""
+
+    __slots__ = ("_key", "_released")
+
+    def __init__(self, key: tuple[int, int]) -> None:
+        self._key = key
+        self._released = False
+
+    def release(self) -> None:
+        """The connection is closed: one fewer user of the file (a second call does nothing)."""
+        with _USERS_LOCK:
+            if self._released:
+                return
+            self._released = True
+            left = _USERS.get(self._key, 1) - 1
+            if left:
+                _USERS[self._key] = left
+            else:
+                _USERS.pop(self._key, None)
+
+
+# The ledger files this process has connections to, by device and inode, and how many. On POSIX,
+# closing any descriptor of a file releases every lock the process holds on it, SQLite's
+# included: a file in use is never opened outside SQLite, and a header is read (with a
+# descriptor opened and closed) only while the count is zero, under the lock.
+_USERS: dict[tuple[int, int], int] = {}
+_USERS_LOCK = threading.Lock()
+_KEPT: list[int] = []  # descriptors never closed: opened on a file that came into use meanwhile
+
+
+def opened(path: Path) -> InUse:
+    """Check a ledger file before SQLite connects to it (`inspect_head`) and count this
+    process's connection to it; call `InUse.release` once the connection is closed. A file that
+    a connection of this process already uses was checked when that one opened, and is not
+    opened again outside SQLite (see `_USERS`)."""
     wal = path.with_name(path.name + "-wal")
-    logged = wal.exists()  # before measuring: see `in_use` below
-    size = path.stat().st_size
+    with _USERS_LOCK:
+        logged = wal.exists()  # before measuring: see `inspect_head`
+        st = os.stat(path)
+        key = (st.st_dev, st.st_ino)
+        if key not in _USERS:
+            fd = os.open(path, os.O_RDONLY)
+            fst = os.fstat(fd)
+            key = (fst.st_dev, fst.st_ino)
+            try:
+                head = os.pread(fd, 100, 0)
+            finally:
+                if key in _USERS:  # replaced meanwhile by a file this process uses
+                    _KEPT.append(fd)
+                else:
+                    os.close(fd)
+            if key not in _USERS:
+                inspect_head(path, head, fst.st_size, logged or wal.exists())
+        _USERS[key] = _USERS.get(key, 0) + 1
+        return InUse(key)
+
+
+def inspect_head(path: Path, head: bytes, size: int, in_use: bool) -> None:
+    """Refuse, before SQLite touches it, a file that is not a whole SQLite database: its first
+    100 bytes `head`, its `size`, and whether a write-ahead log is beside it (`in_use`)."""
     if size == 0:
         raise LedgerError(f"{path} is an empty file, not a gintally ledger")
-    with path.open("rb") as f:
-        head = f.read(100)
     if not head.startswith(SQLITE_MAGIC):
         raise LedgerError(f"{path} is not a gintally ledger (not a SQLite database)")
     if len(head) < 100:
@@ -101,7 +161,6 @@ def inspect_file(path: Path) -> None:
     # The log is looked for before the file is measured and again after its header is read:
     # the last connection of another process may checkpoint the log (the header then counts
     # pages the size measured before did not) and delete it in between.
-    in_use = logged or wal.exists()
     short = header_valid and pages * page_size > size and not in_use
     if page_size < 512 or size % page_size or short:
         raise LedgerError(
@@ -164,7 +223,7 @@ def create(path: Path) -> None:
     if is_read_only(path.parent):
         raise LedgerError(f"cannot create the ledger {path}: its folder is read-only")
     _sweep_partials(path, NEW)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}{NEW}")
+    tmp = path.with_name(f".{path.name}.{_scratch_id()}{NEW}")
     parts = [tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")]
     try:
         with commits.scratch(*map(str, parts)):
@@ -214,7 +273,7 @@ def write_whole(
     if (target.exists() or target.is_symlink()) and not force:
         raise GintallyError(exists)
     _sweep_partials(target, PARTIAL)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}{PARTIAL}")
+    tmp = target.with_name(f".{target.name}.{_scratch_id()}{PARTIAL}")
     parts = [tmp] + [tmp.with_name(tmp.name + c) for c in COMPANIONS]
     try:
         with commits.scratch(*map(str, parts)):
@@ -306,10 +365,17 @@ def _sweep_partials(target: Path, suffix: str) -> None:
     name = glob.escape(target.name)
     for ending in (suffix, *(suffix + c for c in COMPANIONS)):
         for leftover in target.parent.glob(f".{name}.*{ending}"):
-            pid = leftover.name[len(target.name) + 2 : -len(ending)]
+            pid = leftover.name[len(target.name) + 2 : -len(ending)].partition("-")[0]
             if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
                 with contextlib.suppress(OSError):
                     leftover.unlink()
+
+
+def _scratch_id() -> str:
+    """What a temporary file's name says of who writes it: the process and, since two threads
+    of one process (two `Book`s) may write beside the same target, the thread (``PID-THREAD``;
+    the sweep reads the process)."""
+    return f"{os.getpid()}-{threading.get_native_id()}"
 
 
 def _alive(pid: int) -> bool:

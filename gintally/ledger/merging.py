@@ -116,7 +116,7 @@ def merge(ledger: LedgerCore, other: str | os.PathLike[str]) -> Merged:
     """Bring in what `other` has and `ledger` lacks, by identity, in one write; refuse
     (`MergeConflict`, nothing written) when they disagree (`Ledger.merge`)."""
     path = Path(other)
-    src = open_other(path, ledger.path)
+    src, in_use = open_other(path, ledger.path)
     try:
         src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
         with ledger.write() as conn:
@@ -135,19 +135,22 @@ def merge(ledger: LedgerCore, other: str | os.PathLike[str]) -> Merged:
         raise files.translate(path, e) from None
     finally:
         src.close()
+        in_use.release()
 
 
-def open_other(path: Path, ledger: Path | str) -> sqlite3.Connection:
-    """The other ledger, opened read-only, or refused (missing, the ledger itself, foreign,
-    newer, or older than this gintally's schema)."""
+def open_other(path: Path, ledger: Path | str) -> tuple[sqlite3.Connection, files.InUse]:
+    """The other ledger, opened read-only, and this process's use of its file (release it once
+    the connection is closed), or refused (missing, the ledger itself, foreign, newer, or older
+    than this gintally's schema)."""
     if not path.is_file():
         raise GintallyError(f"no ledger at {path}")
     if str(ledger) != ":memory:" and Path(ledger).exists() and path.samefile(ledger):
         raise GintallyError(f"{path} is this ledger itself: merge another ledger into it")
-    files.inspect_file(path)
+    in_use = files.opened(path)
     try:
         conn = files.connect_read_only(path)
     except sqlite3.Error as e:
+        in_use.release()
         raise files.translate(path, e) from None
     try:
         schema.recognise(conn, path)
@@ -161,11 +164,13 @@ def open_other(path: Path, ledger: Path | str) -> sqlite3.Connection:
             )
     except sqlite3.Error as e:
         conn.close()
+        in_use.release()
         raise files.translate(path, e) from None
     except GintallyError:
         conn.close()
+        in_use.release()
         raise
-    return conn
+    return conn, in_use
 
 
 class _Merge:

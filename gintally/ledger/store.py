@@ -57,6 +57,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         super().__init__(conn, path, read_only, on_wait)
         # folds made by a reader, by match, to be written once it has done its work (`save_folds`)
         self._unsaved: dict[int, tuple[list[Fold], tuple[int, int], int]] = {}
+        self._in_use: files.InUse | None = None  # this process's use of the file (`open`)
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -87,20 +88,30 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
             return cls(conn, p)
+        in_use = None
         try:
             if not p.exists():
                 files.create(p)
-            files.inspect_file(p)
+            in_use = files.opened(p)
             why = files.read_only_reason(p)
             read_only = why is not None
             if why is not None and write:
                 raise LedgerError(f"cannot write to {p}: {why}")
             conn = files.connect_read_only(p) if read_only else files.connect(str(p))
         except OSError as e:
+            if in_use is not None:
+                in_use.release()
             raise LedgerError(f"cannot open the ledger {p}: {e.strerror or e}") from None
         except sqlite3.Error as e:
+            if in_use is not None:
+                in_use.release()
             raise files.translate(p, e) from None
+        except GintallyError:
+            if in_use is not None:
+                in_use.release()
+            raise
         ledger = cls(conn, p, read_only, on_wait)
+        ledger._in_use = in_use
         try:
             schema.recognise(conn, p)
             if not read_only:
@@ -108,15 +119,19 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
                 if write:
                     ledger._ensure_wal()
         except sqlite3.Error as e:
-            conn.close()
+            ledger.close()
             raise files.translate(p, e) from None
         except GintallyError:
-            conn.close()
+            ledger.close()
             raise
         return ledger
 
     def close(self) -> None:
+        """Close the connection, and only then count it out of this process's use of the file
+        (`files.opened`)."""
         self.conn.close()
+        if self._in_use is not None:
+            self._in_use.release()
 
     def __enter__(self) -> Ledger:
         return self
