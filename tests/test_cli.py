@@ -651,9 +651,12 @@ def test_ledger_location(gintally: CLI, tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_version_and_help_for_every_command(gintally: CLI) -> None:
+    from importlib.metadata import version
+
     from gintally import __version__
 
     assert ok(gintally("--version")).stdout == f"gintally {__version__}\n"
+    assert version("gintally") == __version__  # the package's metadata reads the one source
     top = ok(gintally("--help")).stdout
     for command in COMMANDS:
         words = command.split()
