@@ -1,21 +1,6 @@
-"""`gintally report --html FILE`: a year in review as one self-contained web page.
-
-The page is one HTML file with everything inside it: the styles in a ``<style>`` element, the
-charts as inline SVG drawn by pygal, no script, no font, no image and no address to fetch, so it
-opens the same from a USB stick, an e-mail or a browser with the network off, and prints well
-(print styles: A4 margins, no section split across pages, the hand log left folded).
-
-pygal is imported here only, and only by the function that draws, so no other command loads it
-(tests/test_layers.py holds that). pygal writes an inline ``<script>`` with its tooltip settings
-and comments naming its web site into every SVG even with ``js=[]``; both are removed, since
-the page runs no script and names no address.
-
-What the page holds (`page_html`): the match and its season; the standings (games won, hands
-won, points, gins, undercuts, biggest hand, net, each side's winnings when the match is played
-for money, and who won the year once it is over); the race
-chart (games won by date, and the running net for single and hollywood); the sets and series
-won; the season's records; the hand log of the season inside a folded ``<details>``.
-"""
+"""`gintally report --html FILE`: a year in review as one self-contained web page, made by the
+library (`Book.report`, the page itself in `facade.page`) and written to FILE or, for ``-``,
+to standard output."""
 
 from __future__ import annotations
 

@@ -12,6 +12,11 @@ Before each command it asks the file whether another process wrote to it meanwhi
 (`Ledger.news`), so two terminals or two devices can share a ledger; `Book.news` tells a
 screen when to redraw.
 
+Data in and out goes the same way: `Book.import_`, `Book.export`, `Book.merge`, `Book.check`,
+`Book.backup`, `Book.chart` and `Book.report` return what ``import``, ``merge``, ``check`` and
+``chart`` print with ``--json`` (``export`` and ``report``: what was written); the command line
+calls them.
+
 Money goes the same way (`facade.money`): `Book.new_match(stake=...)`, `Match.stake`,
 `Match.pay` and `Book.pay`, `Match.settlement` and `Book.settlement` return what ``match new``,
 ``match stake``, ``pay`` and ``settle`` print with ``--json``; an amount may be a `Decimal`, a
