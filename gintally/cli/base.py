@@ -1,6 +1,7 @@
 """The command line's shared parts that need no Typer: where the ledger is, the ledger opened for
 one command as a library `Book` (`book`), numbers and dates as typed, output, the shared
-options of a hand command as one value, and the edge (`run`) that turns every failure into one line and an exit code.
+options of a hand command as one value, and the edge (`run`) that turns every failure into one
+line and an exit code.
 
 `common` declares the Typer app on top of these (and re-exports them); the console script's
 fast lane (`quick`) runs the commands typed at the table with these alone, so that recording a
