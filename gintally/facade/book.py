@@ -198,8 +198,8 @@ class Book:
         ``payments``, ``payments_taken_back`` when it brought any). `source`: a path (``"-"``
         or `sys.stdin`: standard input) or an open file, text or bytes. Rows whose hands are
         here already (by their uid) are skipped, one here with other facts refuses the file;
-        a file imported before (or this match's own export) is refused unless `force`. An
-        import may make the ledger."""
+        a file imported before (or this match's own export) is refused unless `force`. The
+        match must exist (an import makes no ledger and no match)."""
         import sys
 
         from gintally.facade import exchange
@@ -220,7 +220,7 @@ class Book:
                 else:
                     copy.write_bytes(data)
                 return self.import_(copy, match, force=force)
-        book = self.ledger(write=True, create=True)
+        book = self.ledger(write=True)
         return exchange.bring_in(book, match, path, force, date.today())
 
     def export(
