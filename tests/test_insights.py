@@ -306,7 +306,8 @@ def test_chart_refuses_a_season_that_is_not_there(
 
 
 def test_markers_stay_distinct() -> None:
-    from gintally.cli.chart import day_ticks, markers, whole_ticks
+    from gintally.cli.chart import markers
+    from gintally.facade.page import day_ticks, whole_ticks
 
     assert markers(["Ann", "Bob"]) == ["A", "B"]
     assert markers(["Ann", "al"]) == ["*", "o"]  # the same initial: two other marks

@@ -78,7 +78,7 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "sqlite_utils": ("ledger/",),
     "dateutil": ("dates.py",),
     "plotext": ("cli/chart.py",),  # the terminal chart, imported only by the commands that draw
-    "pygal": ("cli/page.py",),  # the page's SVG chart, likewise
+    "pygal": ("facade/page.py",),  # the page's SVG chart, likewise
     "textual": ("cli/screen.py",),  # the full screen of `gintally play`, imported by it alone
 }
 
@@ -206,3 +206,32 @@ def test_every_module_is_in_a_known_layer() -> None:
         present = {p.stem for p in (PACKAGE / folder).glob("*.py")}
         present |= {p.parent.name for p in (PACKAGE / folder).glob("*/__init__.py")}  # packages
         assert names <= present, (folder, names - present)
+
+
+# The command modules that still reach past the library (facade/) into ledger/, service/ or
+# transfer/, each owned by a helper converting it; the lead empties this list as they land (the
+# test below fails for a module listed here that no longer needs to be).
+NOT_YET_THROUGH_BOOK = {
+    "cli/base.py",  # `ledger`, `when`, `placed`: the Ledger record.py and views.py still take
+    "cli/record.py",  # the hand commands (typed)
+    "cli/views.py",  # show (render)
+    "cli/common.py",  # names for shell completion, and CSV for a spreadsheet (render)
+}
+BELOW_THE_LIBRARY = (["gintally", "ledger"], ["gintally", "service"], ["gintally", "transfer"])
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in modules() if layer_of(p) == "cli"],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_commands_are_clients_of_the_library(path: Path) -> None:
+    """A command parses text, calls the library (`Book`, `facade.work`) and draws: no module of
+    cli/ imports ledger/, service/ or transfer/, at the top, in a function or for type checking
+    (`imports` walks the whole tree)."""
+    rel = str(path.relative_to(PACKAGE))
+    below = [n for n in imports(path) if n.split(".")[:2] in BELOW_THE_LIBRARY]
+    if rel in NOT_YET_THROUGH_BOOK:
+        assert below, f"{rel} is a client of the library now: take it off NOT_YET_THROUGH_BOOK"
+    else:
+        assert not below, f"{rel} reaches below the library: {sorted(set(below))}"

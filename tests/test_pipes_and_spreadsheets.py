@@ -429,7 +429,7 @@ def test_names_are_read_without_changing_the_file(
 def test_the_race_chart_uses_no_deprecated_date_call(gintally: CLI) -> None:
     """pygal's date charts call datetime.utcfromtimestamp (deprecated in Python 3.12); the chart
     plots day numbers with its own labels instead."""
-    from gintally.cli.page import race_svg
+    from gintally.facade.page import race_svg
 
     race: Any = {
         "players": ["Ann", "Bob"],

@@ -347,7 +347,7 @@ def test_a_season_story_folded_as_it_streams_is_the_one_replayed_whole(midsize: 
 
 def test_a_chart_draws_a_point_a_day() -> None:
     """The games of one day are one step: the last value of the day."""
-    from gintally.cli.chart import daily
+    from gintally.facade.page import daily
 
     dates = ["2024-01-05", "2024-01-05", "2024-01-05", "2024-01-09", "2024-02-01", "2024-02-01"]
     assert daily(dates, [1, 2, 3, 3, 4, 6]) == (

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer.core import TyperCommand
 
-from gintally import report, service
+from gintally import report
+from gintally.cli.base import book
+
+if TYPE_CHECKING:
+    from gintally.model import Match as MatchRecord
 from gintally.cli.common import (
     HelpGroup,
     JsonOpt,
@@ -16,7 +20,6 @@ from gintally.cli.common import (
     complete_player,
     drawing,
     emit,
-    ledger,
     today,
 )
 
@@ -164,9 +167,8 @@ def match_new(
     price_asked = money.asked(stake, currency, places, series_stake)  # checked before writing
     planned = work.plan(name, players, teams, format_, rules, set_ or [], games, rolling,
                         season_start, dealer)  # fmt: skip
-    with ledger(create=True) as book, book.write():  # the match and its stake, or neither
-        m = work.new_match(book, planned)
-        price = money.stake_new(book, m, price_asked) if price_asked is not None else None
+    with book() as opened:  # the match and its stake, or neither
+        m, price = work.new_match(opened.ledger(write=True, create=True), planned, price_asked)
     doc = report.match_doc(m)
     if as_json:
         emit(doc if price is None else {**doc, "stake": report.stake_doc(price)}, True)
@@ -175,9 +177,7 @@ def match_new(
     who = f"{a} vs {b}"
     if m.teams is not None:
         sweep = m.rules.team_sweep_bonus
-        who += (
-            f" at {len(m.tables)} tables ({', '.join(service.table_names(m))}; sweep bonus {sweep})"
-        )
+        who += f" at {len(m.tables)} tables ({', '.join(_tables(m))}; sweep bonus {sweep})"
     played = f", at {report.stake_doc(price)['per_point']}" if price is not None else ""
     drawing("message")(
         f"Created match {m.name}: {who}, "
@@ -209,8 +209,10 @@ def match_stake(
     """Set a match's stake, or change it from a date on (--from)."""
     from gintally.facade import money
 
-    with ledger() as book:
-        done = money.stake(book, name, amount, from_, currency, places, series_stake, today())
+    with book() as opened:
+        done = money.stake(
+            opened.ledger(write=True), name, amount, from_, currency, places, series_stake, today()
+        )
     doc = done["stake"]
     if as_json:
         emit(done, True)
@@ -222,10 +224,8 @@ def match_stake(
 @match_app.command("list")
 def match_list(as_json: JsonOpt = False) -> None:
     """Every match in the ledger; * marks the current one."""
-    from gintally.facade import work
-
-    with ledger(write=False) as book:
-        doc = work.matches(book)
+    with book() as opened:
+        doc = opened.matches()
     if as_json:
         emit(doc, True)
     else:
@@ -244,8 +244,8 @@ def match_show(
     money."""
     from gintally.facade import money
 
-    with ledger(write=False) as book:
-        doc = money.info(book, name)
+    with book() as opened:
+        doc = money.info(opened.ledger(), name)
     if "stakes" not in doc or as_json:  # not played for money: as it always was
         emit(doc, as_json, drawing("match"))
         return
@@ -266,8 +266,8 @@ def match_use(
     ],
 ) -> None:
     """Make a match the current one (hand commands go to it)."""
-    with ledger() as book:
-        m = book.use_match(name)
+    with book() as opened:
+        m = opened.use_match(name)
     drawing("message")(f"The current match is now {m.name}.")
 
 
@@ -280,8 +280,8 @@ def match_rename(
     new: Annotated[str, typer.Argument(help="Its new name.", show_default=False)],
 ) -> None:
     """Rename a match (its hands stay with it)."""
-    with ledger() as book:
-        m = book.rename_match(old, new)
+    with book() as opened:
+        m = opened.rename_match(old, new)
     drawing("message")(f"Renamed match {old} to {m.name}.")
 
 
@@ -296,20 +296,22 @@ def player_rename(
     new: Annotated[str, typer.Argument(help="The new name.", show_default=False)],
 ) -> None:
     """Rename a player everywhere; their record is never split."""
-    with ledger() as book:
-        p = service.rename_player(book, old, new)
-    drawing("message")(f"Renamed {old} to {p.name}.")
+    with book() as opened:
+        renamed = opened.rename_player(old, new)
+    drawing("message")(f"Renamed {old} to {renamed}.")
 
 
 @player_app.command("list")
 def player_list(as_json: JsonOpt = False) -> None:
     """Every player in the ledger."""
-    with ledger(write=False) as book:
-        names = [p.name for p in book.players()]
+    with book() as opened:
+        names = opened.players()
     if as_json:
         emit({"players": names}, True)
     else:
         drawing("message")("\n".join(names) or "No players yet.")
 
 
-# --- data in and out ------------------------------------------------------------------------------
+def _tables(m: MatchRecord) -> list[str]:
+    """A team match's tables as its confirmation names them."""
+    return [m.table_name(t) for t in range(len(m.tables))]

@@ -1,6 +1,7 @@
 """The command line's shared parts that need no Typer: where the ledger is, the ledger opened for
-one command, numbers and dates as typed, output, the shared options of a hand command as one
-value, and the edge (`run`) that turns every failure into one line and an exit code.
+one command as a library `Book` (`book`), numbers and dates as typed, output, the shared
+options of a hand command as one value, and the edge (`run`) that turns every failure into one
+line and an exit code.
 
 `common` declares the Typer app on top of these (and re-exports them); the console script's
 fast lane (`quick`) runs the commands typed at the table with these alone, so that recording a
@@ -35,7 +36,8 @@ from gintally.facade.where import default_path
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-    from gintally.ledger import Ledger
+    from gintally.facade.book import Book
+    from gintally.ledger import Ledger  # for `ledger`, `when` and `placed` (see their callers)
 
 
 # --- the edge -------------------------------------------------------------------------------------
@@ -138,26 +140,43 @@ def is_default() -> bool:
     return State.db is None and os.environ.get(ENV_DB) is None
 
 
-@contextlib.contextmanager
-def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
-    """The ledger, opened (and migrated) for one command, closed after it. Only `create`
-    commands (match new, import) make a ledger that does not exist, and never a folder except
-    the app directory; any other says ``no ledger at PATH`` and makes nothing."""
-    from gintally.ledger import Ledger
-
-    process.release_gc()  # the command is loaded (see `process.hold_gc`)
-    path = db_path()
+def waiting(path: Path) -> Callable[[], None]:
+    """What a command says when its write waits for another process (`Book`'s `on_wait`)."""
 
     def tell() -> None:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write(f"waiting for another gintally to finish writing to {path}...\n")
             sys.stderr.flush()
 
-    with Ledger.open(
-        path, write=write, create=create, make_folder=is_default(), on_wait=tell
-    ) as opened:
+    return tell
+
+
+@contextlib.contextmanager
+def book() -> Iterator[Book]:
+    """The ledger as a `Book` for one command (--db, else $GINTALLY_DB, else the app
+    directory's), closed after it. It is opened by the command's first call, for reading, or
+    for writing by a call that writes; only the calls that may make a ledger (a new match, an
+    import) make one that does not exist, and never a folder except the app directory; any
+    other says ``no ledger at PATH`` and makes nothing. What its reads folded is kept once the
+    command has done its work (`Book.save_folds`): a refused command writes nothing."""
+    from gintally.facade.book import Book
+
+    process.release_gc()  # the command is loaded (see `process.hold_gc`)
+    path = db_path()
+    opened = Book(path, make_folder=is_default(), on_wait=waiting(path))
+    try:
         yield opened
-        opened.save_folds()  # what a reader folded and may keep (`Ledger.save_folds`): it succeeded
+        opened.save_folds()
+    finally:
+        opened.close()
+
+
+@contextlib.contextmanager
+def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
+    """The ledger of `book`, opened (and migrated) at once, for the hand commands and `show`
+    until they call the library through `book` (tests/test_layers.py lists them)."""
+    with book() as opened:
+        yield opened.ledger(write, create)
 
 
 # --- what is typed --------------------------------------------------------------------------------
@@ -170,12 +189,9 @@ def today() -> date:
 def when(text: str | None, book: Ledger) -> date:
     """The date a hand command was given (`--date`), read by the ledger's date order, or
     today."""
-    if text is None:
-        return today()
-    from gintally.dates import parse_date
-    from gintally.service import date_order
+    from gintally.facade.typed import when as read
 
-    return parse_date(text, today(), date_order(book))
+    return read(text, book, today())
 
 
 def placed(book: Ledger, match_name: str) -> str:

@@ -23,13 +23,13 @@ import os
 import shutil
 import sys
 import types
-from datetime import date, timedelta
 from typing import Any
 
-from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, emit, ledger, today, whole
+from gintally.cli.base import book
+from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, emit, today, whole
+from gintally.facade.page import NET_FORMATS, daily, day_ticks, whole_ticks
 from gintally.report import RaceDoc
 
-NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
 _PLOTEXT_DOCS = "plotext._doc.doc"  # what plotext's package imports for `plotext.doc`, last
 
 
@@ -56,50 +56,6 @@ def markers(names: list[str]) -> list[str]:
     """One distinct marker per player: their initials, or ``*`` and ``o``."""
     initials = [n[:1].upper() or "?" for n in names]
     return initials if len(set(initials)) == len(initials) else ["*", "o"]
-
-
-def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:
-    """At most six whole-number ticks from `low` to `high` at a round step (1, 2, 5, 10...)."""
-    span = max(1, high - low)
-    step = 1
-    while span / step > 5:
-        for factor in (2, 5 / 2, 2):  # 1, 2, 5, 10, 20, 50...
-            step = round(step * factor)
-            if span / step <= 5:
-                break
-    first = (low // step) * step
-    ticks = list(range(first, high + step, step))
-    return ticks, [str(t) for t in ticks]
-
-
-def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
-    """Ticks for a season's dates: the first of each month (every other month, or every
-    third, when there are many) for a long stretch, else about five days ("5 Jan")."""
-    start, end = date.fromisoformat(first), date.fromisoformat(last)
-    days = (end - start).days
-    if days >= 45:
-        months = []
-        y, m = (start.year, start.month + 1) if start.day > 1 else (start.year, start.month)
-        while date(y + (m - 1) // 12, (m - 1) % 12 + 1, 1) <= end:
-            months.append(date(y + (m - 1) // 12, (m - 1) % 12 + 1, 1))
-            m += 1
-        every = 1 if len(months) <= 7 else 2 if len(months) <= 13 else 3
-        months = months[::every]
-        return [d.isoformat() for d in months], [d.strftime("%b") for d in months]
-    step = max(1, round(days / 4))
-    picks = [start + timedelta(days=i) for i in range(0, days + 1, step)]
-    return [d.isoformat() for d in picks], [f"{d.day} {d.strftime('%b')}" for d in picks]
-
-
-def daily(dates: list[str], values: list[int]) -> tuple[list[str], list[int]]:
-    """The race at the resolution a drawing can show: the value at the end of each day (its
-    last game closed). A season has at most 366 days, so a season of thousands of games is
-    drawn with a few hundred points at most, and the line looks the same: the games of one day
-    are one step."""
-    days: dict[str, int] = {}
-    for day, value in zip(dates, values, strict=True):
-        days[day] = value  # the last value of the day
-    return list(days), list(days.values())
 
 
 def _steps(dates: list[str], values: list[int], start: str) -> tuple[list[str], list[int]]:
@@ -188,15 +144,13 @@ def chart(
     match: MatchOpt = None,
     year: YearOpt = None,
     as_json: JsonOpt = False,
-) -> None:  # fmt: skip
+) -> None:
     """The season race drawn in the terminal: games won by date, one line per player (and the
     running net for single and hollywood); before any game has finished, each player's points
     so far. --json prints the series it draws."""
-    from gintally import report
-    from gintally.service import insights
+    from gintally.facade import work
 
-    with ledger(write=False) as book:
-        m = book.match(match)
-        story = insights.season_story(book, m, whole(year, "--year"), today(), hands=False)
-    doc = report.race_doc(m, story.season, story.race, story.hands, story.running)
+    wanted = whole(year, "--year")
+    with book() as opened:
+        doc = work.chart(opened.ledger(), match, wanted, today())
     emit(doc, as_json, draw)

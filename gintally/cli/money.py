@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from gintally.cli import record
+from gintally.cli.base import book
 from gintally.cli.common import (
     DateOpt,
     JsonOpt,
@@ -17,7 +18,6 @@ from gintally.cli.common import (
     app,
     drawing,
     emit,
-    ledger,
     today,
 )
 from gintally.facade import money
@@ -41,8 +41,8 @@ def settle(
     times the stake, the losing side paying the winning side, netted per pair of players with
     the payments made; what is still in play owes nothing yet."""
     money.scope(match, all_)
-    with ledger(write=False) as book:
-        doc = money.settle(book, match, all_, since, today())
+    with book() as opened:
+        doc = money.settle(opened.ledger(), match, all_, since, today())
     emit(doc, as_json, drawing("settlement"))
 
 
@@ -69,6 +69,6 @@ def pay(
     as_json: JsonOpt = False,
 ) -> None:
     """Record money handed over: settle counts it, export carries it, undo takes it back."""
-    with ledger() as book:
-        doc = money.pay(book, payer, payee, amount, date, note, match, today())
+    with book() as opened:
+        doc = money.pay(opened.ledger(write=True), payer, payee, amount, date, note, match, today())
     record.tell_paid(doc, as_json)

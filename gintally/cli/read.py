@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from gintally.cli.base import book
 from gintally.cli.base import paged as paged  # the hand log's pager (and `views`')
 from gintally.cli.common import (
     CsvOpt,
@@ -18,7 +19,6 @@ from gintally.cli.common import (
     complete_match,
     drawing,
     emit,
-    ledger,
     one_of,
     sheet,
     today,
@@ -61,8 +61,8 @@ def hands(
     from gintally.facade import work
 
     wanted, count = work.log_limits(year, last)
-    with ledger(write=False) as book:
-        found = work.hand_log(book, match, wanted, count, all_)
+    with book() as opened:
+        found = work.hand_log(opened.ledger(), match, wanted, count, all_)
         log, head, rows = found.log, found.head, found.rows
         if as_json:
             _json_stream(head, rows)
@@ -112,8 +112,8 @@ def standings(
 
     one_of(as_json, as_csv)
     wanted = whole(year, "--year")
-    with ledger(write=False) as book:
-        doc = work.standings(book, match, wanted, today())
+    with book() as opened:
+        doc = work.standings(opened.ledger(), match, wanted, today())
     if as_csv:  # a row per player (or team) per season: every season, or the one of --year
         shown = [s for s in doc["seasons"] if wanted is None or s["season"] == doc["season"]]
         as_file(sheet([{"season": s["season"], **row} for s in shown for row in s["rows"]]))
@@ -170,8 +170,8 @@ def eval_(
     if match is not None and rules is not None:
         raise GintallyError("give --rules or --match, not both")
     if match is not None:
-        with ledger(write=False) as book:
-            base = book.match(match).rules
+        with book() as opened:
+            base = opened.match(match).record().rules
     else:
         base = resolve(rules or "modern")
     doc = report.eval_doc(evaluate(" ".join(cards), base.with_overrides(set_ or []), upcard))

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from gintally.cli.base import book
 from gintally.cli.common import (
     JsonOpt,
     app,
@@ -13,7 +14,6 @@ from gintally.cli.common import (
     complete_player,
     drawing,
     emit,
-    ledger,
     one_of,
     sheet,
 )
@@ -44,8 +44,8 @@ def stats(
     from gintally.facade import work
 
     one_of(as_json, as_csv)
-    with ledger(write=False) as book:
-        doc = work.stats(book, player)
+    with book() as opened:
+        doc = work.stats(opened.ledger(), player)
     if as_csv:
         as_file(sheet(doc["players"]))
         return

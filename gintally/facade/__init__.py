@@ -5,6 +5,10 @@ prints (SPEC section 10).
 - `book`: `open` (``gintally.open``), `Book` (a ledger: its matches, standings and stats) and
   `Match` (one match: the hand commands, corrections, its sheet and hand log);
 - `work`: each command's work as a document, which the command line calls too;
+- `exchange`: an import's work (its sections in order, an export's prices and payments) and an
+  export's, for `Book.import_` and `Book.export`;
+- `page`: the year-in-review page (`Book.report`) and the race's ticks its charts share with
+  the terminal's;
 - `money`: the same for the money commands (``settle``, ``pay``, ``match stake``) and a
   match's stakes;
 - `typed`: values as typed (text, or a library call's values as text), read into a hand's

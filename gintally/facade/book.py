@@ -12,6 +12,11 @@ Before each command it asks the file whether another process wrote to it meanwhi
 (`Ledger.news`), so two terminals or two devices can share a ledger; `Book.news` tells a
 screen when to redraw.
 
+Data in and out goes the same way: `Book.import_`, `Book.export`, `Book.merge`, `Book.check`,
+`Book.backup`, `Book.chart` and `Book.report` return what ``import``, ``merge``, ``check`` and
+``chart`` print with ``--json`` (``export`` and ``report``: what was written); the command line
+calls them.
+
 Money goes the same way (`facade.money`): `Book.new_match(stake=...)`, `Match.stake`,
 `Match.pay` and `Book.pay`, `Match.settlement` and `Book.settlement` return what ``match new``,
 ``match stake``, ``pay`` and ``settle`` print with ``--json``; an amount may be a `Decimal`, a
@@ -28,16 +33,16 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
 from gintally.facade import work
 from gintally.facade.typed import as_text
 
 if TYPE_CHECKING:
-    import os
     from decimal import Decimal
 
     from gintally.ledger import Ledger
@@ -163,11 +168,7 @@ class Book:
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         planned = work.plan(name, players, teams, format, rules, overrides, as_text(games),
                             rolling, season_start, dealer)  # fmt: skip
-        book = self.ledger(write=True, create=True)
-        with book.write():  # the match and its stake, or neither
-            made = work.new_match(book, planned)
-            if price is not None:
-                money.stake_new(book, made, price)
+        made, _ = work.new_match(self.ledger(write=True, create=True), planned, price)
         return Match(self, made.name)
 
     def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
@@ -180,6 +181,195 @@ class Book:
     def stats(self, player: str | None = None) -> dict[str, Any]:
         """Every player across every match: ``stats --json``."""
         return plain(work.stats(self.ledger(), player))
+
+    # --- data in and out -----------------------------------------------------------------------
+
+    def import_(
+        self,
+        source: str | os.PathLike[str] | IO[str] | IO[bytes],
+        match: str | None = None,
+        *,
+        force: bool = False,
+    ) -> dict[str, Any]:
+        """Add the hands of a CSV file (``date,kind,winner,points[,knocker,...]``, as a
+        spreadsheet saves it) or a JSON export (with its corrected hands, prices and payments)
+        to `match` (None: the current one), all or nothing: ``import FILE --json``,
+        ``{"match", "imported", "already_here", "hands": [first, last]}`` (and ``corrections``,
+        ``payments``, ``payments_taken_back`` when it brought any). `source`: a path (``"-"``
+        or `sys.stdin`: standard input) or an open file, text or bytes. Rows whose hands are
+        here already (by their uid) are skipped, one here with other facts refuses the file;
+        a file imported before (or this match's own export) is refused unless `force`. The
+        match must exist (an import makes no ledger and no match)."""
+        import sys
+
+        from gintally.facade import exchange
+
+        if isinstance(source, str | os.PathLike):
+            path = Path(source)
+        elif source is sys.stdin:
+            path = Path("-")
+        else:  # an open file: read from a copy that bears its name (as the import records it)
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="gintally-import-") as folder:
+                named = getattr(source, "name", None)
+                copy = Path(folder) / (Path(named).name if isinstance(named, str) else "stream")
+                data = source.read()
+                if isinstance(data, str):
+                    copy.write_text(data, encoding="utf-8", newline="")
+                else:
+                    copy.write_bytes(data)
+                return self.import_(copy, match, force=force)
+        book = self.ledger(write=True)
+        return exchange.bring_in(book, match, path, force, date.today())
+
+    def export(
+        self,
+        match: str | None,
+        out: str | os.PathLike[str] | TextIO,
+        *,
+        format: Literal["csv", "json"] = "csv",
+        excel: bool = False,
+        force: bool = False,
+    ) -> dict[str, Any]:
+        """Write the live hands of `match` (None: the current one) to `out`, a new file (one
+        that exists is replaced only with `force`, never the ledger itself; written beside it
+        and put in place whole) or an open text file: as CSV (the columns `import_` reads;
+        `excel`: for a spreadsheet to open, not to import) or as JSON (with the corrected
+        hands, prices and payments). What was written: ``{"match", "format", "hands",
+        "output"}`` (`output`: the file's path, None for an open file)."""
+        from gintally.facade import exchange
+
+        as_csv = exchange.export_format(format, excel)
+        book = self.ledger()
+        with book.snapshot():  # the hands, corrections and payments of one moment
+            m = book.match(match)
+            if not isinstance(out, str | os.PathLike):
+                count = exchange.write_out(book, m, out, as_csv, excel)
+                return {"match": m.name, "format": format.lower(), "hands": count, "output": None}
+            from gintally.ledger import files
+
+            count = 0
+
+            def fill(tmp: Path) -> None:
+                nonlocal count
+                with tmp.open("x", encoding="utf-8", newline="") as f:
+                    count = exchange.write_out(book, m, f, as_csv, excel)
+
+            written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
+        doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}
+        return doc
+
+    def merge(self, other: str | os.PathLike[str]) -> dict[str, Any]:
+        """Bring in the matches, players, hands, corrections and payments of the ledger at
+        `other` (only read) that this one lacks, by their identities, in one write: merging
+        twice changes nothing, and two ledgers merged either way round end alike. Facts the two
+        disagree on are named and nothing is merged. ``merge OTHER --json``: ``{"merged",
+        "new": {"players", "matches", "hands", "corrections", ...}, "already_here",
+        "renumbered"}`` (the matches whose hands took new numbers)."""
+        done = self.ledger(write=True).merge(other)
+        new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
+        new.update(done.new)  # and the other fact tables' (payments)
+        return {
+            "merged": str(other),
+            "new": new,
+            "already_here": done.here,
+            "renumbered": list(done.renumbered),
+        }
+
+    def check(self) -> dict[str, Any]:
+        """Every problem of the ledger file, found at once (SQLite's integrity and foreign
+        keys, every match's rules, every hand settled again and every match replayed):
+        ``check --json``, ``{"ledger", "ok", "problems": [text...]}``."""
+        from gintally import report, service
+
+        path = Path(self.path)
+        return plain(report.check_doc(str(path), service.check(path)))
+
+    def backup(self, path: str | os.PathLike[str], *, force: bool = False) -> Path:
+        """Copy the ledger to `path` while it is in use (a consistent SQLite backup), made
+        beside it and put in place whole (one that exists is replaced only with `force`): the
+        backup's path."""
+        return self.ledger().backup(path, force)
+
+    def chart(self, match: str | None = None, *, year: int | None = None) -> dict[str, Any]:
+        """The season race of `match` (None: the current one), its latest season or the one
+        starting in `year`: the games won, the running net and, before any game has finished,
+        the points so far, by date: ``chart --json``."""
+        return plain(work.chart(self.ledger(), match, year, date.today()))
+
+    def report(
+        self,
+        match: str | None = None,
+        *,
+        year: int | None = None,
+        out: str | os.PathLike[str] | IO[str] | None = None,
+        force: bool = False,
+    ) -> dict[str, Any]:
+        """The year in review of `match` (None: the current one), its latest season or the one
+        starting in `year`, as one self-contained web page (``report --html``), written to
+        `out` when given: a new file (one that exists is replaced only with `force`; written
+        beside it and put in place whole) or an open text file. ``{"match", "season",
+        "output", "html"}``: the match and season shown, the file written (None for none or
+        an open file) and the page's HTML."""
+        from gintally.facade import page
+
+        review = work.review(self.ledger(), match, year, date.today())
+        text = page.page_html(review, date.today())
+        doc = {"match": review["race"]["match"], "season": review["race"]["season"]}
+        if out is None or not isinstance(out, str | os.PathLike):
+            if out is not None:
+                out.write(text)
+            return {**doc, "output": None, "html": text}
+        from gintally.ledger import files
+
+        def fill(tmp: Path) -> None:
+            with tmp.open("x", encoding="utf-8") as f:
+                f.write(text)
+
+        written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
+        return {**doc, "output": str(written), "html": text}
+
+    def players(self) -> list[str]:
+        """Every player's name: ``player list --json``'s ``players``."""
+        return [p.name for p in self.ledger().players()]
+
+    def use_match(self, name: str) -> Match:
+        """Make the match named the current one (the one calls without a match go to)."""
+        return Match(self, self.ledger(write=True).use_match(name).name)
+
+    def rename_match(self, old: str, new: str) -> Match:
+        """Rename a match (its hands stay with it)."""
+        return Match(self, self.ledger(write=True).rename_match(old, new).name)
+
+    def rename_player(self, old: str, new: str) -> str:
+        """Rename a player everywhere (their record is never split): the new name."""
+        from gintally import service
+
+        return service.rename_player(self.ledger(write=True), old, new).name
+
+    def settings(self, key: str | None = None, value: str | None = None) -> dict[str, Any]:
+        """The ledger's settings (``config --json``): every one, or `key`'s, set to `value`
+        first when given (``date_order``: ``"dmy"``, ``"mdy"`` or ``"ymd"``)."""
+        setting = work.setting(key, value, False)
+        book = self.ledger(write=value is not None)
+        return plain(work.settings(book, setting, value).doc)
+
+    def forget(self, key: str) -> dict[str, Any]:
+        """Forget setting `key` (back to its default): ``config KEY --unset --json``."""
+        setting = work.setting(key, None, True)
+        return plain(work.settings(self.ledger(write=True), setting, None, True).doc)
+
+    def save_folds(self) -> None:
+        """Keep what the reads folded (a season's standings, for the next read); the command
+        line calls it once a command has done its work. Nothing is waited for, and nothing
+        changes for other readers."""
+        if self._ledger is not None:
+            self._ledger.save_folds()
+
+    def _file(self) -> Path | None:
+        """The ledger's file (None in memory), which no export or page may replace."""
+        return None if str(self.path) == ":memory:" else Path(self.path)
 
     # --- money ---------------------------------------------------------------------------------
 

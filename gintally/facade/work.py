@@ -29,10 +29,13 @@ if TYPE_CHECKING:
     from datetime import date
 
     from gintally.engine.formats import Format
+    from gintally.engine.stakes import Stake
+    from gintally.facade.money import Asked
     from gintally.game.rules import RuleSet
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match
+    from gintally.service.config import Setting
     from gintally.service.teams import TeamSpec
     from gintally.service.windows import Log, Window
 
@@ -371,7 +374,73 @@ def plan(
     return Plan(name, tuple(players or ()), specs, fmt, resolved, dealer)
 
 
-def new_match(book: Ledger, planned: Plan) -> Match:
-    """Create the match `planned` (it becomes the current match)."""
+def new_match(
+    book: Ledger, planned: Plan, price: Asked | None = None
+) -> tuple[Match, Stake | None]:
+    """Create the match `planned` (it becomes the current match) and, when it is played for
+    money (`price`, from `money.asked`), price it from its start: both in one write, or
+    neither. The match and its stake (None: played for nothing)."""
     p = planned
-    return service.new_match(book, p.name, p.players, p.fmt, p.rules, p.dealer, p.specs)
+    with book.write():
+        m = service.new_match(book, p.name, p.players, p.fmt, p.rules, p.dealer, p.specs)
+        if price is None:
+            return m, None
+        from gintally.facade import money
+
+        return m, money.stake_new(book, m, price)
+
+
+# --- data and pages -------------------------------------------------------------------------------
+
+
+def chart(book: Ledger, match: str | None, year: int | None, today: date) -> report.RaceDoc:
+    """The season race of the match named (None: the current one), the latest season or the
+    one starting in `year`: ``chart --json``."""
+    from gintally.service import insights
+
+    m = book.match(match)
+    story = insights.season_story(book, m, year, today, hands=False)
+    return report.race_doc(m, story.season, story.race, story.hands, story.running)
+
+
+def review(book: Ledger, match: str | None, year: int | None, today: date) -> report.ReviewDoc:
+    """What the year-in-review page shows of a match's season (`facade.page`): its standings
+    (with each side's winnings when it is played for money), race, sets, records and hands."""
+    from gintally.service import insights
+
+    m = book.match(match)
+    story = insights.season_story(book, m, year, today)
+    doc = report.review_doc(m, story)
+    earned = service.season_winnings(book, m, story.season.label, today)
+    if earned is not None:  # None without a stake: as before
+        report.add_winnings(doc["season"], *earned)
+    return doc
+
+
+def setting(key: str | None, value: str | None, unset: bool) -> Setting | None:
+    """``config``'s setting as typed, checked before the ledger is opened (None: every one)."""
+    if unset and (key is None or value is not None):
+        raise GintallyError("--unset takes the setting's name and no value: config KEY --unset")
+    return service.setting_of(key) if key is not None else None
+
+
+def settings(
+    book: Ledger, setting: Setting | None, value: str | None = None, unset: bool = False
+) -> Settings:
+    """The ledger's settings (``config``): every one, or `setting` (from `setting`), set to
+    `value` first or forgotten first (`unset`)."""
+    if setting is not None and (value is not None or unset):
+        service.configure(book, setting.key, value)
+    values = service.settings(book)
+    shown = [s for s in service.SETTINGS.values() if setting is None or s is setting]
+    return Settings({s.key: values[s.key] for s in shown}, shown)
+
+
+class Settings:
+    """The settings `settings` shows: their values (``config --json``'s document) and what
+    each is (`service.config.Setting`: its values and what they mean, what unset means)."""
+
+    __slots__ = ("doc", "shown")
+
+    def __init__(self, doc: dict[str, str | None], shown: list[Setting]) -> None:
+        self.doc, self.shown = doc, shown

@@ -1,0 +1,229 @@
+"""Data in and out of a match: an import (`bring_in`) and an export (`write_out`), each as the
+work of its command, for `Book.import_` and `Book.export` (which the command line calls).
+
+An import is one write: the file's parts are read in the order the file gives them (a CSV file
+is its hands; a JSON export's ``match``, ``corrected``, ``hands``, ``payments`` and
+``payments_taken_back``), each brought in as it is read, and any bad row refuses the whole file,
+the row named, with nothing written. The rules for an export's money live here (`FileMoney`):
+which of its prices a match takes, and its payments, each checked first.
+
+Terminology
+- source: the file read (`transfer.reading`: a path, or ``-`` for standard input), and the name
+  an import records and its messages give (`transfer.source_name`).
+- import document: what ``import --json`` prints: ``{"match", "imported", "already_here",
+  "hands"}`` (the first and last new hand numbers), with ``corrections``, ``payments`` and
+  ``payments_taken_back`` when the file brought any.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TextIO
+
+from gintally import report, service, transfer
+from gintally.errors import GintallyError
+
+if TYPE_CHECKING:
+    from datetime import date
+    from pathlib import Path
+
+    from gintally.ledger import Ledger
+    from gintally.model import HandRecord, Match
+    from gintally.service.folding import ImportFold
+
+
+# --- in -------------------------------------------------------------------------------------------
+
+
+def bring_in(
+    book: Ledger, match: str | None, path: Path, force: bool, today: date
+) -> dict[str, Any]:
+    """Import the hands (and a JSON export's corrected hands, prices and payments) of the file
+    at `path` (``-``: standard input) into the match named (None: the current one), all or
+    nothing: the import document. `force`: a file whose hands are already in the match is
+    imported anyway (as copies)."""
+    from gintally.service.folding import ImportFold
+    from gintally.transfer.corrected import Corrected
+    from gintally.transfer.identities import Identities
+
+    source = transfer.source_name(path)
+    with book.write():  # read and added under one lock (all or nothing)
+        m = book.match(match)
+        order = service.date_order(book)
+        read = transfer.ImportStream(m, path, today, order)
+        known = Identities(m, book.versions_of, source, force, book.stored_versions)
+        history = Corrected(m, book, known, source, today, order)
+        money = FileMoney(book, m, source)
+        start = book.last_row()
+        count, rows = 0, False
+        folded: ImportFold | None = None  # the seasons its rows finish (`folding`)
+        for key, items in read.sections():  # the file's parts in its order, read once
+            if key == "hands":
+                if book.last_row() == 0:  # a ledger without hands: every uid is new (and its
+                    known.versions_of, known.stored_of = _nowhere, None  # index comes last)
+                if folded is not None:  # a second list of hands: the first reader folds
+                    folded.stop()
+                else:
+                    brought = bool(history.hands or history.corrections)
+                    folded = ImportFold(book, m, history=brought)
+                count = book.import_rows(
+                    m,
+                    folded.rows(known.rows(items)),
+                    read.digest,
+                    source,
+                    force,
+                    lambda: known.identified or bool(known.brought),
+                )[0]
+                rows = bool(count or known.here or known.conflicts)
+            elif key == "corrected":
+                for number, entry in items:
+                    if rows:
+                        raise GintallyError(
+                            f'{source}: its "corrected" hands come after its "hands": an '
+                            "import reads a hand's history before its row (gintally export "
+                            'writes "corrected" first)'
+                        )
+                    history.bring(number, entry)
+            elif key == "match":
+                for _, described in items:
+                    money.stakes(described)
+            elif key in ("payments", "payments_taken_back"):
+                for i, row in items:
+                    money.pay(i, row, taken_back=key == "payments_taken_back")
+        known.finish()
+        if history.hands or history.corrections:
+            book.place_hands(m)
+        elif folded is not None:
+            folded.keep()  # the last write of the import: its folds have seen every fact
+        first, last = book.numbers_after(m, start)
+    count += history.hands
+    doc: dict[str, Any] = {
+        "match": m.name,
+        "imported": count,
+        "already_here": known.here,
+        "hands": [first] + ([last] if count > 1 else []) if count else [],
+    }
+    if history.corrections:
+        doc["corrections"] = history.corrections
+    if money.added:  # a file with payments (JSON): how many were new
+        doc["payments"] = money.added
+    if money.taken_back:
+        doc["payments_taken_back"] = money.taken_back
+    return doc
+
+
+def _nowhere(uid: str) -> None:
+    """No hand has this uid (the ledger has none)."""
+    return None
+
+
+class FileMoney:
+    """The money of an import file (a JSON export's), inside the import's write: the prices
+    of its match that this one lacks, in its currency (an import never puts a match on
+    money; a price from a day priced here too stands if it was set later, as in a merge; an
+    export made before prices carried their uid adds only days not priced here), its payments
+    and the payments it took back that the ledger lacks, by uid, each checked first."""
+
+    def __init__(self, book: Ledger, m: Match, source: str) -> None:
+        self.book, self.m, self.source = book, m, source
+        self.added = 0  # payments added
+        self.taken_back = 0  # payments taken back (added taken back, or taken back here)
+        self._places: int | None = None
+
+    def stakes(self, doc: Any) -> None:
+        """The prices of the file's match (`doc`, its ``match`` part) this match lacks."""
+        rows = doc.get("stakes")
+        have = self.book.stakes(self.m)
+        if not isinstance(rows, list) or not have:
+            return
+        uids = {u for u, _ in self.book.stake_identities(self.m)}
+        prices = []
+        for i, row in enumerate(rows, 1):
+            try:
+                prices.append((transfer.stake_from(row), transfer.stake_made(row)))
+            except GintallyError as e:
+                raise GintallyError(f"{self.source}: stake {i} of its match: {e}") from None
+        # this match's own prices, on another device, when the two share one (the book they
+        # both began from); another match's (a copy) add only a day not priced here
+        ours = any(made is not None and made[0] in uids for _, made in prices)
+        for stake, made in prices:
+            old = have[-1]
+            if (stake.currency, stake.places) != (old.currency, old.places):
+                continue  # this match's own prices stand: another currency
+            if stake in have or (made is not None and made[0] in uids):
+                continue  # here already (as a merge finds a price: by what it states)
+            if not ours and any(s.since == stake.since for s in have):
+                continue  # not this match's prices, or an older export's: a day priced stands
+            if not ours:
+                made = None  # a price of its own here, set now
+            self.book.add_stake(self.m, stake, made)  # of one day, the one set later stands
+            have.append(stake)
+            uids.add(made[0] if made else "")
+        self._places = None
+
+    def places(self) -> int:
+        """The decimal places of the match's currency (a file's payments need a stake)."""
+        if self._places is None:
+            stake = service.prices(self.book, self.m).latest
+            if stake is None:
+                raise GintallyError(
+                    f"{self.source} holds payments, and match {self.m.name!r} has no stake: set "
+                    f"one with gintally match stake {self.m.name} AMOUNT first"
+                )
+            self._places = stake.places
+        return self._places
+
+    def pay(self, i: int, row: Any, taken_back: bool = False) -> None:
+        """Payment `i` of the file (or one it took back), added unless the ledger has it."""
+        book = self.book
+        if taken_back:
+            p, reason, at = transfer.check_taken_back(self.m, self.places(), i, row)
+        else:
+            p = transfer.check_payment(self.m, self.places(), i, row)
+        if not book.has_payment(p.uid):  # else imported before, or this ledger's own
+            book.add_payment(self.m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
+            self.added += not taken_back
+        if taken_back and not book.taken_back(p.uid):
+            book.bring_payment_void(p.uid, reason, at)
+            self.taken_back += 1
+
+
+# --- out ------------------------------------------------------------------------------------------
+
+
+def export_format(format: str, excel: bool) -> bool:
+    """``export``'s --format and --excel, checked (before the ledger is opened): True for CSV."""
+    if format.lower() not in ("csv", "json"):
+        raise GintallyError(f"export writes csv or json, not {format!r}")
+    if excel and format.lower() != "csv":
+        raise GintallyError("--excel is for CSV: drop --format json")
+    return format.lower() == "csv"
+
+
+def write_out(book: Ledger, m: Match, out: TextIO, as_csv: bool, excel: bool = False) -> int:
+    """Write match `m`'s live hands to `out` as CSV (`excel`: for a spreadsheet to open) or as
+    JSON (with its corrected hands, prices and payments), as the hands stream from the ledger
+    (one at a time); how many hands were written. Call it inside `Ledger.snapshot`."""
+    from gintally.ledger.hands import reader, record_of
+
+    book.refuse_hidden(m)  # a damaged row SQLite can tell, before the first is written
+    book.refuse_damaged(m)
+    hands = book.stream_hand_values(m)
+    read = reader(m)
+
+    def record(token: Any) -> HandRecord:
+        return record_of(token, read)
+
+    if as_csv:
+        return transfer.write_csv(m, hands, out, record, excel)
+    paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
+    back = [transfer.taken_back_row(m, *row) for row in book.payments_taken_back(m)]
+    corrected = (transfer.corrected_row(m, *h) for h in book.histories(m))
+    info: dict[str, Any] = {**report.match_doc(m)}
+    stakes = [report.stake_doc(s) for s in book.stakes(m)]
+    if stakes:  # as match show --json has them, each price with where it was first set
+        made = book.stake_identities(m)
+        prices = [
+            {**d, "uid": u, "created_at": at} for d, (u, at) in zip(stakes, made, strict=True)
+        ]
+        info.update(stake=stakes[-1], stakes=prices)
+    return transfer.write_json(m, info, hands, out, record, paid, corrected, back)
