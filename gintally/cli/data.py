@@ -319,8 +319,10 @@ def merge(
     by their identities, in one go: merging twice changes nothing, and two ledgers merged
     either way round end alike (their hands numbered in the order they were recorded). Facts
     the two ledgers disagree on are named, and then nothing is merged."""
+    from gintally import transfer
+
     with ledger() as book:
-        done = book.merge(other)
+        done = book.merge(other, transfer.ImportChecks(book, today()))
     new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
     new.update(done.new)  # and the other fact tables' (payments)
     if as_json:

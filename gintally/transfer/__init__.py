@@ -49,6 +49,7 @@ from gintally.transfer.export import (
     write_csv,
     write_json,
 )
+from gintally.transfer.foreign import ImportChecks
 from gintally.transfer.importing import (
     ImportFile,
     ImportStream,
@@ -77,6 +78,7 @@ __all__ = [
     "REQUIRED",
     "STDIN",
     "Corrected",
+    "ImportChecks",
     "ImportFile",
     "ImportStream",
     "PaymentIn",
