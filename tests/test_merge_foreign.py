@@ -194,3 +194,18 @@ def test_a_generated_column_is_never_run(pair: tuple[Path, Path]) -> None:
         "Error: other.db is not a gintally ledger to merge: its players has a generated column "
         "(slow)"
     )
+
+
+def test_a_name_with_an_escape_is_refused(pair: tuple[Path, Path]) -> None:
+    here, other = pair
+    conn = sqlite3.connect(other)
+    conn.execute(
+        "INSERT INTO players(name, created_at, uid) VALUES (?, '2026-01-01', ?)",
+        ["Eve\x1b[2J", "e" * 32],
+    )
+    conn.commit()
+    conn.close()
+    line = refused(here, "merge", str(other))
+    assert line.startswith("Error: other.db, player 3: it holds the name 'Eve")
+    assert line.endswith("with a control or invisible character; nothing was merged")
+    assert hands_here(here) == 1

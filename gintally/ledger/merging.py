@@ -43,6 +43,7 @@ from typing import Any, Protocol
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, schema
 from gintally.ledger.core import LedgerCore
+from gintally.ledger.guards import name_damage
 from gintally.ledger.hands import hand_record
 from gintally.ledger.history import version_row
 from gintally.ledger.imports import renumber
@@ -304,6 +305,12 @@ class _Merge:
         why = str(e).removeprefix("the ledger is damaged: ").split("; run 'gintally check'")[0]
         return ForeignRow(f"{self.name}, {where}: {why}; nothing was merged")
 
+    def _check_name(self, name: object, where: str) -> None:
+        """A name of the other file, as this ledger's `check` wants a stored one."""
+        wrong = name_damage(name)
+        if wrong is not None:
+            raise ForeignRow(f"{self.name}, {where}: it {wrong}; nothing was merged")
+
     def _check_hand(self, match_id: int, r: sqlite3.Row, number: int | None = None) -> None:
         """A hand row of the other file (or an edit's new version of hand `number`) read as
         this ledger reads a row (`hands.hand_record`), then checked as an import checks one."""
@@ -381,6 +388,7 @@ class _Merge:
         }
         by_name = {fold(name): (pid, name) for pid, name in by_uid.values()}
         for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
+            self._check_name(r["name"], f"player {r['id']}")
             found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
             if found is None:
                 cur = self.conn.execute(
@@ -462,6 +470,7 @@ class _Merge:
                 )
 
     def _add_match(self, r: sqlite3.Row) -> int:
+        self._check_name(r["name"], f"match {r['id']}")
         people = self.players
         first = r["first_dealer"]
         cur = self.conn.execute(
@@ -483,6 +492,8 @@ class _Merge:
         )
         match_id = int(cur.lastrowid or 0)
         for t in self.src.execute("SELECT * FROM teams WHERE match_id = ?", [r["id"]]):
+            if t["name"] is not None:
+                self._check_name(t["name"], f"match {r['name']}, team {t['side'] + 1}")
             self.conn.execute(
                 "INSERT INTO teams(match_id, side, name) VALUES (?, ?, ?)",
                 [match_id, t["side"], t["name"]],
