@@ -118,6 +118,16 @@ def test_points_in_other_digits_are_refused(gintally: CLI, tmp_path: Path, point
     assert hands_json(gintally) == []
 
 
+@pytest.mark.parametrize("day", ["\u0662\u0660\u0662\u0666-01-05", "2026-01-0\uff15"])
+def test_dates_in_other_digits_are_refused(gintally: CLI, tmp_path: Path, day: str) -> None:
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    f = tmp_path / "dates.csv"
+    f.write_text(f"date,winner,points\n{day},Ann,20\n", encoding="utf-8")
+    assert refused_line(gintally("import", str(f))) == (
+        f"Error: row 1 of dates.csv: the date {day!r} must be written in digits 0-9"
+    )
+
+
 # --- payments -----------------------------------------------------------------------------------
 
 

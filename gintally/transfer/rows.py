@@ -229,4 +229,6 @@ def date_text(value: Any) -> str:
 def read_date(when: str, today: date, order: str | None) -> date:
     if not when:
         raise GintallyError("the date is missing")
+    if not when.isascii() and any(c.isdigit() for c in when):  # parse_date reads any script
+        raise GintallyError(f"the date {when!r} must be written in digits 0-9")
     return parse_date(when, today, order)
