@@ -140,6 +140,10 @@ def test_two_against_two_adds_up_to_the_rounded_amount(gintally: CLI, db_path: P
     assert "Bob owes Ann $2.11.\nDi owes Cy $2.11.\nBob owes Cy $2.10.\nDi owes Ann $2.10." in text
     with library.open(db_path) as book:
         assert book.match().settlement() == doc
+    players = {
+        p["player"]: p["winnings"]["$"] for p in as_json(gintally("stats", "--json"))["players"]
+    }
+    assert players == {"Ann": "4.21", "Cy": "4.21", "Bob": "-4.21", "Di": "-4.21"}
     ok(gintally("pay", "Bob", "Ann", "2.11"))  # a payment takes a whole debt off
     assert total(as_json(gintally("settle", "--json"))) == Decimal("6.31")
 
@@ -159,6 +163,18 @@ def test_three_against_three_adds_up_to_the_rounded_amount(gintally: CLI, db_pat
     assert total(doc) == Decimal("2.35")
     with library.open(db_path) as book:
         assert book.match().settlement() == doc
+    # each person's winnings are what settle says they are owed: 0.79 + 0.78 + 0.78
+    players = {
+        p["player"]: p["winnings"][""] for p in as_json(gintally("stats", "--json"))["players"]
+    }
+    assert players == {
+        "Ann": "0.79",
+        "Cy": "0.78",
+        "Ed": "0.78",
+        "Bob": "-0.79",
+        "Di": "-0.78",
+        "Fay": "-0.78",
+    }
 
 
 def test_largest_remainder() -> None:
@@ -202,6 +218,13 @@ def test_a_split_is_rounded_once_over_the_games_between_the_same_teams() -> None
         (3, 2): Decimal("1.05"),
         (4, 1): Decimal("1.05"),
     }
+    assert {p: rounded(v, 2) for p, v in owed.won(2).items()} == {
+        1: Decimal("2.11"),  # 1.06 from 3 and 1.05 from 4
+        2: Decimal("2.10"),
+        3: Decimal("-2.11"),
+        4: Decimal("-2.10"),
+    }
     owed.settle(Settled("game", 3, date(2026, 1, 3), 1, 842, Fraction(421, 100), stake), sides)
     assert owed.balances(2) == []  # side 0 won back what it was owed: square
     assert owed.winnings[1] == 0
+    assert set(owed.won(2).values()) == {0}

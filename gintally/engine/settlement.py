@@ -27,13 +27,14 @@ Terminology
   taken off, exact until it is shown (`balances`, rounded half up to the currency's places; a
   team split's part comes in whole minor units, as above).
 - winnings: what a person has won (positive) or lost (negative) by settled games and sets;
-  payments do not change them.
+  payments do not change them. Exact (`Owed.winnings`), or as the debts are cut (`Owed.won`:
+  a team split's part as its pairs' debts, so a side's members add up to its rounded amount).
 - unfinished: an ad-infinitum game its season's end left open; it owes nothing, ever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -258,11 +259,10 @@ class Owed:
         """A payment: what `payer` owes `payee` goes down by `amount`."""
         self.owe(payer, payee, -amount)
 
-    def balances(self, places: int) -> list[tuple[int, int, Fraction]]:
-        """(from, to, amount) for each pair that owes something once rounded to `places`,
-        the debtor first. A team split is rounded once as a whole and cut into its pairs'
-        debts by the largest remainder (`apportion`, extra units in `spread` order)."""
-        pairs = dict(self.pairs)
+    def _split_debts(self, places: int) -> Iterator[tuple[int, int, Fraction]]:
+        """(payer, payee, amount) of every pair of every team split: the side's amount rounded
+        once to `places` and cut by the largest remainder (`apportion`, extra units in `spread`
+        order), so the pairs' debts add up to it."""
         unit = Fraction(1, 10**places)
         for (one, other), value in self.splits.items():
             units = int(abs(rounded(value, places)).scaleb(places))
@@ -270,8 +270,31 @@ class Owed:
             parts = apportion(units, [Fraction(1)] * len(order))
             for (i, j), part in zip(order, parts, strict=True):
                 payer, payee = (one[i], other[j]) if value > 0 else (other[j], one[i])
-                key, sign = ((payer, payee), 1) if payer < payee else ((payee, payer), -1)
-                pairs[key] = pairs.get(key, Fraction(0)) + sign * part * unit
+                yield payer, payee, part * unit
+
+    def won(self, places: int) -> dict[int, Fraction]:
+        """Each person's winnings as `balances` counts them: a team split's part in the debts
+        it is cut into (so a side's members' winnings add up to the side's rounded amount), the
+        rest exact."""
+        out = dict(self.winnings)
+        for (one, other), value in self.splits.items():  # take the exact shares off
+            for p in one:
+                out[p] += value / len(one)
+            for q in other:
+                out[q] -= value / len(other)
+        for payer, payee, amount in self._split_debts(places):
+            out[payer] -= amount
+            out[payee] += amount
+        return out
+
+    def balances(self, places: int) -> list[tuple[int, int, Fraction]]:
+        """(from, to, amount) for each pair that owes something once rounded to `places`,
+        the debtor first. A team split is rounded once as a whole and cut into its pairs'
+        debts by the largest remainder (`_split_debts`)."""
+        pairs = dict(self.pairs)
+        for payer, payee, amount in self._split_debts(places):
+            key, sign = ((payer, payee), 1) if payer < payee else ((payee, payer), -1)
+            pairs[key] = pairs.get(key, Fraction(0)) + sign * amount
         out = []
         for (a, b), value in pairs.items():
             if rounded(value, places) == 0:

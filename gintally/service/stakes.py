@@ -253,19 +253,22 @@ def in_play_now(
 def lifetime_winnings(
     ledger: Ledger, matches: Iterable[Match], today: date | None = None
 ) -> dict[str, dict[int, Fraction]]:
-    """Each person's winnings over every staked match, by currency then player id."""
+    """Each person's winnings over every staked match, by currency then player id (a team
+    match's as `settle` cuts its debts: `Owed.won`)."""
     out: dict[str, dict[int, Fraction]] = {}
     for m in matches:
-        money = match_money(ledger, m, today)
+        plan = prices(ledger, m)
+        money = match_money(ledger, m, today, plan)
         if money is None:
             continue
         owed = Owed()
         pair = sides(m)
         for item in money.settled:
             owed.settle(item, pair)
-        mine = out.setdefault(prices(ledger, m).currency, {})
+        won = owed.won(plan.places)
+        mine = out.setdefault(plan.currency, {})
         for p in m.members:
-            mine[p.id] = mine.get(p.id, Fraction(0)) + owed.winnings.get(p.id, Fraction(0))
+            mine[p.id] = mine.get(p.id, Fraction(0)) + won.get(p.id, Fraction(0))
     return out
 
 
