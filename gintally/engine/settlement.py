@@ -13,16 +13,28 @@ Terminology
 - side: seat 0 or 1; in a team match a team. The losing side pays the winning side, split
   evenly: each of the k losers pays each of the k winners 1/k^2 of the amount, so each loser
   pays 1/k of it and each winner receives 1/k.
+- split (team sides): what one team owes the other, netted over every game and set between the
+  same two teams, exact; shown (`balances`) as the whole side-to-side amount rounded once (half
+  up) to the currency's minor units, then cut into the k_a x k_b pairs' debts by the largest
+  remainder (`apportion`), so the debts add up to exactly the rounded amount: a 2 v 2 set worth
+  8.42 is 2.11 + 2.11 + 2.10 + 2.10, never 4 x 2.11 = 8.44.
+- the extra cent (`spread`): the pairs' exact shares are equal, so every remainder ties; the
+  leftover minor units go one each to the pairs in diagonal order of the sides' table order:
+  (first of side 0, first of side 1), (second, second), ..., then the next diagonal. So each
+  extra cent comes from a different payer and goes to a different payee while that is possible,
+  and every person's part stays within a cent of 1/k of the side's amount.
 - owed (`Owed`): what each pair of people owes the other, netted both ways and with payments
-  taken off, exact until it is shown (`balances`, rounded half up to the currency's places).
+  taken off, exact until it is shown (`balances`, rounded half up to the currency's places; a
+  team split's part comes in whole minor units, as above).
 - winnings: what a person has won (positive) or lost (negative) by settled games and sets;
-  payments do not change them.
+  payments do not change them. Exact (`Owed.winnings`), or as the debts are cut (`Owed.won`:
+  a team split's part as its pairs' debts, so a side's members add up to its rounded amount).
 - unfinished: an ad-infinitum game its season's end left open; it owes nothing, ever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -181,11 +193,43 @@ def shares(
     return [(p, q, each) for p in losers for q in winners]
 
 
+def apportion(total: int, shares: Sequence[Fraction]) -> list[int]:
+    """`total` whole units cut in proportion to `shares` by the largest remainder (Hamilton's
+    method): each gets the whole part of its quota, and the units left over go one each to the
+    largest remainders, ties to the earlier share (the caller's order decides them). The parts
+    add up to `total` exactly, and each is its quota rounded down or up."""
+    whole = sum(shares, Fraction(0))
+    if not shares or whole == 0:
+        return [0] * len(shares)
+    quotas = [total * s / whole for s in shares]
+    parts = [int(q) for q in quotas]  # quotas are >= 0: int() is the floor
+    left = total - sum(parts)
+    order = sorted(range(len(shares)), key=lambda i: (-(quotas[i] - parts[i]), i))
+    for i in order[:left]:
+        parts[i] += 1
+    return parts
+
+
+def spread(ka: int, kb: int) -> list[tuple[int, int]]:
+    """Every (i, j) pair of a side of `ka` people and one of `kb`, by table order, in the order
+    the extra minor units of a split go: diagonal by diagonal, (0, 0), (1, 1), ... then (0, 1),
+    (1, 2), ...: each diagonal holds every person of the smaller side once."""
+    n = max(ka, kb)
+    return sorted(
+        ((i, j) for i in range(ka) for j in range(kb)), key=lambda p: ((p[1] - p[0]) % n, p)
+    )
+
+
+Side = tuple[int, ...]
+
+
 class Owed:
-    """What each pair of people owes the other, netted, exact."""
+    """What each pair of people owes the other, netted, exact; a team split kept whole until it
+    is shown."""
 
     def __init__(self) -> None:
         self.pairs: dict[tuple[int, int], Fraction] = {}  # (a, b) with a < b: what a owes b
+        self.splits: dict[tuple[Side, Side], Fraction] = {}  # what side a owes side b (teams)
         self.winnings: dict[int, Fraction] = {}  # by settled games and sets only
 
     def owe(self, payer: int, payee: int, amount: Fraction) -> None:
@@ -199,20 +243,60 @@ class Owed:
         """A settled game, set or series between the two sides."""
         if item.winner is None or not item.amount:
             return
-        for payer, payee, each in shares(item.winner, item.amount, sides):
-            self.owe(payer, payee, each)
+        split = shares(item.winner, item.amount, sides)
+        for payer, payee, each in split:
             self.winnings[payee] = self.winnings.get(payee, Fraction(0)) + each
             self.winnings[payer] = self.winnings.get(payer, Fraction(0)) - each
+        if len(split) == 1:  # one a side: the pair's own debt, exact
+            payer, payee, each = split[0]
+            self.owe(payer, payee, each)
+            return
+        key = (tuple(sides[0]), tuple(sides[1]))
+        sign = 1 if item.winner == 1 else -1  # side 0 owes side 1 when side 1 won
+        self.splits[key] = self.splits.get(key, Fraction(0)) + sign * item.amount
 
     def paid(self, payer: int, payee: int, amount: Fraction) -> None:
         """A payment: what `payer` owes `payee` goes down by `amount`."""
         self.owe(payer, payee, -amount)
 
+    def _split_debts(self, places: int) -> Iterator[tuple[int, int, Fraction]]:
+        """(payer, payee, amount) of every pair of every team split: the side's amount rounded
+        once to `places` and cut by the largest remainder (`apportion`, extra units in `spread`
+        order), so the pairs' debts add up to it."""
+        unit = Fraction(1, 10**places)
+        for (one, other), value in self.splits.items():
+            units = int(abs(rounded(value, places)).scaleb(places))
+            order = spread(len(one), len(other))
+            parts = apportion(units, [Fraction(1)] * len(order))
+            for (i, j), part in zip(order, parts, strict=True):
+                payer, payee = (one[i], other[j]) if value > 0 else (other[j], one[i])
+                yield payer, payee, part * unit
+
+    def won(self, places: int) -> dict[int, Fraction]:
+        """Each person's winnings as `balances` counts them: a team split's part in the debts
+        it is cut into (so a side's members' winnings add up to the side's rounded amount), the
+        rest exact."""
+        out = dict(self.winnings)
+        for (one, other), value in self.splits.items():  # take the exact shares off
+            for p in one:
+                out[p] += value / len(one)
+            for q in other:
+                out[q] -= value / len(other)
+        for payer, payee, amount in self._split_debts(places):
+            out[payer] -= amount
+            out[payee] += amount
+        return out
+
     def balances(self, places: int) -> list[tuple[int, int, Fraction]]:
         """(from, to, amount) for each pair that owes something once rounded to `places`,
-        the debtor first."""
+        the debtor first. A team split is rounded once as a whole and cut into its pairs'
+        debts by the largest remainder (`_split_debts`)."""
+        pairs = dict(self.pairs)
+        for payer, payee, amount in self._split_debts(places):
+            key, sign = ((payer, payee), 1) if payer < payee else ((payee, payer), -1)
+            pairs[key] = pairs.get(key, Fraction(0)) + sign * amount
         out = []
-        for (a, b), value in self.pairs.items():
+        for (a, b), value in pairs.items():
             if rounded(value, places) == 0:
                 continue
             out.append((a, b, value) if value > 0 else (b, a, -value))

@@ -117,16 +117,19 @@ def money(value: Fraction | Decimal | int, currency: str, places: int) -> str:
     return f"{sign}{currency}{digits}"
 
 
-def per_point(stake: Stake) -> str:
-    """A stake as people say it: ``$0.05 a point`` (the price keeps its own decimals)."""
+def price(stake: Stake) -> str:
+    """A stake's price with its currency: ``$0.05``, ``0.05 EUR`` (its own decimals)."""
     digits = plain(stake.amount)
     if not stake.currency:
-        text = digits
-    elif _CODE.fullmatch(stake.currency):
-        text = f"{digits} {stake.currency}"
-    else:
-        text = f"{stake.currency}{digits}"
-    return f"{text} a point"
+        return digits
+    if _CODE.fullmatch(stake.currency):
+        return f"{digits} {stake.currency}"
+    return f"{stake.currency}{digits}"
+
+
+def per_point(stake: Stake) -> str:
+    """A stake as people say it: ``$0.05 a point`` (the price keeps its own decimals)."""
+    return f"{price(stake)} a point"
 
 
 class Prices:

@@ -267,7 +267,10 @@ class Book:
         disagree on are named and nothing is merged. ``merge OTHER --json``: ``{"merged",
         "new": {"players", "matches", "hands", "corrections", ...}, "already_here",
         "renumbered"}`` (the matches whose hands took new numbers)."""
-        done = self.ledger(write=True).merge(other)
+        from gintally import transfer
+
+        ledger = self.ledger(write=True)
+        done = ledger.merge(other, transfer.ImportChecks(ledger, _today()))
         new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
         new.update(done.new)  # and the other fact tables' (payments)
         return {

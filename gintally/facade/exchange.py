@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from gintally.ledger import Ledger
-    from gintally.model import HandRecord, Match
+    from gintally.model import HandRecord, Match, Payment
     from gintally.service.folding import ImportFold
 
 
@@ -128,6 +128,13 @@ class FileMoney:
         self.added = 0  # payments added
         self.taken_back = 0  # payments taken back (added taken back, or taken back here)
         self._places: int | None = None
+        self._payments: dict[str, Payment] | None = None
+
+    def _paid(self) -> dict[str, Payment]:
+        """The match's live payments by uid (read once)."""
+        if self._payments is None:
+            self._payments = {p.uid: p for p in self.book.payments([self.m.id])}
+        return self._payments
 
     def stakes(self, doc: Any) -> None:
         """The prices of the file's match (`doc`, its ``match`` part) this match lacks."""
@@ -179,7 +186,11 @@ class FileMoney:
             p, reason, at = transfer.check_taken_back(self.m, self.places(), i, row)
         else:
             p = transfer.check_payment(self.m, self.places(), i, row)
-        if not book.has_payment(p.uid):  # else imported before, or this ledger's own
+        if book.has_payment(p.uid):  # imported before, or this ledger's own: the same one
+            stored = self._paid().get(p.uid)
+            if stored is not None:
+                transfer.same_payment(self.m, stored, p, i)
+        else:
             book.add_payment(self.m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
             self.added += not taken_back
         if taken_back and not book.taken_back(p.uid):

@@ -16,6 +16,12 @@ Terminology
   hand whose date, result, counts, players or note differ: not the cards it was typed with,
   which a hand that came by a CSV export lacks), or a different match of the same name on each
   side (other players, format or rules): every conflict is named and nothing is written.
+- foreign input: the other file is checked before anything is read from it: every table a merge
+  reads (`READ_TABLES`) must be a plain table (``PRAGMA table_list``: no view, no virtual table,
+  no generated column, so nothing of the other file's runs), and no value may be longer than
+  `MAX_TEXT` characters; then every row it brings (a hand, an edit's new version, a payment, a
+  price) is checked as an import checks a row of a file (`Checks`, given by the caller: the
+  import's own validators). A refusal names the other file and the row; nothing is written.
 - entry order: the hands of a match are numbered by their uids (`identity`: ordered by the
   time they were first recorded, `imports.renumber`), so two devices' hands take the same
   numbers whichever way they are merged; a hand's newest version is that of its edit (replace
@@ -30,16 +36,18 @@ import json
 import os
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, schema
 from gintally.ledger.core import LedgerCore
+from gintally.ledger.guards import name_damage
+from gintally.ledger.hands import hand_record
 from gintally.ledger.history import version_row
 from gintally.ledger.imports import renumber
-from gintally.model import HAND_COLUMNS, fold
+from gintally.model import HAND_COLUMNS, HandRecord, fold
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,39 @@ FACT_TABLES: tuple[FactTable, ...] = (
         key=("match_id", "amount", "currency", "places", "from_date", "series_amount"),
     ),
 )
+
+# Every table of the other file a merge reads, each by its name (`_plain_tables`).
+READ_TABLES = (
+    "_sqlite_migrations",
+    "players",
+    "matches",
+    "teams",
+    "team_members",
+    "hands",
+    "corrections",
+    *(t.name for t in FACT_TABLES),
+)
+MAX_TEXT = 1 << 20  # characters in one value of the other file (a note is one line)
+
+
+class Checks(Protocol):
+    """How the rows of the other file are checked, as an import checks the rows of a file (the
+    caller's: the import's validators live above the ledger). Each raises `GintallyError`,
+    saying what is wrong with the row; `match_id` is the match here the row goes into."""
+
+    def hand(self, match_id: int, record: HandRecord) -> None:
+        """A hand (or an edit's new version), its players this ledger's."""
+
+    def payment(self, match_id: int, i: int, row: Mapping[str, Any]) -> None:
+        """Payment `i` as an export row: uid, date, from, to (names), amount, note."""
+
+    def stake(self, row: Mapping[str, Any]) -> None:
+        """A price as an export's match states it: amount, currency, places, since, series."""
+
+
+class ForeignRow(GintallyError):
+    """A row of the other file that an import would refuse: nothing was merged."""
+
 
 _PEOPLE = ("winner", "knocker", "dealer")  # the hand columns that name a player
 # What a hand's record may hold on one side only: the cards and the claim as typed, which an
@@ -112,15 +153,19 @@ class Merged:
     renumbered: list[str] = field(default_factory=list)  # matches whose hands took new numbers
 
 
-def merge(ledger: LedgerCore, other: str | os.PathLike[str]) -> Merged:
+def merge(
+    ledger: LedgerCore, other: str | os.PathLike[str], checks: Checks | None = None
+) -> Merged:
     """Bring in what `other` has and `ledger` lacks, by identity, in one write; refuse
-    (`MergeConflict`, nothing written) when they disagree (`Ledger.merge`)."""
+    (`MergeConflict`, nothing written) when they disagree (`Ledger.merge`), and (`ForeignRow`)
+    when a row of `other` is one an import would refuse (`checks`)."""
     path = Path(other)
     src, in_use = open_other(path, ledger.path)
     try:
         src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
+        _bounded(src, path)
         with ledger.write() as conn:
-            run = _Merge(conn, src, path)
+            run = _Merge(conn, src, path, checks)
             run.run()
             if run.conflicts:
                 shown = "; ".join(run.conflicts[:4])
@@ -153,6 +198,7 @@ def open_other(path: Path, ledger: Path | str) -> tuple[sqlite3.Connection, file
         in_use.release()
         raise files.translate(path, e) from None
     try:
+        _plain_tables(conn, path)
         schema.recognise(conn, path)
         done = set(schema.applied(conn))
         missing = [name for name in schema.MIGRATION_NAMES if name not in done]
@@ -173,11 +219,59 @@ def open_other(path: Path, ledger: Path | str) -> tuple[sqlite3.Connection, file
     return conn, in_use
 
 
+def _plain_tables(conn: sqlite3.Connection, path: Path) -> None:
+    """Each table a merge reads (`READ_TABLES`) is a plain table of the other file, if it has
+    it: a view (which may never end), a virtual table or a generated column would run the other
+    file's code when read. Triggers never run: the other file is only read."""
+    for name in READ_TABLES:
+        found = conn.execute(
+            "SELECT type FROM pragma_table_list WHERE schema = 'main' AND name = ?", [name]
+        ).fetchone()
+        if found is None:
+            continue  # a missing table is named where it is read
+        if found[0] != "table":
+            raise ForeignRow(
+                f"{path.name} is not a gintally ledger to merge: its {name} is a {found[0]}, "
+                "not a table"
+            )
+        generated = conn.execute(
+            "SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)", [name]
+        ).fetchone()
+        if generated is not None:
+            raise ForeignRow(
+                f"{path.name} is not a gintally ledger to merge: its {name} has a generated "
+                f"column ({generated[0]})"
+            )
+
+
+def _bounded(src: sqlite3.Connection, path: Path) -> None:
+    """No value of the tables a merge reads is longer than `MAX_TEXT` characters (measured in
+    SQLite, one pass a table, before any row is read into memory)."""
+    for name in READ_TABLES[1:]:
+        columns = [r[0] for r in src.execute("SELECT name FROM pragma_table_xinfo(?)", [name])]
+        if not columns:
+            continue
+        lengths = ", ".join(f'max(length("{c}"))' for c in columns)
+        longest = src.execute(f'SELECT {lengths} FROM "{name}"').fetchone()
+        for column, n in zip(columns, longest, strict=True):
+            if n is not None and n > MAX_TEXT:
+                raise ForeignRow(
+                    f"{path.name} holds a {column} of {n:,} characters in its {name} (at most "
+                    f"{MAX_TEXT:,}): nothing was merged"
+                )
+
+
 class _Merge:
     """One merge, inside the write: the other ledger's rows mapped to this one's."""
 
-    def __init__(self, conn: sqlite3.Connection, src: sqlite3.Connection, path: Path) -> None:
-        self.conn, self.src, self.name = conn, src, path.name
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        src: sqlite3.Connection,
+        path: Path,
+        checks: Checks | None = None,
+    ) -> None:
+        self.conn, self.src, self.name, self.checks = conn, src, path.name, checks
         self.merged = Merged(path.name)
         self.conflicts: list[str] = []
         self.players: dict[int, int] = {}  # the other's player id -> ours
@@ -208,6 +302,78 @@ class _Merge:
     def _count(self, kind: str) -> None:
         self.merged.new[kind] = self.merged.new.get(kind, 0) + 1
 
+    # --- each row as an import checks it ------------------------------------------------------
+
+    def _refused(self, where: str, e: GintallyError) -> ForeignRow:
+        """The refusal of a row of the other file: the file and the row named, not this
+        ledger (which stays as it was)."""
+        why = str(e).removeprefix("the ledger is damaged: ").split("; run 'gintally check'")[0]
+        return ForeignRow(f"{self.name}, {where}: {why}; nothing was merged")
+
+    def _check_name(self, name: object, where: str) -> None:
+        """A name of the other file, as this ledger's `check` wants a stored one."""
+        wrong = name_damage(name)
+        if wrong is not None:
+            raise ForeignRow(f"{self.name}, {where}: it {wrong}; nothing was merged")
+
+    def _check_hand(self, match_id: int, r: sqlite3.Row, number: int | None = None) -> None:
+        """A hand row of the other file (or an edit's new version of hand `number`) read as
+        this ledger reads a row (`hands.hand_record`), then checked as an import checks one."""
+        try:
+            record = hand_record(r)
+            if self.checks is not None:
+
+                def ours(pid: int | None) -> int | None:
+                    return None if pid is None else self.players.get(pid, -1)
+
+                mapped = replace(
+                    record,
+                    match_id=match_id,
+                    winner=ours(record.winner),
+                    knocker=ours(record.knocker),
+                    dealer=ours(record.dealer),
+                )
+                self.checks.hand(match_id, mapped)
+        except GintallyError as e:
+            where = self._describe(match_id, number if number is not None else r["number"])
+            raise self._refused(where, e) from None
+
+    def _check_fact(self, table: str, values: Mapping[str, Any]) -> None:
+        """A payment or a price of the other file, checked as an import checks one."""
+        if self.checks is None or table not in ("payments", "stakes"):
+            return
+        n = self.merged.new.get(table, 0) + 1
+        try:
+            if table == "stakes":
+                self.checks.stake(
+                    {
+                        "amount": values["amount"],
+                        "currency": values["currency"],
+                        "places": values["places"],
+                        "since": values["from_date"],
+                        "series": values["series_amount"],
+                    }
+                )
+                return
+            names = dict(self.conn.execute("SELECT id, name FROM players").fetchall())
+            row = {
+                "uid": values["uid"],
+                "date": values["date"],
+                "from": names.get(values["from_player"], ""),
+                "to": names.get(values["to_player"], ""),
+                "amount": values["amount"],
+                "note": values["note"],
+            }
+            self.checks.payment(values["match_id"], n, row)
+        except GintallyError as e:
+            match = self.conn.execute(
+                "SELECT name FROM matches WHERE id = ?", [values["match_id"]]
+            ).fetchone()
+            where = f"match {match[0] if match else '?'}"
+            if table == "stakes":
+                where += f", price {n}"
+            raise self._refused(where, e) from None
+
     def _refuse_unidentified(self, table: str) -> bool:
         n = self.src.execute(f"SELECT count(*) FROM {table} WHERE uid IS NULL").fetchone()[0]
         if n:
@@ -227,6 +393,7 @@ class _Merge:
         }
         by_name = {fold(name): (pid, name) for pid, name in by_uid.values()}
         for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
+            self._check_name(r["name"], f"player {r['id']}")
             found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
             if found is None:
                 cur = self.conn.execute(
@@ -308,6 +475,7 @@ class _Merge:
                 )
 
     def _add_match(self, r: sqlite3.Row) -> int:
+        self._check_name(r["name"], f"match {r['id']}")
         people = self.players
         first = r["first_dealer"]
         cur = self.conn.execute(
@@ -329,6 +497,8 @@ class _Merge:
         )
         match_id = int(cur.lastrowid or 0)
         for t in self.src.execute("SELECT * FROM teams WHERE match_id = ?", [r["id"]]):
+            if t["name"] is not None:
+                self._check_name(t["name"], f"match {r['name']}, team {t['side'] + 1}")
             self.conn.execute(
                 "INSERT INTO teams(match_id, side, name) VALUES (?, ?, ?)",
                 [match_id, t["side"], t["name"]],
@@ -369,6 +539,7 @@ class _Merge:
                 [values[columns.index(c)] for c in table.key],
             ).fetchone()
             if here is None:
+                self._check_fact(table.name, dict(zip(columns, values, strict=True)))
                 self.conn.execute(
                     f"INSERT INTO {table.name}({', '.join(columns)}) "
                     f"VALUES ({', '.join('?' * len(columns))})",
@@ -419,6 +590,7 @@ class _Merge:
                 if here["match_id"] != match_id or _differ(mine, values):
                     self.conflicts.append(self._hand_conflict(here, r, mine, values))
                 continue
+            self._check_hand(match_id, r)
             if match_id not in numbers:
                 numbers[match_id] = self.conn.execute(
                     "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match_id]
@@ -492,6 +664,8 @@ class _Merge:
                 "SELECT match_id, number, uid FROM hands WHERE id = ?", [hand_id]
             ).fetchone()
             new_row = None
+            if replacement is not None:
+                self._check_hand(first["match_id"], replacement, first["number"])
             if theirs is not None and replacement is not None:
                 new_row = version_row(self.conn, hand_id, c["uid"])
                 self.conn.execute(

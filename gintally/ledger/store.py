@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from gintally.engine.stakes import Stake
     from gintally.ledger.folds import Fold
-    from gintally.ledger.merging import Merged
+    from gintally.ledger.merging import Checks, Merged
     from gintally.model import Payment
 
 
@@ -145,12 +145,13 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             self.conn.execute("PRAGMA journal_mode = WAL")
 
-    def merge(self, other: str | os.PathLike[str]) -> Merged:
-        """Bring in what `other` has and this ledger lacks, by identity, in one write
-        (`merging.merge`, loaded by a merge only: no other command needs it)."""
+    def merge(self, other: str | os.PathLike[str], checks: Checks | None = None) -> Merged:
+        """Bring in what `other` has and this ledger lacks, by identity, in one write, each row
+        checked by `checks` (the import's validators) (`merging.merge`, loaded by a merge only:
+        no other command needs it)."""
         from gintally.ledger import merging
 
-        return merging.merge(self, other)
+        return merging.merge(self, other, checks)
 
     def backup(self, target: str | os.PathLike[str], force: bool = False) -> Path:
         """A consistent copy of the ledger, taken online and put in place whole

@@ -52,12 +52,15 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.match import teams_part as teams_part
     from gintally.report.money import add_winnings as add_winnings
     from gintally.report.money import amount_text as amount_text
+    from gintally.report.money import covered_text as covered_text
     from gintally.report.money import in_play_doc as in_play_doc
     from gintally.report.money import in_play_line as in_play_line
     from gintally.report.money import money_text as money_text
     from gintally.report.money import payment_doc as payment_doc
+    from gintally.report.money import priced_text as priced_text
     from gintally.report.money import settle_doc as settle_doc
     from gintally.report.money import stake_doc as stake_doc
+    from gintally.report.money import winnings_at as winnings_at
     from gintally.report.review import review_doc as review_doc
     from gintally.report.rules import eval_doc as eval_doc
     from gintally.report.rules import rules_doc as rules_doc
@@ -127,8 +130,8 @@ HOMES: dict[str, str] = {
     "listing": "listing_head listing_items listing_lines listing_sheet listing_tail",
     "match": "match_doc teams_part",
     "money": (
-        "add_winnings amount_text in_play_doc in_play_line money_text payment_doc settle_doc "
-        "stake_doc"
+        "add_winnings amount_text covered_text in_play_doc in_play_line money_text payment_doc "
+        "priced_text settle_doc stake_doc winnings_at"
     ),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",

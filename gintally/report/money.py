@@ -5,25 +5,29 @@ Terminology:
 - *amount*: digits as text (``"12.35"``), never a JSON number: a float cannot hold a cent;
   *text*: the amount as people write it, with its currency (``"$12.35"``).
 - *covered*: the games and sets of a match that a settlement counts (finished, and priced).
+- *prices*: what was covered at each price, in the order the prices first priced something:
+  ``1 set at $0.05, 1 at $0.10 and 1 at $0.02 a point`` (`priced_text`), never the latest
+  price for all of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gintally.engine.stakes import Stake, money, per_point, plain, rounded
+from gintally.engine.stakes import Stake, money, per_point, plain, price, rounded
 
 if TYPE_CHECKING:
-    from gintally.engine.settlement import InPlay
+    from gintally.engine.settlement import InPlay, Settled
     from gintally.model import Match, Payment
     from gintally.report.shapes import (
         BalanceDoc,
         CoveredDoc,
         InPlayDoc,
         PaymentDoc,
+        PricedDoc,
         SeasonDoc,
         SettleDoc,
         StakeDoc,
@@ -40,6 +44,68 @@ def stake_doc(stake: Stake) -> StakeDoc:
         "since": stake.since.isoformat() if stake.since else None,
         "series": plain(stake.series) if stake.series is not None else None,
     }
+
+
+def prices_doc(items: Iterable[Settled]) -> list[PricedDoc]:
+    """How many games, sets and series were settled at each price, in the order the prices
+    first settled one."""
+    by: dict[Stake, PricedDoc] = {}
+    for i in items:
+        doc = by.get(i.stake)
+        if doc is None:
+            doc = by[i.stake] = {"stake": stake_doc(i.stake), "games": 0, "sets": 0, "series": 0}
+        if i.what == "game":
+            doc["games"] += 1
+        elif i.what == "set":
+            doc["sets"] += 1
+        else:
+            doc["series"] += 1
+    return list(by.values())
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 or what == "series" else f"{n} {what}s"
+
+
+def priced_text(prices: list[PricedDoc]) -> str:
+    """What was settled at each price, as people say it: ``3 sets at $0.02 a point``; at several
+    prices each is named, ``1 set at $0.05, 1 at $0.10 and 1 at $0.02 a point`` (a kind is not
+    repeated while it stays the only one), ``2 sets, 1 series at $0.05 and 1 set at $0.10 a
+    point``."""
+    parts: list[str] = []
+    before: list[str] = []
+    for doc in prices:
+        counts = ((doc["sets"], "set"), (doc["games"], "game"), (doc["series"], "series"))
+        kinds = [(n, what) for n, what in counts if n]
+        whats = [what for _, what in kinds]
+        if len(kinds) == 1 and whats == before:  # the same one kind as before: "1 at $0.10"
+            counted = str(kinds[0][0])
+        else:
+            counted = ", ".join(_count(n, what) for n, what in kinds)
+        before = whats if len(kinds) == 1 else []
+        stake = doc["stake"]
+        parts.append(f"{counted} at {price(Stake(Decimal(stake['amount']), stake['currency']))}")
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"{listed} a point"
+
+
+def covered_text(doc: CoveredDoc) -> str:
+    """A match's line in `settle`: what it settled at each price (`priced_text`), or
+    ``nothing finished yet at $0.05 a point``."""
+    if not doc["prices"]:
+        return f"nothing finished yet at {doc['stake']['per_point']}"
+    return priced_text(doc["prices"])
+
+
+def winnings_at(season: SeasonDoc) -> str:
+    """How the season's winnings were priced: ``at $0.05 a point`` when every settled game or set
+    was at the price now, else each price named (``from 1 set at $0.05 and 1 at $0.10 a
+    point``)."""
+    stake = season.get("stake")
+    prices = season.get("prices") or []
+    if stake is None or not prices or (len(prices) == 1 and prices[0]["stake"] == stake):
+        return f"at {stake['per_point']}" if stake is not None else ""
+    return f"from {priced_text(prices)}"
 
 
 def in_play_doc(match: Match, item: InPlay) -> InPlayDoc:
@@ -115,6 +181,7 @@ def settle_doc(settled: Settlement, since: str | None = None) -> SettleDoc:
                     "sets": sum(i.what == "set" for i in items),
                     "series": sum(i.what == "series" for i in items),
                     "total": plain(rounded(total, priced.places)),
+                    "prices": prices_doc(items),
                 }
             )
         if priced.money.in_play is not None:
@@ -136,11 +203,15 @@ def settle_doc(settled: Settlement, since: str | None = None) -> SettleDoc:
     }
 
 
-def add_winnings(season: SeasonDoc, won: Mapping[int, Fraction], stake: Stake) -> None:
-    """A season's rows (seat order) with each side's winnings, and the stake they are at."""
+def add_winnings(
+    season: SeasonDoc, won: Mapping[int, Fraction], stake: Stake, items: Iterable[Settled] = ()
+) -> None:
+    """A season's rows (seat order) with each side's winnings, the stake now, and what the
+    season's settled games and sets (`items`) were priced at."""
     for seat, row in enumerate(season["rows"]):
         row["winnings"] = plain(rounded(won[seat], stake.places))
     season["stake"] = stake_doc(stake)
+    season["prices"] = prices_doc(items)
 
 
 def amount_text(value: Fraction, places: int) -> str:

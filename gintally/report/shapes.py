@@ -336,7 +336,8 @@ class SeasonDoc(TypedDict):
     open: NotRequired[int]
     months: NotRequired[list[str]]  # the season's months, from its first game won to its last
     monthly_games: NotRequired[dict[str, list[int]]]  # games won by the end of each month
-    stake: NotRequired[StakeDoc]  # standings with a stake: the price now (rows' winnings in it)
+    stake: NotRequired[StakeDoc]  # standings with a stake: the price now
+    prices: NotRequired[list[PricedDoc]]  # with a stake: the season's games and sets by price
 
 
 class StandingsDoc(SeasonDoc):
@@ -508,6 +509,13 @@ else:
     BalanceDoc = PaymentDoc = dict
 
 
+class PricedDoc(TypedDict):
+    stake: StakeDoc
+    games: int  # games settled on their own at this price
+    sets: int  # sets settled as one at this price
+    series: int  # series priced at it (series stake)
+
+
 class CoveredDoc(TypedDict):
     match: str
     currency: str
@@ -516,6 +524,7 @@ class CoveredDoc(TypedDict):
     sets: int  # sets settled as one
     series: int  # series priced (series stake)
     total: str  # the sum of what they were worth, whoever won them
+    prices: list[PricedDoc]  # the same by price, in the order the prices first settled one
 
 
 class SettleDoc(TypedDict):

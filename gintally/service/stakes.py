@@ -20,7 +20,14 @@ from gintally import collector
 from gintally.engine.replay import Entry, Replay
 from gintally.engine.rounds import entries_of
 from gintally.engine.seasons import season_of
-from gintally.engine.settlement import InPlay, MatchMoney, Owed, in_play_of, settle_match
+from gintally.engine.settlement import (
+    InPlay,
+    MatchMoney,
+    Owed,
+    Settled,
+    in_play_of,
+    settle_match,
+)
 from gintally.engine.stakes import (
     DEFAULT_CURRENCY,
     DEFAULT_PLACES,
@@ -217,15 +224,18 @@ def winnings(match: Match, money: MatchMoney, season: str | None = None) -> dict
 
 def season_winnings(
     ledger: Ledger, match: Match, season: str, today: date | None = None
-) -> tuple[dict[int, Fraction], Stake] | None:
-    """Each side's winnings in the season labelled `season`, and the stake in force `today`
-    (None without a stake: `standings` and the year's page are then as they were)."""
+) -> tuple[dict[int, Fraction], Stake, list[Settled]] | None:
+    """Each side's winnings in the season labelled `season`, the stake in force `today` and the
+    season's settled games and sets (each with its price) (None without a stake: `standings`
+    and the year's page are then as they were)."""
     plan = prices(ledger, match)
     money = match_money(ledger, match, today, plan)
     now = (plan.on(today) if today is not None else None) or plan.latest
     if money is None or now is None:
         return None
-    return winnings(match, money, season), now
+    start = match.format.season_start
+    items = [i for i in money.settled if season_of(i.day, start)[0] == season]
+    return winnings(match, money, season), now, items
 
 
 def in_play_now(
@@ -243,19 +253,22 @@ def in_play_now(
 def lifetime_winnings(
     ledger: Ledger, matches: Iterable[Match], today: date | None = None
 ) -> dict[str, dict[int, Fraction]]:
-    """Each person's winnings over every staked match, by currency then player id."""
+    """Each person's winnings over every staked match, by currency then player id (a team
+    match's as `settle` cuts its debts: `Owed.won`)."""
     out: dict[str, dict[int, Fraction]] = {}
     for m in matches:
-        money = match_money(ledger, m, today)
+        plan = prices(ledger, m)
+        money = match_money(ledger, m, today, plan)
         if money is None:
             continue
         owed = Owed()
         pair = sides(m)
         for item in money.settled:
             owed.settle(item, pair)
-        mine = out.setdefault(prices(ledger, m).currency, {})
+        won = owed.won(plan.places)
+        mine = out.setdefault(plan.currency, {})
         for p in m.members:
-            mine[p.id] = mine.get(p.id, Fraction(0)) + owed.winnings.get(p.id, Fraction(0))
+            mine[p.id] = mine.get(p.id, Fraction(0)) + won.get(p.id, Fraction(0))
     return out
 
 

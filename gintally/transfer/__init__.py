@@ -49,6 +49,7 @@ from gintally.transfer.export import (
     write_csv,
     write_json,
 )
+from gintally.transfer.foreign import ImportChecks
 from gintally.transfer.importing import (
     ImportFile,
     ImportStream,
@@ -62,6 +63,7 @@ from gintally.transfer.payments import (
     check_payment,
     check_taken_back,
     payment_row,
+    same_payment,
     stake_from,
     stake_made,
     taken_back_row,
@@ -76,6 +78,7 @@ __all__ = [
     "REQUIRED",
     "STDIN",
     "Corrected",
+    "ImportChecks",
     "ImportFile",
     "ImportStream",
     "PaymentIn",
@@ -92,6 +95,7 @@ __all__ = [
     "read_hands",
     "read_import",
     "read_rows",
+    "same_payment",
     "source_name",
     "stake_from",
     "stake_made",

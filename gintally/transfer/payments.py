@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -25,6 +25,7 @@ from gintally.errors import GintallyError
 from gintally.model import Match, Payment, plain_text
 
 _UID = re.compile(r"[0-9a-f]{32}")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # fromisoformat takes other forms too
 
 
 def payment_row(match: Match, p: Payment) -> dict[str, Any]:
@@ -57,18 +58,26 @@ class PaymentIn:
     note: str | None
 
 
-def check_payment(match: Match, places: int, i: int, row: Mapping[str, Any]) -> PaymentIn:
-    """A payment row, checked: a uid of 32 hex digits, an ISO date, two different players of
-    the match, an amount above zero in the currency's places. The error names the row."""
+def check_payment(
+    match: Match, places: int, i: int, row: Mapping[str, Any], today: date | None = None
+) -> PaymentIn:
+    """A payment row, checked: a uid of 32 hex digits, an ISO date not after tomorrow (a day
+    of grace for time zones, as a hand's date), two different players of the match, an amount
+    above zero in the currency's places. The error names the row."""
     where = f"payment {i}"
     try:
         uid = str(row.get("uid") or "").strip().lower()
         if not _UID.fullmatch(uid):
             raise GintallyError(f"the uid {row.get('uid')!r} is not 32 hexadecimal digits")
+        text = str(row.get("date") or "")
         try:
-            day = date.fromisoformat(str(row.get("date") or ""))
+            day = date.fromisoformat(text) if _ISO_DAY.fullmatch(text) else None
         except ValueError:
-            raise GintallyError(f"the date {row.get('date')!r} is not YYYY-MM-DD") from None
+            day = None
+        if day is None:
+            raise GintallyError(f"the date {row.get('date')!r} is not YYYY-MM-DD")
+        if day > (today or date.today()) + timedelta(days=1):
+            raise GintallyError(f"the date {text} is in the future")
         payer = match.player(str(row.get("from") or ""))
         payee = match.player(str(row.get("to") or ""))
         if payer.id == payee.id:
@@ -79,6 +88,36 @@ def check_payment(match: Match, places: int, i: int, row: Mapping[str, Any]) -> 
     except GintallyError as e:
         raise GintallyError(f"{where}: {e}") from None
     return PaymentIn(uid, payer.id, payee.id, amount, day, clean or None)
+
+
+def same_payment(match: Match, stored: Payment, p: PaymentIn, i: int) -> None:
+    """Payment `i` of a file whose uid the ledger has must state that payment: one uid is one
+    fact (an import adds it once, and refuses it stating another)."""
+    facts: tuple[tuple[str, object, object, str, str], ...] = (
+        ("date", stored.date, p.date, stored.date.isoformat(), p.date.isoformat()),
+        (
+            "payer",
+            stored.payer,
+            p.payer,
+            match.name_of(stored.payer) or "",
+            match.name_of(p.payer) or "",
+        ),
+        (
+            "payee",
+            stored.payee,
+            p.payee,
+            match.name_of(stored.payee) or "",
+            match.name_of(p.payee) or "",
+        ),
+        ("amount", stored.amount, p.amount, plain(stored.amount), plain(p.amount)),
+        ("note", stored.note or None, p.note, repr(stored.note or ""), repr(p.note or "")),
+    )
+    for what, here, there, shown_here, shown_there in facts:
+        if here != there:
+            raise GintallyError(
+                f"payment {i}: its uid {p.uid} is a payment here with another {what} "
+                f"({shown_here} here, {shown_there} in the file): one uid is one payment"
+            )
 
 
 def check_taken_back(

@@ -13,8 +13,19 @@ Terminology
 
 A device (``/dev/zero``) and a named pipe (which waits for a writer) are refused; standard input
 and an open pipe (``/dev/stdin``, ``<(...)``) are read. Memory stays bounded whatever comes in:
-CSV is read line by line, a line at most `LINE_LIMIT` characters, and JSON hand by hand
-(`streamed_json`)."""
+CSV is read line by line, and JSON hand by hand (`streamed_json`).
+
+Limits (a clear refusal, never a split or an endless wait; no honest household file comes near):
+- `LINE_LIMIT` characters in one line of CSV: a longer line is refused, never cut, so the records
+  are the ones Python's csv module reads (a line cut in two would be two records).
+- `MAX_ROWS` rows in a source, all its parts together (hands, corrected hands, payments): a
+  lifetime of evenings is some tens of thousands.
+- `MAX_CHARS` characters read from a source (1 GiB): an endless pipe (a header and rows that never
+  stop, ``{`` and white space for ever) is refused when it passes them.
+
+Strict JSON: an object naming a key twice is refused, naming the key and the row (json.loads would
+keep the last); so is a payment whose uid an earlier payment of the file has, stating another
+payment (one uid, one fact)."""
 
 from __future__ import annotations
 
@@ -26,17 +37,20 @@ import os
 import stat
 import sys
 from collections.abc import Iterator, Mapping
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
 from gintally.errors import GintallyError
-from gintally.transfer.streamed_json import json_sections
+from gintally.transfer.streamed_json import DuplicateKey, json_sections
 
 STDIN = "-"
 NEEDED = ("date", "winner", "points")  # a header's columns; kind defaults to a plain result
 PLAIN_KIND = "score"
 HEAD = 4096  # characters read first: enough for the header line and a few rows
-LINE_LIMIT = 1 << 20  # characters in one line of CSV (a hand's row is under a hundred)
+LINE_LIMIT = 16 << 20  # characters in one line of CSV (a hand's row is under a hundred)
+MAX_ROWS = 2_000_000  # rows of a source, every part together
+MAX_CHARS = 1 << 30  # characters read from a source (1 GiB)
 DELIMITERS = (",", ";", "\t")  # in the order a tie is broken
 # A header name as spreadsheets write it -> the column it is (after lower case, spaces and
 # hyphens as underscores).
@@ -96,21 +110,21 @@ def raw_sections(path: Path) -> tuple[list[str] | None, Iterator[Part]]:
     its match (`streamed_json.json_sections`), each element numbered from 1 and checked to be
     an object. Each part is read as it is consumed, before the next."""
     f = _open(path)
+    budget = _Budget(path)
     try:
         head = _read(path, lambda: f.read(HEAD))
+        budget.read(len(head))
         if head and not head.endswith(("\n", "\r")):
-            head += _read(path, lambda: f.readline(LINE_LIMIT))  # the last line whole
+            head += _line(path, f, budget, len(head.splitlines()))  # the last line whole
     except BaseException:
         f.close()
         raise
     if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
-        return None, _json_parts(path, f, head)
+        return None, _json_parts(path, f, head, budget)
     first_line = head.splitlines()[0] if head else ""
     # strict: a quote left open is an error at the end of the file, not a note that swallows
     # every row after it. A field over the csv module's limit (131,072 characters) is an error.
-    lines = itertools.chain(
-        io.StringIO(head, newline=""), iter(functools.partial(f.readline, LINE_LIMIT), "")
-    )
+    lines = itertools.chain(io.StringIO(head, newline=""), _lines(path, f, budget, head))
     reader = csv.reader(lines, delimiter=_delimiter(first_line), strict=True)
     try:
         first = _read(path, lambda: next(reader, []))
@@ -121,7 +135,57 @@ def raw_sections(path: Path) -> tuple[list[str] | None, Iterator[Part]]:
     except BaseException:
         f.close()
         raise
-    return header, iter([("hands", _csv_rows(path, f, reader, len(first), fill))])
+    return header, iter([("hands", _csv_rows(path, f, reader, len(first), fill, budget))])
+
+
+def _size(chars: int) -> str:
+    """A limit as people say it: ``1 GiB``, ``16 MiB``."""
+    return f"{chars >> 30} GiB" if chars >= 1 << 30 else f"{chars >> 20} MiB"
+
+
+class _Budget:
+    """What a source may still give: `MAX_CHARS` characters and `MAX_ROWS` rows in all."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.chars, self.rows = path, 0, 0
+
+    def read(self, n: int) -> None:
+        self.chars += n
+        if self.chars > MAX_CHARS:
+            raise GintallyError(
+                f"{shown(self.path)} goes on past {MAX_CHARS:,} characters "
+                f"({_size(MAX_CHARS)}), the most an import reads: split it, or check that it is "
+                f"the file meant"
+            )
+
+    def row(self) -> None:
+        self.rows += 1
+        if self.rows > MAX_ROWS:
+            raise GintallyError(
+                f"{shown(self.path)} goes on past {MAX_ROWS:,} rows, the most an import reads: "
+                f"split it, or check that it is the file meant"
+            )
+
+
+def _line(path: Path, f: TextIO, budget: _Budget, number: int) -> str:
+    """The next line of `f` whole (line `number` of the file, for a message): one longer than
+    `LINE_LIMIT` is refused, never cut (a cut line would be read as two records)."""
+    line: str = _read(path, lambda: f.readline(LINE_LIMIT + 1))
+    budget.read(len(line))
+    if len(line) > LINE_LIMIT and not line.endswith(("\n", "\r")):
+        raise GintallyError(
+            f"line {number} of {source_name(path)} is longer than {LINE_LIMIT:,} characters "
+            f"({_size(LINE_LIMIT)}): a CSV line of hands is under a hundred"
+        )
+    return line
+
+
+def _lines(path: Path, f: TextIO, budget: _Budget, head: str) -> Iterator[str]:
+    """The lines after the head, each whole (`_line`)."""
+    number = len(head.splitlines()) + 1
+    while line := _line(path, f, budget, number):
+        yield line
+        number += 1
 
 
 def _open(path: Path) -> TextIO:
@@ -251,28 +315,87 @@ _ELEMENT = {
 }
 
 
-def _json_parts(path: Path, f: TextIO, head: str) -> Iterator[Part]:
+def _json_parts(path: Path, f: TextIO, head: str, budget: _Budget) -> Iterator[Part]:
     """The parts of a JSON source, their elements read one at a time (`streamed_json`)."""
+
+    def read(n: int) -> str:
+        text: str = _read(path, lambda: f.read(n))
+        budget.read(len(text))
+        return text
+
+    payments: dict[str, Any] = {}  # uid -> the payment the file states under it
     with f:
-        parts = json_sections(head, lambda n: _read(path, lambda: f.read(n)), shown(path))
-        for key, elements in parts:
-            yield key, _objects(path, key, elements)
+        try:
+            for key, elements in json_sections(head, read, shown(path)):
+                yield key, _objects(path, key, elements, budget, payments)
+        except DuplicateKey as e:  # in the document's own object, or its match
+            raise GintallyError(
+                f"{shown(path)}: the key {e.key!r} is given twice in one object (which one is "
+                f"meant?)"
+            ) from None
 
 
-def _objects(path: Path, key: str, elements: Iterator[Any]) -> Iterator[tuple[int, Any]]:
+def _objects(
+    path: Path, key: str, elements: Iterator[Any], budget: _Budget, payments: dict[str, Any]
+) -> Iterator[tuple[int, Any]]:
     where, what = _ELEMENT[key]
-    for i, element in enumerate(elements, 1):
+    i = 0
+    while True:
+        i += 1
+        try:
+            element = next(elements)
+        except StopIteration:
+            return
+        except DuplicateKey as e:
+            raise GintallyError(
+                f"{where.format(i=i)} of {source_name(path)}: the key {e.key!r} is given twice "
+                f"in one object (which one is meant?)"
+            ) from None
         if key == "match" and not isinstance(element, dict):
             continue  # a document's own description of its match: only an export's is read
         if not isinstance(element, dict):
             raise GintallyError(
                 f"{where.format(i=i)} of {source_name(path)}: {what} must be an object"
             )
+        budget.row()
+        if key in ("payments", "payments_taken_back"):
+            _one_fact(path, where.format(i=i), element, payments)
         yield i, element
 
 
+_PAYMENT_FACT = ("date", "from", "to", "amount", "note")  # what a payment states
+
+
+def _stated(key: str, value: Any) -> str:
+    """A payment's value as compared: its text, an amount by its value (``5.00`` is ``5``)."""
+    text = str(value or "").strip()
+    if key == "amount":
+        try:
+            return str(Decimal(text).normalize()) if Decimal(text).is_finite() else text
+        except ArithmeticError:
+            return text
+    return text
+
+
+def _one_fact(path: Path, where: str, row: dict[str, Any], seen: dict[str, Any]) -> None:
+    """A payment whose uid an earlier payment of the file has must state the same payment (a
+    payment taken back is listed again, unchanged); one uid stating two is refused."""
+    uid = str(row.get("uid") or "").strip().lower()
+    if not uid:
+        return  # the row's own check names a missing uid
+    fact = tuple(_stated(k, row.get(k)) for k in _PAYMENT_FACT)
+    before = seen.setdefault(uid, fact)
+    if before != fact:
+        differs = next(k for k, a, b in zip(_PAYMENT_FACT, before, fact, strict=True) if a != b)
+        raise GintallyError(
+            f"{where} of {source_name(path)}: its uid {uid} is an earlier payment's, with "
+            f"another {differs} ({before[_PAYMENT_FACT.index(differs)]!r}, here "
+            f"{fact[_PAYMENT_FACT.index(differs)]!r}): one uid is one payment"
+        )
+
+
 def _csv_rows(
-    path: Path, f: TextIO, reader: Any, width: int, fill: list[str]
+    path: Path, f: TextIO, reader: Any, width: int, fill: list[str], budget: _Budget
 ) -> Iterator[tuple[int, list[str]]]:
     """The rows of a CSV source: at most `width` values (the header's), filled to the
     header's columns from `fill`; a row of empty cells (a spreadsheet's) is skipped."""
@@ -284,6 +407,7 @@ def _csv_rows(
                 if not any(raw):
                     continue  # a blank line (DictReader skipped them too), or empty cells
                 i += 1
+                budget.row()
                 if len(raw) > width:
                     raise GintallyError(
                         f"row {i} of {source_name(path)}: more fields than the header has"

@@ -4,6 +4,7 @@ and a result copied from paper is checked as `score` would check it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
@@ -27,6 +28,8 @@ from gintally.model import (
 )
 from gintally.service import settle
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only (re's \d takes every script's)
+
 
 def _int(value: Any, what: str, signed: bool = False) -> int | None:
     if value is None or value == "":
@@ -36,10 +39,12 @@ def _int(value: Any, what: str, signed: bool = False) -> int | None:
     if isinstance(value, int):
         n = value
     else:
-        try:
-            n = int(str(value).strip())
-        except ValueError:
-            raise GintallyError(f"{what} must be a whole number, not {value!r}") from None
+        text = str(value).strip()
+        if not _WHOLE.fullmatch(text):  # int() would take "1_0" and other scripts' digits
+            raise GintallyError(f"{what} must be a whole number in digits 0-9, not {value!r}")
+        if len(text) > 20:
+            raise GintallyError(f"{what} {text[:20]}... is too large (at most {MAX_HAND_POINTS:,})")
+        n = int(text)
     if n < 0 and not signed:
         raise GintallyError(f"{what} cannot be negative ({n})")
     if abs(n) > MAX_HAND_POINTS:
@@ -224,4 +229,6 @@ def date_text(value: Any) -> str:
 def read_date(when: str, today: date, order: str | None) -> date:
     if not when:
         raise GintallyError("the date is missing")
+    if not when.isascii() and any(c.isdigit() for c in when):  # parse_date reads any script
+        raise GintallyError(f"the date {when!r} must be written in digits 0-9")
     return parse_date(when, today, order)

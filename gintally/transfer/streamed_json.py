@@ -29,7 +29,29 @@ VALUE_LIMIT = 64 << 20  # characters of one JSON value (a hand is a few hundred)
 _SPACE = re.compile(r"[ \t\n\r]*")
 _GOES_ON = re.compile(r"[0-9.eE+\-]*\Z")  # to the window's end: a number cut short?
 _AFTER = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")  # what follows a list's value
-_DECODER = json.JSONDecoder()
+
+
+class DuplicateKey(ValueError):
+    """An object of the document names `key` twice (json.loads would keep the last)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} is given twice in one object")
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's keys and values, each key once (`DuplicateKey` otherwise)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique)  # strict: a key twice is refused
 
 
 def _names_trailing_commas() -> bool:

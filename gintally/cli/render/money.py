@@ -9,7 +9,7 @@ Terminology:
 from __future__ import annotations
 
 from gintally.cli.render.terminal import message
-from gintally.report import SettleDoc, in_play_line
+from gintally.report import SettleDoc, covered_text, in_play_line
 
 LAST_PAYMENTS = 5  # the payments listed under the balances (the JSON has every one)
 
@@ -34,13 +34,7 @@ def settlement(doc: SettleDoc) -> None:
     else:
         message(f"All square{since}.", "bold")
     for c in doc["matches"]:
-        parts = [
-            _count(n, what)
-            for n, what in ((c["sets"], "set"), (c["games"], "game"), (c["series"], "series"))
-            if n
-        ]
-        counted = ", ".join(parts) if parts else "nothing finished yet"
-        message(f"{c['match']}: {counted} at {c['stake']['per_point']}.", "dim")
+        message(f"{c['match']}: {covered_text(c)}.", "dim")
     payments = doc["payments"]
     if len(payments) > LAST_PAYMENTS:
         earlier = len(payments) - LAST_PAYMENTS

@@ -72,13 +72,13 @@ def standings(doc: StandingsDoc) -> None:
     draw(table)
     stake = doc.get("stake")
     if stake is not None:  # played for money: each side's winnings in the season
-        from gintally.report import money_text
+        from gintally.report import money_text, winnings_at
 
         earned = ", ".join(
             f"{r['player']} {money_text(r.get('winnings', '0'), stake['currency'])}"
             for r in doc["rows"]
         )
-        message(f"Winnings this season at {stake['per_point']}: {earned}.")
+        message(f"Winnings this season {winnings_at(doc)}: {earned}.")
     if doc.get("unfinished"):
         message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")
     members = doc.get("members") or []
