@@ -24,11 +24,15 @@ from gintally.ledger.guards import (
     LAST_DAY,
     MOST,
     NUMBERS_INDEX,
+    cache_triggers,
     hand_damage,
+    missing,
     name_damage,
+    restore,
     triggers,
 )
 from gintally.ledger.schema import applied as schema_applied
+from gintally.model import Match
 
 CHECK_HINT = "run 'gintally check' to see every damaged row, or restore a backup"
 
@@ -139,12 +143,44 @@ class Damage(LedgerCore):
                         f"schema trigger {name}",
                         "is missing (dropped by another tool): rows written since may be damaged",
                     )
+        if "m014_season_folds" in schema_applied(self.conn):
+            for name in cache_triggers():
+                if name not in have:
+                    add(f"schema trigger {name}", _CACHES_UNUSED)
         for match_id in [int(r[0]) for r in self._rows("SELECT match_id FROM replay_marks")]:
             try:
                 marks.load(self.conn, match_id)
             except marks.BadMark as e:
                 add(f"replay_marks row {match_id}", f"{e} (a cache: it is ignored)")
         return found
+
+    def forget_fold(self, match: Match, season: str) -> None:
+        """Drop one cached season fold of the match (a cache: the next reader makes it again)."""
+        with self.write(change=False) as conn:
+            conn.execute(
+                "DELETE FROM season_folds WHERE match_id = ? AND season = ?", [match.id, season]
+            )
+
+    def restore_guards(self, numbers: bool = True) -> list[str]:
+        """Put back every guard, cache trigger and index another tool dropped, dropping the
+        caches when a trigger was gone (`guards.restore`; the unique index of hand numbers
+        unless not `numbers`), in a write of its own; nothing is written when none is missing.
+        The names put back."""
+        if self.read_only or "m014_season_folds" not in schema_applied(self.conn):
+            return []
+        try:
+            if not missing(self.conn, numbers):
+                return []
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+        with self.write(change=False) as conn:
+            return restore(conn, numbers)
+
+
+_CACHES_UNUSED = (
+    "is missing (dropped by another tool, or not made yet): the cached seasons and replay "
+    "marks are not used until 'gintally check --repair' or the next write puts it back"
+)
 
 
 def _damage_of(row: sqlite3.Row) -> tuple[int, str | None]:

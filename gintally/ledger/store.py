@@ -107,6 +107,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
                 schema.migrate(conn, new=False, on_wait=on_wait)
                 if write:
                     ledger._ensure_wal()
+                    ledger.restore_guards(numbers=False)  # another tool dropped (`guards.restore`)
         except sqlite3.Error as e:
             conn.close()
             raise files.translate(p, e) from None
