@@ -88,7 +88,7 @@ def check(path: Path, repair: bool = False) -> list[Problem]:
                     problems.append(Problem(where, str(e)))
                 continue
             problems += _match_problems(book, m, rows)
-            problems += _money_problems(book, m)
+            problems += _money_problems(book, m, named)
         if repair:
             put = set(book.restore_guards())
             problems = [_put_back(p) if p.where in put_where(put) else p for p in problems]
@@ -119,15 +119,16 @@ def _setting_problems(book: Ledger) -> list[Problem]:
     return problems
 
 
-def _money_problems(book: Ledger, m: Match) -> list[Problem]:
-    """A match's stakes and payments that cannot be read (a price or an amount that is not a
-    decimal, a date that is not one), each named."""
+def _money_problems(book: Ledger, m: Match, named: set[str | None]) -> list[Problem]:
+    """A match's stakes and payments that cannot be read, each named unless its row is
+    already (`named`: where the problems found so far are)."""
     out = []
     for read in (book.stakes, lambda match: book.payments([match.id])):
         try:
             read(m)
         except LedgerError as e:
-            out.append(Problem(f"match {m.name!r}", str(e)))
+            if not any(w and f" {w} " in str(e) for w in named):
+                out.append(Problem(f"match {m.name!r}", str(e)))
     return out
 
 
