@@ -266,6 +266,11 @@ DAMAGES: dict[str, Damage] = {
         "payments row 1: names to_player player 1, who does not play in its match",
         readers=MONEY_READERS,
     ),
+    "void reason with an escape": Damage(
+        ("UPDATE corrections SET reason = 'oops' || char(27) || '[2J' WHERE action = 'void'",),
+        "corrections row 2: holds the reason 'oops\\x1b[2J', with a control character",
+        "\x1b",  # shown escaped by `hands --all`, never raw
+    ),
     "payment note with an escape": Damage(
         ("UPDATE payments SET note = 'paid' || char(27) || '[2J'",),
         "payments row 1: holds the note 'paid\\x1b[2J', with a control character",

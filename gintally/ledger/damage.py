@@ -30,6 +30,7 @@ from gintally.ledger.guards import (
     MOST,
     NUMBERS_INDEX,
     cache_triggers,
+    control_sql,
     hand_damage,
     missing,
     name_damage,
@@ -220,6 +221,12 @@ class Damage(LedgerCore):
                 add(f"settings row {key!r}", "is not a setting gintally knows")
         for where, what in self._money_damage():
             add(where, what)
+        tables = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table, column in _SHOWN_TEXT:
+            if table in tables:
+                sql = f"SELECT rowid, {column} FROM {table} WHERE {control_sql(column)}"
+                for row_id, value in self._rows(sql + " ORDER BY rowid"):
+                    add(f"{table} row {row_id}", _text_damage(column, value) or "")
         applied = schema_applied(self.conn)
         if "m013_identities" in applied:
             unique = self._rows("SELECT 1 FROM sqlite_master WHERE name = 'hands_uid'")
@@ -361,6 +368,8 @@ _DISTINCT_DATES = "(SELECT DISTINCT date FROM hands LIMIT -1) WHERE "
 _VALUE_COLUMNS = ("points", "winner", "knocker", "dealer", "knocker_deadwood",
                   "defender_deadwood", "other_points", "kind", "claim")  # fmt: skip
 _DISTINCT_VALUES = "(SELECT DISTINCT {} FROM hands LIMIT -1) WHERE "
+# Stored text shown to people besides names, notes, stakes and payments (`_text_damage`)
+_SHOWN_TEXT = (("corrections", "reason"), ("payment_voids", "reason"), ("imports", "source"))
 # The identities (`identity`): a uid of 32 lowercase hex digits on every row, one hand's
 # (its first version's) in the hands' table (the unique index `hands_uid` keeps it so: the last
 # query is asked only when another tool dropped it).

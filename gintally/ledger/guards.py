@@ -48,7 +48,7 @@ def listed(values: Collection[str]) -> str:
     return "(" + ", ".join(f"'{v}'" for v in sorted(values)) + ")"
 
 
-def _control(column: str) -> str:
+def control_sql(column: str) -> str:
     """SQL: `column` holds a control character (C0, DEL or C1)."""
     return (
         f"({column} GLOB '*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159)"
@@ -76,7 +76,7 @@ def _member(column: str) -> str:
 def _text(column: str) -> str:
     """SQL: `column` is empty or text without a control character."""
     new = f"NEW.{column}"
-    return f"({new} IS NULL OR (typeof({new}) = 'text' AND NOT {_control(new)}))"
+    return f"({new} IS NULL OR (typeof({new}) = 'text' AND NOT {control_sql(new)}))"
 
 
 # (what must hold, what the refusal says) for a row of hands, in the order they are checked
@@ -143,10 +143,10 @@ _SEASON_START = (
 )
 _PLAYER_EXISTS = "EXISTS (SELECT 1 FROM players WHERE id = NEW.{})"
 
-_PLAYER_RULES = ((_NAME.format(_control("NEW.name")), "a player name is 1 to 60 characters of "
+_PLAYER_RULES = ((_NAME.format(control_sql("NEW.name")), "a player name is 1 to 60 characters of "
                   "plain text"),)  # fmt: skip
 _MATCH_RULES: tuple[tuple[str, str], ...] = (
-    (_NAME.format(_control("NEW.name")), "a match name is 1 to 60 characters of plain text"),
+    (_NAME.format(control_sql("NEW.name")), "a match name is 1 to 60 characters of plain text"),
     (
         f"{_PLAYER_EXISTS.format('player_a')} AND {_PLAYER_EXISTS.format('player_b')} "
         "AND NEW.player_a != NEW.player_b",
@@ -222,7 +222,7 @@ def triggers() -> dict[str, str]:
         f"WHERE NOT {_PLAYER_EXISTS.format('player_id')}; END",
         "guard_team_insert": "BEFORE INSERT ON teams BEGIN SELECT RAISE(ABORT, "
         "'gintally: teams: a team name is plain text') WHERE NEW.name IS NOT NULL AND "
-        f"{_control('NEW.name')}; END",
+        f"{control_sql('NEW.name')}; END",
         "guard_correction_insert": "BEFORE INSERT ON corrections BEGIN SELECT RAISE(ABORT, "
         "'gintally: corrections: a correction is of a hand in the ledger') WHERE NOT EXISTS "
         "(SELECT 1 FROM hands WHERE hand_id = NEW.hand_id); SELECT RAISE(ABORT, "
@@ -335,6 +335,12 @@ def visible(text: str) -> str:
     )
 
 
+def shown(text: str | None) -> str | None:
+    """Stored text as it may be shown (a void's reason...): a control character another tool
+    wrote is escaped (`visible`; `check` names the row), never printed raw."""
+    return text if text is None or text.isprintable() else visible(str(text))
+
+
 def name_damage(name: object) -> str | None:
     """What is wrong with a stored name (not text, empty, or holding a control or invisible
     character, which would reach the terminal raw), or None."""
@@ -359,7 +365,7 @@ def row_damage_sql(columns: Collection[str], numbers_unique: bool, dates: bool =
         *([_DATE_TEXT] if dates else []),
         *(count.format(c, MOST) for c in _COUNTS),
         *(cards.format(c, _CARD_TEXT) for c in (*_CARDS, "upcard")),
-        f"(h.note IS NOT NULL AND {_control('h.note')})",
+        f"(h.note IS NOT NULL AND {control_sql('h.note')})",
     ]
     if not numbers_unique:
         terms.append(
