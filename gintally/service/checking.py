@@ -61,6 +61,8 @@ def check(path: Path, repair: bool = False) -> list[Problem]:
         return [Problem(None, str(e))]
     problems = []
     with book:
+        if book.full_disk:  # no damage: nothing can be written until there is room
+            problems.append(Problem(None, f"the disk that holds {path} is full: {FULL_DISK}"))
         for found in book.integrity_problems():
             where, _, what = found.partition(": ")
             problems.append(Problem(where, what))
@@ -104,6 +106,12 @@ def _put_back(problem: Problem) -> Problem:
     """A missing trigger or index, once `check --repair` has made it again."""
     what = problem.what.partition(" (")[0].replace("is missing", "was missing")
     return Problem(problem.where, f"{what} (dropped by another tool): put back")
+
+
+FULL_DISK = (
+    "the ledger was read as it stands (no damage), but no command can write to it until there "
+    "is room (free some space)"
+)
 
 
 def _setting_problems(book: Ledger) -> list[Problem]:
