@@ -249,7 +249,7 @@ class Damage(LedgerCore):
                         f"schema trigger {name}",
                         "is missing (dropped by another tool): rows written since may be damaged",
                     )
-        if "m014_season_folds" in schema_applied(self.conn):
+        if "m015_cache_guards" in applied:
             for name in cache_triggers():
                 if name not in have:
                     add(f"schema trigger {name}", _CACHES_UNUSED)
@@ -306,7 +306,7 @@ class Damage(LedgerCore):
         caches when a trigger was gone (`guards.restore`; the unique index of hand numbers
         unless not `numbers`), in a write of its own; nothing is written when none is missing.
         The names put back."""
-        if self.read_only or "m014_season_folds" not in schema_applied(self.conn):
+        if self.read_only or "m015_cache_guards" not in schema_applied(self.conn):
             return []
         try:
             if not missing(self.conn, numbers):
@@ -318,8 +318,8 @@ class Damage(LedgerCore):
 
 
 _CACHES_UNUSED = (
-    "is missing (dropped by another tool, or not made yet): the cached seasons and replay "
-    "marks are not used until 'gintally check --repair' or the next write puts it back"
+    "is missing (dropped by another tool): the cached seasons and replay marks are not used "
+    "until 'gintally check --repair' or the next write puts it back"
 )
 
 

@@ -82,9 +82,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         if str(path) == ":memory:":
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
-            memory = cls(conn, ":memory:")
-            memory.restore_guards(numbers=False)  # what no migration makes (`guards.BEHIND`)
-            return memory
+            return cls(conn, ":memory:")
         files.refuse_missing(p, create, make_folder)
         if not write and not p.exists():  # nothing to read: an empty ledger, no file made
             conn = files.connect(":memory:")
