@@ -31,6 +31,8 @@ BUILD: tuple[tuple[str, ...], ...] = (
     ("gimlet", "Cy", "--piles", "0,0,1,5", DAY, "2025-03-01"),
     ("knock", "Cy", "3", "--piles", "1,2,0,3", DAY, "2025-03-02"),
     ("match", "new", "Kitchen", "--players", "Ann", "Bob"),
+    ("match", "stake", "Kitchen", "0.10", "--currency", "$"),
+    ("pay", "Bob", "Ann", "1.50", DAY, "2025-01-01"),
     ("knock", "Ann", "5", "--vs", "20", DAY, "2025-01-02"),
     ("gin", "Bob", "--vs", "12", DAY, "2025-01-03"),
     (
@@ -42,7 +44,8 @@ BUILD: tuple[tuple[str, ...], ...] = (
     ("gin", "Ann", "--vs", "9", DAY, "2025-01-06"),
     ("void", "5"),
 )
-# Players: Cy 1, Phantom 2, Ann 3, Bob 4. Matches: Solo 1, Kitchen 2 (the current one).
+# Players: Cy 1, Phantom 2, Ann 3, Bob 4. Matches: Solo 1, Kitchen 2 (the current one), its
+# stake (stakes row 1) and Bob's payment to Ann (payments row 1).
 # Kitchen's hands by number: 1 (rows 3 and 6, edited), 2 (row 4), 3 (row 5: cards, layoffs
 # 4S 7H and upcard 5C), 4 (row 7), 5 (row 8, voided).
 
@@ -70,6 +73,7 @@ HAND_READERS = frozenset(
 )  # fmt: skip
 MATCH_READERS = HAND_READERS | {"match list", "undo", "edit", "new hand"}
 SOLO = "UPDATE settings SET value = '1' WHERE key = 'current_match'"
+MONEY_READERS = frozenset(("settle", "settle --all --json"))
 
 DAMAGES: dict[str, Damage] = {
     "deleted player": Damage(
@@ -203,6 +207,76 @@ DAMAGES: dict[str, Damage] = {
         "-50",
         HAND_READERS,
     ),
+    # issue 33 item 5: identities, stakes and payments
+    "hand uid NULL": Damage(
+        (f"UPDATE hands SET uid = NULL WHERE {hand(2)}",),
+        "hands row 4: holds the uid NULL, not an identity (32 hex digits)",
+    ),
+    "hand uid not a uid": Damage(
+        (f"UPDATE hands SET uid = 'not-a-uid' WHERE {hand(2)}",),
+        "hands row 4: holds the uid 'not-a-uid', not an identity (32 hex digits)",
+    ),
+    "player uid NULL": Damage(
+        ("UPDATE players SET uid = NULL WHERE name = 'Ann'",),
+        "players row 3: holds the uid NULL, not an identity (32 hex digits)",
+    ),
+    "player uid not a uid": Damage(
+        ("UPDATE players SET uid = 'not-a-uid' WHERE name = 'Ann'",),
+        "players row 3: holds the uid 'not-a-uid', not an identity (32 hex digits)",
+    ),
+    "two hands with one uid": Damage(
+        (
+            "DROP INDEX hands_uid",
+            f"UPDATE hands SET uid = (SELECT uid FROM hands WHERE id = 3) WHERE {hand(2)}",
+        ),
+        "hands row 4: has the uid of another hand (hands row 3)",
+    ),
+    "negative stake": Damage(
+        ("UPDATE stakes SET amount = '-0.10'",),
+        "stakes row 1: holds the amount '-0.10', not an amount of money",
+        "-0.10",
+        MONEY_READERS | {"stats"},
+    ),
+    "NaN stake": Damage(
+        ("UPDATE stakes SET amount = 'NaN'",),
+        "stakes row 1: holds the amount 'NaN', not an amount of money",
+        "NaN",
+        MONEY_READERS | {"stats"},
+    ),
+    "currency with an escape": Damage(
+        ("UPDATE stakes SET currency = char(27) || '[31m$'",),
+        "stakes row 1: holds the currency '\\x1b[31m$', not a currency",
+        "\x1b",
+        MONEY_READERS | {"stats"},
+    ),
+    "negative payment": Damage(
+        ("UPDATE payments SET amount = '-1.50'",),
+        "payments row 1: holds the amount '-1.50', not an amount of money above zero",
+        "-1.50",
+        MONEY_READERS,
+    ),
+    "payment dated 2999": Damage(
+        ("UPDATE payments SET date = '2999-01-01'",),
+        "payments row 1: holds the date '2999-01-01', out of range (1900-01-01 to ",
+        "2999",
+        MONEY_READERS,
+    ),
+    "payment to a player of another match": Damage(
+        ("UPDATE payments SET to_player = (SELECT id FROM players WHERE name = 'Cy')",),
+        "payments row 1: names to_player player 1, who does not play in its match",
+        readers=MONEY_READERS,
+    ),
+    "void reason with an escape": Damage(
+        ("UPDATE corrections SET reason = 'oops' || char(27) || '[2J' WHERE action = 'void'",),
+        "corrections row 2: holds the reason 'oops\\x1b[2J', with a control character",
+        "\x1b",  # shown escaped by `hands --all`, never raw
+    ),
+    "payment note with an escape": Damage(
+        ("UPDATE payments SET note = 'paid' || char(27) || '[2J'",),
+        "payments row 1: holds the note 'paid\\x1b[2J', with a control character",
+        "\x1b",
+        MONEY_READERS,
+    ),
 }
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -220,6 +294,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "edit": ("edit", "2", "--note", "checked"),
     "new hand": ("score", "{player}", "10"),
     "config": ("config",),
+    "settle": ("settle",),
+    "settle --all --json": ("settle", "--all", "--json"),
 }
 WRITES = ("undo", "edit", "new hand")
 SAVED_BUT = "Warning: the change was saved, but the ledger is damaged: "

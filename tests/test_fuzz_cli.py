@@ -553,7 +553,7 @@ def command_specs(
         ),
         "merge": ([path_choices(world, scratch, "import")], {"--json": None}),
         "backup": ([path_choices(world, scratch, "backup")], {"--force": None}),
-        "check": ([], {"--json": None}),
+        "check": ([], {"--json": None, "--repair": None}),
         "config": (
             [
                 st.sampled_from(["date_order", "DATE_ORDER", "order", ""]),

@@ -486,10 +486,10 @@ def test_a_damaged_stake_is_named(gintally: CLI, db_path: Path) -> None:
     conn.close()
     found = gintally("check")
     assert found.code == 1
-    assert "a stake of match 'S' cannot be read (amount 'lots', from None)" in found.stdout
-    assert "cannot be read (amount '1', date 'someday')" in found.stdout
+    assert "stakes row 1: holds the amount 'lots', not an amount of money" in found.stdout
+    assert "payments row 1: holds the date 'someday', not a date YYYY-MM-DD" in found.stdout
     line = refused_line(gintally("settle"), code=1)
-    assert "a stake of match 'S' cannot be read" in line and "gintally check" in line
+    assert "stakes row 1 holds the amount 'lots'" in line and "gintally check" in line
 
 
 def test_settle_refusals(gintally: CLI) -> None:

@@ -214,11 +214,21 @@ def config(
 
 
 @app.command(rich_help_panel="Data")
-def check(as_json: JsonOpt = False) -> None:
+def check(
+    as_json: JsonOpt = False,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair",
+            help="Put back the guards and cache triggers another tool dropped.",
+        ),
+    ] = False,
+) -> None:
     """Verify the ledger: SQLite integrity, foreign keys, every match's rules, every hand
-    replayed. Lists every problem found; exit 1 if there is any."""
+    replayed, every cache compared with a fresh replay. Lists every problem found; exit 1 if
+    there is any."""
     with book() as opened:
-        doc = opened.check()
+        doc = opened.check(repair=repair)
     problems = doc["problems"]
     if as_json:
         emit(doc, True)

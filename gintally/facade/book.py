@@ -280,14 +280,16 @@ class Book:
             "renumbered": list(done.renumbered),
         }
 
-    def check(self) -> dict[str, Any]:
+    def check(self, *, repair: bool = False) -> dict[str, Any]:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign
-        keys, every match's rules, every hand settled again and every match replayed):
-        ``check --json``, ``{"ledger", "ok", "problems": [text...]}``."""
+        keys, every match's rules, every hand settled again and every match replayed, every
+        cached fold and mark compared with a fresh one): ``check --json``, ``{"ledger", "ok",
+        "problems": [text...]}``. `repair`: put back the guards and cache triggers another
+        tool dropped (``check --repair``)."""
         from gintally import report, service
 
         path = Path(self.path)
-        return plain(report.check_doc(str(path), service.check(path)))
+        return plain(report.check_doc(str(path), service.check(path, repair)))
 
     def backup(self, path: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Copy the ledger to `path` while it is in use (a consistent SQLite backup), made

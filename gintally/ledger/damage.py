@@ -6,15 +6,20 @@ Terminology
 - damaged row: a row SQLite accepts but gintally cannot use (a date that is not a date, a
   player who does not play in the match, two names that fold alike...), named as (where,
   what) by `Damage.damage`; `check` lists them all, any other command stops at the first it
-  meets (`damaged_hand`, `CHECK_HINT`).
+  meets (`damaged_hand`, `damaged_row`, `CHECK_HINT`). Besides the hands: an identity that is
+  not one (a uid NULL or not 32 hex digits, two hands with one), a stake or payment no
+  command could have written (`stake_damage`, `payment_damage`: NaN, negative, dated after
+  tomorrow, a player of another match, a control character in a currency or note, shown
+  escaped, never raw).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Collection
+from datetime import date, timedelta
 
-from gintally.errors import LedgerError
+from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import files, marks
 from gintally.ledger.core import LedgerCore
 from gintally.ledger.guards import (
@@ -24,13 +29,104 @@ from gintally.ledger.guards import (
     LAST_DAY,
     MOST,
     NUMBERS_INDEX,
+    cache_triggers,
+    control_sql,
     hand_damage,
+    missing,
     name_damage,
+    restore,
     triggers,
+    visible,
 )
 from gintally.ledger.schema import applied as schema_applied
+from gintally.model import Match
 
 CHECK_HINT = "run 'gintally check' to see every damaged row, or restore a backup"
+
+
+def damaged_row(table: str, row_id: object, what: str) -> LedgerError:
+    """The one line a command prints when it meets a damaged row of `table` (`stake_damage`,
+    `payment_damage`): it names the row as `check` does."""
+    return LedgerError(f"the ledger is damaged: {table} row {row_id} {what}; {CHECK_HINT}")
+
+
+def _amount_damage(value: object, zero: bool) -> str | None:
+    """What is wrong with a stored amount (decimal digits as text: no sign, no exponent, not
+    NaN), as `parse_amount` would say of it typed, or None."""
+    from gintally.engine.stakes import parse_amount
+
+    try:
+        parse_amount(str(value), "the amount", zero=zero)
+    except GintallyError:
+        return f"holds the amount {value!r}, not an amount of money" + (
+            "" if zero else " above zero"
+        )
+    return None
+
+
+def _day_damage(value: object, latest: str = LAST_DAY) -> str | None:
+    """What is wrong with a stored date (YYYY-MM-DD, a real day from `FIRST_DAY` to `latest`)."""
+    try:
+        day = date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None or value != day.isoformat():
+        return f"holds the date {value!r}, not a date YYYY-MM-DD"
+    if not FIRST_DAY <= value <= latest:
+        return f"holds the date {value!r}, out of range ({FIRST_DAY} to {latest})"
+    return None
+
+
+def _text_damage(column: str, value: object) -> str | None:
+    """What is wrong with stored text shown to people: not text, or holding a control
+    character (which would drive the terminal): shown escaped (`visible`), never raw."""
+    if value is not None and (not isinstance(value, str) or not value.isprintable()):
+        shown = visible(value) if isinstance(value, str) else repr(value)
+        return f"holds the {column} '{shown}', with a control character"
+    return None
+
+
+def stake_damage(r: sqlite3.Row) -> str | None:
+    """What is wrong with a row of ``stakes`` that no command could have written, as the end
+    of a sentence, or None: an amount that is not one (NaN, negative, an exponent), a currency
+    that is not one (a control character), places out of range, a date that is not one."""
+    from gintally.engine.stakes import check_currency, check_places
+
+    wrong = _amount_damage(r["amount"], zero=True)
+    if wrong is None and r["series_amount"] is not None:
+        wrong = _amount_damage(r["series_amount"], zero=True)
+    if wrong is not None:
+        return wrong
+    currency = r["currency"]
+    try:
+        if not isinstance(currency, str) or check_currency(currency) != currency:
+            raise GintallyError(currency)
+    except GintallyError:
+        shown = visible(currency) if isinstance(currency, str) else repr(currency)
+        return f"holds the currency '{shown}', not a currency"
+    try:
+        check_places(r["places"])
+    except GintallyError:
+        return f"holds places {r['places']!r}, not 0 to 6"
+    return None if r["from_date"] is None else _day_damage(r["from_date"])
+
+
+def payment_damage(r: sqlite3.Row, players: Collection[int] | None) -> str | None:
+    """What is wrong with a row of ``payments`` that no command could have written, or None:
+    an amount that is not one above zero, a date that is not one or after tomorrow (money is
+    handed over by the day it is recorded; a day of slack for another device's time zone), a
+    payer or payee who does not play in its match (`players`, when known), a note with a
+    control character."""
+    wrong = _amount_damage(r["amount"], zero=False) or _day_damage(
+        r["date"], min(LAST_DAY, (date.today() + timedelta(days=1)).isoformat())
+    )
+    if wrong is not None:
+        return wrong
+    if players is not None:
+        for column in ("from_player", "to_player"):
+            if r[column] not in players:
+                return f"names {column} player {r[column]!r}, who does not play in its match"
+    return _text_damage("note", r["note"])
 
 
 def damaged_hand(row_id: object, number: object, what: str) -> LedgerError:
@@ -123,6 +219,20 @@ class Damage(LedgerCore):
         for (key,) in self._rows("SELECT key FROM settings ORDER BY key"):
             if key not in known:
                 add(f"settings row {key!r}", "is not a setting gintally knows")
+        for where, what in self._money_damage():
+            add(where, what)
+        tables = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table, column in _SHOWN_TEXT:
+            if table in tables:
+                sql = f"SELECT rowid, {column} FROM {table} WHERE {control_sql(column)}"
+                for row_id, value in self._rows(sql + " ORDER BY rowid"):
+                    add(f"{table} row {row_id}", _text_damage(column, value) or "")
+        applied = schema_applied(self.conn)
+        if "m013_identities" in applied:
+            unique = self._rows("SELECT 1 FROM sqlite_master WHERE name = 'hands_uid'")
+            for sql, say in _IDENTITIES[: -1 if unique else None]:
+                for row in self._rows(sql):
+                    add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
         have = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         if "m011_guards" in schema_applied(self.conn):
             indexes = self._rows("SELECT name FROM sqlite_master WHERE type = 'index'")
@@ -139,12 +249,78 @@ class Damage(LedgerCore):
                         f"schema trigger {name}",
                         "is missing (dropped by another tool): rows written since may be damaged",
                     )
+        if "m015_cache_guards" in applied:
+            for name in cache_triggers():
+                if name not in have:
+                    add(f"schema trigger {name}", _CACHES_UNUSED)
         for match_id in [int(r[0]) for r in self._rows("SELECT match_id FROM replay_marks")]:
             try:
                 marks.load(self.conn, match_id)
             except marks.BadMark as e:
                 add(f"replay_marks row {match_id}", f"{e} (a cache: it is ignored)")
         return found
+
+    def _money_damage(self) -> list[tuple[str, str]]:
+        """The rows of ``stakes`` and ``payments`` that `stake_damage` and `payment_damage`
+        find wrong, as (where, what)."""
+        tables = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "payments" not in tables:
+            return []  # a ledger read as it is, from before stakes and payments
+        found = []
+        for r in self._rows("SELECT * FROM stakes ORDER BY id"):
+            wrong = stake_damage(r)
+            if wrong is not None:
+                found.append((f"stakes row {r['id']}", wrong))
+        rows = self._rows("SELECT * FROM payments ORDER BY id")
+        players = self.players_of({r["match_id"] for r in rows})
+        for r in rows:
+            wrong = payment_damage(r, players.get(r["match_id"], ()))
+            if wrong is not None:
+                found.append((f"payments row {r['id']}", wrong))
+        return found
+
+    def players_of(self, match_ids: Collection[int]) -> dict[int, frozenset[int]]:
+        """The players of each of these matches (both seats, and every team member)."""
+        if not match_ids:
+            return {}
+        marks = ",".join("?" * len(match_ids))
+        found: dict[int, set[int]] = {}
+        for match_id, player in self._rows(
+            f"SELECT id, player_a FROM matches WHERE id IN ({marks}) UNION ALL "
+            f"SELECT id, player_b FROM matches WHERE id IN ({marks}) UNION ALL "
+            f"SELECT match_id, player_id FROM team_members WHERE match_id IN ({marks})",
+            [*match_ids, *match_ids, *match_ids],
+        ):
+            found.setdefault(match_id, set()).add(player)
+        return {k: frozenset(v) for k, v in found.items()}
+
+    def forget_fold(self, match: Match, season: str) -> None:
+        """Drop one cached season fold of the match (a cache: the next reader makes it again)."""
+        with self.write(change=False) as conn:
+            conn.execute(
+                "DELETE FROM season_folds WHERE match_id = ? AND season = ?", [match.id, season]
+            )
+
+    def restore_guards(self, numbers: bool = True) -> list[str]:
+        """Put back every guard, cache trigger and index another tool dropped, dropping the
+        caches when a trigger was gone (`guards.restore`; the unique index of hand numbers
+        unless not `numbers`), in a write of its own; nothing is written when none is missing.
+        The names put back."""
+        if self.read_only or "m015_cache_guards" not in schema_applied(self.conn):
+            return []
+        try:
+            if not missing(self.conn, numbers):
+                return []
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+        with self.write(change=False) as conn:
+            return restore(conn, numbers)
+
+
+_CACHES_UNUSED = (
+    "is missing (dropped by another tool): the cached seasons and replay marks are not used "
+    "until 'gintally check --repair' or the next write puts it back"
+)
 
 
 def _damage_of(row: sqlite3.Row) -> tuple[int, str | None]:
@@ -192,6 +368,33 @@ _DISTINCT_DATES = "(SELECT DISTINCT date FROM hands LIMIT -1) WHERE "
 _VALUE_COLUMNS = ("points", "winner", "knocker", "dealer", "knocker_deadwood",
                   "defender_deadwood", "other_points", "kind", "claim")  # fmt: skip
 _DISTINCT_VALUES = "(SELECT DISTINCT {} FROM hands LIMIT -1) WHERE "
+# Stored text shown to people besides names, notes, stakes and payments (`_text_damage`)
+_SHOWN_TEXT = (("corrections", "reason"), ("payment_voids", "reason"), ("imports", "source"))
+# The identities (`identity`): a uid of 32 lowercase hex digits on every row, one hand's
+# (its first version's) in the hands' table (the unique index `hands_uid` keeps it so: the last
+# query is asked only when another tool dropped it).
+_UID = "uid IS NULL OR typeof(uid) != 'text' OR length(uid) != 32 OR uid GLOB '*[^0-9a-f]*'"
+_IDENTITIES: list[tuple[str, str]] = [
+    *(
+        (
+            f"SELECT '{table}', {key}, quote(uid) FROM {table} WHERE {_UID} ORDER BY {key}",
+            "holds the uid {}, not an identity (32 hex digits)",
+        )
+        for table, key in (
+            ("players", "id"),
+            ("matches", "id"),
+            ("hands", "id"),
+            ("corrections", "id"),
+            ("stakes", "id"),
+            ("payments", "id"),
+        )
+    ),
+    (
+        "SELECT 'hands', h.id, o.id FROM hands h JOIN hands o ON o.uid = h.uid AND o.id < h.id "
+        "AND o.id = o.hand_id WHERE h.id = h.hand_id ORDER BY h.id",
+        "has the uid of another hand (hands row {})",
+    ),
+]
 # (query, message): each query yields (table, row id, values for the message...).
 _DAMAGE: list[tuple[str, str]] = [
     (

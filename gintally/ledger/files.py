@@ -73,6 +73,8 @@ def translate(path: Path | str, e: sqlite3.Error) -> LedgerError:
         return LedgerError(f"cannot write to {path}: the ledger is read-only")
     if "disk is full" in text or getattr(e, "sqlite_errorname", "") == "SQLITE_FULL":
         return LedgerError(f"cannot write to {path}: the disk is full (nothing was written)")
+    if "disk I/O error" in text and disk_full(path):  # no room for the shared-memory file
+        return LedgerError(f"cannot use the ledger {path}: the disk is full (free some space)")
     if text.startswith("gintally: "):  # a guard refused a row (`guards.triggers`)
         return LedgerError(
             f"the ledger {path} refused the change ({text.removeprefix('gintally: ')}): "
@@ -185,11 +187,39 @@ def read_only_reason(path: Path) -> str | None:
     return None
 
 
-def connect_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that never writes. In a read-only folder SQLite cannot make the shared-memory
-    file a reader of a WAL ledger needs: when no write-ahead log is there (the ledger is at rest,
-    nobody can be writing it), the file is opened as immutable instead."""
+def disk_full(path: Path | str) -> bool:
+    """Whether the disk that holds the ledger has no room left (under `ROOM` bytes: SQLite
+    needs 32 KiB beside a WAL ledger to read it, its shared-memory file)."""
+    try:
+        room = os.statvfs(Path(path).resolve().parent)
+    except (OSError, ValueError):
+        return False
+    return room.f_bavail * room.f_frsize < ROOM
+
+
+ROOM = 1 << 20
+
+
+def at_rest(path: Path, empty_log: bool = False) -> bool:
+    """Whether the ledger has no write-ahead log beside it (or, with `empty_log`, an empty one:
+    nothing in it to read)."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        size = wal.stat().st_size
+    except FileNotFoundError:
+        return True
+    return empty_log and size == 0
+
+
+def connect_read_only(path: Path, empty_log: bool = False) -> sqlite3.Connection:
+    """A connection that never writes. When the ledger is at rest (`at_rest`: nobody can be
+    writing it, the file or its folder being read-only, or the disk full), the file is opened as
+    immutable: SQLite makes no shared-memory file, which in a read-only folder it cannot, and
+    beside a read-only file would make with the file's permissions, so that a write once the
+    file is writable again would find it read-only. Else as a reader of its log."""
     uri = path.resolve().as_uri()
+    if at_rest(path, empty_log):
+        return connect(f"{uri}?mode=ro&immutable=1", uri=True)
     conn = connect(f"{uri}?mode=ro", uri=True)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()

@@ -28,7 +28,11 @@ Terminology
 - forgetting triggers (`FOLD_GUARDS`, made by `m014_season_folds`): a hand row, correction or
   match changed or deleted in place (which gintally never does: facts are appended) drops the
   match's folds in the same statement, so no tool can leave a fold behind the facts it was made
-  from.
+  from; a row written at or below what a fold has seen drops it too (`guards.BEHIND`). While
+  one of them or a guard is missing (another tool dropped it) no fold is used
+  (`guards.trusted`) until `guards.restore` puts it back and drops the folds.
+- fresh fold: `check` folds every hand of a match and names each fold a reader would use that
+  differs from it (a forged row with its checksum recomputed), and drops it.
 
 The table is a cache, not a fact: it is read only through `load`, which checks every row, and
 dropping every row loses nothing.
@@ -48,6 +52,7 @@ from gintally.engine.replay import Mark
 from gintally.engine.seasons import NEW_YEAR, parse_season_start, season_end, season_of
 from gintally.engine.standings import Season, season_of_values, season_values
 from gintally.errors import GintallyError
+from gintally.ledger.guards import trusted
 
 TABLE = """
     CREATE TABLE season_folds (
@@ -187,7 +192,10 @@ def load(
 ) -> list[Fold]:
     """The match's folds of the seasons before the day `before` (the latest season's first
     day) that are sound and not touched, oldest first (raises `sqlite3.OperationalError` when
-    the table does not exist). A damaged or touched row is left out."""
+    the table does not exist). A damaged or touched row is left out; none is used while a
+    trigger the cache relies on is missing (`guards.trusted`)."""
+    if not trusted(conn, FOLD_GUARDS):
+        return []
     rows = conn.execute(
         "SELECT * FROM season_folds WHERE match_id = ? AND first_day < ? ORDER BY first_day",
         [match_id, before.isoformat()],

@@ -18,6 +18,8 @@ must be able to write a sound row.
 
 from __future__ import annotations
 
+import functools
+import sqlite3
 import unicodedata
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
@@ -46,7 +48,7 @@ def listed(values: Collection[str]) -> str:
     return "(" + ", ".join(f"'{v}'" for v in sorted(values)) + ")"
 
 
-def _control(column: str) -> str:
+def control_sql(column: str) -> str:
     """SQL: `column` holds a control character (C0, DEL or C1)."""
     return (
         f"({column} GLOB '*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159)"
@@ -74,7 +76,7 @@ def _member(column: str) -> str:
 def _text(column: str) -> str:
     """SQL: `column` is empty or text without a control character."""
     new = f"NEW.{column}"
-    return f"({new} IS NULL OR (typeof({new}) = 'text' AND NOT {_control(new)}))"
+    return f"({new} IS NULL OR (typeof({new}) = 'text' AND NOT {control_sql(new)}))"
 
 
 # (what must hold, what the refusal says) for a row of hands, in the order they are checked
@@ -141,10 +143,10 @@ _SEASON_START = (
 )
 _PLAYER_EXISTS = "EXISTS (SELECT 1 FROM players WHERE id = NEW.{})"
 
-_PLAYER_RULES = ((_NAME.format(_control("NEW.name")), "a player name is 1 to 60 characters of "
+_PLAYER_RULES = ((_NAME.format(control_sql("NEW.name")), "a player name is 1 to 60 characters of "
                   "plain text"),)  # fmt: skip
 _MATCH_RULES: tuple[tuple[str, str], ...] = (
-    (_NAME.format(_control("NEW.name")), "a match name is 1 to 60 characters of plain text"),
+    (_NAME.format(control_sql("NEW.name")), "a match name is 1 to 60 characters of plain text"),
     (
         f"{_PLAYER_EXISTS.format('player_a')} AND {_PLAYER_EXISTS.format('player_b')} "
         "AND NEW.player_a != NEW.player_b",
@@ -220,7 +222,7 @@ def triggers() -> dict[str, str]:
         f"WHERE NOT {_PLAYER_EXISTS.format('player_id')}; END",
         "guard_team_insert": "BEFORE INSERT ON teams BEGIN SELECT RAISE(ABORT, "
         "'gintally: teams: a team name is plain text') WHERE NEW.name IS NOT NULL AND "
-        f"{_control('NEW.name')}; END",
+        f"{control_sql('NEW.name')}; END",
         "guard_correction_insert": "BEFORE INSERT ON corrections BEGIN SELECT RAISE(ABORT, "
         "'gintally: corrections: a correction is of a hand in the ledger') WHERE NOT EXISTS "
         "(SELECT 1 FROM hands WHERE hand_id = NEW.hand_id); SELECT RAISE(ABORT, "
@@ -333,6 +335,12 @@ def visible(text: str) -> str:
     )
 
 
+def shown(text: str | None) -> str | None:
+    """Stored text as it may be shown (a void's reason...): a control character another tool
+    wrote is escaped (`visible`; `check` names the row), never printed raw."""
+    return text if text is None or text.isprintable() else visible(str(text))
+
+
 def name_damage(name: object) -> str | None:
     """What is wrong with a stored name (not text, empty, or holding a control or invisible
     character, which would reach the terminal raw), or None."""
@@ -357,7 +365,7 @@ def row_damage_sql(columns: Collection[str], numbers_unique: bool, dates: bool =
         *([_DATE_TEXT] if dates else []),
         *(count.format(c, MOST) for c in _COUNTS),
         *(cards.format(c, _CARD_TEXT) for c in (*_CARDS, "upcard")),
-        f"(h.note IS NOT NULL AND {_control('h.note')})",
+        f"(h.note IS NOT NULL AND {control_sql('h.note')})",
     ]
     if not numbers_unique:
         terms.append(
@@ -404,3 +412,80 @@ def match_damage_sql(
         + (f"OR h.date NOT BETWEEN '{FIRST_DAY}' AND '{LAST_DAY}' " if dates else "")
         + f"OR {players})"
     )
+
+
+# --- what the caches rely on ----------------------------------------------------------------------
+
+# A row written at or below what a cache row has seen (a hand restored from a backup with
+# ``INSERT ... SELECT``, a row id of 0 or below) drops every cache row that saw past it: the
+# caches look only at rows above what they saw (`folds.load`, `marks.load`). Gintally writes each
+# row above every other, so these delete nothing then: an index probe (`CACHE_INDEXES`).
+BEHIND = {
+    "forget_caches_hand_behind": "AFTER INSERT ON hands BEGIN "
+    "DELETE FROM season_folds WHERE hands_row >= NEW.id; "
+    "DELETE FROM replay_marks WHERE hands_row >= NEW.id; END",
+    "forget_caches_correction_behind": "AFTER INSERT ON corrections BEGIN "
+    "DELETE FROM season_folds WHERE corrections_row >= NEW.id; "
+    "DELETE FROM replay_marks WHERE corrections_row >= NEW.id; END",
+}
+CACHE_INDEXES = {
+    "season_folds_seen": "CREATE INDEX season_folds_seen ON season_folds(hands_row)",
+    "replay_marks_seen": "CREATE INDEX replay_marks_seen ON replay_marks(hands_row)",
+}
+
+
+@functools.cache
+def guard_names() -> frozenset[str]:
+    """The names of the guards (`triggers`)."""
+    return frozenset(triggers())
+
+
+def cache_triggers() -> dict[str, str]:
+    """Every trigger the caches rely on: the marks' and folds' forgetting triggers
+    (`schema.MARK_GUARDS`, `folds.FOLD_GUARDS`) and `BEHIND`. Name -> what follows CREATE
+    TRIGGER name."""
+    from gintally.ledger import folds, schema  # here: both import this module
+
+    return {**schema.MARK_GUARDS, **folds.FOLD_GUARDS, **BEHIND}
+
+
+def trusted(conn: sqlite3.Connection, own: Collection[str]) -> bool:
+    """Whether a cache whose own forgetting triggers are `own` can be used: every guard, every
+    trigger of `BEHIND` and of `own` is there. A row another tool wrote while one was gone
+    (``sqlite-utils transform`` drops every trigger of the table) may have made a cache row
+    stale, or be one the guards refuse and only a replay sees: the readers replay instead,
+    until `restore` (the next write, or ``check --repair``) puts them back and drops the
+    caches."""
+    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    return guard_names() <= have and have.issuperset(BEHIND) and have.issuperset(own)
+
+
+def missing(conn: sqlite3.Connection, numbers: bool = True) -> list[str]:
+    """The guards, cache triggers and indexes (`CACHE_INDEXES`, and `NUMBERS_INDEX` unless not
+    `numbers`) a fully migrated ledger lacks (`restore` makes them)."""
+    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    names = [*triggers(), *cache_triggers(), *([NUMBERS_INDEX] if numbers else []), *CACHE_INDEXES]
+    return [name for name in names if name not in have]
+
+
+def restore(conn: sqlite3.Connection, numbers: bool = True) -> list[str]:
+    """Put back what `missing` finds (inside a write): the triggers from their text, the
+    indexes (the unique index of hand numbers only when asked and no two hands share one:
+    `check` names them). When a trigger was missing, every cached fold and mark is dropped:
+    what was written while it was gone may have made them stale. The names put back."""
+    made = []
+    bodies = {**triggers(), **cache_triggers()}
+    for name in missing(conn, numbers):
+        if name in bodies:
+            conn.execute(f"CREATE TRIGGER {name} {bodies[name]}")
+        else:
+            sql = NUMBERS_INDEX_SQL if name == NUMBERS_INDEX else CACHE_INDEXES[name]
+            try:
+                conn.execute(sql)
+            except sqlite3.IntegrityError:
+                continue  # two hands of one number: `check` names them
+        made.append(name)
+    if any(name in bodies for name in made):
+        conn.execute("DELETE FROM season_folds")
+        conn.execute("DELETE FROM replay_marks")
+    return made

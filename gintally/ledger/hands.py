@@ -38,6 +38,7 @@ from gintally.ledger.guards import (
     dates_damaged_sql,
     hand_damage,
     row_damage_sql,
+    shown,
 )
 from gintally.ledger.guards import (
     match_damage_sql as match_damage_sql,  # (`imports` reads it here)
@@ -580,7 +581,7 @@ def hand_record(
         uid=get("uid"),
         voided=bool(r["voided"]) if "voided" in r else False,
         versions=get("versions", 1),
-        void_reason=get("void_reason"),
+        void_reason=shown(get("void_reason")),
     )
 
 

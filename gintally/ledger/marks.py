@@ -18,7 +18,9 @@ Terminology
 - forgetting triggers (migration m008_mark_guards): a hand row, correction or match's rules
   changed or deleted in place, which gintally never does (facts are appended), drop the
   match's mark inside the same statement, so even another tool's edit of the file cannot leave a
-  stale mark behind.
+  stale mark behind; a row written at or below what the mark has seen drops it too
+  (`guards.BEHIND`). While one of them or a guard is missing no mark is used
+  (`guards.trusted`) until `guards.restore` puts it back and drops the marks.
 
 The ``replay_marks`` table is a cache, not a fact: it is only ever read through `load`, which
 checks it against the ledger; deleting the table loses nothing.
@@ -35,6 +37,8 @@ except ImportError:  # pragma: no cover - CPython builds it in
     from hashlib import blake2b
 
 from gintally.engine.replay import Mark
+from gintally.ledger.guards import trusted
+from gintally.ledger.schema import MARK_GUARDS
 
 _TOUCHED = (
     # Driven by the rows written since the mark (id ranges), never by the match's hands: the
@@ -96,6 +100,8 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
     if row is None or "digest" not in row.keys():  # noqa: SIM118 (a Row's `in` looks at values)
         return None  # none, or a read-only ledger from before digests: replay whole
     _verified(row, conn, match_id)
+    if not trusted(conn, MARK_GUARDS):
+        return None  # a trigger it relies on is gone: replay whole (`guards.trusted`)
     cut = [row["cut_date"], row["cut_date"], row["cut_hand"]]
     touched = conn.execute(
         _TOUCHED,

@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from gintally.ledger.guards import shown
 from gintally.model import HAND_COLUMNS
 
 # `hands.LIVE_HANDS` for a read of a whole match: the stale rows and the voided hands listed once
@@ -92,6 +93,6 @@ def corrections(
     if len(found) > most:
         return None
     for hand_id, reason in found:
-        voids.setdefault(hand_id, reason)
+        voids.setdefault(hand_id, shown(reason))  # never raw (`guards.shown`)
     stale = frozenset(row_id for row_id, _, _, newest in rows if row_id != newest)
     return Corrections(stale, {hand_id: n for _, hand_id, n, _ in rows}, voids)

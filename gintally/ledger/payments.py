@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from gintally.errors import LedgerError
 from gintally.ledger.core import timestamp
-from gintally.ledger.damage import CHECK_HINT
+from gintally.ledger.damage import CHECK_HINT, damaged_row, payment_damage, stake_damage
 from gintally.model import Match, Payment
 
 if TYPE_CHECKING:
@@ -101,6 +101,9 @@ def stakes(ledger: Ledger, match: Match) -> list[Stake]:
 
     out = []
     for r in rows:
+        wrong = stake_damage(r)
+        if wrong is not None:
+            raise damaged_row("stakes", r["id"], wrong)
         try:
             since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
             series = Decimal(r["series_amount"]) if r["series_amount"] else None
@@ -159,14 +162,15 @@ def payments(
         sql += " AND p.date >= ?"
         params.append(since.isoformat())
     rows = ledger.money_rows(sql + " ORDER BY p.id", params)
-    return [_payment(r) for r in rows]
+    players = ledger.players_of({r["match_id"] for r in rows})
+    return [_payment(r, players) for r in rows]
 
 
 def last_payment(ledger: Ledger, match: Match) -> Payment | None:
     """The live payment recorded last in the match."""
     sql = _LIVE + " AND p.match_id = ? ORDER BY p.id DESC LIMIT 1"
     rows = ledger.money_rows(sql, [match.id])
-    return _payment(rows[0]) if rows else None
+    return _payment(rows[0], ledger.players_of([match.id])) if rows else None
 
 
 def void_payment(ledger: Ledger, payment: Payment, reason: str | None = None) -> None:
@@ -178,8 +182,14 @@ def void_payment(ledger: Ledger, payment: Payment, reason: str | None = None) ->
         )
 
 
-def _payment(r: sqlite3.Row) -> Payment:
+def _payment(r: sqlite3.Row, players: dict[int, frozenset[int]]) -> Payment:
+    """A row of ``payments`` read (`players`: of its match), or the one line that refuses it
+    (`damage.payment_damage`)."""
     from decimal import Decimal, InvalidOperation
+
+    wrong = payment_damage(r, players.get(r["match_id"], frozenset()))
+    if wrong is not None:
+        raise damaged_row("payments", r["id"], wrong)
 
     try:
         return Payment(

@@ -64,7 +64,8 @@ Tables (created and changed only through the migrations below, applied with
   corrections_row, digest)`` (`m014_season_folds`): a disposable cache, not a fact (see
   `folds`): each finished season of a match folded once. Deleting it loses nothing. Triggers
   (``forget_folds_*``) drop a match's rows when one of its hand rows, corrections or rules is
-  changed or deleted in place.
+  changed or deleted in place; ``forget_caches_*`` (`m015_cache_guards`) drop every fold and
+  mark that has seen a row id at or above one written since (a row restored below them).
 - guards (``guard_*``, `m011_guards`, `guards.triggers`): triggers that refuse a row gintally
   could not use, written by gintally or any other SQLite tool: an unknown kind or claim, a date
   that is no real date from 1900 to 2999, a negative count, points beyond any hand's, a player
@@ -109,6 +110,7 @@ MIGRATION_NAMES = (
     "m012_payments",
     "m013_identities",
     "m014_season_folds",
+    "m015_cache_guards",
 )
 
 
@@ -430,6 +432,21 @@ def build_migrations() -> Any:
         db.execute(folds.TABLE)
         for name, body in folds.FOLD_GUARDS.items():
             db.execute(f"CREATE TRIGGER {name} {body}")
+
+    @migrations(name="m015_cache_guards")
+    def m015_cache_guards(db: Any) -> None:
+        """The triggers that drop the cached folds and marks a row written at or below what
+        they have seen would leave stale (`guards.BEHIND`), and the indexes they probe
+        (`guards.CACHE_INDEXES`). The caches are dropped: a row written so before may have
+        made them stale (the next reader makes them again)."""
+        from gintally.ledger import guards
+
+        for name, body in guards.BEHIND.items():
+            db.execute(f"CREATE TRIGGER IF NOT EXISTS {name} {body}")
+        for sql in guards.CACHE_INDEXES.values():
+            db.execute(sql.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS", 1))
+        db.execute("DELETE FROM season_folds")
+        db.execute("DELETE FROM replay_marks")
 
     return migrations
 

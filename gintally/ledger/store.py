@@ -58,6 +58,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         # folds made by a reader, by match, to be written once it has done its work (`save_folds`)
         self._unsaved: dict[int, tuple[list[Fold], tuple[int, int], int]] = {}
         self._in_use: files.InUse | None = None  # this process's use of the file (`open`)
+        self.full_disk = False  # read as it stands on a full disk (see `open`)
 
     # --- lifecycle -----------------------------------------------------------------------------
 
@@ -113,11 +114,24 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         ledger = cls(conn, p, read_only, on_wait)
         ledger._in_use = in_use
         try:
-            schema.recognise(conn, p)
+            try:
+                schema.recognise(conn, p)
+            except sqlite3.Error:
+                # a full disk leaves no room for the shared-memory file a reader of a WAL ledger
+                # makes: with nothing in the log, a read reads the file alone
+                if write or not files.disk_full(p) or not files.at_rest(p, empty_log=True):
+                    raise
+                conn.close()
+                conn, read_only = files.connect_read_only(p, empty_log=True), True
+                ledger = cls(conn, p, read_only, on_wait)
+                ledger._in_use = in_use
+                ledger.full_disk = True
+                schema.recognise(conn, p)
             if not read_only:
                 schema.migrate(conn, new=False, on_wait=on_wait)
                 if write:
                     ledger._ensure_wal()
+                    ledger.restore_guards(numbers=False)  # another tool dropped (`guards.restore`)
         except sqlite3.Error as e:
             ledger.close()
             raise files.translate(p, e) from None

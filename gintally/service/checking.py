@@ -7,24 +7,31 @@ Terminology
 from __future__ import annotations
 
 import contextlib
+import json
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally import collector
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
+from gintally.engine.standings import Season, StandingsFold, season_values
 from gintally.errors import GintallyError, LedgerError
 from gintally.game.variants import Variant, variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.hands import record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.config import SETTINGS, stored
+from gintally.service.folding import Finished, cacheable
 from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays
 from gintally.service.seating import entries_from_values, seating_of
+
+if TYPE_CHECKING:
+    from gintally.ledger.folds import Fold
 
 
 @dataclass(frozen=True)
@@ -38,12 +45,13 @@ class Problem:
         return f"{self.where}: {self.what}" if self.where else self.what
 
 
-def check(path: Path) -> list[Problem]:
+def check(path: Path, repair: bool = False) -> list[Problem]:
     """Every problem of a ledger file, found at once (an empty list: the ledger is sound).
 
     SQLite's own integrity and foreign-key checks, every match's stored rules, every live hand
     settled again under its match's rules and compared with what is stored, and every match
-    replayed.
+    replayed, its cached quiet point and season folds compared with the replay. `repair` puts
+    back the guards and cache triggers another tool dropped (`Ledger.restore_guards`).
     """
     if not path.exists():
         return [Problem(None, f"no ledger at {path}")]
@@ -53,6 +61,8 @@ def check(path: Path) -> list[Problem]:
         return [Problem(None, str(e))]
     problems = []
     with book:
+        if book.full_disk:  # no damage: nothing can be written until there is room
+            problems.append(Problem(None, f"the disk that holds {path} is full: {FULL_DISK}"))
         for found in book.integrity_problems():
             where, _, what = found.partition(": ")
             problems.append(Problem(where, what))
@@ -80,8 +90,28 @@ def check(path: Path) -> list[Problem]:
                     problems.append(Problem(where, str(e)))
                 continue
             problems += _match_problems(book, m, rows)
-            problems += _money_problems(book, m)
+            problems += _money_problems(book, m, named)
+        if repair:
+            put = set(book.restore_guards())
+            problems = [_put_back(p) if p.where in put_where(put) else p for p in problems]
     return problems
+
+
+def put_where(names: set[str]) -> set[str]:
+    """Where `check` names each of these schema triggers and indexes."""
+    return {f"schema {kind} {n}" for n in names for kind in ("trigger", "index")}
+
+
+def _put_back(problem: Problem) -> Problem:
+    """A missing trigger or index, once `check --repair` has made it again."""
+    what = problem.what.partition(" (")[0].replace("is missing", "was missing")
+    return Problem(problem.where, f"{what} (dropped by another tool): put back")
+
+
+FULL_DISK = (
+    "the ledger was read as it stands (no damage), but no command can write to it until there "
+    "is room (free some space)"
+)
 
 
 def _setting_problems(book: Ledger) -> list[Problem]:
@@ -97,15 +127,16 @@ def _setting_problems(book: Ledger) -> list[Problem]:
     return problems
 
 
-def _money_problems(book: Ledger, m: Match) -> list[Problem]:
-    """A match's stakes and payments that cannot be read (a price or an amount that is not a
-    decimal, a date that is not one), each named."""
+def _money_problems(book: Ledger, m: Match, named: set[str | None]) -> list[Problem]:
+    """A match's stakes and payments that cannot be read, each named unless its row is
+    already (`named`: where the problems found so far are)."""
     out = []
     for read in (book.stakes, lambda match: book.payments([match.id])):
         try:
             read(m)
         except LedgerError as e:
-            out.append(Problem(f"match {m.name!r}", str(e)))
+            if not any(w and f" {w} " in str(e) for w in named):
+                out.append(Problem(f"match {m.name!r}", str(e)))
     return out
 
 
@@ -133,6 +164,9 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
+        cached = book.season_folds(m, date.max) if cacheable(m) else []
+        finished: Finished = []
+        fold = StandingsFold(m.rules, m.format, m.first_seat, finished=finished) if cached else None
         failed: Exception | None = None
         entry = entries_from_values(m)
         settled, settle_once = _settling(m)
@@ -144,6 +178,8 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
                         hand = entry(number, day, values[_KIND], values[_WINNER],
                                      values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
                         run.feed(hand)
+                        if fold is not None:
+                            fold.add(hand)
                         if run.games:
                             tail.extend(run.games)
                             run.games.clear()
@@ -162,9 +198,41 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             return [Problem(where, f"hands cannot be read: {e}")]
     if failed is not None:
         return [*problems, Problem(where, f"does not replay: {failed}")]
+    if fold is not None:
+        fold.result()  # the seasons it finished, into `finished`
+        problems += _fold_problems(book, m, cached, finished)
     if part is None:
         return problems
     return problems + _mark_problems(book, m, run.dealer, list(tail), part)
+
+
+def _fold_problems(book: Ledger, m: Match, cached: list[Fold], fresh: Finished) -> list[Problem]:
+    """The match's cached season folds that a reader would use (`Ledger.season_folds`),
+    compared with the seasons a fold of every hand finished (`fresh`): each that differs (its
+    figures or its resume point) is named and dropped when the file can be written (a cache:
+    the next reader makes it again)."""
+    made = {season.label: (_values(season), resume) for season, resume in fresh}
+    problems = []
+    for f in cached:
+        if made.get(f.season.label) == (_values(f.season), f.resume):
+            continue
+        fixed = "it is ignored"
+        if not book.read_only:
+            with contextlib.suppress(GintallyError):
+                book.forget_fold(m, f.season.label)
+                fixed = "removed: the next command rebuilds it"
+        problems.append(
+            Problem(
+                f"season_folds row {m.id} {f.season.label!r}",
+                f"the cached season of match {m.name!r} disagrees with a fresh fold ({fixed})",
+            )
+        )
+    return problems
+
+
+def _values(season: Season) -> str:
+    """A season's figures as the cache writes them (`standings.season_values`)."""
+    return json.dumps(season_values(season), separators=(",", ":"))
 
 
 def _hand_problems(
