@@ -134,7 +134,7 @@ def test_a_device_or_an_endless_pipe_on_standard_input_is_refused(tmp_path: Path
         2,
         b"Error: cannot read standard input: it is a device, not a file or a pipe\n",
     )
-    # zeros through a pipe: one line longer than any hand's, refused (never held whole)
+    # zeros through a pipe: one line longer than any CSV line of hands, refused (never cut)
     zeros = subprocess.Popen(["cat", "/dev/zero"], stdout=subprocess.PIPE)
     try:
         done = _run(db, "import", "-", stdin=zeros.stdout)
@@ -145,7 +145,8 @@ def test_a_device_or_an_endless_pipe_on_standard_input_is_refused(tmp_path: Path
         zeros.stdout.close()
     assert done.returncode == 2
     assert done.stderr == (
-        b"Error: standard input is not valid CSV: field larger than field limit (131072)\n"
+        b"Error: line 1 of standard input is longer than 16,777,216 characters (16 MiB): a CSV "
+        b"line of hands is under a hundred\n"
     )
     assert db.read_bytes() == before
 

@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.money import money_text as money_text
     from gintally.report.money import payment_doc as payment_doc
     from gintally.report.money import priced_text as priced_text
+    from gintally.report.money import prices_doc as prices_doc
     from gintally.report.money import settle_doc as settle_doc
     from gintally.report.money import stake_doc as stake_doc
     from gintally.report.money import winnings_at as winnings_at
@@ -82,6 +83,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import MemberDoc as MemberDoc
     from gintally.report.shapes import Pair as Pair
     from gintally.report.shapes import PlayerStatsDoc as PlayerStatsDoc
+    from gintally.report.shapes import PricedDoc as PricedDoc
     from gintally.report.shapes import RaceDoc as RaceDoc
     from gintally.report.shapes import RecordDoc as RecordDoc
     from gintally.report.shapes import ReviewDoc as ReviewDoc
@@ -131,15 +133,16 @@ HOMES: dict[str, str] = {
     "match": "match_doc teams_part",
     "money": (
         "add_winnings amount_text covered_text in_play_doc in_play_line money_text payment_doc "
-        "priced_text settle_doc stake_doc winnings_at"
+        "priced_text prices_doc settle_doc stake_doc winnings_at"
     ),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
         "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandRow "
-        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc RaceDoc "
-        "RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow "
-        "SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc TableDoc TallyDoc TeamDoc Teams"
+        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc "
+        "PricedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc "
+        "SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc "
+        "TableDoc TallyDoc TeamDoc Teams"
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
