@@ -92,10 +92,7 @@ def export(
 
     with ledger(write=False) as book, book.snapshot():
         m = book.match(match)
-        if output is None:
-            write(sys.stdout)
-            return
-        if str(output) == transfer.STDIN:  # around the guarded writer on purpose: a stream
+        if output is None or str(output) == transfer.STDIN:  # a stream, not the guarded writer
             as_stream(write)
             return
         from gintally.ledger import files

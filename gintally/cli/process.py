@@ -110,6 +110,25 @@ def fit(value: Any) -> Any:
     return walk(value)
 
 
+def data_out() -> Any:
+    """Standard output as bytes, for data (a JSON document): UTF-8 whatever the terminal's
+    encoding (SPEC section 11), after what was written to it as text. A stdout with no bytes
+    beneath (a host program's `io.StringIO`) takes the text."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    return _TextSink(sys.stdout) if buffer is None else buffer
+
+
+class _TextSink:
+    """UTF-8 bytes written to a text stream (`data_out`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes) -> int:
+        return int(self.stream.write(data.decode("utf-8")))
+
+
 class ClosedStream(io.TextIOBase):
     """A standard stream whose descriptor was closed: every write fails with EBADF."""
 
