@@ -175,9 +175,8 @@ def write_json(
                 if len(made) >= MEMO:
                     made.clear()
                 made[values] = row
-            row["id"], row["date"], row["uid"] = number, day.isoformat(), uid_of(token)
             count += 1
-            yield row
+            yield {**row, "id": number, "date": day.isoformat(), "uid": uid_of(token)}
 
     def fields() -> Iterator[tuple[str, Any]]:
         yield "match", dict(match_info)
