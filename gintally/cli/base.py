@@ -271,6 +271,7 @@ def emit(doc: Any, as_json: bool, draw: Callable[[Any], None] | None = None) -> 
     if as_json or draw is None:
         from gintally import jsonout
 
-        process.data_out().write(jsonout.dumps(doc, newline=True))
+        write = process.data_write()
+        write(jsonout.dumps(doc, newline=True))
     else:
         draw(process.fit(doc))

@@ -87,7 +87,7 @@ def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]
     from gintally import jsonout
     from gintally.cli import process
 
-    jsonout.stream(process.data_out().write, [*head.items(), ("hands", rows)])
+    jsonout.stream(process.data_write(), [*head.items(), ("hands", rows)])
 
 
 @app.command(rich_help_panel="Read")

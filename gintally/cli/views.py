@@ -92,4 +92,4 @@ def listing_json(book: Ledger, m: Match) -> None:
                 if key == "games":  # what the listing decided, known once the games are written
                     doc = report.listing_tail(head, m, games)
 
-        jsonout.stream(process.data_out().write, fields())
+        jsonout.stream(process.data_write(), fields())
