@@ -303,7 +303,7 @@ def test_ascii_output_writes_names_escaped_and_suits_as_letters(
     lines = [line for line in sheet.splitlines() if line.startswith("|")]
     assert lines and len({len(line) for line in lines}) == 1, "the table is not aligned:\n" + sheet
     listed = run_with_output(accented, ["hands", "--json"], "ascii", tmp_path)
-    doc = json.loads(listed.stdout.decode("ascii"))  # JSON escapes what it cannot show
+    doc = json.loads(listed.stdout.decode("utf-8"))  # data on stdout is UTF-8 whatever the console
     assert doc["hands"][-1]["winner"] == "Zoë"
     bad = run_with_output(accented, ["eval", "A♠ 2H 3H 4S 5S 6S 7D 8D 9D X"], "ascii", tmp_path)
     assert bad.code == 2

@@ -6,7 +6,8 @@ points down the architecture, and each third-party library stays in the module t
 `errors` is shared by every layer; `commits` (what the process has committed) is written by
 ledger/ and read by cli/; `collector` (the cycle collector paused for a burst) serves the
 service and cli/; `lazy` (a package's names loaded from their modules on first use) serves
-service/, report/ and cli/; `dates` is the text boundary for dates (pure: the service names its
+service/, report/ and cli/; `jsonout` (every JSON document written, by orjson) serves transfer/,
+facade/ and cli/; `dates` is the text boundary for dates (pure: the service names its
 date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
 the standard library only.
 """
@@ -28,6 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "commits": set(),
     "collector": set(),
     "lazy": set(),
+    "jsonout": set(),
     "game": {"errors"},
     "engine": {"errors", "game"},
     "model": {"errors", "game", "engine"},
@@ -35,11 +37,12 @@ ALLOWED: dict[str, set[str]] = {
     "ledger": {"errors", "commits", "game", "engine", "model", "__version__"},
     "service": {"errors", "collector", "lazy", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
-    "transfer": {"errors", "game", "engine", "model", "service", "dates"},
+    "transfer": {"errors", "jsonout", "game", "engine", "model", "service", "dates"},
     "report": {"errors", "lazy", "game", "engine", "model", "service"},
     # the library facade: each command's work as its document, for the CLI and for programs
     "facade": {
         "errors",
+        "jsonout",
         "lazy",
         "dates",
         "game",
@@ -52,6 +55,7 @@ ALLOWED: dict[str, set[str]] = {
     },
     "cli": {
         "errors",
+        "jsonout",
         "commits",
         "collector",
         "lazy",
@@ -76,6 +80,7 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "rich": ("cli/render/",),
     "sqlite3": ("ledger/",),
     "sqlite_utils": ("ledger/",),
+    "orjson": ("jsonout.py",),  # every JSON document gintally writes
     "dateutil": ("dates.py",),
     "plotext": ("cli/chart.py",),  # the terminal chart, imported only by the commands that draw
     "pygal": ("facade/page.py",),  # the page's SVG chart, likewise

@@ -2,7 +2,7 @@
 byte, on a mid-size ledger of every variant, format and team play with edits, voids, notes
 and cards (`test_streamed`'s): ``hands`` (its light rows and the memo of each distinct hand's
 row), ``show --all`` (a line a game from a `GameLine`), ``show`` (a season's drawing without
-its sheet), every ``--json`` (`cli.jsontext` for `json.dumps`) and ``check`` (a sound
+its sheet), every ``--json`` (`jsonout`, orjson, for `json.dumps`) and ``check`` (a sound
 ledger's hands scanned once). The plain way is worked out here, or put back in place of the
 fast one."""
 
@@ -11,19 +11,16 @@ from __future__ import annotations
 import json
 import random
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from damaging import unguarded
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from test_streamed import midsize, midsize_built  # noqa: F401 (fixtures)
 
 from conftest import Run, ok
-from gintally import report, service
-from gintally.cli import jsontext
+from gintally import jsonout, report, service
 from gintally.cli.render import hand_log
 from gintally.engine.replay import next_dealer
 from gintally.game.variants import variant_of
@@ -115,8 +112,10 @@ def test_a_log_row_is_made_afresh_for_each_hand(midsize: Path) -> None:  # noqa:
 # --- show, show --all, every --json ---------------------------------------------------------------
 
 
-def _plain_json(doc: Any, ensure_ascii: bool = True) -> Iterator[str]:
-    return json.JSONEncoder(indent=2, ensure_ascii=ensure_ascii).iterencode(doc)
+def _plain_json(value: Any, level: int = 0, newline: bool = False) -> bytes:
+    """`jsonout.dumps` the standard library's way."""
+    text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * level)
+    return (text + "\n" * newline).encode()
 
 
 def _plain_game(m: Match, g: Any) -> dict[str, Any]:
@@ -212,73 +211,14 @@ def test_show_and_every_json_are_what_the_plain_way_prints(
     args: tuple[str, ...],
 ) -> None:
     """The drawing of a season made without its sheet, ``show --all`` made of `GameLine`s and
-    every JSON document written by `jsontext` print what the whole sheet, `listing_items` and
-    `json.dumps` printed."""
+    every JSON document written by orjson (`jsonout`) print what the whole sheet,
+    `listing_items` and `json.dumps` printed."""
     every = [(name, ok(gintally(*args, "-m", name)).stdout) for name in _names(midsize)]
-    monkeypatch.setattr(jsontext, "pieces", _plain_json)
+    monkeypatch.setattr(jsonout, "dumps", _plain_json)
     monkeypatch.setattr(report, "show_doc", _slow_show_doc)
     monkeypatch.setattr(report, "listing_lines", report.listing_items)
     for name, out in every:
         assert ok(gintally(*args, "-m", name)).stdout == out, (name, args)
-
-
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.tuples(inner, inner)
-        | st.dictionaries(st.text(max_size=4), inner, max_size=4)
-        | st.dictionaries(st.integers() | st.none() | st.booleans(), inner, max_size=3)
-    ),
-    max_leaves=30,
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(doc=JSON_VALUES, ensure_ascii=st.booleans())
-def test_jsontext_writes_what_json_dumps_writes(doc: Any, ensure_ascii: bool) -> None:
-    assert "".join(jsontext.pieces(doc, ensure_ascii)) == json.dumps(
-        doc, indent=2, ensure_ascii=ensure_ascii
-    )
-
-
-KEYS = st.sampled_from(["Ann", "Bob", "%s", "100%", "Zoë", "", 'a"b'])
-RECORDS = st.lists(
-    st.dictionaries(
-        KEYS, JSON_VALUES | st.dictionaries(KEYS, st.integers(), max_size=3), max_size=5
-    ),
-    max_size=6,
-)
-
-
-PAIR = st.fixed_dictionaries({"Ann": st.integers(), "100%": st.integers()})
-ODD_PAIR = st.fixed_dictionaries({"Ann": st.integers(), "Bob": st.booleans() | st.integers()})
-ALIKE = st.dictionaries(KEYS | st.integers(), PAIR | ODD_PAIR, min_size=1, max_size=4)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    doc=st.dictionaries(KEYS, RECORDS | st.lists(RECORDS | ALIKE, max_size=3) | ALIKE),
-    ensure_ascii=st.booleans(),
-)
-def test_jsontext_writes_records_that_share_their_keys(doc: Any, ensure_ascii: bool) -> None:
-    """Lists of dicts whose keys come again (a layout written once), pairs of whole numbers
-    (a template a level), dicts of pairs keyed alike (one template), keys that hold a ``%``:
-    what `json.dumps` writes."""
-    assert "".join(jsontext.pieces(doc, ensure_ascii)) == json.dumps(
-        doc, indent=2, ensure_ascii=ensure_ascii
-    )
-
-
-def test_jsontext_writes_a_season_a_game_at_a_time() -> None:
-    """A piece a key of the document and a piece an item of a list in it: a document of
-    20,000 games is never one string."""
-    games = [{"number": n, "total": {"Ann": n, "Zoë": 0}, "hands": [n]} for n in range(20_000)]
-    doc = {"match": "Forever", "games": games, "sheet": []}
-    parts = list(jsontext.pieces(doc, ensure_ascii=False))
-    assert "".join(parts) == json.dumps(doc, indent=2, ensure_ascii=False)
-    assert len(parts) == 20_005
-    assert max(len(p) for p in parts) < 200
 
 
 # --- check ----------------------------------------------------------------------------------------

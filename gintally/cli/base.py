@@ -279,22 +279,15 @@ def paged(count: int | Callable[[], int], lines: Iterator[str]) -> None:
 
 
 _LINES = 256  # lines written to stdout at once (`paged`)
-_JSON_SLICE = 1_000  # pieces of a JSON document written at once (`emit`): a game, a row...
 
 
 def emit(doc: Any, as_json: bool, draw: Callable[[Any], None] | None = None) -> None:
-    """One JSON document on stdout, or the drawing for people. Both fit stdout's encoding:
-    JSON escapes what it cannot show (``\\u00e9``), a drawing uses the fallback forms."""
+    """One JSON document on stdout (UTF-8 whatever its encoding, `jsonout`'s layout), or the
+    drawing for people (in what stdout's encoding can show: the fallback forms)."""
     if as_json or draw is None:
-        from gintally.cli import jsontext
+        from gintally import jsonout
 
-        plain = not process.unicode_stdout()
-        # Written in slices of the encoder's pieces, not joined whole: a season of 20,000 games
-        # is a 30 MB document, and its pieces joined at once took ten times that in memory.
-        # (`jsontext`: the text of ``json.dumps(doc, indent=2)``, made faster.)
-        pieces = jsontext.pieces(doc, ensure_ascii=plain)
-        while batch := list(itertools.islice(pieces, _JSON_SLICE)):
-            sys.stdout.write("".join(batch))
-        sys.stdout.write("\n")
+        write = process.data_write()
+        write(jsonout.dumps(doc, newline=True))
     else:
         draw(process.fit(doc))

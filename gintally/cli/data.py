@@ -57,10 +57,7 @@ def export(
 
     kind: Literal["csv", "json"] = "csv" if exchange.export_format(format_, excel) else "json"
     with book() as opened:
-        if output is None:
-            opened.export(match, sys.stdout, format=kind, excel=excel)
-            return
-        if str(output) == STDIO:  # around the guarded writer on purpose: a stream
+        if output is None or str(output) == STDIO:  # a stream, not the guarded writer
             as_stream(lambda out: opened.export(match, out, format=kind, excel=excel)["hands"])
             return
         done = opened.export(match, output, format=kind, excel=excel, force=force)

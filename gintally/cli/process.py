@@ -38,9 +38,12 @@ import os
 import signal
 import sys
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.commits import Commits
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 INTERRUPTED = 130
 FALLBACK_ERRORS = "gintally-fallback"
@@ -108,6 +111,19 @@ def fit(value: Any) -> Any:
         return v
 
     return walk(value)
+
+
+def data_write() -> Callable[[bytes], object]:
+    """How to write data (a JSON document) on standard output: as bytes, UTF-8 whatever the
+    terminal's encoding (SPEC section 11), after what was written to it as text. A stdout with
+    no bytes beneath (a host program's `io.StringIO`) takes them as text."""
+    stream = sys.stdout
+    stream.flush()
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        return lambda data: stream.write(data.decode("utf-8"))
+    write: Callable[[bytes], object] = buffer.write
+    return write
 
 
 class ClosedStream(io.TextIOBase):

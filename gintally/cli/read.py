@@ -83,23 +83,11 @@ def _width() -> int:
 
 
 def _json_stream(head: Mapping[str, object], rows: Iterator[Mapping[str, object]]) -> None:
-    """One JSON document, written a hand at a time: ``head``'s keys, then ``"hands"``. Like
-    `emit`, it escapes what stdout's encoding cannot show."""
-    import json
-    import sys
-
+    """One JSON document, written a hand at a time: ``head``'s keys, then ``"hands"``."""
+    from gintally import jsonout
     from gintally.cli import process
 
-    plain = not process.unicode_stdout()
-
-    out = sys.stdout
-    out.write("{\n")
-    for key, value in head.items():
-        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=plain)},\n")
-    out.write('  "hands": [')
-    for i, row in enumerate(rows):
-        out.write(("," if i else "") + "\n    " + json.dumps(row, ensure_ascii=plain))
-    out.write("\n  ]\n}\n")
+    jsonout.stream(process.data_write(), [*head.items(), ("hands", rows)])
 
 
 @app.command(rich_help_panel="Read")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from gintally.cli.base import drawing, emit, ledger, paged, today
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterator, Mapping
 
     from gintally.ledger import Ledger
     from gintally.model import Match
@@ -60,20 +60,10 @@ def listing_json(book: Ledger, m: Match) -> None:
     as `emit` writes, with its games, sheet and sets written one at a time as three replays of
     the match stream them (the games, then each hand's posts, then the sets): nothing of the
     match is held whole."""
-    import json
-    import sys
-
-    from gintally import report, service
+    from gintally import jsonout, report, service
     from gintally.cli import process
     from gintally.engine.sets import GameSet
 
-    plain = not process.unicode_stdout()
-    out = sys.stdout
-
-    def text(value: object, indent: str) -> str:
-        return json.dumps(value, indent=2, ensure_ascii=plain).replace("\n", "\n" + indent)
-
-    # The collector runs here: json.dumps with an indent makes a cycle of closures each call
     with book.snapshot():
         games = service.listing(book, m, today())
         head = report.listing_head(m)
@@ -93,19 +83,13 @@ def listing_json(book: Ledger, m: Match) -> None:
             "sheet": sheet_of,
             "sets": sets_of,
         }
-        doc: dict[str, object] = dict(head)
-        out.write("{")
-        for i, key in enumerate(head):
-            out.write(("," if i else "") + "\n  " + json.dumps(key) + ": ")
-            stream = streams.get(key)
-            if stream is None:
-                out.write(text(doc[key], "  "))
-                continue
-            first = True
-            for item in stream():
-                out.write(("[" if first else ",") + "\n    " + text(item, "    "))
-                first = False
-            out.write("[]" if first else "\n  ]")
-            if key == "games":  # what the listing decided, written after the games
-                doc = dict(report.listing_tail(head, m, games))
-        out.write("\n}\n")
+
+        def fields() -> Iterator[tuple[str, object]]:
+            doc: Mapping[str, object] = head
+            for key in head:
+                stream = streams.get(key)
+                yield key, doc[key] if stream is None else stream()
+                if key == "games":  # what the listing decided, known once the games are written
+                    doc = report.listing_tail(head, m, games)
+
+        jsonout.stream(process.data_write(), fields())

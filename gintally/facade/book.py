@@ -32,13 +32,13 @@ Terminology
 from __future__ import annotations
 
 import inspect
-import json
 import os
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
+from gintally import jsonout
 from gintally.facade import work
 from gintally.facade.typed import as_text
 
@@ -66,7 +66,7 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
 
 def plain(doc: object) -> dict[str, Any]:
     """A document as its ``--json`` reads back: lists for tuples, text keys."""
-    out: dict[str, Any] = json.loads(json.dumps(doc))
+    out: dict[str, Any] = jsonout.plain(doc)
     return out
 
 

@@ -8,19 +8,20 @@ Terminology
 - row: one hand as the export writes it (names, not ids).
 - document: the JSON form, ``{"match": {...}, "corrected": [...], "hands": [{...}, ...],
   "payments": [...], "payments_taken_back": [...]}`` (``corrected``, ``payments`` and
-  ``payments_taken_back`` only when the match has any), laid out as
-  ``json.dumps(doc, indent=2, ensure_ascii=False)`` lays it out, byte for byte.
+  ``payments_taken_back`` only when the match has any), laid out as every JSON document is
+  (`jsonout`: ``json.dumps(doc, indent=2, ensure_ascii=False)``'s text).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
 from typing import Any, TextIO
 
+from gintally import jsonout
 from gintally.game.variants import all_variants, variant_of
 from gintally.model import (
     HandRecord,
@@ -145,9 +146,6 @@ def write_csv(
     return count
 
 
-_UID = "\x00uid\x00"  # where a memo's row text takes each hand's own uid
-
-
 def write_json(
     match: Match,
     match_info: Mapping[str, Any],
@@ -158,69 +156,45 @@ def write_json(
     corrected: Iterable[Mapping[str, Any]] = (),
     taken_back: Iterable[Mapping[str, Any]] = (),
 ) -> int:
-    """The JSON document written to `out` a hand at a time, the same text as `export_json`
-    (which is ``json.dumps(doc, indent=2, ensure_ascii=False)``) and a final newline. The
-    histories of the match's corrected hands (`corrected.corrected_row`) come before the hands,
-    when it has any, so that an import reads a hand's history before its current row; the
-    match's `payments` (`payments.payment_row`) and the payments it took back
-    (`payments.taken_back_row`) close it when it has any. The text of each distinct set of
-    stored values after the id and date is made once (`MEMO`), with a place for each hand's
-    own uid. Returns how many hands it wrote."""
-    info = json.dumps(dict(match_info), indent=2, ensure_ascii=False).replace("\n", "\n  ")
-    out.write('{\n  "match": ' + info)
-    _write_list(out, "corrected", corrected)
-    out.write(',\n  "hands": [')
-    made: dict[tuple[Any, ...], tuple[str, str]] = {}
-    count, sep = 0, "\n    "
-    for number, day, values, token in hands:
-        tail = made.get(values)
-        if tail is None:
-            row = json_row(match, record(token))
-            row["uid"] = _UID
-            text = _row_text(row)
-            head = f'{{\n      "id": {number},\n      "date": "{day.isoformat()}",'
-            assert text.startswith(head), text  # `hand_row` starts with them
-            before, _, after = text[len(head) :].partition(json.dumps(_UID))
-            tail = (before + '"', '"' + after)
-            if len(made) >= MEMO:
-                made.clear()
-            made[values] = tail
-        out.write(f'{sep}{{\n      "id": {number},\n      "date": "{day.isoformat()}",')
-        out.write(tail[0] + uid_of(token) + tail[1])
-        sep = ",\n    "
-        count += 1
-    out.write("\n  ]" if count else "]")
-    _write_list(out, "payments", payments)
-    _write_list(out, "payments_taken_back", taken_back)
-    out.write("\n}\n")
+    """The JSON document written to `out` a hand at a time (`jsonout.stream`), the same text as
+    `export_json` and a final newline. The histories of the match's corrected hands
+    (`corrected.corrected_row`) come before the hands, when it has any, so that an import reads
+    a hand's history before its current row; the match's `payments` (`payments.payment_row`)
+    and the payments it took back (`payments.taken_back_row`) close it when it has any. The row
+    of each distinct set of stored values after the id and date is made once (`MEMO`), and
+    takes each hand's number, date and uid. Returns how many hands it wrote."""
+    count = 0
+
+    def rows() -> Iterator[dict[str, Any]]:
+        nonlocal count
+        made: dict[tuple[Any, ...], dict[str, Any]] = {}
+        for number, day, values, token in hands:
+            row = made.get(values)
+            if row is None:
+                row = json_row(match, record(token))
+                if len(made) >= MEMO:
+                    made.clear()
+                made[values] = row
+            count += 1
+            yield {**row, "id": number, "date": day.isoformat(), "uid": uid_of(token)}
+
+    def fields() -> Iterator[tuple[str, Any]]:
+        yield "match", dict(match_info)
+        yield from _if_any("corrected", corrected)
+        yield "hands", rows()
+        yield from _if_any("payments", payments)
+        yield from _if_any("payments_taken_back", taken_back)
+
+    jsonout.stream(lambda text: out.write(text.decode("utf-8")), fields())
     return count
 
 
-def _write_list(out: TextIO, key: str, items: Iterable[Mapping[str, Any]]) -> None:
-    """``,"key": [...]`` one element at a time, laid out as ``indent=2`` lays it out; nothing
-    when there is no element."""
-    sep, wrote = ',\n  "' + key + '": [\n    ', False
-    for item in items:
-        out.write(sep + json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    "))
-        sep, wrote = ",\n    ", True
-    if wrote:
-        out.write("\n  ]")
-
-
-# the C encoder, laying out a row's scalar values as ``indent=2`` does two levels deep
-_FLAT = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": ")).encode
-
-
-def _row_text(row: Mapping[str, Any]) -> str:
-    """A row as ``indent=2`` lays it out two levels deep. A row of scalar values (and empty
-    lists) goes through the C encoder in one call; one with a list of cards, through the
-    pure-Python one."""
-    for value in row.values():
-        if value and isinstance(value, (list, tuple, dict)):
-            return json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-    if not row:
-        return "{}"
-    return "{\n      " + _FLAT(row)[1:-1] + "\n    }"
+def _if_any(key: str, items: Iterable[Any]) -> Iterator[tuple[str, Iterator[Any]]]:
+    """The field of a list written an element at a time, when it has any element."""
+    them = iter(items)
+    for first in them:
+        yield key, itertools.chain((first,), them)
+        return
 
 
 def export_csv(match: Match, hands: Iterable[HandRecord], excel: bool = False) -> str:
