@@ -24,6 +24,7 @@ import shlex
 from typing import Any
 
 from gintally.errors import GintallyError
+from gintally.facade.typed import EDITED
 from gintally.game.variants import HAND_OPTIONS
 
 SHORT = {
@@ -53,9 +54,12 @@ READS = {
 }
 PAY_FLAGS = {"--date": "date", "-d": "date", "--note": "note"}
 SWITCHES = frozenset({"all"})  # options without a value
-EDIT_FLAGS = {"--player": "player", "--deadwood": "deadwood", "--vs": "vs", "--cards": "cards",
-              "--vs-cards": "vs_cards", "--points": "points", "--kind": "kind",
-              "--reason": "reason", **HAND_FLAGS}  # fmt: skip
+# What `edit` changes (`typed.EDITED`, each spelled as its option), why, and the hand options.
+EDIT_FLAGS = {
+    **{"--" + name.replace("_", "-"): name for name in EDITED},
+    "--reason": "reason",
+    **HAND_FLAGS,
+}
 REPEATED = frozenset({"deadwood"})  # a drawn hand's --deadwood PLAYER=N, given once a player
 
 

@@ -549,8 +549,18 @@ class Match:
         from gintally.facade import money
 
         book = self.book.ledger(write=True)
-        return plain(money.stake(book, self.name, as_text(amount), as_text(since), currency,
-                                 as_text(places), as_text(series), date.today()))  # fmt: skip
+        return plain(
+            money.stake(
+                book,
+                self.name,
+                as_text(amount),
+                as_text(since),
+                currency,
+                as_text(places),
+                as_text(series),
+                date.today(),
+            )
+        )
 
     def pay(
         self,

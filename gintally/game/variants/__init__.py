@@ -136,8 +136,11 @@ def command(name: str) -> Command:
 
 def _noted(option: Option, command: str) -> Option:
     """`option` with what the variants add to its help in `command`."""
-    notes = [v.notes[(command, option.name)] for v in _VARIANTS.values()
-             if (command, option.name) in v.notes]  # fmt: skip
+    notes = [
+        v.notes[(command, option.name)]
+        for v in _VARIANTS.values()
+        if (command, option.name) in v.notes
+    ]
     if not notes:
         return option
     return option.with_help("; ".join((option.help, *notes)))

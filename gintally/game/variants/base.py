@@ -491,9 +491,22 @@ ReadColumn = Callable[[str], "int | None"]
 class Told:
     """A recorded hand, as `Variant.told` reads it: the players by role, and the hand."""
 
-    __slots__ = ("claim", "defender", "defender_deadwood", "doubled", "extras", "kind",
-                 "knocker", "knocker_deadwood", "knocker_seat", "names", "other_points",
-                 "points", "what", "winner")  # fmt: skip
+    __slots__ = (
+        "claim",
+        "defender",
+        "defender_deadwood",
+        "doubled",
+        "extras",
+        "kind",
+        "knocker",
+        "knocker_deadwood",
+        "knocker_seat",
+        "names",
+        "other_points",
+        "points",
+        "what",
+        "winner",
+    )
 
     def __init__(
         self,
