@@ -7,6 +7,7 @@ library does."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -58,25 +59,37 @@ KEYWORD = inspect.Parameter.KEYWORD_ONLY
 AS_JSON = inspect.Parameter("as_json", KEYWORD, default=False, annotation=JsonOpt)
 
 
-def _hand_command(name: str) -> Callable[..., None]:
-    """The Typer command of hand command `name`, built from its declaration: its parameters,
-    the hand options, ``--json``."""
+class HandCommand:
+    """The Typer command of hand command `name`: called with its parameters as typed, it runs
+    the command (`record.run`). Its signature (its declared parameters, the hand options,
+    ``--json``: what Typer reads to build the command) is made from the declarations when it
+    is first asked for, so of the commands registered only the one run makes its own."""
 
-    def command(**given: Any) -> None:
-        record.run(name, given)
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.__name__ = self.__qualname__ = name.replace("-", "_")
+        self.__doc__ = variants.help_of(name)
+        self.__annotations__: dict[str, Any] = {}  # each parameter's is in the signature
 
-    params = [_parameter(o) for o in variants.options_of(name)]
-    shared = [_parameter(o) for o in variants.HAND_OPTIONS]
-    command.__signature__ = inspect.Signature([*params, *shared, AS_JSON])  # type: ignore[attr-defined]
-    command.__name__ = command.__qualname__ = name.replace("-", "_")
-    command.__doc__ = variants.help_of(name)
-    return command
+    @functools.cached_property
+    def __signature__(self) -> inspect.Signature:
+        params = [_parameter(o) for o in variants.options_of(self.name)]
+        return inspect.Signature([*params, *_shared(), AS_JSON])
+
+    def __call__(self, **given: Any) -> None:
+        record.run(self.name, given)
+
+
+@functools.cache
+def _shared() -> tuple[inspect.Parameter, ...]:
+    """The hand options as Typer's parameters (made once)."""
+    return tuple(_parameter(o) for o in variants.HAND_OPTIONS)
 
 
 for _command in variants.commands():
     _help = variants.help_of(_command.name)
     app.command(_command.name, help=_help, rich_help_panel="Record a hand")(
-        _hand_command(_command.name)
+        HandCommand(_command.name)
     )
 
 
