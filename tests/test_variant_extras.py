@@ -2,7 +2,7 @@
 match's variant alone (`gintally.game.variants`, `model.extras_text`, `model.extras_from`).
 
 - A hand command stores Mahjong's tables and Gimlet's piles there, keys sorted, nothing for a
-  hand that has none; the fast lane and Typer store and print the same.
+  hand that has none; the command line and the library store the same.
 - The migration m010_variant_extras moves the old columns (knocker_table, defender_table,
   knocker_table_cards, defender_table_cards, piles) into it, as a hand command now writes them,
   and drops them; a ledger that cannot be written is read as it is, not migrated.
@@ -28,7 +28,8 @@ import pytest
 from damaging import unguarded
 
 from conftest import Commands, Run, as_json
-from gintally.cli import quick
+from gintally import Match
+from gintally import open as open_book
 from gintally.game.rules import resolve
 from gintally.ledger import Ledger
 
@@ -367,49 +368,47 @@ STORED = (
 
 
 @pytest.mark.parametrize(
-    ("match", "argv", "said", "row"),
+    ("match", "argv", "call", "said", "row"),
     [
         (
             SOLO,
             ["gimlet", "Cy", "--piles", "0,0,1,5"],
+            lambda m: m.gimlet("Cy", piles=(0, 0, 1, 5)),
             "Hand 1: Cy goes gimlet on piles 0,0,1,5: Cy +48\n  Game 1: Cy 48, Phantom 0\n",
             ("gin", "gin", 1, 48, 1, 0, None, '{"piles":"0,0,1,5"}'),
         ),
         (
             SOLO,
             ["sour", "Cy", "17"],
+            lambda m: m.sour("Cy", 17),
             "Hand 1: Cy goes sour with 17: Phantom +47\n  Game 1: Cy 0, Phantom 47\n",
             ("sour", "sour", 2, 47, 1, 17, None, None),
         ),
         (
             TILES,
             ["gin", "Ann", "--table", "60", "--vs-table", "20", "--vs", "35"],
+            lambda m: m.gin("Ann", 35, table=60, vs_table=20),
             "Hand 1: Ann goes gin with 60 on the table; Bob has 20 on the table and 35 in hand: "
             "Ann +85, Bob -15\n  Game 1: Ann 85, Bob -15\nNext dealer: Ann\n",
             ("gin", "gin", 1, 85, 1, 0, -15, '{"defender_table":20,"knocker_table":60}'),
         ),
     ],
 )
-def test_the_fast_lane_and_typer_store_and_say_the_same(
+def test_the_command_line_and_the_library_store_the_same(
     gintally: CLI,
     ledger_from: Callable[[Commands, Path], Path],
     db_path: Path,
     tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
     match: Commands,
     argv: list[str],
+    call: Callable[[Match], object],
     said: str,
     row: tuple[Any, ...],
 ) -> None:
-    lane_db = ledger_from(match, tmp_path / "lane.db")
+    library_db = ledger_from(match, tmp_path / "library.db")
     ledger_from(match, db_path)
-    assert quick.parse(argv) is not None  # a line the lane takes
     by_typer = gintally(*argv)
-    capsys.readouterr()
-    monkeypatch.setenv("GINTALLY_DB", str(lane_db))
-    code = quick.run(argv, standalone=False)
-    by_lane = capsys.readouterr()
     assert (by_typer.code, by_typer.stdout, by_typer.stderr) == (0, said, "")
-    assert (code, by_lane.out, by_lane.err) == (0, said, "")
-    assert stored(db_path, STORED) == stored(lane_db, STORED) == [row]
+    with open_book(library_db) as book:
+        call(book.match())
+    assert stored(db_path, STORED) == stored(library_db, STORED) == [row]

@@ -10,10 +10,9 @@ which returns the document the command prints; `common` holds the Typer app, `ba
 location and the error edge (no Typer), the package `render` draws for people (the only place
 that imports Rich) and `demo` runs the demo. Typer builds every registered command at each
 start, and a hand is typed at the table, so `main` loads only the module of the command being
-run (all of them for help, shell completion or an unknown word). Before that, the fast lane
-(`quick`) runs a plain line of a hand command or `show` without Typer at all (the work itself is
-in `record` and `views`, which Typer's commands call too). `gintally.cli.app` is the whole app,
-every command loaded (what tests and ``python -m gintally`` use through `main` too).
+run (all of them for help, shell completion or an unknown word), and Typer builds only that
+command (`only`). `gintally.cli.app` is the whole app, every command loaded (what tests and
+``python -m gintally`` use through `main` too).
 
 Start-up: Python's cycle collector runs many times while some hundred modules load, for nothing
 (module objects live until the process ends), so `main` pauses it (`process.hold_gc`) until the
@@ -155,10 +154,6 @@ def main() -> None:
         args = sys.argv[1:]
         word = command_word(args)
         completing = any(k.endswith("_COMPLETE") for k in os.environ)
-        if not completing:
-            from gintally.cli import quick
-
-            quick.run(args)  # exits, unless the line is one for Typer to read
         if word is None and "--version" in args:
             from gintally.cli.common import app  # the version is printed before any command
         else:

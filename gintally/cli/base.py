@@ -1,11 +1,8 @@
 """The command line's shared parts that need no Typer: where the ledger is, the ledger opened for
-one command as a library `Book` (`book`), numbers and dates as typed, output, the shared
-options of a hand command as one value, and the edge (`run`) that turns every failure into one
-line and an exit code.
+one command as a library `Book` (`book`), numbers and dates as typed, output, and the edge
+(`run`) that turns every failure into one line and an exit code.
 
-`common` declares the Typer app on top of these (and re-exports them); the console script's
-fast lane (`quick`) runs the commands typed at the table with these alone, so that recording a
-hand or showing the sheet never imports Typer.
+`common` declares the Typer app on top of these (and re-exports them).
 
 Errors are translated once, in `run`: a `GintallyError` or a usage error becomes one line on
 stderr (``Error: ...``) and exit code 2 (bad input) or 1 (the ledger cannot be used); never a
@@ -207,42 +204,6 @@ def dated(day: date) -> str:
     from gintally.dates import spoken
 
     return f", {spoken(day)}"
-
-
-class HandOptions:
-    """The options every hand command takes: which match, when it was played, who dealt, the
-    first upcard, a note, and --json. (A plain class, never changed once made: a frozen
-    dataclass costs nearly a millisecond to make, at every start of every command.)"""
-
-    __slots__ = ("as_json", "date", "dealer", "match", "note", "upcard")
-
-    def __init__(
-        self,
-        match: str | None = None,
-        date: str | None = None,
-        dealer: str | None = None,
-        upcard: str | None = None,
-        note: str | None = None,
-        as_json: bool = False,
-    ) -> None:
-        self.match, self.date, self.dealer = match, date, dealer
-        self.upcard, self.note, self.as_json = upcard, note, as_json
-
-    def _values(self) -> tuple[object, ...]:
-        return (self.match, self.date, self.dealer, self.upcard, self.note, self.as_json)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandOptions) and self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        named = ", ".join(f"{k}={v!r}" for k, v in zip(_OPTION_NAMES, self._values(), strict=True))
-        return f"HandOptions({named})"
-
-
-_OPTION_NAMES = ("match", "date", "dealer", "upcard", "note", "as_json")
 
 
 # --- output ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""The command line's Typer parts: the app, its root options, the shared options and
-`hand_command`. What needs no Typer (the ledger location, output, the error edge) lives in `base`
-and is re-exported here.
+"""The command line's Typer parts: the app, its root options and the shared options (the hand
+commands' own are declared with them, `gintally.game.variants`, and built in `hands`). What
+needs no Typer (the ledger location, output, the error edge) lives in `base` and is
+re-exported here.
 
 Errors are translated once, at the edge (`base.run`, which `GintallyGroup.main` calls): a
 `GintallyError` or a usage error becomes one line on stderr (``Error: ...``) and exit code 2
@@ -9,14 +10,13 @@ the traceback of an unexpected failure.
 
 Start-up is kept light, because a hand is typed at the table and must feel instant: Rich is only
 imported to draw for people (never on the ``--json`` path), sqlite-utils only when a ledger needs
-migrating, dateutil only for a date that is not ISO, and Typer not at all for the commands the
-console script's fast lane runs (`quick`).
+migrating, dateutil only for a date that is not ISO, and only the module of the command run
+registers its commands (`gintally.cli.main`).
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import inspect
 import re
 import sys
@@ -30,7 +30,6 @@ from gintally import __version__
 from gintally.cli.base import (
     ENV_DB,
     LARGEST,
-    HandOptions,
     State,
     app_dir,
     dated,
@@ -51,7 +50,6 @@ __all__ = [
     "ENV_DB",
     "LARGEST",
     "CsvOpt",
-    "HandOptions",
     "State",
     "app",
     "app_dir",
@@ -62,7 +60,6 @@ __all__ = [
     "db_path",
     "drawing",
     "emit",
-    "hand_command",
     "is_default",
     "ledger",
     "one_of",
@@ -275,28 +272,6 @@ DateOpt = Annotated[
         metavar="DATE",
     ),
 ]
-DealerOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--dealer",
-        help="Who dealt this hand (default: worked out from the rules).",
-        metavar="PLAYER",
-        autocompletion=complete_player,
-    ),
-]
-UpcardOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--upcard",
-        "-u",
-        help="The first upcard: the knock limit under Oklahoma rules, and a "
-        "spade may double the hand.",
-        metavar="CARD",
-    ),
-]
-NoteOpt = Annotated[
-    str | None, typer.Option("--note", help="A note kept with the hand.", metavar="TEXT")
-]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
 CsvOpt = Annotated[
     bool,
@@ -339,60 +314,3 @@ def one_of(as_json: bool, as_csv: bool) -> None:
     """Refuse --json with --csv."""
     if as_json and as_csv:
         raise GintallyError("give --json or --csv, not both")
-
-
-VsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--vs", help="The defender's deadwood (after laying off, for a knock).", metavar="N"
-    ),
-]
-VsCardsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--vs-cards",
-        help="The defender's ten cards: gintally finds melds and layoffs.",
-        metavar="CARDS",
-    ),
-]
-
-
-# --- hand commands --------------------------------------------------------------------------------
-
-
-_HAND_OPTIONS = [
-    inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
-    for name, kind, default in (
-        ("match", MatchOpt, None),
-        ("date", DateOpt, None),
-        ("dealer", DealerOpt, None),
-        ("upcard", UpcardOpt, None),
-        ("note", NoteOpt, None),
-        ("as_json", JsonOpt, False),
-    )
-]
-
-
-def hand_command(
-    name: str | None = None, help: str | None = None
-) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register a hand command whose last parameter, ``options: HandOptions``, stands for the
-    shared options: they are declared once, here, and reach the command as one value."""
-
-    def register(command: Callable[..., None]) -> Callable[..., None]:
-        own = [
-            p
-            for p in inspect.signature(command, eval_str=True).parameters.values()
-            if p.name != "options"
-        ]
-
-        @functools.wraps(command)
-        def with_options(*args: Any, **kwargs: Any) -> None:
-            shared = {p.name: kwargs.pop(p.name) for p in _HAND_OPTIONS}
-            command(*args, **kwargs, options=HandOptions(**shared))
-
-        with_options.__signature__ = inspect.Signature([*own, *_HAND_OPTIONS])  # type: ignore[attr-defined]
-        app.command(name, help=help, rich_help_panel="Record a hand")(with_options)
-        return command
-
-    return register

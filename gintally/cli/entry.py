@@ -12,7 +12,8 @@ Terminology
 - short form: a command's short word (`SHORT`), and a hand command's values given in their
   declared order without their option names (its arguments, then the options that take a
   count: ``--vs``, Mahjong's ``--table`` and ``--vs-table``): ``k ann 8 18`` is
-  ``knock ann 8 --vs 18``, as the library's ``match.knock("ann", 8, 18)``.
+  ``knock ann 8 --vs 18``, as the library's ``match.knock("ann", 8, 18)``. The values are
+  then read as the command line reads its text (`record.values`).
 - entry (`Entry`): a line read: the command, its positionals and its options by parameter name
   (a repeated option, ``--deadwood``, as a list).
 """
@@ -23,6 +24,8 @@ import shlex
 from typing import Any
 
 from gintally.errors import GintallyError
+from gintally.facade.typed import EDITED
+from gintally.game.variants import HAND_OPTIONS
 
 SHORT = {
     "k": "knock",
@@ -41,8 +44,8 @@ SHORT = {
     "q": "quit",
     "exit": "quit",
 }
-HAND_FLAGS = {"--date": "date", "-d": "date", "--dealer": "dealer", "--upcard": "upcard",
-              "-u": "upcard", "--note": "note"}  # fmt: skip
+# The hand options (but --match: the evening is one match's), as the variants declare them.
+HAND_FLAGS = {s: o.name for o in HAND_OPTIONS if o.name != "match" for s in o.spellings}
 READS = {
     "show": {"--all": "all"},
     "hands": {"--last": "last", "-n": "last", "--year": "year", "--all": "all"},
@@ -51,9 +54,12 @@ READS = {
 }
 PAY_FLAGS = {"--date": "date", "-d": "date", "--note": "note"}
 SWITCHES = frozenset({"all"})  # options without a value
-EDIT_FLAGS = {"--player": "player", "--deadwood": "deadwood", "--vs": "vs", "--cards": "cards",
-              "--vs-cards": "vs_cards", "--points": "points", "--kind": "kind",
-              "--reason": "reason", **HAND_FLAGS}  # fmt: skip
+# What `edit` changes (`typed.EDITED`, each spelled as its option), why, and the hand options.
+EDIT_FLAGS = {
+    **{"--" + name.replace("_", "-"): name for name in EDITED},
+    "--reason": "reason",
+    **HAND_FLAGS,
+}
 REPEATED = frozenset({"deadwood"})  # a drawn hand's --deadwood PLAYER=N, given once a player
 
 
@@ -167,7 +173,7 @@ def hand_raw(entry: Entry) -> tuple[dict[str, Any], dict[str, str | None]]:
     for option in declared:
         if option.required and raw.get(option.name) is None:
             raise GintallyError(f"{entry.word} needs {option.what or option.name.upper()}")
-    return raw, {k: entry.options.get(k) for k in ("date", "dealer", "upcard", "note")}
+    return raw, {k: entry.options.get(k) for k in dict.fromkeys(HAND_FLAGS.values())}
 
 
 def complete(text: str, names: list[str]) -> tuple[str, list[str]]:

@@ -1,10 +1,13 @@
 """Hand commands: knock, gin, big-gin, draw, misdeal, score and each variant's own (Gimlet
 Rummy's gimlet, double-gimlet and sour), built from their declarations
-(`gintally.game.variants`), and the corrections undo, void, edit (which takes every variant's
-own options too)."""
+(`gintally.game.variants`: each command's parameters and the hand options every one takes),
+and the corrections undo, void, edit (which takes every variant's own options and the hand
+options too). A command reads its text into values (`record`) and records them as the
+library does."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -13,36 +16,38 @@ import typer
 
 from gintally.cli import record
 from gintally.cli.common import (
-    DealerOpt,
-    HandOptions,
     JsonOpt,
     MatchOpt,
-    NoteOpt,
-    UpcardOpt,
-    VsCardsOpt,
-    VsOpt,
     app,
+    complete_match,
     complete_player,
-    hand_command,
     ledger,
     today,
 )
-from gintally.facade import work
+from gintally.facade import typed, work
 from gintally.game import variants
 from gintally.game.variants import Option
 
+NAMES = {"player": complete_player, "dealer": complete_player, "match": complete_match}
+
 
 def _parameter(option: Option) -> inspect.Parameter:
-    """One declared parameter as Typer reads it from a signature."""
+    """One declared parameter as Typer reads it from a signature (its text: `record` reads
+    it into the value it declares)."""
+    named = NAMES.get(option.name)
     if not option.flag:
-        named = complete_player if option.name == "player" else None
         argument = typer.Argument(help=option.help, show_default=False, autocompletion=named)
         if option.required:
             return inspect.Parameter(option.name, POSITIONAL, annotation=Annotated[str, argument])
         return inspect.Parameter(
             option.name, POSITIONAL, default=None, annotation=Annotated[str | None, argument]
         )
-    declared = typer.Option(option.flag, help=option.help, metavar=option.metavar or None)
+    declared = typer.Option(
+        *option.spellings,
+        help=option.help,
+        metavar=option.metavar or None,
+        autocompletion=named,
+    )
     kind: Any = list[str] | None if option.read == "deadwoods" else str | None
     return inspect.Parameter(
         option.name, KEYWORD, default=None, annotation=Annotated[kind, declared]
@@ -51,24 +56,41 @@ def _parameter(option: Option) -> inspect.Parameter:
 
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 KEYWORD = inspect.Parameter.KEYWORD_ONLY
+AS_JSON = inspect.Parameter("as_json", KEYWORD, default=False, annotation=JsonOpt)
 
 
-def _hand_command(name: str) -> Callable[..., None]:
-    """The Typer command of hand command `name`, built from its declaration."""
+class HandCommand:
+    """The Typer command of hand command `name`: called with its parameters as typed, it runs
+    the command (`record.run`). Its signature (its declared parameters, the hand options,
+    ``--json``: what Typer reads to build the command) is made from the declarations when it
+    is first asked for, so of the commands registered only the one run makes its own."""
 
-    def command(*, options: HandOptions, **raw: Any) -> None:
-        record.run(name, options, raw)
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.__name__ = self.__qualname__ = name.replace("-", "_")
+        self.__doc__ = variants.help_of(name)
+        self.__annotations__: dict[str, Any] = {}  # each parameter's is in the signature
 
-    params = [_parameter(o) for o in variants.options_of(name)]
-    options = inspect.Parameter("options", KEYWORD, annotation=HandOptions)
-    command.__signature__ = inspect.Signature([*params, options])  # type: ignore[attr-defined]
-    command.__name__ = command.__qualname__ = name.replace("-", "_")
-    command.__doc__ = variants.help_of(name)
-    return command
+    @functools.cached_property
+    def __signature__(self) -> inspect.Signature:
+        params = [_parameter(o) for o in variants.options_of(self.name)]
+        return inspect.Signature([*params, *_shared(), AS_JSON])
+
+    def __call__(self, **given: Any) -> None:
+        record.run(self.name, given)
+
+
+@functools.cache
+def _shared() -> tuple[inspect.Parameter, ...]:
+    """The hand options as Typer's parameters (made once)."""
+    return tuple(_parameter(o) for o in variants.HAND_OPTIONS)
 
 
 for _command in variants.commands():
-    hand_command(_command.name, help=variants.help_of(_command.name))(_hand_command(_command.name))
+    _help = variants.help_of(_command.name)
+    app.command(_command.name, help=_help, rich_help_panel="Record a hand")(
+        HandCommand(_command.name)
+    )
 
 
 # --- corrections ----------------------------------------------------------------------------------
@@ -88,6 +110,20 @@ HandArg = Annotated[
         help="The hand's number in its match (see gintally hands).",
         metavar="HAND",
         show_default=False,
+    ),
+]
+VsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vs", help="The defender's deadwood (after laying off, for a knock).", metavar="N"
+    ),
+]
+VsCardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--vs-cards",
+        help="The defender's ten cards: gintally finds melds and layoffs.",
+        metavar="CARDS",
     ),
 ]
 ReasonOpt = Annotated[
@@ -155,35 +191,47 @@ def edit(
             "--date", "-d", help="A new date (default: the hand keeps its date).", metavar="DATE"
         ),
     ] = None,
-    dealer: DealerOpt = None,
-    upcard: UpcardOpt = None,
-    note: NoteOpt = None,
-    match: MatchOpt = None,
     reason: ReasonOpt = None,
     as_json: JsonOpt = False,
-    **variant: str | None,
+    **declared: Any,
 ) -> None:
     """Correct a hand: it keeps its number and its place, and everything after recomputes."""
-    typed = {"player": player, "deadwood": deadwood, "vs": vs, "cards": cards,
-             "vs_cards": vs_cards, "points": points, **variant, "kind": kind, "date": date,
-             "dealer": dealer, "upcard": upcard, "note": note}  # fmt: skip
-    changes = work.changes(typed)
+    raw = {
+        "player": player,
+        "deadwood": deadwood,
+        "vs": vs,
+        "cards": cards,
+        "vs_cards": vs_cards,
+        "points": points,
+        "kind": kind,
+        "date": date,
+        **declared,
+    }
+    changes = typed.changes(typed.edit_text(raw), flags=True)
     with ledger() as book:
-        done = work.edit(book, match, hand_id, changes, reason, today())
+        done = work.edit(book, declared["match"], hand_id, changes, reason, today())
         record.tell(done, as_json, book)
 
 
-def _with_variant_options(command: Callable[..., None]) -> None:
-    """`edit`'s signature with every variant's own options before ``--kind`` (its ``**variant``
+EDIT_AFTER_DATE = ("dealer", "upcard", "note", "match")  # as `edit --help` lists them
+
+
+def _with_declared_options(command: Callable[..., None]) -> None:
+    """`edit`'s signature with every variant's own options before ``--kind``, and the hand
+    options but the date (its own, a new date) after ``--date`` (its ``**declared``
     parameter stands for them)."""
     own = [
         p
         for p in inspect.signature(command, eval_str=True).parameters.values()
         if p.kind is not inspect.Parameter.VAR_KEYWORD
     ]
-    at = next(i for i, p in enumerate(own) if p.name == "kind")
+    kind = next(i for i, p in enumerate(own) if p.name == "kind")
+    date = next(i for i, p in enumerate(own) if p.name == "date") + 1
     added = [_parameter(o).replace(kind=POSITIONAL) for o in variants.variant_options()]
-    command.__signature__ = inspect.Signature([*own[:at], *added, *own[at:]])  # type: ignore[attr-defined]
+    by_name = {o.name: o for o in variants.HAND_OPTIONS}
+    shared = [_parameter(by_name[n]).replace(kind=POSITIONAL) for n in EDIT_AFTER_DATE]
+    params = [*own[:kind], *added, *own[kind:date], *shared, *own[date:]]
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
 
 
-_with_variant_options(edit)
+_with_declared_options(edit)

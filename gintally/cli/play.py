@@ -23,7 +23,7 @@ from gintally import commits
 from gintally.cli import base, entry, record
 from gintally.cli.common import MatchOpt, app, drawing, emit
 from gintally.errors import GintallyError
-from gintally.facade import work
+from gintally.facade import typed, work
 from gintally.facade.book import Book, Match
 
 PROMPT = "> "
@@ -82,7 +82,7 @@ class Evening:
             self.pay(found)
         else:
             raw, shared = entry.hand_raw(found)
-            done = self.match.hand(word, raw, **shared)
+            done = self.match.hand(word, record.values(word, raw), flags=True, **shared)
         if isinstance(done, dict):  # undo took back a payment
             record.tell_undone(done, False, self.book.ledger())
             return word, None
@@ -101,7 +101,7 @@ class Evening:
         reason = options.pop("reason", None)
         if found.word == "void":
             return self.match.voided(positionals[0], reason)
-        return self.match.edited(positionals[0], reason, options)
+        return self.match.edited(positionals[0], reason, typed.edit_text(options), flags=True)
 
     def pay(self, found: entry.Entry) -> None:
         """A payment in the evening's match, said as ``pay`` says it."""

@@ -1,11 +1,12 @@
 """What the hand commands do, without Typer: read the values as typed, record the hand, print
 what happened. The commands and their parameters are declared once, as data, by the variants
-(`gintally.game.variants`: the core commands and what each variant adds); `hands` builds
-Typer's commands from them and the console script's fast lane (`quick`) reads its lines with
-them, and both call `run`, so both ways of running a hand command do the same work and print
-the same thing. The work itself is the library facade's (`facade.work.hand`, which the
-library's `Match.knock`... and ``gintally play`` call too); `tell` prints what a hand command or
-a correction did, as the command line says it, `tell_undone` what `undo` took back (a hand or a
+(`gintally.game.variants`: the core commands, what each variant adds, and the hand options
+every command takes); `hands` builds Typer's commands from them and ``gintally play``'s entry
+line (`entry`) reads its lines with them. `values` turns the text of either into the values a
+library call gives (refusing bad text in the command line's words: ``--vs must be a whole
+number, not 'x'``), and from there a hand takes the library's path (`facade.typed.Typed`,
+`facade.work.hand`, which `Match.knock`... call too). `tell` prints what a hand command or a
+correction did, as the command line says it, `tell_undone` what `undo` took back (a hand or a
 payment: the command line's ``undo`` and ``gintally play``'s ``u`` both print through it) and
 `tell_paid` a payment."""
 
@@ -14,12 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.base import HandOptions, dated, drawing, emit, ledger, placed, today
-from gintally.facade import work
-from gintally.facade.typed import count_or_cards as count_or_cards
-from gintally.facade.typed import deadwoods as deadwoods
-from gintally.facade.typed import inputs as inputs
-from gintally.facade.typed import read as read
+from gintally.cli.base import dated, drawing, emit, ledger, placed, today
+from gintally.facade import typed, work
+from gintally.game import variants
 
 if TYPE_CHECKING:
     from gintally import report
@@ -32,23 +30,23 @@ def draw_hand(doc: report.HandDoc) -> None:
     render.hand(doc)
 
 
-def run(command: str, options: HandOptions, raw: Mapping[str, Any]) -> None:
-    """Run hand command `command` (any of `variants.commands()`): read its parameters, record
-    the hand (`facade.work.hand`, as the library does), print what happened."""
-    typed = work.Typed(command, raw)
+def values(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Hand command `command`'s values, from its parameters as typed (`raw`, by name: text,
+    a list of texts for a repeated option), as its declarations say."""
+    return typed.read_text(variants.options_of(command), raw)
+
+
+def run(command: str, given: Mapping[str, Any]) -> None:
+    """Run hand command `command` (any of `variants.commands()`) from its parameters as typed
+    (`given`, by name: its own, the hand options and ``as_json``): read them, record the hand
+    (`facade.work.hand`, as the library does), print what happened."""
+    found = typed.Typed(command, values(command, given), flags=True)
+    as_json = bool(given.get("as_json"))
     with ledger() as book:
-        done = work.hand(
-            book,
-            typed,
-            today(),
-            options.match,
-            options.date,
-            options.dealer,
-            options.upcard,
-            options.note,
-        )
-        where = "" if options.as_json else placed(book, done.match.name)
-    tell(done, options.as_json, where=where)
+        shared = {o.name: given.get(o.name) for o in variants.HAND_OPTIONS}  # match, date...
+        done = work.hand(book, found, today(), **shared)
+        where = "" if as_json else placed(book, done.match.name)
+    tell(done, as_json, where=where)
 
 
 def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str = "") -> None:

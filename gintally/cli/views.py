@@ -1,8 +1,7 @@
 """What `show` does, without Typer: replay the match's window and print the score sheet (or
-its JSON). `read` declares the command to Typer; the console script's fast lane (`quick`) calls
-this function directly. ``show --all`` of a two-player match prints every game as plain lines
-while the hands stream from the ledger (`listing`), and its JSON a game and a hand at a time
-(`listing_json`)."""
+its JSON). `read` declares the command to Typer, which calls it. ``show --all`` of a two-player
+match prints every game as plain lines while the hands stream from the ledger (`listing`), and
+its JSON a game and a hand at a time (`listing_json`)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,12 @@
 whose methods are the commands typed at the table (SPEC section 10).
 
 Each method returns exactly the document its command's ``--json`` prints (`facade.work` does
-the work for both), and a refusal raises the `GintallyError` the command line would have
-reported, with its message; nothing is written then. Values may be given as Python values
-(``knock("Ann", 8, vs=18)``) or as the text a command line would type (``"8"``): both are read
-as the command line reads text (`facade.typed`), so the same mistakes get the same messages.
+the work for both), and a refusal raises a `GintallyError`; nothing is written then. The hand
+methods and `Match.edit` take Python values (``knock("Ann", 8, vs=18)``: ``int`` counts, text
+for names and cards, a list of cards, a `datetime.date`), written out with their types so that
+a type checker refuses a misspelled or mistyped call; at run time a wrong value is refused
+naming the parameter (``vs must be a whole number, not '18'``, `facade.typed.ParameterError`),
+and a refusal of the hand itself says what the command line says.
 
 A Book keeps its ledger open from its first use until it is closed (it is a context manager).
 Before each command it asks the file whether another process wrote to it meanwhile
@@ -25,22 +27,23 @@ whole number or text, and is read as the command line reads the text.
 Terminology
 - hand methods: one `Match` method per hand command (``knock``, ``gin``, ``big_gin``,
   ``draw``, ``misdeal``, ``score`` and each variant's own: ``gimlet``, ``double_gimlet``,
-  ``sour``), built from the commands' declarations (`gintally.game.variants`): a command's
-  parameters in their declared order, then the hand options (`HAND_OPTIONS`) by keyword.
+  ``sour``), written out: the command's own parameters in their declared order
+  (`gintally.game.variants`), then by keyword the options the variants add and the hand
+  options (``date``, ``dealer``, ``upcard``, ``note``). Their arguments are checked by those
+  declarations (tests/test_library_types.py holds the two together).
 """
 
 from __future__ import annotations
 
-import inspect
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
 from gintally import jsonout
-from gintally.facade import work
-from gintally.facade.typed import as_text
+from gintally.facade import typed, work
+from gintally.facade.typed import Cards, as_text
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -48,7 +51,6 @@ if TYPE_CHECKING:
     from gintally.ledger import Ledger
     from gintally.model import Match as MatchRecord
 
-HAND_OPTIONS = ("date", "dealer", "upcard", "note")  # what every hand method takes by keyword
 Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
 
 
@@ -444,12 +446,203 @@ class Match:
 
         return plain(money.info(self.book.ledger(), self.name))
 
-    def hand(self, command: str, raw: dict[str, Any], **options: str | None) -> work.Done:
-        """Record hand command `command` (``knock``, ``big-gin``...) from its parameters as
-        typed (`raw`, by name; `options`: `HAND_OPTIONS`): the document, the stored hand and
-        the match (what ``gintally play`` shows). The hand methods call this."""
-        typed = work.Typed(command, raw)
-        return work.hand(self.book.ledger(write=True), typed, date.today(), self.name, **options)
+    # --- the hand commands ---------------------------------------------------------------------
+
+    def knock(
+        self,
+        player: str,
+        deadwood: int | None = None,
+        vs: int | None = None,
+        cards: Cards | None = None,
+        vs_cards: Cards | None = None,
+        *,
+        piles: Sequence[int] | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Record a knock: `player` knocked with `deadwood`, the defender had `vs` after laying
+        off (an undercut is worked out from the counts). Or give both players' cards (`cards`,
+        the knocker's ten; `vs_cards`, the defender's ten) and the melds and layoffs are found.
+        Gimlet Rummy: the discard piles' card counts instead of `vs` (``piles=(1, 2, 0, 3)``,
+        spades, hearts, diamonds, clubs). Returns ``knock --json``'s document."""
+        return self._hand("knock", locals())
+
+    def gin(
+        self,
+        player: str,
+        vs: int | Cards | None = None,
+        cards: Cards | None = None,
+        vs_cards: Cards | None = None,
+        *,
+        table: int | Cards | None = None,
+        vs_table: int | Cards | None = None,
+        piles: Sequence[int] | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Record a gin by `player`: the gin bonus plus the defender's deadwood `vs` (a count,
+        or the defender's cards; or `vs_cards`). `cards`: the cards that went gin. Mahjong
+        gin: the value of the ginner's cards on the table (`table`), of the other player's
+        (`vs_table`) and of the other player's cards in hand (`vs`), each a count or the
+        cards. Gimlet Rummy: `piles`. Returns ``gin --json``'s document."""
+        return self._hand("gin", locals())
+
+    def big_gin(
+        self,
+        player: str,
+        vs: int | Cards | None = None,
+        cards: Cards | None = None,
+        vs_cards: Cards | None = None,
+        *,
+        table: int | Cards | None = None,
+        vs_table: int | Cards | None = None,
+        piles: Sequence[int] | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Record a big gin by `player` (all eleven cards melded): the big gin bonus plus the
+        defender's deadwood `vs`; the parameters are `gin`'s. Returns ``big-gin --json``'s
+        document."""
+        return self._hand("big-gin", locals())
+
+    def gimlet(
+        self,
+        player: str,
+        vs: int | Cards | None = None,
+        cards: Cards | None = None,
+        vs_cards: Cards | None = None,
+        *,
+        table: int | Cards | None = None,
+        vs_table: int | Cards | None = None,
+        piles: Sequence[int] | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Gimlet Rummy: record a gimlet by `player` (ten cards melded after the discard), with
+        the discard piles' card counts (``piles=(0, 0, 1, 1)``); the same as `gin`. Returns
+        ``gimlet --json``'s document."""
+        return self._hand("gimlet", locals())
+
+    def double_gimlet(
+        self,
+        player: str,
+        vs: int | Cards | None = None,
+        cards: Cards | None = None,
+        vs_cards: Cards | None = None,
+        *,
+        table: int | Cards | None = None,
+        vs_table: int | Cards | None = None,
+        piles: Sequence[int] | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Gimlet Rummy: record a double gimlet by `player` (all eleven cards melded), with the
+        discard piles' card counts (`piles`); the same as `big_gin`. Returns ``double-gimlet
+        --json``'s document."""
+        return self._hand("double-gimlet", locals())
+
+    def sour(
+        self,
+        player: str,
+        deadwood: int | None = None,
+        cards: Cards | None = None,
+        *,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus the
+        `deadwood` left in `player`'s hand (or the ten `cards` left). Returns ``sour --json``'s
+        document."""
+        return self._hand("sour", locals())
+
+    def misdeal(
+        self,
+        *,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Record a misdeal: no score, the same dealer deals again (the hand stays in the
+        log). Returns ``misdeal --json``'s document."""
+        return self._hand("misdeal", locals())
+
+    def draw(
+        self,
+        player: str | None = None,
+        deadwood: Mapping[str, int] | None = None,
+        *,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Record a drawn hand (the stock ran down): no score, the same dealer deals again.
+        `deadwood`: each player's count (``{"Ann": 5, "Bob": 9}``), needed when a dead deck
+        scores; `player`: in a team match, a player of the table where it was drawn. Returns
+        ``draw --json``'s document."""
+        return self._hand("draw", locals())
+
+    def score(
+        self,
+        player: str,
+        points: int,
+        kind: str | None = None,
+        *,
+        vs_points: int | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Copy a hand's result from paper: `player` scored `points`; `kind`: how it was won
+        (knock, undercut, gin, big-gin: for the standings). Mahjong gin: the other player's
+        points in the same hand (`vs_points`, may be negative). Returns ``score --json``'s
+        document."""
+        return self._hand("score", locals())
+
+    def _hand(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
+        """Hand command `command` from a hand method's arguments (`given`, by name): each
+        checked as the command's declarations say (`facade.typed.check`), then recorded."""
+        from gintally.game import variants
+
+        values = typed.checked(variants.options_of(command), given)
+        shared = typed.checked(variants.HAND_OPTIONS, given)
+        shared.pop("match")
+        return plain(self.hand(command, values, **shared).doc)
+
+    def hand(
+        self,
+        command: str,
+        values: Mapping[str, Any],
+        *,
+        date: date | str | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+        flags: bool = False,
+    ) -> work.Done:
+        """Record hand command `command` (``knock``, ``big-gin``...) from its values, checked
+        (the hand methods' arguments, or the command line's text read by `typed.from_text`:
+        then `flags`, and `date` may be its text): the document, the stored hand and the match
+        (what ``gintally play`` shows)."""
+        found = typed.Typed(command, values, flags)
+        book = self.book.ledger(write=True)
+        return work.hand(book, found, _today(), self.name, date, dealer, upcard, note)
+
+    # --- corrections ---------------------------------------------------------------------------
 
     def undo(self) -> dict[str, Any]:
         """Take back the match's latest fact, as ``undo`` does: the hand entered last, or a
@@ -460,42 +653,63 @@ class Match:
 
     def undone(self) -> work.Done | dict[str, Any]:
         """`undo`, as what it did: a hand's `work.Done`, or a payment's document."""
-        return work.undo_fact(self.book.ledger(write=True), self.name, date.today())
+        return work.undo_fact(self.book.ledger(write=True), self.name, _today())
 
     def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
         """Void hand number `hand`: ``void HAND --json``."""
-        return plain(self.voided(hand, reason).doc)
+        number = typed.number(hand, "hand")
+        why = None if reason is None else typed.text(reason, "reason")
+        return plain(self.voided(str(number), why).doc)
 
-    def voided(self, hand: int | str, reason: str | None = None) -> work.Done:
-        """`void`, as what it did."""
-        return work.void(
-            self.book.ledger(write=True), self.name, as_text(hand), reason, date.today()
-        )
+    def voided(self, hand: str, reason: str | None = None) -> work.Done:
+        """`void`, as what it did (`hand`: its number as typed)."""
+        return work.void(self.book.ledger(write=True), self.name, hand, reason, _today())
 
-    def edit(self, hand: int, *, reason: str | None = None, **changes: object) -> dict[str, Any]:
-        """Correct hand number `hand`: ``edit HAND --json`` with `changes` by the options'
-        names (``vs=20``, ``player="Bob"``, ``deadwood={"Ann": 5, "Bob": 9}``, ``kind="gin"``,
-        ``date=...``, and each variant's own: ``piles``, ``table``...)."""
-        return plain(self.edited(hand, reason, changes).doc)
+    def edit(
+        self,
+        hand: int,
+        *,
+        player: str | None = None,
+        deadwood: int | Mapping[str, int] | None = None,
+        vs: int | Cards | None = None,
+        cards: Cards | None = None,
+        vs_cards: Cards | None = None,
+        points: int | None = None,
+        table: int | Cards | None = None,
+        vs_table: int | Cards | None = None,
+        vs_points: int | None = None,
+        piles: Sequence[int] | None = None,
+        kind: str | None = None,
+        date: date | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+        reason: str | None = None,
+    ) -> dict[str, Any]:
+        """Correct hand number `hand` (``edit HAND --json``): each value given replaces the
+        hand's (`deadwood`: the knocker's count, or a drawn hand's counts by player; `kind`:
+        what the hand was, ``"gin"``...; each variant's own: `table`, `vs_table`,
+        `vs_points`, `piles`); `reason` is kept with the correction. The hand keeps its
+        number, and everything after it recomputes."""
+        given = locals()
+        number = typed.number(hand, "hand")
+        why = None if reason is None else typed.text(reason, "reason")
+        return plain(self.edited(str(number), why, typed.edit_checked(given)).doc)
 
-    def edited(self, hand: int | str, reason: str | None, changes: dict[str, Any]) -> work.Done:
-        """`edit`, as what it did (`changes`: Python values or text, by option name)."""
-        from gintally.game import variants
-
-        known = {*work.EDITED, "date", *(o.name for o in variants.variant_options())}
-        raw: dict[str, Any] = {}
-        for key, value in changes.items():
-            if key not in known:
-                raise TypeError(f"edit() got an unexpected keyword argument {key!r}")
-            text = as_text(value)
-            raw[key] = [text] if key == "deadwood" and isinstance(text, str) else text
-        found = work.changes(raw)
+    def edited(
+        self, hand: str, reason: str | None, values: Mapping[str, Any], flags: bool = False
+    ) -> work.Done:
+        """`edit`, as what it did (`hand`: its number as typed; `values`: checked, or read
+        from the command line's text, then `flags`)."""
+        found = typed.changes(values, flags)
         ledger = self.book.ledger(write=True)
-        return work.edit(ledger, self.name, as_text(hand), found, reason, date.today())
+        return work.edit(ledger, self.name, hand, found, reason, _today())
+
+    # --- reading -------------------------------------------------------------------------------
 
     def sheet(self, all: bool = False) -> dict[str, Any]:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
-        return plain(work.show(self.book.ledger(), self.name, all, date.today()))
+        return plain(work.show(self.book.ledger(), self.name, all, _today()))
 
     def hands(
         self,
@@ -530,8 +744,18 @@ class Match:
         from gintally.facade import money
 
         book = self.book.ledger(write=True)
-        return plain(money.stake(book, self.name, as_text(amount), as_text(since), currency,
-                                 as_text(places), as_text(series), date.today()))  # fmt: skip
+        return plain(
+            money.stake(
+                book,
+                self.name,
+                as_text(amount),
+                as_text(since),
+                currency,
+                as_text(places),
+                as_text(series),
+                date.today(),
+            )
+        )
 
     def pay(
         self,
@@ -554,47 +778,3 @@ class Match:
 
         today = date.today()
         return plain(money.settle(self.book.ledger(), self.name, False, as_text(since), today))
-
-    if TYPE_CHECKING:  # the hand methods, made below from the commands' declarations
-
-        def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]: ...
-
-
-def hand_method(command: str) -> Callable[..., dict[str, Any]]:
-    """The `Match` method of hand command `command`: its declared parameters (positional or
-    by name, in order; those the command needs first), then the hand options by keyword."""
-    from gintally.game import variants
-
-    options = variants.options_of(command)
-    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
-    params += [
-        inspect.Parameter(o.name, positional, **({} if o.required else {"default": None}))
-        for o in options
-    ]
-    params += [
-        inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=None) for k in HAND_OPTIONS
-    ]
-    signature = inspect.Signature(params)
-
-    def method(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        given = signature.bind(*args, **kwargs).arguments
-        match: Match = given.pop("self")
-        raw = {o.name: as_text(given.get(o.name)) for o in options}
-        shared = {k: as_text(given.get(k)) for k in HAND_OPTIONS}
-        return plain(match.hand(command, raw, **shared).doc)
-
-    method.__signature__ = signature  # type: ignore[attr-defined]
-    method.__name__ = method.__qualname__ = command.replace("-", "_")
-    method.__doc__ = f"{variants.help_of(command)}\n\nReturns ``{command} --json``'s document."
-    return method
-
-
-def _add_hand_methods() -> None:
-    from gintally.game import variants
-
-    for c in variants.commands():
-        setattr(Match, c.name.replace("-", "_"), hand_method(c.name))
-
-
-_add_hand_methods()

@@ -1,16 +1,23 @@
-"""Values as typed: the text a command line, an entry line or a library call gives a command,
-read into the inputs of a hand, a hand number, a date.
+"""The values of a command, from either front end: a library call's Python values checked, the
+command line's text read, and the values of a hand command made into its inputs.
 
 The hand commands' parameters are declared once, as data, by the variants
-(`gintally.game.variants`: each `Option` says how its text is read); `inputs` reads them the
-way every front end does, so a bad value is refused with the same message from the command
-line, from ``gintally play`` and from the library (which gives its Python values as text).
+(`gintally.game.variants`: each `Option` says what its value is, `Option.read`). A library call
+(`Match.knock`...) gives Python values: `check` refuses a wrong one naming the parameter (``vs
+must be a whole number, not 'x'``). The command line and ``gintally play``'s entry line give
+text: `from_text` reads it into the same values, refusing bad text in the command line's own
+words (``--vs must be a whole number, not 'x'``). From the values on, both are one path:
+`Typed` makes them a hand's inputs, `changes` an edit's, and `facade.work` records them.
 
 Terminology
-- raw: a command's parameters as typed, by name: text, a list of texts for a repeated option
-  (a drawn hand's ``--deadwood PLAYER=N``), or None (not given).
-- inputs: what the hand is given, read from the raw values: the core ones (the fields of
-  `model.TypedHand`) and the variant's own (``extra``).
+- values: a command's parameters by name, as Python values (None: not given): ``int`` counts,
+  text, cards (text, from a library call also a sequence of cards), a drawn hand's counts by
+  player (``dict[str, int]``), a date (`datetime.date`, or the command line's text for it).
+- inputs: what the hand is given, from its values: the core ones (the fields of
+  `model.TypedHand`) and the variant's own (``extra``); a value typed as a count or the cards
+  goes to one of two inputs (``vs`` or ``vs_cards``).
+- flags: a refusal that names a parameter names it as the command line spells it (``--vs``)
+  for text read there, and by its name (``vs``) for a library call.
 
 Only the standard library is imported with the module (the command line's edge reads `whole`
 from it at every start); the rest when a hand is read.
@@ -19,9 +26,9 @@ from it at every start); the rest when a hand is read.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gintally.errors import GintallyError
 
@@ -30,6 +37,15 @@ if TYPE_CHECKING:
     from gintally.ledger import Ledger
 
 LARGEST = 1_000_000_000  # no count, score, hand number or year typed at a table is bigger
+Cards: TypeAlias = "str | Sequence[str]"  # cards as a library call gives them: "AS 2H" or a list
+
+
+class ParameterError(GintallyError):
+    """A library call's argument of the wrong type or out of range: the message names the
+    parameter (``vs must be a whole number, not 'x'``)."""
+
+
+# --- text, as the command line reads it (its words) ---------------------------------------------
 
 
 def whole(value: str | None, what: str) -> int | None:
@@ -52,13 +68,13 @@ def hand_number(text: str) -> int:
     return number
 
 
-def count_or_cards(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """A value typed as a whole number or as the cards themselves: (number, None) or
-    (None, cards); text that is neither is refused as the number it should have been."""
+def count_or_cards(text: str | None, what: str) -> int | str | None:
+    """A value typed as a whole number or as the cards themselves: the number, or the cards'
+    text; text that is neither is refused as the number it should have been."""
     if text is None:
-        return None, None
+        return None
     try:
-        return whole(text, what), None
+        return whole(text, what)
     except GintallyError:
         from gintally.game.cards import parse_cards
 
@@ -66,7 +82,7 @@ def count_or_cards(text: str | None, what: str) -> tuple[int | None, str | None]
             parse_cards(text)
         except GintallyError:
             raise GintallyError(f"{what} must be a whole number, not {text.strip()!r}") from None
-        return None, text
+        return text
 
 
 def deadwoods(items: list[str] | None) -> dict[str, int]:
@@ -88,64 +104,281 @@ def deadwoods(items: list[str] | None) -> dict[str, int]:
     return out
 
 
-def read(option: Option, raw: Mapping[str, Any], values: dict[str, Any]) -> None:
-    """Read one parameter as typed (`raw`: text or None) into the inputs `values`, as its
-    declaration says (`Option.read`)."""
-    text = raw.get(option.name)
+def from_text(option: Option, text: Any) -> Any:
+    """One parameter's value from the command line's text (None: not given), as its
+    declaration says; bad text is refused in the command line's words."""
+    if text is None:
+        return None
     what = option.what or option.flag
     if option.read == "whole":
-        values[option.fills] = whole(text, what)
-    elif option.read == "count":
-        number, cards = count_or_cards(text, what)
-        values[option.fills] = number
-        if cards is not None:
-            if raw.get(option.cards) is not None:
-                other = "--" + option.cards.replace("_", "-")
-                raise GintallyError(f"give {option.once} once: {option.flag} or {other}")
-            values[option.cards] = cards
+        return whole(text, what)
+    if option.read == "count":
+        return count_or_cards(text, what)
+    if option.read == "deadwoods":
+        return deadwoods(text)
+    return text  # text, cards, a date, pile counts: read where they are used
+
+
+def read_text(options: Sequence[Option], raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A command's values from its parameters as the command line typed them (`raw`, by name:
+    text, a list of texts for a repeated option), in their declared order."""
+    return {o.name: from_text(o, raw.get(o.name)) for o in options}
+
+
+# --- a library call's Python values, checked (named as parameters) -------------------------------
+
+
+def number(value: object, name: str, signed: bool = False) -> int:
+    """A whole number a library call gave as `name`: an ``int`` (not a bool), at most `LARGEST`
+    either way, and 0 or more unless `signed`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ParameterError(f"{name} must be a whole number, not {value!r}")
+    if abs(value) > LARGEST:
+        raise ParameterError(f"{name} {value} is too large (at most {LARGEST:,})")
+    if value < 0 and not signed:
+        raise ParameterError(f"{name} must be a whole number of 0 or more, not {value}")
+    return value
+
+
+def cards_text(value: object, name: str) -> str:
+    """Cards a library call gave as `name`: text (``"AS 2H"``) or a sequence of cards, as
+    text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Sequence) and all(isinstance(c, str) for c in value):
+        return " ".join(value)
+    raise ParameterError(f"{name} must be cards (text, or a list of cards), not {value!r}")
+
+
+def text(value: object, name: str) -> str:
+    """Text a library call gave as `name`."""
+    if not isinstance(value, str):
+        raise ParameterError(f"{name} must be text, not {value!r}")
+    return value
+
+
+def a_date(value: object, name: str) -> date:
+    """A date a library call gave as `name` (a `datetime.date`)."""
+    if not isinstance(value, date):
+        raise ParameterError(f"{name} must be a date (datetime.date), not {value!r}")
+    return value
+
+
+def counts_by_player(value: object, name: str) -> dict[str, int]:
+    """Each player's count, as a library call gave it: ``{"Ann": 5, "Bob": 9}``."""
+    from gintally.model import fold
+
+    if not isinstance(value, Mapping):
+        raise ParameterError(f"{name} must map players to counts ({{'Ann': 5}}), not {value!r}")
+    out: dict[str, int] = {}
+    for player, count in value.items():
+        who = text(player, f"a player in {name}").strip()
+        if fold(who) in {fold(n) for n in out}:
+            raise ParameterError(f"{name} gives {who}'s count twice")
+        out[who] = number(count, f"{name}[{player!r}]")
+    return out
+
+
+def check(option: Option, value: object) -> Any:
+    """One parameter's value as a library call gave it (None: not given), checked as its
+    declaration says (`Option.read`); a wrong one is refused naming the parameter."""
+    if value is None:
+        return None
+    name = option.name
+    if option.read == "whole":
+        return number(value, name, option.signed)
+    if option.read == "count":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return number(value, name)
+        if isinstance(value, str | Sequence):
+            return cards_text(value, name)
+        raise ParameterError(f"{name} must be a whole number or cards, not {value!r}")
+    if option.read == "cards":
+        return cards_text(value, name)
+    if option.read == "deadwoods":
+        return counts_by_player(value, name)
+    if option.read == "counts":
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            raise ParameterError(f"{name} must be a sequence of whole numbers, not {value!r}")
+        return ",".join(str(number(n, name)) for n in value)
+    if option.read == "date":
+        return a_date(value, name)
+    return text(value, name)
+
+
+def checked(options: Sequence[Option], given: Mapping[str, object]) -> dict[str, Any]:
+    """A library call's values (`given`, by parameter name), each checked as declared."""
+    return {o.name: check(o, given.get(o.name)) for o in options}
+
+
+# --- values into a hand's inputs (one path for both) ---------------------------------------------
+
+
+def spelled(option: Option, name: str, flags: bool) -> str:
+    """Parameter `name` (of `option`'s command) as a refusal names it (see Terminology)."""
+    return "--" + name.replace("_", "-") if flags else name
+
+
+def place(option: Option, values: Mapping[str, Any], inputs: dict[str, Any], flags: bool) -> None:
+    """Put one parameter's value (of `values`) where its declaration says, into `inputs`: a
+    count typed as the cards into the option's cards input, refused if those cards were
+    given by their own option too."""
+    value = values.get(option.name)
+    if option.read == "count" and isinstance(value, str):  # the cards
+        if values.get(option.cards) is not None:
+            this, other = spelled(option, option.name, flags), spelled(option, option.cards, flags)
+            raise GintallyError(f"give {option.once} once: {this} or {other}")
+        inputs[option.fills] = None
+        inputs[option.cards] = value
     elif option.read == "deadwoods":
-        values[option.fills] = deadwoods(text)
-    elif text is not None or option.fills not in values:
-        values[option.fills] = text
+        inputs[option.fills] = {} if value is None else value
+    elif option.read in ("whole", "count") or value is not None or option.fills not in inputs:
+        inputs[option.fills] = value
 
 
-def inputs(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The inputs of hand command `command`, from its parameters as typed."""
+def inputs(command: str, values: Mapping[str, Any], flags: bool = False) -> dict[str, Any]:
+    """The inputs of hand command `command`, from its values."""
     from gintally.game import variants
 
-    values: dict[str, Any] = {}
+    out: dict[str, Any] = {}
     for option in variants.options_of(command):
-        read(option, raw, values)
-    return values
+        place(option, values, out, flags)
+    return out
 
 
 class Typed:
-    """A hand command as typed, read: the claim it records, its core inputs (`core`: those of
-    `model.TypedHand`) and the variant's own (`extra`)."""
+    """A hand command's values, as a hand: the claim it records, its core inputs (`core`: those
+    of `model.TypedHand`) and the variant's own (`extra`). `flags`: the values were read from
+    the command line (its refusals name its options)."""
 
     __slots__ = ("claim", "core", "extra")
 
-    def __init__(self, command: str, raw: Mapping[str, Any]) -> None:
+    def __init__(self, command: str, values: Mapping[str, Any], flags: bool = False) -> None:
         from dataclasses import fields
 
         from gintally.game import variants
         from gintally.model import TypedHand
 
         typed = {f.name for f in fields(TypedHand)}  # the inputs every hand may be given
-        values = inputs(command, raw)
+        found = inputs(command, values, flags)
         self.claim = variants.command(command).claim
-        self.extra = {k: v for k, v in values.items() if k not in typed and v is not None}
-        self.core = {k: v for k, v in values.items() if k in typed}
+        self.extra = {k: v for k, v in found.items() if k not in typed and v is not None}
+        self.core = {k: v for k, v in found.items() if k in typed}
 
 
-def when(text: str | None, book: Ledger, today: date) -> date:
-    """The date a hand was played, as typed (read by the ledger's date order), or `today`."""
-    if text is None:
+def when(value: date | str | None, book: Ledger, today: date) -> date:
+    """The date a hand was played: a date as given, text as typed (read by the ledger's date
+    order), or `today`."""
+    if value is None:
         return today
+    if isinstance(value, date):
+        return value
     from gintally.dates import parse_date
     from gintally.service import date_order
 
-    return parse_date(text, today, date_order(book))
+    return parse_date(value, today, date_order(book))
+
+
+# --- an edit's changes ---------------------------------------------------------------------------
+
+# What `edit` changes besides the variants' own options: each parameter and what it takes, as
+# `Option.read` says (``deadwood``: a count, or a drawn hand's counts by player).
+EDITED = {
+    "player": "text",
+    "deadwood": "deadwood",
+    "vs": "count",
+    "cards": "cards",
+    "vs_cards": "cards",
+    "points": "whole",
+    "kind": "text",
+    "date": "date",
+    "dealer": "text",
+    "upcard": "text",
+    "note": "text",
+}
+
+
+def edit_text(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """`edit`'s values from its options as the command line typed them (`raw`: the names of
+    `EDITED` and the variants' own options): the counts typed as a count or the cards first,
+    then --vs, --deadwood, --points and the other variants' options, so that of several bad
+    values the first named is the one it always was."""
+    from gintally.game import variants
+
+    own = variants.variant_options()
+    values = {o.name: from_text(o, raw.get(o.name)) for o in own if o.read == "count"}
+    values["vs"] = count_or_cards(raw.get("vs"), "--vs")
+    items = raw.get("deadwood")
+    if items and all("=" in item for item in items):
+        values["deadwood"] = deadwoods(items)
+    elif items and len(items) == 1:
+        values["deadwood"] = whole(items[0], "--deadwood")
+    elif items:
+        raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
+    values["points"] = whole(raw.get("points"), "--points")
+    values.update({o.name: from_text(o, raw.get(o.name)) for o in own if o.read != "count"})
+    for name in EDITED:
+        values.setdefault(name, raw.get(name))
+    return values
+
+
+def edit_checked(given: Mapping[str, object]) -> dict[str, Any]:
+    """`edit`'s values as a library call gave them, each checked (see `EDITED`)."""
+    from gintally.game import variants
+    from gintally.game.variants import Option
+
+    values = checked(variants.variant_options(), given)
+    for name, read in EDITED.items():
+        value = given.get(name)
+        if read == "deadwood" and isinstance(value, Mapping):
+            values[name] = counts_by_player(value, name)
+        elif read == "deadwood":
+            values[name] = None if value is None else number(value, name)
+        else:
+            values[name] = check(Option(name, "", "", read=read), value)
+    return values
+
+
+def changes(values: Mapping[str, Any], flags: bool = False) -> dict[str, Any]:
+    """What `edit` was asked to change, from its values (`edit_text`, `edit_checked`): the
+    inputs as `service.edit` takes them; refused when it is nothing."""
+    from gintally.game import variants
+
+    own = variants.variant_options()
+    counted: dict[str, Any] = {}
+    for option in own:
+        if option.read == "count":
+            place(option, values, counted, flags)
+    vs, vs_cards = values.get("vs"), values.get("vs_cards")
+    if isinstance(vs, str):  # the defender's cards
+        if vs_cards is not None:
+            this, other = ("--vs", "--vs-cards") if flags else ("vs", "vs_cards")
+            raise GintallyError(f"give the defender's cards once: {this} or {other}")
+        vs, vs_cards = None, vs
+    others: dict[str, Any] = {}
+    for option in own:
+        if option.read != "count":
+            place(option, values, others, flags)
+    deadwood = values.get("deadwood")
+    found = {
+        "player": values.get("player"),
+        **({"draw_deadwood": deadwood} if isinstance(deadwood, dict) else {}),
+        **({"deadwood": deadwood} if isinstance(deadwood, int) else {}),
+        "vs": vs,
+        "cards": values.get("cards"),
+        "vs_cards": vs_cards,
+        "points": values.get("points"),
+        **counted,
+        **others,
+        "kind": values.get("kind"),
+        "date": values.get("date"),
+        "dealer": values.get("dealer"),
+        "upcard": values.get("upcard"),
+        "note": values.get("note"),
+    }
+    if all(v is None for v in found.values()):
+        raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
+    return found
 
 
 # --- Python values as the text a command line would give -----------------------------------------
@@ -153,10 +386,9 @@ def when(text: str | None, book: Ledger, today: date) -> date:
 
 def as_text(value: object) -> Any:
     """A library call's value as the text the command line would have typed (None stays None):
-    a number in digits, a date in ISO form, cards or pile counts joined by spaces, a drawn
-    hand's counts ``{"Ann": 5}`` as ``["Ann=5"]``, an amount (`decimal.Decimal`) in its plain
-    digits (``Decimal("1E+1")`` as ``10``). Text is read exactly as typed, so a bad value is
-    refused with the command line's message."""
+    a number in digits, a date in ISO form, an amount (`decimal.Decimal`) in its plain digits
+    (``Decimal("1E+1")`` as ``10``). Text is read exactly as typed, so a bad value is refused
+    with the command line's message. (The money methods and the reads read their values so.)"""
     if value is None or isinstance(value, str):
         return value
     decimal = sys.modules.get("decimal")  # not loaded: `value` is no Decimal (nor loads it)
@@ -164,8 +396,4 @@ def as_text(value: object) -> Any:
         return format(value, "f")
     if isinstance(value, date):
         return value.isoformat()
-    if isinstance(value, Mapping):
-        return [f"{k}={v}" for k, v in value.items()]
-    if isinstance(value, (list, tuple)):
-        return " ".join(str(v) for v in value)
     return str(value)

@@ -1,7 +1,7 @@
 """Where the ledger lives when no path is given: ``$GINTALLY_DB``, else ``ledger.db`` in the
 user's app directory (SPEC section 5). The command line (`cli/base`, after its ``--db``) and the
 library (`gintally.open()`) both ask here, so both find the same ledger. Standard library only:
-the console script's fast lane reads it before anything heavy is imported."""
+the library needs no Typer."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ APP_NAME = "gintally"
 
 def config_folder(app_name: str = APP_NAME) -> str:
     """The folder click's (and Typer's) ``get_app_dir(app_name)`` names, worked out the same
-    way here so that the fast lane needs no Typer (tests/test_quick.py compares the two)."""
+    way here so that the library needs no Typer (tests/test_cli_edge.py compares the two)."""
     if sys.platform.startswith("win"):
         folder = os.environ.get("APPDATA")
         if folder is None:

@@ -14,14 +14,13 @@ Terminology
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gintally import report, service
 from gintally.errors import GintallyError
 from gintally.facade.typed import Typed as Typed
-from gintally.facade.typed import hand_number, read, when, whole
-from gintally.game import variants
+from gintally.facade.typed import hand_number, when, whole
 from gintally.model import HandRecord as HandRecordClass
 from gintally.model import TypedHand
 
@@ -59,13 +58,14 @@ def hand(
     typed: Typed,
     today: date,
     match: str | None = None,
-    date: str | None = None,
+    date: date | str | None = None,
     dealer: str | None = None,
     upcard: str | None = None,
     note: str | None = None,
 ) -> Done:
-    """Record one hand as typed (`Typed`: read before the ledger is opened, so a bad value is
-    refused first), in the match named (None: the current one)."""
+    """Record one hand from its values (`Typed`: read before the ledger is opened, so a bad
+    value is refused first), in the match named (None: the current one); `date`: a date, or
+    the command line's text for it."""
     played = TypedHand(
         typed.claim,
         when(date, book, today),
@@ -120,65 +120,6 @@ def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: 
     return _corrected(book, m, book.void(m, hand_number(hand), reason), "voided", today)
 
 
-def _edit_deadwood(items: list[str] | None) -> dict[str, object]:
-    """`edit --deadwood`: N (the knocker's count) or PLAYER=N for each player of a draw."""
-    from gintally.facade.typed import deadwoods
-
-    if not items:
-        return {}
-    if all("=" in item for item in items):
-        return {"draw_deadwood": deadwoods(items)}
-    if len(items) == 1:
-        return {"deadwood": whole(items[0], "--deadwood")}
-    raise GintallyError("--deadwood takes one count N, or PLAYER=N for each player of a draw")
-
-
-def _variant_changes(raw: Mapping[str, Any], counts: bool) -> dict[str, Any]:
-    """What `edit` was given of the variants' own inputs (each read as its declaration says):
-    those typed as a count or the cards (`counts`: --table, --vs-table), or the others. The
-    counts are read before --vs and the others after --points, so that of several bad values
-    the first named is the one it always was."""
-    values: dict[str, Any] = {}
-    for option in variants.variant_options():
-        if (option.read == "count") == counts:
-            read(option, raw, values)
-    return values
-
-
-EDITED = ("player", "deadwood", "vs", "cards", "vs_cards", "points", "kind", "dealer", "upcard",
-          "note")  # fmt: skip  # what `edit` changes besides the date and the variants' own
-
-
-def changes(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """What `edit` was asked to change, read from its options as typed (`raw`: the names of
-    `EDITED`, ``date`` and the variants' own options); refused when it is nothing."""
-    from gintally.facade.typed import count_or_cards
-
-    counted = _variant_changes(raw, counts=True)
-    vs_count, vs_more = count_or_cards(raw.get("vs"), "--vs")
-    vs_cards = raw.get("vs_cards")
-    if vs_more is not None and vs_cards is not None:
-        raise GintallyError("give the defender's cards once: --vs or --vs-cards")
-    found = {
-        "player": raw.get("player"),
-        **_edit_deadwood(raw.get("deadwood")),
-        "vs": vs_count,
-        "cards": raw.get("cards"),
-        "vs_cards": vs_cards or vs_more,
-        "points": whole(raw.get("points"), "--points"),
-        **counted,
-        **_variant_changes(raw, counts=False),
-        "kind": raw.get("kind"),
-        "date": raw.get("date"),
-        "dealer": raw.get("dealer"),
-        "upcard": raw.get("upcard"),
-        "note": raw.get("note"),
-    }
-    if all(v is None for v in found.values()):
-        raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
-    return found
-
-
 def edit(
     book: Ledger,
     match: str | None,
@@ -187,7 +128,7 @@ def edit(
     reason: str | None,
     today: date,
 ) -> Done:
-    """Correct hand `hand` (its number as typed) with `changed` (from `changes`)."""
+    """Correct hand `hand` (its number as typed) with `changed` (from `typed.changes`)."""
     date = changed.get("date")
     changed["date"] = when(date, book, today) if date else None
     m = book.match(match)

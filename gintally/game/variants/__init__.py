@@ -9,9 +9,10 @@ package, named after it, holding a `base.Variant` subclass as ``VARIANT``:
 - `gimlet`: Gimlet Rummy, solitaire against a phantom.
 
 The module declares everything that is the variant's own: its claims and inputs and why others
-are refused, its command-line options (`base.Option`: Typer's commands, the fast lane and
-`edit` are built from them), how a hand is settled and what it can score at most, what it
-stores with a hand (``extras``) and how it checks them, how a hand is told and shown, and its
+are refused, its options (`base.Option`: Typer's commands, ``gintally play``'s entry line,
+`edit` and the checks of the library's hand methods are built from them), how a hand is
+settled and what it can score at most, what it stores with a hand (``extras``) and how it
+checks them, how a hand is told and shown, and its
 columns in an export. The rule set's `variant` knob names the modules (`rules.VARIANTS`), so a
 new variant is a new module here and its name there (with a preset, if it has one, among the
 presets of `rules`).
@@ -28,6 +29,7 @@ from gintally.game.scoring import check_points as check_within
 from gintally.game.variants.base import (
     COMMANDS,
     CORE_INPUTS,
+    HAND_OPTIONS,
     Command,
     HandInput,
     Option,
@@ -38,6 +40,7 @@ from gintally.game.variants.base import (
 __all__ = [
     "COMMANDS",
     "CORE_INPUTS",
+    "HAND_OPTIONS",
     "Command",
     "HandInput",
     "Option",
@@ -133,8 +136,11 @@ def command(name: str) -> Command:
 
 def _noted(option: Option, command: str) -> Option:
     """`option` with what the variants add to its help in `command`."""
-    notes = [v.notes[(command, option.name)] for v in _VARIANTS.values()
-             if (command, option.name) in v.notes]  # fmt: skip
+    notes = [
+        v.notes[(command, option.name)]
+        for v in _VARIANTS.values()
+        if (command, option.name) in v.notes
+    ]
     if not notes:
         return option
     return option.with_help("; ".join((option.help, *notes)))

@@ -9,10 +9,12 @@ Terminology
   are `HandInput`'s fields (counts, cards, a paper score, a dealer, an upcard); a variant's own
   inputs (Mahjong's tables, Gimlet's piles) are in `HandInput.extra`, under the names its
   options declare.
-- option (`Option`): how the command line gives one input: a positional argument or a
-  ``--flag``, its help, and how its text is read (`Option.read`). A hand command (`Command`) is
-  its core parameters (`COMMANDS`, here) and the options each variant adds to it
-  (`Variant.options`); Typer's commands, the fast lane and `edit` are all built from them.
+- option (`Option`): one parameter of a hand command: the library method's parameter and the
+  value it takes, and how the command line gives it (a positional argument or a ``--flag``, its
+  help, how its text is read: `Option.read`). A hand command (`Command`) is its core parameters
+  (`COMMANDS`, here) and the options each variant adds to it (`Variant.options`), then the hand
+  options (`HAND_OPTIONS`); Typer's commands, the entry line, `edit` and the library's checks
+  are built from them.
 - extras: what a variant stores with a hand beyond the columns every hand has (`HandResult.
   extras`, `HandRecord.extras`): plain JSON values, written and read by the variant alone.
 - roles: a result names the knocker (the player who typed the claim: who knocked, went gin,
@@ -89,16 +91,33 @@ def need(value: int | None, what: str) -> int:
 
 
 class Option:
-    """One parameter of a hand command. `flag` is empty for a positional argument. `read` says
-    how its text becomes an input: ``text`` (as typed), ``whole`` (a whole number; `what` names
-    it in a refusal), ``count`` (a whole number or the cards: the number goes to `input`, the
-    cards to `cards`), ``deadwoods`` (PLAYER=N, repeated: a drawn hand's counts). `once`: for a
-    ``count`` option whose cards may also come from another option, what to call them when both
-    are given. (A plain class, as the command line's other declarations: defined at every
-    start, where a dataclass costs most of a millisecond.)"""
+    """One parameter of a hand command, declared once for every front end: the command line
+    (`flag`, with `short` its one-letter spelling; empty for a positional argument, `metavar`,
+    `help`) and the library (`name`: the `Match` method's parameter, and the Python value
+    `read` says it takes). `read` says what the value is, and how the command line's text
+    becomes it: ``text`` (text, as typed), ``whole`` (a whole number, ``int``: 0 or more unless
+    `signed`; `what` names it in the command line's refusal), ``count`` (a whole number, or
+    the cards: the number goes to the input `input`, the cards to `cards`), ``deadwoods``
+    (each player's count, ``dict[str, int]``; typed PLAYER=N, repeated), ``counts`` (whole
+    numbers, a sequence; typed ``1,2,0,3`` and passed on as that text). `once`: for a
+    ``count`` option whose cards may also come from another option, what to call them when
+    both are given. (A plain class, as the command line's other declarations: defined at
+    every start, where a dataclass costs most of a millisecond.)"""
 
-    __slots__ = ("cards", "flag", "help", "input", "metavar", "name", "once", "read", "required",
-                 "what")  # fmt: skip
+    __slots__ = (
+        "cards",
+        "flag",
+        "help",
+        "input",
+        "metavar",
+        "name",
+        "once",
+        "read",
+        "required",
+        "short",
+        "signed",
+        "what",
+    )
 
     def __init__(
         self,
@@ -112,10 +131,13 @@ class Option:
         input: str = "",
         cards: str = "",
         once: str = "",
+        short: str = "",
+        signed: bool = False,
     ) -> None:
         self.name, self.flag, self.help, self.metavar = name, flag, help, metavar
         self.read, self.required, self.what = read, required, what
         self.input, self.cards, self.once = input, cards, once
+        self.short, self.signed = short, signed
 
     @property
     def fills(self) -> str:
@@ -124,8 +146,25 @@ class Option:
 
     def with_help(self, help: str) -> Option:
         """The same option, told otherwise."""
-        return Option(self.name, self.flag, help, self.metavar, self.read, self.required,
-                      self.what, self.input, self.cards, self.once)  # fmt: skip
+        return Option(
+            self.name,
+            self.flag,
+            help,
+            self.metavar,
+            self.read,
+            self.required,
+            self.what,
+            self.input,
+            self.cards,
+            self.once,
+            self.short,
+            self.signed,
+        )
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """How the command line spells the option: ``("--date", "-d")`` (none: an argument)."""
+        return tuple(s for s in (self.flag, self.short) if s)
 
 
 class Command:
@@ -150,7 +189,11 @@ class Command:
 
 PLAYER = Option("player", "", "Who knocked or went gin.", required=True)
 VS_CARDS = Option(
-    "vs_cards", "--vs-cards", "The defender's ten cards: gintally finds melds and layoffs.", "CARDS"
+    "vs_cards",
+    "--vs-cards",
+    "The defender's ten cards: gintally finds melds and layoffs.",
+    "CARDS",
+    read="cards",
 )
 COMMANDS: tuple[Command, ...] = (
     Command(
@@ -181,6 +224,7 @@ COMMANDS: tuple[Command, ...] = (
                 "--cards",
                 'The knocker\'s cards, e.g. "6H 6C 6D 6S TD JD QD KD AH 7D".',
                 "CARDS",
+                read="cards",
             ),
             VS_CARDS,
         ),
@@ -206,6 +250,7 @@ COMMANDS: tuple[Command, ...] = (
                 "--cards",
                 "The cards that went gin: the ten kept, or all eleven for a big gin.",
                 "CARDS",
+                read="cards",
             ),
             VS_CARDS,
         ),
@@ -256,6 +301,32 @@ COMMANDS: tuple[Command, ...] = (
             ),
         ),
     ),
+)
+
+
+# The options every hand command takes besides its own, in the order the command line lists
+# them (the library's hand methods take them by keyword; ``match`` is the method's `Match`).
+HAND_OPTIONS: tuple[Option, ...] = (
+    Option("match", "--match", "The match (default: the current one).", "NAME", short="-m"),
+    Option(
+        "date",
+        "--date",
+        "When it was played: 2007-04-27, '27 Apr', today, yesterday (default today).",
+        "DATE",
+        read="date",
+        short="-d",
+    ),
+    Option(
+        "dealer", "--dealer", "Who dealt this hand (default: worked out from the rules).", "PLAYER"
+    ),
+    Option(
+        "upcard",
+        "--upcard",
+        "The first upcard: the knock limit under Oklahoma rules, and a spade may double the hand.",
+        "CARD",
+        short="-u",
+    ),
+    Option("note", "--note", "A note kept with the hand.", "TEXT"),
 )
 
 
@@ -420,9 +491,22 @@ ReadColumn = Callable[[str], "int | None"]
 class Told:
     """A recorded hand, as `Variant.told` reads it: the players by role, and the hand."""
 
-    __slots__ = ("claim", "defender", "defender_deadwood", "doubled", "extras", "kind",
-                 "knocker", "knocker_deadwood", "knocker_seat", "names", "other_points",
-                 "points", "what", "winner")  # fmt: skip
+    __slots__ = (
+        "claim",
+        "defender",
+        "defender_deadwood",
+        "doubled",
+        "extras",
+        "kind",
+        "knocker",
+        "knocker_deadwood",
+        "knocker_seat",
+        "names",
+        "other_points",
+        "points",
+        "what",
+        "winner",
+    )
 
     def __init__(
         self,

@@ -53,6 +53,7 @@ PILES = Option(
     "Gimlet Rummy: the cards in the four discard piles, S,H,D,C (after laying the deadwood on "
     "them).",
     "S,H,D,C",
+    read="counts",
 )
 
 _NAMES = {"knock": "knock", "gin": "gimlet", "big-gin": "double gimlet", "sour": "sour deal"}
@@ -146,7 +147,7 @@ class Gimlet(Variant):
                     read="whole",
                     what="the deadwood",
                 ),
-                Option("cards", "--cards", "The ten cards left in hand.", "CARDS"),
+                Option("cards", "--cards", "The ten cards left in hand.", "CARDS", read="cards"),
             ),
             after="double-gimlet",
         ),

@@ -120,6 +120,7 @@ class Mahjong(Variant):
                 "N",
                 read="whole",
                 what="--vs-points",
+                signed=True,
             ),
         ),
     }
