@@ -108,7 +108,7 @@ def export(
                 count = write(f)
 
         files.write_whole(output, fill, force, "export", ledger=db_path())
-    drawing("message")(f"Wrote {_hands(count)} of {m.name} to {output}.", wrap=False)
+    drawing("terminal.message")(f"Wrote {_hands(count)} of {m.name} to {output}.", wrap=False)
 
 
 @app.command("import", rich_help_panel="Data")
@@ -217,7 +217,7 @@ def import_(
             if known.here
             else ""
         )
-        drawing("message")(f"Imported {_hands(count)}{also} into {m.name}{here}.")
+        drawing("terminal.message")(f"Imported {_hands(count)}{also} into {m.name}{here}.")
 
 
 def _nowhere(uid: str) -> None:
@@ -334,7 +334,7 @@ def merge(
             "Hands are numbered in the order they were recorded, so hands of "
             f"{', '.join(done.renumbered)} have new numbers (gintally hands shows them)."
         )
-    drawing("message")("\n".join(lines), wrap=False)
+    drawing("terminal.message")("\n".join(lines), wrap=False)
 
 
 def as_stream(write: Callable[[TextIO], int]) -> None:
@@ -370,7 +370,7 @@ def backup(
         )
     with ledger(write=False) as book:
         out = book.backup(path, force)
-    drawing("message")(f"Backed up {db_path()} to {out}.", wrap=False)
+    drawing("terminal.message")(f"Backed up {db_path()} to {out}.", wrap=False)
 
 
 @app.command(rich_help_panel="Data")
@@ -410,7 +410,7 @@ def config(
             lines.append(f"{s.key} = {now}: {s.values[now]}")
         if not changing:
             lines.append(f"  gintally config {s.key} {'|'.join(s.values)} sets it")
-    drawing("message")("\n".join(lines))
+    drawing("terminal.message")("\n".join(lines))
 
 
 @app.command(rich_help_panel="Data")
@@ -425,7 +425,7 @@ def check(as_json: JsonOpt = False) -> None:
         summary = (
             f"{len(problems)} problem(s) in {path}" if problems else f"{path}: no problems found"
         )
-        drawing("check")([str(p) for p in problems], summary)
+        drawing("tables.check")([str(p) for p in problems], summary)
     if problems:
         raise typer.Exit(1)
 

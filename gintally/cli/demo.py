@@ -53,8 +53,14 @@ def build(path: Path, today: date) -> Ledger:
 
 
 def run(keep: Path | None, today: date) -> None:
-    from gintally.cli import chart, render
+    from gintally.cli import chart
+    from gintally.cli.render import season as standings_drawn
+    from gintally.cli.render import sheet
+    from gintally.cli.render.terminal import message, out
     from gintally.service import insights
+
+    def say(text: str, style: str = "") -> None:
+        out(message(text, style))
 
     with tempfile.TemporaryDirectory(prefix="gintally-demo-") as tmp:
         path = keep if keep is not None else Path(tmp) / "demo.db"
@@ -62,26 +68,28 @@ def run(keep: Path | None, today: date) -> None:
             raise GintallyError(f"{keep} already exists: choose a new file for the demo ledger")
         with build(path, today) as book:
             evening = book.match(EVENING)
-            render.message(
-                "A Hollywood evening: three games at once, per-player entry.", "bold underline"
-            )
-            render.show(report.show_doc(service.replay_match(book, evening, today=today)))
+            say("A Hollywood evening: three games at once, per-player entry.", "bold underline")
+            out(sheet.show(report.show_doc(service.replay_match(book, evening, today=today))))
             season = book.match(SEASON)
-            render.message("")
-            render.message(
+            say("")
+            say(
                 "Honeymoon gin ad infinitum: every hand opens a new game; the "
                 "season ends on New Year's Eve.",
                 "bold underline",
             )
-            render.show(report.show_doc(service.replay_match(book, season, today=today)))
-            render.message("")
+            out(sheet.show(report.show_doc(service.replay_match(book, season, today=today))))
+            say("")
             window = service.replay_all(book, season, today)
             seasons = standings(window.replay, season.format, today)
-            render.standings(report.standings_doc(season, seasons, None, window.replay))
-            render.message("")
+            out(
+                standings_drawn.standings(
+                    report.standings_doc(season, seasons, None, window.replay)
+                )
+            )
+            say("")
             story = insights.season_story(book, season, None, today)
             chart.draw(
                 report.race_doc(season, story.season, story.race, story.hands, story.running)
             )
         if keep is not None:
-            render.message(f"\nThe demo ledger is saved: gintally --db {keep} show")
+            say(f"\nThe demo ledger is saved: gintally --db {keep} show")

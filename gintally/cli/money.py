@@ -43,7 +43,7 @@ def settle(
     money.scope(match, all_)
     with ledger(write=False) as book:
         doc = money.settle(book, match, all_, since, today())
-    emit(doc, as_json, drawing("settlement"))
+    emit(doc, as_json, drawing("tables.settlement"))
 
 
 @app.command(rich_help_panel="Money")
