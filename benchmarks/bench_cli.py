@@ -381,8 +381,8 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
     print(f"(ratio = median / median of sqlite-utils insert; the match now holds {held} hands)")
     print("(+) the same knock into a match that starts empty (it holds a few dozen at the end)")
     print(
-        "(c) show as a terminal runs it, in colour: drawn with Rich (the rows above write to a "
-        "pipe, where\n    the sheet is drawn without importing Rich, the same text)"
+        "(c) show as a terminal runs it, in colour (the rows above write to a pipe: the same "
+        "tables, no colour)"
     )
     if args.against:
         print(
