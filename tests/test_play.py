@@ -273,6 +273,14 @@ def test_an_evening_on_the_full_screen(
             said = content(app, "#said")
             assert "Hand 1: Ann knocks with 8, Bob has 18: Ann +10" in said
             assert "Knock limit: 10." in content(app, "#body")
+            # the sheet is placed as the renderable `show` returns (its tables), not as text
+            from rich.console import Group
+            from rich.table import Table
+            from textual.widgets import Static
+
+            body = app.query_one("#body", Static).content
+            assert isinstance(body, Group)
+            assert any(isinstance(piece, Table) for piece in body.renderables)
             await typed("g bob 30")
             assert "Next dealer: Bob." in content(app, "#body")
             await pilot.press("ctrl+z")  # undo
