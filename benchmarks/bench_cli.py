@@ -7,12 +7,11 @@ noise falls on every command alike; the median is reported with its ratio to the
 ``sqlite-utils insert`` of one row into a SQLite file (target: every gintally command 1.0x or
 less; ``show`` and ``show --json`` 0.8x). Every format by default (``--format``), one after the
 other, each with its own ledger. ``gintally knock`` keeps appending to the same ledger (one hand
-per run: 10,000 plus a few). ``show`` writes to a pipe there, where the sheet is drawn without
-Rich (`gintally.cli.render.plain`); one more row, for reference, runs it in colour
-(``FORCE_COLOR=1``), as on a terminal, drawn with Rich. The executables are those beside the
-running Python (sys.executable's directory). Then the start-up imports: the top modules by
-cumulative import time of ``import gintally.cli`` (``python -X importtime``, median per module
-over several runs), and what the knock command imports after that.
+per run: 10,000 plus a few). ``show`` writes to a pipe there; one more row, for reference, runs
+it in colour (``FORCE_COLOR=1``), as on a terminal (Rich draws both). The executables are those
+beside the running Python (sys.executable's directory). Then the start-up imports: the top
+modules by cumulative import time of ``import gintally.cli`` (``python -X importtime``, median per
+module over several runs), and what the knock command imports after that.
 
 ``--against REV`` adds rows for the gintally of git revision REV (extracted to the temp
 directory and found first through PYTHONPATH, run by the same console script), taking turns with
@@ -314,8 +313,7 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
         ("gintally show --json", [str(GINTALLY), "show", "--json"], env),
         ("python -c pass (interpreter floor)", [sys.executable, "-c", "pass"], env),
         ("gintally knock, match of few hands (+)", knock, small),
-        # show on a terminal draws with Rich (colour); the runs above write to a pipe, where
-        # the sheet is drawn without Rich (`render.plain`)
+        # show on a terminal, in colour; the runs above write to a pipe
         ("gintally show, in colour (FORCE_COLOR=1) (c)", [str(GINTALLY), "show"], colour),
     ]
     if args.against:
@@ -383,8 +381,8 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
     print(f"(ratio = median / median of sqlite-utils insert; the match now holds {held} hands)")
     print("(+) the same knock into a match that starts empty (it holds a few dozen at the end)")
     print(
-        "(c) show as a terminal runs it, in colour: drawn with Rich (the rows above write to a "
-        "pipe, where\n    the sheet is drawn without importing Rich, the same text)"
+        "(c) show as a terminal runs it, in colour (the rows above write to a pipe: the same "
+        "tables, no colour)"
     )
     if args.against:
         print(

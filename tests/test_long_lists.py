@@ -21,7 +21,7 @@ from test_streamed import midsize, midsize_built  # noqa: F401 (fixtures)
 
 from conftest import Run, ok
 from gintally import jsonout, report, service
-from gintally.cli.render import hand_log
+from gintally.cli.render.hands import hand_log
 from gintally.engine.replay import next_dealer
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger, damage

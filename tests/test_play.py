@@ -4,6 +4,7 @@ and the full screen driven by Textual's headless pilot at 80x24 and 120x40."""
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import subprocess
 import sys
@@ -226,8 +227,11 @@ def content(app: Any, selector: str) -> str:
     if isinstance(widget, RichLog):
         return "\n".join(line.text for line in widget.lines)
     assert isinstance(widget, Static)
-    shown = widget.content
-    return str(getattr(shown, "plain", shown))
+    from rich.console import Console  # the renderable the screen placed, drawn as it shows it
+
+    shown = io.StringIO()
+    Console(file=shown, width=widget.size.width, color_system=None).print(widget.content)
+    return shown.getvalue()
 
 
 def full(app: Any) -> bool:
@@ -247,14 +251,15 @@ def line_of(app: Any) -> str:
 def test_an_evening_on_the_full_screen(
     size: tuple[int, int], tmp_path: Path, gintally: CLI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gintally.cli import play, screen
+    from gintally.cli import evening as evenings
+    from gintally.cli import screen
 
     db = tmp_path / "screen.db"
     monkeypatch.setenv("GINTALLY_DB", str(db))
     ok(gintally("match", "new", "Evening", "--players", "Ann", "Bob", "--format", "hollywood"))
 
     async def evening() -> None:
-        night = play.evening(None)
+        night = evenings.evening(None)
         app = screen.Sheet(night)
         async with app.run_test(size=size) as pilot:
 
@@ -268,6 +273,14 @@ def test_an_evening_on_the_full_screen(
             said = content(app, "#said")
             assert "Hand 1: Ann knocks with 8, Bob has 18: Ann +10" in said
             assert "Knock limit: 10." in content(app, "#body")
+            # the sheet is placed as the renderable `show` returns (its tables), not as text
+            from rich.console import Group
+            from rich.table import Table
+            from textual.widgets import Static
+
+            body = app.query_one("#body", Static).content
+            assert isinstance(body, Group)
+            assert any(isinstance(piece, Table) for piece in body.renderables)
             await typed("g bob 30")
             assert "Next dealer: Bob." in content(app, "#body")
             await pilot.press("ctrl+z")  # undo
@@ -325,14 +338,15 @@ def test_a_hollywood_set_kept_on_the_full_screen_alone(
     tmp_path: Path, gintally: CLI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The evening `--plain` keeps from a pipe, typed on the screen: the set is won there."""
-    from gintally.cli import play, screen
+    from gintally.cli import evening as evenings
+    from gintally.cli import screen
 
     db = tmp_path / "set.db"
     monkeypatch.setenv("GINTALLY_DB", str(db))
     ok(gintally("match", "new", "Evening", "--players", "Ann", "Bob", "--format", "hollywood"))
 
     async def evening() -> None:
-        night = play.evening(None)
+        night = evenings.evening(None)
         app = screen.Sheet(night)
         async with app.run_test(size=(80, 24)) as pilot:
             for line in EVENING:

@@ -19,8 +19,8 @@ from damaging import unguarded
 from test_streamed import midsize, midsize_built  # noqa: F401 (fixtures)
 
 from gintally import report, service
-from gintally.cli.render import hand_log
 from gintally.cli.render import hands as log_render
+from gintally.cli.render.hands import hand_log
 from gintally.cli.render.listing import game_lines
 from gintally.ledger import Ledger, newest
 from gintally.ledger import hands as ledger_hands

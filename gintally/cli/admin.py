@@ -179,7 +179,7 @@ def match_new(
         sweep = m.rules.team_sweep_bonus
         who += f" at {len(m.tables)} tables ({', '.join(_tables(m))}; sweep bonus {sweep})"
     played = f", at {report.stake_doc(price)['per_point']}" if price is not None else ""
-    drawing("message")(
+    drawing("terminal.message")(
         f"Created match {m.name}: {who}, "
         f"{planned.fmt.describe()}, rules {planned.rules.preset}, games to {m.rules.target}"
         f"{played}. "
@@ -218,7 +218,7 @@ def match_stake(
         emit(done, True)
         return
     start = f" from {doc['since']}" if doc["since"] else ""
-    drawing("message")(f"Match {done['match']} is played at {doc['per_point']}{start}.")
+    drawing("terminal.message")(f"Match {done['match']} is played at {doc['per_point']}{start}.")
 
 
 @match_app.command("list")
@@ -229,7 +229,7 @@ def match_list(as_json: JsonOpt = False) -> None:
     if as_json:
         emit(doc, True)
     else:
-        drawing("matches")(doc["matches"], doc["current"])
+        drawing("tables.matches")(doc["matches"], doc["current"])
 
 
 @match_app.command("show")
@@ -247,13 +247,13 @@ def match_show(
     with book() as opened:
         doc = money.info(opened.ledger(), name)
     if "stakes" not in doc or as_json:  # not played for money: as it always was
-        emit(doc, as_json, drawing("match"))
+        emit(doc, as_json, drawing("tables.match"))
         return
     stakes = doc.pop("stakes")
     del doc["stake"]
-    drawing("match")(doc)
+    drawing("tables.match")(doc)
     prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
-    drawing("message")(f"Played at {', then '.join(prices)}.")
+    drawing("terminal.message")(f"Played at {', then '.join(prices)}.")
 
 
 @match_app.command("use")
@@ -268,7 +268,7 @@ def match_use(
     """Make a match the current one (hand commands go to it)."""
     with book() as opened:
         m = opened.use_match(name)
-    drawing("message")(f"The current match is now {m.name}.")
+    drawing("terminal.message")(f"The current match is now {m.name}.")
 
 
 @match_app.command("rename")
@@ -282,7 +282,7 @@ def match_rename(
     """Rename a match (its hands stay with it)."""
     with book() as opened:
         m = opened.rename_match(old, new)
-    drawing("message")(f"Renamed match {old} to {m.name}.")
+    drawing("terminal.message")(f"Renamed match {old} to {m.name}.")
 
 
 @player_app.command("rename")
@@ -298,7 +298,7 @@ def player_rename(
     """Rename a player everywhere; their record is never split."""
     with book() as opened:
         renamed = opened.rename_player(old, new)
-    drawing("message")(f"Renamed {old} to {renamed}.")
+    drawing("terminal.message")(f"Renamed {old} to {renamed}.")
 
 
 @player_app.command("list")
@@ -309,7 +309,7 @@ def player_list(as_json: JsonOpt = False) -> None:
     if as_json:
         emit({"players": names}, True)
     else:
-        drawing("message")("\n".join(names) or "No players yet.")
+        drawing("terminal.message")("\n".join(names) or "No players yet.")
 
 
 def _tables(m: MatchRecord) -> list[str]:

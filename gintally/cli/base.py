@@ -209,16 +209,20 @@ def dated(day: date) -> str:
 # --- output ---------------------------------------------------------------------------------------
 
 
-def drawing(name: str) -> Any:
-    """The `render` function of that name (Rich is imported only when something is drawn)."""
-    from gintally.cli import render
+def drawing(name: str) -> Callable[..., None]:
+    """The drawing `name` of `gintally.cli.render` (``"sheet.show"``: its module and function),
+    printed (Rich is imported only when something is drawn)."""
+    from importlib import import_module
 
-    draw = getattr(render, name)
+    from gintally.cli.render.terminal import out
 
-    def fitted(*args: Any, **options: Any) -> Any:
-        return draw(*process.fit(args), **options)
+    module, _, function = name.partition(".")
+    draw = getattr(import_module(f"gintally.cli.render.{module}"), function)
 
-    return fitted
+    def printed(*args: Any, **options: Any) -> None:
+        out(draw(*process.fit(args), **options))
+
+    return printed
 
 
 def paged(count: int | Callable[[], int], lines: Iterator[str]) -> None:

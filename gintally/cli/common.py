@@ -303,10 +303,12 @@ def sheet(rows: Sequence[Mapping[str, object]]) -> str:
 
     columns = list(dict.fromkeys(k for row in rows for k in row))
     flat = [
-        {k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
-         for k, v in row.items()}
+        {
+            k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+            for k, v in row.items()
+        }
         for row in rows
-    ]  # fmt: skip
+    ]
     return table_csv(columns, flat)
 
 

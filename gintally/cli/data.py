@@ -61,7 +61,9 @@ def export(
             as_stream(lambda out: opened.export(match, out, format=kind, excel=excel)["hands"])
             return
         done = opened.export(match, output, format=kind, excel=excel, force=force)
-    drawing("message")(f"Wrote {_hands(done['hands'])} of {done['match']} to {output}.", wrap=False)
+    drawing("terminal.message")(
+        f"Wrote {_hands(done['hands'])} of {done['match']} to {output}.", wrap=False
+    )
 
 
 @app.command("import", rich_help_panel="Data")
@@ -102,7 +104,7 @@ def import_(
     ]
     also = "".join((" and " if k == len(more) - 1 else ", ") + text for k, text in enumerate(more))
     said = f" ({_hands(count + here)}: {count} new, {here} already here)" if here else ""
-    drawing("message")(f"Imported {_hands(count)}{also} into {doc['match']}{said}.")
+    drawing("terminal.message")(f"Imported {_hands(count)}{also} into {doc['match']}{said}.")
 
 
 @app.command(rich_help_panel="Data")
@@ -133,7 +135,7 @@ def merge(
             "Hands are numbered in the order they were recorded, so hands of "
             f"{', '.join(renumbered)} have new numbers (gintally hands shows them)."
         )
-    drawing("message")("\n".join(lines), wrap=False)
+    drawing("terminal.message")("\n".join(lines), wrap=False)
 
 
 def as_stream(write: Callable[[TextIO], int]) -> None:
@@ -169,7 +171,7 @@ def backup(
         )
     with book() as opened:
         out = opened.backup(path, force=force)
-    drawing("message")(f"Backed up {db_path()} to {out}.", wrap=False)
+    drawing("terminal.message")(f"Backed up {db_path()} to {out}.", wrap=False)
 
 
 @app.command(rich_help_panel="Data")
@@ -207,7 +209,7 @@ def config(
             lines.append(f"{s.key} = {now}: {s.values[now]}")
         if not changing:
             lines.append(f"  gintally config {s.key} {'|'.join(s.values)} sets it")
-    drawing("message")("\n".join(lines))
+    drawing("terminal.message")("\n".join(lines))
 
 
 @app.command(rich_help_panel="Data")
@@ -235,7 +237,7 @@ def check(
             if problems
             else f"{doc['ledger']}: no problems found"
         )
-        drawing("check")(problems, summary)
+        drawing("tables.check")(problems, summary)
     if problems:
         raise typer.Exit(1)
 

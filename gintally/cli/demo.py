@@ -45,7 +45,12 @@ def build(path: Path) -> Book:
 
 
 def run(keep: Path | None, today: date) -> None:
-    from gintally.cli import chart, render
+    from gintally.cli import chart
+    from gintally.cli.render import season, sheet
+    from gintally.cli.render.terminal import message, out
+
+    def say(text: str, style: str = "") -> None:
+        out(message(text, style))
 
     with tempfile.TemporaryDirectory(prefix="gintally-demo-") as tmp:
         path = keep if keep is not None else Path(tmp) / "demo.db"
@@ -53,20 +58,18 @@ def run(keep: Path | None, today: date) -> None:
             raise GintallyError(f"{keep} already exists: choose a new file for the demo ledger")
         with build(path) as book:
             ledger = book.ledger()
-            render.message(
-                "A Hollywood evening: three games at once, per-player entry.", "bold underline"
-            )
-            render.show(work.show(ledger, EVENING, False, today))
-            render.message("")
-            render.message(
+            say("A Hollywood evening: three games at once, per-player entry.", "bold underline")
+            out(sheet.show(work.show(ledger, EVENING, False, today)))
+            say("")
+            say(
                 "Honeymoon gin ad infinitum: every hand opens a new game; the "
                 "season ends on New Year's Eve.",
                 "bold underline",
             )
-            render.show(work.show(ledger, SEASON, False, today))
-            render.message("")
-            render.standings(work.standings(ledger, SEASON, None, today))
-            render.message("")
+            out(sheet.show(work.show(ledger, SEASON, False, today)))
+            say("")
+            out(season.standings(work.standings(ledger, SEASON, None, today)))
+            say("")
             chart.draw(work.chart(ledger, SEASON, None, today))
         if keep is not None:
-            render.message(f"\nThe demo ledger is saved: gintally --db {keep} show")
+            say(f"\nThe demo ledger is saved: gintally --db {keep} show")

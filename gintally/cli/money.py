@@ -43,7 +43,7 @@ def settle(
     money.scope(match, all_)
     with book() as opened:
         doc = money.settle(opened.ledger(), match, all_, since, today())
-    emit(doc, as_json, drawing("settlement"))
+    emit(doc, as_json, drawing("tables.settlement"))
 
 
 @app.command(rich_help_panel="Money")

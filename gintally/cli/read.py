@@ -68,12 +68,11 @@ def hands(
             _json_stream(head, rows)
         else:
             from gintally.cli import process
+            from gintally.cli.render.hands import hand_log
 
             # what stdout's encoding can show (asked once: a log may hold a million rows)
             fitted = rows if process.unicode_stdout() else (process.fit(row) for row in rows)
-            paged(
-                log.count + 2, drawing("hand_log")(process.fit(head), fitted, _width(), log.width)
-            )
+            paged(log.count + 2, hand_log(process.fit(head), fitted, _width(), log.width))
 
 
 def _width() -> int:
@@ -106,7 +105,7 @@ def standings(
         shown = [s for s in doc["seasons"] if wanted is None or s["season"] == doc["season"]]
         as_file(sheet([{"season": s["season"], **row} for s in shown for row in s["rows"]]))
         return
-    emit(doc, as_json, drawing("standings"))
+    emit(doc, as_json, drawing("season.standings"))
 
 
 @app.command("eval", rich_help_panel="Cards")
@@ -163,7 +162,7 @@ def eval_(
     else:
         base = resolve(rules or "modern")
     doc = report.eval_doc(evaluate(" ".join(cards), base.with_overrides(set_ or []), upcard))
-    emit(doc, as_json, drawing("evaluation"))
+    emit(doc, as_json, drawing("tables.evaluation"))
 
 
 @app.command("rules", rich_help_panel="Cards")
@@ -184,9 +183,9 @@ def rules_(
 
     if preset is None and not set_:
         docs = [report.rules_doc(r, PRESET_NOTES[n], PRESET_SOURCES[n]) for n, r in PRESETS.items()]
-        emit({"presets": docs} if as_json else docs, as_json, drawing("rules"))
+        emit({"presets": docs} if as_json else docs, as_json, drawing("tables.rules"))
         return
     chosen = find_preset(preset or "modern").with_overrides(set_ or [])
     name = chosen.preset
     doc = report.rules_doc(chosen, PRESET_NOTES.get(name, ""), PRESET_SOURCES.get(name, ""))
-    emit(doc, as_json, lambda d: drawing("rules")([d]))
+    emit(doc, as_json, lambda d: drawing("tables.rules")([d]))

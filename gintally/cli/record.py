@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 
 def draw_hand(doc: report.HandDoc) -> None:
-    from gintally.cli import render
+    from gintally.cli.render.hands import hand
 
-    render.hand(doc)
+    hand(doc)
 
 
 def values(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,10 +82,10 @@ def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) 
         f"Took back the payment: {taken['from']} paid {taken['to']} {taken['text']} on "
         f"{taken['date']}."
     )
-    emit(taken, as_json, lambda d: drawing("message")(said, wrap=False))
+    emit(taken, as_json, lambda d: drawing("terminal.message")(said, wrap=False))
 
 
 def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
     """A payment recorded (``pay``, and ``pay`` in ``gintally play``)."""
     said = f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
-    emit(doc, as_json, lambda d: drawing("message")(said, wrap=False))
+    emit(doc, as_json, lambda d: drawing("terminal.message")(said, wrap=False))

@@ -6,7 +6,7 @@ running scores, who deals next, the knock limit) and under it the last few hands
 numbers (more on a taller screen), at the width of the terminal. Below it, what the last line
 did (each hand's confirmation as the command line prints it, or the one-line error of a refused
 line), then the entry line, then the footer with the keys. Every line goes through
-`play.Evening`, as ``--plain``'s do. Every half second the screen asks the ledger whether
+`evening.Evening`, as ``--plain``'s do. Every half second the screen asks the ledger whether
 another process wrote to it (`facade.Book.news`) and redraws the sheet if so.
 
 Terminology
@@ -16,22 +16,21 @@ Terminology
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from gintally.cli import entry, render
-from gintally.cli.common import drawing, emit
-from gintally.cli.play import HELP, Quit
+from gintally.cli import entry, process
+from gintally.cli.evening import HELP, Evening, Quit
+from gintally.cli.render.sheet import show
+from gintally.cli.render.terminal import group, kept, styled
 from gintally.errors import GintallyError
 
 if TYPE_CHECKING:
-    from gintally.cli.play import Evening
-
-Text = Any  # Rich's Text, made by `render.styled` (Rich stays in cli/render/)
+    from gintally.cli.render.terminal import Drawing
 
 LAST_HANDS = 5  # hands listed under the sheet (twice as many on a screen of 40 lines or more)
 TALL = 40
@@ -94,36 +93,31 @@ class Sheet(App[None]):
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def drawn(self, draw: Any, width: int) -> Text:
-        """What `draw()` prints, kept at `width` columns (`render.canvas`)."""
-        with render.canvas(max(width, 40)) as out:
-            draw()
-        return render.styled(out.getvalue().rstrip("\n"), "ansi")
-
     def redraw(self) -> None:
-        """The sheet and the last hands, as the ledger has them now."""
-        width = self.size.width - 2  # the scroll bar's room
+        """The sheet and the last hands, as the ledger has them now, laid out at the width of
+        the screen."""
+        width = max(self.size.width - 2, 40)  # the scroll bar's room
         count = LAST_HANDS * (2 if self.size.height >= TALL else 1)
         match = self.evening.match
         try:
-            doc = match.sheet(all=self.full)
-            sheet = self.drawn(lambda: emit(doc, False, drawing("show")), width)
-            last = self.drawn(lambda: self.evening.log(str(count), width=width), width)
+            with kept(width) as last:
+                sheet = show(process.fit(match.sheet(all=self.full)))
+                self.evening.log(str(count), width=width)
         except GintallyError as e:
-            self.say(render.styled(f"Error: {e}", "bold red"))
+            self.say(styled(f"Error: {e}", "bold red"))
             return
         self.query_one("#body", Static).update(sheet)
-        self.query_one("#last", Static).update(last)
+        self.query_one("#last", Static).update(group(placed(last)))
 
-    def say(self, text: Text) -> None:
-        self.query_one("#said", RichLog).write(text)
+    def say(self, said: Drawing) -> None:
+        self.query_one("#said", RichLog).write(said)
 
     def poll(self) -> None:
         """Redraw when another process has written to the ledger."""
         try:
             news = self.evening.book.news()
         except GintallyError as e:
-            self.say(render.styled(f"Error: {e}", "bold red"))
+            self.say(styled(f"Error: {e}", "bold red"))
             return
         if news:
             self.redraw()
@@ -137,7 +131,6 @@ class Sheet(App[None]):
         """Do one line: its confirmation (or its error) said, the sheet redrawn."""
         field = self.query_one("#line", Input)
         self.query_one("#said", RichLog).remove_class("tall")
-        width = self.size.width - 2
         try:
             found = entry.parse(line)
             if found is not None and found.word == "show" and not found.positionals:
@@ -145,20 +138,22 @@ class Sheet(App[None]):
                 field.value = ""
                 self.redraw()
                 return
-            said = self.drawn(lambda: self.evening.run(line), width)
+            with kept(max(self.size.width - 2, 40)) as said:
+                self.evening.run(line)
         except Quit:
             self.exit()
             return
         except GintallyError as e:
-            self.say(render.styled(f"Error: {' '.join(str(e).split())}", "bold red"))
+            self.say(styled(f"Error: {' '.join(str(e).split())}", "bold red"))
             self.bell()
             field.select_all()  # kept to be put right, or typed over
             return
         field.value = ""
-        if said.plain:
-            self.say(render.styled(f"> {line.strip()}", "dim"))
-            self.say(said)
-            self.announce(said.plain)
+        if said:
+            self.say(styled(f"> {line.strip()}", "dim"))
+            for drawing in placed(said):
+                self.say(drawing)
+            self.announce("".join(x for x in said if isinstance(x, str)))
         self.redraw()
 
     def announce(self, said: str) -> None:
@@ -178,7 +173,7 @@ class Sheet(App[None]):
         field.value = text
         field.cursor_position = len(text)
         if len(choices) > 1:
-            self.say(render.styled("  ".join(choices), "dim"))
+            self.say(styled("  ".join(choices), "dim"))
 
     def action_undo(self) -> None:
         self.enter("undo")
@@ -193,7 +188,24 @@ class Sheet(App[None]):
         said = self.query_one("#said", RichLog)
         said.toggle_class("tall")
         if said.has_class("tall"):
-            self.say(render.styled(HELP))
+            self.say(styled(HELP))
+
+
+def placed(drawn: list[Drawing]) -> list[Drawing]:
+    """What was printed, as a screen places it: the renderables as they are, each run of plain
+    text as one `Text` (never read as markup)."""
+    out: list[Drawing] = []
+    text = ""
+    for drawing in [*drawn, None]:
+        if isinstance(drawing, str):
+            text += drawing
+            continue
+        if text:
+            out.append(styled(text.removesuffix("\n")))
+            text = ""
+        if drawing is not None:
+            out.append(drawing)
+    return out
 
 
 def run(evening: Evening) -> None:

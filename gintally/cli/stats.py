@@ -49,4 +49,4 @@ def stats(
     if as_csv:
         as_file(sheet(doc["players"]))
         return
-    emit(doc, as_json, drawing("stats"))
+    emit(doc, as_json, drawing("lifetime.stats"))

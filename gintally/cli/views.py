@@ -29,7 +29,7 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
                 (listing_json if as_json else listing)(book, m)
                 return
         doc = work.show(book, match, all_, today(), sheet_rows=as_json)
-    emit(doc, as_json, None if as_json else drawing("show"))  # JSON loads no drawing
+    emit(doc, as_json, None if as_json else drawing("sheet.show"))  # JSON loads no drawing
 
 
 def listing(book: Ledger, m: Match) -> None:
@@ -37,6 +37,7 @@ def listing(book: Ledger, m: Match) -> None:
     (through the pager on a terminal the lines would overflow)."""
     from gintally import collector, report, service
     from gintally.cli import process
+    from gintally.cli.render.listing import every_game
 
     with book.snapshot(), collector.paused():
         games = service.listing(book, m, today())
@@ -50,7 +51,7 @@ def listing(book: Ledger, m: Match) -> None:
             doc: ShowDoc = process.fit(report.listing_tail(head, m, games))
             return doc
 
-        lines = drawing("every_game")(head, items, finish, digits)
+        lines = every_game(head, items, finish, digits)
         paged(lambda: book.count_hands(m) + 4, lines)
 
 

@@ -13,6 +13,9 @@ Terminology:
   season's tally.
 - *hand log*: the hands of a season, one to a line: number, date, dealer (a team match: the
   round), upcard, what happened.
+- *round*: one hand at every table of a team match; once complete, the team whose hands scored
+  more wins it by the difference (plus the sweep bonus when every table won).
+- *table*: a pair of players, the i-th of each team; its result in a round is its hand's.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from gintally.cli.render.terminal import console
-from gintally.report import GameDoc, HandDoc, HandRow, HandsHead, RoundDoc, series_line
+from gintally.cli.render.terminal import out, width
+from gintally.report import GameDoc, HandDoc, HandRow, HandsHead, RoundDoc, TableDoc, series_line
 
 
 def hand(doc: HandDoc) -> None:
@@ -55,10 +58,10 @@ def hand(doc: HandDoc) -> None:
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
         lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
-    width = _width()
-    if any(len(line) > width for line in lines):  # a long hand (Mahjong gin, a match's name)
-        lines = [part for line in lines for part in _wrapped(line, width)]
-    sys.stdout.write("\n".join(lines) + "\n")
+    room = _width()
+    if any(len(line) > room for line in lines):  # a long hand (Mahjong gin, a match's name)
+        lines = [part for line in lines for part in _wrapped(line, room)]
+    out("\n".join(lines) + "\n")
 
 
 _KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)
@@ -90,16 +93,22 @@ def _width() -> int:
         return 80
 
 
-def _wrapped(line: str, width: int | None = None) -> list[str]:
-    """A line of a hand's confirmation in lines that fit the terminal (or `width`): indented as
-    it was, and further under it; a table, a team or a list of cards is never broken."""
+def _wrapped(line: str, room: int | None = None) -> list[str]:
+    """A line of a hand's confirmation in lines that fit the terminal (or `room` columns):
+    indented as it was, and further under it; a table, a team or a list of cards is never
+    broken."""
     import textwrap
 
-    if width is None:
-        width = console().width
+    if room is None:
+        room = width()
     indent = line[: len(line) - len(line.lstrip())]
-    parts = textwrap.wrap(_together(line.strip()), max(40, width), initial_indent=indent,
-                          subsequent_indent=indent + "  ", break_on_hyphens=False)  # fmt: skip
+    parts = textwrap.wrap(
+        _together(line.strip()),
+        max(40, room),
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,
+    )
     return [p.replace(_KEEP, " ") for p in parts]
 
 
@@ -108,11 +117,9 @@ def _round_lines(r: RoundDoc) -> list[str]:
     if not r["complete"]:
         done = [f"{_and(r['played'])} played"] if r["played"] else []
         if r["redealing"]:
-            done.append(f"{_and(r['redealing'])} {'deal' if len(r['redealing']) > 1 else 'deals'}"
-                        " again")  # fmt: skip
+            deal = "deal" if len(r["redealing"]) > 1 else "deals"
+            done.append(f"{_and(r['redealing'])} {deal} again")
         return [f"  Round {r['number']}: {', '.join(done)}; waiting for {_and(r['awaited'])}"]
-    from gintally.cli.render.teams import round_result  # team matches only: not every hand
-
     return [f"  Round {r['number']} complete: {round_result(r)}"]
 
 
@@ -223,8 +230,15 @@ def hand_log(
     # (a household repeats a few thousand results: `_MEMO` of them at most)
     made: dict[tuple[object, ...], tuple[str, list[str]]] = {}
     for h in rows:
-        key = (h["description"], h["edited"], h["dealer"], h["voided"], h["void_reason"],
-               h["note"], h["upcard"])  # fmt: skip
+        key = (
+            h["description"],
+            h["edited"],
+            h["dealer"],
+            h["voided"],
+            h["void_reason"],
+            h["note"],
+            h["upcard"],
+        )
         found = made.get(key)
         if found is None:
             found = _log_rest(h, teams, room, who)
@@ -268,3 +282,30 @@ def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[s
         ]
     dealer = "" if teams else f"{h['dealer'] or '-':<{who}}  "
     return f"{dealer}{h['upcard'] or '-':<3}  " + first, more
+
+
+def round_result(r: RoundDoc) -> str:
+    """The result of a complete round: Ann & Cy +5 (15 to 10), and the sweep bonus if any."""
+    sums = r["sums"]
+    (a, pa), (b, _) = sums.items()
+    if r["winner"] is None:
+        return f"level at {pa} each, no score"
+    lead, other = (a, b) if r["winner"] == a else (b, a)
+    text = f"{lead} +{r['points']} ({sums[lead]} to {sums[other]}"
+    if r["sweep"] and r["points"] > r["margin"]:
+        text += f", +{r['points'] - r['margin']} for the sweep"
+    return text + ")"
+
+
+def table_result(t: TableDoc, numbered: bool = True) -> str:
+    """What a table did in a round: "Di gin +37 (hand 2)", "awaited", "dealing again (hand 1
+    nobody won)", "Ann +10 (hand 3, redealt after hand 1)"."""
+    again = t["redeals"]
+    after = f"{'hands' if len(again) > 1 else 'hand'} {', '.join(map(str, again))}"
+    if t["hand"] is None:
+        return f"dealing again ({after} nobody won)" if again and numbered else "awaited"
+    kind = "" if t["kind"] in ("knock", "score") else f" {t['kind']}"
+    what = f"{t['winner']}{kind} +{t['points']}"
+    if not numbered:
+        return what
+    return f"{what} (hand {t['hand']}" + (f", redealt after {after})" if again else ")")

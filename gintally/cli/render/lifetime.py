@@ -10,16 +10,23 @@ Terminology:
 
 from __future__ import annotations
 
-from gintally.cli.render.terminal import draw, kit, message, short
+from typing import TYPE_CHECKING
+
+from gintally.cli.render.terminal import group, kit, message, short
 from gintally.report import StatsDoc
 
+if TYPE_CHECKING:
+    from rich.console import Group, RenderableType
+    from rich.text import Text
 
-def stats(doc: StatsDoc) -> None:
+
+def stats(doc: StatsDoc) -> Group:
     """Lifetime figures, head-to-head and records, each a table that fits 80 columns."""
     box, Table, _ = kit()
     if not doc["players"]:
-        message("No hands in the ledger yet.")
-        return
+        return group([message("No hands in the ledger yet.")])
+    pieces: list[RenderableType] = []
+    draw = pieces.append
     table = Table(
         box=box.SIMPLE_HEAD,
         title="Lifetime, every match",
@@ -35,9 +42,9 @@ def stats(doc: StatsDoc) -> None:
         values = [str(r[k]) for k in keys]  # type: ignore[literal-required]
         table.add_row(short(r["player"], 12), *values, str(r["undercuts"]), str(r["biggest_hand"]))
     draw(table)
-    message("won: hands won; under: undercuts; best: biggest hand won (points)")
+    draw(message("won: hands won; under: undercuts; best: biggest hand won (points)"))
     if any(r.get("winnings") for r in doc["players"]):  # only with a stake on some match
-        _winnings(doc)
+        draw(_winnings(doc))
     if doc["head_to_head"]:
         pairs = Table(box=box.SIMPLE_HEAD, title="Head to head", title_justify="left")
         for col, just in (("players", "left"), ("games", "right"), ("hands", "right")):
@@ -52,7 +59,11 @@ def stats(doc: StatsDoc) -> None:
                 f"{h['net'][a]:+d}",
             )
         draw(pairs)
-        message("games, hands: won by each; net: the first player's game totals minus the other's")
+        draw(
+            message(
+                "games, hands: won by each; net: the first player's game totals minus the other's"
+            )
+        )
     # one line per record, wrapped at words under its text: no name, match or date is cut
     records = Table(box=None, title="Records", title_justify="left", show_header=False)
     records.add_column("record", no_wrap=True)
@@ -80,6 +91,7 @@ def stats(doc: StatsDoc) -> None:
         records.add_row(title, f"{rec['player']}, {what}: {hand} of {rec['match']}, {day}")
     if records.row_count:
         draw(records)
+    return group(pieces)
 
 
 def _count(n: object, what: str) -> str:
@@ -87,7 +99,7 @@ def _count(n: object, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def _winnings(doc: StatsDoc) -> None:
+def _winnings(doc: StatsDoc) -> Text:
     """Each player's lifetime winnings, in one line (the money document's module loads only
     when there are any)."""
     from gintally.report import money_text
@@ -97,4 +109,4 @@ def _winnings(doc: StatsDoc) -> None:
         for r in doc["players"]
         if r.get("winnings")
     ]
-    message(f"Winnings, every match played for money: {', '.join(earned)}.")
+    return message(f"Winnings, every match played for money: {', '.join(earned)}.")

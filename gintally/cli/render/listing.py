@@ -52,12 +52,10 @@ def interleaved(doc: ShowDoc) -> Iterator[GameLine | SetDoc]:
 def head_lines(doc: ShowDoc) -> list[str]:
     a, b = doc["players"]
     kind = format_class(doc["format"])
-    about = (
-        doc["format"]
-        + (f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
-           if kind.in_sets else "")
-        + f", rules {doc['preset']}, target {doc['target']}"
-    )  # fmt: skip
+    about = doc["format"]
+    if kind.in_sets:
+        about += f" ({doc['format_games']} games{', rolling' if doc['rolling'] else ''})"
+    about += f", rules {doc['preset']}, target {doc['target']}"
     return [f"{doc['match']}: {a} vs {b}", about]
 
 

@@ -11,17 +11,25 @@ Terminology:
 
 from __future__ import annotations
 
-from gintally.cli.render.teams import relabel, team_labels
-from gintally.cli.render.terminal import NAME_ROOM, console, draw, kit, message, short
+from typing import TYPE_CHECKING
+
+from gintally.cli.render.sheet import relabel, team_labels
+from gintally.cli.render.terminal import NAME_ROOM, console, group, kit, message, short
 from gintally.engine.formats import format_class
 from gintally.report import StandingsDoc
 
+if TYPE_CHECKING:
+    from rich.console import Group, RenderableType
 
-def standings(doc: StandingsDoc) -> None:
+
+def standings(doc: StandingsDoc) -> Group:
+    """The season's table, each player's hands in a team match, the past seasons, the years
+    won and the sparkline."""
     box, Table, Text = kit()
+    pieces: list[RenderableType] = []
+    draw = pieces.append
     if doc.get("season") is None and not doc.get("seasons"):
-        message(f"No hands in {doc['match']} yet.")
-        return
+        return group([message(f"No hands in {doc['match']} yet.")])
     if doc.get("teams"):  # the teams by short labels (as in show), and a legend
         labels = team_labels(doc["players"], doc.get("teams", []))
         for name, label in labels.items():
@@ -78,9 +86,9 @@ def standings(doc: StandingsDoc) -> None:
             f"{r['player']} {money_text(r.get('winnings', '0'), stake['currency'])}"
             for r in doc["rows"]
         )
-        message(f"Winnings this season {winnings_at(doc)}: {earned}.")
+        draw(message(f"Winnings this season {winnings_at(doc)}: {earned}."))
     if doc.get("unfinished"):
-        message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow")
+        draw(message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow"))
     members = doc.get("members") or []
     if members:
         each = Table(box=box.SIMPLE_HEAD, title="Each player's hands", title_justify="left")
@@ -90,9 +98,15 @@ def standings(doc: StandingsDoc) -> None:
             each.add_column(col, justify="right")
         for m in members:
             each.add_row(
-                m["player"], m["team"], str(m["hands"]), str(m["hands_won"]), str(m["points"]),
-                str(m["gins"]), str(m["undercuts"]), str(m["biggest_hand"]),
-            )  # fmt: skip
+                m["player"],
+                m["team"],
+                str(m["hands"]),
+                str(m["hands_won"]),
+                str(m["points"]),
+                str(m["gins"]),
+                str(m["undercuts"]),
+                str(m["biggest_hand"]),
+            )
         draw(each)
     seasons = doc.get("seasons") or []
     if len(seasons) > 1:
@@ -114,10 +128,11 @@ def standings(doc: StandingsDoc) -> None:
         else:
             leader, other = (a, b) if won[a] > won[b] else (b, a)
             tally = f"{leader} leads, {won[leader]} {_years(won[leader])} to {won[other]}"
-        message(f"Years won: {tally}", "bold")
+        draw(message(f"Years won: {tally}", "bold"))
     line = season_sparkline(doc)
     if line:
-        message(line)
+        draw(message(line))
+    return group(pieces)
 
 
 SPARKS = "▁▂▃▄▅▆▇█"

@@ -12,17 +12,28 @@ Terminology:
 - *labels*: short column heads for two players whose names do not fit the terminal (their
   initials, or as many first letters as tell them apart), with a legend.
 - *legend*: dim lines under the match's heading that say who a label or a team is.
+- *team label*: a team's short column label: its name when short, else its members' initials
+  ("A&C"), else "Team 1" and "Team 2".
+- *compact*: games one to a line, with their totals and who won (or what each player needs).
+- *grid*: many games at a glance, ``#331 465-290`` cells, several to a row (an ad-infinitum
+  season's open games).
+- *sets table*: finished sets one to a line, with their games and results.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from gintally.cli.render.games import compact, grid, sets_table
-from gintally.cli.render.teams import relabel, round_result, table_result, team_labels
-from gintally.cli.render.terminal import draw, kit, message, plainly, width
+from gintally.cli.render.hands import round_result, table_result
+from gintally.cli.render.terminal import NAME_ROOM, group, kit, message, short, width
 from gintally.engine.formats import format_class
-from gintally.report import GameDoc, Pair, ShowDoc, series_line, table_line
+from gintally.report import GameDoc, Pair, SetDoc, ShowDoc, TeamDoc, series_line, table_line
+
+if TYPE_CHECKING:
+    from rich.console import Group, RenderableType
+    from rich.table import Table
+    from rich.text import Text
 
 
 def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
@@ -39,37 +50,39 @@ def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
     return [g for g in games if g["set"] == games[-1]["set"]]
 
 
-def show(doc: ShowDoc) -> None:
-    """The score sheet, drawn without Rich where Rich would draw it in plain text
-    (`terminal.plainly`)."""
-    plainly(lambda: _show(doc))
+def show(doc: ShowDoc) -> Group:
+    """The score sheet: the match's heading, the tables and lines under it."""
+    pieces: list[RenderableType] = []
+    _show(doc, pieces)
+    return group(pieces)
 
 
-def _show(doc: ShowDoc, legend: list[str] | None = None) -> None:
+def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None = None) -> None:
     if doc.get("teams"):
-        _team_show(doc)
+        _team_show(doc, pieces)
         return
     _, _, Text = kit()
+    draw = pieces.append
     a, b = doc["players"]
     kind = format_class(doc["format"])
     draw(Text(f"{doc['match']}: {a} vs {b}", style="bold"))
-    about = (
-        doc["format"]
-        + (f" ({doc['format_games']} game{'' if doc['format_games'] == 1 else 's'}"
-           f"{', rolling' if doc['rolling'] else ''})"
-           if kind.in_sets else "")
-        + f", rules {doc['preset']}, target {doc['target']}"
-        + (f", season {doc['season']}" if doc.get("season") else "")
-    )  # fmt: skip
+    about = doc["format"]
+    if kind.in_sets:
+        many = "" if doc["format_games"] == 1 else "s"
+        rolling = ", rolling" if doc["rolling"] else ""
+        about += f" ({doc['format_games']} game{many}{rolling})"
+    about += f", rules {doc['preset']}, target {doc['target']}"
+    if doc.get("season"):
+        about += f", season {doc['season']}"
     draw(Text(about, style="dim"))
     for line in legend or []:
         draw(Text(line, style="dim"))
     if not doc["games"]:
-        message("No games yet: record a hand (gintally knock, gin, score ...).")
+        draw(message("No games yet: record a hand (gintally knock, gin, score ...)."))
     elif doc.get("all"):
-        _show_all(doc)
+        draw(_show_all(doc))
     elif kind.seasonal:
-        _show_season(doc)
+        _show_season(doc, pieces)
     else:
         sheet_games = _sheet_games(doc)
         shown = {g["number"] for g in sheet_games}
@@ -84,7 +97,7 @@ def _show(doc: ShowDoc, legend: list[str] | None = None) -> None:
             if earlier:
                 draw(compact(earlier[-8:], "Finished games", a, b))
         if sheet_games:
-            _sheet(doc, sheet_games, a, b)
+            _sheet(doc, sheet_games, a, b, pieces)
         now = next((x for x in doc.get("sets", []) if x["number"] == current), None)
         if now is not None and doc["rolling"]:
             draw(Text(f"Rolling Hollywood, the sum of the nets: {now['result']}."))
@@ -107,7 +120,7 @@ def _show(doc: ShowDoc, legend: list[str] | None = None) -> None:
     draw(Text(table_line(doc), style="dim"))
 
 
-def _team_show(doc: ShowDoc) -> None:
+def _team_show(doc: ShowDoc, pieces: list[RenderableType]) -> None:
     """A team match's sheet: the teams' games (as for two players, the teams as columns), the
     round in progress and the last rounds table by table."""
     box, Table, Text = kit()
@@ -121,11 +134,12 @@ def _team_show(doc: ShowDoc) -> None:
             who += f" ({', '.join(team['players'])})"
         legend.append(who)
     tables = doc.get("tables", [])
-    short: ShowDoc = relabel(doc, labels)
-    short["teams"] = []  # drawn once, as a two-sided match
+    labelled: ShowDoc = relabel(doc, labels)
+    labelled["teams"] = []  # drawn once, as a two-sided match
     lines = [f"Team {who}" for who in legend]
-    _show(short, [*lines, *_packed("Tables:", [f"{n} {t}" for n, t in enumerate(tables, 1)])])
-    rounds = short.get("rounds") or []  # the round results name the teams by their labels
+    tables_line = _packed("Tables:", [f"{n} {t}" for n, t in enumerate(tables, 1)])
+    _show(labelled, pieces, [*lines, *tables_line])
+    rounds = labelled.get("rounds") or []  # the round results name the teams by their labels
     if rounds:
         table = Table(box=box.SIMPLE_HEAD, title="Last rounds", title_justify="left")
         table.add_column("round", justify="right")
@@ -143,15 +157,17 @@ def _team_show(doc: ShowDoc) -> None:
                     round_result(r) if i == 0 else "",
                 )
             table.add_section()
-        draw(table)
+        pieces.append(table)
     waiting = doc.get("round")
     if waiting is not None:
         lines = [f"Round {waiting['number']} in progress:"]
         for t in waiting["tables"]:
             lines.append(f"  {' v '.join(t['players'])}: {table_result(t)}")
-        draw(Text("\n".join(lines)))
+        pieces.append(Text("\n".join(lines)))
     elif teams:
-        draw(Text(f"Round {1 + (rounds[-1]['number'] if rounds else 0)} starts at every table."))
+        pieces.append(
+            Text(f"Round {1 + (rounds[-1]['number'] if rounds else 0)} starts at every table.")
+        )
 
 
 def _packed(head: str, items: list[str]) -> list[str]:
@@ -167,11 +183,12 @@ def _packed(head: str, items: list[str]) -> list[str]:
     return lines if items else []
 
 
-def _show_season(doc: ShowDoc) -> None:
+def _show_season(doc: ShowDoc, pieces: list[RenderableType]) -> None:
     """An ad-infinitum season: the tally, the open games (or, once the season is over, every
     game it left unfinished), the latest finished games."""
+    draw = pieces.append
     a, b = doc["players"]
-    _season_tally(doc)
+    draw(_season_tally(doc))
     if doc.get("season_over"):
         left = [g for g in doc["games"] if g["status"] == "unfinished"]
         many = "" if len(left) == 1 else "s"
@@ -188,19 +205,18 @@ def _show_season(doc: ShowDoc) -> None:
         draw(compact(finished[-8:], "Latest finished games", a, b))
 
 
-def _show_all(doc: ShowDoc) -> None:
+def _show_all(doc: ShowDoc) -> Text:
     """``show --all`` of a match replayed whole (a team match): every game and set as plain
-    lines (`listing.game_lines`), as a two-player match's are streamed."""
-    import sys
-
+    lines (`listing.game_lines`), as a two-player match's are streamed; never cut."""
     from gintally.cli.render.listing import game_lines, interleaved
 
+    _, _, Text = kit()
     digits = len(str(max((g["number"] for g in doc["games"]), default=0)))
-    for line in game_lines(doc, interleaved(doc), digits):
-        sys.stdout.write(line + "\n")
+    lines = "\n".join(game_lines(doc, interleaved(doc), digits))
+    return Text(lines, no_wrap=True, overflow="ignore")
 
 
-def _season_tally(doc: ShowDoc) -> None:
+def _season_tally(doc: ShowDoc) -> Text:
     _, _, Text = kit()
     a, b = doc["players"]
     won = {a: 0, b: 0}
@@ -213,7 +229,7 @@ def _season_tally(doc: ShowDoc) -> None:
     line = f"Games won this season: {a} {won[a]}, {b} {won[b]}"
     if unfinished:
         line += f"; {unfinished} unfinished"
-    draw(Text(line, style="bold"))
+    return Text(line, style="bold")
 
 
 def _labels(a: str, b: str) -> tuple[str, str]:
@@ -226,7 +242,9 @@ def _labels(a: str, b: str) -> tuple[str, str]:
     return "1", "2"
 
 
-def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
+def _sheet(
+    doc: ShowDoc, games: list[GameDoc], a: str, b: str, pieces: list[RenderableType]
+) -> None:
     """The paper score sheet: a column pair per game, running totals under each hand's winner.
     Each column is headed by its game and player; when the players' names do not fit the
     terminal, their initials head the columns and a legend says whose they are."""
@@ -306,6 +324,102 @@ def _sheet(doc: ShowDoc, games: list[GameDoc], a: str, b: str) -> None:
         table.add_row(*net_cells, style="bold")
     if any(g["status"] == "open" for g in games):
         table.add_row(*need_cells, style="dim")
-    draw(table)
+    pieces.append(table)
     if names != (a, b):
-        draw(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
+        pieces.append(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
+
+
+def sets_table(sets: Iterable[SetDoc], title: str) -> Table:
+    """Sets one to a line: the set's number, the span of its games and its result."""
+    box, Table, _ = kit()
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", min_width=len(title))
+    table.add_column("set", justify="right")
+    table.add_column("games", justify="left")
+    table.add_column("result", justify="left")
+    for x in sets:
+        games = x["games"]
+        span = f"{games[0]}-{games[-1]}" if len(games) > 1 else str(games[0])
+        table.add_row(str(x["number"]), span, x["result"])
+    return table
+
+
+def grid(games: list[GameDoc], a: str, b: str, title: str, columns: int = 5) -> Table:
+    """Many games at a glance: ``#331 465-290`` cells, several to a row."""
+    _, Table, _ = kit()
+    table = Table(
+        box=None,
+        show_header=False,
+        padding=(0, 2),
+        title_justify="left",
+        title=f"{title} ({a}-{b})",
+    )
+    cells = [f"#{g['number']} {g['points'][a]}-{g['points'][b]}" for g in games]
+    for start in range(0, len(cells), columns):
+        row = cells[start : start + columns]
+        table.add_row(*row, *[""] * (columns - len(row)))
+    return table
+
+
+def compact(
+    games: Iterable[GameDoc],
+    title: str,
+    a: str,
+    b: str,
+    in_sets: bool = False,
+    seasonal: bool = False,
+) -> Table:
+    """Games one to a line: totals and who won (or what each needs); with `in_sets` the set of
+    each game, with `seasonal` its season."""
+    box, Table, _ = kit()
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", min_width=len(title))
+    if seasonal:
+        table.add_column("season")
+    if in_sets:
+        table.add_column("set", justify="right")
+    table.add_column("game", justify="right")
+    table.add_column(short(a, NAME_ROOM), justify="right")
+    table.add_column(short(b, NAME_ROOM), justify="right")
+    table.add_column("", justify="left")
+    for g in games:
+        if g["status"] == "won":
+            pts, tot = g["total"], g["total"]
+            note = f"[green]{g['winner']}[/] wins, net {g['net']}"
+            if g.get("shutout"):
+                note += ", shutout"
+            if g.get("lost_by_50"):
+                note += " (the leader ended exactly 50 ahead)"
+        elif g["status"] == "unfinished":
+            pts = tot = g["points"]
+            note = "[yellow]unfinished[/]"
+        else:
+            pts = tot = g["points"]
+            need = g["needs"]
+            note = f"needs {a} {need[a]}, {b} {need[b]}"
+        del pts
+        first = ([g["season"]] if seasonal else []) + ([str(g["set"])] if in_sets else [])
+        table.add_row(*first, str(g["number"]), str(tot[a]), str(tot[b]), note)
+    return table
+
+
+# --- a team match ---------------------------------------------------------------------------------
+
+
+def team_labels(names: list[str], teams: list[TeamDoc]) -> dict[str, str]:
+    """Short column labels for the teams (their names when short, else the members' initials:
+    "A&C"), so a team's columns fit 80 columns; a legend says who is who."""
+    labels = [
+        n if len(n) <= 7 else "&".join(p[:1].upper() for p in t["players"])
+        for n, t in zip(names, teams, strict=True)
+    ]
+    if len({x.casefold() for x in labels}) < 2 or any(len(x) > 7 for x in labels):
+        labels = ["Team 1", "Team 2"]
+    return dict(zip(names, labels, strict=True))
+
+
+def relabel(value: Any, labels: dict[str, str]) -> Any:
+    """A copy of a document with the team names replaced by their labels (keys and values)."""
+    if isinstance(value, dict):
+        return {labels.get(k, k): relabel(v, labels) for k, v in value.items()}
+    if isinstance(value, list):
+        return [relabel(v, labels) for v in value]
+    return labels.get(value, value) if isinstance(value, str) else value

@@ -1,21 +1,32 @@
-"""Small tables: a hand's evaluation (`eval`), the rule presets (`rules`), the matches and one
-match (`match list`, `match show`) and the ledger's check.
+"""Small tables and lists: a hand's evaluation (`eval`), the rule presets (`rules`), the
+matches and one match (`match list`, `match show`), the ledger's check and who owes whom
+(`settle`).
 
 Terminology:
 - *verdict*: the line under an evaluation: big gin, gin (with the discard), knocks, cannot
   knock, or the deadwood.
 - *sides*: the two sides of a match: its players, or a team match's teams.
+- *balance*: one pair of players, netted: "Bob owes Ann $12.35".
+- *covered*: what the balances count, match by match: games settled on their own, sets settled
+  as one, series priced.
 """
 
 from __future__ import annotations
 
-from gintally.cli.render.terminal import draw, kit, message
+from typing import TYPE_CHECKING
+
+from gintally.cli.render.terminal import group, kit, message
 from gintally.engine.formats import format_class
 from gintally.game.rules import value_text
-from gintally.report import EvalDoc, MatchDoc, RulesDoc
+from gintally.report import EvalDoc, MatchDoc, RulesDoc, SettleDoc
+
+if TYPE_CHECKING:
+    from rich.console import Group, RenderableType
+    from rich.table import Table
 
 
-def evaluation(doc: EvalDoc) -> None:
+def evaluation(doc: EvalDoc) -> Group:
+    """The melds, the deadwood and the discard, and the verdict under them."""
     _, Table, _ = kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     for meld in doc["melds"]:
@@ -25,7 +36,6 @@ def evaluation(doc: EvalDoc) -> None:
     )
     if doc["discard"]:
         table.add_row("discard", doc["discard"])
-    draw(table)
     if doc["big_gin"]:
         verdict = "[bold green]Big gin![/]"
     elif doc["gin"]:
@@ -36,10 +46,11 @@ def evaluation(doc: EvalDoc) -> None:
         verdict = f"Cannot knock: {doc['deadwood']} is over the limit."
     else:
         verdict = f"Deadwood {doc['deadwood']}."
-    draw(verdict)
+    return group([table, verdict])
 
 
-def rules(docs: list[RulesDoc]) -> None:
+def rules(docs: list[RulesDoc]) -> Table:
+    """One preset in full, or every preset as what it changes from the first."""
     box, Table, _ = kit()
     if len(docs) == 1:
         d = docs[0]
@@ -58,8 +69,7 @@ def rules(docs: list[RulesDoc]) -> None:
             why = idle.get(key)
             meaning = d["help"][key] if why is None else f"not used here: {why}"
             table.add_row(key, value_text(value), meaning)
-        draw(table)
-        return
+        return table
     # Side by side the seven presets do not fit 80 columns: each preset is a row, with what it
     # changes from the first (modern, the defaults, shown in full).
     base = docs[0]["values"]
@@ -77,18 +87,18 @@ def rules(docs: list[RulesDoc]) -> None:
             d["preset"],
             f"{d['note']}\n[dim]{_source(d)}\n{'' if i == 0 else 'but '}{text}[/]",
         )
-    draw(table)
+    return table
 
 
 def _source(doc: RulesDoc) -> str:
     return f"source: {doc['source']}" if doc.get("source") else ""
 
 
-def matches(docs: list[MatchDoc], current: str | None) -> None:
+def matches(docs: list[MatchDoc], current: str | None) -> RenderableType:
+    """The matches, the current one marked."""
     box, Table, _ = kit()
     if not docs:
-        message("No matches yet: gintally match new NAME --players A B")
-        return
+        return message("No matches yet: gintally match new NAME --players A B")
     table = Table(box=box.SIMPLE_HEAD, title="Matches", title_justify="left")
     for col in ("", "match", "players", "format", "rules"):
         table.add_column(col)
@@ -97,7 +107,7 @@ def matches(docs: list[MatchDoc], current: str | None) -> None:
         in_sets = format_class(d["format"]).in_sets
         fmt = d["format"] + (f" x{d['format_games']}" if in_sets else "")
         table.add_row(mark, d["match"], " vs ".join(_sides(d)), fmt, str(d["rules"]["preset"]))
-    draw(table)
+    return table
 
 
 def _sides(doc: MatchDoc) -> list[str]:
@@ -107,7 +117,8 @@ def _sides(doc: MatchDoc) -> list[str]:
     return [t["name"] for t in teams] if teams else doc["players"]
 
 
-def match(doc: MatchDoc) -> None:
+def match(doc: MatchDoc) -> Table:
+    """One match: its sides, format, target, first dealer and rules."""
     _, Table, _ = kit()
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_row("match", doc["match"])
@@ -132,10 +143,59 @@ def match(doc: MatchDoc) -> None:
     for key, value in doc["rules"].items():
         if key != "preset":
             table.add_row(f"  {key}", value_text(value))
-    draw(table)
+    return table
 
 
-def check(problems: list[str], summary: str) -> None:
-    for p in problems:
-        message(f"problem: {p}", "red", wrap=False)
-    message(summary, "bold red" if problems else "bold green", wrap=False)
+def check(problems: list[str], summary: str) -> Group:
+    """Each problem the check found, then its summary."""
+    said = [message(f"problem: {p}", "red", wrap=False) for p in problems]
+    return group([*said, message(summary, "bold red" if problems else "bold green", wrap=False)])
+
+
+# --- who owes whom --------------------------------------------------------------------------------
+
+
+LAST_PAYMENTS = 5  # the payments listed under the balances (the JSON has every one)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def settlement(doc: SettleDoc) -> Group:
+    """The balances, what they count match by match, the last payments, what is in play."""
+    said: list[RenderableType] = []
+    if not doc["matches"]:
+        named = doc["unstaked"]
+        said.append(
+            message(
+                f"No stake on {named[0]}: set one with gintally match stake NAME AMOUNT"
+                if len(named) == 1
+                else "No match has a stake: set one with gintally match stake NAME AMOUNT"
+            )
+        )
+        return group(said)
+    from gintally.report import covered_text, in_play_line  # settle's module alone
+
+    since = f" since {doc['since']}" if doc["since"] else ""
+    if doc["balances"]:
+        for b in doc["balances"]:
+            said.append(message(f"{b['from']} owes {b['to']} {b['text']}{since}.", "bold"))
+    else:
+        said.append(message(f"All square{since}.", "bold"))
+    for c in doc["matches"]:
+        said.append(message(f"{c['match']}: {covered_text(c)}.", "dim"))
+    payments = doc["payments"]
+    if len(payments) > LAST_PAYMENTS:
+        earlier = len(payments) - LAST_PAYMENTS
+        said.append(
+            message(f"{_count(earlier, 'earlier payment')} (--json lists them all).", "dim")
+        )
+    for p in payments[-LAST_PAYMENTS:]:
+        note = f" ({p['note']})" if p["note"] else ""
+        said.append(
+            message(f"Paid: {p['from']} to {p['to']} {p['text']} on {p['date']}{note}.", "dim")
+        )
+    for x in doc["in_play"]:
+        said.append(message(f"In play, {x['match']}: {in_play_line(x)}", "dim"))
+    return group(said)

@@ -1,18 +1,22 @@
-"""The terminal every drawing prints on: the console, and the helpers all drawings share.
+"""The terminal every drawing prints on: the console, `out` that prints a drawing, and the
+helpers all drawings share.
 
-Rich costs some 20-30 ms to import, so nothing here imports it before something is drawn: the
-console and Rich's tables (`kit`) are imported on first use, with the collector paused.
+A drawing is a Rich renderable (a `rich.console.Group` of tables and lines, most of them) or,
+for what is written as plain lines without Rich (a hand's confirmation, the hand log), its
+text. The command line prints it (`out`); ``gintally play`` keeps it (`kept`) and places it on
+its screen as it is. Rich costs some 20-30 ms to import, so nothing here imports it before
+something is drawn: the console and Rich's tables (`kit`) are imported on first use, with the
+collector paused.
 
 Terminology:
-- *console*: Rich's console on the current stdout, made afresh for each print (80 columns when
-  stdout is not a terminal, unless ``COLUMNS`` says otherwise; colour only where the terminal
-  supports it and ``NO_COLOR`` is unset).
+- *console*: Rich's console on the current stdout, made afresh for each drawing (80 columns
+  when stdout is not a terminal, unless ``COLUMNS`` says otherwise; colour only where the
+  terminal supports it and ``NO_COLOR`` is unset).
 - *kit*: Rich's box styles, `Table` and `Text`, the three things every drawing builds with.
+- *piece*: one of a group's renderables, printed as it would be on its own (a line that is
+  never cut is a `Text` with ``no_wrap``: printed as Rich's soft wrap prints it).
 - *name room*: how long a name may be and never be cut (SPEC section 8); longer names end in
   "…" (or "..." where stdout's encoding cannot show it).
-- *plain console*: stdout where Rich would write no style (not a terminal, nothing forcing
-  colour, a UTF encoding, not Windows): `plainly` makes a drawing there with `plain`'s kit,
-  without importing Rich, and with Rich when `plain` cannot lay it out as Rich would.
 """
 
 from __future__ import annotations
@@ -22,111 +26,82 @@ import errno
 import io
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Union
 
 from gintally import collector
 from gintally.cli import process
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterable, Iterator
     from types import ModuleType
 
-    from rich.console import Console
+    from rich.console import Console, Group, RenderableType
     from rich.table import Table
     from rich.text import Text
 
+Drawing = Union["RenderableType", str]  # a renderable, or plain text (lines, each ending "\n")
 
-_CANVAS: list[tuple[io.StringIO, int]] = []  # the canvases drawn on now, innermost last
-_PLAIN: list[int] = []  # the plain console's width while a drawing is made the plain way
-
-
-def plain_width() -> int | None:
-    """The width of stdout when it is a plain console (what `console` would make of it), else
-    None: a terminal, a canvas, colour forced (``FORCE_COLOR``, ``TTY_COMPATIBLE=1``), an
-    encoding other than UTF, Windows, or a ``COLUMNS`` that Rich would not read."""
-    if _CANVAS or os.name == "nt":
-        return None
-    if os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE") == "1":
-        return None
-    out = sys.stdout
-    try:
-        if out.isatty():
-            return None
-    except (AttributeError, ValueError):
-        return None
-    if not (getattr(out, "encoding", None) or "utf-8").lower().startswith("utf"):
-        return None
-    columns = os.environ.get("COLUMNS")
-    if columns:
-        return int(columns) if columns.isdigit() and int(columns) > 0 else None
-    return None if os.isatty(1) else 80
+_KEPT: list[tuple[int, list[Drawing]]] = []  # the screens drawn for now (width, what is kept)
 
 
-def plainly(drawing: Callable[[], None]) -> None:
-    """Make `drawing` on a plain console with `plain`'s kit, and print it once it is whole;
-    with Rich when stdout is not a plain console or `plain` cannot lay the drawing out as Rich
-    would (`plain.NotPlain`: nothing of it is printed, and Rich draws it all)."""
-    width = plain_width() if not _PLAIN else None
-    if width is None:
-        drawing()
+def out(drawing: Drawing) -> None:
+    """Print `drawing` on stdout: plain text as it is, a renderable with Rich (a group piece by
+    piece); or keep it while `kept` is open."""
+    if _KEPT:
+        _KEPT[-1][1].append(drawing)
         return
-    from gintally.cli.render import plain
+    if isinstance(drawing, str):
+        sys.stdout.write(drawing)
+        return
+    with collector.paused():
+        from rich.console import Group
+        from rich.text import Text
 
-    held: io.StringIO | None = io.StringIO()
-    _PLAIN.append(width)
+    screen = console()
+    for piece in drawing.renderables if isinstance(drawing, Group) else (drawing,):
+        screen.print(piece, soft_wrap=isinstance(piece, Text) and piece.no_wrap is True)
+
+
+@contextlib.contextmanager
+def kept(width: int) -> Iterator[list[Drawing]]:
+    """Drawings laid out `width` columns wide, and what is printed meanwhile (`out`) kept in the
+    list this yields instead, for a screen to place (``gintally play``)."""
+    drawn: list[Drawing] = []
+    _KEPT.append((width, drawn))
     try:
-        with contextlib.redirect_stdout(held):
-            drawing()
-    except plain.NotPlain:
-        held = None
+        yield drawn
     finally:
-        _PLAIN.pop()
-    if held is None:
-        drawing()
-    else:
-        sys.stdout.write(held.getvalue())
+        _KEPT.pop()
 
 
 def width() -> int:
     """The width drawings are laid out to."""
-    return _PLAIN[-1] if _PLAIN else console().width
+    return _KEPT[-1][0] if _KEPT else console().width
 
 
-@contextlib.contextmanager
-def canvas(width: int) -> Iterator[io.StringIO]:
-    """What is drawn meanwhile, kept instead of printed: every drawing and every plain line
-    written to stdout lands in the text this yields, `width` columns wide, its styles as ANSI
-    codes (``rich.text.Text.from_ansi`` reads them back), so a screen can place it
-    (``gintally play``)."""
-    out = io.StringIO()
-    _CANVAS.append((out, width))
-    try:
-        with contextlib.redirect_stdout(out):
-            yield out
-    finally:
-        _CANVAS.pop()
+def group(pieces: Iterable[RenderableType]) -> Group:
+    """The pieces of a drawing as one renderable."""
+    with collector.paused():
+        from rich.console import Group
+
+    return Group(*pieces)
 
 
 def styled(text: str, style: str = "") -> Text:
-    """Text a screen places (``gintally play``): `text` in `style`, or read from the ANSI codes
-    a `canvas` kept when `style` is ``"ansi"``."""
+    """`text` in `style`, never read as markup (a screen's line: ``gintally play``)."""
     _, _, Text = kit()
-    if style == "ansi":
-        return Text.from_ansi(text)
     return Text(text, style=style)
 
 
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
-    says otherwise), colour only when the terminal supports it and NO_COLOR is unset; on a
-    `canvas`, its width, in colour."""
+    says otherwise), colour only when the terminal supports it and NO_COLOR is unset; while a
+    screen is drawn (`kept`), one of its width that measures and prints nothing."""
     with collector.paused():
         from rich.console import Console
 
-    held = _CANVAS[-1] if _CANVAS else None
-    if held is not None:
-        return Console(file=held[0], width=held[1], force_terminal=True, color_system="standard",
-                       highlight=False, soft_wrap=False, emoji=False)  # fmt: skip
+    if _KEPT:
+        return Console(file=io.StringIO(), width=_KEPT[-1][0], highlight=False, emoji=False)
 
     class PlainConsole(Console):
         def on_broken_pipe(self) -> None:
@@ -140,12 +115,7 @@ def console() -> Console:
 
 
 def kit() -> tuple[ModuleType, type[Table], type[Text]]:
-    """Rich's box styles, Table and Text, imported on first use (`plain`'s while a drawing is
-    made the plain way)."""
-    if _PLAIN:
-        from gintally.cli.render import plain
-
-        return plain.box, plain.Table, plain.Text  # type: ignore[return-value]
+    """Rich's box styles, Table and Text, imported on first use."""
     with collector.paused():
         from rich import box
         from rich.table import Table
@@ -154,26 +124,13 @@ def kit() -> tuple[ModuleType, type[Table], type[Text]]:
     return box, Table, Text
 
 
-def draw(*items: Any) -> None:
-    """Tables, texts or markup strings printed on a console of the current stdout."""
-    if _PLAIN:
-        from gintally.cli.render import plain
-
-        plain.write(items, _PLAIN[-1])
-        return
-    console().print(*items)
-
-
-def message(text: str, style: str = "", wrap: bool = True) -> None:
+def message(text: str, style: str = "", wrap: bool = True) -> Text:
     """A line of prose, wrapped at words to the width; with `wrap=False` never cut (a line
     that names a file: the path stays whole, and the terminal wraps it if it must)."""
     _, _, Text = kit()
-    if _PLAIN:
-        from gintally.cli.render import plain
-
-        plain.write((Text(text, style=style),), _PLAIN[-1], wrap=wrap)
-        return
-    console().print(Text(text, style=style), soft_wrap=not wrap)
+    if wrap:
+        return Text(text, style=style)
+    return Text(text, style=style, no_wrap=True, overflow="ignore")
 
 
 NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)

@@ -1,0 +1,152 @@
+"""One evening of ``gintally play``: each entry line read (`entry`), done through the library
+facade (`gintally.facade`: the same work as the command line's commands), and what the command
+line prints for it printed (`render.terminal.out`). The full screen (`screen`) keeps what is
+printed and places it; ``--plain`` (`play`) lets it through to stdout.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gintally.cli import base, entry, record
+from gintally.cli.base import drawing, emit
+from gintally.cli.render.terminal import out
+from gintally.errors import GintallyError
+from gintally.facade import typed, work
+from gintally.facade.book import Book, Match
+
+HELP = """\
+Type a hand or a command, as on the command line without "gintally":
+  knock Ann 8 --vs 18     k ann 8 18      a knock: the knocker, deadwood, the defender's
+  gin Bob --vs 30         g bob 30        a gin (big-gin, bg: a big gin)
+  score Ann 25            sc ann 25       a result from paper
+  draw, misdeal           d, m            no score; the same dealer deals again
+  undo                    u               take back the last hand or payment
+  void 2, edit 3 --vs 20  v 2, e 3 --vs 20
+  show [--all]            s               the score sheet (every game with --all)
+  hands [--last N]        h               the hand log
+  standings               st              the season's standings
+  pay Bob Ann 4.50                        money handed over (a match played for money)
+  settle [--since DATE]                   who owes whom
+  help, quit              ?, q
+Names, commands and options are case-blind; every hand command takes --date, --dealer,
+--upcard and --note."""
+
+
+class Quit(Exception):
+    """The line asked to end the evening."""
+
+
+class Evening:
+    """One match's evening: each line read and done, and what it printed."""
+
+    def __init__(self, book: Book, match: Match) -> None:
+        self.book = book
+        self.match = match
+
+    def names(self) -> list[str]:
+        """The match's players (for Tab)."""
+        return [p.name for p in self.match.record().members]
+
+    def run(self, line: str) -> tuple[str, work.Done | None] | None:
+        """Do one line and print what the command line prints for it; returns the command
+        word and, for a hand or a correction, what it did (None for a blank line, and for an
+        undo that took back a payment). A refusal
+        is raised (`GintallyError`) and writes nothing; `quit` raises `Quit`."""
+        found = entry.parse(line)
+        if found is None:
+            return None
+        word = found.word
+        done = None
+        if word == "quit":
+            raise Quit
+        if word == "help":
+            out(HELP + "\n")
+        elif word in entry.READS:
+            self.read(found)
+        elif word in ("undo", "void", "edit"):
+            done = self.correct(found)
+        elif word == "pay":
+            self.pay(found)
+        else:
+            raw, shared = entry.hand_raw(found)
+            done = self.match.hand(word, record.values(word, raw), flags=True, **shared)
+        if isinstance(done, dict):  # undo took back a payment
+            record.tell_undone(done, False, self.book.ledger())
+            return word, None
+        if done is not None:
+            record.tell(done, False, self.book.ledger())
+        return word, done
+
+    def correct(self, found: entry.Entry) -> work.Done | dict[str, Any]:
+        positionals, options = found.positionals, dict(found.options)
+        needs = 0 if found.word == "undo" else 1
+        if len(positionals) != needs:
+            what = "no values" if not needs else "the hand's number"
+            raise GintallyError(f"{found.word} takes {what} (see help)")
+        if found.word == "undo":
+            return self.match.undone()  # the latest fact: a hand, or a payment after it
+        reason = options.pop("reason", None)
+        if found.word == "void":
+            return self.match.voided(positionals[0], reason)
+        return self.match.edited(positionals[0], reason, typed.edit_text(options), flags=True)
+
+    def pay(self, found: entry.Entry) -> None:
+        """A payment in the evening's match, said as ``pay`` says it."""
+        if len(found.positionals) != 3:
+            raise GintallyError("pay takes FROM TO AMOUNT (see help)")
+        payer, payee, amount = found.positionals
+        options = found.options
+        paid = self.match.pay(
+            payer, payee, amount, date=options.get("date"), note=options.get("note")
+        )
+        record.tell_paid(paid, False)
+
+    def read(self, found: entry.Entry) -> None:
+        if found.positionals:
+            raise GintallyError(f"{found.word} takes no values (see help)")
+        options = found.options
+        if found.word == "show":
+            emit(self.match.sheet(bool(options.get("all"))), False, drawing("sheet.show"))
+        elif found.word == "standings":
+            emit(self.match.standings(options.get("year")), False, drawing("season.standings"))
+        elif found.word == "settle":
+            emit(self.match.settlement(options.get("since")), False, drawing("tables.settlement"))
+        else:
+            self.log(options.get("last"), options.get("year"), bool(options.get("all")))
+
+    def log(
+        self, last: str | None, year: str | None = None, every: bool = False, width: int = 0
+    ) -> None:
+        """The hand log, as ``hands`` prints it (never through a pager), `width` columns wide
+        (0: the terminal's)."""
+        import shutil
+
+        from gintally.cli import process
+        from gintally.cli.render.hands import hand_log
+
+        wanted, count = work.log_limits(year, last)
+        found = work.hand_log(self.book.ledger(), self.match.name, wanted, count, every)
+        width = width or shutil.get_terminal_size((80, 24)).columns
+        rows = (process.fit(row) for row in found.rows)
+        lines = hand_log(process.fit(found.head), rows, width, found.log.width)
+        for text in lines:
+            out(text + "\n")
+
+
+def evening(match: str | None) -> Evening:
+    """The evening of `match` (None: the current match) in the ledger the command line uses."""
+    from gintally.cli import process
+
+    process.release_gc()  # the command is loaded (see `process.hold_gc`)
+    path = base.db_path()
+
+    def tell() -> None:  # as every command says it (`base.ledger`)
+        process.write_error(f"waiting for another gintally to finish writing to {path}...\n")
+
+    book = Book(path, make_folder=False, on_wait=tell)
+    try:
+        return Evening(book, book.match(match))
+    except BaseException:
+        book.close()
+        raise
