@@ -8,12 +8,10 @@
   numbers, cards, dates, matches, unknown and repeated options), every line the lane takes
   gives the same exit code, stdout and stderr as Typer's command, and leaves the same ledger.
 - The ledger's default folder is worked out as Typer's ``get_app_dir`` does.
-- Start-up pauses the cycle collector and hands it back when the ledger opens.
 """
 
 from __future__ import annotations
 
-import gc
 import re
 import shutil
 from pathlib import Path
@@ -43,8 +41,7 @@ from test_fuzz_cli import (
     world,
 )
 
-from gintally import collector
-from gintally.cli import app, base, process, quick
+from gintally.cli import app, base, quick
 
 __all__ = ["world"]  # the fuzz tests' template ledger, a fixture here too
 
@@ -323,26 +320,3 @@ def test_config_folder_is_typers(
             monkeypatch.setenv(name, value)
     assert base.config_folder() == typer.get_app_dir("gintally")
     assert base.config_folder("Foo Bar") == typer.get_app_dir("Foo Bar")
-
-
-# --- the cycle collector at start-up --------------------------------------------------------------
-
-
-def test_gc_is_held_while_loading_and_released_once() -> None:
-    assert gc.isenabled()
-    try:
-        process.hold_gc()
-        assert not gc.isenabled()
-        with collector.paused():
-            assert not gc.isenabled()
-        assert not gc.isenabled()  # still held: the pause was already on
-        process.release_gc()
-        assert gc.isenabled()
-        process.release_gc()  # a second release changes nothing
-        assert gc.isenabled()
-        with collector.paused():
-            assert not gc.isenabled()
-        assert gc.isenabled()
-    finally:
-        gc.unfreeze()
-        gc.enable()

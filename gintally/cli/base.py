@@ -145,7 +145,6 @@ def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
     the app directory; any other says ``no ledger at PATH`` and makes nothing."""
     from gintally.ledger import Ledger
 
-    process.release_gc()  # the command is loaded (see `process.hold_gc`)
     path = db_path()
 
     def tell() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from gintally import collector, report, service
+from gintally import report, service
 from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
@@ -157,11 +157,10 @@ def import_(
                 else:
                     brought = bool(history.hands or history.corrections)
                     folded = ImportFold(book, m, history=brought)
-                with collector.paused():  # its rows and their fold make no reference cycles
-                    count = book.import_rows(
-                        m, folded.rows(known.rows(items)), read.digest, source, force,
-                        lambda: known.identified or bool(known.brought),
-                    )[0]  # fmt: skip
+                count = book.import_rows(
+                    m, folded.rows(known.rows(items)), read.digest, source, force,
+                    lambda: known.identified or bool(known.brought),
+                )[0]  # fmt: skip
                 rows = bool(count or known.here or known.conflicts)
             elif key == "corrected":
                 for number, entry in items:

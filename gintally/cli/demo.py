@@ -41,9 +41,6 @@ def _sample(book: Ledger, match: Match, name: str, today: date) -> None:
 
 def build(path: Path, today: date) -> Ledger:
     """A ledger at `path` holding the two sample matches."""
-    from gintally.cli import process
-
-    process.release_gc()  # the command is loaded (see `process.hold_gc`)
     book = Ledger.open(path)
     for name, fmt, rules, sample in SAMPLES:
         match = book.create_match(name, ("Ann", "Bob"), fmt, resolve(rules), first_dealer="Ann")

@@ -36,10 +36,10 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
 def listing(book: Ledger, m: Match) -> None:
     """``show --all`` of a two-player match: every game, one a line, written as it is listed
     (through the pager on a terminal the lines would overflow)."""
-    from gintally import collector, report, service
+    from gintally import report, service
     from gintally.cli import process
 
-    with book.snapshot(), collector.paused():
+    with book.snapshot():
         games = service.listing(book, m, today())
         head = process.fit(report.listing_head(m))
         items = report.listing_lines(m, games)
@@ -73,7 +73,9 @@ def listing_json(book: Ledger, m: Match) -> None:
     def text(value: object, indent: str) -> str:
         return json.dumps(value, indent=2, ensure_ascii=plain).replace("\n", "\n" + indent)
 
-    # The collector runs here: json.dumps with an indent makes a cycle of closures each call
+    # json.dumps with an indent makes a cycle of closures each call: a stream of them needs the
+    # collector, so the command's pause ends here (`process.hold_gc`)
+    process.release_gc()
     with book.snapshot():
         games = service.listing(book, m, today())
         head = report.listing_head(m)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gintally import collector
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
 from gintally.errors import GintallyError, LedgerError
@@ -129,7 +128,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             return problems
         return problems + _mark_problems(book, m, full.next_dealer, full.games)
     problems = []
-    with book.snapshot(), collector.paused():
+    with book.snapshot():
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)

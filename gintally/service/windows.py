@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
@@ -440,7 +439,7 @@ def match_standings(
     if seating_of(match).whole:
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window
-    with ledger.snapshot(), collector.paused():
+    with ledger.snapshot():
         seasons, rep = fold_match(ledger, match, dealer_before, today, year)
     return seasons, Window(match, [], rep, None, list(rep.games))
 

@@ -1,7 +1,7 @@
 """The terminal every drawing prints on: the console, and the helpers all drawings share.
 
 Rich costs some 20-30 ms to import, so nothing here imports it before something is drawn: the
-console and Rich's tables (`kit`) are imported on first use, with the collector paused.
+console and Rich's tables (`kit`) are imported on first use.
 
 Terminology:
 - *console*: Rich's console on the current stdout, made afresh for each print (80 columns when
@@ -24,7 +24,6 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gintally import collector
 from gintally.cli import process
 
 if TYPE_CHECKING:
@@ -120,8 +119,7 @@ def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset; on a
     `canvas`, its width, in colour."""
-    with collector.paused():
-        from rich.console import Console
+    from rich.console import Console
 
     held = _CANVAS[-1] if _CANVAS else None
     if held is not None:
@@ -146,10 +144,9 @@ def kit() -> tuple[ModuleType, type[Table], type[Text]]:
         from gintally.cli.render import plain
 
         return plain.box, plain.Table, plain.Text  # type: ignore[return-value]
-    with collector.paused():
-        from rich import box
-        from rich.table import Table
-        from rich.text import Text
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
 
     return box, Table, Text
 
