@@ -288,18 +288,6 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
 
     # --- stakes and payments (`payments`, loaded when there is one to read or one is written) ---
 
-    def money_rows(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
-        """The rows of a query of ``stakes`` or ``payments``: none from a ledger opened
-        read-only before those tables were made (`m012_payments`)."""
-        try:
-            return self.conn.execute(sql, list(params)).fetchall()
-        except sqlite3.OperationalError as e:
-            if "no such table" in str(e):
-                return []
-            raise files.translate(self.path, e) from None
-        except sqlite3.Error as e:
-            raise files.translate(self.path, e) from None
-
     def stakes(self, match: Match) -> list[Stake]:
         """The match's stakes, oldest price first (empty: not played for money)."""
         if not self.money_rows("SELECT 1 FROM stakes WHERE match_id = ? LIMIT 1", [match.id]):
