@@ -83,8 +83,15 @@ FOLD_GUARDS = {
     "DELETE FROM season_folds WHERE match_id IN (OLD.id, NEW.id); END",
 }
 
-FOLD_VALUES = ("season", "first_day", "end_day", "figures", "resume", "hands_row",
-               "corrections_row")  # fmt: skip
+FOLD_VALUES = (
+    "season",
+    "first_day",
+    "end_day",
+    "figures",
+    "resume",
+    "hands_row",
+    "corrections_row",
+)
 
 
 MADE_BY = f"gintally {__version__}"  # who folded: stored first in a fold's ``figures``
@@ -117,8 +124,15 @@ def fold_digest(match_id: int, values: Sequence[object]) -> str:
 def _mark_values(mark: Mark | None) -> list[object] | None:
     if mark is None:
         return None
-    return [mark.cut_date.isoformat(), mark.cut_hand, mark.games, mark.dealer, mark.season,
-            mark.finished, mark.series]  # fmt: skip
+    return [
+        mark.cut_date.isoformat(),
+        mark.cut_hand,
+        mark.games,
+        mark.dealer,
+        mark.season,
+        mark.finished,
+        mark.series,
+    ]
 
 
 def _mark_of(values: object) -> Mark | None:

@@ -141,8 +141,9 @@ _SEASON_START = (
 )
 _PLAYER_EXISTS = "EXISTS (SELECT 1 FROM players WHERE id = NEW.{})"
 
-_PLAYER_RULES = ((_NAME.format(_control("NEW.name")), "a player name is 1 to 60 characters of "
-                  "plain text"),)  # fmt: skip
+_PLAYER_RULES = (
+    (_NAME.format(_control("NEW.name")), "a player name is 1 to 60 characters of plain text"),
+)
 _MATCH_RULES: tuple[tuple[str, str], ...] = (
     (_NAME.format(_control("NEW.name")), "a match name is 1 to 60 characters of plain text"),
     (

@@ -54,8 +54,17 @@ class BadMark(ValueError):
 
 
 _CUT_HAND = "SELECT 1 FROM hands WHERE match_id = ? AND number = ? AND date = ?"
-MARK_VALUES = ("cut_date", "cut_hand", "games", "dealer", "season", "finished", "hands_row",
-           "corrections_row", "series")  # fmt: skip
+MARK_VALUES = (
+    "cut_date",
+    "cut_hand",
+    "games",
+    "dealer",
+    "season",
+    "finished",
+    "hands_row",
+    "corrections_row",
+    "series",
+)
 
 
 def mark_digest(match_id: int, values: list[object]) -> str:

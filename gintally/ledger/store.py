@@ -226,10 +226,11 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
     def live_first_day(self, match: Match) -> date | None:
         """The date of the match's first live hand in play order (None: no live hand)."""
         rows = self._rows(
-            "SELECT h.date FROM hands h" + LIVE_HANDS[len("SELECT h.* FROM hands h") :]
+            "SELECT h.date FROM hands h"
+            + LIVE_HANDS[len("SELECT h.* FROM hands h") :]
             + " ORDER BY h.date, h.number LIMIT 1",
             [match.id],
-        )  # fmt: skip
+        )
         return date.fromisoformat(rows[0][0]) if rows else None
 
     def keep_folds(self, match: Match, made: list[Fold], seen: tuple[int, int]) -> None:

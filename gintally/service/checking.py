@@ -140,8 +140,15 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             for number, day, values, token in book.stream_hand_values(m, settle=True):
                 if failed is None:
                     try:
-                        hand = entry(number, day, values[_KIND], values[_WINNER],
-                                     values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
+                        hand = entry(
+                            number,
+                            day,
+                            values[_KIND],
+                            values[_WINNER],
+                            values[_POINTS],
+                            values[_DEALER],
+                            values[_OTHER],
+                        )
                         run.feed(hand)
                         if run.games:
                             tail.extend(run.games)

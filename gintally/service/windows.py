@@ -226,8 +226,18 @@ class Logged:
     hand's number, date, flags and the values it stores (`values`, `model.HAND_COLUMNS[1:]`),
     and its record (`hand`) only when asked for: a log of a million hands reads few."""
 
-    __slots__ = ("_hand", "_read", "date", "dealer", "number", "round", "values", "versions",
-                 "void_reason", "voided")  # fmt: skip
+    __slots__ = (
+        "_hand",
+        "_read",
+        "date",
+        "dealer",
+        "number",
+        "round",
+        "values",
+        "versions",
+        "void_reason",
+        "voided",
+    )
 
     def __init__(
         self,
@@ -243,8 +253,9 @@ class Logged:
     @classmethod
     def of(cls, h: HandRecord, dealer: int | None, round: int | None = None) -> Logged:
         """The line of a hand read as a record."""
-        return cls((h.number, h.date, h.stored(), h, h.versions, h.voided, h.void_reason),
-                   dealer, round)  # fmt: skip
+        return cls(
+            (h.number, h.date, h.stored(), h, h.versions, h.voided, h.void_reason), dealer, round
+        )
 
     @property
     def hand(self) -> HandRecord:
@@ -272,8 +283,12 @@ class Log:
         self, match: Match, season: str | None, count: int, rows: Iterator[Logged], width: int = 1
     ) -> None:
         self.match, self.season, self.count, self.rows, self.width = (
-            match, season, count, rows, width
-        )  # fmt: skip
+            match,
+            season,
+            count,
+            rows,
+            width,
+        )
 
     def __repr__(self) -> str:
         return f"Log({self.match.name!r}, season={self.season!r}, {self.count} hands)"
@@ -346,8 +361,9 @@ def _logged(
         void = light[5]
         if not void:
             winner = values[_WINNER]
-            dealer = next_dealer(rule, values[_KIND], None if winner is None else seat(winner, 1),
-                                 dealer_of)  # fmt: skip
+            dealer = next_dealer(
+                rule, values[_KIND], None if winner is None else seat(winner, 1), dealer_of
+            )
         if (since is not None and day < since) or (void and not voided):
             continue
         seen += 1
