@@ -14,54 +14,38 @@ pointing down only:
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # not typing's: the console script imports this module first, keep it bare
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-# The public names, and the module each lives in. They are imported on first use (PEP 562), so
-# that `import gintally` stays cheap for the command line, which needs only some of them.
-_EXPORTS = {
-    "Card": "game.cards",
-    "parse_card": "game.cards",
-    "parse_cards": "game.cards",
-    "CardError": "errors",
-    "GintallyError": "errors",
-    "HandError": "errors",
-    "LedgerError": "errors",
-    "NotFoundError": "errors",
-    "RuleError": "errors",
-    "PRESETS": "game.rules",
-    "RuleSet": "game.rules",
-    "find_preset": "game.rules",
-    "resolve": "game.rules",
-    "Evaluation": "game.evaluation",
-    "HandResult": "game.scoring",
-    "Kind": "game.scoring",
-    "evaluate": "game.evaluation",
-    "score_cards": "game.showdown",
-    "Entry": "engine.replay",
-    "Format": "engine.formats",
-    "find_format": "engine.formats",
-    "replay": "engine.replay",
-    "Book": "facade.book",
-    "Match": "facade.book",
-    "open": "facade.book",
+# The public names, by the module each lives in. They are imported on first use (PEP 562): the
+# console script imports this package first, before it takes Ctrl-C over, and `--version`,
+# `eval` or `rules` need none of the ledger's modules (importing them all here costs every
+# command some 40 ms before its first line runs).
+_HOMES = {
+    "game.cards": ("Card", "parse_card", "parse_cards"),
+    "errors": (
+        "CardError",
+        "GintallyError",
+        "HandError",
+        "LedgerError",
+        "NotFoundError",
+        "RuleError",
+    ),
+    "game.rules": ("PRESETS", "RuleSet", "find_preset", "resolve"),
+    "game.evaluation": ("Evaluation", "evaluate"),
+    "game.scoring": ("HandResult", "Kind"),
+    "game.showdown": ("score_cards",),
+    "engine.replay": ("Entry", "replay"),
+    "engine.formats": ("Format", "find_format"),
+    "facade.book": ("Book", "Match", "open"),
 }
-
-__all__ = [  # noqa: RUF022 - grouped as in _EXPORTS
-    "__version__",
-    "Card", "parse_card", "parse_cards",
-    "CardError", "GintallyError", "HandError", "LedgerError", "NotFoundError", "RuleError",
-    "PRESETS", "RuleSet", "find_preset", "resolve",
-    "Evaluation", "HandResult", "Kind", "evaluate", "score_cards",
-    "Entry", "Format", "find_format", "replay",
-    "Book", "Match", "open",
-]  # fmt: skip
-assert set(__all__) == {"__version__", *_EXPORTS}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+__all__ = ["__version__", *_HOME]
 
 
 def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
+    module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module 'gintally' has no attribute {name!r}")
     from importlib import import_module
@@ -71,22 +55,29 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-if TYPE_CHECKING:
-    from typing import Any
-
-    from gintally.engine.formats import Format, find_format
-    from gintally.engine.replay import Entry, replay
-    from gintally.errors import (
-        CardError,
-        GintallyError,
-        HandError,
-        LedgerError,
-        NotFoundError,
-        RuleError,
-    )
-    from gintally.facade.book import Book, Match, open
-    from gintally.game.cards import Card, parse_card, parse_cards
-    from gintally.game.evaluation import Evaluation, evaluate
-    from gintally.game.rules import PRESETS, RuleSet, find_preset, resolve
-    from gintally.game.scoring import HandResult, Kind
-    from gintally.game.showdown import score_cards
+if TYPE_CHECKING:  # the same names, for the type checker
+    from gintally.engine.formats import Format as Format
+    from gintally.engine.formats import find_format as find_format
+    from gintally.engine.replay import Entry as Entry
+    from gintally.engine.replay import replay as replay
+    from gintally.errors import CardError as CardError
+    from gintally.errors import GintallyError as GintallyError
+    from gintally.errors import HandError as HandError
+    from gintally.errors import LedgerError as LedgerError
+    from gintally.errors import NotFoundError as NotFoundError
+    from gintally.errors import RuleError as RuleError
+    from gintally.facade.book import Book as Book
+    from gintally.facade.book import Match as Match
+    from gintally.facade.book import open as open
+    from gintally.game.cards import Card as Card
+    from gintally.game.cards import parse_card as parse_card
+    from gintally.game.cards import parse_cards as parse_cards
+    from gintally.game.evaluation import Evaluation as Evaluation
+    from gintally.game.evaluation import evaluate as evaluate
+    from gintally.game.rules import PRESETS as PRESETS
+    from gintally.game.rules import RuleSet as RuleSet
+    from gintally.game.rules import find_preset as find_preset
+    from gintally.game.rules import resolve as resolve
+    from gintally.game.scoring import HandResult as HandResult
+    from gintally.game.scoring import Kind as Kind
+    from gintally.game.showdown import score_cards as score_cards

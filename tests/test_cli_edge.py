@@ -1,6 +1,6 @@
 """The command line's edge, without a command: the ledger's default folder is the one Typer's
-``get_app_dir`` names (the library works it out without Typer), and start-up pauses the cycle
-collector and hands it back once the ledger opens."""
+``get_app_dir`` names (the library works it out without Typer), and the command's pause of the
+cycle collector is released once."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import gc
 import pytest
 import typer
 
-from gintally import collector
 from gintally.cli import base, process
 
 
@@ -27,20 +26,14 @@ def test_config_folder_is_typers(
     assert base.config_folder("Foo Bar") == typer.get_app_dir("Foo Bar")
 
 
-def test_gc_is_held_while_loading_and_released_once() -> None:
+def test_gc_is_held_and_released_once() -> None:
     assert gc.isenabled()
     try:
         process.hold_gc()
         assert not gc.isenabled()
-        with collector.paused():
-            assert not gc.isenabled()
-        assert not gc.isenabled()  # still held: the pause was already on
         process.release_gc()
         assert gc.isenabled()
         process.release_gc()  # a second release changes nothing
-        assert gc.isenabled()
-        with collector.paused():
-            assert not gc.isenabled()
         assert gc.isenabled()
     finally:
         gc.unfreeze()

@@ -190,6 +190,7 @@ db, tag, player, count, go = sys.argv[1:6]
 count, go = int(count), Path(go)
 command = get_command(app)
 runner = CliRunner()
+(go.parent / f"ready-{tag}").touch()  # loaded: the test starts every driver at once
 while not go.exists():
     time.sleep(0.002)
 out = []
@@ -220,7 +221,12 @@ def run_drivers(
         )
         for tag, player in drivers
     ]
-    time.sleep(0.5)  # let them all import gintally, then start them at once
+    ready = [tmp_path / f"ready-{tag}" for tag, _ in drivers]
+    deadline = time.monotonic() + 120
+    while not all(r.exists() for r in ready):  # each has imported gintally: start them at once
+        assert time.monotonic() < deadline, "a driver never got ready"
+        assert all(proc.poll() is None for proc in procs), "a driver ended before it was ready"
+        time.sleep(0.01)
     go.touch()
     results = []
     for proc in procs:

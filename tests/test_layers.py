@@ -4,8 +4,7 @@ points down the architecture, and each third-party library stays in the module t
     cli/  ->  facade/  ->  report, transfer  ->  service  ->  ledger/, model  ->  engine/  ->  game/
 
 `errors` is shared by every layer; `commits` (what the process has committed) is written by
-ledger/ and read by cli/; `collector` (the cycle collector paused for a burst) serves the
-service and cli/; `lazy` (a package's names loaded from their modules on first use) serves
+ledger/ and read by cli/; `lazy` (a package's names loaded from their modules on first use) serves
 service/, report/ and cli/; `jsonout` (every JSON document written, by orjson) serves transfer/,
 facade/ and cli/; `dates` is the text boundary for dates (pure: the service names its
 date orders, the ledger setting `gintally config date_order` takes). game/ and engine/ use
@@ -27,7 +26,6 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "commits": set(),
-    "collector": set(),
     "lazy": set(),
     "jsonout": set(),
     "game": {"errors"},
@@ -35,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "model": {"errors", "game", "engine"},
     # and the package's version, a constant: a season fold records the gintally that made it
     "ledger": {"errors", "commits", "game", "engine", "model", "__version__"},
-    "service": {"errors", "collector", "lazy", "game", "engine", "model", "ledger", "dates"},
+    "service": {"errors", "lazy", "game", "engine", "model", "ledger", "dates"},
     "dates": {"errors"},
     "transfer": {"errors", "jsonout", "game", "engine", "model", "service", "dates"},
     "report": {"errors", "lazy", "game", "engine", "model", "service"},
@@ -57,7 +55,6 @@ ALLOWED: dict[str, set[str]] = {
         "errors",
         "jsonout",
         "commits",
-        "collector",
         "lazy",
         "game",
         "engine",

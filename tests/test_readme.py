@@ -5,7 +5,7 @@ PATH and the ledger in that directory, so every command a new user would type is
 A plain `gintally ...` line (no pipe, redirection or other shell syntax) runs in-process through
 the same command tree, which is the same code at a fraction of a new process's start-up; every
 other line runs in a real shell with the installed script (tests/test_cli.py proves the script
-itself). The first block (the install commands) is what CI itself runs, in `.ci/run`.
+itself). The first block's test command is what CI itself runs first, in `.ci/run`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,50 @@ from typer.testing import CliRunner
 from gintally.cli import app
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+# What the tour's commands say, in the README's order: (how a command starts, text its stdout
+# holds, text its stderr holds). Each is checked on the next command that starts so, and every one
+# must be met: a README edit that drops or rewords a command fails here rather than leaving its
+# check behind, unasserted.
+SAYS: list[tuple[str, str, str]] = [
+    ("gintally knock Ann --cards", "Bob has 18 after laying off 8D 9D: Ann +10", ""),
+    ("gintally hands --last 2", "(2 hands)", ""),
+    ('gintally eval "5S', "discard 5S", ""),
+    ("gintally score Ann 30", "Set 1 is over: Ann wins the set by 103.", ""),
+    ("gintally eval QH KH AH", "Knocks with 2.", ""),  # Q-K-A under tedesco
+    ("gintally eval KH AH 2H", "= 9", ""),  # round the corner
+    ("gintally eval AS 2H 9D", "= 75", ""),  # Mahjong values
+    ("gintally score Pop 40", ", 5 Mar 1998: Pop scores 40 (gin)", ""),  # read day first
+    # Grandpa's book: a page imported, imported again (refused), exported and imported back
+    ("gintally import page1.csv", "Imported 2 hands into Grandpa's book.", ""),
+    ("gintally import page1.csv ||", "refused", "were imported into Grandpa's book before"),
+    ("gintally export --output grandpa.csv", "Wrote 3 hands of Grandpa's book", ""),
+    ("gintally import grandpa.csv", "(3 hands: 0 new, 3 already here)", ""),
+    # ... and on two laptops: exported, merged both ways, corrections by JSON
+    ("gintally import laptop.csv", "(4 hands: 1 new, 3 already here)", ""),
+    ("gintally --db laptop.db merge here.db", "1 hand new", ""),
+    ("gintally merge laptop.db", "nothing new", ""),
+    ("gintally import laptop.json", "Imported 0 hands and 1 correction into Grandpa", ""),
+    (
+        "gintally export --format json --output - | gintally --db laptop.db import -",
+        "Imported 1 hand and 1 correction into Grandpa",
+        "",
+    ),
+    ("sqlite-utils browse.db", "Ann", ""),  # the views, by name
+    ("gintally score Di 10", "Round 1 complete: Ann & Cy +5 (15 to 10)", ""),  # a team round
+    ("gintally gin Ann --table 60", "Ann +85, Bob -15", ""),
+    ("gintally gin Bob --table", "Game 1: Ann wins 225 to 50 with the bonuses", ""),
+    ("gintally knock Ann 3 --piles", "Ann knocks with 3 on piles 1,2,0,3: Ann +28", ""),
+    ("gintally gimlet Ann", "Ann +48", ""),
+    ("gintally double-gimlet Ann", "Game 1: Ann wins 140 to 0", ""),
+    ("gintally sour Ann 17", "Ann goes sour with 17: Phantom +47", ""),
+    ("gintally score Ann 45", "Ann wins 255 to 55", ""),
+    ("gintally score Ann 100", "Series 1: Ann wins the series 580 to 55", ""),
+    ("gintally settle", "Bob owes Ann $50.25.", ""),  # the Hollywood evening at 5 cents a point
+    ("gintally pay Bob Ann", "Bob paid Ann $50.25 on ", ""),
+    ("gintally settle", "All square.", ""),
+]
 
 
 def blocks(language: str) -> list[str]:
@@ -45,8 +90,15 @@ def test_the_first_block_is_the_two_fresh_machine_commands() -> None:
     first = commands(blocks("sh")[0])
     assert len(first) == 2
     assert first[0].endswith("gintally demo")
+    # CI does what the README's test command does: the venv, an install with the test tools
+    # (the `dev` extra: the test tools, ruff and mypy), the tests
+    venv, install, tests = first[1].split(" && ")
+    assert install == ".venv/bin/pip install -q '.[test]'"
     ci = (README.parent / ".ci" / "run").read_text()
-    assert first[1] in ci  # CI runs exactly the README's test command
+    assert venv in ci and ".venv/bin/pip install -q '.[dev]'" in ci and tests in ci
+    with (README.parent / "pyproject.toml").open("rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    assert "gintally[test]" in extras["dev"]
 
 
 def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -59,7 +111,7 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         "GINTALLY_DB": str(tmp_path / "readme.db"),
         "HOME": str(tmp_path),
     }
-    ran = 0
+    ran = said = 0  # `said`: the checks of `SAYS` met so far
     runner = CliRunner()
     for block in blocks("sh")[1:]:
         for command in commands(block):
@@ -84,51 +136,12 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
                 )
             assert result.returncode == 0, (command, result.stdout, result.stderr)
             ran += 1
-            if command.startswith("gintally knock Ann --cards"):
-                assert "Bob has 18 after laying off 8D 9D: Ann +10" in result.stdout
-            if command.startswith("gintally score Pop 40"):  # the hand's date, read day first
-                assert ", 5 Mar 1998: Pop scores 40 (gin)" in result.stdout
-            if command.startswith("gintally score Di 10"):  # a team round completes
-                assert "Round 1 complete: Ann & Cy +5 (15 to 10)" in result.stdout
-            if command.startswith("sqlite-utils browse.db"):  # the views, by name
-                assert "Ann" in result.stdout and "Kitchen table" not in result.stderr
-            if command.startswith("gintally import page1.csv ||"):  # a duplicate, refused
-                assert result.stdout == "refused\n" and "were imported into" in result.stderr
-            if command.startswith("gintally import grandpa.csv ||"):
-                assert result.stdout == "refused\n" and "already in Grandpa" in result.stderr
-            if command.startswith("gintally import laptop.json"):  # an edit made there
-                assert "Imported 0 hands and 1 correction into Grandpa" in result.stdout
-            if command.startswith("gintally export --format json --output - | gintally --db"):
-                assert "Imported 1 hand and 1 correction into Grandpa" in result.stdout
-            if command.startswith("gintally score Ann 30"):  # the set's result, worked out
-                assert "Set 1 is over: Ann wins the set by 103." in result.stdout
-            if command == "gintally settle":  # the Hollywood evening at 5 cents a point
-                assert result.stdout.startswith(("Bob owes Ann $50.25.", "All square."))
-            if command.startswith("gintally pay Bob Ann"):
-                assert result.stdout.startswith("Bob paid Ann $50.25 on ")
-            if command.startswith("gintally hands --last 2"):
-                assert "(2 hands)" in result.stdout.splitlines()[0]
-            if command.startswith('gintally eval "5S'):
-                assert "discard 5S" in result.stdout
-            if command.startswith("gintally eval QH KH AH"):  # Q-K-A under tedesco
-                assert "QH KH AH" in result.stdout and "Knocks with 2." in result.stdout
-            if command.startswith("gintally eval KH AH 2H"):  # round the corner
-                assert "KH AH 2H" in result.stdout and "= 9" in result.stdout
-            if command.startswith("gintally eval AS 2H 9D"):  # Mahjong values
-                assert "= 75" in result.stdout
-            expected = {
-                "gintally gin Ann --table 60": "Ann +85, Bob -15",
-                "gintally gin Bob --table": "Game 1: Ann wins 225 to 50 with the bonuses",
-                "gintally knock Ann 3 --piles": "Ann knocks with 3 on piles 1,2,0,3: Ann +28",
-                "gintally gimlet Ann": "Ann +48",
-                "gintally double-gimlet Ann": "Game 1: Ann wins 140 to 0",
-                "gintally sour Ann 17": "Ann goes sour with 17: Phantom +47",
-                "gintally score Ann 45": "Ann wins 255 to 55",
-                "gintally score Ann 100": "Series 1: Ann wins the series 580 to 55",
-            }
-            for start, text in expected.items():
-                if command.startswith(start):
-                    assert text in result.stdout, (command, result.stdout)
+            if said < len(SAYS) and command.startswith(SAYS[said][0]):
+                _, out, err = SAYS[said]
+                assert out in result.stdout and err in result.stderr, (command, result)
+                said += 1
+    unmet = [start for start, _, _ in SAYS[said:]]
+    assert not unmet, f"no command of the tour (in this order) starts with {unmet}"
     assert ran >= 20
     assert (tmp_path / "gin-backup.db").exists() and (tmp_path / "hands.csv").exists()
 

@@ -4,9 +4,9 @@ SPEC section 7: every write is one transaction. A correction (edit, void, undo, 
 reads what it changes inside that transaction, under the write lock: two edits of one hand at
 once both survive, two undos take back two hands.
 
-The interleavings are forced, not hoped for: a second connection starts its correction while the
-first is between its read and its write (`paused_after_read`). Real processes racing are in the
-slow tests; ``FAULT_SCALE=N`` runs N times as many.
+The interleavings are forced, not hoped for: the first connection, between its read and its
+write, waits until the second has begun its correction's transaction (`paused_after_read`).
+Real processes racing are in the slow tests; ``FAULT_SCALE=N`` runs N times as many.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -70,24 +69,41 @@ def kitchen(ledger_from: Callable[[Commands, Path], Path], db_path: Path) -> Pat
     return ledger_from(KITCHEN, db_path)
 
 
+def begins_writing(ledger: Ledger) -> threading.Event:
+    """Set once `ledger`'s connection begins a write transaction (SQLite's statement trace,
+    called as ``BEGIN IMMEDIATE`` starts): from then on it has the write lock, or waits for it
+    while another connection holds it."""
+    begun = threading.Event()
+
+    def trace(sql: str) -> None:
+        if sql.startswith("BEGIN IMMEDIATE"):
+            begun.set()
+
+    ledger.conn.set_trace_callback(trace)
+    return begun
+
+
 @contextmanager
-def paused_after_read(ledger: Ledger, method: str) -> Iterator[threading.Event]:
-    """While inside, `ledger.<method>` (a read) signals the event it yields and then waits a
-    moment before returning: long enough for another connection to try its own correction."""
+def paused_after_read(ledger: Ledger, method: str, other: Ledger) -> Iterator[threading.Event]:
+    """While inside, `ledger.<method>` (a read inside its write) signals the event it yields and
+    then waits, before it returns, until the `other` connection has begun its own write: that
+    one then waits for this one's lock, and reads what this one writes."""
     read = threading.Event()
+    begun = begins_writing(other)
     original = getattr(ledger, method)
 
-    def slow(*args: object, **kwargs: object) -> object:
+    def paused(*args: object, **kwargs: object) -> object:
         value = original(*args, **kwargs)
         read.set()
-        time.sleep(0.3)
+        assert begun.wait(30), "the other connection never began its write"
         return value
 
-    setattr(ledger, method, slow)
+    setattr(ledger, method, paused)
     try:
         yield read
     finally:
         setattr(ledger, method, original)
+        other.conn.set_trace_callback(None)
 
 
 def race(
@@ -98,7 +114,7 @@ def race(
         Ledger.open(db) as a,
         Ledger.open(db) as b,
         ThreadPoolExecutor(2) as pool,
-        paused_after_read(a, method) as read,
+        paused_after_read(a, method, b) as read,
     ):
         one = pool.submit(first, a)
         assert read.wait(10)
@@ -140,7 +156,7 @@ def test_an_edit_racing_a_void_is_refused_not_lost(kitchen: Path) -> None:
         Ledger.open(kitchen) as a,
         Ledger.open(kitchen) as b,
         ThreadPoolExecutor(1) as pool,
-        paused_after_read(a, "hand") as read,
+        paused_after_read(a, "hand", b) as read,
     ):
         voiding = pool.submit(a.void, a.match("Kitchen"), 2, "misdeal")
         assert read.wait(10)
@@ -157,7 +173,7 @@ def test_a_rename_racing_another_sees_the_first(kitchen: Path) -> None:
         Ledger.open(kitchen) as a,
         Ledger.open(kitchen) as b,
         ThreadPoolExecutor(1) as pool,
-        paused_after_read(a, "match") as read,
+        paused_after_read(a, "match", b) as read,
     ):
         renaming = pool.submit(a.rename_match, "Kitchen", "Porch")
         assert read.wait(10)

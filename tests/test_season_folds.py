@@ -2,7 +2,7 @@
 prints the same bytes with the cache cold, warm, deleted or damaged, on ledgers of every format
 with edits, voids, imports and merges of hands in finished seasons; a damaged fold is named by
 `check` (exit 1) and never used; a fact changed in place by another tool drops its match's
-folds (`folds.FOLD_GUARDS`), and a fact appended since a fold was made leaves it unused until
+folds (`guards.FOLD_GUARDS`), and a fact appended since a fold was made leaves it unused until
 a reader makes it again.
 
 The ledgers are seeded: hands over five seasons (2021-2025; today is later), most as CSV

@@ -14,10 +14,10 @@ run (all of them for help, shell completion or an unknown word), and Typer build
 command (`only`). `gintally.cli.app` is the whole app, every command loaded (what tests and
 ``python -m gintally`` use through `main` too).
 
-Start-up: Python's cycle collector runs many times while some hundred modules load, for nothing
-(module objects live until the process ends), so `main` pauses it (`process.hold_gc`) until the
-command opens its ledger (`base.ledger`): the modules loaded so far are then frozen out of its
-way and it runs as usual for the command's own work.
+The cycle collector: `main` pauses it for the whole command (`process.hold_gc`: loading
+some hundred modules and replaying a long match leave no garbage that only it can free, so its
+passes are pure cost); `play` ends the pause when its session starts. The library never
+touches it.
 """
 
 from __future__ import annotations
@@ -150,17 +150,20 @@ def main() -> None:
         from gintally.cli import process
 
         process.take_over()
-        process.hold_gc()
-        args = sys.argv[1:]
-        word = command_word(args)
-        completing = any(k.endswith("_COMPLETE") for k in os.environ)
-        if word is None and "--version" in args:
-            from gintally.cli.common import app  # the version is printed before any command
-        else:
-            app = load(None if completing else word)
-            if word is not None and not completing:
-                app = only(app, word)
-        app()  # exits with the command's code (`common.GintallyGroup.main`)
+        process.hold_gc()  # until the command's end (`process.hold_gc` says why)
+        try:
+            args = sys.argv[1:]
+            word = command_word(args)
+            completing = any(k.endswith("_COMPLETE") for k in os.environ)
+            if word is None and "--version" in args:
+                from gintally.cli.common import app  # the version is printed before any command
+            else:
+                app = load(None if completing else word)
+                if word is not None and not completing:
+                    app = only(app, word)
+            app()  # exits with the command's code (`common.GintallyGroup.main`)
+        finally:
+            process.release_gc()
     except KeyboardInterrupt:  # before `take_over`, or where Ctrl-C waited (see process)
         from gintally.cli import process
 

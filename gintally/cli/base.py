@@ -158,7 +158,6 @@ def book() -> Iterator[Book]:
     command has done its work (`Book.save_folds`): a refused command writes nothing."""
     from gintally.facade.book import Book
 
-    process.release_gc()  # the command is loaded (see `process.hold_gc`)
     path = db_path()
     opened = Book(path, make_folder=is_default(), on_wait=waiting(path))
     try:

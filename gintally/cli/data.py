@@ -11,7 +11,6 @@ from typing import Annotated, Literal, TextIO
 
 import typer
 
-from gintally import collector
 from gintally.cli.base import book
 from gintally.cli.common import (
     JsonOpt,
@@ -87,7 +86,7 @@ def import_(
     (imported before, or an export of this match) is refused; --force imports it anyway. A
     spreadsheet's CSV is read as it is saved (the delimiter , ; or tab, the header's usual
     names); without a kind column each row is a plain result (date, winner, points)."""
-    with book() as opened, collector.paused():  # its rows and folds make no reference cycles
+    with book() as opened:
         doc = opened.import_(file, match, force=force)
     if as_json:
         emit(doc, True)

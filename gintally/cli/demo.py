@@ -29,9 +29,6 @@ SAMPLES = (  # match, format, rules, the file of its hands
 def build(path: Path) -> Book:
     """A ledger at `path` holding the two sample matches, each imported from its file (package
     data ``gintally/samples/``)."""
-    from gintally.cli import process
-
-    process.release_gc()  # the command is loaded (see `process.hold_gc`)
     book = Book(path, make_folder=True)
     for name, fmt, rules, sample in SAMPLES:
         book.new_match(name, ("Ann", "Bob"), format=fmt, rules=rules, dealer="Ann")

@@ -61,7 +61,7 @@ ASCII_FORMS = {
 class _State:
     reported = False  # the interruption's line has been written
     final_code: int | None = None  # the exit code, once `finish` fixed it
-    gc_held = False  # the cycle collector is paused while the command loads (`hold_gc`)
+    gc_held = False  # the cycle collector is paused for the command (`hold_gc`)
 
 
 _exit = os._exit  # how the handler ends the process (the tests replace it)
@@ -187,18 +187,22 @@ def _guard_streams() -> None:
 
 
 def hold_gc() -> None:
-    """Pause Python's cycle collector while the command loads (the console script's second
-    act): loading some hundred modules makes it run dozens of times, a fifth of a hand
-    command's time, and module objects live until the process ends anyway. `release_gc` ends
-    the pause."""
+    """Pause Python's cycle collector for the command, from the console script's start to its
+    end (`release_gc`, in `main`). Neither what a command loads (some hundred modules, which
+    live until the process ends) nor its work (a replay makes and drops a few small objects a
+    hand, freed by reference counting as it goes) leaves garbage that only the collector can
+    free, so its passes are pure cost: a fifth to a quarter of the CPU time of a hand command
+    and of `standings` on a 100,000-hand match (benchmarks/README.md). The pause is the command
+    line's, never the library's: a program that uses `gintally.open()` keeps its collector."""
     if gc.isenabled():
         gc.disable()
         _State.gc_held = True
 
 
 def release_gc() -> None:
-    """End `hold_gc`'s pause (when the command starts its work: it opens the ledger): what was
-    loaded is frozen out of the collector's way, and it runs as usual from here on."""
+    """End `hold_gc`'s pause (at the command's end, or when `play` starts its session, which
+    runs as long as the evening does): what was loaded so far is frozen out of the collector's
+    way, and it runs as usual from here on."""
     if _State.gc_held:
         _State.gc_held = False
         gc.freeze()

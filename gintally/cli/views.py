@@ -35,11 +35,11 @@ def show(match: str | None = None, all_: bool = False, as_json: bool = False) ->
 def listing(book: Ledger, m: Match) -> None:
     """``show --all`` of a two-player match: every game, one a line, written as it is listed
     (through the pager on a terminal the lines would overflow)."""
-    from gintally import collector, report, service
+    from gintally import report, service
     from gintally.cli import process
     from gintally.cli.render.listing import every_game
 
-    with book.snapshot(), collector.paused():
+    with book.snapshot():
         games = service.listing(book, m, today())
         head = process.fit(report.listing_head(m))
         items = report.listing_lines(m, games)

@@ -249,8 +249,9 @@ class Lifetime:
             if opening is None:
                 continue  # nobody won a hand: the run goes on
             if streak is not None and streak.seat == opening.seat:
-                opening = Run(opening.seat, streak.length + opening.length, streak.first,
-                              opening.last)  # fmt: skip
+                opening = Run(
+                    opening.seat, streak.length + opening.length, streak.first, opening.last
+                )
             self._run(name, people, opening)
             if rec.opening is None:  # the season was one run
                 streak = opening
@@ -267,9 +268,17 @@ class Lifetime:
         for f in people[run.seat]:
             f.keep(
                 "longest_run",
-                Record(f.player, run.length, name, run.first[0], run.first[1], None,
-                       run.last[0], run.last[1]),
-            )  # fmt: skip
+                Record(
+                    f.player,
+                    run.length,
+                    name,
+                    run.first[0],
+                    run.first[1],
+                    None,
+                    run.last[0],
+                    run.last[1],
+                ),
+            )
 
     def _hand(
         self,

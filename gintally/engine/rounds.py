@@ -193,10 +193,13 @@ def place(rounds: Sequence[Round], table: int, names: Sequence[str] = ()) -> int
         raise HandError(
             f"{label} already played round {number - 1}"
             + (f" (hand {held.id})" if held is not None else "")
-            + (f" and round {waiting.number} still waits for " if number - 1 != waiting.number
-               else ", which still waits for ")
+            + (
+                f" and round {waiting.number} still waits for "
+                if number - 1 != waiting.number
+                else ", which still waits for "
+            )
             + f"{_and(others)}: record that hand first, or correct this table's with edit or void"
-        )  # fmt: skip
+        )
     return number
 
 

@@ -331,8 +331,19 @@ def years_won(seasons: list[Season]) -> list[int]:
     return won
 
 
-_ROW = ("hands", "hands_won", "points", "gins", "big_gins", "undercuts", "biggest_hand",
-        "games_won", "sets_won", "net", "series_won")  # fmt: skip
+_ROW = (
+    "hands",
+    "hands_won",
+    "points",
+    "gins",
+    "big_gins",
+    "undercuts",
+    "biggest_hand",
+    "games_won",
+    "sets_won",
+    "net",
+    "series_won",
+)
 _COUNTS = ("hands", "draws", "ties", "misdeals", "unfinished")
 
 

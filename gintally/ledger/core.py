@@ -99,6 +99,18 @@ class LedgerCore:
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
+    def money_rows(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
+        """The rows of a query of ``stakes`` or ``payments``: none from a ledger opened
+        read-only before those tables were made (`m012_payments`)."""
+        try:
+            return self.conn.execute(sql, list(params)).fetchall()
+        except sqlite3.OperationalError as e:
+            if "no such table" in str(e):
+                return []
+            raise files.translate(self.path, e) from None
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+
     def _stream(self, sql: str, params: list[Any], make: Callable[[Any], T]) -> Iterator[T]:
         try:
             for row in self.conn.execute(sql, params):

@@ -176,8 +176,11 @@ class Damage(LedgerCore):
             values = [c for c in _VALUE_COLUMNS if c in columns]
             valued = [q for q in rest if head == _ONE_PASS[0][0] and "number" not in q]
             rest = [q for q in rest if q not in valued]
-            gates = ((dated, _DISTINCT_DATES), (valued, _DISTINCT_VALUES.format(", ".join(values))),
-                     (rest, tail[6:]))  # fmt: skip
+            gates = (
+                (dated, _DISTINCT_DATES),
+                (valued, _DISTINCT_VALUES.format(", ".join(values))),
+                (rest, tail[6:]),
+            )
             for some, scan in gates:
                 terms = " OR ".join(
                     f"({q.partition(tail)[2].rpartition(' ORDER BY ')[0]})" for q in some
@@ -365,8 +368,17 @@ _DISTINCT_DATES = "(SELECT DISTINCT date FROM hands LIMIT -1) WHERE "
 # the values of a hand the queries of single rows look at, besides its date and number (each
 # distinct set of them is asked: an INTEGER column holds no real equal to a whole number, a
 # TEXT column no number, so no two values alike for DISTINCT differ for those queries)
-_VALUE_COLUMNS = ("points", "winner", "knocker", "dealer", "knocker_deadwood",
-                  "defender_deadwood", "other_points", "kind", "claim")  # fmt: skip
+_VALUE_COLUMNS = (
+    "points",
+    "winner",
+    "knocker",
+    "dealer",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "other_points",
+    "kind",
+    "claim",
+)
 _DISTINCT_VALUES = "(SELECT DISTINCT {} FROM hands LIMIT -1) WHERE "
 # Stored text shown to people besides names, notes, stakes and payments (`_text_damage`)
 _SHOWN_TEXT = (("corrections", "reason"), ("payment_voids", "reason"), ("imports", "source"))

@@ -25,7 +25,7 @@ Terminology
 - digest: a checksum of the row's match and values (`fold_digest`), like the replay marks'. A
   row whose values no longer match it, or cannot be a season's, is damaged: it is never used,
   `check` names it (`damaged`), and the next reader writes it again.
-- forgetting triggers (`FOLD_GUARDS`, made by `m014_season_folds`): a hand row, correction or
+- forgetting triggers (`guards.FOLD_GUARDS`, made by `m014_season_folds`): a hand row, correction or
   match changed or deleted in place (which gintally never does: facts are appended) drops the
   match's folds in the same statement, so no tool can leave a fold behind the facts it was made
   from; a row written at or below what a fold has seen drops it too (`guards.BEHIND`). While
@@ -52,7 +52,7 @@ from gintally.engine.replay import Mark
 from gintally.engine.seasons import NEW_YEAR, parse_season_start, season_end, season_of
 from gintally.engine.standings import Season, season_of_values, season_values
 from gintally.errors import GintallyError
-from gintally.ledger.guards import trusted
+from gintally.ledger.guards import FOLD_GUARDS, trusted
 
 TABLE = """
     CREATE TABLE season_folds (
@@ -68,28 +68,16 @@ TABLE = """
         PRIMARY KEY (match_id, season)
     )"""
 
-# The triggers that keep a fold from outliving a fact changed or deleted in place (as
-# `schema.MARK_GUARDS` keep the replay marks): every fold of its match goes. The one UPDATE
-# gintally makes (a new hand's hand_id, set from its row id at insert time, while it is still 0)
-# is not a change of a fact.
-FOLD_GUARDS = {
-    "forget_folds_hand_changed": "AFTER UPDATE ON hands WHEN OLD.hand_id <> 0 BEGIN "
-    "DELETE FROM season_folds WHERE match_id IN (OLD.match_id, NEW.match_id); END",
-    "forget_folds_hand_deleted": "AFTER DELETE ON hands BEGIN "
-    "DELETE FROM season_folds WHERE match_id = OLD.match_id; END",
-    "forget_folds_correction_changed": "AFTER UPDATE ON corrections BEGIN "
-    "DELETE FROM season_folds WHERE match_id IN (SELECT match_id FROM hands "
-    "WHERE hand_id IN (OLD.hand_id, NEW.hand_id)); END",
-    "forget_folds_correction_deleted": "AFTER DELETE ON corrections BEGIN "
-    "DELETE FROM season_folds WHERE match_id IN "
-    "(SELECT match_id FROM hands WHERE hand_id = OLD.hand_id); END",
-    "forget_folds_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
-    "season_start, rules, first_dealer ON matches BEGIN "
-    "DELETE FROM season_folds WHERE match_id IN (OLD.id, NEW.id); END",
-}
 
-FOLD_VALUES = ("season", "first_day", "end_day", "figures", "resume", "hands_row",
-               "corrections_row")  # fmt: skip
+FOLD_VALUES = (
+    "season",
+    "first_day",
+    "end_day",
+    "figures",
+    "resume",
+    "hands_row",
+    "corrections_row",
+)
 
 
 MADE_BY = f"gintally {__version__}"  # who folded: stored first in a fold's ``figures``
@@ -122,8 +110,15 @@ def fold_digest(match_id: int, values: Sequence[object]) -> str:
 def _mark_values(mark: Mark | None) -> list[object] | None:
     if mark is None:
         return None
-    return [mark.cut_date.isoformat(), mark.cut_hand, mark.games, mark.dealer, mark.season,
-            mark.finished, mark.series]  # fmt: skip
+    return [
+        mark.cut_date.isoformat(),
+        mark.cut_hand,
+        mark.games,
+        mark.dealer,
+        mark.season,
+        mark.finished,
+        mark.series,
+    ]
 
 
 def _mark_of(values: object) -> Mark | None:

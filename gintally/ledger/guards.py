@@ -143,8 +143,9 @@ _SEASON_START = (
 )
 _PLAYER_EXISTS = "EXISTS (SELECT 1 FROM players WHERE id = NEW.{})"
 
-_PLAYER_RULES = ((_NAME.format(control_sql("NEW.name")), "a player name is 1 to 60 characters of "
-                  "plain text"),)  # fmt: skip
+_PLAYER_RULES = (
+    (_NAME.format(control_sql("NEW.name")), "a player name is 1 to 60 characters of plain text"),
+)
 _MATCH_RULES: tuple[tuple[str, str], ...] = (
     (_NAME.format(control_sql("NEW.name")), "a match name is 1 to 60 characters of plain text"),
     (
@@ -416,6 +417,45 @@ def match_damage_sql(
 
 # --- what the caches rely on ----------------------------------------------------------------------
 
+# The triggers that keep the replay-mark cache from outliving a fact changed in place. The one
+# UPDATE gintally makes (a new hand's hand_id, set from its row id at insert time, while it is
+# still 0) is not a change of a fact.
+MARK_GUARDS = {
+    "forget_marks_hand_changed": "AFTER UPDATE ON hands WHEN OLD.hand_id <> 0 BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN (OLD.match_id, NEW.match_id); END",
+    "forget_marks_hand_deleted": "AFTER DELETE ON hands BEGIN "
+    "DELETE FROM replay_marks WHERE match_id = OLD.match_id; END",
+    "forget_marks_correction_changed": "AFTER UPDATE ON corrections BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN (SELECT match_id FROM hands "
+    "WHERE hand_id IN (OLD.hand_id, NEW.hand_id)); END",
+    "forget_marks_correction_deleted": "AFTER DELETE ON corrections BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN "
+    "(SELECT match_id FROM hands WHERE hand_id = OLD.hand_id); END",
+    "forget_marks_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
+    "season_start, rules, first_dealer ON matches BEGIN "
+    "DELETE FROM replay_marks WHERE match_id IN (OLD.id, NEW.id); END",
+}
+
+# The triggers that keep a fold from outliving a fact changed or deleted in place (as
+# `MARK_GUARDS` keep the replay marks): every fold of its match goes. The one UPDATE
+# gintally makes (a new hand's hand_id, set from its row id at insert time, while it is still 0)
+# is not a change of a fact.
+FOLD_GUARDS = {
+    "forget_folds_hand_changed": "AFTER UPDATE ON hands WHEN OLD.hand_id <> 0 BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN (OLD.match_id, NEW.match_id); END",
+    "forget_folds_hand_deleted": "AFTER DELETE ON hands BEGIN "
+    "DELETE FROM season_folds WHERE match_id = OLD.match_id; END",
+    "forget_folds_correction_changed": "AFTER UPDATE ON corrections BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN (SELECT match_id FROM hands "
+    "WHERE hand_id IN (OLD.hand_id, NEW.hand_id)); END",
+    "forget_folds_correction_deleted": "AFTER DELETE ON corrections BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN "
+    "(SELECT match_id FROM hands WHERE hand_id = OLD.hand_id); END",
+    "forget_folds_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
+    "season_start, rules, first_dealer ON matches BEGIN "
+    "DELETE FROM season_folds WHERE match_id IN (OLD.id, NEW.id); END",
+}
+
 # A row written at or below what a cache row has seen (a hand restored from a backup with
 # ``INSERT ... SELECT``, a row id of 0 or below) drops every cache row that saw past it: the
 # caches look only at rows above what they saw (`folds.load`, `marks.load`). Gintally writes each
@@ -442,11 +482,8 @@ def guard_names() -> frozenset[str]:
 
 def cache_triggers() -> dict[str, str]:
     """Every trigger the caches rely on: the marks' and folds' forgetting triggers
-    (`schema.MARK_GUARDS`, `folds.FOLD_GUARDS`) and `BEHIND`. Name -> what follows CREATE
-    TRIGGER name."""
-    from gintally.ledger import folds, schema  # here: both import this module
-
-    return {**schema.MARK_GUARDS, **folds.FOLD_GUARDS, **BEHIND}
+    (`MARK_GUARDS`, `FOLD_GUARDS`) and `BEHIND`. Name -> what follows CREATE TRIGGER name."""
+    return {**MARK_GUARDS, **FOLD_GUARDS, **BEHIND}
 
 
 def trusted(conn: sqlite3.Connection, own: Collection[str]) -> bool:

@@ -448,8 +448,15 @@ class Hands(LedgerCore):
                 # every version with `corrected`: `light_rows` skips the stale rows
                 sql, params = self._log_query(match, since, every=corrected is not None)
                 cursor = self.conn.execute(sql + " ORDER BY h.date, h.number", params)
-                yield from light_rows(cursor, LOG_COLUMNS, reader(match), hand_record,
-                                      _INT_COLUMNS, BATCH // 2, corrected)  # fmt: skip
+                yield from light_rows(
+                    cursor,
+                    LOG_COLUMNS,
+                    reader(match),
+                    hand_record,
+                    _INT_COLUMNS,
+                    BATCH // 2,
+                    corrected,
+                )
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
@@ -554,9 +561,11 @@ def hand_record(
         raise damaged_hand(r["id"], r["number"], wrong)
     if most is not None and r["points"] > most:
         raise damaged_hand(
-            r["id"], r["number"], f"holds {r['points']} points, more than any hand scores under "
-            f"its rules (at most {most})"
-        )  # fmt: skip
+            r["id"],
+            r["number"],
+            f"holds {r['points']} points, more than any hand scores under "
+            f"its rules (at most {most})",
+        )
     get = r.get
     if "extras" in r:
         try:

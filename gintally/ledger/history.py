@@ -196,10 +196,16 @@ class History(LedgerCore):
         for r in rows:
             try:
                 paid = Payment(
-                    r["uid"], r["match_id"], r["from_player"], r["to_player"],
-                    Decimal(r["amount"]), date.fromisoformat(r["date"]), r["note"],
-                    r["after_hand"], r["created_at"],
-                )  # fmt: skip
+                    r["uid"],
+                    r["match_id"],
+                    r["from_player"],
+                    r["to_player"],
+                    Decimal(r["amount"]),
+                    date.fromisoformat(r["date"]),
+                    r["note"],
+                    r["after_hand"],
+                    r["created_at"],
+                )
             except (ValueError, TypeError, InvalidOperation):
                 raise LedgerError(
                     f"the ledger is damaged: payment {r['uid']!r} cannot be read (amount "

@@ -37,8 +37,7 @@ except ImportError:  # pragma: no cover - CPython builds it in
     from hashlib import blake2b
 
 from gintally.engine.replay import Mark
-from gintally.ledger.guards import trusted
-from gintally.ledger.schema import MARK_GUARDS
+from gintally.ledger.guards import MARK_GUARDS, trusted
 
 _TOUCHED = (
     # Driven by the rows written since the mark (id ranges), never by the match's hands: the
@@ -58,8 +57,17 @@ class BadMark(ValueError):
 
 
 _CUT_HAND = "SELECT 1 FROM hands WHERE match_id = ? AND number = ? AND date = ?"
-MARK_VALUES = ("cut_date", "cut_hand", "games", "dealer", "season", "finished", "hands_row",
-           "corrections_row", "series")  # fmt: skip
+MARK_VALUES = (
+    "cut_date",
+    "cut_hand",
+    "games",
+    "dealer",
+    "season",
+    "finished",
+    "hands_row",
+    "corrections_row",
+    "series",
+)
 
 
 def mark_digest(match_id: int, values: list[object]) -> str:

@@ -112,9 +112,10 @@ class Matches(LedgerCore):
             name = row["a_name" if column == "player_a" else "b_name"]
             if name is None:
                 raise damaged_match(
-                    row["id"], row["name"], f"names {column} {row[column]!r}, who is not in the "
-                    "ledger (a deleted player)"
-                )  # fmt: skip
+                    row["id"],
+                    row["name"],
+                    f"names {column} {row[column]!r}, who is not in the ledger (a deleted player)",
+                )
             wrong = name_damage(name)
             if wrong is not None:
                 raise damaged_player(row[column], wrong)
@@ -122,9 +123,8 @@ class Matches(LedgerCore):
             month, day = parse_season_start(str(row["season_start"]))
         except GintallyError:
             raise damaged_match(
-                row["id"], row["name"], f"holds the season start {row['season_start']!r}, "
-                "not MM-DD"
-            ) from None  # fmt: skip
+                row["id"], row["name"], f"holds the season start {row['season_start']!r}, not MM-DD"
+            ) from None
         try:
             rules = RuleSet.from_json(row["rules"])
             fmt = Format(row["format"], row["games"], bool(row["rolling"]), (month, day))
@@ -135,9 +135,10 @@ class Matches(LedgerCore):
             row["player_b"],
         ):
             raise damaged_match(
-                row["id"], row["name"], f"names the first dealer {row['first_dealer']!r}, "
-                "who is not one of its players"
-            )  # fmt: skip
+                row["id"],
+                row["name"],
+                f"names the first dealer {row['first_dealer']!r}, who is not one of its players",
+            )
         return Match(
             row["id"],
             row["name"],

@@ -9,11 +9,11 @@ Terminology
 A ledger opened read-only before `m012_payments` has neither table: it reads as no stakes and
 no payments.
 
-The functions take the open ledger, whose money methods (`store.Ledger.stakes`,
-`Ledger.add_payment`...) call them after asking whether there is anything to read: the module
-is loaded when a match has a stake or a payment to read, or one is written, never by a command
-on a match played for nothing (as one of `Ledger`'s parts it cost every command about 1.5 ms of
-start-up).
+The functions take the open ledger's core (its connection, `write` and `money_rows`); its
+money methods (`store.Ledger.stakes`, `Ledger.add_payment`...) call them after asking whether
+there is anything to read: the module is loaded when a match has a stake or a payment to read,
+or one is written, never by a command on a match played for nothing (as one of `Ledger`'s
+parts it cost every command about 1.5 ms of start-up).
 """
 
 from __future__ import annotations
@@ -24,15 +24,20 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from gintally.errors import LedgerError
-from gintally.ledger.core import timestamp
-from gintally.ledger.damage import CHECK_HINT, damaged_row, payment_damage, stake_damage
+from gintally.ledger.core import LedgerCore, timestamp
+from gintally.ledger.damage import (
+    CHECK_HINT,
+    Damage,
+    damaged_row,
+    payment_damage,
+    stake_damage,
+)
 from gintally.model import Match, Payment
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
     from gintally.engine.stakes import Stake
-    from gintally.ledger.store import Ledger
 
 # decimal, fractions and uuid are imported when a stake or payment is read or written: every
 # command opens the ledger, few touch money, and they cost some 7 ms of every start together.
@@ -47,7 +52,7 @@ _LIVE = (
 
 
 def add_stake(
-    ledger: Ledger, match: Match, stake: Stake, made: tuple[str, str] | None = None
+    ledger: LedgerCore, match: Match, stake: Stake, made: tuple[str, str] | None = None
 ) -> None:
     """Price the match's points from `stake.since` on (None: from the start). Its uid is
     ordered by the time it was set (`identity.OrderedUids`): of two prices from one day, set
@@ -78,7 +83,7 @@ def add_stake(
 _STAKE_ORDER = "ORDER BY coalesce(from_date, ''), created_at, uid, id"
 
 
-def stake_identities(ledger: Ledger, match: Match) -> list[tuple[str, str]]:
+def stake_identities(ledger: LedgerCore, match: Match) -> list[tuple[str, str]]:
     """The (uid, created_at) of the match's stakes, in `stakes`' order (for an export)."""
     rows = ledger.money_rows(
         "SELECT uid, created_at FROM stakes WHERE match_id = ? " + _STAKE_ORDER,
@@ -87,7 +92,7 @@ def stake_identities(ledger: Ledger, match: Match) -> list[tuple[str, str]]:
     return [(str(r[0]), str(r[1])) for r in rows]
 
 
-def stakes(ledger: Ledger, match: Match) -> list[Stake]:
+def stakes(ledger: LedgerCore, match: Match) -> list[Stake]:
     """The match's stakes, oldest price first (empty: not played for money)."""
     rows = ledger.money_rows(
         "SELECT * FROM stakes WHERE match_id = ? " + _STAKE_ORDER,
@@ -120,7 +125,7 @@ def stakes(ledger: Ledger, match: Match) -> list[Stake]:
 
 
 def add_payment(
-    ledger: Ledger,
+    ledger: LedgerCore,
     match: Match,
     payer: int,
     payee: int,
@@ -150,7 +155,7 @@ def add_payment(
 
 
 def payments(
-    ledger: Ledger, match_ids: Iterable[int] | None = None, since: date | None = None
+    ledger: Damage, match_ids: Iterable[int] | None = None, since: date | None = None
 ) -> list[Payment]:
     """The live payments (of those matches, from that day on), in the order recorded."""
     sql, params = _LIVE, []
@@ -166,14 +171,14 @@ def payments(
     return [_payment(r, players) for r in rows]
 
 
-def last_payment(ledger: Ledger, match: Match) -> Payment | None:
+def last_payment(ledger: Damage, match: Match) -> Payment | None:
     """The live payment recorded last in the match."""
     sql = _LIVE + " AND p.match_id = ? ORDER BY p.id DESC LIMIT 1"
     rows = ledger.money_rows(sql, [match.id])
     return _payment(rows[0], ledger.players_of([match.id])) if rows else None
 
 
-def void_payment(ledger: Ledger, payment: Payment, reason: str | None = None) -> None:
+def void_payment(ledger: LedgerCore, payment: Payment, reason: str | None = None) -> None:
     """Take a payment back (it stays in ``payments`` as history)."""
     with ledger.write() as conn:
         conn.execute(

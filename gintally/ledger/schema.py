@@ -89,7 +89,7 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import LedgerError
-from gintally.ledger import identity, lock
+from gintally.ledger import guards, identity, lock
 from gintally.ledger.guards import NUMBERS_INDEX_SQL, triggers
 from gintally.model import LEGACY_EXTRAS
 
@@ -280,7 +280,7 @@ def build_migrations() -> Any:
         they are dropped (a cache) and found again."""
         db.execute("ALTER TABLE replay_marks ADD COLUMN digest TEXT")
         db.execute("DELETE FROM replay_marks")
-        for name, body in MARK_GUARDS.items():
+        for name, body in guards.MARK_GUARDS.items():
             db.execute(f"CREATE TRIGGER {name} {body}")
 
     @migrations(name="m009_views_again")
@@ -430,7 +430,7 @@ def build_migrations() -> Any:
         from gintally.ledger import folds  # here: opening a ledger loads no fold
 
         db.execute(folds.TABLE)
-        for name, body in folds.FOLD_GUARDS.items():
+        for name, body in guards.FOLD_GUARDS.items():
             db.execute(f"CREATE TRIGGER {name} {body}")
 
     @migrations(name="m015_cache_guards")
@@ -439,8 +439,6 @@ def build_migrations() -> Any:
         they have seen would leave stale (`guards.BEHIND`), and the indexes they probe
         (`guards.CACHE_INDEXES`). The caches are dropped: a row written so before may have
         made them stale (the next reader makes them again)."""
-        from gintally.ledger import guards
-
         for name, body in guards.BEHIND.items():
             db.execute(f"CREATE TRIGGER IF NOT EXISTS {name} {body}")
         for sql in guards.CACHE_INDEXES.values():
@@ -453,26 +451,6 @@ def build_migrations() -> Any:
 
 # The tables whose rows are facts with an identity (``uid``, `m013_identities`).
 IDENTIFIED = ("players", "matches", "hands", "corrections")
-
-
-# The triggers that keep the replay-mark cache from outliving a fact changed in place. The one
-# UPDATE gintally makes (a new hand's hand_id, set from its row id at insert time, while it is
-# still 0) is not a change of a fact.
-MARK_GUARDS = {
-    "forget_marks_hand_changed": "AFTER UPDATE ON hands WHEN OLD.hand_id <> 0 BEGIN "
-    "DELETE FROM replay_marks WHERE match_id IN (OLD.match_id, NEW.match_id); END",
-    "forget_marks_hand_deleted": "AFTER DELETE ON hands BEGIN "
-    "DELETE FROM replay_marks WHERE match_id = OLD.match_id; END",
-    "forget_marks_correction_changed": "AFTER UPDATE ON corrections BEGIN "
-    "DELETE FROM replay_marks WHERE match_id IN (SELECT match_id FROM hands "
-    "WHERE hand_id IN (OLD.hand_id, NEW.hand_id)); END",
-    "forget_marks_correction_deleted": "AFTER DELETE ON corrections BEGIN "
-    "DELETE FROM replay_marks WHERE match_id IN "
-    "(SELECT match_id FROM hands WHERE hand_id = OLD.hand_id); END",
-    "forget_marks_match_changed": "AFTER UPDATE OF player_a, player_b, format, games, rolling, "
-    "season_start, rules, first_dealer ON matches BEGIN "
-    "DELETE FROM replay_marks WHERE match_id IN (OLD.id, NEW.id); END",
-}
 
 
 def create_views(db: Any) -> None:

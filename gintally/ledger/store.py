@@ -256,10 +256,11 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
     def live_first_day(self, match: Match) -> date | None:
         """The date of the match's first live hand in play order (None: no live hand)."""
         rows = self._rows(
-            "SELECT h.date FROM hands h" + LIVE_HANDS[len("SELECT h.* FROM hands h") :]
+            "SELECT h.date FROM hands h"
+            + LIVE_HANDS[len("SELECT h.* FROM hands h") :]
             + " ORDER BY h.date, h.number LIMIT 1",
             [match.id],
-        )  # fmt: skip
+        )
         return date.fromisoformat(rows[0][0]) if rows else None
 
     def keep_folds(self, match: Match, made: list[Fold], seen: tuple[int, int]) -> None:
@@ -317,18 +318,6 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
                 conn.execute("ROLLBACK")
 
     # --- stakes and payments (`payments`, loaded when there is one to read or one is written) ---
-
-    def money_rows(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
-        """The rows of a query of ``stakes`` or ``payments``: none from a ledger opened
-        read-only before those tables were made (`m012_payments`)."""
-        try:
-            return self.conn.execute(sql, list(params)).fetchall()
-        except sqlite3.OperationalError as e:
-            if "no such table" in str(e):
-                return []
-            raise files.translate(self.path, e) from None
-        except sqlite3.Error as e:
-            raise files.translate(self.path, e) from None
 
     def stakes(self, match: Match) -> list[Stake]:
         """The match's stakes, oldest price first (empty: not played for money)."""

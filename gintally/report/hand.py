@@ -171,12 +171,22 @@ def describe(
         what = f"{what} with all eleven cards (no big gin under these rules)"
     told = variant.told(
         Told(
-            knocker, defender, winner, rec.claim, rec.kind, rec.points, rec.other_points,
-            rec.knocker_deadwood, rec.defender_deadwood, rec.extras,
-            (match.players[0].name, match.players[1].name), match.seat(rec.knocker), what,
+            knocker,
+            defender,
+            winner,
+            rec.claim,
+            rec.kind,
+            rec.points,
+            rec.other_points,
+            rec.knocker_deadwood,
+            rec.defender_deadwood,
+            rec.extras,
+            (match.players[0].name, match.players[1].name),
+            match.seat(rec.knocker),
+            what,
             doubled_text,
         )
-    )  # fmt: skip
+    )
     if told is not None:
         return told
     if rec.kind in ("gin", "big-gin"):

@@ -40,9 +40,12 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
         big = min(theirs, key=lambda h: (-h.points, h.date, h.number))
         points = f"{big.points} point{'' if big.points == 1 else 's'}"
         out.append(
-            ("Biggest hand", f"{match.name_of(big.winner)}, {points} ({big.kind}), "
-             f"hand {big.number} on {big.date.isoformat()}")
-        )  # fmt: skip
+            (
+                "Biggest hand",
+                f"{match.name_of(big.winner)}, {points} ({big.kind}), "
+                f"hand {big.number} on {big.date.isoformat()}",
+            )
+        )
         best: tuple[int, HandRecord, HandRecord] | None = None
         run: tuple[int, HandRecord, HandRecord] | None = None
         for h in won:
@@ -53,23 +56,30 @@ def _season_records(story: SeasonStory) -> list[tuple[str, str]]:
         n, first, last = best
         which = f"hand {first.number}" if n == 1 else f"hands {first.number} to {last.number}"
         out.append(
-            ("Longest run", f"{match.name_of(first.winner)}, {n} hand{'s' if n > 1 else ''} won "
-             f"in a row, {which} ({_span(first.date, last.date)})")
-        )  # fmt: skip
+            (
+                "Longest run",
+                f"{match.name_of(first.winner)}, {n} hand{'s' if n > 1 else ''} won "
+                f"in a row, {which} ({_span(first.date, last.date)})",
+            )
+        )
     games = [
         g
         for g in story.window.replay.games
-        if g.status == "won" and g.closed is not None
+        if g.status == "won"
+        and g.closed is not None
         and season_of(g.closed, match.format.season_start)[0] == story.season.label
-    ]  # fmt: skip
+    ]
     theirs_won = [g for g in games if phantom is None or g.winner != 1]
     if theirs_won:
         top = max(theirs_won, key=lambda g: (g.net or 0, -(g.closed or date.max).toordinal()))
         assert top.closed is not None
         out.append(
-            ("Biggest game", f"{match.name_at(top.winner)} won game {top.number} by "
-             f"{top.net} on {top.closed.isoformat()}")
-        )  # fmt: skip
+            (
+                "Biggest game",
+                f"{match.name_at(top.winner)} won game {top.number} by "
+                f"{top.net} on {top.closed.isoformat()}",
+            )
+        )
     if games:
         shutouts = sum(g.shutout for g in games)
         if shutouts:

@@ -15,7 +15,6 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gintally import collector
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
 from gintally.engine.standings import Season, StandingsFold, season_values
@@ -160,7 +159,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             return problems
         return problems + _mark_problems(book, m, full.next_dealer, full.games)
     problems = []
-    with book.snapshot(), collector.paused():
+    with book.snapshot():
         part = _from_mark(book, m)
         tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
@@ -175,8 +174,15 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
             for number, day, values, token in book.stream_hand_values(m, settle=True):
                 if failed is None:
                     try:
-                        hand = entry(number, day, values[_KIND], values[_WINNER],
-                                     values[_POINTS], values[_DEALER], values[_OTHER])  # fmt: skip
+                        hand = entry(
+                            number,
+                            day,
+                            values[_KIND],
+                            values[_WINNER],
+                            values[_POINTS],
+                            values[_DEALER],
+                            values[_OTHER],
+                        )
                         run.feed(hand)
                         if fold is not None:
                             fold.add(hand)

@@ -6,6 +6,8 @@ Terminology
 - settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
   refuse it with a `GintallyError` before anything is written.
 - correction: `edit`, `void` and `undo`; the hand keeps its number and everything recomputes.
+- latest fact (`undo_latest`): the match's hand entered last, or a payment recorded in the
+  match after that hand: what `gintally undo` takes back.
 
 Nothing here prints and nothing here computes a score itself.
 """
@@ -26,7 +28,7 @@ from gintally.game.variants import (
     variant_options,
 )
 from gintally.ledger import Ledger
-from gintally.model import HandRecord, Match, Player, TypedHand, plain_text
+from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text
 from gintally.service.seating import seating_of
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
@@ -347,3 +349,17 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
         if last is None:
             raise GintallyError(f"match {match.name!r} has no hand to undo")
         return ledger.void(match, last.number, "undo")
+
+
+def undo_latest(ledger: Ledger, match: Match) -> HandRecord | Payment:
+    """Take back the match's latest fact: a payment recorded in it after its last live hand
+    (a payment keeps the number of the match's last hand when it was recorded, `after_hand`),
+    else that hand (voided, as `undo` does). Found and taken back in one write. A match
+    without payments loads no money module (`Ledger.last_payment` asks first)."""
+    with ledger.write():
+        payment = ledger.last_payment(match)
+        last = ledger.last_hand(match) if payment is not None else None
+        if payment is not None and (last is None or last.number <= payment.after_hand):
+            ledger.void_payment(payment, "undo")
+            return payment
+        return undo(ledger, match)

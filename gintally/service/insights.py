@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
-from gintally import collector
 from gintally.engine.lifetime import Lifetime, Side
 from gintally.engine.race import RacePoint, RunningPoint, race, running
 from gintally.engine.replay import Entry
@@ -63,7 +62,7 @@ def lifetime(book: Ledger, cached: bool = True) -> Lifetime:
     (`cached=False`: every two-player match replayed hand by hand, as `Lifetime.match` folds
     it: what the folds are tested against)."""
     fold = Lifetime()
-    with book.snapshot(), collector.paused():  # a fold makes no cycles: no collector passes
+    with book.snapshot():
         for m in book.matches():
             if seating_of(m).whole:
                 _team_match(fold, book, m)

@@ -127,8 +127,16 @@ class Partnership(HeadToHead):
         return seated[0].id
 
 
-def entry_from_values(match: Match, hand: int, day: date, kind: str, winner: int | None,
-                      points: int, dealer: int | None, other: int | None) -> Entry:  # fmt: skip
+def entry_from_values(
+    match: Match,
+    hand: int,
+    day: date,
+    kind: str,
+    winner: int | None,
+    points: int,
+    dealer: int | None,
+    other: int | None,
+) -> Entry:
     """One hand's stored values as the engine reads them (player ids become seats 0 and 1)."""
     return Entry(hand, day, match.seat(winner), points, kind, match.seat(dealer), other or 0)
 
@@ -141,8 +149,15 @@ def entries_from_values(match: Match) -> Callable[..., Entry]:
     seat = match.seat
     make = tuple.__new__  # `Entry._make` without its call: every field is given, in order
 
-    def entry(hand: int, day: date, kind: str, winner: int | None, points: int,
-              dealer: int | None, other: int | None) -> Entry:  # fmt: skip
+    def entry(
+        hand: int,
+        day: date,
+        kind: str,
+        winner: int | None,
+        points: int,
+        dealer: int | None,
+        other: int | None,
+    ) -> Entry:
         w = seats[winner] if winner in seats else seat(winner)
         d = seats[dealer] if dealer in seats else seat(dealer)
         return make(Entry, (hand, day, w, points, kind, d, other or 0))

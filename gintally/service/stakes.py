@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from gintally import collector
 from gintally.engine.replay import Entry, Replay
 from gintally.engine.rounds import entries_of
 from gintally.engine.seasons import season_of
@@ -122,7 +121,7 @@ def match_money(
     plan = prices(ledger, match) if plan is None else plan
     if not plan:
         return None
-    with ledger.snapshot(), collector.paused():
+    with ledger.snapshot():
         rows, first = _entries(ledger, match)
         return settle_match(rows, match.rules, match.format, plan, first, today)
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from gintally import collector
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
@@ -227,8 +226,18 @@ class Logged:
     hand's number, date, flags and the values it stores (`values`, `model.HAND_COLUMNS[1:]`),
     and its record (`hand`) only when asked for: a log of a million hands reads few."""
 
-    __slots__ = ("_hand", "_read", "date", "dealer", "number", "round", "values", "versions",
-                 "void_reason", "voided")  # fmt: skip
+    __slots__ = (
+        "_hand",
+        "_read",
+        "date",
+        "dealer",
+        "number",
+        "round",
+        "values",
+        "versions",
+        "void_reason",
+        "voided",
+    )
 
     def __init__(
         self,
@@ -244,8 +253,9 @@ class Logged:
     @classmethod
     def of(cls, h: HandRecord, dealer: int | None, round: int | None = None) -> Logged:
         """The line of a hand read as a record."""
-        return cls((h.number, h.date, h.stored(), h, h.versions, h.voided, h.void_reason),
-                   dealer, round)  # fmt: skip
+        return cls(
+            (h.number, h.date, h.stored(), h, h.versions, h.voided, h.void_reason), dealer, round
+        )
 
     @property
     def hand(self) -> HandRecord:
@@ -273,8 +283,12 @@ class Log:
         self, match: Match, season: str | None, count: int, rows: Iterator[Logged], width: int = 1
     ) -> None:
         self.match, self.season, self.count, self.rows, self.width = (
-            match, season, count, rows, width
-        )  # fmt: skip
+            match,
+            season,
+            count,
+            rows,
+            width,
+        )
 
     def __repr__(self) -> str:
         return f"Log({self.match.name!r}, season={self.season!r}, {self.count} hands)"
@@ -347,8 +361,9 @@ def _logged(
         void = light[5]
         if not void:
             winner = values[_WINNER]
-            dealer = next_dealer(rule, values[_KIND], None if winner is None else seat(winner, 1),
-                                 dealer_of)  # fmt: skip
+            dealer = next_dealer(
+                rule, values[_KIND], None if winner is None else seat(winner, 1), dealer_of
+            )
         if (since is not None and day < since) or (void and not voided):
             continue
         seen += 1
@@ -440,7 +455,7 @@ def match_standings(
     if seating_of(match).whole:
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window
-    with ledger.snapshot(), collector.paused():
+    with ledger.snapshot():
         seasons, rep = fold_match(ledger, match, dealer_before, today, year)
     return seasons, Window(match, [], rep, None, list(rep.games))
 

@@ -5,8 +5,7 @@ A drawing is a Rich renderable (a `rich.console.Group` of tables and lines, most
 for what is written as plain lines without Rich (a hand's confirmation, the hand log), its
 text. The command line prints it (`out`); ``gintally play`` keeps it (`kept`) and places it on
 its screen as it is. Rich costs some 20-30 ms to import, so nothing here imports it before
-something is drawn: the console and Rich's tables (`kit`) are imported on first use, with the
-collector paused.
+something is drawn: the console and Rich's tables (`kit`) are imported on first use.
 
 Terminology:
 - *console*: Rich's console on the current stdout, made afresh for each drawing (80 columns
@@ -28,7 +27,6 @@ import os
 import sys
 from typing import TYPE_CHECKING, Union
 
-from gintally import collector
 from gintally.cli import process
 
 if TYPE_CHECKING:
@@ -53,9 +51,8 @@ def out(drawing: Drawing) -> None:
     if isinstance(drawing, str):
         sys.stdout.write(drawing)
         return
-    with collector.paused():
-        from rich.console import Group
-        from rich.text import Text
+    from rich.console import Group
+    from rich.text import Text
 
     screen = console()
     for piece in drawing.renderables if isinstance(drawing, Group) else (drawing,):
@@ -81,8 +78,7 @@ def width() -> int:
 
 def group(pieces: Iterable[RenderableType]) -> Group:
     """The pieces of a drawing as one renderable."""
-    with collector.paused():
-        from rich.console import Group
+    from rich.console import Group
 
     return Group(*pieces)
 
@@ -97,8 +93,7 @@ def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset; while a
     screen is drawn (`kept`), one of its width that measures and prints nothing."""
-    with collector.paused():
-        from rich.console import Console
+    from rich.console import Console
 
     if _KEPT:
         return Console(file=io.StringIO(), width=_KEPT[-1][0], highlight=False, emoji=False)
@@ -116,10 +111,9 @@ def console() -> Console:
 
 def kit() -> tuple[ModuleType, type[Table], type[Text]]:
     """Rich's box styles, Table and Text, imported on first use."""
-    with collector.paused():
-        from rich import box
-        from rich.table import Table
-        from rich.text import Text
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
 
     return box, Table, Text
 
