@@ -70,7 +70,7 @@ def stream(write: Callable[[bytes], object], fields: Iterable[tuple[str, Any]]) 
     write(b"{}\n" if sep == b"{\n  " else b"\n}\n")
 
 
-BATCH = 256  # elements of a streamed list written at once (`stream`): a hand, a game...
+BATCH = 32  # elements of a streamed list written at once (`stream`): a hand, a game...
 
 
 def plain(doc: Any) -> Any:
