@@ -141,7 +141,7 @@ except SystemExit:
     pass
 t3 = time.perf_counter()
 spent["import gintally.cli"] = t1 - t0
-spent["the rest: read the line (fast lane or Typer), dispatch"] = (t3 - t2) - sum(
+spent["the rest: Typer reads the line, dispatch"] = (t3 - t2) - sum(
     v for k, v in spent.items() if k != "import gintally.cli"
 )
 sys.stderr.write(json.dumps(spent))

@@ -214,8 +214,8 @@ def checked(options: Sequence[Option], given: Mapping[str, object]) -> dict[str,
 # --- values into a hand's inputs (one path for both) ---------------------------------------------
 
 
-def spelled(option: Option, name: str, flags: bool) -> str:
-    """Parameter `name` (of `option`'s command) as a refusal names it (see Terminology)."""
+def spelled(name: str, flags: bool) -> str:
+    """Parameter `name` as a refusal names it (see Terminology): ``--vs-cards``, ``vs_cards``."""
     return "--" + name.replace("_", "-") if flags else name
 
 
@@ -226,7 +226,7 @@ def place(option: Option, values: Mapping[str, Any], inputs: dict[str, Any], fla
     value = values.get(option.name)
     if option.read == "count" and isinstance(value, str):  # the cards
         if values.get(option.cards) is not None:
-            this, other = spelled(option, option.name, flags), spelled(option, option.cards, flags)
+            this, other = spelled(option.name, flags), spelled(option.cards, flags)
             raise GintallyError(f"give {option.once} once: {this} or {other}")
         inputs[option.fills] = None
         inputs[option.cards] = value
@@ -352,7 +352,7 @@ def changes(values: Mapping[str, Any], flags: bool = False) -> dict[str, Any]:
     vs, vs_cards = values.get("vs"), values.get("vs_cards")
     if isinstance(vs, str):  # the defender's cards
         if vs_cards is not None:
-            this, other = ("--vs", "--vs-cards") if flags else ("vs", "vs_cards")
+            this, other = spelled("vs", flags), spelled("vs_cards", flags)
             raise GintallyError(f"give the defender's cards once: {this} or {other}")
         vs, vs_cards = None, vs
     others: dict[str, Any] = {}
