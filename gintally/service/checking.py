@@ -93,11 +93,11 @@ def check(path: Path, repair: bool = False) -> list[Problem]:
             problems += _money_problems(book, m, named)
         if repair:
             put = set(book.restore_guards())
-            problems = [_put_back(p) if p.where in put_where(put) else p for p in problems]
+            problems = [_put_back(p) if p.where in _put_where(put) else p for p in problems]
     return problems
 
 
-def put_where(names: set[str]) -> set[str]:
+def _put_where(names: set[str]) -> set[str]:
     """Where `check` names each of these schema triggers and indexes."""
     return {f"schema {kind} {n}" for n in names for kind in ("trigger", "index")}
 
