@@ -21,6 +21,7 @@ from test_season_folds import cli, csv_rows, folds, ok
 
 from gintally.ledger.folds import FOLD_VALUES, fold_digest
 from gintally.ledger.guards import cache_triggers, triggers
+from gintally.ledger.marks import MARK_VALUES, mark_digest
 
 READERS = (
     ("standings", "--json"),
@@ -213,4 +214,27 @@ def test_a_forged_fold_with_its_checksum_recomputed_is_named_and_dropped(db: Pat
     ), said
     assert folds(db, "M") == 2
     assert cli(db, "check") == (0, f"{db}: no problems found\n")
+    assert warm(db) == cold(db)
+
+
+def test_a_forged_mark_beside_the_folds_is_named_and_dropped(db: Path) -> None:
+    """With its seasons cached, `check` folds the match afresh and replays it once more for
+    the cached quiet point: a mark forged with its checksum recomputed is still named."""
+    ((match_id, *values),) = rows(
+        db, f"SELECT match_id, {', '.join(MARK_VALUES)} FROM replay_marks"
+    )
+    at = MARK_VALUES.index("games")
+    values[at] = int(str(values[at])) + 1  # one game more before the cut
+    digest = mark_digest(int(str(match_id)), values)
+    sql(db, f"UPDATE replay_marks SET games = {values[at]}, digest = '{digest}'")
+    code, said = cli(db, "check")
+    assert (code, said.splitlines()[:-1]) == (
+        1,
+        [
+            f"problem: replay_marks row {match_id}: the cached quiet point of match 'M' "
+            "disagrees with a full replay (removed: the next command rebuilds it)"
+        ],
+    )
+    assert rows(db, "SELECT count(*) FROM replay_marks") == [(0,)]
+    assert folds(db, "M") == 3  # sound: kept
     assert warm(db) == cold(db)
