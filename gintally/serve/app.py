@@ -157,7 +157,8 @@ def game_view(game: dict[str, Any]) -> dict[str, Any]:
     elif pa == pb:
         said = "level" if pa else "no score yet"
     else:
-        said = f"{a if pa > pb else b} leads by {abs(pa - pb)}"
+        ahead = a if pa > pb else b
+        said = f"{ahead} {'lead' if ' & ' in ahead else 'leads'} by {abs(pa - pb)}"
     rows = [
         {
             "side": side,
