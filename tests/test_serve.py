@@ -401,3 +401,50 @@ def test_serve_refuses_a_port_in_use(gintally: Callable[..., Run], db_path: Path
         port = busy.getsockname()[1]
         line = refused_line(gintally("serve", "--port", str(port)))
     assert line == f"Error: port {port} is in use: choose another with --port N"
+
+
+def test_the_command_serves_until_ctrl_c_and_stops_cleanly(db_path: Path) -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    make_ledger(db_path)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "GINTALLY_DB": str(db_path)}
+    args = [sys.executable, "-m", "gintally", "serve", "--port", str(port)]
+    with subprocess.Popen(
+        args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as server:
+        assert server.stdout is not None
+        first = [server.stdout.readline() for _ in range(3)]
+        assert first[0] == f"Serving the sheet of Fri ({db_path}).\n"
+        link = first[1].rsplit(" ", 1)[1].strip()
+        assert link.startswith(f"http://127.0.0.1:{port}/#join=")
+        assert first[2] == "Ctrl-C stops it.\n"
+        try:
+            deadline = time.monotonic() + 30
+            while True:  # the address is printed just before the server listens
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "the server did not listen"
+                    time.sleep(0.05)
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/part", timeout=5)
+            assert refused.value.code == 401
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                out, err = server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                raise
+    assert (server.returncode, out, err) == (0, "Stopped.\n", "")

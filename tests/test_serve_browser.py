@@ -85,6 +85,7 @@ def start(path: Path, **options: Any) -> Iterator[Served]:
         access_log=True,
         log_config=None,
         lifespan="on",
+        timeout_graceful_shutdown=2,
     )
     server = uvicorn.Server(config)
     logged: list[str] = []

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
 from typing import Annotated
 
@@ -63,7 +65,12 @@ def serve(
         )
     say("Ctrl-C stops it.\n")
     sys.stdout.flush()
-    web.serve(settings, bind, port)
+    # Ctrl-C is the way to stop: uvicorn finishes the requests at work (a hand being recorded
+    # lands whole), then raises the signal again once it is done, which ends here
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        web.serve(settings, bind, port)
+    say("Stopped.\n")
 
 
 def _free(host: str, port: int) -> bool:

@@ -44,9 +44,13 @@ def qr_text(text: str) -> str:
     return out.getvalue()
 
 
+GRACE = 2  # seconds the requests at work get on Ctrl-C (an open page's event stream never ends)
+
+
 def serve(settings: Settings, host: str, port: int) -> None:
-    """Serve until Ctrl-C (uvicorn stops cleanly on it): no access log, so no address of a
-    request is written anywhere."""
+    """Serve until Ctrl-C (uvicorn stops cleanly on it: a hand being recorded lands whole, on
+    the worker thread, before the ledger is closed): no access log, so no address of a request
+    is written anywhere."""
     import uvicorn
 
     from gintally.serve.app import build
@@ -59,5 +63,6 @@ def serve(settings: Settings, host: str, port: int) -> None:
         access_log=False,
         server_header=False,
         lifespan="on",
+        timeout_graceful_shutdown=GRACE,
     )
     uvicorn.Server(config).run()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -95,6 +96,8 @@ class Desk:
         self.version = 0
         self.changed = asyncio.Condition()
         self.answers: OrderedDict[str, Answer] = OrderedDict()
+        self.parts: dict[tuple[str, int], dict[str, Any]] = {}
+        self.stamp: tuple[int, ...] = ()
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(*args, **kwargs)` on the worker thread."""
@@ -102,14 +105,28 @@ class Desk:
         return await loop.run_in_executor(self.pool, functools.partial(work, *args, **kwargs))
 
     async def watch(self) -> None:
-        """Look for writes every `Settings.poll` seconds and wake the streams on each."""
+        """Look for writes every `Settings.poll` seconds and wake the streams on each: the
+        watching Book's `news` (SQLite's data_version), or the file and its write-ahead log
+        stamped otherwise (their size and time of change: a commit appends to the log), which
+        a data_version held back by a snapshot open elsewhere in the process would miss."""
         await self.run(self.watcher.ledger)
+        self.stamp = stamp(self.settings.path)
         while True:
             await asyncio.sleep(self.settings.poll)
-            if await self.run(self.watcher.news):
-                async with self.changed:
-                    self.version += 1
-                    self.changed.notify_all()
+            try:
+                news = await self.run(self.watcher.news)
+            except GintallyError:  # the file is busy or gone for now: ask again next time
+                news = False
+            now = stamp(self.settings.path)
+            if news or now != self.stamp:
+                self.stamp = now
+                await self.bump()
+
+    async def bump(self) -> None:
+        """The ledger changed: wake every event stream."""
+        async with self.changed:
+            self.version += 1
+            self.changed.notify_all()
 
     def moved(self, seen: int) -> bool:
         """Whether the ledger changed since change number `seen`."""
@@ -118,6 +135,14 @@ class Desk:
     def close(self) -> None:
         self.book.close()
         self.watcher.close()
+
+    def part(self, name: str | None, version: int) -> dict[str, Any]:
+        """`part` of match `name` as of change number `version`: worked out once for every
+        page that asks after the same change (on the worker thread)."""
+        key = (name or self.settings.match or "", version)
+        if key not in self.parts:
+            self.parts = {key: part(self, name)}
+        return self.parts[key]
 
     def match(self, name: str | None) -> Match:
         return self.book.match(name or self.settings.match)
@@ -128,6 +153,9 @@ class Desk:
             status, doc = self.answers[key]
             return status, {**doc, "again": True}
         answer = work()
+        if answer[0] == 200:  # this write is told at once (`bump`), not again by the watcher
+            self.watcher.news()
+            self.stamp = stamp(self.settings.path)
         if key:
             self.answers[key] = answer
             while len(self.answers) > KEYS:
@@ -314,7 +342,7 @@ def build(settings: Settings) -> Starlette:
     @joined
     async def sheet_page(request: Request) -> Response:
         try:
-            context = await desk.run(part, desk, request.query_params.get("m"))
+            context = await desk.run(desk.part, request.query_params.get("m"), desk.version)
         except GintallyError as e:
             return await refused(request, e, 404)
         return page(request, "sheet.html", context)
@@ -322,7 +350,7 @@ def build(settings: Settings) -> Starlette:
     @joined
     async def sheet_part(request: Request) -> Response:
         try:
-            context = await desk.run(part, desk, request.query_params.get("m"))
+            context = await desk.run(desk.part, request.query_params.get("m"), desk.version)
         except GintallyError as e:
             return await refused(request, e, 404)
         return page(request, "part.html", context)
@@ -390,6 +418,8 @@ def build(settings: Settings) -> Starlette:
     async def written(fields: dict[str, str], work: Callable[[], list[str]]) -> Response:
         key = fields.get("key", "")[:100]
         status, doc = await desk.run(desk.once, key, lambda: answer(work))
+        if status == 200 and not doc.get("again"):
+            await desk.bump()
         return JSONResponse(doc, status)
 
     @writing
@@ -475,6 +505,19 @@ def build(settings: Settings) -> Starlette:
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.desk = desk
     return app
+
+
+def stamp(path: str | Path) -> tuple[int, ...]:
+    """The ledger file's and its write-ahead log's size and time of last change."""
+    found: list[int] = []
+    for name in (str(path), f"{path}-wal"):
+        try:
+            info = os.stat(name)
+        except OSError:
+            found += [-1, -1]
+        else:
+            found += [info.st_size, info.st_mtime_ns]
+    return tuple(found)
 
 
 def count(text: str | None, name: str) -> int | None:
