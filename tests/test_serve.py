@@ -448,3 +448,28 @@ def test_the_command_serves_until_ctrl_c_and_stops_cleanly(db_path: Path) -> Non
                 server.kill()
                 raise
     assert (server.returncode, out, err) == (0, "Stopped.\n", "")
+
+
+def test_two_phones_tapping_in_the_same_hand_record_it_once(ledger: Path) -> None:
+    with client_for(ledger) as c:
+        phones = []
+        for _ in range(2):  # two browsers of one server: each its own session
+            c.cookies.clear()
+            csrf = join(c)
+            phones.append((c.cookies.get("gintally_session") or "", csrf))
+
+        def tap(phone: int, key: str, path: str = "/hand") -> list[str]:
+            c.cookies.set("gintally_session", phones[phone][0])
+            fields = {"kind": "gin", "player": "Bob", "vs": "30", "key": key}
+            lines: list[str] = write(c, path, phones[phone][1], **fields).json()["said"]
+            return lines
+
+        assert tap(0, "a")[0] == "Hand 2: Bob goes gin, Ann has 30: Bob +55"
+        assert tap(1, "b")[:2] == [
+            "Another phone has just recorded this hand; nothing was added.",
+            "Hand 2: Bob goes gin, Ann has 30: Bob +55",
+        ]
+        assert [h["hand"] for h in hands(ledger)] == [1, 2]
+        assert tap(0, "a2")[0] == "Hand 3: Bob goes gin, Ann has 30: Bob +55"  # the same phone
+        tap(1, "u", "/undo")
+        assert tap(1, "b2")[0] == "Hand 4: Bob goes gin, Ann has 30: Bob +55"  # after an undo

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import functools
 import os
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -54,6 +55,8 @@ COOKIE = "gintally_session"
 KEYS = 2000  # submissions remembered for their idempotency keys
 LAST = 8  # hands listed on the sheet
 KINDS = ("knock", "gin", "big-gin", "draw", "misdeal")
+HAND_FIELDS = ("kind", "player", "deadwood", "vs", "cards", "vs_cards", "note", "upcard")
+SAME_HAND = 20.0  # seconds: the same hand from another phone within this is the same hand
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
     "frame-ancestors 'none'; form-action 'self'",
@@ -98,6 +101,8 @@ class Desk:
         self.answers: OrderedDict[str, Answer] = OrderedDict()
         self.parts: dict[tuple[str, int], dict[str, Any]] = {}
         self.stamp: tuple[int, ...] = ()
+        # each match's latest hand recorded here: its fields, the session, when, what was said
+        self.last_hand: dict[str, tuple[tuple[str, ...], str, float, list[str]]] = {}
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(*args, **kwargs)` on the worker thread."""
@@ -118,8 +123,9 @@ class Desk:
             except GintallyError:  # the file is busy or gone for now: ask again next time
                 news = False
             now = stamp(self.settings.path)
-            if news or now != self.stamp:
+            if news or now != self.stamp:  # another process wrote: a hand may have come between
                 self.stamp = now
+                self.last_hand.clear()
                 await self.bump()
 
     async def bump(self) -> None:
@@ -135,6 +141,26 @@ class Desk:
     def close(self) -> None:
         self.book.close()
         self.watcher.close()
+
+    def first(
+        self, match: str, session: str, fields: dict[str, str], work: Callable[[], list[str]]
+    ) -> list[str]:
+        """`work` (recording a hand), unless another phone recorded the same hand in the same
+        match within `SAME_HAND` seconds with nothing recorded since: two people at the table
+        who both tap in the hand that was just played (on the worker thread)."""
+        hand = tuple(fields.get(k, "") for k in HAND_FIELDS)
+        now = time.monotonic()
+        last = self.last_hand.get(match)
+        if (
+            last is not None
+            and last[0] == hand
+            and last[1] != session
+            and now - last[2] < SAME_HAND
+        ):
+            return ["Another phone has just recorded this hand; nothing was added.", *last[3]]
+        lines = work()
+        self.last_hand[match] = (hand, session, now, lines)
+        return lines
 
     def part(self, name: str | None, version: int) -> dict[str, Any]:
         """`part` of match `name` as of change number `version`: worked out once for every
@@ -424,9 +450,11 @@ def build(settings: Settings) -> Starlette:
 
     @writing
     async def hand(request: Request, fields: dict[str, str]) -> Response:
+        session = request.cookies.get(COOKIE, "")
+
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
-            return said(record_hand(m, fields))
+            return desk.first(m.name, session, fields, lambda: said(record_hand(m, fields)))
 
         return await written(fields, work)
 
@@ -434,6 +462,7 @@ def build(settings: Settings) -> Starlette:
     async def undo(request: Request, fields: dict[str, str]) -> Response:
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
+            desk.last_hand.pop(m.name, None)
             return said(m.undo(), now_open(m))
 
         return await written(fields, work)
@@ -442,6 +471,7 @@ def build(settings: Settings) -> Starlette:
     async def void(request: Request, fields: dict[str, str]) -> Response:
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
+            desk.last_hand.pop(m.name, None)
             number = count(fields.get("hand"), "hand")
             if number is None:
                 raise GintallyError("void takes the hand's number")
@@ -453,6 +483,7 @@ def build(settings: Settings) -> Starlette:
     async def edit(request: Request, fields: dict[str, str]) -> Response:
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
+            desk.last_hand.pop(m.name, None)
             number = count(fields.get("hand"), "hand")
             if number is None:
                 raise GintallyError("edit takes the hand's number")
