@@ -473,3 +473,16 @@ def test_two_phones_tapping_in_the_same_hand_record_it_once(ledger: Path) -> Non
         assert tap(0, "a2")[0] == "Hand 3: Bob goes gin, Ann has 30: Bob +55"  # the same phone
         tap(1, "u", "/undo")
         assert tap(1, "b2")[0] == "Hand 4: Bob goes gin, Ann has 30: Bob +55"  # after an undo
+
+
+def test_the_web_libraries_are_loaded_by_serve_alone() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, gintally, gintally.cli.serve, gintally.facade.book; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'starlette', 'uvicorn', 'jinja2', 'segno', 'multipart', 'python_multipart'}))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout == "[]\n"
