@@ -181,7 +181,7 @@ def said(page: Page) -> Any:
     return expect(page.locator("#said"))
 
 
-def no_score_is_cut(page: Page, shot: str) -> None:
+def no_score_is_cut(page: Page, shot: str, width: int = 360) -> None:
     """Every score fits its cell (no ellipsis, nothing scrolled out of sight); a screenshot is
     kept to look at."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -194,7 +194,7 @@ def no_score_is_cut(page: Page, shot: str) -> None:
     )
     assert cut == []
     wide = page.evaluate("() => document.documentElement.scrollWidth")
-    assert wide <= 360  # nothing wider than the phone
+    assert wide <= width  # nothing wider than the phone
 
 
 def cli(served: Served, *args: str) -> None:
@@ -286,6 +286,10 @@ def test_two_phones_see_each_others_hands(
     expect(ann.locator(".hands")).to_contain_text("Bob goes gin, Ann has 20: Bob +45")
     expect(ann.locator('.cell[data-game="1"] .score[data-side="Bob"]')).to_have_text("45")
     no_score_is_cut(bob, "two-phones-bob.png")
+    bob.set_viewport_size({"width": 740, "height": 360})  # turned to landscape: side by side
+    no_score_is_cut(bob, "two-phones-bob-landscape.png", 740)
+    pad, sheet = bob.locator("#pad").bounding_box(), bob.locator("#part").bounding_box()
+    assert pad is not None and sheet is not None and pad["x"] > sheet["x"] + sheet["width"]
 
 
 def test_a_two_against_two_team_evening(
@@ -316,3 +320,38 @@ def test_read_only_shows_the_sheet_and_no_pad(
     page.goto(display.url)
     expect(page.locator(".hands")).to_contain_text("Ann goes gin, Bob has 12: Ann +37")
     expect(page.locator("#pad")).to_have_count(0)
+
+
+def test_a_hand_tapped_in_the_list_is_corrected_and_voided(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    page = phone(browser, hollywood, request)
+    tap_hand(page, "Ann", "knock", 8, 18)
+    said(page).to_contain_text("Hand 1: Ann knocks with 8, Bob has 18: Ann +10")
+    tap_hand(page, "Bob", "gin", 30)
+    said(page).to_contain_text("Hand 2: Bob goes gin, Ann has 30: Bob +55")
+
+    page.locator('button.hand[data-hand="1"]').tap()
+    expect(page.locator("#handtitle")).to_have_text("Hand 1")
+    page.locator("#e-deadwood").fill("12")
+    page.locator("#e-edit").tap()  # refused in the dialog, nothing written
+    expect(page.locator("#e-error")).to_have_text(
+        "Error: a knock with 12 is over the knock limit of 10"
+    )
+    page.locator("#e-deadwood").fill("")
+    page.locator("#e-vs").fill("28")
+    page.locator("#e-edit").tap()
+    said(page).to_contain_text("Edited hand 1: Ann knocks with 8, Bob has 28: Ann +20")
+    said(page).to_contain_text("Game 1: Ann 20, Bob 55")
+    expect(page.locator('.cell[data-game="1"] .score[data-side="Ann"]')).to_have_text("20")
+
+    page.locator('button.hand[data-hand="2"]').tap()
+    page.locator("#e-reason").fill("wrong table")
+    page.locator("#e-void").tap()
+    said(page).to_contain_text("Voided hand 2: Bob goes gin, Ann has 30: Bob +55")
+    expect(page.locator('.cell[data-game="1"] .score[data-side="Bob"]')).to_have_text("0")
+    hands = gintally.open(hollywood.path).match().hands(all=True)["hands"]
+    assert [(h["hand"], h["voided"], h["points"]) for h in hands] == [
+        (1, False, 20),
+        (2, True, 55),
+    ]
