@@ -77,6 +77,7 @@ READ_ONLY = {
     "chart",
     "report",
     "settle",
+    "serve",
 }
 # Read commands that may keep the seasons they folded when they succeed: a cache, never a fact
 # (`ledger.folds`): the facts stay as they were, the file may not.
@@ -229,6 +230,15 @@ def hand_rows(db: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM hands").fetchone()[0])
     finally:
         conn.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` checks its match and port and prints its address, then returns instead of
+    serving: a fuzzed command line never leaves a server running."""
+    from gintally import serve
+
+    monkeypatch.setattr(serve, "serve", lambda settings, host, port: None)
 
 
 @pytest.fixture(scope="module")
@@ -496,6 +506,16 @@ def command_specs(
         ),
         "show": ([], {"--match": matches, "-m": matches, "--all": None, "--json": None}),
         "play": ([], {"--match": matches, "-m": matches, "--plain": None}),  # stdin: empty
+        "serve": (  # everything but the serving itself (`_no_server`)
+            [],
+            {
+                "--match": matches,
+                "-m": matches,
+                "--lan": None,
+                "--port": int_text,
+                "--read-only": None,
+            },
+        ),
         "hands": (
             [],
             {

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "data", "stats", "chart", "page", "play", "money")
+MODULES = ("hands", "read", "admin", "data", "stats", "chart", "page", "play", "money", "serve")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -77,6 +77,7 @@ ROUTES = {
     "chart": "chart",
     "report": "page",
     "play": "play",
+    "serve": "serve",
     **dict.fromkeys(("settle", "pay"), "money"),
 }
 _GLOBAL_WITH_VALUE = ("--db",)

@@ -34,6 +34,12 @@ def hand(doc: HandDoc) -> None:
     """A recorded hand, as plain lines: what happened, the games it posted to (or, for
     ad-infinitum, a summary: the games it opened and closed and the season's tally), the sets it
     closed, who deals next."""
+    out("\n".join(hand_lines(doc)) + "\n")
+
+
+def hand_lines(doc: HandDoc, width: int | None = None) -> list[str]:
+    """`hand`'s lines, wrapped at `width` columns (None: the terminal's); ``gintally serve``
+    says them too."""
     prefix = "" if doc.get("action") else f"Hand {doc['hand']}{doc.get('when', '')}: "
     lines = [prefix + doc["description"]]
     if "round" in doc:
@@ -57,11 +63,11 @@ def hand(doc: HandDoc) -> None:
     if doc.get("next_dealer"):
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
-        lines[1:] = [part for line in lines[1:] for part in _wrapped(line)]
-    room = _width()
+        lines[1:] = [part for line in lines[1:] for part in _wrapped(line, width)]
+    room = _width() if width is None else width
     if any(len(line) > room for line in lines):  # a long hand (Mahjong gin, a match's name)
         lines = [part for line in lines for part in _wrapped(line, room)]
-    out("\n".join(lines) + "\n")
+    return lines
 
 
 _KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)

@@ -1,0 +1,623 @@
+"""The served sheet as a Starlette app: its routes as a small table, its settings explicit.
+
+Every read and write goes through one `Book` on one worker thread (`Desk`), so the hands of two
+phones land one after the other, numbered in the order they arrived, and a submission's
+idempotency key is looked up and recorded in the same step as the hand. A second `Book` on the
+same file is asked every `Settings.poll` seconds whether anything (this server, ``gintally
+play``, the command line, another process) wrote to the ledger; each change wakes every open
+event stream, and the page fetches the part of the sheet that changed.
+
+Terminology:
+- *part*: the live part of the sheet page (games, dealer, last hands, money), fetched again on
+  each change.
+- *key*: the idempotency key a page sends with a submission; the same key answers the same
+  document again without recording anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gintally.errors import GintallyError
+from gintally.facade.book import Book, Match
+from gintally.serve.guard import Guard, Refused
+
+HERE = Path(__file__).parent
+COOKIE = "gintally_session"
+KEYS = 2000  # submissions remembered for their idempotency keys
+LAST = 8  # hands listed on the sheet
+KINDS = ("knock", "gin", "big-gin", "draw", "misdeal")
+HAND_FIELDS = ("kind", "player", "deadwood", "vs", "cards", "vs_cards", "note", "upcard")
+SAME_HAND = 20.0  # seconds: the same hand from another phone within this is the same hand
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
+    "frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+T = TypeVar("T")
+Answer = tuple[int, dict[str, Any]]  # a write's HTTP status and document
+
+
+@dataclass
+class Settings:
+    """What one server serves and to whom."""
+
+    path: str | Path  # the ledger
+    match: str | None = None  # the match a page opens on (None: the ledger's current match)
+    read_only: bool = False  # no write route at all
+    hosts: tuple[str, ...] = ("127.0.0.1", "localhost")  # the Host names answered
+    token: str | None = None  # the join token (None: a new random one)
+    pin: str | None = None  # the PIN (None: a new random one)
+    poll: float = 0.2  # seconds between two looks for other processes' writes
+    stream_seconds: float = 300.0  # an event stream ends then (the browser reconnects)
+    guard: Guard = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.guard = Guard(self.token, self.pin)
+        self.token, self.pin = self.guard.token, self.guard.pin
+
+
+class Desk:
+    """The ledger as the server uses it: one `Book` for the work, one to watch for changes,
+    both on one worker thread; the change counter the event streams wait on."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.book = Book(settings.path)
+        self.watcher = Book(settings.path)
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="gintally-serve")
+        self.version = 0
+        self.changed = asyncio.Condition()
+        self.answers: OrderedDict[str, Answer] = OrderedDict()
+        self.parts: dict[tuple[str, int], dict[str, Any]] = {}
+        self.stamp: tuple[int, ...] = ()
+        # each match's latest hand recorded here: its fields, the session, when, what was said
+        self.last_hand: dict[str, tuple[tuple[str, ...], str, float, list[str]]] = {}
+
+    async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`work(*args, **kwargs)` on the worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, functools.partial(work, *args, **kwargs))
+
+    async def watch(self) -> None:
+        """Look for writes every `Settings.poll` seconds and wake the streams on each: the
+        watching Book's `news` (SQLite's data_version), or the file and its write-ahead log
+        stamped otherwise (their size and time of change: a commit appends to the log), which
+        a data_version held back by a snapshot open elsewhere in the process would miss."""
+        await self.run(self.watcher.ledger)
+        self.stamp = stamp(self.settings.path)
+        while True:
+            await asyncio.sleep(self.settings.poll)
+            try:
+                news = await self.run(self.watcher.news)
+            except GintallyError:  # the file is busy or gone for now: ask again next time
+                news = False
+            now = stamp(self.settings.path)
+            if news or now != self.stamp:  # another process wrote: a hand may have come between
+                self.stamp = now
+                self.last_hand.clear()
+                await self.bump()
+
+    async def bump(self) -> None:
+        """The ledger changed: wake every event stream."""
+        async with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    def warm(self) -> None:
+        """Open the ledger as the first tap will use it (for writing, unless read-only) and
+        work out the sheet once, so the first phone waits no longer than the next."""
+        with contextlib.suppress(GintallyError):  # a refusal is the page's to say, in place
+            self.book.ledger(write=not self.settings.read_only)
+            self.part(None, self.version)
+
+    def moved(self, seen: int) -> bool:
+        """Whether the ledger changed since change number `seen`."""
+        return self.version != seen
+
+    def close(self) -> None:
+        self.book.close()
+        self.watcher.close()
+
+    def first(
+        self, match: str, session: str, fields: dict[str, str], work: Callable[[], list[str]]
+    ) -> list[str]:
+        """`work` (recording a hand), unless another phone recorded the same hand in the same
+        match within `SAME_HAND` seconds with nothing recorded since: two people at the table
+        who both tap in the hand that was just played (on the worker thread)."""
+        hand = tuple(fields.get(k, "") for k in HAND_FIELDS)
+        now = time.monotonic()
+        last = self.last_hand.get(match)
+        if (
+            last is not None
+            and last[0] == hand
+            and last[1] != session
+            and now - last[2] < SAME_HAND
+        ):
+            return ["Another phone has just recorded this hand; nothing was added.", *last[3]]
+        lines = work()
+        self.last_hand[match] = (hand, session, now, lines)
+        return lines
+
+    def part(self, name: str | None, version: int) -> dict[str, Any]:
+        """`part` of match `name` as of change number `version`: worked out once for every
+        page that asks after the same change (on the worker thread)."""
+        key = (name or self.settings.match or "", version)
+        if key not in self.parts:
+            self.parts = {key: part(self, name)}
+        return self.parts[key]
+
+    def match(self, name: str | None) -> Match:
+        return self.book.match(name or self.settings.match)
+
+    def once(self, key: str, work: Callable[[], Answer]) -> Answer:
+        """`work`'s answer, done once per idempotency `key` (on the worker thread)."""
+        if key and key in self.answers:
+            status, doc = self.answers[key]
+            return status, {**doc, "again": True}
+        answer = work()
+        if answer[0] == 200:  # this write is told at once (`bump`), not again by the watcher
+            self.watcher.news()
+            self.stamp = stamp(self.settings.path)
+        if key:
+            self.answers[key] = answer
+            while len(self.answers) > KEYS:
+                self.answers.popitem(last=False)
+        return answer
+
+
+# --- what the pages show ---------------------------------------------------------------------
+
+
+def players_of(sheet: dict[str, Any]) -> list[str]:
+    """The people who play the match: a team match's players, else its two players."""
+    teams = sheet.get("teams")
+    if teams:
+        return [p for team in teams for p in team["players"]]
+    return list(sheet["players"])
+
+
+def game_view(game: dict[str, Any]) -> dict[str, Any]:
+    """A game as a card shows it: each side's score and boxes, who leads or won."""
+    points = game["points"]
+    (a, pa), (b, pb) = points.items()
+    if game["status"] == "won" and game["winner"]:
+        total = game["total"]
+        loser = b if game["winner"] == a else a
+        said = f"{game['winner']} won {total[game['winner']]} to {total[loser]}, net {game['net']}"
+    elif pa == pb:
+        said = "level" if pa else "no score yet"
+    else:
+        ahead = a if pa > pb else b
+        said = f"{ahead} {'lead' if ' & ' in ahead else 'leads'} by {abs(pa - pb)}"
+    rows = [
+        {
+            "side": side,
+            "points": points[side],
+            "boxes": game["boxes"].get(side, 0),
+            "needs": (game.get("needs") or {}).get(side),
+        }
+        for side in points
+    ]
+    return {
+        "number": game["number"],
+        "status": game["status"],
+        "said": said,
+        "rows": rows,
+        "winner": game["winner"],
+    }
+
+
+def part(desk: Desk, name: str | None) -> dict[str, Any]:
+    """Everything the live part of the sheet shows (on the worker thread)."""
+    m = desk.match(name)
+    sheet = m.sheet()
+    log = m.hands(last=LAST)
+    info = m.info()
+    money = m.settlement() if info.get("stake") else None
+    games = [game_view(g) for g in sheet["games"]]
+    shown = [g for g in games if g["status"] == "open"] or games[-1:]
+    won = [g for g in games if g["status"] == "won"][-3:]
+    return {
+        "match": sheet["match"],
+        "sheet": sheet,
+        "format": sheet["format"],
+        "sides": sheet["players"],
+        "players": players_of(sheet),
+        "open_games": shown,
+        "won_games": won,
+        "sets": [s for s in sheet.get("sets") or [] if s["status"] != "open" or s["lead"]][-3:],
+        "next_dealer": sheet.get("next_dealer"),
+        "knock_limit": sheet.get("knock_limit"),
+        "target": sheet.get("target"),
+        "hands": list(reversed(log["hands"])),
+        "round": sheet.get("round"),
+        "stake": info.get("stake"),
+        "money": money,
+        "season_over": sheet.get("season_over"),
+    }
+
+
+def said(doc: dict[str, Any], games: list[dict[str, Any]] | None = None) -> list[str]:
+    """What the command line prints for a hand or a correction (`games`: for a correction, the
+    open games with a hand in them as they now stand)."""
+    from gintally.cli.render.hands import hand_lines
+
+    if "action" in doc and "hand" not in doc:  # undo took back a payment
+        return [
+            f"Took back the payment: {doc['from']} paid {doc['to']} {doc['text']} on {doc['date']}."
+        ]
+    if "action" in doc:
+        doc = {
+            **doc,
+            "description": f"{doc['action'].capitalize()} hand {doc['hand']}: {doc['description']}",
+            "games": games or [],
+        }
+    return [line.strip() for line in hand_lines(doc, 10_000)]  # type: ignore[arg-type]
+
+
+# --- the routes --------------------------------------------------------------------------------
+
+
+def build(settings: Settings) -> Starlette:
+    """The app serving `settings`."""
+    desk = Desk(settings)
+    guard = settings.guard
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True)
+    templates = Jinja2Templates(env=env)
+    templates.env.globals["read_only"] = settings.read_only
+    templates.env.filters["q"] = lambda text: quote(str(text), safe="")
+
+    def session(request: Request) -> str | None:
+        sid = request.cookies.get(COOKIE)
+        return sid if guard.csrf(sid) is not None else None
+
+    def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+        sid = request.cookies.get(COOKIE)
+        context = {**context, "csrf": guard.csrf(sid) or ""}
+        response = templates.TemplateResponse(request, name, context, status_code=status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def joined(
+        handler: Callable[[Request], Awaitable[Response]],
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """`handler` for joined browsers; others get the join page (401)."""
+
+        @functools.wraps(handler)
+        async def checked(request: Request) -> Response:
+            if session(request) is None:
+                if request.method == "GET" and "text/html" in request.headers.get("accept", ""):
+                    return page(request, "join.html", {"error": ""}, 401)
+                return PlainTextResponse("join first: open the address gintally serve printed", 401)
+            return await handler(request)
+
+        return checked
+
+    def writing(
+        handler: Callable[[Request, dict[str, str]], Awaitable[Response]],
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """`handler` for a write: joined, with its CSRF token, from this server's page."""
+
+        async def checked(request: Request) -> Response:
+            why = guard.may_write(
+                request.cookies.get(COOKIE),
+                request.headers.get("x-csrf-token"),
+                request.headers.get("origin"),
+                request.headers.get("host", ""),
+            )
+            if why:
+                return JSONResponse({"ok": False, "error": f"Error: {why}"}, 403)
+            form = await request.form()
+            fields = {k: v for k, v in form.items() if isinstance(v, str)}
+            return await handler(request, fields)
+
+        return checked
+
+    async def join(request: Request) -> Response:
+        if request.method == "GET":
+            return page(request, "join.html", {"error": ""}, 200 if session(request) else 401)
+        origin = request.headers.get("origin")
+        if origin is None or origin.split("://", 1)[-1] != request.headers.get("host"):
+            return page(request, "join.html", {"error": "join from this server's page"}, 403)
+        form = await request.form()
+        token, pin = str(form.get("token") or ""), str(form.get("pin") or "")
+        try:
+            sid = guard.join(token=token, pin=pin)
+        except Refused as e:
+            if form.get("js"):
+                return JSONResponse({"ok": False, "error": str(e)}, e.status)
+            return page(request, "join.html", {"error": str(e)}, e.status)
+        response: Response = (
+            JSONResponse({"ok": True}) if form.get("js") else RedirectResponse("/", 303)
+        )
+        response.set_cookie(
+            COOKIE, sid, max_age=60 * 60 * 24 * 30, httponly=True, samesite="strict"
+        )
+        return response
+
+    async def refused(request: Request, e: GintallyError, status: int = 400) -> Response:
+        text = " ".join(str(e).split())
+        if "text/html" in request.headers.get("accept", ""):
+            return page(request, "refused.html", {"error": text}, status)
+        return PlainTextResponse(f"Error: {text}", status)
+
+    @joined
+    async def sheet_page(request: Request) -> Response:
+        try:
+            context = await desk.run(desk.part, request.query_params.get("m"), desk.version)
+        except GintallyError as e:
+            return await refused(request, e, 404)
+        return page(request, "sheet.html", context)
+
+    @joined
+    async def sheet_part(request: Request) -> Response:
+        try:
+            context = await desk.run(desk.part, request.query_params.get("m"), desk.version)
+        except GintallyError as e:
+            return await refused(request, e, 404)
+        return page(request, "part.html", context)
+
+    @joined
+    async def events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            seen = desk.version
+            yield f"retry: 1000\nevent: hello\ndata: {seen}\n\n"
+            loop = asyncio.get_running_loop()
+            end = loop.time() + settings.stream_seconds
+            while loop.time() < end:
+                async with desk.changed:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(
+                            desk.changed.wait_for(functools.partial(desk.moved, seen)),
+                            min(15.0, max(0.0, end - loop.time())),
+                        )
+                if desk.version != seen:
+                    seen = desk.version
+                    yield f"event: change\ndata: {seen}\n\n"
+                else:
+                    yield ": still here\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @joined
+    async def standings_page(request: Request) -> Response:
+        def read() -> dict[str, Any]:
+            m = desk.match(request.query_params.get("m"))
+            return {"match": m.name, "doc": m.standings()}
+
+        try:
+            context = await desk.run(read)
+        except GintallyError as e:
+            return await refused(request, e, 404)
+        return page(request, "standings.html", context)
+
+    @joined
+    async def matches_page(request: Request) -> Response:
+        doc = await desk.run(desk.book.matches)
+        current = request.query_params.get("m") or settings.match or doc["current"]
+        return page(request, "matches.html", {"match": current, "doc": doc})
+
+    @joined
+    async def settle_page(request: Request) -> Response:
+        def read() -> dict[str, Any]:
+            m = desk.match(request.query_params.get("m"))
+            return {"match": m.name, "doc": m.settlement()}
+
+        try:
+            context = await desk.run(read)
+        except GintallyError as e:
+            return await refused(request, e, 404)
+        return page(request, "settle.html", context)
+
+    def answer(work: Callable[[], list[str]]) -> Answer:
+        """A write's answer: what the command line would print, or its refusal."""
+        try:
+            return 200, {"ok": True, "said": work()}
+        except GintallyError as e:
+            return 400, {"ok": False, "error": "Error: " + " ".join(str(e).split())}
+
+    async def written(fields: dict[str, str], work: Callable[[], list[str]]) -> Response:
+        key = fields.get("key", "")[:100]
+        status, doc = await desk.run(desk.once, key, lambda: answer(work))
+        if status == 200 and not doc.get("again"):
+            await desk.bump()
+        return JSONResponse(doc, status)
+
+    @writing
+    async def hand(request: Request, fields: dict[str, str]) -> Response:
+        session = request.cookies.get(COOKIE, "")
+
+        def work() -> list[str]:
+            m = desk.match(fields.get("m"))
+            return desk.first(m.name, session, fields, lambda: said(record_hand(m, fields)))
+
+        return await written(fields, work)
+
+    @writing
+    async def undo(request: Request, fields: dict[str, str]) -> Response:
+        def work() -> list[str]:
+            m = desk.match(fields.get("m"))
+            desk.last_hand.pop(m.name, None)
+            return said(m.undo(), now_open(m))
+
+        return await written(fields, work)
+
+    @writing
+    async def void(request: Request, fields: dict[str, str]) -> Response:
+        def work() -> list[str]:
+            m = desk.match(fields.get("m"))
+            desk.last_hand.pop(m.name, None)
+            number = count(fields.get("hand"), "hand")
+            if number is None:
+                raise GintallyError("void takes the hand's number")
+            return said(m.void(number, fields.get("reason") or None), now_open(m))
+
+        return await written(fields, work)
+
+    @writing
+    async def edit(request: Request, fields: dict[str, str]) -> Response:
+        def work() -> list[str]:
+            m = desk.match(fields.get("m"))
+            desk.last_hand.pop(m.name, None)
+            number = count(fields.get("hand"), "hand")
+            if number is None:
+                raise GintallyError("edit takes the hand's number")
+            changes: dict[str, Any] = {}
+            for name in ("player", "kind"):
+                if fields.get(name):
+                    changes[name] = fields[name]
+            for name in ("deadwood", "vs"):
+                value = count(fields.get(name), name)
+                if value is not None:
+                    changes[name] = value
+            return said(m.edit(number, reason=fields.get("reason") or None, **changes), now_open(m))
+
+        return await written(fields, work)
+
+    routes: list[BaseRoute] = [
+        Route("/", sheet_page),
+        Route("/join", join, methods=["GET", "POST"]),
+        Route("/part", sheet_part),
+        Route("/events", events),
+        Route("/standings", standings_page),
+        Route("/matches", matches_page),
+        Route("/settle", settle_page),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    if not settings.read_only:
+        routes += [
+            Route("/hand", hand, methods=["POST"]),
+            Route("/undo", undo, methods=["POST"]),
+            Route("/void", void, methods=["POST"]),
+            Route("/edit", edit, methods=["POST"]),
+        ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await desk.run(desk.warm)
+        watching = asyncio.create_task(desk.watch())
+        try:
+            yield
+        finally:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
+            await desk.run(desk.close)
+            desk.pool.shutdown()
+
+    middleware = [
+        Middleware(Secured),
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)),
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.desk = desk
+    return app
+
+
+def stamp(path: str | Path) -> tuple[int, ...]:
+    """The ledger file's and its write-ahead log's size and time of last change."""
+    found: list[int] = []
+    for name in (str(path), f"{path}-wal"):
+        try:
+            info = os.stat(name)
+        except OSError:
+            found += [-1, -1]
+        else:
+            found += [info.st_size, info.st_mtime_ns]
+    return tuple(found)
+
+
+def count(text: str | None, name: str) -> int | None:
+    """A count typed on the pad: a whole number, or None when left empty."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 4:
+        raise GintallyError(f"{name} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def record_hand(m: Match, fields: dict[str, str]) -> dict[str, Any]:
+    """Record the hand a page submitted (`fields`: kind, player, deadwood, vs, cards...)."""
+    kind = fields.get("kind", "")
+    if kind not in KINDS:
+        raise GintallyError(f"unknown kind of hand {kind!r}: one of {', '.join(KINDS)}")
+    player = fields.get("player") or None
+    extra: dict[str, Any] = {
+        "note": fields.get("note") or None,
+        "upcard": fields.get("upcard") or None,
+    }
+    extra = {k: v for k, v in extra.items() if v is not None}
+    if kind in ("knock", "gin", "big-gin"):
+        if player is None:
+            raise GintallyError(f"who went {'down' if kind == 'knock' else 'gin'}? tap a name")
+        cards = {k: fields[k] for k in ("cards", "vs_cards") if fields.get(k)}
+        vs = count(fields.get("vs"), "vs")
+        if kind == "knock":
+            return m.knock(
+                player, count(fields.get("deadwood"), "deadwood"), vs=vs, **cards, **extra
+            )
+        if kind == "gin":
+            return m.gin(player, vs=vs, **cards, **extra)
+        return m.big_gin(player, vs=vs, **cards, **extra)
+    if kind == "draw":
+        return m.draw(player, **extra) if player else m.draw(**extra)
+    return m.misdeal(**extra)
+
+
+def now_open(m: Match) -> list[dict[str, Any]]:
+    """The open games with a hand in them, as a correction's confirmation shows them."""
+    return [g for g in m.sheet()["games"] if g["status"] == "open" and g["hands"]]
+
+
+class Secured:
+    """Every answer carries the headers that keep the page to itself (`HEADERS`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)

@@ -1,0 +1,254 @@
+// gintally serve: the phone's score sheet. Plain JS, no library, nothing from outside.
+"use strict";
+
+(function () {
+  const body = document.body;
+  const csrf = (document.querySelector('meta[name="csrf"]') || {}).content || "";
+  const match = body.dataset.match || "";
+
+  // --- joining: the address carries the token after "#join=" (never sent in a request line)
+  const joinForm = document.getElementById("join");
+  if (joinForm) {
+    const error = document.getElementById("error");
+    const post = async (fields) => {
+      const data = new URLSearchParams(fields);
+      data.set("js", "1");
+      const r = await fetch("/join", { method: "POST", body: data, credentials: "same-origin" });
+      const doc = await r.json();
+      if (doc.ok) {
+        location.replace(location.pathname + location.search);
+        return;
+      }
+      error.textContent = doc.error;
+    };
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const token = hash.get("join");
+    if (token) {
+      history.replaceState(null, "", location.pathname + location.search);
+      document.getElementById("joining").hidden = false;
+      post({ token: token }).catch((e) => { error.textContent = String(e); });
+    }
+    joinForm.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      post({ pin: document.getElementById("pin").value }).catch((e) => { error.textContent = String(e); });
+    });
+    return;
+  }
+
+  const part = document.getElementById("part");
+  if (!part) return;
+
+  // --- live: each change anywhere fetches the sheet's live part again
+  let fetching = null;
+  let again = false;
+  async function refresh() {
+    if (fetching) { again = true; return fetching; }
+    fetching = (async () => {
+      do {
+        again = false;
+        const r = await fetch("/part?m=" + encodeURIComponent(match), { credentials: "same-origin" });
+        if (r.ok) {
+          part.innerHTML = await r.text();
+          body.dataset.version = String(Number(body.dataset.version || "0") + 1);
+        }
+      } while (again);
+    })().finally(() => { fetching = null; });
+    return fetching;
+  }
+  if (window.EventSource) {
+    const events = new EventSource("/events");
+    let first = true;
+    events.addEventListener("hello", () => { if (!first) refresh(); first = false; });
+    events.addEventListener("change", () => refresh());
+  } else {
+    setInterval(refresh, 2000);  // the fallback: no event streams in this browser
+  }
+
+  const pad = document.getElementById("pad");
+  if (!pad) return;  // --read-only: a display
+
+  // --- tap to score
+  const said = document.getElementById("said");
+  const record = document.getElementById("record");
+  const state = { player: "", kind: "", field: "deadwood", deadwood: "", vs: "", key: newKey() };
+  const players = pad.dataset.players.split("\n");
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return String(Date.now()) + "-" + String(Math.random()).slice(2);
+  }
+
+  function show(lines, refused) {
+    said.replaceChildren();
+    said.className = refused ? "refused" : "done";
+    for (const line of lines) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      said.appendChild(p);
+    }
+  }
+
+  async function post(path, fields) {
+    const data = new URLSearchParams(fields);
+    data.set("m", match);
+    const r = await fetch(path, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrf },
+    });
+    let doc;
+    try { doc = await r.json(); } catch (e) { doc = { ok: false, error: "Error: " + r.status + " " + r.statusText }; }
+    return doc;
+  }
+
+  function others() {
+    return players.filter((p) => p !== state.player);
+  }
+
+  function draw() {
+    for (const b of pad.querySelectorAll(".who-btn")) b.classList.toggle("on", b.dataset.player === state.player);
+    for (const b of pad.querySelectorAll(".kind-btn")) b.classList.toggle("on", b.dataset.kind === state.kind);
+    const dw = document.getElementById("deadwood");
+    const vs = document.getElementById("vs");
+    dw.hidden = state.kind !== "knock";
+    vs.hidden = !state.kind;
+    dw.querySelector(".label").textContent = (state.player || "Knocker") + " has";
+    vs.querySelector(".label").textContent = (players.length === 2 && state.player ? others()[0] : "Other hand") + " has";
+    dw.querySelector(".value").textContent = state.deadwood || "–";
+    vs.querySelector(".value").textContent = state.vs || "–";
+    dw.classList.toggle("on", state.field === "deadwood" && state.kind === "knock");
+    vs.classList.toggle("on", state.field === "vs" || (state.kind !== "knock" && !!state.kind));
+    let text = "Tap who went down";
+    let ready = false;
+    if (state.player && !state.kind) text = "Knock, gin or big gin?";
+    else if (state.player && state.kind === "knock") {
+      text = state.player + " knocks with " + (state.deadwood || "?") + ", other hand " + (state.vs || "?");
+      ready = state.deadwood !== "" && state.vs !== "";
+    } else if (state.player) {
+      text = state.player + (state.kind === "gin" ? " goes gin" : " goes big gin") + ", other hand " + (state.vs || "?");
+      ready = state.vs !== "";
+    }
+    record.textContent = ready ? "Record: " + text : text;
+    record.disabled = !ready;
+  }
+
+  pad.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    if (!b || !pad.contains(b)) return;
+    if (b.dataset.player !== undefined) {
+      state.player = state.player === b.dataset.player ? "" : b.dataset.player;
+    } else if (b.classList.contains("kind-btn")) {
+      state.kind = b.dataset.kind;
+      state.field = state.kind === "knock" ? "deadwood" : "vs";
+    } else if (b.classList.contains("count")) {
+      state.field = b.dataset.field;
+    } else if (b.dataset.digit !== undefined) {
+      const field = state.kind === "knock" ? state.field : "vs";
+      const d = b.dataset.digit;
+      if (d === "back") state[field] = state[field].slice(0, -1);
+      else if (d === "clear") state[field] = "";
+      else if (state[field].length < 3) state[field] = (state[field] === "0" ? "" : state[field]) + d;
+      if (field === "deadwood" && d !== "back" && d !== "clear" && state.deadwood.length >= 2) state.field = "vs";
+    } else if (b.classList.contains("kind-now")) {
+      submit({ kind: b.dataset.kind, player: state.player });
+      return;
+    } else if (b.id === "undo") {
+      ask("Undo the latest change of " + match + "?", () => correct("/undo", {}));
+      return;
+    } else {
+      return;
+    }
+    draw();
+  });
+
+  let busy = false;
+  async function submit(fields) {
+    if (busy) return;  // a double tap sends once; a retry sends the same key
+    busy = true;
+    const sent = { ...fields, key: state.key };
+    for (const id of ["cards", "vs_cards", "note"]) {
+      const v = document.getElementById(id).value.trim();
+      if (v && fields.kind !== "misdeal") sent[id] = v;
+    }
+    try {
+      const doc = await post("/hand", sent);
+      state.key = newKey();
+      if (doc.ok) {
+        show(doc.said, false);
+        Object.assign(state, { player: "", kind: "", deadwood: "", vs: "", field: "deadwood" });
+        for (const id of ["cards", "vs_cards", "note"]) document.getElementById(id).value = "";
+        draw();
+        refresh();
+      } else {
+        show([doc.error], true);
+      }
+    } catch (e) {
+      show(["Error: the server did not answer (" + e + "); tap again: it records once"], true);
+    } finally {
+      busy = false;
+    }
+  }
+
+  record.addEventListener("click", () => {
+    const fields = { kind: state.kind, player: state.player, vs: state.vs };
+    if (state.kind === "knock") fields.deadwood = state.deadwood;
+    submit(fields);
+  });
+
+  // --- corrections: undo, and a tapped hand's void and edit
+  const confirmBox = document.getElementById("confirm");
+  let onYes = null;
+  function ask(text, yes) {
+    document.getElementById("confirmtext").textContent = text;
+    onYes = yes;
+    confirmBox.hidden = false;
+    confirmBox.scrollIntoView({ block: "nearest" });
+  }
+  document.getElementById("confirm-yes").addEventListener("click", () => {
+    confirmBox.hidden = true;
+    if (onYes) onYes();
+  });
+  document.getElementById("confirm-no").addEventListener("click", () => { confirmBox.hidden = true; });
+
+  async function correct(path, fields) {
+    const doc = await post(path, { ...fields, key: newKey() });
+    show(doc.ok ? doc.said : [doc.error], !doc.ok);
+    if (doc.ok) refresh();
+    return doc;
+  }
+
+  const box = document.getElementById("handbox");
+  let chosen = "";
+  part.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button.hand");
+    if (!b) return;
+    chosen = b.dataset.hand;
+    document.getElementById("handtitle").textContent = "Hand " + chosen;
+    document.getElementById("handtext").textContent = b.dataset.text;
+    document.getElementById("e-error").textContent = "";
+    for (const id of ["e-player", "e-kind", "e-deadwood", "e-vs", "e-reason"]) document.getElementById(id).value = "";
+    if (box.showModal) box.showModal(); else box.setAttribute("open", "");
+  });
+  async function fromBox(path, fields) {
+    fields.hand = chosen;
+    fields.reason = document.getElementById("e-reason").value.trim();
+    const doc = await post(path, { ...fields, key: newKey() });
+    if (doc.ok) {
+      box.close();
+      show(doc.said, false);
+      refresh();
+    } else {
+      document.getElementById("e-error").textContent = doc.error;
+    }
+  }
+  document.getElementById("e-void").addEventListener("click", () => fromBox("/void", {}));
+  document.getElementById("e-edit").addEventListener("click", () => {
+    const fields = {};
+    for (const name of ["player", "kind", "deadwood", "vs"]) {
+      const v = document.getElementById("e-" + name).value.trim();
+      if (v) fields[name] = v;
+    }
+    fromBox("/edit", fields);
+  });
+
+  draw();
+})();

@@ -1,0 +1,488 @@
+"""`gintally serve` through Starlette's test client: every route refuses a browser that has not
+joined, PIN guesses lock, writes need the CSRF token and this server's origin, a foreign Host is
+refused, user text is escaped, no file outside the app's assets is served, the token stays out
+of the logs, a repeated submission records once, and a hand written by another process reaches
+an open event stream."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import Run, refused_line
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works as well
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+import gintally
+from gintally.serve.app import Settings, build
+from gintally.serve.guard import ATTEMPTS, LOCK_SECONDS, Guard, Refused
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+ORIGIN = "http://testserver"
+PAGES = ("/", "/part", "/standings", "/matches", "/settle", "/events")
+WRITES = ("/hand", "/undo", "/void", "/edit")
+
+
+def make_ledger(path: Path, name: str = "Fri", players: tuple[str, str] = ("Ann", "Bob")) -> None:
+    with gintally.open(path) as book:
+        m = book.new_match(name, list(players), format="hollywood")
+        m.knock(players[0], 8, vs=18)
+
+
+class Phone(TestClient):
+    """A browser on the served sheet, and the server's settings (its token, its PIN)."""
+
+    settings: Settings
+
+
+def client_for(path: Path, **options: Any) -> Phone:
+    settings = Settings(path, hosts=("testserver",), stream_seconds=2.0, **options)
+    client = Phone(build(settings))
+    client.settings = settings
+    return client
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Path:
+    path = tmp_path / "ledger.db"
+    make_ledger(path)
+    return path
+
+
+@pytest.fixture
+def client(ledger: Path) -> Iterator[TestClient]:
+    with client_for(ledger) as c:
+        yield c
+
+
+def settings_of(c: TestClient) -> Settings:
+    assert isinstance(c, Phone)
+    return c.settings
+
+
+def join(c: TestClient) -> str:
+    """Join with the token, as the page does; the session's CSRF token."""
+    r = c.post("/join", data={"token": settings_of(c).token, "js": "1"}, headers={"origin": ORIGIN})
+    assert r.status_code == 200, r.text
+    csrf = settings_of(c).guard.csrf(c.cookies.get("gintally_session"))
+    assert csrf
+    return csrf
+
+
+def write(c: TestClient, path: str, csrf: str, **fields: str) -> Any:
+    return c.post(path, data=fields, headers={"origin": ORIGIN, "x-csrf-token": csrf})
+
+
+def hands(path: Path) -> list[dict[str, Any]]:
+    with gintally.open(path) as book:
+        found: list[dict[str, Any]] = book.match("Fri").hands(all=True)["hands"]
+        return found
+
+
+# --- who may come in -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", PAGES)
+def test_every_page_refuses_a_browser_that_has_not_joined(client: TestClient, route: str) -> None:
+    r = client.get(route, headers={"accept": "text/html"})
+    assert r.status_code == 401
+    assert "Ann" not in r.text and "knocks" not in r.text
+    plain = client.get(route)
+    assert (plain.status_code, plain.text) == (
+        401,
+        "join first: open the address gintally serve printed",
+    )
+
+
+@pytest.mark.parametrize("route", WRITES)
+def test_every_write_refuses_a_browser_that_has_not_joined(
+    client: TestClient, ledger: Path, route: str
+) -> None:
+    r = client.post(
+        route,
+        data={"kind": "gin", "player": "Bob", "vs": "30", "hand": "1"},
+        headers={"origin": ORIGIN},
+    )
+    assert r.status_code == 403
+    assert r.json()["error"] == "Error: join first: open the address gintally serve printed"
+    assert [h["hand"] for h in hands(ledger)] == [1]
+
+
+def test_a_wrong_token_does_not_join(client: TestClient) -> None:
+    r = client.post("/join", data={"token": "not-the-token", "js": "1"}, headers={"origin": ORIGIN})
+    assert r.status_code == 403
+    assert client.get("/part").status_code == 401
+
+
+def test_the_token_joins_and_the_pages_show_the_match(client: TestClient) -> None:
+    join(client)
+    for route in PAGES[:-1]:
+        r = client.get(route)
+        assert r.status_code == 200, route
+        assert "Fri" in r.text
+    assert "Ann knocks with 8, Bob has 18: Ann +10" in client.get("/").text
+    cookie = client.cookies.jar
+    (jar,) = list(cookie)
+    assert jar.has_nonstandard_attr("HttpOnly")
+
+
+def test_pin_joins_and_wrong_pins_lock_pin_joining(ledger: Path) -> None:
+    with client_for(ledger, pin="246810") as c:
+        for left in range(ATTEMPTS - 1, 0, -1):
+            r = c.post("/join", data={"pin": "111111"}, headers={"origin": ORIGIN})
+            assert r.status_code == 403
+            assert f"wrong PIN ({left} tr" in r.text
+        r = c.post("/join", data={"pin": "111111"}, headers={"origin": ORIGIN})
+        assert r.status_code == 429
+        r = c.post("/join", data={"pin": "246810"}, headers={"origin": ORIGIN})
+        assert r.status_code == 429  # locked: even the right PIN waits
+        assert "too many wrong PINs" in r.text
+        assert c.get("/part").status_code == 401
+        join(c)  # the token still joins
+
+
+def test_the_pin_lock_lasts_its_time_then_the_pin_joins() -> None:
+    now = [1000.0]
+    guard = Guard(token="t", pin="135790", clock=lambda: now[0])
+    for _ in range(ATTEMPTS):
+        with pytest.raises(Refused):
+            guard.join(pin="000000")
+    now[0] += LOCK_SECONDS - 1
+    with pytest.raises(Refused) as locked:
+        guard.join(pin="135790")
+    assert locked.value.status == 429
+    now[0] += 2
+    session = guard.join(pin="135790")
+    assert guard.csrf(session)
+
+
+def test_a_right_pin_joins_with_a_cookie_and_a_redirect(ledger: Path) -> None:
+    with client_for(ledger, pin="246810") as c:
+        r = c.post(
+            "/join", data={"pin": "246810"}, headers={"origin": ORIGIN}, follow_redirects=False
+        )
+        assert (r.status_code, r.headers["location"]) == (303, "/")
+        assert "samesite=strict" in r.headers["set-cookie"].lower()
+        assert c.get("/part").status_code == 200
+
+
+def test_a_join_from_another_origin_is_refused(client: TestClient) -> None:
+    token = settings_of(client).token or ""
+    r = client.post(
+        "/join", data={"token": token, "js": "1"}, headers={"origin": "http://evil.example"}
+    )
+    assert r.status_code == 403
+    assert client.get("/part").status_code == 401
+
+
+@pytest.mark.parametrize("host", ["evil.example", "attacker.test:8765", "127.0.0.2"])
+def test_a_foreign_host_header_is_refused(client: TestClient, host: str) -> None:
+    join(client)
+    r = client.get("/part", headers={"host": host})
+    assert r.status_code == 400
+    assert "Fri" not in r.text
+
+
+# --- writes --------------------------------------------------------------------------------------
+
+
+def test_a_write_needs_the_csrf_token_and_this_origin(client: TestClient, ledger: Path) -> None:
+    csrf = join(client)
+    fields = {"kind": "gin", "player": "Bob", "vs": "30"}
+    no_token = client.post("/hand", data=fields, headers={"origin": ORIGIN})
+    wrong_token = client.post("/hand", data=fields, headers={"origin": ORIGIN, "x-csrf-token": "x"})
+    no_origin = client.post("/hand", data=fields, headers={"x-csrf-token": csrf})
+    cross = client.post(
+        "/hand", data=fields, headers={"origin": "http://evil.example", "x-csrf-token": csrf}
+    )
+    for r in (no_token, wrong_token, no_origin, cross):
+        assert r.status_code == 403
+    assert cross.json()["error"] == "Error: a write must come from this server's own page"
+    assert wrong_token.json()["error"] == "Error: this page is out of date: reload it"
+    assert [h["hand"] for h in hands(ledger)] == [1]
+    r = write(client, "/hand", csrf, **fields)
+    assert r.json() == {
+        "ok": True,
+        "said": [
+            "Hand 2: Bob goes gin, Ann has 30: Bob +55",
+            "Game 1: Ann 10, Bob 55",
+            "Next dealer: Bob",
+        ],
+    }
+
+
+def test_a_refusal_is_the_command_lines_message_and_writes_nothing(
+    client: TestClient, ledger: Path
+) -> None:
+    csrf = join(client)
+    r = write(client, "/hand", csrf, kind="knock", player="Ann", deadwood="12", vs="3", key="a")
+    assert (r.status_code, r.json()) == (
+        400,
+        {"ok": False, "error": "Error: a knock with 12 is over the knock limit of 10"},
+    )
+    r = write(client, "/hand", csrf, kind="knock", player="Zed", deadwood="2", vs="3")
+    assert r.status_code == 400 and "Zed" in r.json()["error"]
+    r = write(client, "/hand", csrf, kind="knock", player="Ann", deadwood="2x", vs="3")
+    assert r.json()["error"] == "Error: deadwood must be a whole number, not '2x'"
+    r = write(client, "/hand", csrf, kind="steal", player="Ann")
+    assert r.status_code == 400
+    assert [h["hand"] for h in hands(ledger)] == [1]
+
+
+def test_undo_void_and_edit_say_what_they_did(client: TestClient, ledger: Path) -> None:
+    csrf = join(client)
+    write(client, "/hand", csrf, kind="gin", player="Bob", vs="30", key="g")
+    r = write(client, "/edit", csrf, hand="2", vs="20")
+    assert r.json()["said"][0] == "Edited hand 2: Bob goes gin, Ann has 20: Bob +45"
+    assert "Game 1: Ann 10, Bob 45" in r.json()["said"]
+    r = write(client, "/void", csrf, hand="1", reason="wrong table")
+    assert r.json()["said"][0] == "Voided hand 1: Ann knocks with 8, Bob has 18: Ann +10"
+    r = write(client, "/undo", csrf)
+    assert r.json()["said"][0].startswith("Undid hand ")
+    r = write(client, "/void", csrf, hand="99")
+    assert r.status_code == 400 and "99" in r.json()["error"]
+
+
+def test_a_repeated_submission_records_once(client: TestClient, ledger: Path) -> None:
+    csrf = join(client)
+    first = write(client, "/hand", csrf, kind="gin", player="Bob", vs="30", key="same-key")
+    again = write(client, "/hand", csrf, kind="gin", player="Bob", vs="30", key="same-key")
+    assert first.json()["said"] == again.json()["said"]
+    assert again.json()["again"] is True
+    assert [h["hand"] for h in hands(ledger)] == [1, 2]
+
+
+def test_two_phones_at_once_both_land_numbered_in_order(ledger: Path) -> None:
+    with client_for(ledger) as one, client_for(ledger) as two:
+        csrfs = [join(one), join(two)]
+        answers: list[Any] = []
+        go = threading.Barrier(2)
+
+        def send(c: TestClient, csrf: str, who: str, key: str) -> None:
+            go.wait()
+            answers.append(write(c, "/hand", csrf, kind="gin", player=who, vs="10", key=key))
+
+        threads = [
+            threading.Thread(target=send, args=(one, csrfs[0], "Ann", "k-ann")),
+            threading.Thread(target=send, args=(two, csrfs[1], "Bob", "k-bob")),
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert all(a.status_code == 200 for a in answers)
+    found = hands(ledger)
+    assert [h["hand"] for h in found] == [1, 2, 3]
+    assert sorted(h["winner"] for h in found[1:]) == ["Ann", "Bob"]
+
+
+def test_read_only_has_no_write_route(ledger: Path) -> None:
+    with client_for(ledger, read_only=True) as c:
+        csrf = join(c)
+        for route in WRITES:
+            r = write(c, route, csrf, kind="gin", player="Bob", vs="30", hand="1")
+            assert r.status_code in (404, 405), route
+        page = c.get("/").text
+        assert 'id="pad"' not in page and "Record a hand" not in page
+        assert "Ann knocks with 8" in page
+    assert [h["hand"] for h in hands(ledger)] == [1]
+
+
+# --- what is shown -------------------------------------------------------------------------------
+
+
+def test_hostile_names_are_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "hostile.db"
+    evil, bad = "<script>alert(1)</script>", '"><img src=x onerror=alert(2)>'
+    with gintally.open(path) as book:
+        m = book.new_match(evil, [bad, "Bob"])
+        m.knock(bad, 8, vs=18, note="<b>n</b>")
+    with client_for(path) as c:
+        join(c)
+        pages = [c.get(route).text for route in ("/", "/standings", "/matches", "/settle")]
+    for text in pages:
+        assert "<script>alert" not in text and "<img src=x" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages[0]
+    assert "&lt;img src=x onerror=alert(2)&gt;" in pages[0]
+    assert "%3Cscript%3E" in pages[0]  # in the links, the match's name is quoted
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        "/static/../app.py",
+        "/static/%2e%2e/app.py",
+        "/static/..%2fapp.py",
+        "/static/%2e%2e%2f%2e%2e%2fpyproject.toml",
+        "/static//etc/passwd",
+        "/static/../templates/part.html",
+        "/../../etc/passwd",
+    ],
+)
+def test_no_file_outside_the_assets_is_served(client: TestClient, route: str) -> None:
+    join(client)
+    r = client.get(route)
+    assert r.status_code in (401, 404), (route, r.status_code)
+    assert "import" not in r.text and "root:" not in r.text and "{%" not in r.text
+
+
+def test_the_assets_are_served_with_the_pages_headers(client: TestClient) -> None:
+    r = client.get("/static/app.js")
+    assert r.status_code == 200 and "EventSource" in r.text
+    assert r.headers["content-security-policy"].startswith("default-src 'self'")
+    assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_the_token_is_in_no_log(ledger: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    with client_for(ledger) as c:
+        csrf = join(c)
+        token = settings_of(c).token or ""
+        for route in PAGES[:-1]:
+            c.get(route)
+        write(c, "/hand", csrf, kind="gin", player="Bob", vs="30")
+        c.post("/join", data={"token": token + "x"}, headers={"origin": ORIGIN})
+    assert caplog.records  # something was logged (httpx's requests)
+    assert token not in caplog.text and csrf not in caplog.text
+
+
+# --- live ----------------------------------------------------------------------------------------
+
+
+def test_a_hand_written_by_another_process_reaches_an_open_stream(
+    client: TestClient, ledger: Path
+) -> None:
+    join(client)
+    seen: list[str] = []
+    with client.stream("GET", "/events") as r:
+        assert r.headers["content-type"].startswith("text/event-stream")
+        lines = r.iter_lines()
+        for line in lines:
+            seen.append(line)
+            if line.startswith("event: hello"):
+                break
+        with gintally.open(ledger) as other:  # another Book, as another process would be
+            other.match("Fri").gin("Bob", vs=30)
+        for line in lines:
+            seen.append(line)
+            if line.startswith("event: change"):
+                break
+    assert "event: change" in seen
+    assert "Bob goes gin, Ann has 30: Bob +55" in client.get("/part").text
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def test_serve_refuses_a_match_that_is_not_there(
+    gintally: Callable[..., Run], db_path: Path
+) -> None:
+    make_ledger(db_path)
+    line = refused_line(gintally("serve", "--match", "Nope"))
+    assert "Nope" in line
+
+
+def test_serve_refuses_a_port_in_use(gintally: Callable[..., Run], db_path: Path) -> None:
+    import socket
+
+    make_ledger(db_path)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        line = refused_line(gintally("serve", "--port", str(port)))
+    assert line == f"Error: port {port} is in use: choose another with --port N"
+
+
+def test_the_command_serves_until_ctrl_c_and_stops_cleanly(db_path: Path) -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    make_ledger(db_path)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "GINTALLY_DB": str(db_path)}
+    args = [sys.executable, "-m", "gintally", "serve", "--port", str(port)]
+    with subprocess.Popen(
+        args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as server:
+        assert server.stdout is not None
+        first = [server.stdout.readline() for _ in range(3)]
+        assert first[0] == f"Serving the sheet of Fri ({db_path}).\n"
+        link = first[1].rsplit(" ", 1)[1].strip()
+        assert link.startswith(f"http://127.0.0.1:{port}/#join=")
+        assert first[2] == "Ctrl-C stops it.\n"
+        try:
+            deadline = time.monotonic() + 30
+            while True:  # the address is printed just before the server listens
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "the server did not listen"
+                    time.sleep(0.05)
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/part", timeout=5)
+            assert refused.value.code == 401
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                out, err = server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                raise
+    assert (server.returncode, out, err) == (0, "Stopped.\n", "")
+
+
+def test_two_phones_tapping_in_the_same_hand_record_it_once(ledger: Path) -> None:
+    with client_for(ledger) as c:
+        phones = []
+        for _ in range(2):  # two browsers of one server: each its own session
+            c.cookies.clear()
+            csrf = join(c)
+            phones.append((c.cookies.get("gintally_session") or "", csrf))
+
+        def tap(phone: int, key: str, path: str = "/hand") -> list[str]:
+            c.cookies.set("gintally_session", phones[phone][0])
+            fields = {"kind": "gin", "player": "Bob", "vs": "30", "key": key}
+            lines: list[str] = write(c, path, phones[phone][1], **fields).json()["said"]
+            return lines
+
+        assert tap(0, "a")[0] == "Hand 2: Bob goes gin, Ann has 30: Bob +55"
+        assert tap(1, "b")[:2] == [
+            "Another phone has just recorded this hand; nothing was added.",
+            "Hand 2: Bob goes gin, Ann has 30: Bob +55",
+        ]
+        assert [h["hand"] for h in hands(ledger)] == [1, 2]
+        assert tap(0, "a2")[0] == "Hand 3: Bob goes gin, Ann has 30: Bob +55"  # the same phone
+        tap(1, "u", "/undo")
+        assert tap(1, "b2")[0] == "Hand 4: Bob goes gin, Ann has 30: Bob +55"  # after an undo
+
+
+def test_the_web_libraries_are_loaded_by_serve_alone() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, gintally, gintally.cli.serve, gintally.facade.book; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'starlette', 'uvicorn', 'jinja2', 'segno', 'multipart', 'python_multipart'}))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout == "[]\n"
