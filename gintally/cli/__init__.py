@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "data", "stats", "chart", "page", "play", "money")
+MODULES = ("hands", "read", "admin", "data", "stats", "chart", "page", "play", "money", "printing")
 ROUTES = {
     **dict.fromkeys(
         (
@@ -77,6 +77,7 @@ ROUTES = {
     "stats": "stats",
     "chart": "chart",
     "report": "page",
+    "print": "printing",
     "play": "play",
     **dict.fromkeys(("settle", "pay"), "money"),
 }
