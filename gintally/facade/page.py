@@ -91,8 +91,7 @@ def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> s
         "width": width,
         "height": height,
         "show_dots": False,
-        "legend_at_bottom": True,
-        "truncate_legend": -1,
+        "show_legend": False,  # each line is named at its end (`_for_paper`), in any ink
         "y_labels": whole_ticks(low, high)[0],
         "y_labels_major": [0],  # the zero line (`_for_paper` draws it dark)
         "margin_right": 110,  # room for the names at the lines' ends
@@ -171,7 +170,7 @@ def _for_paper(svg: str, what: str, title: str, finals: dict[str, int]) -> str:
         styled = (
             f'{opening}data-player="{escape(name)}" stroke-dasharray="{DASH[i % 2]}" '
             f'stroke-width="3.5" style="stroke-dasharray:{DASH[i % 2]};stroke-width:3.5;'
-            'opacity:1" '
+            'opacity:1;stroke-opacity:1" '
         )  # attributes for WeasyPrint, the style for browsers (pygal's CSS outranks attributes)
         svg = svg.replace(opening, styled, 1)
         end = svg.index("/>", svg.index(styled)) + 2

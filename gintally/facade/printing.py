@@ -35,7 +35,7 @@ Kind: TypeAlias = Literal["evening", "standings", "pad", "year"]
 Paper: TypeAlias = Literal["a4", "letter"]
 KINDS: tuple[Kind, ...] = ("evening", "standings", "pad", "year")
 PAPERS: tuple[Paper, ...] = ("a4", "letter")
-PAD_ROWS = 20  # pencil lines on a blank pad (one page of A4 or Letter)
+PAD_ROWS = 18  # pencil lines on a blank pad (one page of A4 or Letter)
 PDF_MISSING = "writing a PDF needs WeasyPrint: pip install 'gintally[pdf]' (or write FILE.html)"
 
 CSS = """
@@ -43,7 +43,7 @@ CSS = """
 .sheet tfoot th, .sheet tfoot td { border-top: 1px solid #999; background: #f6f1e4; }
 .sheet tfoot tr.total th, .sheet tfoot tr.total td { font-weight: bold; }
 .money { font-size: 1.1rem; }
-.pad td { height: 7.4mm; padding: 0 .4rem; border: 1px solid #999; }
+.pad td { height: 7.2mm; padding: 0 .4rem; border: 1px solid #999; }
 .pad th { padding: .15rem .4rem; border: 1px solid #999; }
 .rules { display: flex; flex-wrap: wrap; gap: .2rem 1.4rem; margin: .8rem 0 0; padding: 0;
   list-style: none; font-size: .95rem; }
