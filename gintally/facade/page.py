@@ -4,7 +4,17 @@ daily points that both its charts and the terminal's (`cli/chart`) are drawn wit
 The page is one HTML file with everything inside it: the styles in a ``<style>`` element, the
 charts as inline SVG drawn by pygal, no script, no font, no image and no address to fetch, so it
 opens the same from a USB stick, an e-mail or a browser with the network off, and prints well
-(print styles: A4 margins, no section split across pages, the hand log left folded).
+(print styles: A4 or Letter margins, no row or chart split across pages, the hand log left
+folded). `document` and `table` frame the printed pages of `facade.printing` the same way: the
+body in ``<main>``, tables with a caption, ``scope`` on their headings and a wrapper that
+scrolls them sideways on a narrow screen, text at 4.5:1 contrast or more, dates as people read
+them (`readable`: "3 May 2025"; the documents keep ISO dates).
+
+The charts are made to be read without colour (a black-and-white print, colour blindness):
+each player's line has its own dash (`DASH`) and end marker (`MARKER`) as well as its colour,
+its name and last figure at its end (no colour legend), the zero line is drawn dark, so a
+player who won nothing is still seen, and the SVG is an image (``role="img"``) titled and
+described (``<desc>``: who is ahead).
 
 pygal is imported here only, and only by the function that draws, so no other command loads it
 (tests/test_layers.py holds that). pygal writes an inline ``<script>`` with its tooltip settings
@@ -289,7 +299,8 @@ def table(caption: str, heads: list[str], rows: list[str], cls: str = "") -> str
     )
 
 
-def _cell(value: object, cls: str = "") -> str:
+def cell(value: object, cls: str = "") -> str:
+    """A table cell of `value`'s text (`cls`: its class)."""
     attr = f' class="{cls}"' if cls else ""
     return f"<td{attr}>{escape(str(value))}</td>"
 
@@ -313,17 +324,18 @@ def _standings(season: SeasonDoc, names: list[str]) -> str:
             "<tr>"
             + _row_head(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
             + "".join(
-                _cell(r[k])
+                cell(r[k])
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
-            + _cell(f"{r['net']:+d}")
-            + (_cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
+            + cell(f"{r['net']:+d}")
+            + (cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
             + "</tr>"
         )
     return table(f"The standings of {season['season']}", heads, rows)
 
 
-def _games(n: int) -> str:
+def games_said(n: int) -> str:
+    """`n` games in words: "1 game", "3 games"."""
     return f"{n} game" if n == 1 else f"{n} games"
 
 
@@ -338,34 +350,37 @@ def _verdict(season: SeasonDoc, one_day: str | None) -> str:
     (a, ga), (b, gb) = games.items()
     if one_day is not None:
         if ga == gb:
-            return f"{_games(ga)} each on {readable(one_day)}."
+            return f"{games_said(ga)} each on {readable(one_day)}."
         lead, other = (a, b) if ga > gb else (b, a)
-        return f"{escape(lead)} won {_games(games[lead])} to {games[other]} on {readable(one_day)}."
+        won = f"{escape(lead)} won {games_said(games[lead])} to {games[other]}"
+        return f"{won} on {readable(one_day)}."
     if season.get("over"):
         if season.get("winner"):
             w = season.get("winner") or ""
             lo = b if w == a else a
-            return f"{escape(w)} won the year, {_games(games[w])} to {games[lo]}."
-        return f"The year was tied, {_games(ga)} each."
+            return f"{escape(w)} won the year, {games_said(games[w])} to {games[lo]}."
+        return f"The year was tied, {games_said(ga)} each."
     if ga == gb:
-        return f"Level so far: {_games(ga)} each."
+        return f"Level so far: {games_said(ga)} each."
     lead, other = (a, b) if ga > gb else (b, a)
-    return f"{escape(lead)} leads, {_games(games[lead])} to {games[other]}, with the year in play."
+    return (
+        f"{escape(lead)} leads, {games_said(games[lead])} to {games[other]}, with the year in play."
+    )
 
 
 def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
     parts = []
     if sets:
         rows = [
-            "<tr>" + _cell(s["number"]) + _cell(", ".join(str(n) for n in s["games"]), "text")
-            + _cell(s["winner"] or "tied", "text") + _cell(s["margin"]) + "</tr>"
+            "<tr>" + cell(s["number"]) + cell(", ".join(str(n) for n in s["games"]), "text")
+            + cell(s["winner"] or "tied", "text") + cell(s["margin"]) + "</tr>"
             for s in sets
         ]  # fmt: skip
         parts.append(table("Sets", ["set", "~games", "~won by", "by"], rows))
     if series:
         rows = [
-            "<tr>" + _cell(s["number"]) + _cell(s["winner"], "text")
-            + _cell(readable(s["date"]), "text") + "</tr>"
+            "<tr>" + cell(s["number"]) + cell(s["winner"], "text")
+            + cell(readable(s["date"]), "text") + "</tr>"
             for s in series
         ]  # fmt: skip
         parts.append(table("Series", ["series", "~won by", "~on"], rows))
@@ -390,8 +405,8 @@ def records_table(records: list[tuple[str, str]], caption: str, source: str = ""
 
 def _log(hands: list[HandRow], season: str) -> str:
     rows = [
-        "<tr>" + _cell(h["id"]) + _cell(readable(h["date"]), "text")
-        + _cell(h["dealer"] or "", "text") + _cell(h["description"], "text") + "</tr>"
+        "<tr>" + cell(h["id"]) + cell(readable(h["date"]), "text")
+        + cell(h["dealer"] or "", "text") + cell(h["description"], "text") + "</tr>"
         for h in hands
     ]  # fmt: skip
     return (

@@ -3,7 +3,8 @@ season's standings, a blank pad to keep score in pencil, and the year in review 
 one self-contained HTML page (no script, no font, no address to fetch) sized for A4 or Letter
 paper, or a PDF made from it by WeasyPrint (the optional ``pdf`` extra).
 
-Every figure on a page is read from a document the library already gives, never counted here:
+Every figure on a page is read from a document the library already gives (only the evening's
+verdict counts the games its sheet shows won that day):
 the sheet from ``show --all --json`` (`Match.sheet`), who owes whom from ``settle --json``
 (`Match.settlement`), the table from ``standings --json``, the race and the records from the
 year in review's document, the pad's rules from ``match show --json`` (`Match.info`). Each cell
@@ -126,8 +127,8 @@ def _result_line(sheet: dict[str, Any], games: list[int], sets: list[int], day: 
         return "No game was won"
     lead, other = (a, b) if ga >= gb else (b, a)
     if ga == gb:
-        return f"{page._games(ga)} each"
-    return f"{escape(lead)} won {page._games(won[lead])} to {won[other]}"
+        return f"{page.games_said(ga)} each"
+    return f"{escape(lead)} won {page.games_said(won[lead])} to {won[other]}"
 
 
 def _owed(money: dict[str, Any] | None) -> list[str]:
@@ -219,8 +220,8 @@ def _heads(heads: list[str]) -> str:
 def _hand_cells(r: dict[str, Any], i: int) -> list[str]:
     return [
         num(r["hand"], f"show:sheet.{i}.hand"),
-        page._cell(r["dealer"] or "", "text"),
-        page._cell(f"{r['winner'] or ''} {r['kind']}".strip(), "text"),
+        page.cell(r["dealer"] or "", "text"),
+        page.cell(f"{r['winner'] or ''} {r['kind']}".strip(), "text"),
         num(r["points"], f"show:sheet.{i}.points"),
     ]
 
@@ -308,7 +309,7 @@ def _hands_then_games(
             + num(g["number"], f"show:games.{gi}.number")
             + num(page.readable(g["opened"]), f"show:games.{gi}.opened", "text")
             + "".join(num(g["total"][p], f"show:games.{gi}.total.{p}") for p in names)
-            + page._cell(g["winner"] or g["status"], "text")
+            + page.cell(g["winner"] or g["status"], "text")
             + (num(g["net"], f"show:games.{gi}.net") if g["net"] is not None else "<td></td>")
             + "</tr>"
         )
@@ -334,11 +335,11 @@ def _rounds(sheet: dict[str, Any], day: str) -> str:
                 "<tr>"
                 + (num(r["number"], f"show:rounds.{i}.number") if j == 0 else "<td></td>")
                 + num(t["table"], f"show:rounds.{i}.tables.{j}.table")
-                + page._cell(" v ".join(t["players"]), "text")
-                + page._cell(f"{t['winner'] or ''} {t['kind']}".strip(), "text")
+                + page.cell(" v ".join(t["players"]), "text")
+                + page.cell(f"{t['winner'] or ''} {t['kind']}".strip(), "text")
                 + num(t["points"], f"show:rounds.{i}.tables.{j}.points")
                 + (
-                    page._cell(r["winner"] or "tied", "text")
+                    page.cell(r["winner"] or "tied", "text")
                     + num(r["points"], f"show:rounds.{i}.points")
                     if j == 0
                     else "<td></td><td></td>"
@@ -419,7 +420,7 @@ def standings_html(
         [
             "<tr>"
             + f'<th scope="row">{escape(s["season"] or "")}</th>'
-            + page._cell(s["winner"] or ("in play" if not s["over"] else "tied"), "text")
+            + page.cell(s["winner"] or ("in play" if not s["over"] else "tied"), "text")
             + "".join(
                 num(row["games_won"], f"standings:seasons.{i}.rows.{j}.games_won")
                 for j, row in enumerate(s["rows"])
