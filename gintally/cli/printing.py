@@ -33,8 +33,8 @@ def print_page(
         typer.Option(
             "--output",
             "-o",
-            help="The file to write: FILE.html, FILE.pdf (needs gintally[pdf]), or - for "
-            "standard output (HTML).",
+            help="The file to write: FILE.html, FILE.pdf (needs WeasyPrint, the pdf extra), "
+            "or - for standard output (HTML).",
             metavar="FILE",
             show_default=False,
         ),
