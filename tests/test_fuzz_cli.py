@@ -76,12 +76,13 @@ READ_ONLY = {
     "stats",
     "chart",
     "report",
+    "print",
     "settle",
     "serve",
 }
 # Read commands that may keep the seasons they folded when they succeed: a cache, never a fact
 # (`ledger.folds`): the facts stay as they were, the file may not.
-CACHING = {"standings", "stats", "chart", "report"}
+CACHING = {"standings", "stats", "chart", "report", "print"}
 # Commands whose --json prints one JSON document.
 JSON_COMMANDS = {
     "knock",
@@ -598,6 +599,21 @@ def command_specs(
                 "--force": None,
             },
         ),
+        "print": (
+            [st.sampled_from(["evening", "standings", "pad", "year", "poster", ""])],
+            {
+                "--output": path_choices(world, scratch, "output"),
+                "-o": path_choices(world, scratch, "output"),
+                "--match": matches,
+                "-m": matches,
+                "--year": int_text,
+                "-y": int_text,
+                "--date": dates,
+                "-d": dates,
+                "--paper": st.sampled_from(["a4", "letter", "Letter", "a3", ""]),
+                "--force": None,
+            },
+        ),
         "match new": (
             [matches],
             {
@@ -882,7 +898,7 @@ def test_fuzz_command_lines(world: World, monkeypatch: pytest.MonkeyPatch) -> No
 # failure is bad input (exit 2), never "any other failure" (exit 1), never an exception that the
 # catch-all had to turn into "unexpected ...", and no library warning reaches stderr beside the
 # one "Error:" line.
-FILE_COMMANDS = {"import", "merge", "export", "backup", "demo", "report"}
+FILE_COMMANDS = {"import", "merge", "export", "backup", "demo", "report", "print"}
 
 
 def test_fuzz_typed_values_are_bad_input_not_failures(

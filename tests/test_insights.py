@@ -443,9 +443,9 @@ def test_the_page_holds_the_season_and_fetches_nothing(
     assert "Bob | 1 | 3 | 166 | 2 | 0 | 65 | +20" in text
     assert page.tags.count("svg") == 2  # games won, and the running net of single games
     assert "Ann" in html[html.index("<svg") :] and "Bob" in html[html.index("<svg") :]
-    assert "Bob won game 2 by 92 on 2024-02-09" in text
+    assert "Bob won game 2 by 92 on 9 February 2024" in text  # dates as people read them
     kitchen = household["Kitchen"]
-    assert f"Ann, 70 points (gin), hand {kitchen[3]} on 2024-01-12" in text
+    assert f"Ann, 70 points (gin), hand {kitchen[3]} on 12 January 2024" in text
     assert "The 8 hands of 2024" in text and "details" in page.tags
     log = html[html.index("<details>") : html.index("</details>")]
     assert all(f"<td>{n}</td>" in log for n in kitchen)

@@ -84,6 +84,7 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "dateutil": ("dates.py",),
     "plotext": ("cli/chart.py",),  # the terminal chart, imported only by the commands that draw
     "pygal": ("facade/page.py",),  # the page's SVG chart, likewise
+    "weasyprint": ("facade/printing.py",),  # a printed page as PDF (the optional pdf extra)
     "textual": ("cli/screen.py",),  # the full screen of `gintally play`, imported by it alone
     # the web app of `gintally serve`, imported by that command alone
     "starlette": ("serve/",),

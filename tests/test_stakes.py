@@ -84,7 +84,7 @@ def test_hollywood_evening_at_five_cents(gintally: CLI, tmp_path: Path) -> None:
     page = tmp_path / "year.html"
     ok(gintally("report", "--html", str(page)))
     html = page.read_text(encoding="utf-8")
-    assert "<th>winnings</th>" in html
+    assert '<th scope="col">winnings</th>' in html
     assert "<td>$50.25</td>" in html and "<td>-$50.25</td>" in html
     players = {p["player"]: p for p in as_json(gintally("stats", "--json"))["players"]}
     assert players["Ann"]["winnings"] == {"$": "50.25"}

@@ -61,7 +61,19 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-MODULES = ("hands", "read", "admin", "data", "stats", "chart", "page", "play", "money", "serve")
+MODULES = (
+    "hands",
+    "read",
+    "admin",
+    "data",
+    "stats",
+    "chart",
+    "page",
+    "printing",
+    "play",
+    "money",
+    "serve",
+)
 ROUTES = {
     **dict.fromkeys(
         (
@@ -76,6 +88,7 @@ ROUTES = {
     "stats": "stats",
     "chart": "chart",
     "report": "page",
+    "print": "printing",
     "play": "play",
     "serve": "serve",
     **dict.fromkeys(("settle", "pay"), "money"),

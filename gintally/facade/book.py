@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
 from gintally import jsonout
+from gintally.errors import GintallyError
 from gintally.facade import typed, work
 from gintally.facade.typed import Cards, as_text
 
@@ -336,6 +337,80 @@ class Book:
 
         written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
         return {**doc, "output": str(written), "html": text}
+
+    def print_page(
+        self,
+        kind: Literal["evening", "standings", "pad", "year"],
+        match: str | None = None,
+        *,
+        year: int | None = None,
+        day: date | str | None = None,
+        paper: Literal["a4", "letter"] = "a4",
+        out: str | os.PathLike[str] | IO[str] | None = None,
+        force: bool = False,
+    ) -> dict[str, Any]:
+        """A page of `match` (None: the current one) made to print on `paper` (``gintally print
+        KIND``): ``"evening"``, the sheet of the evening `day` (default: the latest day with
+        hands) with who owes whom; ``"standings"``, the season's table (the latest season, or
+        the one starting in `year`), years won, race and records; ``"pad"``, a blank sheet for
+        the match's format with its rules' numbers; ``"year"``, the year in review (as
+        `report`). Written to `out` when given: a new file (an existing one is replaced only
+        with `force`; written beside it and put in place whole), a PDF when its name ends in
+        ``.pdf`` (WeasyPrint, the ``pdf`` extra), or an open text file. ``{"kind", "match",
+        "paper", "output", "html"}``: what was made, the file written (None for none or an
+        open file) and the page's HTML."""
+        from gintally.facade import printing
+
+        if kind not in printing.KINDS:
+            raise GintallyError(
+                f"the page must be one of {', '.join(printing.KINDS)}, not {kind!r}"
+            )
+        if paper not in printing.PAPERS:
+            raise GintallyError(f"--paper must be a4 or letter, not {paper!r}")
+        text, name = self._printed(kind, match, year, day, paper)
+        doc = {"kind": kind, "match": name, "paper": paper}
+        if out is None or not isinstance(out, str | os.PathLike):
+            if out is not None:
+                out.write(text)
+            return {**doc, "output": None, "html": text}
+        as_pdf = Path(out).suffix.lower() == ".pdf"
+        made = printing.pdf_bytes(text) if as_pdf else text.encode("utf-8")
+        from gintally.ledger import files
+
+        def fill(tmp: Path) -> None:
+            with tmp.open("xb") as f:
+                f.write(made)
+
+        written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
+        return {**doc, "output": str(written), "html": text}
+
+    def _printed(
+        self, kind: str, match: str | None, year: int | None, day: date | str | None, paper: str
+    ) -> tuple[str, str]:
+        """The HTML of page `kind` (see `print_page`) and the match it shows."""
+        from gintally.facade import money, page, printing
+        from gintally.facade.typed import when, whole
+
+        today = date.today()
+        wanted = whole(as_text(year), "--year")
+        book = self.ledger()
+        with book.snapshot():  # every document of the page from one moment of the file
+            name = book.match(match).name
+            if kind == "year":
+                review = work.review(book, name, wanted, today)
+                return page.page_html(review, today, paper), name
+            if kind == "standings":
+                table = plain(work.standings(book, name, wanted, today))
+                review = work.review(book, name, wanted, today)
+                return printing.standings_html(table, review, today, paper), name
+            sheet = plain(work.show(book, name, kind == "evening", today))
+            if kind == "pad":
+                info = plain(money.info(book, name))
+                return printing.pad_html(info, sheet, today, paper), name
+            asked = None if day is None else when(as_text(day), book, today)
+            evening = printing.evening_day(sheet, asked)
+            owed = plain(money.settle(book, name, False, evening, today))
+            return printing.evening_html(sheet, owed, evening, today, paper), name
 
     def players(self) -> list[str]:
         """Every player's name: ``player list --json``'s ``players``."""

@@ -4,7 +4,17 @@ daily points that both its charts and the terminal's (`cli/chart`) are drawn wit
 The page is one HTML file with everything inside it: the styles in a ``<style>`` element, the
 charts as inline SVG drawn by pygal, no script, no font, no image and no address to fetch, so it
 opens the same from a USB stick, an e-mail or a browser with the network off, and prints well
-(print styles: A4 margins, no section split across pages, the hand log left folded).
+(print styles: A4 or Letter margins, no row or chart split across pages, the hand log left
+folded). `document` and `table` frame the printed pages of `facade.printing` the same way: the
+body in ``<main>``, tables with a caption, ``scope`` on their headings and a wrapper that
+scrolls them sideways on a narrow screen, text at 4.5:1 contrast or more, dates as people read
+them (`readable`: "3 May 2025"; the documents keep ISO dates).
+
+The charts are made to be read without colour (a black-and-white print, colour blindness):
+each player's line has its own dash (`DASH`) and end marker (`MARKER`) as well as its colour,
+its name and last figure at its end (no colour legend), the zero line is drawn dark, so a
+player who won nothing is still seen, and the SVG is an image (``role="img"``) titled and
+described (``<desc>``: who is ahead).
 
 pygal is imported here only, and only by the function that draws, so no other command loads it
 (tests/test_layers.py holds that). pygal writes an inline ``<script>`` with its tooltip settings
@@ -29,11 +39,35 @@ from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, S
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
 INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark enough to print
+# What tells the two lines apart without colour (a black-and-white print, colour blindness):
+# a solid line with round markers, and a dashed one with square markers.
+DASH = ("none", "11 6")
+MARKER = ("circle", "square")
+MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+PAPER = {"a4": "A4", "letter": "letter"}  # `--paper` as CSS's @page size names it
 
 
-def race_svg(race: RaceDoc, what: str) -> str:
+def readable(day: str, year: bool = True) -> str:
+    """An ISO date as people read it on paper: ``2025-05-03`` is "3 May 2025" (`year`: with
+    the year). The documents (``--json``) keep the ISO form."""
+    d = date.fromisoformat(day)
+    return f"{d.day} {MONTHS[d.month - 1]} {d.year}" if year else f"{d.day} {MONTHS[d.month - 1]}"
+
+
+def readable_dates(text: str) -> str:
+    """Every ISO date inside `text` (a record's sentence) in the readable form."""
+    return re.sub(r"\b\d{4}-\d{2}-\d{2}\b", lambda m: readable(m.group(0)), text)
+
+
+def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> str:
     """One race chart (`what`: ``games_won``, ``net``, or ``running_points`` before any game
-    has finished) as an inline SVG element."""
+    has finished) as an inline SVG element, `width` by `height` units, made to be read in black
+    and white: each player's line has its own dash and marker as well as its colour, its name
+    and last value at its end, and the zero line is drawn dark. The SVG is an image
+    (``role="img"``) whose ``<desc>`` says who leads."""
     import pygal
     from pygal.style import Style
 
@@ -64,12 +98,13 @@ def race_svg(race: RaceDoc, what: str) -> str:
         "js": [],
         "disable_xml_declaration": True,
         "style": style,
-        "width": 900,
-        "height": 380,
+        "width": width,
+        "height": height,
         "show_dots": False,
-        "legend_at_bottom": True,
-        "truncate_legend": -1,
+        "show_legend": False,  # each line is named at its end (`_for_paper`), in any ink
         "y_labels": whole_ticks(low, high)[0],
+        "y_labels_major": [0],  # the zero line (`_for_paper` draws it dark)
+        "margin_right": 110,  # room for the names at the lines' ends
     }
     by_day = len(set(dates)) > 1
     chart: Any
@@ -89,7 +124,7 @@ def race_svg(race: RaceDoc, what: str) -> str:
     else:  # one evening: game by game (hand by hand), in the order they closed
         chart = pygal.Line(
             **options,
-            title=f"{title}, {step} by {step} on {dates[0]}",
+            title=f"{title}, {step} by {step} on {readable(dates[0])}",
             x_labels=["start", *(f"{step} {i + 1}" for i in range(len(dates)))],
         )
     for name in race["players"]:
@@ -106,7 +141,76 @@ def race_svg(race: RaceDoc, what: str) -> str:
     svg: str = chart.render(is_unicode=True)
     svg = re.sub(r"<script\b.*?</script>", "", svg, flags=re.S)  # pygal's inert settings
     svg = re.sub(r"<!--.*?-->", "", svg, flags=re.S)  # comments naming pygal's web site
-    return svg.replace('"file://style.css"', "").replace('"file://graph.css"', "")
+    svg = svg.replace('"file://style.css"', "").replace('"file://graph.css"', "")
+    finals = {n: race[what][n][-1] for n in race["players"]}  # type: ignore[literal-required]
+    return _for_paper(svg, what, title, finals)
+
+
+def _for_paper(svg: str, what: str, title: str, finals: dict[str, int]) -> str:
+    """pygal's chart made legible without colour and described: each line its dash, a marker
+    and its name and value at its end; the zero line dark; ``role="img"``, a title and a
+    ``<desc>`` saying who leads."""
+    names = list(finals)
+    ends: list[tuple[float, float]] = []
+    for i in range(len(names)):
+        line = re.search(rf'<g class="series serie-{i} color-{i}"><path d="([^"]*)"', svg)
+        if line is None:
+            return svg  # nothing drawn (no point): pygal's chart as it is
+        *_, x, y = re.findall(r"-?\d+(?:\.\d+)?", line.group(1))
+        ends.append((float(x), float(y)))
+    label_y = [y for _, y in ends]
+    if len(label_y) == 2 and abs(label_y[0] - label_y[1]) < 16:  # the two labels apart
+        upper = 0 if finals[names[0]] >= finals[names[1]] else 1
+        middle = (label_y[0] + label_y[1]) / 2
+        label_y[upper], label_y[1 - upper] = middle - 8, middle + 8
+    for i, name in enumerate(names):
+        x, y = ends[i]
+        ink = INK[i % len(INK)]
+        marker = (
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{ink}" stroke="white"/>'
+            if MARKER[i % 2] == "circle"
+            else f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" '
+            f'fill="{ink}" stroke="white"/>'
+        )
+        label = (
+            f'<text x="{x + 10:.1f}" y="{label_y[i] + 5:.1f}" fill="{ink}" font-size="15" '
+            f'font-weight="bold" class="end-label">{escape(name)} {finals[name]}</text>'
+        )
+        opening = f'<g class="series serie-{i} color-{i}"><path '
+        styled = (
+            f'{opening}data-player="{escape(name)}" stroke-dasharray="{DASH[i % 2]}" '
+            f'stroke-width="3.5" style="stroke-dasharray:{DASH[i % 2]};stroke-width:3.5;'
+            'opacity:1;stroke-opacity:1" '
+        )  # attributes for WeasyPrint, the style for browsers (pygal's CSS outranks attributes)
+        svg = svg.replace(opening, styled, 1)
+        end = svg.index("/>", svg.index(styled)) + 2
+        svg = svg[:end] + marker + label + svg[end:]
+    svg = svg.replace(
+        'class="axis major line"',
+        'class="axis major line" stroke="#222" stroke-width="1.5" '
+        'style="stroke:#222;stroke-width:1.5;stroke-dasharray:none"',
+    )
+    ranked = sorted(finals.items(), key=lambda kv: -kv[1])
+    unit = {"games_won": "Games won", "net": "Net", "running_points": "Points so far"}[what]
+    if len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
+        lead = f"{unit}: level, {ranked[0][0]} and {ranked[1][0]} both at {ranked[0][1]}."
+    else:
+        rest = ", ".join(f"{n} has {v}" for n, v in ranked[1:])
+        lead = f"{unit}: {ranked[0][0]} is ahead with {ranked[0][1]}; {rest}."
+    ident = f"race-{what.replace('_', '-')}"
+    svg = re.sub(
+        r"<svg ",
+        f'<svg role="img" aria-labelledby="{ident}-title {ident}-desc" ',
+        svg,
+        count=1,
+    )
+    return re.sub(
+        r"<title>[^<]*</title>",
+        f'<title id="{ident}-title">{escape(title)}</title>'
+        f'<desc id="{ident}-desc">{escape(lead)}</desc>',
+        svg,
+        count=1,
+    )
 
 
 def _day(x: float) -> str:
@@ -122,63 +226,116 @@ body { font-family: Georgia, 'Times New Roman', serif; color: #222; background: 
 h1 { font-size: 2.1rem; margin: 0 0 .2rem; }
 h2 { font-size: 1.35rem; border-bottom: 2px solid #d9cfbb; padding-bottom: .2rem;
   margin-top: 2.2rem; }
-.sub { color: #555; margin: 0 0 1rem; }
+.sub { color: #444; margin: 0 0 1rem; }
 .verdict { font-size: 1.25rem; margin: 1rem 0; }
+.wide { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; margin: .6rem 0; background: white; }
+caption { text-align: left; font-style: italic; color: #444; padding: .2rem 0; }
 th, td { padding: .3rem .7rem; border-bottom: 1px solid #e3dccd; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 th { background: #efe8d8; font-weight: normal; font-variant: small-caps; letter-spacing: .03em; }
-td.text { text-align: left; }
+td.text, th.text { text-align: left; }
 .p0 { color: #1f4e9c; font-weight: bold; }
 .p1 { color: #b3341f; font-weight: bold; }
 figure { margin: 1rem 0; background: white; border: 1px solid #e3dccd; }
 figure svg { display: block; width: 100%; height: auto; }
 details { margin: 1rem 0; }
 summary { cursor: pointer; font-size: 1.1rem; }
-footer { margin-top: 3rem; color: #777; font-size: .85rem; }
+footer { margin-top: 3rem; color: #555; font-size: .85rem; }
+@media (max-width: 600px) {
+  body { margin: 1rem auto; padding: 0 .6rem; }
+  h1 { font-size: 1.6rem; }
+  th, td { padding: .25rem .4rem; }
+  figure { overflow-x: auto; }
+  figure svg { min-width: 640px; }
+}
 @page { size: A4; margin: 15mm; }
 @media print {
   body { background: white; margin: 0; max-width: none; padding: 0; font-size: 11pt; }
-  section, figure, table { break-inside: avoid; }
-  h2 { break-after: avoid; }
+  .wide { overflow: visible; }
+  figure, tr { break-inside: avoid; }
+  h2, caption { break-after: avoid; }
   summary { cursor: auto; }
   footer { display: none; }
 }
 """
 
 
-def _cell(value: object, cls: str = "") -> str:
+def document(title: str, body: str, made: date, paper: str = "a4", css: str = "") -> str:
+    """A whole printable page: `body` inside ``<main>``, the shared styles (and `css`), the
+    paper's size (`paper`: ``a4`` or ``letter``) and a footer naming the day it was made."""
+    size = PAPER[paper]
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>{CSS.replace("size: A4;", f"size: {size};")}{css}</style>
+</head>
+<body>
+<main>
+{body}
+</main>
+<footer>Made by gintally on {readable(made.isoformat())}.</footer>
+</body>
+</html>
+"""
+
+
+def table(caption: str, heads: list[str], rows: list[str], cls: str = "") -> str:
+    """A table in its scrolling wrapper (a narrow screen scrolls it, never cuts it): its
+    `caption`, column `heads` (``scope="col"``) and `rows` (each a ``<tr>``'s cells)."""
+    head = "".join(
+        f'<th scope="col" class="text">{escape(h[1:])}</th>'
+        if h.startswith("~")  # a column of words
+        else f'<th scope="col">{escape(h)}</th>'
+        for h in heads
+    )
+    attr = f' class="{cls}"' if cls else ""
+    return (
+        f'<div class="wide"><table{attr}><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def cell(value: object, cls: str = "") -> str:
+    """A table cell of `value`'s text (`cls`: its class)."""
     attr = f' class="{cls}"' if cls else ""
     return f"<td{attr}>{escape(str(value))}</td>"
 
 
+def _row_head(value: str, cls: str = "") -> str:
+    """The cell that names a row (a player): a header cell for its row."""
+    attr = f' class="{cls}"' if cls else ""
+    return f'<th scope="row"{attr}>{escape(value)}</th>'
+
+
 def _standings(season: SeasonDoc, names: list[str]) -> str:
-    heads: tuple[str, ...] = (
-        "player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net",
-    )  # fmt: skip
+    heads = ["player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net"]
     stake = season.get("stake")  # played for money: the season's winnings too
     if stake is not None:
         from gintally.report import money_text
 
-        heads += ("winnings",)
+        heads += ["winnings"]
     rows = []
     for i, r in enumerate(season["rows"]):
         rows.append(
             "<tr>"
-            + _cell(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
+            + _row_head(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
             + "".join(
-                _cell(r[k])
+                cell(r[k])
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
-            + _cell(f"{r['net']:+d}")
-            + (_cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
+            + cell(f"{r['net']:+d}")
+            + (cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
             + "</tr>"
         )
-    head = "".join(f"<th>{h}</th>" for h in heads)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    return table(f"The standings of {season['season']}", heads, rows)
 
 
-def _games(n: int) -> str:
+def games_said(n: int) -> str:
+    """`n` games in words: "1 game", "3 games"."""
     return f"{n} game" if n == 1 else f"{n} games"
 
 
@@ -186,76 +343,96 @@ def _hands(n: int) -> str:
     return f"{n} hand" if n == 1 else f"{n} hands"
 
 
-def _verdict(season: SeasonDoc) -> str:
+def _verdict(season: SeasonDoc, one_day: str | None) -> str:
+    """Who won the year, or leads it; for a season of one evening (`one_day`), who won more
+    games that evening (the year is not what it covers)."""
     games = {r["player"]: r["games_won"] for r in season["rows"]}
     (a, ga), (b, gb) = games.items()
+    if one_day is not None:
+        if ga == gb:
+            return f"{games_said(ga)} each on {readable(one_day)}."
+        lead, other = (a, b) if ga > gb else (b, a)
+        won = f"{escape(lead)} won {games_said(games[lead])} to {games[other]}"
+        return f"{won} on {readable(one_day)}."
     if season.get("over"):
         if season.get("winner"):
             w = season.get("winner") or ""
             lo = b if w == a else a
-            return f"{escape(w)} won the year, {_games(games[w])} to {games[lo]}."
-        return f"The year was tied, {_games(ga)} each."
+            return f"{escape(w)} won the year, {games_said(games[w])} to {games[lo]}."
+        return f"The year was tied, {games_said(ga)} each."
     if ga == gb:
-        return f"Level so far: {_games(ga)} each."
+        return f"Level so far: {games_said(ga)} each."
     lead, other = (a, b) if ga > gb else (b, a)
-    return f"{escape(lead)} leads, {_games(games[lead])} to {games[other]}, with the year in play."
+    return (
+        f"{escape(lead)} leads, {games_said(games[lead])} to {games[other]}, with the year in play."
+    )
 
 
 def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
     parts = []
     if sets:
-        rows = "".join(
-            "<tr>" + _cell(s["number"]) + _cell(", ".join(str(n) for n in s["games"]), "text")
-            + _cell(s["winner"] or "tied", "text") + _cell(s["margin"]) + "</tr>"
+        rows = [
+            "<tr>" + cell(s["number"]) + cell(", ".join(str(n) for n in s["games"]), "text")
+            + cell(s["winner"] or "tied", "text") + cell(s["margin"]) + "</tr>"
             for s in sets
-        )  # fmt: skip
-        parts.append(
-            "<table><thead><tr><th>set</th><th>games</th><th>won by</th><th>by</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"
-        )
+        ]  # fmt: skip
+        parts.append(table("Sets", ["set", "~games", "~won by", "by"], rows))
     if series:
-        rows = "".join(
-            "<tr>" + _cell(s["number"]) + _cell(s["winner"], "text") + _cell(s["date"]) + "</tr>"
+        rows = [
+            "<tr>" + cell(s["number"]) + cell(s["winner"], "text")
+            + cell(readable(s["date"]), "text") + "</tr>"
             for s in series
-        )
-        parts.append(
-            "<table><thead><tr><th>series</th><th>won by</th><th>on</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"
-        )
+        ]  # fmt: skip
+        parts.append(table("Series", ["series", "~won by", "~on"], rows))
     if not parts:
         return "<p>No set or series was finished this season (this format plays none).</p>"
     return "".join(parts)
 
 
-def _records(records: list[tuple[str, str]]) -> str:
+def records_table(records: list[tuple[str, str]], caption: str, source: str = "") -> str:
+    """The season's records (each a name and its sentence), dates made readable; `source`:
+    where the records are in their document (each sentence's cell names it, ``data-doc``)."""
     if not records:
         return "<p>No hand was won this season.</p>"
-    rows = "".join(
-        f"<tr><td>{escape(k)}</td><td class='text'>{escape(v)}</td></tr>" for k, v in records
-    )
-    return f"<table><tbody>{rows}</tbody></table>"
+    rows = [
+        f'<tr><th scope="row">{escape(k)}</th><td class="text"'
+        + (f' data-doc="{escape(source)}.{i}.1"' if source else "")
+        + f">{escape(readable_dates(v))}</td></tr>"
+        for i, (k, v) in enumerate(records)
+    ]
+    return table(caption, ["record", "~what and when"], rows)
 
 
 def _log(hands: list[HandRow], season: str) -> str:
-    rows = "".join(
-        "<tr>" + _cell(h["id"]) + _cell(h["date"]) + _cell(h["dealer"] or "", "text")
-        + _cell(h["description"], "text") + "</tr>"
+    rows = [
+        "<tr>" + cell(h["id"]) + cell(readable(h["date"]), "text")
+        + cell(h["dealer"] or "", "text") + cell(h["description"], "text") + "</tr>"
         for h in hands
-    )  # fmt: skip
+    ]  # fmt: skip
     return (
         f"<details><summary>The {_hands(len(hands))} of {escape(season)}</summary>"
-        "<table><thead><tr><th>hand</th><th>date</th><th>dealer</th><th>what happened</th>"
-        f"</tr></thead><tbody>{rows}</tbody></table></details>"
+        + table(f"Every hand of {season}", ["hand", "~date", "~dealer", "~what happened"], rows)
+        + "</details>"
     )
 
 
-def page_html(review: ReviewDoc, made: date) -> str:
-    """The whole page, as one string."""
+def covered(race: RaceDoc, hands: list[HandRow]) -> tuple[str, str | None]:
+    """What a season's page covers, for its heading: the season ("2026"), or the one evening
+    all its hands were played on ("14 November 2026"), which is also returned."""
+    days = {h["date"] for h in hands}
+    if len(days) == 1:
+        (day,) = days
+        return readable(day), day
+    return race["season"], None
+
+
+def page_html(review: ReviewDoc, made: date, paper: str = "a4") -> str:
+    """The whole page, as one string (`paper`: ``a4`` or ``letter``)."""
     race, season, hands = review["race"], review["season"], review["hands"]
     sets, series, records = review["sets"], review["series"], review["records"]
     names = race["players"]
-    label = race["season"]
-    title = f"{race['match']}: {label} in review"
+    label, one_day = covered(race, hands)
+    title = f"{race['match']}: {label}" + ("" if one_day else " in review")
     charts = [race_svg(race, "games_won")] if race["dates"] else []
     if race["dates"] and race["format"] in NET_FORMATS:
         charts.append(race_svg(race, "net"))
@@ -265,32 +442,23 @@ def page_html(review: ReviewDoc, made: date) -> str:
         "<p>No hand has scored this season yet.</p>"
     )
     vs = f"<span class='p0'>{escape(names[0])}</span> v <span class='p1'>{escape(names[1])}</span>"
-    when = f"{race['first_hand']} to {hands[-1]['date']}" if hands else ""
+    if one_day or not hands:
+        when = ""
+    else:
+        when = f", {readable(race['first_hand'])} to {readable(hands[-1]['date'])}"
     unfinished = season.get("unfinished") or 0
     note = f"<p>{unfinished} game(s) left unfinished at the season's end.</p>" if unfinished else ""
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<style>{CSS}</style>
-</head>
-<body>
-<header>
+    body = f"""<header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
-<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}, {when}</p>
-<p class="verdict">{_verdict(season)}</p>
+<p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}{when}</p>
+<p class="verdict">{_verdict(season, one_day)}</p>
 </header>
 <section><h2>Standings</h2>{_standings(season, names)}{note}</section>
 <section><h2>The race</h2>{figures}</section>
 <section><h2>Sets and series</h2>{_sets(sets, series)}</section>
-<section><h2>Records of the year</h2>{_records(records)}</section>
-<section><h2>Hand log</h2>{_log(hands, label)}</section>
-<footer>Made by gintally on {made.isoformat()}.</footer>
-</body>
-</html>
-"""
+<section><h2>Records of the year</h2>{records_table(records, "The season's records")}</section>
+<section><h2>Hand log</h2>{_log(hands, race["season"])}</section>"""
+    return document(title, body, made, paper)
 
 
 def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:

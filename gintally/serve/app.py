@@ -575,26 +575,27 @@ def record_hand(m: Match, fields: dict[str, str]) -> dict[str, Any]:
     if kind not in KINDS:
         raise GintallyError(f"unknown kind of hand {kind!r}: one of {', '.join(KINDS)}")
     player = fields.get("player") or None
-    extra: dict[str, Any] = {
-        "note": fields.get("note") or None,
-        "upcard": fields.get("upcard") or None,
-    }
-    extra = {k: v for k, v in extra.items() if v is not None}
+    note = fields.get("note") or None
+    upcard = fields.get("upcard") or None
     if kind in ("knock", "gin", "big-gin"):
         if player is None:
             raise GintallyError(f"who went {'down' if kind == 'knock' else 'gin'}? tap a name")
-        cards = {k: fields[k] for k in ("cards", "vs_cards") if fields.get(k)}
+        cards = fields.get("cards") or None
+        vs_cards = fields.get("vs_cards") or None
         vs = count(fields.get("vs"), "vs")
         if kind == "knock":
+            deadwood = count(fields.get("deadwood"), "deadwood")
             return m.knock(
-                player, count(fields.get("deadwood"), "deadwood"), vs=vs, **cards, **extra
+                player, deadwood, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard
             )
         if kind == "gin":
-            return m.gin(player, vs=vs, **cards, **extra)
-        return m.big_gin(player, vs=vs, **cards, **extra)
+            return m.gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
+        return m.big_gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
+    if kind == "draw" and player:
+        return m.draw(player, note=note, upcard=upcard)
     if kind == "draw":
-        return m.draw(player, **extra) if player else m.draw(**extra)
-    return m.misdeal(**extra)
+        return m.draw(note=note, upcard=upcard)
+    return m.misdeal(note=note, upcard=upcard)
 
 
 def now_open(m: Match) -> list[dict[str, Any]]:

@@ -1,0 +1,548 @@
+"""Pages made to print (``gintally print KIND``, `Book.print_page`): the evening's sheet, the
+season's standings, a blank pad to keep score in pencil, and the year in review (`page`), each
+one self-contained HTML page (no script, no font, no address to fetch) sized for A4 or Letter
+paper, or a PDF made from it by WeasyPrint (the optional ``pdf`` extra).
+
+Every figure on a page is read from a document the library already gives (only the evening's
+verdict counts the games its sheet shows won that day):
+the sheet from ``show --all --json`` (`Match.sheet`), who owes whom from ``settle --json``
+(`Match.settlement`), the table from ``standings --json``, the race and the records from the
+year in review's document, the pad's rules from ``match show --json`` (`Match.info`). Each cell
+or phrase that shows a figure names where it comes from in a ``data-doc`` attribute
+(``show:games.0.total.Ann``: the document, then the path of keys and list indexes), which the
+tests follow to compare every printed number with the document's.
+
+Legible without colour: the charts are `page.race_svg`'s (a dash and a marker per player,
+names at the lines' ends, the zero line dark); the players' columns are told apart by their
+names, never by colour alone. Dates read as people write them ("14 November 2026").
+
+Terminology
+- evening: the hands of one match played on one day (`day`; by default the latest day).
+- pad: a blank sheet ruled for pencil, with the match's format (columns per game and player,
+  or per table and team) and its rules' numbers at the foot.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from html import escape
+from typing import Any, Literal, TypeAlias
+
+from gintally.errors import GintallyError
+from gintally.facade import page
+from gintally.report import ReviewDoc
+
+Kind: TypeAlias = Literal["evening", "standings", "pad", "year"]
+Paper: TypeAlias = Literal["a4", "letter"]
+KINDS: tuple[Kind, ...] = ("evening", "standings", "pad", "year")
+PAPERS: tuple[Paper, ...] = ("a4", "letter")
+PAD_ROWS = 18  # pencil lines on a blank pad (one page of A4 or Letter)
+PDF_MISSING = "writing a PDF needs WeasyPrint: pip install 'gintally[pdf]' (or write FILE.html)"
+
+CSS = """
+.sheet th, .sheet td { padding: .15rem .45rem; }
+.sheet tfoot th, .sheet tfoot td { border-top: 1px solid #999; background: #f6f1e4; }
+.sheet tfoot tr.total th, .sheet tfoot tr.total td { font-weight: bold; }
+.money { font-size: 1.1rem; }
+.pad td { height: 7.2mm; padding: 0 .4rem; border: 1px solid #999; }
+.pad th { padding: .15rem .4rem; border: 1px solid #999; }
+.rules { display: flex; flex-wrap: wrap; gap: .2rem 1.4rem; margin: .8rem 0 0; padding: 0;
+  list-style: none; font-size: .95rem; }
+.sign { margin-top: 1.6rem; display: flex; gap: 2rem; flex-wrap: wrap; }
+.sign span { flex: 1; min-width: 12rem; border-top: 1px solid #222; padding-top: .2rem; }
+.line { display: inline-block; min-width: 12rem; border-bottom: 1px solid #222; }
+figure.small svg { max-width: 640px; }
+@media print {
+  h1 { font-size: 1.5rem; }
+  h2 { margin: .8rem 0 .3rem; font-size: 1.1rem; }
+  .verdict { margin: .5rem 0; }
+  figure.small svg { max-width: 560px; }
+  th, td { padding: .15rem .5rem; }
+  .sheet { font-size: 9.5pt; }
+  .pad { width: 100%; }
+}
+"""
+
+
+def num(value: object, ref: str, cls: str = "") -> str:
+    """A cell showing a figure of a document, naming where it comes from (`ref`)."""
+    attr = f' class="{cls}"' if cls else ""
+    return f'<td data-doc="{escape(ref)}"{attr}>{escape(str(value))}</td>'
+
+
+def fig(value: object, ref: str) -> str:
+    """A figure inside a sentence, naming where it comes from (`ref`)."""
+    return f'<span data-doc="{escape(ref)}">{escape(str(value))}</span>'
+
+
+def _player_class(names: list[str], name: str) -> str:
+    return f"p{names.index(name)}" if name in names else ""
+
+
+# --- the evening's sheet ------------------------------------------------------------------------
+
+
+def evening_day(sheet: dict[str, Any], day: date | None) -> str:
+    """The evening asked for (`day`), or the latest day the match has hands on; refused when
+    the match has none that day."""
+    days = [r["date"] for r in sheet["sheet"]]
+    if not days:
+        raise GintallyError(f"{sheet['match']} has no hands yet: there is no evening to print")
+    if day is None:
+        return str(max(days))
+    wanted = day.isoformat()
+    if wanted not in days:
+        raise GintallyError(
+            f"{sheet['match']} has no hand on {wanted}: its evenings are {min(days)} to {max(days)}"
+        )
+    return wanted
+
+
+def _result_line(sheet: dict[str, Any], games: list[int], sets: list[int], day: str) -> str:
+    """What the evening decided, in words: the sets won on it, else the games won on it."""
+    if sets:
+        said = []
+        for i in sets:
+            s = sheet["sets"][i]
+            if s["winner"] is None:
+                said.append(f"set {fig(s['number'], f'show:sets.{i}.number')} was tied")
+            elif len(sets) == 1:
+                said.append(
+                    f"{escape(s['winner'])} won the set by "
+                    + fig(s["margin"], f"show:sets.{i}.margin")
+                )
+            else:
+                said.append(
+                    f"{escape(s['winner'])} won set {fig(s['number'], f'show:sets.{i}.number')} "
+                    f"by {fig(s['margin'], f'show:sets.{i}.margin')}"
+                )
+        return ", ".join(said)
+    won: dict[str, int] = dict.fromkeys(sheet["players"], 0)
+    for i in games:
+        g = sheet["games"][i]
+        if g["status"] == "won" and g["winner"] in won and g["closed"] == day:
+            won[g["winner"]] += 1
+    (a, ga), (b, gb) = won.items()
+    if ga == gb == 0:
+        return "No game was won"
+    lead, other = (a, b) if ga >= gb else (b, a)
+    if ga == gb:
+        return f"{page.games_said(ga)} each"
+    return f"{escape(lead)} won {page.games_said(won[lead])} to {won[other]}"
+
+
+def _owed(money: dict[str, Any] | None) -> list[str]:
+    """Who owes whom, each a phrase with its amount (none when the match is not staked)."""
+    if money is None or money["unstaked"]:
+        return []
+    return [
+        f"{escape(b['from'])} owes {escape(b['to'])} {fig(b['text'], f'settle:balances.{i}.text')}"
+        for i, b in enumerate(money["balances"])
+    ]
+
+
+def evening_html(
+    sheet: dict[str, Any],
+    money: dict[str, Any] | None,
+    day: str,
+    made: date,
+    paper: str = "a4",
+) -> str:
+    """The sheet of one evening (`day`) of a match: every hand with each game's running score,
+    each game's points, bonuses, total and net, the sets it finished, and who owes whom (from
+    `money`, ``settle --since DAY --json``; None or unstaked: nothing). `sheet`: ``show --all
+    --json``."""
+    names: list[str] = sheet["players"]
+    rows_of_day = [(i, r) for i, r in enumerate(sheet["sheet"]) if r["date"] == day]
+    numbers = {r["hand"] for _, r in rows_of_day}
+    games = [i for i, g in enumerate(sheet["games"]) if numbers & set(g["hands"])]
+    game_numbers = {sheet["games"][i]["number"] for i in games}
+    sets = [
+        i
+        for i, s in enumerate(sheet.get("sets") or [])
+        if s["status"] != "open" and set(s["games"]) <= game_numbers
+    ]
+    result = _result_line(sheet, games, sets, day)
+    owed = _owed(money)
+    headline = result + (f"; {owed[0]}" if len(owed) == 1 else "")
+    if len(games) <= WIDE_GAMES:
+        hand_table = _game_columns(sheet, rows_of_day, games, day)
+    else:
+        hand_table = _hands_then_games(sheet, rows_of_day, games, day)
+    open_games = [
+        fig(sheet["games"][i]["number"], f"show:games.{i}.number")
+        for i in games
+        if sheet["games"][i]["status"] == "open"
+    ]
+    still = f"<p>Still in play: game {', '.join(open_games)}.</p>" if open_games else ""
+    rounds = _rounds(sheet, day)
+    money_part = ""
+    if owed:
+        since = "" if day == max(r["date"] for r in sheet["sheet"]) else " (from this day on)"
+        money_part = (
+            f"<section><h2>Who owes whom{since}</h2><p class='money'>"
+            + "<br>".join(owed)
+            + "</p></section>"
+        )
+    elif money is not None and not money["unstaked"]:
+        money_part = (
+            "<section><h2>Who owes whom</h2><p class='money'>Nobody owes anything.</p></section>"
+        )
+    title = f"{sheet['match']}: the evening of {page.readable(day)}"
+    limits = (
+        f"target {fig(sheet['target'], 'show:target')} &middot; "
+        f"knock limit {fig(sheet['knock_limit'], 'show:knock_limit')}"
+    )
+    vs = " v ".join(f"<span class='{_player_class(names, n)}'>{escape(n)}</span>" for n in names)
+    body_html = f"""<header>
+<h1>{escape(sheet["match"])}: {page.readable(day)}</h1>
+<p class="sub">{vs} &middot; {escape(sheet["format"])} &middot; {limits}</p>
+<p class="verdict">{headline}.</p>
+</header>
+<section><h2>The hands and the games</h2>{hand_table}{still}</section>
+{rounds}{money_part}
+<p class="sign"><span>signed</span><span>signed</span></p>"""
+    return page.document(title, body_html, made, paper, CSS)
+
+
+WIDE_GAMES = 4  # at most this many games side by side (Hollywood's three); more: game by game
+
+
+def _heads(heads: list[str]) -> str:
+    return "".join(
+        f'<th scope="col" class="text">{escape(h[1:])}</th>'
+        if h.startswith("~")
+        else f'<th scope="col">{escape(h)}</th>'
+        for h in heads
+    )
+
+
+def _hand_cells(r: dict[str, Any], i: int) -> list[str]:
+    return [
+        num(r["hand"], f"show:sheet.{i}.hand"),
+        page.cell(r["dealer"] or "", "text"),
+        page.cell(f"{r['winner'] or ''} {r['kind']}".strip(), "text"),
+        num(r["points"], f"show:sheet.{i}.points"),
+    ]
+
+
+def _game_columns(
+    sheet: dict[str, Any], rows: list[tuple[int, dict[str, Any]]], games: list[int], day: str
+) -> str:
+    """The paper sheet: a column per game and player with its running score hand by hand,
+    and each game's points, bonuses, total and net at the foot."""
+    names: list[str] = sheet["players"]
+    columns = [(gi, sheet["games"][gi], p) for gi in games for p in names]
+    heads = ["hand", "~dealer", "~what", "points"] + [f"G{g['number']} {p}" for _, g, p in columns]
+    body = []
+    for i, r in rows:
+        cells = _hand_cells(r, i)
+        for _, g, p in columns:
+            at = r["game_points"].get(str(g["number"]))
+            cells.append(
+                num(at[p], f"show:sheet.{i}.game_points.{g['number']}.{p}", _player_class(names, p))
+                if at is not None
+                else "<td></td>"
+            )
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    foot = []
+    for label, key in FOOT:
+        cells = [f'<th scope="row" colspan="4" class="text">{label}</th>']
+        for gi, g, p in columns:
+            value: Any = g
+            for part in key.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            cells.append(
+                num(value[p], f"show:games.{gi}.{key}.{p}")
+                if isinstance(value, dict)
+                else "<td></td>"
+            )
+        foot.append(f'<tr class="{label}">' + "".join(cells) + "</tr>")
+    net = ['<th scope="row" colspan="4" class="text">net (won by)</th>']
+    for gi, g, p in columns:
+        won = g["status"] == "won" and g["winner"] == p
+        net.append(num(g["net"], f"show:games.{gi}.net") if won else "<td></td>")
+    foot.append("<tr>" + "".join(net) + "</tr>")
+    return (
+        f'<div class="wide"><table class="sheet"><caption>Every hand of {page.readable(day)}, '
+        "with each game's running score; the games' bonuses and totals at the foot"
+        f"</caption><thead><tr>{_heads(heads)}</tr></thead><tbody>{''.join(body)}</tbody>"
+        f"<tfoot>{''.join(foot)}</tfoot></table></div>"
+    )
+
+
+FOOT = (  # the rows at a sheet's foot: what each game's column adds up to
+    ("points", "points"),
+    ("game bonus", "bonuses.game"),
+    ("box bonus", "bonuses.boxes"),
+    ("shutout", "bonuses.shutout"),
+    ("total", "total"),
+)
+
+
+def _hands_then_games(
+    sheet: dict[str, Any], rows: list[tuple[int, dict[str, Any]]], games: list[int], day: str
+) -> str:
+    """More games than fit side by side (ad infinitum: every hand opens one): the hands with
+    each player's points, then a line per game with its totals."""
+    names: list[str] = sheet["players"]
+    body = [
+        "<tr>"
+        + "".join(_hand_cells(r, i))
+        + "".join(
+            num(r["points_by_player"][p], f"show:sheet.{i}.points_by_player.{p}") for p in names
+        )
+        + "</tr>"
+        for i, r in rows
+    ]
+    hands = page.table(
+        f"Every hand of {page.readable(day)} and what each player scored",
+        ["hand", "~dealer", "~what", "points", *names],
+        body,
+        "sheet",
+    )
+    lines = []
+    for gi in games:
+        g = sheet["games"][gi]
+        lines.append(
+            "<tr>"
+            + num(g["number"], f"show:games.{gi}.number")
+            + num(page.readable(g["opened"]), f"show:games.{gi}.opened", "text")
+            + "".join(num(g["total"][p], f"show:games.{gi}.total.{p}") for p in names)
+            + page.cell(g["winner"] or g["status"], "text")
+            + (num(g["net"], f"show:games.{gi}.net") if g["net"] is not None else "<td></td>")
+            + "</tr>"
+        )
+    table = page.table(
+        "The games these hands scored in: totals with bonuses, the winner and the net",
+        ["game", "~opened", *(f"{p} total" for p in names), "~won by", "net"],
+        lines,
+        "sheet",
+    )
+    return hands + table
+
+
+def _rounds(sheet: dict[str, Any], day: str) -> str:
+    """A team match's rounds of the evening: each table's hand and the round's result."""
+    if "rounds" not in sheet:
+        return ""
+    rows = []
+    for i, r in enumerate(sheet["rounds"]):
+        if r["date"] != day:
+            continue
+        for j, t in enumerate(r["tables"]):
+            rows.append(
+                "<tr>"
+                + (num(r["number"], f"show:rounds.{i}.number") if j == 0 else "<td></td>")
+                + num(t["table"], f"show:rounds.{i}.tables.{j}.table")
+                + page.cell(" v ".join(t["players"]), "text")
+                + page.cell(f"{t['winner'] or ''} {t['kind']}".strip(), "text")
+                + num(t["points"], f"show:rounds.{i}.tables.{j}.points")
+                + (
+                    page.cell(r["winner"] or "tied", "text")
+                    + num(r["points"], f"show:rounds.{i}.points")
+                    if j == 0
+                    else "<td></td><td></td>"
+                )
+                + "</tr>"
+            )
+    if not rows:
+        return ""
+    heads = ["round", "table", "~players", "~result", "points", "~round to", "round points"]
+    return (
+        "<section><h2>The rounds, table by table</h2>"
+        + page.table(
+            "Each table's hand in each round, and whose team took the round", heads, rows, "sheet"
+        )
+        + "</section>"
+    )
+
+
+# --- the season's standings ---------------------------------------------------------------------
+
+
+STANDING_COLUMNS = (  # a standings row's figures as the printed table heads them
+    ("games_won", "games"),
+    ("sets_won", "sets"),
+    ("series_won", "series"),
+    ("hands_won", "hands"),
+    ("points", "points"),
+    ("gins", "gins"),
+    ("big_gins", "big gins"),
+    ("undercuts", "undercuts"),
+    ("biggest_hand", "biggest"),
+    ("net", "net"),
+)
+
+
+def standings_html(
+    standings: dict[str, Any], review: ReviewDoc, made: date, paper: str = "a4"
+) -> str:
+    """The season's table (``standings --json``: every player's figures and the years won),
+    every season's winner, a small race chart and the season's records (the year in review's
+    document, `review`), on one page."""
+    names: list[str] = standings["players"]
+    shown = [
+        (k, h)
+        for k, h in STANDING_COLUMNS
+        if k in ("games_won", "hands_won", "points", "net")
+        or any(r.get(k) for r in standings["rows"])
+    ]  # a column nobody scored in (big gins, sets in a format without them) is left out
+    rows = []
+    for i, r in enumerate(standings["rows"]):
+        cells = [
+            f'<th scope="row" class="{_player_class(names, r["player"])}">'
+            f"{escape(r['player'])}</th>"
+        ]
+        for k, _ in shown:
+            value = f"{r[k]:+d}" if k == "net" else r[k]
+            cells.append(num(value, f"standings:rows.{i}.{k}"))
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    season = standings["season"]
+    table = page.table(
+        f"The standings of {season}: games, hands and points won",
+        ["player"] + [h for _, h in shown],
+        rows,
+    )
+    years = page.table(
+        "Years won, every season of the match",
+        ["player", "years won"],
+        [
+            f'<tr><th scope="row" class="{_player_class(names, p)}">{escape(p)}</th>'
+            + num(n, f"standings:years_won.{p}")
+            + "</tr>"
+            for p, n in standings["years_won"].items()
+        ],
+    )
+    seasons = page.table(
+        "Each season and who won it",
+        ["season", "~won by"] + [f"{p} games" for p in names],
+        [
+            "<tr>"
+            + f'<th scope="row">{escape(s["season"] or "")}</th>'
+            + page.cell(s["winner"] or ("in play" if not s["over"] else "tied"), "text")
+            + "".join(
+                num(row["games_won"], f"standings:seasons.{i}.rows.{j}.games_won")
+                for j, row in enumerate(s["rows"])
+            )
+            + "</tr>"
+            for i, s in enumerate(standings["seasons"])
+        ],
+    )
+    race = review["race"]
+    chart = (
+        f"<figure class='small'>{page.race_svg(race, 'games_won', 700, 280)}</figure>"
+        if race["dates"]
+        else "<p>No game has finished this season yet.</p>"
+    )
+    if standings.get("over"):
+        verdict = (
+            f"{escape(standings['winner'])} won {escape(season)}."
+            if standings.get("winner")
+            else f"{escape(season)} was tied."
+        )
+    else:
+        verdict = f"{escape(season)} is in play."
+    span = ""
+    if standings.get("start"):  # the season's first day to its last (`end` is the next one's)
+        last = (date.fromisoformat(standings["end"]) - timedelta(days=1)).isoformat()
+        span = f"the season runs {page.readable(standings['start'])} to {page.readable(last)}"
+    hands = fig(standings["hands"], "standings:hands")
+    records = page.records_table(review["records"], "The season's records", "review:records")
+    body = f"""<header>
+<h1>{escape(standings["match"])}: standings of {escape(season)}</h1>
+<p class="sub">{escape(standings["format"])} &middot; {hands} hands &middot; {span}</p>
+<p class="verdict">{verdict}</p>
+</header>
+<section><h2>The table</h2>{table}</section>
+<section><h2>The race</h2>{chart}</section>
+<section><h2>Years won</h2><div class="cols">{years}{seasons}</div></section>
+<section><h2>Records of the year</h2>{records}</section>"""
+    title = f"{standings['match']}: standings of {season}"
+    return page.document(
+        title, body, made, paper, CSS + ".cols { display: flex; gap: 1.5rem; flex-wrap: wrap; }"
+    )
+
+
+# --- the blank pad ------------------------------------------------------------------------------
+
+
+RULE_NUMBERS = (  # the rules' numbers a pad prints at its foot, as a player names them
+    ("target", "game to"),
+    ("knock_limit", "knock limit"),
+    ("gin_bonus", "gin bonus"),
+    ("big_gin_bonus", "big gin bonus"),
+    ("undercut_bonus", "undercut bonus"),
+    ("game_bonus", "game bonus"),
+    ("box_bonus", "box bonus"),
+)
+
+
+def pad_html(info: dict[str, Any], sheet: dict[str, Any], made: date, paper: str = "a4") -> str:
+    """A blank sheet for the match's format, ruled for pencil: a column per game and player
+    (Hollywood and Honeymoon: its games side by side), per table and team in a team match;
+    the rules' numbers at the foot (`info`: ``match show --json``; `sheet`: ``show --json``,
+    for the teams and tables)."""
+    fmt = info["format"]
+    teams = sheet.get("teams")
+    if teams:
+        sides = [t["name"] for t in teams]
+        heads = ["round"] + [f"table {i + 1}: {t}" for i, t in enumerate(sheet["tables"])] + sides
+        what = (
+            f"teams: {', '.join(t['name'] + ' (' + ', '.join(t['players']) + ')' for t in teams)}"
+        )
+    else:
+        sides = list(sheet["players"])
+        games = info["format_games"] if fmt in ("hollywood", "honeymoon") else 1
+        heads = ["hand", "dealer"] + [
+            (f"G{g + 1} {p}" if games > 1 else p) for g in range(games) for p in sides
+        ]
+        what = f"{games} games at once" if games > 1 else "one game at a time"
+    rows = ["<tr>" + "<td></td>" * len(heads) + "</tr>" for _ in range(PAD_ROWS)]
+    foot = "".join(
+        f'<tr><th scope="row" colspan="{2 if not teams else 1}" class="text">{label}</th>'
+        + "<td></td>" * (len(heads) - (2 if not teams else 1))
+        + "</tr>"
+        for label in ("points", "bonuses", "total")
+    )
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    grid = (
+        f'<div class="wide"><table class="pad"><caption>One line a hand: the winner\'s points '
+        f"under each game it scores in</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>"
+    )
+    rules = info["rules"]
+    numbers = "".join(
+        f"<li>{label} {fig(rules[key], f'info:rules.{key}')}</li>"
+        for key, label in RULE_NUMBERS
+        if rules.get(key) is not None
+    )
+    shutout = escape(str(rules.get("shutout") or "none"))
+    body = f"""<header>
+<h1>{escape(info["match"])}: score pad</h1>
+<p class="sub">{escape(fmt)} &middot; {escape(what)} &middot; rules {escape(rules["preset"])}</p>
+<p>Date <span class="line"></span> Dealer first <span class="line"></span></p>
+</header>
+{grid}
+<ul class="rules" aria-label="The rules' numbers">{numbers}<li>shutout {shutout}</li></ul>
+<p class="sign"><span>signed</span><span>signed</span></p>"""
+    return page.document(f"{info['match']}: score pad ({fmt})", body, made, paper, CSS)
+
+
+# --- PDF ----------------------------------------------------------------------------------------
+
+
+def pdf_document(html: str) -> Any:
+    """WeasyPrint's laid-out document of the page (its ``pages``, ``write_pdf``); refused with
+    a one-line message naming the extra to install when WeasyPrint is not installed."""
+    try:
+        import weasyprint
+    except ImportError:
+        raise GintallyError(PDF_MISSING) from None
+    return weasyprint.HTML(string=html).render()
+
+
+def pdf_bytes(html: str) -> bytes:
+    """The page as a PDF, made by WeasyPrint (no browser; see `pdf_document`)."""
+    data: bytes = pdf_document(html).write_pdf()
+    return data
