@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -100,7 +99,6 @@ class Desk:
         self.changed = asyncio.Condition()
         self.answers: OrderedDict[str, Answer] = OrderedDict()
         self.parts: dict[tuple[str, int], dict[str, Any]] = {}
-        self.stamp: tuple[int, ...] = ()
         # each match's latest hand recorded here: its fields, the session, when, what was said
         self.last_hand: dict[str, tuple[tuple[str, ...], str, float, list[str]]] = {}
 
@@ -111,20 +109,16 @@ class Desk:
 
     async def watch(self) -> None:
         """Look for writes every `Settings.poll` seconds and wake the streams on each: the
-        watching Book's `news` (SQLite's data_version), or the file and its write-ahead log
-        stamped otherwise (their size and time of change: a commit appends to the log), which
-        a data_version held back by a snapshot open elsewhere in the process would miss."""
+        watching Book's `news` (SQLite's data_version, which moves with every other
+        connection's commit, another Book's of this process included)."""
         await self.run(self.watcher.ledger)
-        self.stamp = stamp(self.settings.path)
         while True:
             await asyncio.sleep(self.settings.poll)
             try:
                 news = await self.run(self.watcher.news)
             except GintallyError:  # the file is busy or gone for now: ask again next time
                 news = False
-            now = stamp(self.settings.path)
-            if news or now != self.stamp:  # another process wrote: a hand may have come between
-                self.stamp = now
+            if news:  # another process wrote: a hand may have come between
                 self.last_hand.clear()
                 await self.bump()
 
@@ -188,7 +182,6 @@ class Desk:
         answer = work()
         if answer[0] == 200:  # this write is told at once (`bump`), not again by the watcher
             self.watcher.news()
-            self.stamp = stamp(self.settings.path)
         if key:
             self.answers[key] = answer
             while len(self.answers) > KEYS:
@@ -544,19 +537,6 @@ def build(settings: Settings) -> Starlette:
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.desk = desk
     return app
-
-
-def stamp(path: str | Path) -> tuple[int, ...]:
-    """The ledger file's and its write-ahead log's size and time of last change."""
-    found: list[int] = []
-    for name in (str(path), f"{path}-wal"):
-        try:
-            info = os.stat(name)
-        except OSError:
-            found += [-1, -1]
-        else:
-            found += [info.st_size, info.st_mtime_ns]
-    return tuple(found)
 
 
 def count(text: str | None, name: str) -> int | None:
