@@ -44,9 +44,19 @@ INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark eno
 DASH = ("none", "11 6")
 MARKER = ("circle", "square")
 MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)  # fmt: skip
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 PAPER = {"a4": "A4", "letter": "letter"}  # `--paper` as CSS's @page size names it
 
 
@@ -113,8 +123,10 @@ def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> s
         # dates into timestamps with datetime.utcfromtimestamp, which Python 3.12 deprecates.
         # (Never 0, where pygal would draw the axis inside the chart.)
         positions, labels = day_ticks(race["first_hand"], dates[-1])
-        names = {date.fromisoformat(p).toordinal(): label for p, label in zip(
-            positions, labels, strict=True)}  # fmt: skip
+        names = {
+            date.fromisoformat(p).toordinal(): label
+            for p, label in zip(positions, labels, strict=True)
+        }
         chart = pygal.XY(
             **options,
             title=title,
@@ -372,17 +384,24 @@ def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
     parts = []
     if sets:
         rows = [
-            "<tr>" + cell(s["number"]) + cell(", ".join(str(n) for n in s["games"]), "text")
-            + cell(s["winner"] or "tied", "text") + cell(s["margin"]) + "</tr>"
+            "<tr>"
+            + cell(s["number"])
+            + cell(", ".join(str(n) for n in s["games"]), "text")
+            + cell(s["winner"] or "tied", "text")
+            + cell(s["margin"])
+            + "</tr>"
             for s in sets
-        ]  # fmt: skip
+        ]
         parts.append(table("Sets", ["set", "~games", "~won by", "by"], rows))
     if series:
         rows = [
-            "<tr>" + cell(s["number"]) + cell(s["winner"], "text")
-            + cell(readable(s["date"]), "text") + "</tr>"
+            "<tr>"
+            + cell(s["number"])
+            + cell(s["winner"], "text")
+            + cell(readable(s["date"]), "text")
+            + "</tr>"
             for s in series
-        ]  # fmt: skip
+        ]
         parts.append(table("Series", ["series", "~won by", "~on"], rows))
     if not parts:
         return "<p>No set or series was finished this season (this format plays none).</p>"
@@ -405,10 +424,14 @@ def records_table(records: list[tuple[str, str]], caption: str, source: str = ""
 
 def _log(hands: list[HandRow], season: str) -> str:
     rows = [
-        "<tr>" + cell(h["id"]) + cell(readable(h["date"]), "text")
-        + cell(h["dealer"] or "", "text") + cell(h["description"], "text") + "</tr>"
+        "<tr>"
+        + cell(h["id"])
+        + cell(readable(h["date"]), "text")
+        + cell(h["dealer"] or "", "text")
+        + cell(h["description"], "text")
+        + "</tr>"
         for h in hands
-    ]  # fmt: skip
+    ]
     return (
         f"<details><summary>The {_hands(len(hands))} of {escape(season)}</summary>"
         + table(f"Every hand of {season}", ["hand", "~date", "~dealer", "~what happened"], rows)

@@ -134,8 +134,9 @@ def in_play_line(doc: InPlayDoc) -> str:
     return f"{head}: {doc['leader']} is {doc['points']} points ahead, worth {doc['text']}."
 
 
-def payment_doc(payment: Payment, names: Mapping[int, str], match: str, currency: str,
-                places: int) -> PaymentDoc:  # fmt: skip
+def payment_doc(
+    payment: Payment, names: Mapping[int, str], match: str, currency: str, places: int
+) -> PaymentDoc:
     return {
         "uid": payment.uid,
         "match": match,

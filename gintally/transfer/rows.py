@@ -58,8 +58,13 @@ def _player(match: Match, value: Any, what: str) -> int | None:
 
 
 # Who knocked, by the kind of a hand and its winner: the winner (True) or the other player.
-KNOCKER_OF = {Kind.KNOCK: True, Kind.GIN: True, Kind.BIG_GIN: True, Kind.UNDERCUT: False,
-              Kind.SOUR: False}  # fmt: skip
+KNOCKER_OF = {
+    Kind.KNOCK: True,
+    Kind.GIN: True,
+    Kind.BIG_GIN: True,
+    Kind.UNDERCUT: False,
+    Kind.SOUR: False,
+}
 
 
 def parse_row(
@@ -158,11 +163,17 @@ def parse_row(
             # The opponent's columns and the upcard go in too, so that a variant's refusals of
             # them apply to an imported row as to a typed hand (not dropped in silence).
             typed = TypedHand(
-                claim, day, player=player, cards=k_cards,
+                claim,
+                day,
+                player=player,
+                cards=k_cards,
                 deadwood=k_dw if claim == "knock" and not k_cards else None,
-                vs=None if d_cards else d_dw, vs_cards=d_cards, upcard=upcard, dealer=dealer,
+                vs=None if d_cards else d_dw,
+                vs_cards=d_cards,
+                upcard=upcard,
+                dealer=dealer,
                 extra=extra,
-            )  # fmt: skip
+            )
         elif k_cards and d_cards:
             typed = TypedHand(
                 claim,
@@ -190,17 +201,31 @@ def parse_row(
             )
         assert winner is not None
         paper = TypedHand(
-            "score", day, player=match.name_of(winner), points=points, kind=str(kind),
-            upcard=upcard, dealer=dealer, extra={} if other is None else {"vs_points": other},
-        )  # fmt: skip
+            "score",
+            day,
+            player=match.name_of(winner),
+            points=points,
+            kind=str(kind),
+            upcard=upcard,
+            dealer=dealer,
+            extra={} if other is None else {"vs_points": other},
+        )
         settle(match, paper)
         no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
         return HandRecord(
-            date=day, claim=str(kind) if no_winner else "score", kind=str(kind),
-            winner=winner, points=points, knocker=knocker, knocker_deadwood=k_dw,
-            defender_deadwood=d_dw, upcard=upcard, dealer=dealer_id, note=note,
+            date=day,
+            claim=str(kind) if no_winner else "score",
+            kind=str(kind),
+            winner=winner,
+            points=points,
+            knocker=knocker,
+            knocker_deadwood=k_dw,
+            defender_deadwood=d_dw,
+            upcard=upcard,
+            dealer=dealer_id,
+            note=note,
             other_points=other,
-        )  # fmt: skip
+        )
     settled = settle(match, typed).record
     said_other = other if other is not None else settled.other_points
     if (settled.kind, settled.winner, settled.points, settled.other_points) != (
