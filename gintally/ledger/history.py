@@ -24,9 +24,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from gintally.errors import LedgerError
 from gintally.ledger.core import LedgerCore, timestamp
-from gintally.ledger.damage import CHECK_HINT
 from gintally.ledger.hands import hand_record, reader
 from gintally.ledger.imports import renumber
 from gintally.model import HAND_COLUMNS, Correction, HandRecord, Match, Payment
@@ -181,8 +179,7 @@ class History(LedgerCore):
     def payments_taken_back(self, match: Match) -> list[tuple[Payment, str | None, str]]:
         """The match's payments taken back, in the order recorded: each payment, the reason
         and when it was taken back (none in a ledger from before payments)."""
-        from datetime import date
-        from decimal import Decimal, InvalidOperation
+        from gintally.ledger.payments import read_payment
 
         try:
             rows = self.conn.execute(
@@ -194,23 +191,7 @@ class History(LedgerCore):
             return []  # read-only, before m012_payments
         out = []
         for r in rows:
-            try:
-                paid = Payment(
-                    r["uid"],
-                    r["match_id"],
-                    r["from_player"],
-                    r["to_player"],
-                    Decimal(r["amount"]),
-                    date.fromisoformat(r["date"]),
-                    r["note"],
-                    r["after_hand"],
-                    r["created_at"],
-                )
-            except (ValueError, TypeError, InvalidOperation):
-                raise LedgerError(
-                    f"the ledger is damaged: payment {r['uid']!r} cannot be read (amount "
-                    f"{r['amount']!r}, date {r['date']!r}); {CHECK_HINT}"
-                ) from None
+            paid = read_payment(r)
             out.append((paid, r["void_reason"], r["voided_at"]))
         return out
 

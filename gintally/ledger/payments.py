@@ -190,11 +190,16 @@ def void_payment(ledger: LedgerCore, payment: Payment, reason: str | None = None
 def _payment(r: sqlite3.Row, players: dict[int, frozenset[int]]) -> Payment:
     """A row of ``payments`` read (`players`: of its match), or the one line that refuses it
     (`damage.payment_damage`)."""
-    from decimal import Decimal, InvalidOperation
-
     wrong = payment_damage(r, players.get(r["match_id"], frozenset()))
     if wrong is not None:
         raise damaged_row("payments", r["id"], wrong)
+    return read_payment(r)
+
+
+def read_payment(r: sqlite3.Row) -> Payment:
+    """A row of ``payments`` as a `Payment`, or the one line that refuses an amount or a date
+    that does not read."""
+    from decimal import Decimal, InvalidOperation
 
     try:
         return Payment(
