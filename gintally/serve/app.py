@@ -404,17 +404,22 @@ def build(settings: Settings) -> Starlette:
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    @joined
-    async def standings_page(request: Request) -> Response:
-        def read() -> dict[str, Any]:
+    async def match_page(request: Request, template: str, read: Callable[[Match], Any]) -> Response:
+        """A page of one match's document (`read`: the library call that gives it)."""
+
+        def context() -> dict[str, Any]:
             m = desk.match(request.query_params.get("m"))
-            return {"match": m.name, "doc": m.standings()}
+            return {"match": m.name, "doc": read(m)}
 
         try:
-            context = await desk.run(read)
+            found = await desk.run(context)
         except GintallyError as e:
             return await refused(request, e, 404)
-        return page(request, "standings.html", context)
+        return page(request, template, found)
+
+    @joined
+    async def standings_page(request: Request) -> Response:
+        return await match_page(request, "standings.html", Match.standings)
 
     @joined
     async def matches_page(request: Request) -> Response:
@@ -424,15 +429,7 @@ def build(settings: Settings) -> Starlette:
 
     @joined
     async def settle_page(request: Request) -> Response:
-        def read() -> dict[str, Any]:
-            m = desk.match(request.query_params.get("m"))
-            return {"match": m.name, "doc": m.settlement()}
-
-        try:
-            context = await desk.run(read)
-        except GintallyError as e:
-            return await refused(request, e, 404)
-        return page(request, "settle.html", context)
+        return await match_page(request, "settle.html", Match.settlement)
 
     def answer(work: Callable[[], list[str]]) -> Answer:
         """A write's answer: what the command line would print, or its refusal."""
