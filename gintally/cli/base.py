@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from gintally.facade.book import Book
-    from gintally.ledger import Ledger  # for `ledger`, `when` and `placed` (see their callers)
 
 
 # --- the edge -------------------------------------------------------------------------------------
@@ -159,20 +158,12 @@ def book() -> Iterator[Book]:
     from gintally.facade.book import Book
 
     path = db_path()
-    opened = Book(path, make_folder=is_default(), on_wait=waiting(path))
+    opened = Book(path, make_folder=is_default(), on_wait=waiting(path), today=lambda: today())
     try:
         yield opened
         opened.save_folds()
     finally:
         opened.close()
-
-
-@contextlib.contextmanager
-def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
-    """The ledger of `book`, opened (and migrated) at once, for the hand commands and `show`
-    until they call the library through `book` (tests/test_layers.py lists them)."""
-    with book() as opened:
-        yield opened.ledger(write, create)
 
 
 # --- what is typed --------------------------------------------------------------------------------
@@ -182,15 +173,7 @@ def today() -> date:
     return date.today()
 
 
-def when(text: str | None, book: Ledger) -> date:
-    """The date a hand command was given (`--date`), read by the ledger's date order, or
-    today."""
-    from gintally.facade.typed import when as read
-
-    return read(text, book, today())
-
-
-def placed(book: Ledger, match_name: str) -> str:
+def placed(book: Book, match_name: str) -> str:
     """What a confirmation adds after the hand's number when the ledger holds more than one
     match: the match it went to (`` in Cup final``)."""
     return f" in {match_name}" if book.several_matches() else ""
@@ -198,7 +181,7 @@ def placed(book: Ledger, match_name: str) -> str:
 
 def dated(day: date) -> str:
     """What a confirmation adds after the hand's number: its date, unless it is today."""
-    if day == today():
+    if day == date.today():
         return ""
     from gintally.dates import spoken
 
