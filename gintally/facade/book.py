@@ -523,6 +523,11 @@ class Match:
         """The match as the ledger stores it (`model.Match`: players, format, rules)."""
         return self.book.ledger().match(self.name)
 
+    def hand_count(self, voided: bool = False) -> int:
+        """How many hands the match holds: its live ones, or with `voided` every hand."""
+        book = self.book.ledger()
+        return book.count_hands(book.match(self.name), voided)
+
     def info(self) -> dict[str, Any]:
         """Its players, format and every rule value, and its stakes when it is played for
         money: ``match show --json``."""
