@@ -5,7 +5,7 @@ every command takes); `hands` builds Typer's commands from them and ``gintally p
 line (`entry`) reads its lines with them. `values` turns the text of either into the values a
 library call gives (refusing bad text in the command line's words: ``--vs must be a whole
 number, not 'x'``), and from there a hand takes the library's path (`facade.typed.Typed`,
-`facade.work.hand`, which `Match.knock`... call too). `tell` prints what a hand command or a
+`Book.record`, which `Match.knock`... call too). `tell` prints what a hand command or a
 correction did, as the command line says it, `tell_undone` what `undo` took back (a hand or a
 payment: the command line's ``undo`` and ``gintally play``'s ``u`` both print through it) and
 `tell_paid` a payment."""
