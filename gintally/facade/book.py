@@ -209,6 +209,10 @@ class Book:
         wanted = whole(as_text(year), "--year")
         return plain(work.standings(self.ledger(), match, wanted, self.today()))
 
+    def stats(self, player: str | None = None) -> dict[str, Any]:
+        """Every player across every match: ``stats --json``."""
+        return plain(work.stats(self.ledger(), player))
+
     # --- documents as the command line draws them ---------------------------------------------
 
     def sheet_doc(
@@ -244,10 +248,6 @@ class Book:
     def several_matches(self) -> bool:
         """Whether the ledger holds more than one match (a confirmation then names its match)."""
         return self.ledger().several_matches()
-
-    def stats(self, player: str | None = None) -> dict[str, Any]:
-        """Every player across every match: ``stats --json``."""
-        return plain(work.stats(self.ledger(), player))
 
     def record(
         self,
