@@ -206,7 +206,7 @@ def match_stake(
     as_json: JsonOpt = False,
 ) -> None:
     """Set a match's stake, or change it from a date on (--from)."""
-    with book() as opened:
+    with book(write=True) as opened:  # the match read, then its stake written
         done = opened.match(name).stake(
             amount, since=from_, currency=currency, places=places, series=series_stake
         )

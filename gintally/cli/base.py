@@ -148,17 +148,21 @@ def waiting(path: Path) -> Callable[[], None]:
 
 
 @contextlib.contextmanager
-def book() -> Iterator[Book]:
+def book(write: bool = False) -> Iterator[Book]:
     """The ledger as a `Book` for one command (--db, else $GINTALLY_DB, else the app
     directory's), closed after it. It is opened by the command's first call, for reading, or
-    for writing by a call that writes; only the calls that may make a ledger (a new match, an
-    import) make one that does not exist, and never a folder except the app directory; any
-    other says ``no ledger at PATH`` and makes nothing. What its reads folded is kept once the
-    command has done its work (`Book.save_folds`): a refused command writes nothing."""
+    for writing by a call that writes (`write`: a command that writes after reading, as a
+    correction does, opens it for writing at once); only the calls that may make a ledger (a
+    new match, an import) make one that does not exist, and never a folder except the app
+    directory; any other says ``no ledger at PATH`` and makes nothing. What its reads folded
+    is kept once the command has done its work (`Book.save_folds`): a refused command writes
+    nothing. The Book's today is this module's `today` (a test may fix it)."""
     from gintally.facade.book import Book
 
     path = db_path()
-    opened = Book(path, make_folder=is_default(), on_wait=waiting(path), today=lambda: today())
+    opened = Book(
+        path, make_folder=is_default(), on_wait=waiting(path), today=lambda: today(), write=write
+    )
     try:
         yield opened
         opened.save_folds()

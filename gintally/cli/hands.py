@@ -99,7 +99,7 @@ for _command in variants.commands():
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last, or a payment recorded in the match after it (it stays
     in the ledger as history)."""
-    with book() as opened:
+    with book(write=True) as opened:  # the match read, then the correction written
         record.tell_undone(opened.match(match).undone(), as_json, opened)
 
 
@@ -138,7 +138,7 @@ def void(
     as_json: JsonOpt = False,
 ) -> None:
     """Void a hand: every game and standing recomputes without it."""
-    with book() as opened:
+    with book(write=True) as opened:  # the match read, then the correction written
         done = opened.match(match).voided(hand_id, reason)
         record.tell(done, as_json, opened)
 
@@ -208,7 +208,7 @@ def edit(
     }
     changes = typed.edit_text(raw)
     typed.changes(changes, flags=True)  # checked before the ledger is opened
-    with book() as opened:
+    with book(write=True) as opened:  # the match read, then the correction written
         done = opened.match(declared["match"]).edited(hand_id, reason, changes, flags=True)
         record.tell(done, as_json, opened)
 

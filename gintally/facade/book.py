@@ -97,13 +97,16 @@ class Book:
         make_folder: bool = False,
         on_wait: Callable[[], None] | None = None,
         today: Callable[[], date] | None = None,
+        write: bool = False,
     ) -> None:
         """The ledger at `path` (`make_folder`: its folder may be made, as the app directory
         may; `on_wait`: called when a write waits more than a second for another process;
         `today`: the day the Book takes as today, asked at each call (seasons end by it),
-        `datetime.date.today` by default)."""
+        `datetime.date.today` by default; `write`: the calls to come write, so the ledger is
+        opened for writing at the first, once, rather than for reading and then again)."""
         self.path = path if str(path) == ":memory:" else Path(path)
         self.today: Callable[[], date] = today or date.today
+        self._write_first = write
         self._make_folder = make_folder
         self._on_wait = on_wait
         self._ledger: Ledger | None = None
@@ -129,6 +132,7 @@ class Book:
         use as the command line opens it: for reading (a read-only file reads; nothing about
         the file changes) until a call writes (`write`: opened again for writing; `create`:
         made if it does not exist)."""
+        write = write or self._write_first
         if self._ledger is not None and write and not self._writable:
             self.close()
         if self._ledger is None:
