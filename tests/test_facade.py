@@ -369,3 +369,32 @@ def test_a_book_that_only_reads_changes_nothing_in_the_file(tmp_path: Path, gint
     with gintally_open(db) as book:
         assert book.match().knock("Ann", 5, vs=9)["hand"] == 2  # opened again to write
         assert book.match().hands()["count"] == 2
+
+
+def test_the_documents_a_screen_draws_come_from_the_book(tmp_path: Path, gintally: CLI) -> None:
+    """What the command line draws is asked of the Book too: the sheet as its document, the
+    streamed ``show --all`` and hand log, a hand recorded from values read (`Book.record`), and
+    the day the Book takes as today (`Book(today=...)`)."""
+    from gintally.facade import typed
+    from gintally.facade.book import Book
+
+    db = str(tmp_path / "screen.db")
+    ok(gintally("--db", db, "match", "new", "Kitchen", "--players", "Ann", "Bob"))
+    day = date(2024, 3, 9)
+    with Book(db, today=lambda: day) as book:
+        found = typed.Typed("knock", {"player": "Ann", "deadwood": 8, "vs": 18})
+        done = book.record(found, date="2024-03-08")
+        assert (done.rec.number, done.rec.date, done.match.name) == (1, date(2024, 3, 8), "Kitchen")
+        assert (book.several_matches(), book.match().hand_count()) == (False, 1)
+        sheet = book.sheet_doc()
+        assert json.loads(json.dumps(sheet)) == book.match().sheet()
+        log = book.hand_log("Kitchen")
+        assert [row["hand"] for row in log.rows] == [1]
+        listing = book.listing()
+        assert listing is not None
+        with book.snapshot():
+            fields = dict(listing.fields())
+            games = list(fields["games"])  # type: ignore[call-overload]
+        assert [(g["number"], g["hands"]) for g in games] == [(1, [1])]
+    expected = as_json(gintally("--db", db, "show", "--all", "--json"))
+    assert expected["games"] == json.loads(json.dumps(games))

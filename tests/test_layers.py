@@ -51,6 +51,7 @@ ALLOWED: dict[str, set[str]] = {
         "transfer",
         "report",
     },
+    # (never ledger, service or transfer: `test_commands_are_clients_of_the_library`)
     "cli": {
         "errors",
         "jsonout",
@@ -59,10 +60,7 @@ ALLOWED: dict[str, set[str]] = {
         "game",
         "engine",
         "model",
-        "ledger",
-        "service",
         "dates",
-        "transfer",
         "report",
         "facade",
         "data",
@@ -220,14 +218,9 @@ def test_every_module_is_in_a_known_layer() -> None:
 
 
 # The command modules that still reach past the library (facade/) into ledger/, service/ or
-# transfer/, each owned by a helper converting it; the lead empties this list as they land (the
-# test below fails for a module listed here that no longer needs to be).
-NOT_YET_THROUGH_BOOK = {
-    "cli/base.py",  # `ledger`, `when`, `placed`: the Ledger record.py and views.py still take
-    "cli/record.py",  # the hand commands (typed)
-    "cli/views.py",  # show (render)
-    "cli/common.py",  # names for shell completion, and CSV for a spreadsheet (render)
-}
+# transfer/ (none: every command is a client of the library; a module listed here fails the test
+# below once it no longer needs to be).
+NOT_YET_THROUGH_BOOK: set[str] = set()
 BELOW_THE_LIBRARY = (["gintally", "ledger"], ["gintally", "service"], ["gintally", "transfer"])
 
 
@@ -246,3 +239,28 @@ def test_commands_are_clients_of_the_library(path: Path) -> None:
         assert below, f"{rel} is a client of the library now: take it off NOT_YET_THROUGH_BOOK"
     else:
         assert not below, f"{rel} reaches below the library: {sorted(set(below))}"
+
+
+def ledger_calls(path: Path) -> list[int]:
+    """The lines of a module that call a method named ``ledger`` (``opened.ledger(...)``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "ledger"
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in modules() if layer_of(p) == "cli"],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_commands_never_hold_a_ledger(path: Path) -> None:
+    """No command asks a `Book` for its `Ledger` (``opened.ledger()``): what it reads and writes
+    goes through the Book's methods, which open the file as the call needs (for reading, for
+    writing, made when missing) and hold the transactions."""
+    rel = str(path.relative_to(PACKAGE))
+    assert not ledger_calls(path), f"{rel} calls .ledger() on lines {ledger_calls(path)}"

@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Commands, Run, as_json, ok
-from gintally.cli import hands as hand_commands
-from gintally.cli import read, record, views
+from gintally.cli import base, read
 
 CLI = Callable[..., Run]
 GINTALLY = Path(sys.executable).parent / "gintally"
@@ -31,8 +30,7 @@ def on(monkeypatch: pytest.MonkeyPatch) -> Callable[[date], None]:
     """Fix the day the commands take as today (seasons end by it)."""
 
     def set_today(day: date) -> None:
-        for module in (hand_commands, record, read, views):
-            monkeypatch.setattr(module, "today", lambda: day)
+        monkeypatch.setattr(base, "today", lambda: day)  # the day every command's Book takes
 
     return set_today
 

@@ -5,7 +5,7 @@ declarations, and corrections), `read` (show, hands, standings, eval, rules), `a
 players), `data` (export, import, merge, backup, config, check, demo), `stats`, `chart`,
 `page`, `money` (settle, pay) and `play` (the evening's sheet: its entry line read by
 `entry`, its full screen in `screen`, the one module that imports Textual); each command's
-work is the library facade's (`gintally.facade.work`),
+work is the library's (a `Book` method, `gintally.facade`: no command holds a `Ledger`),
 which returns the document the command prints; `common` holds the Typer app, `base` the ledger
 location and the error edge (no Typer), the package `render` draws for people (the only place
 that imports Rich) and `demo` runs the demo. Typer builds every registered command at each

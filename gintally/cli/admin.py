@@ -20,7 +20,6 @@ from gintally.cli.common import (
     complete_player,
     drawing,
     emit,
-    today,
 )
 
 match_app = typer.Typer(
@@ -168,7 +167,7 @@ def match_new(
     planned = work.plan(name, players, teams, format_, rules, set_ or [], games, rolling,
                         season_start, dealer)  # fmt: skip
     with book() as opened:  # the match and its stake, or neither
-        m, price = work.new_match(opened.ledger(write=True, create=True), planned, price_asked)
+        m, price = opened.make_match(planned, price_asked)
     doc = report.match_doc(m)
     if as_json:
         emit(doc if price is None else {**doc, "stake": report.stake_doc(price)}, True)
@@ -207,11 +206,9 @@ def match_stake(
     as_json: JsonOpt = False,
 ) -> None:
     """Set a match's stake, or change it from a date on (--from)."""
-    from gintally.facade import money
-
-    with book() as opened:
-        done = money.stake(
-            opened.ledger(write=True), name, amount, from_, currency, places, series_stake, today()
+    with book(write=True) as opened:  # the match read, then its stake written
+        done = opened.match(name).stake(
+            amount, since=from_, currency=currency, places=places, series=series_stake
         )
     doc = done["stake"]
     if as_json:
@@ -242,10 +239,8 @@ def match_show(
 ) -> None:
     """A match's players, format and every rule value, and its stakes if it is played for
     money."""
-    from gintally.facade import money
-
     with book() as opened:
-        doc = money.info(opened.ledger(), name)
+        doc = opened.match(name).info()
     if "stakes" not in doc or as_json:  # not played for money: as it always was
         emit(doc, as_json, drawing("tables.match"))
         return

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from gintally.facade.book import Book
-    from gintally.ledger import Ledger  # for `ledger`, `when` and `placed` (see their callers)
 
 
 # --- the edge -------------------------------------------------------------------------------------
@@ -149,30 +148,26 @@ def waiting(path: Path) -> Callable[[], None]:
 
 
 @contextlib.contextmanager
-def book() -> Iterator[Book]:
+def book(write: bool = False) -> Iterator[Book]:
     """The ledger as a `Book` for one command (--db, else $GINTALLY_DB, else the app
     directory's), closed after it. It is opened by the command's first call, for reading, or
-    for writing by a call that writes; only the calls that may make a ledger (a new match, an
-    import) make one that does not exist, and never a folder except the app directory; any
-    other says ``no ledger at PATH`` and makes nothing. What its reads folded is kept once the
-    command has done its work (`Book.save_folds`): a refused command writes nothing."""
+    for writing by a call that writes (`write`: a command that writes after reading, as a
+    correction does, opens it for writing at once); only the calls that may make a ledger (a
+    new match, an import) make one that does not exist, and never a folder except the app
+    directory; any other says ``no ledger at PATH`` and makes nothing. What its reads folded
+    is kept once the command has done its work (`Book.save_folds`): a refused command writes
+    nothing. The Book's today is this module's `today` (a test may fix it)."""
     from gintally.facade.book import Book
 
     path = db_path()
-    opened = Book(path, make_folder=is_default(), on_wait=waiting(path))
+    opened = Book(
+        path, make_folder=is_default(), on_wait=waiting(path), today=lambda: today(), write=write
+    )
     try:
         yield opened
         opened.save_folds()
     finally:
         opened.close()
-
-
-@contextlib.contextmanager
-def ledger(write: bool = True, create: bool = False) -> Iterator[Ledger]:
-    """The ledger of `book`, opened (and migrated) at once, for the hand commands and `show`
-    until they call the library through `book` (tests/test_layers.py lists them)."""
-    with book() as opened:
-        yield opened.ledger(write, create)
 
 
 # --- what is typed --------------------------------------------------------------------------------
@@ -182,15 +177,7 @@ def today() -> date:
     return date.today()
 
 
-def when(text: str | None, book: Ledger) -> date:
-    """The date a hand command was given (`--date`), read by the ledger's date order, or
-    today."""
-    from gintally.facade.typed import when as read
-
-    return read(text, book, today())
-
-
-def placed(book: Ledger, match_name: str) -> str:
+def placed(book: Book, match_name: str) -> str:
     """What a confirmation adds after the hand's number when the ledger holds more than one
     match: the match it went to (`` in Cup final``)."""
     return f" in {match_name}" if book.several_matches() else ""
@@ -198,7 +185,7 @@ def placed(book: Ledger, match_name: str) -> str:
 
 def dated(day: date) -> str:
     """What a confirmation adds after the hand's number: its date, unless it is today."""
-    if day == today():
+    if day == date.today():
         return ""
     from gintally.dates import spoken
 

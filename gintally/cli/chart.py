@@ -26,7 +26,7 @@ import types
 from typing import Any
 
 from gintally.cli.base import book
-from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, emit, today, whole
+from gintally.cli.common import JsonOpt, MatchOpt, YearOpt, app, emit, whole
 from gintally.facade.page import NET_FORMATS, daily, day_ticks, whole_ticks
 from gintally.report import RaceDoc
 
@@ -148,9 +148,8 @@ def chart(
     """The season race drawn in the terminal: games won by date, one line per player (and the
     running net for single and hollywood); before any game has finished, each player's points
     so far. --json prints the series it draws."""
-    from gintally.facade import work
 
     wanted = whole(year, "--year")
     with book() as opened:
-        doc = work.chart(opened.ledger(), match, wanted, today())
+        doc = opened.chart(match, year=wanted)
     emit(doc, as_json, draw)

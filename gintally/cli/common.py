@@ -37,11 +37,9 @@ from gintally.cli.base import (
     drawing,
     emit,
     is_default,
-    ledger,
     placed,
     run,
     today,
-    when,
     whole,
 )
 from gintally.errors import GintallyError
@@ -61,12 +59,10 @@ __all__ = [
     "drawing",
     "emit",
     "is_default",
-    "ledger",
     "one_of",
     "placed",
     "sheet",
     "today",
-    "when",
     "whole",
 ]
 
@@ -225,7 +221,7 @@ def _completion(what: str) -> Callable[[typer.Context, str], list[str]]:
     (--db, else the usual one). Called only while a shell completes (a Tab), never at start-up."""
 
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:
-        from gintally.ledger.names import names
+        from gintally.facade.where import names
 
         db = ctx.find_root().params.get("db")
         saved, State.db = State.db, db if db is not None else State.db
@@ -295,21 +291,10 @@ def as_file(text: str) -> None:
 
 
 def sheet(rows: Sequence[Mapping[str, object]]) -> str:
-    """Rows of a document's table as a spreadsheet's CSV: the columns in the order the rows
-    name them, a value that is not one figure (a pair of names...) as its JSON."""
-    import json
+    """Rows of a document's table as a spreadsheet's CSV (`facade.work.spreadsheet`)."""
+    from gintally.facade import work
 
-    from gintally.transfer.spreadsheet import table_csv
-
-    columns = list(dict.fromkeys(k for row in rows for k in row))
-    flat = [
-        {
-            k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
-            for k, v in row.items()
-        }
-        for row in rows
-    ]
-    return table_csv(columns, flat)
+    return work.spreadsheet(rows)
 
 
 def one_of(as_json: bool, as_csv: bool) -> None:

@@ -194,7 +194,7 @@ def config(
     setting = work.setting(key, value, unset)  # checked before the ledger is opened
     changing = value is not None or unset
     with book() as opened:
-        found = work.settings(opened.ledger(write=changing), setting, value, unset)
+        found = opened.setting_values(setting, value, unset)
     if as_json:
         emit(found.doc, True)
         return

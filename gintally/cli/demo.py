@@ -13,9 +13,9 @@ import tempfile
 from datetime import date
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from gintally.errors import GintallyError
-from gintally.facade import work
 from gintally.facade.book import Book
 
 SEASON = "Ann and Bob forever"
@@ -26,10 +26,10 @@ SAMPLES = (  # match, format, rules, the file of its hands
 )
 
 
-def build(path: Path) -> Book:
+def build(path: Path, today: date | None = None) -> Book:
     """A ledger at `path` holding the two sample matches, each imported from its file (package
-    data ``gintally/samples/``)."""
-    book = Book(path, make_folder=True)
+    data ``gintally/samples/``), taking `today` as today (None: the day it is)."""
+    book = Book(path, make_folder=True, today=None if today is None else lambda: today)
     for name, fmt, rules, sample in SAMPLES:
         book.new_match(name, ("Ann", "Bob"), format=fmt, rules=rules, dealer="Ann")
         resource = resources.files("gintally") / "samples" / sample
@@ -53,20 +53,22 @@ def run(keep: Path | None, today: date) -> None:
         path = keep if keep is not None else Path(tmp) / "demo.db"
         if keep is not None and keep.exists():
             raise GintallyError(f"{keep} already exists: choose a new file for the demo ledger")
-        with build(path) as book:
-            ledger = book.ledger()
+        with build(path, today) as book:
             say("A Hollywood evening: three games at once, per-player entry.", "bold underline")
-            out(sheet.show(work.show(ledger, EVENING, False, today)))
+            out(sheet.show(book.sheet_doc(EVENING)))
             say("")
             say(
                 "Honeymoon gin ad infinitum: every hand opens a new game; the "
                 "season ends on New Year's Eve.",
                 "bold underline",
             )
-            out(sheet.show(work.show(ledger, SEASON, False, today)))
+            out(sheet.show(book.sheet_doc(SEASON)))
             say("")
-            out(season.standings(work.standings(ledger, SEASON, None, today)))
+            # the library's documents as JSON reads them back: the shapes the drawings take
+            standings: Any = book.standings(match=SEASON)
+            out(season.standings(standings))
             say("")
-            chart.draw(work.chart(ledger, SEASON, None, today))
+            race: Any = book.chart(SEASON)
+            chart.draw(race)
         if keep is not None:
             say(f"\nThe demo ledger is saved: gintally --db {keep} show")

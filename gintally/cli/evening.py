@@ -72,10 +72,10 @@ class Evening:
             raw, shared = entry.hand_raw(found)
             done = self.match.hand(word, record.values(word, raw), flags=True, **shared)
         if isinstance(done, dict):  # undo took back a payment
-            record.tell_undone(done, False, self.book.ledger())
+            record.tell_undone(done, False, self.book)
             return word, None
         if done is not None:
-            record.tell(done, False, self.book.ledger())
+            record.tell(done, False, self.book)
         return word, done
 
     def correct(self, found: entry.Entry) -> work.Done | dict[str, Any]:
@@ -126,7 +126,7 @@ class Evening:
         from gintally.cli.render.hands import hand_log
 
         wanted, count = work.log_limits(year, last)
-        found = work.hand_log(self.book.ledger(), self.match.name, wanted, count, every)
+        found = self.book.hand_log(self.match.name, wanted, count, every)
         width = width or shutil.get_terminal_size((80, 24)).columns
         rows = (process.fit(row) for row in found.rows)
         lines = hand_log(process.fit(found.head), rows, width, found.log.width)
@@ -141,7 +141,7 @@ def evening(match: str | None) -> Evening:
     process.release_gc()  # the command is loaded (see `process.hold_gc`)
     path = base.db_path()
 
-    def tell() -> None:  # as every command says it (`base.ledger`)
+    def tell() -> None:  # as every command says it (`base.waiting`)
         process.write_error(f"waiting for another gintally to finish writing to {path}...\n")
 
     book = Book(path, make_folder=False, on_wait=tell)

@@ -15,16 +15,15 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli import record
+from gintally.cli.base import book
 from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
     app,
     complete_match,
     complete_player,
-    ledger,
-    today,
 )
-from gintally.facade import typed, work
+from gintally.facade import typed
 from gintally.game import variants
 from gintally.game.variants import Option
 
@@ -100,8 +99,8 @@ for _command in variants.commands():
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the hand entered last, or a payment recorded in the match after it (it stays
     in the ledger as history)."""
-    with ledger() as book:
-        record.tell_undone(work.undo_fact(book, match, today()), as_json, book)
+    with book(write=True) as opened:  # the match read, then the correction written
+        record.tell_undone(opened.match(match).undone(), as_json, opened)
 
 
 HandArg = Annotated[
@@ -139,9 +138,9 @@ def void(
     as_json: JsonOpt = False,
 ) -> None:
     """Void a hand: every game and standing recomputes without it."""
-    with ledger() as book:
-        done = work.void(book, match, hand_id, reason, today())
-        record.tell(done, as_json, book)
+    with book(write=True) as opened:  # the match read, then the correction written
+        done = opened.match(match).voided(hand_id, reason)
+        record.tell(done, as_json, opened)
 
 
 @app.command(rich_help_panel="Corrections")
@@ -207,10 +206,11 @@ def edit(
         "date": date,
         **declared,
     }
-    changes = typed.changes(typed.edit_text(raw), flags=True)
-    with ledger() as book:
-        done = work.edit(book, declared["match"], hand_id, changes, reason, today())
-        record.tell(done, as_json, book)
+    changes = typed.edit_text(raw)
+    typed.changes(changes, flags=True)  # checked before the ledger is opened
+    with book(write=True) as opened:  # the match read, then the correction written
+        done = opened.match(declared["match"]).edited(hand_id, reason, changes, flags=True)
+        record.tell(done, as_json, opened)
 
 
 EDIT_AFTER_DATE = ("dealer", "upcard", "note", "match")  # as `edit --help` lists them

@@ -18,7 +18,6 @@ from gintally.cli.common import (
     app,
     drawing,
     emit,
-    today,
 )
 from gintally.facade import money
 
@@ -42,7 +41,7 @@ def settle(
     the payments made; what is still in play owes nothing yet."""
     money.scope(match, all_)
     with book() as opened:
-        doc = money.settle(opened.ledger(), match, all_, since, today())
+        doc = opened.settlement(since) if all_ else opened.match(match).settlement(since)
     emit(doc, as_json, drawing("tables.settlement"))
 
 
@@ -70,5 +69,5 @@ def pay(
 ) -> None:
     """Record money handed over: settle counts it, export carries it, undo takes it back."""
     with book() as opened:
-        doc = money.pay(opened.ledger(write=True), payer, payee, amount, date, note, match, today())
+        doc = opened.pay(payer, payee, amount, date=date, note=note, match=match)
     record.tell_paid(doc, as_json)

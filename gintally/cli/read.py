@@ -21,7 +21,6 @@ from gintally.cli.common import (
     emit,
     one_of,
     sheet,
-    today,
     whole,
 )
 from gintally.errors import GintallyError
@@ -62,7 +61,7 @@ def hands(
 
     wanted, count = work.log_limits(year, last)
     with book() as opened:
-        found = work.hand_log(opened.ledger(), match, wanted, count, all_)
+        found = opened.hand_log(match, wanted, count, all_)
         log, head, rows = found.log, found.head, found.rows
         if as_json:
             _json_stream(head, rows)
@@ -95,12 +94,10 @@ def standings(
 ) -> None:
     """Games won, sets won, hands won, points, gins and undercuts per player per season, and
     the years won overall."""
-    from gintally.facade import work
-
     one_of(as_json, as_csv)
     wanted = whole(year, "--year")
     with book() as opened:
-        doc = work.standings(opened.ledger(), match, wanted, today())
+        doc = opened.standings(wanted, match)
     if as_csv:  # a row per player (or team) per season: every season, or the one of --year
         shown = [s for s in doc["seasons"] if wanted is None or s["season"] == doc["season"]]
         as_file(sheet([{"season": s["season"], **row} for s in shown for row in s["rows"]]))

@@ -5,7 +5,7 @@ every command takes); `hands` builds Typer's commands from them and ``gintally p
 line (`entry`) reads its lines with them. `values` turns the text of either into the values a
 library call gives (refusing bad text in the command line's words: ``--vs must be a whole
 number, not 'x'``), and from there a hand takes the library's path (`facade.typed.Typed`,
-`facade.work.hand`, which `Match.knock`... call too). `tell` prints what a hand command or a
+`Book.record`, which `Match.knock`... call too). `tell` prints what a hand command or a
 correction did, as the command line says it, `tell_undone` what `undo` took back (a hand or a
 payment: the command line's ``undo`` and ``gintally play``'s ``u`` both print through it) and
 `tell_paid` a payment."""
@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.base import dated, drawing, emit, ledger, placed, today
+from gintally.cli.base import book, dated, drawing, emit, placed
 from gintally.facade import typed, work
 from gintally.game import variants
 
 if TYPE_CHECKING:
     from gintally import report
-    from gintally.ledger import Ledger
+    from gintally.facade.book import Book
 
 
 def draw_hand(doc: report.HandDoc) -> None:
@@ -39,17 +39,17 @@ def values(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
 def run(command: str, given: Mapping[str, Any]) -> None:
     """Run hand command `command` (any of `variants.commands()`) from its parameters as typed
     (`given`, by name: its own, the hand options and ``as_json``): read them, record the hand
-    (`facade.work.hand`, as the library does), print what happened."""
+    (`Book.record`, as `Match.hand` does), print what happened."""
     found = typed.Typed(command, values(command, given), flags=True)
     as_json = bool(given.get("as_json"))
-    with ledger() as book:
+    with book() as opened:
         shared = {o.name: given.get(o.name) for o in variants.HAND_OPTIONS}  # match, date...
-        done = work.hand(book, found, today(), **shared)
-        where = "" if as_json else placed(book, done.match.name)
+        done = opened.record(found, **shared)
+        where = "" if as_json else placed(opened, done.match.name)
     tell(done, as_json, where=where)
 
 
-def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str = "") -> None:
+def tell(done: work.Done, as_json: bool, book: Book | None = None, where: str = "") -> None:
     """What a hand command or a correction did, printed as its JSON document or, for people,
     its confirmation: the match it went to when the ledger holds several (`where`, or asked of
     `book`) and the hand's date unless it is today; for a correction, what was done to which
@@ -72,7 +72,7 @@ def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str 
     emit(doc, as_json, draw_hand)
 
 
-def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) -> None:
+def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Book) -> None:
     """What `undo` took back (`work.undo_fact`): a hand, told as `tell` tells it, or a
     payment, named."""
     if isinstance(taken, work.Done):

@@ -41,11 +41,9 @@ def stats(
     ] = False,
 ) -> None:
     """Every player across every match: lifetime figures, head to head, records."""
-    from gintally.facade import work
-
     one_of(as_json, as_csv)
     with book() as opened:
-        doc = work.stats(opened.ledger(), player)
+        doc = opened.stats(player)
     if as_csv:
         as_file(sheet(doc["players"]))
         return

@@ -1,95 +1,55 @@
-"""What `show` does, without Typer: replay the match's window and print the score sheet (or
-its JSON). `read` declares the command to Typer, which calls it. ``show --all`` of a two-player
+"""What `show` does, without Typer: the match's score sheet (`Book.sheet_doc`) drawn, or its
+JSON. `read` declares the command to Typer, which calls it. ``show --all`` of a two-player
 match prints every game as plain lines while the hands stream from the ledger (`listing`), and
-its JSON a game and a hand at a time (`listing_json`)."""
+its JSON a game and a hand at a time (`listing_json`): `Book.listing` streams them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gintally.cli.base import drawing, emit, ledger, paged, today
+from gintally.cli.base import book, drawing, emit, paged
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
-
-    from gintally.ledger import Ledger
-    from gintally.model import Match
+    from gintally.facade.work import Listing
     from gintally.report import ShowDoc
 
 
 def show(match: str | None = None, all_: bool = False, as_json: bool = False) -> None:
-    from gintally.facade import work
-
-    with ledger(write=False) as book:
+    with book() as opened:
         if all_:
-            from gintally import service
-
-            m = book.match(match)
-            if not service.seating_of(m).whole:  # streamed: nothing of the match held whole
-                (listing_json if as_json else listing)(book, m)
+            streamed = opened.listing(match)
+            if streamed is not None:  # nothing of the match held whole
+                with opened.snapshot():
+                    (listing_json if as_json else listing)(streamed)
                 return
-        doc = work.show(book, match, all_, today(), sheet_rows=as_json)
+        doc = opened.sheet_doc(match, all_, sheet_rows=as_json)
     emit(doc, as_json, None if as_json else drawing("sheet.show"))  # JSON loads no drawing
 
 
-def listing(book: Ledger, m: Match) -> None:
+def listing(streamed: Listing) -> None:
     """``show --all`` of a two-player match: every game, one a line, written as it is listed
     (through the pager on a terminal the lines would overflow)."""
-    from gintally import report, service
     from gintally.cli import process
     from gintally.cli.render.listing import every_game
 
-    with book.snapshot():
-        games = service.listing(book, m, today())
-        head = process.fit(report.listing_head(m))
-        items = report.listing_lines(m, games)
-        if not process.unicode_stdout():  # asked once: a listing may hold a million games
-            items = (process.fit(doc) for doc in items)
-        digits = len(str(book.last_number(m)))
+    head = process.fit(streamed.head)
+    items = streamed.lines()
+    if not process.unicode_stdout():  # asked once: a listing may hold a million games
+        items = (process.fit(doc) for doc in items)
 
-        def finish() -> ShowDoc:
-            doc: ShowDoc = process.fit(report.listing_tail(head, m, games))
-            return doc
+    def finish() -> ShowDoc:
+        doc: ShowDoc = process.fit(streamed.tail(head))
+        return doc
 
-        lines = every_game(head, items, finish, digits)
-        paged(lambda: book.count_hands(m) + 4, lines)
+    lines = every_game(head, items, finish, streamed.digits())
+    paged(lambda: streamed.count() + 4, lines)
 
 
-def listing_json(book: Ledger, m: Match) -> None:
+def listing_json(streamed: Listing) -> None:
     """``show --all --json`` of a two-player match: `report.show_doc`'s document, the same text
-    as `emit` writes, with its games, sheet and sets written one at a time as three replays of
-    the match stream them (the games, then each hand's posts, then the sets): nothing of the
-    match is held whole."""
-    from gintally import jsonout, report, service
+    as `emit` writes, with its games, sheet and sets written one at a time (`Listing.fields`):
+    nothing of the match is held whole."""
+    from gintally import jsonout
     from gintally.cli import process
-    from gintally.engine.sets import GameSet
 
-    with book.snapshot():
-        games = service.listing(book, m, today())
-        head = report.listing_head(m)
-
-        def games_of() -> Iterator[object]:
-            return report.listing_items(m, (g for g in games if not isinstance(g, GameSet)))
-
-        def sheet_of() -> Iterator[object]:
-            return report.listing_sheet(m, service.plays(book, m))
-
-        def sets_of() -> Iterator[object]:
-            again = service.listing(book, m, today())
-            return report.listing_items(m, (s for s in again if isinstance(s, GameSet)))
-
-        streams: dict[str, Callable[[], Iterator[object]]] = {
-            "games": games_of,
-            "sheet": sheet_of,
-            "sets": sets_of,
-        }
-
-        def fields() -> Iterator[tuple[str, object]]:
-            doc: Mapping[str, object] = head
-            for key in head:
-                stream = streams.get(key)
-                yield key, doc[key] if stream is None else stream()
-                if key == "games":  # what the listing decided, known once the games are written
-                    doc = report.listing_tail(head, m, games)
-
-        jsonout.stream(process.data_write(), fields())
+    jsonout.stream(process.data_write(), streamed.fields())

@@ -1,10 +1,14 @@
 """The library facade: a ledger opened by a program that keeps score (a screen, a web page, a
-notebook), with one method per command, each returning the document the command's ``--json``
-prints (SPEC section 10).
+notebook), with one method per command (SPEC section 10). It is the product: the command line,
+``gintally play`` and ``gintally serve`` are its clients, and no module of `cli/` reaches past
+it into `ledger/`, `service/` or `transfer/`, or holds a `Ledger` (tests/test_layers.py).
 
-- `book`: `open` (``gintally.open``), `Book` (a ledger: its matches, standings and stats) and
-  `Match` (one match: the hand commands, corrections, its sheet and hand log);
-- `work`: each command's work as a document, which the command line calls too;
+- `book`: `open` (``gintally.open``), `Book` (a ledger: its matches, standings, stats, data in
+  and out, money) and `Match` (one match: the hand commands, corrections, its sheet and hand
+  log). Its typed methods take Python values; its data methods return the document the
+  command's ``--json`` prints; a few give the documents as a screen draws them (the sheet, the
+  streamed ``show --all`` and hand log, what a hand did), which the command line prints;
+- `work`: each command's work as a document, on an open ledger: what `Book` calls;
 - `exchange`: an import's work (its sections in order, an export's prices and payments) and an
   export's, for `Book.import_` and `Book.export`;
 - `page`: the year-in-review page (`Book.report`) and the race's ticks its charts share with
@@ -13,7 +17,8 @@ prints (SPEC section 10).
   match's stakes;
 - `typed`: values as typed (text, or a library call's values as text), read into a hand's
   inputs;
-- `where`: the ledger a command or `open()` uses when no path is given.
+- `where`: the ledger a command or `open()` uses when no path is given, and the names in a
+  ledger for a shell's completion.
 
 The layer sits above `report`, `transfer` and `service` and below `cli/`. Its names load on
 first use, so the command line's edge, which reads `typed.whole` and `where`, loads nothing else.

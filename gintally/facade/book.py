@@ -1,28 +1,39 @@
 """A ledger for programs that keep score: `open` gives a `Book`, and `Book.match` a `Match`,
-whose methods are the commands typed at the table (SPEC section 10).
+whose methods are the commands typed at the table (SPEC section 10). The command line, ``gintally
+play`` and ``gintally serve`` are clients of these classes too: no command opens the ledger
+itself (tests/test_layers.py), and a Book opens it as each call needs (for reading; for writing
+once a call writes; made only by `new_match`) and holds the transactions.
 
-Each method returns exactly the document its command's ``--json`` prints (`facade.work` does
-the work for both), and a refusal raises a `GintallyError`; nothing is written then. The hand
-methods and `Match.edit` take Python values (``knock("Ann", 8, vs=18)``: ``int`` counts, text
-for names and cards, a list of cards, a `datetime.date`), written out with their types so that
-a type checker refuses a misspelled or mistyped call; at run time a wrong value is refused
-naming the parameter (``vs must be a whole number, not '18'``, `facade.typed.ParameterError`),
-and a refusal of the hand itself says what the command line says.
+The library's methods, by what they give back:
+- typed methods: the hand methods and `Match.edit` take Python values (``knock("Ann", 8,
+  vs=18)``: ``int`` counts, text for names and cards, a list of cards, a `datetime.date`),
+  written out with their types so that a type checker refuses a misspelled or mistyped call; at
+  run time a wrong value is refused naming the parameter (``vs must be a whole number, not
+  '18'``, `facade.typed.ParameterError`), and a refusal of the hand itself says what the
+  command line says.
+- data methods: each returns exactly the document its command's ``--json`` prints, as JSON
+  reads it back (`plain`: lists, text keys), and a refusal raises a `GintallyError`; nothing
+  is written then. Reading: `Book.matches`, `Book.standings`, `Book.stats`, `Book.players`,
+  `Book.settings`, `Match.info`, `Match.sheet`, `Match.hands`, `Match.standings`. Data in and
+  out: `Book.import_`, `Book.export`, `Book.merge`, `Book.check`, `Book.backup`, `Book.chart`
+  and `Book.report` return what ``import``, ``merge``, ``check`` and ``chart`` print with
+  ``--json`` (``export`` and ``report``: what was written). Money (`facade.money`):
+  `Book.new_match(stake=...)`, `Match.stake`, `Match.pay` and `Book.pay`, `Match.settlement`
+  and `Book.settlement` return what ``match new``, ``match stake``, ``pay`` and ``settle``
+  print with ``--json``; an amount may be a `Decimal`, a whole number or text, and is read as
+  the command line reads the text.
+- documents as a screen draws them: `Book.sheet_doc` (the sheet as `report.ShowDoc`),
+  `Book.listing` (``show --all`` streamed), `Book.hand_log` (its rows streamed), read inside
+  `Book.snapshot`; what a hand or a correction did as a `work.Done` (`Book.record`,
+  `Match.hand`, `Match.undone`, `Match.voided`, `Match.edited`); `Book.make_match` (a match
+  as planned, with its stake, in one write) and `Book.setting_values`. The command line draws
+  these (a printed page may arrive the same way), without copying them into JSON's shapes.
 
 A Book keeps its ledger open from its first use until it is closed (it is a context manager).
 Before each command it asks the file whether another process wrote to it meanwhile
 (`Ledger.news`), so two terminals or two devices can share a ledger; `Book.news` tells a
-screen when to redraw.
-
-Data in and out goes the same way: `Book.import_`, `Book.export`, `Book.merge`, `Book.check`,
-`Book.backup`, `Book.chart` and `Book.report` return what ``import``, ``merge``, ``check`` and
-``chart`` print with ``--json`` (``export`` and ``report``: what was written); the command line
-calls them.
-
-Money goes the same way (`facade.money`): `Book.new_match(stake=...)`, `Match.stake`,
-`Match.pay` and `Book.pay`, `Match.settlement` and `Book.settlement` return what ``match new``,
-``match stake``, ``pay`` and ``settle`` print with ``--json``; an amount may be a `Decimal`, a
-whole number or text, and is read as the command line reads the text.
+screen when to redraw. The day a Book takes as today (seasons end by it) is `datetime.date.today`
+unless it is given another (`Book(today=...)`).
 
 Terminology
 - hand methods: one `Match` method per hand command (``knock``, ``gin``, ``big_gin``,
@@ -47,10 +58,15 @@ from gintally.facade import typed, work
 from gintally.facade.typed import Cards, as_text
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
     from decimal import Decimal
 
+    from gintally import report
+    from gintally.engine.stakes import Stake
+    from gintally.facade.money import Asked
     from gintally.ledger import Ledger
     from gintally.model import Match as MatchRecord
+    from gintally.service.config import Setting
 
 Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
 
@@ -81,10 +97,17 @@ class Book:
         path: str | os.PathLike[str],
         make_folder: bool = False,
         on_wait: Callable[[], None] | None = None,
+        today: Callable[[], date] | None = None,
+        write: bool = False,
     ) -> None:
         """The ledger at `path` (`make_folder`: its folder may be made, as the app directory
-        may; `on_wait`: called when a write waits more than a second for another process)."""
+        may; `on_wait`: called when a write waits more than a second for another process;
+        `today`: the day the Book takes as today, asked at each call (seasons end by it),
+        `datetime.date.today` by default; `write`: the calls to come write, so the ledger is
+        opened for writing at the first, once, rather than for reading and then again)."""
         self.path = path if str(path) == ":memory:" else Path(path)
+        self.today: Callable[[], date] = today or date.today
+        self._write_first = write
         self._make_folder = make_folder
         self._on_wait = on_wait
         self._ledger: Ledger | None = None
@@ -110,6 +133,7 @@ class Book:
         use as the command line opens it: for reading (a read-only file reads; nothing about
         the file changes) until a call writes (`write`: opened again for writing; `create`:
         made if it does not exist)."""
+        write = write or self._write_first
         if self._ledger is not None and write and not self._writable:
             self.close()
         if self._ledger is None:
@@ -171,19 +195,80 @@ class Book:
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         planned = work.plan(name, players, teams, format, rules, overrides, as_text(games),
                             rolling, season_start, dealer)  # fmt: skip
-        made, _ = work.new_match(self.ledger(write=True, create=True), planned, price)
+        made, _ = self.make_match(planned, price)
         return Match(self, made.name)
+
+    def make_match(
+        self, planned: work.Plan, price: Asked | None = None
+    ) -> tuple[MatchRecord, Stake | None]:
+        """Create the match `planned` (`work.plan`: checked before the ledger is opened) and,
+        when `price` (`money.asked`) is given, its stake, in one write (`work.new_match`): the
+        match as stored and its stake. The ledger is made if it does not exist. `new_match`
+        and ``match new`` both come here."""
+        return work.new_match(self.ledger(write=True, create=True), planned, price)
 
     def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
         """A match's standings (the current match's by default): ``standings --json``."""
         from gintally.facade.typed import whole
 
         wanted = whole(as_text(year), "--year")
-        return plain(work.standings(self.ledger(), match, wanted, date.today()))
+        return plain(work.standings(self.ledger(), match, wanted, self.today()))
 
     def stats(self, player: str | None = None) -> dict[str, Any]:
         """Every player across every match: ``stats --json``."""
         return plain(work.stats(self.ledger(), player))
+
+    # --- documents as the command line draws them ---------------------------------------------
+
+    def sheet_doc(
+        self, match: str | None = None, every: bool = False, *, sheet_rows: bool = True
+    ) -> report.ShowDoc:
+        """The score sheet of `match` (None: the current one) as its document (`report.ShowDoc`,
+        which `Match.sheet` gives as JSON reads it back); `every`: every game and set
+        (``--all``); without `sheet_rows` a seasonal format's sheet is left empty (a drawing
+        shows none)."""
+        return work.show(self.ledger(), match, every, self.today(), sheet_rows)
+
+    def listing(self, match: str | None = None) -> work.Listing | None:
+        """``show --all`` of `match` streamed from the ledger (`work.Listing`: read it inside
+        `snapshot`), or None when its games are replayed whole (a team match: `sheet_doc`)."""
+        return work.listing(self.ledger(), match, self.today())
+
+    def hand_log(
+        self,
+        match: str | None = None,
+        year: int | None = None,
+        last: int | None = None,
+        every: bool = False,
+    ) -> work.HandLog:
+        """The hand log of `match` (`Match.hands`' arguments, checked: `work.log_limits`), its
+        rows streamed from the ledger: read them while the Book is open."""
+        return work.hand_log(self.ledger(), match, year, last, every)
+
+    def snapshot(self) -> AbstractContextManager[None]:
+        """Several reads that see one state of the file (a read transaction): what a streamed
+        `listing` is read inside."""
+        return self.ledger().snapshot()
+
+    def several_matches(self) -> bool:
+        """Whether the ledger holds more than one match (a confirmation then names its match)."""
+        return self.ledger().several_matches()
+
+    def record(
+        self,
+        found: typed.Typed,
+        match: str | None = None,
+        date: date | str | None = None,
+        dealer: str | None = None,
+        upcard: str | None = None,
+        note: str | None = None,
+    ) -> work.Done:
+        """Record a hand read and checked (`typed.Typed`: before the ledger is opened, so a bad
+        value is refused first) in `match` (None: the current one), with the hand options
+        (`date`: a date, or the command line's text for it): the document, the stored hand
+        and its match. `Match.hand` and the command line's hand commands come here."""
+        book = self.ledger(write=True)
+        return work.hand(book, found, self.today(), match, date, dealer, upcard, note)
 
     # --- data in and out -----------------------------------------------------------------------
 
@@ -224,7 +309,7 @@ class Book:
                     copy.write_bytes(data)
                 return self.import_(copy, match, force=force)
         book = self.ledger(write=True)
-        return exchange.bring_in(book, match, path, force, date.today())
+        return exchange.bring_in(book, match, path, force, self.today())
 
     def export(
         self,
@@ -273,7 +358,7 @@ class Book:
         from gintally import transfer
 
         ledger = self.ledger(write=True)
-        done = ledger.merge(other, transfer.ImportChecks(ledger, _today()))
+        done = ledger.merge(other, transfer.ImportChecks(ledger, self.today()))
         new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
         new.update(done.new)  # and the other fact tables' (payments)
         return {
@@ -304,7 +389,7 @@ class Book:
         """The season race of `match` (None: the current one), its latest season or the one
         starting in `year`: the games won, the running net and, before any game has finished,
         the points so far, by date: ``chart --json``."""
-        return plain(work.chart(self.ledger(), match, year, date.today()))
+        return plain(work.chart(self.ledger(), match, year, self.today()))
 
     def report(
         self,
@@ -322,8 +407,8 @@ class Book:
         an open file) and the page's HTML."""
         from gintally.facade import page
 
-        review = work.review(self.ledger(), match, year, date.today())
-        text = page.page_html(review, date.today())
+        review = work.review(self.ledger(), match, year, self.today())
+        text = page.page_html(review, self.today())
         doc = {"match": review["race"]["match"], "season": review["race"]["season"]}
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
@@ -433,14 +518,20 @@ class Book:
     def settings(self, key: str | None = None, value: str | None = None) -> dict[str, Any]:
         """The ledger's settings (``config --json``): every one, or `key`'s, set to `value`
         first when given (``date_order``: ``"dmy"``, ``"mdy"`` or ``"ymd"``)."""
-        setting = work.setting(key, value, False)
-        book = self.ledger(write=value is not None)
-        return plain(work.settings(book, setting, value).doc)
+        return plain(self.setting_values(work.setting(key, value, False), value).doc)
 
     def forget(self, key: str) -> dict[str, Any]:
         """Forget setting `key` (back to its default): ``config KEY --unset --json``."""
-        setting = work.setting(key, None, True)
-        return plain(work.settings(self.ledger(write=True), setting, None, True).doc)
+        return plain(self.setting_values(work.setting(key, None, True), None, True).doc)
+
+    def setting_values(
+        self, setting: Setting | None, value: str | None = None, unset: bool = False
+    ) -> work.Settings:
+        """The settings as ``config`` shows them (`work.Settings`: their values and what each
+        is): every one, or `setting` (`work.setting`: checked before the ledger is opened),
+        set to `value` or forgotten (`unset`) first."""
+        book = self.ledger(write=value is not None or unset)
+        return work.settings(book, setting, value, unset)
 
     def save_folds(self) -> None:
         """Keep what the reads folded (a season's standings, for the next read); the command
@@ -461,7 +552,7 @@ class Book:
         ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
         from gintally.facade import money
 
-        return plain(money.settle(self.ledger(), None, True, as_text(since), date.today()))
+        return plain(money.settle(self.ledger(), None, True, as_text(since), self.today()))
 
     def pay(
         self,
@@ -481,13 +572,10 @@ class Book:
         from gintally.facade import money
 
         book = self.ledger(write=True)
-        paid = money.pay(book, payer, payee, as_text(amount), as_text(date), note, match, _today())
+        paid = money.pay(
+            book, payer, payee, as_text(amount), as_text(date), note, match, self.today()
+        )
         return plain(paid)
-
-
-def _today() -> date:
-    """Today, for the methods whose `date` parameter hides the class."""
-    return date.today()
 
 
 def _knob(value: object) -> str:
@@ -513,6 +601,11 @@ class Match:
     def record(self) -> MatchRecord:
         """The match as the ledger stores it (`model.Match`: players, format, rules)."""
         return self.book.ledger().match(self.name)
+
+    def hand_count(self, voided: bool = False) -> int:
+        """How many hands the match holds: its live ones, or with `voided` every hand."""
+        book = self.book.ledger()
+        return book.count_hands(book.match(self.name), voided)
 
     def info(self) -> dict[str, Any]:
         """Its players, format and every rule value, and its stakes when it is played for
@@ -714,8 +807,7 @@ class Match:
         then `flags`, and `date` may be its text): the document, the stored hand and the match
         (what ``gintally play`` shows)."""
         found = typed.Typed(command, values, flags)
-        book = self.book.ledger(write=True)
-        return work.hand(book, found, _today(), self.name, date, dealer, upcard, note)
+        return self.book.record(found, self.name, date, dealer, upcard, note)
 
     # --- corrections ---------------------------------------------------------------------------
 
@@ -728,7 +820,7 @@ class Match:
 
     def undone(self) -> work.Done | dict[str, Any]:
         """`undo`, as what it did: a hand's `work.Done`, or a payment's document."""
-        return work.undo_fact(self.book.ledger(write=True), self.name, _today())
+        return work.undo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
     def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
         """Void hand number `hand`: ``void HAND --json``."""
@@ -738,7 +830,7 @@ class Match:
 
     def voided(self, hand: str, reason: str | None = None) -> work.Done:
         """`void`, as what it did (`hand`: its number as typed)."""
-        return work.void(self.book.ledger(write=True), self.name, hand, reason, _today())
+        return work.void(self.book.ledger(write=True), self.name, hand, reason, self.book.today())
 
     def edit(
         self,
@@ -778,13 +870,13 @@ class Match:
         from the command line's text, then `flags`)."""
         found = typed.changes(values, flags)
         ledger = self.book.ledger(write=True)
-        return work.edit(ledger, self.name, hand, found, reason, _today())
+        return work.edit(ledger, self.name, hand, found, reason, self.book.today())
 
     # --- reading -------------------------------------------------------------------------------
 
     def sheet(self, all: bool = False) -> dict[str, Any]:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
-        return plain(work.show(self.book.ledger(), self.name, all, _today()))
+        return plain(self.book.sheet_doc(self.name, all))
 
     def hands(
         self,
@@ -795,7 +887,7 @@ class Match:
         """The hand log: ``hands --json`` (`year`: the season starting then; `last`: the last
         N hands; `all`: every season, the voided hands too)."""
         wanted, count = work.log_limits(as_text(year), as_text(last))
-        return plain(work.hand_log(self.book.ledger(), self.name, wanted, count, all).doc())
+        return plain(self.book.hand_log(self.name, wanted, count, all).doc())
 
     def standings(self, year: int | None = None) -> dict[str, Any]:
         """This match's standings: ``standings --json``."""
@@ -809,7 +901,7 @@ class Match:
         *,
         since: date | str | None = None,
         currency: str | None = None,
-        places: int | None = None,
+        places: int | str | None = None,
         series: Amount | None = None,
     ) -> dict[str, Any]:
         """Play the match for money at `amount` a point (``Decimal("0.05")`` or ``"0.05"``), or
@@ -828,7 +920,7 @@ class Match:
                 currency,
                 as_text(places),
                 as_text(series),
-                date.today(),
+                self.book.today(),
             )
         )
 
@@ -851,5 +943,5 @@ class Match:
         ``"unstaked"``."""
         from gintally.facade import money
 
-        today = date.today()
+        today = self.book.today()
         return plain(money.settle(self.book.ledger(), self.name, False, as_text(since), today))

@@ -66,3 +66,11 @@ def in_app_dir() -> bool:
     """True when no $GINTALLY_DB names the ledger (its folder, the app directory, may be
     made)."""
     return os.environ.get(ENV_DB) is None
+
+
+def names(path: Path, what: str) -> list[str]:
+    """The names of `what` (``player`` or ``match``) in the ledger at `path`, sorted case-blind,
+    for a shell completing a name (none when it cannot be read: a Tab never fails)."""
+    from gintally.ledger.names import names as stored
+
+    return stored(path, what)

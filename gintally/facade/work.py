@@ -14,7 +14,7 @@ Terminology
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gintally import report, service
@@ -159,6 +159,66 @@ def show(
         doc["stake"] = report.stake_doc(now)
         doc["in_play"] = report.in_play_doc(m, playing) if playing is not None else None
     return doc
+
+
+class Listing:
+    """``show --all`` of a two-player match, streamed: its games replayed as the hands come
+    from the file (`service.listing`), so nothing of the match is held whole. Read it while
+    the ledger's snapshot is open (`Book.snapshot`): the head, then the games' lines and
+    the tail (what the whole listing decided), or the JSON document's fields (`fields`)."""
+
+    __slots__ = ("book", "games", "head", "match", "today")
+
+    def __init__(self, book: Ledger, match: Match, today: date) -> None:
+        self.book, self.match, self.today = book, match, today
+        self.games = service.listing(book, match, today)
+        self.head = report.listing_head(match)
+
+    def lines(self) -> Iterator[report.GameLine | report.SetDoc]:
+        """Each game and set as its line reads it (`report.listing_lines`)."""
+        return report.listing_lines(self.match, self.games)
+
+    def tail(self, head: report.ShowDoc) -> report.ShowDoc:
+        """`head` with what the games listed decided (read once they are)."""
+        return report.listing_tail(head, self.match, self.games)
+
+    def digits(self) -> int:
+        """The width of the match's highest hand number."""
+        return len(str(self.book.last_number(self.match)))
+
+    def count(self) -> int:
+        """How many hands the match holds."""
+        return self.book.count_hands(self.match)
+
+    def fields(self) -> Iterator[tuple[str, object]]:
+        """``show --all --json``'s document (`report.show_doc`'s keys), a field at a time for
+        `jsonout.stream`: its games, sheet and sets streamed by three replays of the match
+        (the games, then each hand's posts, then the sets)."""
+        from gintally.engine.sets import GameSet
+
+        book, m, head = self.book, self.match, self.head
+        streams: dict[str, Callable[[], Iterator[object]]] = {
+            "games": lambda: report.listing_items(
+                m, (g for g in self.games if not isinstance(g, GameSet))
+            ),
+            "sheet": lambda: report.listing_sheet(m, service.plays(book, m)),
+            "sets": lambda: report.listing_items(
+                m, (s for s in service.listing(book, m, self.today) if isinstance(s, GameSet))
+            ),
+        }
+        doc: Mapping[str, object] = head
+        for key in head:
+            stream = streams.get(key)
+            yield key, doc[key] if stream is None else stream()
+            if key == "games":  # what the listing decided, known once the games are written
+                doc = self.tail(head)
+
+
+def listing(book: Ledger, match: str | None, today: date) -> Listing | None:
+    """``show --all`` of the match named, streamed (`Listing`); None when its games are
+    replayed whole (a team match: `show`)."""
+    m = book.match(match)
+    return Listing(book, m, today) if not service.seating_of(m).whole else None
 
 
 def log_limits(year: str | None, last: str | None) -> tuple[int | None, int | None]:
@@ -329,6 +389,25 @@ def new_match(
         from gintally.facade import money
 
         return m, money.stake_new(book, m, price)
+
+
+def spreadsheet(rows: Sequence[Mapping[str, object]]) -> str:
+    """Rows of a document's table as a spreadsheet's CSV (``standings --csv``, ``stats
+    --csv``): the columns in the order the rows name them, a value that is not one figure (a
+    pair of names...) as its JSON."""
+    import json
+
+    from gintally.transfer.spreadsheet import table_csv
+
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    flat = [
+        {
+            k: json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
+            for k, v in row.items()
+        }
+        for row in rows
+    ]
+    return table_csv(columns, flat)
 
 
 # --- data and pages -------------------------------------------------------------------------------

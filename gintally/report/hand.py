@@ -17,12 +17,13 @@ from collections.abc import Iterable, Iterator
 from datetime import date
 from typing import TYPE_CHECKING, Any, cast
 
+from gintally import service  # its `hand_table`: a team match's (loaded when one asks)
 from gintally.engine.series import Series
 from gintally.game.scoring import doubles
 from gintally.game.variants import Told, variant_of
 from gintally.report.match import teams_part
 from gintally.report.sheet import by_player, game_doc, round_doc, series_doc, set_doc, tally_doc
-from gintally.service import hand_table, round_of, seating_of
+from gintally.service import round_of, seating_of
 
 if TYPE_CHECKING:
     from gintally.engine.games import Game
@@ -147,7 +148,7 @@ def describe(
     if rec.claim == "misdeal":
         return "Misdeal: no score, the same dealer deals again"
     if rec.claim == "draw":
-        a, b = match.tables[hand_table(match, rec)]
+        a, b = match.tables[service.hand_table(match, rec)]
         if winner is None:
             return "Drawn hand: no score" + (f" ({a.name} v {b.name})" if match.teams else "")
         if rec.knocker_deadwood is None or rec.defender_deadwood is None:
@@ -244,7 +245,7 @@ def hand_row(
     cast("dict[str, Any]", row).update(variant_of(match.rules).row_fields(h.extras))
     if match.teams is not None:
         row["round"] = None if h.voided else round_number
-        row["table"] = hand_table(match, h) + 1
+        row["table"] = service.hand_table(match, h) + 1
     return row
 
 

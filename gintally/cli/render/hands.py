@@ -24,10 +24,13 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.cli.render.terminal import out, width
-from gintally.report import GameDoc, HandDoc, HandRow, HandsHead, RoundDoc, TableDoc, series_line
+from gintally.report import series_line
+
+if TYPE_CHECKING:
+    from gintally.report import GameDoc, HandDoc, HandRow, HandsHead, RoundDoc, TableDoc
 
 
 def hand(doc: HandDoc) -> None:

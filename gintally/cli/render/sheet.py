@@ -25,15 +25,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.render.hands import round_result, table_result
 from gintally.cli.render.terminal import NAME_ROOM, group, kit, message, short, width
 from gintally.engine.formats import format_class
-from gintally.report import GameDoc, Pair, SetDoc, ShowDoc, TeamDoc, series_line, table_line
+from gintally.report import series_line, table_line
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
     from rich.table import Table
     from rich.text import Text
+
+    from gintally.report import GameDoc, Pair, SetDoc, ShowDoc, TeamDoc
 
 
 def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
@@ -123,6 +124,8 @@ def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None =
 def _team_show(doc: ShowDoc, pieces: list[RenderableType]) -> None:
     """A team match's sheet: the teams' games (as for two players, the teams as columns), the
     round in progress and the last rounds table by table."""
+    from gintally.cli.render.hands import round_result, table_result  # a team match's words
+
     box, Table, Text = kit()
     teams = doc.get("teams", [])
     labels = team_labels(doc["players"], teams)
