@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli import record
+from gintally.cli.base import drawing
 from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
@@ -98,10 +99,29 @@ for _command in variants.commands():
 
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Take back the hand entered last, or a payment recorded in the match after it (it stays
-    in the ledger as history)."""
+    """Take back the latest change to the match: the hand entered last, an edit (the hand is
+    again as it was), or a payment recorded after the last hand (all stay in the ledger as
+    history)."""
     with ledger() as book:
-        record.tell_undone(work.undo_fact(book, match, today()), as_json, book)
+        taken = work.undo_fact(book, match, today())
+        if isinstance(taken, work.Done) and taken.doc.get("undid") == "edit" and not as_json:
+            said = [str(taken.doc.get("took_back")), *_changed_text(taken)]
+            drawing("terminal.message")("\n".join(said), wrap=False)
+            return
+        record.tell_undone(taken, as_json, book)
+        _tell_changed(taken, as_json)
+
+
+def _changed_text(done: work.Done | dict[str, Any]) -> list[str]:
+    """The lines that name the finished games a correction changed (none: none changed)."""
+    return list(done.doc.get("changed_text") or []) if isinstance(done, work.Done) else []
+
+
+def _tell_changed(done: work.Done | dict[str, Any], as_json: bool) -> None:
+    """For people, after a correction's confirmation: the finished games it changed."""
+    lines = _changed_text(done)
+    if lines and not as_json:
+        drawing("terminal.message")("\n".join(lines), wrap=False)
 
 
 HandArg = Annotated[
@@ -142,6 +162,7 @@ def void(
     with ledger() as book:
         done = work.void(book, match, hand_id, reason, today())
         record.tell(done, as_json, book)
+    _tell_changed(done, as_json)
 
 
 @app.command(rich_help_panel="Corrections")
@@ -211,6 +232,7 @@ def edit(
     with ledger() as book:
         done = work.edit(book, declared["match"], hand_id, changes, reason, today())
         record.tell(done, as_json, book)
+    _tell_changed(done, as_json)
 
 
 EDIT_AFTER_DATE = ("dealer", "upcard", "note", "match")  # as `edit --help` lists them

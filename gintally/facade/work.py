@@ -21,7 +21,6 @@ from gintally import report, service
 from gintally.errors import GintallyError
 from gintally.facade.typed import Typed as Typed
 from gintally.facade.typed import hand_number, when, whole
-from gintally.model import HandRecord as HandRecordClass
 from gintally.model import TypedHand
 
 if TYPE_CHECKING:
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match
+    from gintally.service.changes import Finished
     from gintally.service.config import Setting
     from gintally.service.teams import TeamSpec
     from gintally.service.windows import Log, Window
@@ -76,6 +76,7 @@ def hand(
         **typed.core,
     )
     m = book.match(match)
+    service.refuse_before_open_game(book, m, played)
     rec, result = service.record(book, m, played)
     return Done(hand_doc(book, m, rec, result, today), m, rec)
 
@@ -93,22 +94,56 @@ def hand_doc(
 # --- corrections ----------------------------------------------------------------------------------
 
 
-def _corrected(book: Ledger, m: Match, rec: HandRecord, verb: str, today: date) -> Done:
+def _corrected(
+    book: Ledger, m: Match, rec: HandRecord, verb: str, today: date, was: Finished
+) -> Done:
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
     doc = report.hand_doc(m, rec, None, window)
     doc["action"] = verb
+    _tell_changed(book, m, doc, was, today)
     return Done(doc, m, rec, window)
 
 
+def _tell_changed(book: Ledger, m: Match, doc: report.HandDoc, was: Finished, today: date) -> None:
+    """Add to a correction's document the finished games it changed (`service.changes`):
+    ``changed`` (each game's outcome before and after) and ``changed_text`` (a line each)."""
+    from gintally.service import changes
+
+    found = changes.changed(was, changes.finished(book, m, today))
+    doc["changed"] = report.changed_docs(m, found)
+    doc["changed_text"] = report.changed_lines(m, found)
+
+
+def _before(book: Ledger, m: Match, today: date) -> Finished:
+    """The match's finished games before a correction (`service.changes.finished`)."""
+    from gintally.service import changes
+
+    return changes.finished(book, m, today)
+
+
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
-    """Take back the match's latest fact (`service.undo_latest`): its hand entered last, or a
-    payment recorded after it, given as the payment's document with ``"action": "undid"``.
-    The command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
-    come here."""
+    """Take back the match's latest change (`service.undo_latest`): a hand entered, an edit
+    (the hand is again as it was before it), or a payment recorded after the last hand, given
+    as the payment's document with ``"action": "undid"``. A hand's document says what was
+    taken back (``"undid"``: ``"hand"`` or ``"edit"``, and ``"took_back"``, a line) and the
+    finished games that changed. The command line's ``undo``, the library's `Match.undo` and
+    ``gintally play``'s ``u`` all come here."""
     m = book.match(match)
+    was = _before(book, m, today)
     taken = service.undo_latest(book, m)
-    if isinstance(taken, HandRecordClass):
-        return _corrected(book, m, taken, "undid", today)
+    if isinstance(taken, service.Undone):
+        done = _corrected(book, m, taken.rec, "undid", today, was)
+        done.doc["undid"] = taken.what
+        n = taken.rec.number
+        if taken.taken is not None:
+            undone = report.describe(m, taken.taken)
+            done.doc["took_back"] = (
+                f"Took back the edit of hand {n} ({undone}): hand {n} is again "
+                f"{done.doc['description']}"
+            )
+        else:
+            done.doc["took_back"] = f"Took back hand {n}: {done.doc['description']}"
+        return done
     currency, places = service.payment_currency(book, taken)
     doc = report.payment_doc(taken, {p.id: p.name for p in m.members}, m.name, currency, places)
     return {**doc, "action": "undid"}
@@ -117,7 +152,9 @@ def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, 
 def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
     """Void hand `hand` (its number as typed)."""
     m = book.match(match)
-    return _corrected(book, m, book.void(m, hand_number(hand), reason), "voided", today)
+    number = hand_number(hand)
+    was = _before(book, m, today)
+    return _corrected(book, m, book.void(m, number, reason), "voided", today, was)
 
 
 def edit(
@@ -132,9 +169,12 @@ def edit(
     date = changed.get("date")
     changed["date"] = when(date, book, today) if date else None
     m = book.match(match)
-    rec, result = service.edit(book, m, hand_number(hand), changed, reason)
+    number = hand_number(hand)
+    was = _before(book, m, today)
+    rec, result = service.edit(book, m, number, changed, reason)
     doc = hand_doc(book, m, rec, result, today)
     doc["action"] = "edited"
+    _tell_changed(book, m, doc, was, today)
     return Done(doc, m, rec)
 
 

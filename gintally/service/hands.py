@@ -28,6 +28,7 @@ from gintally.game.variants import (
     variant_options,
 )
 from gintally.ledger import Ledger
+from gintally.ledger.history import Change
 from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text
 from gintally.service.seating import seating_of
 
@@ -245,6 +246,37 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
     return ledger.add_hand(match, settled.record), settled.result
 
 
+def refuse_before_open_game(ledger: Ledger, match: Match, typed: TypedHand) -> None:
+    """A hand dated before the first hand of the match's open game would join that game, or
+    finish games before it: refused, pointing to a match of its own for old results (what the
+    hand commands and the library's hand methods ask first; with no game open a back-dated
+    hand takes its place by date). Only a hand dated before the latest hand replays anything
+    (one query otherwise)."""
+    latest = ledger.live_hands_latest(match)
+    if latest is None or typed.date >= latest.date:
+        return
+    from gintally.service.windows import replay_match
+
+    games = [g for g in replay_match(ledger, match).replay.open_games() if g.hands]
+    first = min((g.opened for g in games), default=typed.date)
+    if typed.date >= first:
+        return
+    players = " ".join(shell_word(p.name) for p in match.players)
+    raise HandError(
+        f"hand dated {typed.date.isoformat()} is before the open game's first hand "
+        f"({first.isoformat()}): "
+        f"record old results in a match of their own, e.g. gintally match new "
+        f'"Paper book" --players {players}'
+    )
+
+
+def shell_word(text: str) -> str:
+    """`text` as one word a shell reads back (quoted when it must be)."""
+    import shlex
+
+    return shlex.quote(text)
+
+
 # The inputs a hand can be given: every variant may read `CORE_INPUTS` (`HandInput`'s fields);
 # each variant's own are in its options (`Variant.owners`). In the order an edit names them.
 _DEALT = ("dealer", "upcard")
@@ -351,15 +383,73 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
         return ledger.void(match, last.number, "undo")
 
 
-def undo_latest(ledger: Ledger, match: Match) -> HandRecord | Payment:
-    """Take back the match's latest fact: a payment recorded in it after its last live hand
-    (a payment keeps the number of the match's last hand when it was recorded, `after_hand`),
-    else that hand (voided, as `undo` does). Found and taken back in one write. A match
-    without payments loads no money module (`Ledger.last_payment` asks first)."""
+UNDO = "undo"  # the reason an undo's correction carries: what tells it from other corrections
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What `undo_latest` took back of the match's hands: a hand entered (``what`` ``"hand"``,
+    now void) or an edit (``"edit"``: `rec` is the hand again as it was before the edit,
+    `taken` the version the edit had made)."""
+
+    what: str
+    rec: HandRecord
+    taken: HandRecord | None = None
+
+
+def latest_change(ledger: Ledger, match: Match) -> Change | None:
+    """The match's latest change to its hands not taken back yet: a hand entered, an edit or a
+    void. An undo's correction (reason `UNDO`) takes back the latest change of its hand before
+    it: an undo's void, the hand and every change of it."""
+    pending: dict[int, int] = {}
+    gone: set[int] = set()
+    for c in ledger.changes(match):
+        if c.hand_id in gone:
+            continue
+        if c.reason == UNDO and c.action == "void":
+            gone.add(c.hand_id)
+        elif c.reason == UNDO and c.action == "replace":
+            pending[c.hand_id] = pending.get(c.hand_id, 0) + 1
+        elif pending.get(c.hand_id):
+            pending[c.hand_id] -= 1
+        else:
+            return c
+    return None
+
+
+def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
+    """Take back the match's latest change (`latest_change`): a payment recorded in it after
+    its last live hand (a payment keeps the number of the match's last hand when it was
+    recorded, `after_hand`) and no earlier than the latest correction, else the latest change
+    to its hands: a hand entered is voided, an edit is corrected back to the version before it
+    (a correction with the reason `UNDO`, exported and merged like any). A void is not taken
+    back (a voided hand stays void). Found and taken back in one write. A match without
+    payments loads no money module (`Ledger.last_payment` asks first)."""
     with ledger.write():
+        change = latest_change(ledger, match)
         payment = ledger.last_payment(match)
-        last = ledger.last_hand(match) if payment is not None else None
-        if payment is not None and (last is None or last.number <= payment.after_hand):
-            ledger.void_payment(payment, "undo")
-            return payment
-        return undo(ledger, match)
+        if payment is not None:
+            last = ledger.last_hand(match)
+            after = last is None or last.number <= payment.after_hand
+            later = (
+                change is None
+                or change.action == "hand"
+                or (payment.created_at or "") >= change.created_at
+            )
+            if after and later:
+                ledger.void_payment(payment, UNDO)
+                return payment
+        if change is None:
+            raise GintallyError(f"match {match.name!r} has no hand to undo")
+        if change.action == "void":
+            raise GintallyError(
+                f"the latest change to match {match.name!r} is the void of hand "
+                f"{change.number}, which undo does not take back: a voided hand stays in the "
+                f"ledger as history (see gintally hands --all)"
+            )
+        if change.action == "replace":
+            taken = ledger.hand(match, change.number)
+            before = ledger.version_before(match, change)
+            rec = ledger.replace_hand(match, change.number, before, UNDO)
+            return Undone("edit", rec, taken)
+        return Undone("hand", ledger.void(match, change.number, UNDO))
