@@ -1,7 +1,9 @@
 """Issue 35, cases 2, 6 and 7, replayed as written, through the command line and the library.
 
 2. `undo` takes back the latest change: after `edit 1 --vs 81` it takes back the edit (hand 1
-   is again as it was), not hand 3; a second undo then takes back hand 3.
+   is again as it was), not hand 3; a second undo then takes back hand 3. `redo` brings back
+   what the last undo took back, and `restore N` a voided or undone hand under its own
+   number; undo, redo and restore are corrections, merged like any.
 6. `void` and `edit` say which finished games they change: voiding hand 2 turns game 1 into a
    shutout (net 215 -> 370).
 7. A hand dated before the open game's first hand is refused, pointing to a match of its own.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -91,11 +94,75 @@ def test_void_names_the_finished_game_it_changes_on_the_command_line(gintally: C
     _finished_game(lambda *a: ok(gintally(*a)))
     said = ok(gintally("void", "2")).stdout
     assert said.splitlines()[-1] == VOID_CHANGED
-    refused = refused_line(gintally("undo"))
-    assert refused == (
-        "Error: the latest change to match 'S' is the void of hand 2, which undo does not "
-        "take back: a voided hand stays in the ledger as history (see gintally hands --all)"
+    # undo takes the void back (hand 2 is back under its number), redo voids it again
+    undone = ok(gintally("undo")).stdout.splitlines()
+    assert undone == [
+        "Took back the void of hand 2: hand 2 is back in play (Bob scores 20)",
+        "Game 1 changes: was Ann 370-0, shutout, net 370; now Ann 260-45, net 215",
+    ]
+    redone = ok(gintally("redo")).stdout.splitlines()
+    assert redone == [
+        "Brought back the void of hand 2: hand 2 is void (Bob scores 20)",
+        "Game 1 changes: was Ann 260-45, net 215; now Ann 370-0, shutout, net 370",
+    ]
+    assert refused_line(gintally("redo")) == (
+        "Error: match 'S' has nothing to redo: no undo since its latest change"
     )
+    restored = as_json(gintally("restore", "2", "--json"))
+    assert (restored["hand"], restored["voided"], restored["brought_back"]) == (
+        2,
+        False,
+        "Restored hand 2: Bob scores 20",
+    )
+    assert restored["changed"] == [{"game": 1, "was": GAME_NOW, "now": GAME_WAS}]
+    assert refused_line(gintally("restore", "2")) == (
+        "Error: hand 2 is not void: there is nothing to restore"
+    )
+
+
+def test_an_undone_hand_comes_back_under_its_own_number(gintally: CLI) -> None:
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--dealer", "Ann"))
+    ok(gintally("knock", "Ann", "8", "--vs", "18"))
+    ok(gintally("gin", "Bob", "--vs", "30"))
+    ok(gintally("undo"))
+    ok(gintally("undo"))
+    assert (
+        ok(gintally("redo")).stdout
+        == "Brought back hand 1: Ann knocks with 8, Bob has 18: Ann +10\n"
+    )
+    ok(gintally("redo"))
+    hands = as_json(gintally("hands", "--all", "--json"))["hands"]
+    assert [(h["hand"], h["points"], h["voided"]) for h in hands] == [
+        (1, 10, False),
+        (2, 55, False),
+    ]
+    ok(gintally("knock", "Ann", "3", "--vs", "9"))  # a new change: nothing left to redo
+    ok(gintally("undo"))
+    ok(gintally("undo"))
+    ok(gintally("knock", "Ann", "2", "--vs", "4"))
+    assert "nothing to redo" in refused_line(gintally("redo"))
+    hands = as_json(gintally("hands", "--all", "--json"))["hands"]
+    assert [(h["hand"], h["voided"]) for h in hands] == [
+        (1, False),
+        (2, True),
+        (3, True),
+        (4, False),
+    ]
+    assert ok(gintally("restore", "2")).stdout.startswith("Restored hand 2: Bob goes gin")
+
+
+def test_a_restore_merges_like_any_correction(gintally: CLI, tmp_path: Path) -> None:
+    here, there = str(tmp_path / "here.db"), str(tmp_path / "there.db")
+    ok(gintally("--db", here, "match", "new", "S", "--players", "Ann", "Bob"))
+    for points in ("10", "20", "30"):
+        ok(gintally("--db", here, "score", "Ann", points))
+    ok(gintally("--db", here, "void", "2"))
+    ok(gintally("--db", here, "backup", there))
+    ok(gintally("--db", there, "restore", "2"))
+    ok(gintally("--db", here, "merge", there))
+    hands = as_json(gintally("--db", here, "hands", "--all", "--json"))["hands"]
+    assert [(h["hand"], h["voided"]) for h in hands] == [(1, False), (2, False), (3, False)]
+    assert ok(gintally("--db", here, "check")).stdout.endswith("no problems found\n")
 
 
 def test_void_names_the_finished_game_it_changes_through_the_library() -> None:
@@ -108,6 +175,18 @@ def test_void_names_the_finished_game_it_changes_through_the_library() -> None:
         assert doc["changed_text"] == [VOID_CHANGED]
         # an edit that changes nothing finished says so with an empty list
         assert match.edit(4, points=7)["changed"] == []
+        undone = match.undo()  # the edit
+        assert (undone["undid"], undone["points"]) == ("edit", 5)
+        undone = match.undo()  # the void: hand 2 is back
+        assert (undone["undid"], undone["voided"]) == ("void", False)
+        assert undone["changed"] == [{"game": 1, "was": GAME_NOW, "now": GAME_WAS}]
+        redone = match.redo()
+        assert (redone["redid"], redone["voided"], redone["hand"]) == ("void", True, 2)
+        restored = match.restore(2)
+        assert (restored["hand"], restored["voided"]) == (2, False)
+        assert restored["changed_text"] == [
+            "Game 1 changes: was Ann 370-0, shutout, net 370; now Ann 260-45, net 215"
+        ]
 
 
 def test_a_hand_from_2007_never_joins_tonights_game_on_the_command_line(gintally: CLI) -> None:

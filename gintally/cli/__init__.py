@@ -66,7 +66,7 @@ ROUTES = {
     **dict.fromkeys(
         (
             *("knock", "gin", "big-gin", "draw", "misdeal", "score"),
-            *("undo", "void", "edit"),
+            *("undo", "redo", "restore", "void", "edit"),
         ),
         "hands",
     ),

@@ -15,7 +15,6 @@ from typing import Annotated, Any
 import typer
 
 from gintally.cli import record
-from gintally.cli.base import drawing
 from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
@@ -103,25 +102,15 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     again as it was), or a payment recorded after the last hand (all stay in the ledger as
     history)."""
     with ledger() as book:
-        taken = work.undo_fact(book, match, today())
-        if isinstance(taken, work.Done) and taken.doc.get("undid") == "edit" and not as_json:
-            said = [str(taken.doc.get("took_back")), *_changed_text(taken)]
-            drawing("terminal.message")("\n".join(said), wrap=False)
-            return
-        record.tell_undone(taken, as_json, book)
-        _tell_changed(taken, as_json)
+        record.tell_undone(work.undo_fact(book, match, today()), as_json, book)
 
 
-def _changed_text(done: work.Done | dict[str, Any]) -> list[str]:
-    """The lines that name the finished games a correction changed (none: none changed)."""
-    return list(done.doc.get("changed_text") or []) if isinstance(done, work.Done) else []
-
-
-def _tell_changed(done: work.Done | dict[str, Any], as_json: bool) -> None:
-    """For people, after a correction's confirmation: the finished games it changed."""
-    lines = _changed_text(done)
-    if lines and not as_json:
-        drawing("terminal.message")("\n".join(lines), wrap=False)
+@app.command(rich_help_panel="Corrections")
+def redo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Bring back what the latest undo took back: a hand (under its own number), an edit, a
+    void or a restore."""
+    with ledger() as book:
+        record.tell_said(work.redo_fact(book, match, today()), "brought_back", as_json)
 
 
 HandArg = Annotated[
@@ -162,7 +151,20 @@ def void(
     with ledger() as book:
         done = work.void(book, match, hand_id, reason, today())
         record.tell(done, as_json, book)
-    _tell_changed(done, as_json)
+
+
+@app.command(rich_help_panel="Corrections")
+def restore(
+    hand_id: HandArg,
+    match: MatchOpt = None,
+    reason: ReasonOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Bring back a voided or undone hand under its own number: everything recomputes with it."""
+    with ledger() as book:
+        record.tell_said(
+            work.restore(book, match, hand_id, reason, today()), "brought_back", as_json
+        )
 
 
 @app.command(rich_help_panel="Corrections")
@@ -232,7 +234,6 @@ def edit(
     with ledger() as book:
         done = work.edit(book, declared["match"], hand_id, changes, reason, today())
         record.tell(done, as_json, book)
-    _tell_changed(done, as_json)
 
 
 EDIT_AFTER_DATE = ("dealer", "upcard", "note", "match")  # as `edit --help` lists them

@@ -70,11 +70,32 @@ def tell(done: work.Done, as_json: bool, book: Ledger | None = None, where: str 
     elif not as_json:
         doc["when"] = where + dated(rec.date)
     emit(doc, as_json, draw_hand)
+    if not as_json and doc.get("changed_text"):  # a correction: the finished games it changed
+        say(doc.get("changed_text") or [])
+
+
+def say(lines: list[str]) -> None:
+    """Lines for people, as they are."""
+    drawing("terminal.message")("\n".join(lines), wrap=False)
+
+
+def tell_said(done: work.Done, key: str, as_json: bool) -> None:
+    """A correction told by its line (`key` of its document: ``took_back``, ``brought_back``)
+    and the finished games it changed, or its JSON document (``redo``, ``restore``, and an
+    ``undo`` of an edit, a void or a restore)."""
+    doc: dict[str, Any] = dict(done.doc)
+    if as_json:
+        emit(done.doc, True)
+        return
+    say([str(doc.get(key)), *(doc.get("changed_text") or [])])
 
 
 def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) -> None:
     """What `undo` took back (`work.undo_fact`): a hand, told as `tell` tells it, or a
     payment, named."""
+    if isinstance(taken, work.Done) and taken.doc.get("undid", "hand") != "hand":
+        tell_said(taken, "took_back", as_json)
+        return
     if isinstance(taken, work.Done):
         tell(taken, as_json, book)
         return

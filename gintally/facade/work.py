@@ -123,30 +123,60 @@ def _before(book: Ledger, m: Match, today: date) -> Finished:
 
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
     """Take back the match's latest change (`service.undo_latest`): a hand entered, an edit
-    (the hand is again as it was before it), or a payment recorded after the last hand, given
-    as the payment's document with ``"action": "undid"``. A hand's document says what was
-    taken back (``"undid"``: ``"hand"`` or ``"edit"``, and ``"took_back"``, a line) and the
-    finished games that changed. The command line's ``undo``, the library's `Match.undo` and
-    ``gintally play``'s ``u`` all come here."""
+    (the hand is again as it was before it), a void or a restore, or a payment recorded after
+    the last hand, given as the payment's document with ``"action": "undid"``. A hand's
+    document says what was taken back (``"undid"``: ``"hand"``, ``"edit"``, ``"void"`` or
+    ``"restore"``, and ``"took_back"``, a line) and the finished games that changed. The
+    command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
+    come here."""
     m = book.match(match)
     was = _before(book, m, today)
     taken = service.undo_latest(book, m)
     if isinstance(taken, service.Undone):
         done = _corrected(book, m, taken.rec, "undid", today, was)
         done.doc["undid"] = taken.what
-        n = taken.rec.number
-        if taken.taken is not None:
-            undone = report.describe(m, taken.taken)
-            done.doc["took_back"] = (
-                f"Took back the edit of hand {n} ({undone}): hand {n} is again "
-                f"{done.doc['description']}"
-            )
-        else:
-            done.doc["took_back"] = f"Took back hand {n}: {done.doc['description']}"
+        done.doc["took_back"] = _told(m, taken, done.doc["description"], "Took back")
         return done
     currency, places = service.payment_currency(book, taken)
     doc = report.payment_doc(taken, {p.id: p.name for p in m.members}, m.name, currency, places)
     return {**doc, "action": "undid"}
+
+
+def redo_fact(book: Ledger, match: str | None, today: date) -> Done:
+    """Bring back what the latest undo took back (`service.redo`): a hand (under its own
+    number), an edit, a void or a restore; its document says what (``"redid"``,
+    ``"brought_back"``) and the finished games that changed."""
+    m = book.match(match)
+    was = _before(book, m, today)
+    back = service.redo(book, m)
+    done = _corrected(book, m, back.rec, "redid", today, was)
+    done.doc["redid"] = back.what
+    done.doc["brought_back"] = _told(m, back, done.doc["description"], "Brought back")
+    return done
+
+
+def restore(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
+    """Bring back voided hand `hand` (its number as typed) under its own number."""
+    m = book.match(match)
+    number = hand_number(hand)
+    was = _before(book, m, today)
+    back = service.restore(book, m, number, reason)
+    done = _corrected(book, m, back.rec, "restored", today, was)
+    done.doc["brought_back"] = f"Restored hand {number}: {done.doc['description']}"
+    return done
+
+
+def _told(m: Match, u: service.Undone, said: str, verb: str) -> str:
+    """What an undo (`verb` "Took back") or a redo ("Brought back") did, as a player reads
+    it."""
+    n = u.rec.number
+    if u.what == "edit":
+        before = report.describe(m, u.taken) if u.taken is not None else ""
+        return f"{verb} the edit of hand {n} ({before}): hand {n} is again {said}"
+    if u.what == "hand":
+        return f"{verb} hand {n}: {said}"
+    state = "void" if u.rec.voided else "back in play"
+    return f"{verb} the {u.what} of hand {n}: hand {n} is {state} ({said})"
 
 
 def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:

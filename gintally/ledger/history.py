@@ -29,6 +29,7 @@ from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
 from gintally.ledger.hands import hand_record, reader
 from gintally.ledger.imports import renumber
+from gintally.ledger.newest import STANDING_VOID
 from gintally.model import HAND_COLUMNS, Correction, HandRecord, Match, Payment
 
 
@@ -146,7 +147,7 @@ class History(LedgerCore):
         with first, without making records); None when the ledger has no such hand."""
         rows = self.conn.execute(
             f"SELECT h.match_id, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = "
-            f"h.hand_id AND c.action = 'void'), {', '.join('h.' + c for c in HAND_COLUMNS)} "
+            f"h.hand_id AND {STANDING_VOID}), {', '.join('h.' + c for c in HAND_COLUMNS)} "
             "FROM hands h WHERE h.hand_id = (SELECT f.id FROM hands f WHERE f.uid = ? "
             "AND f.id = f.hand_id)",
             [uid],
@@ -246,6 +247,11 @@ class History(LedgerCore):
         found += [Change(r[0] or "", "hand", None, r[1], r[2], r[3], None) for r in hands]
         return sorted(found, key=lambda c: c.uid, reverse=True)
 
+    def version_made(self, match: Match, change: Change) -> HandRecord:
+        """The version of its hand the edit `change` made."""
+        row = self.conn.execute("SELECT * FROM hands WHERE id = ?", [change.replacement])
+        return reader(match)(row.fetchone())
+
     def version_before(self, match: Match, change: Change) -> HandRecord:
         """The version of a hand in effect just before the edit `change`: the version the
         edit before it (by uid) made, else the hand's first version."""
@@ -260,8 +266,8 @@ class History(LedgerCore):
 
 class Change(NamedTuple):
     """One change to a match's hands: a hand entered (``action`` ``"hand"``), or a
-    correction (``"replace"``: an edit, ``"void"``), with its uid, reason, time, the hand's
-    number and key, and an edit's version (its row)."""
+    correction (``"replace"``: an edit, ``"void"``, ``"restore"``), with its uid, reason,
+    time, the hand's number and key, and an edit's version (its row)."""
 
     uid: str
     action: str

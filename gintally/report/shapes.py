@@ -247,8 +247,10 @@ class HandDoc(TypedDict):
     # finished then), and a line each as a player reads it
     changed: NotRequired[list[dict[str, Any]]]
     changed_text: NotRequired[list[str]]
-    undid: NotRequired[str]  # undo: "hand" (entered last, now void) or "edit" (taken back)
+    undid: NotRequired[str]  # undo: what it took back: "hand", "edit", "void" or "restore"
     took_back: NotRequired[str]  # undo: what it took back, as a player reads it
+    redid: NotRequired[str]  # redo: what it brought back, as `undid`
+    brought_back: NotRequired[str]  # redo, restore: what it brought back, as a player reads it
     # for people: " in Cup" when the ledger holds several matches, ", 5 Mar 1998" when the hand
     # was not played today
     when: NotRequired[str]

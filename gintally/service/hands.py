@@ -384,49 +384,75 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
 
 
 UNDO = "undo"  # the reason an undo's correction carries: what tells it from other corrections
+REDO = "redo"  # the reason a redo's correction carries
 
 
 @dataclass(frozen=True)
 class Undone:
-    """What `undo_latest` took back of the match's hands: a hand entered (``what`` ``"hand"``,
-    now void) or an edit (``"edit"``: `rec` is the hand again as it was before the edit,
-    `taken` the version the edit had made)."""
+    """What `undo_latest`, `redo` or `restore` did to a hand: ``what`` it took back or
+    brought back (``"hand"``: a hand entered, ``"edit"``, ``"void"``, ``"restore"``), the
+    hand as it now stands (`rec`) and, for an edit, the version taken back or brought back
+    (`taken`)."""
 
     what: str
     rec: HandRecord
     taken: HandRecord | None = None
 
 
-def latest_change(ledger: Ledger, match: Match) -> Change | None:
-    """The match's latest change to its hands not taken back yet: a hand entered, an edit or a
-    void. An undo's correction (reason `UNDO`) takes back the latest change of its hand before
-    it: an undo's void, the hand and every change of it."""
-    pending: dict[int, int] = {}
-    gone: set[int] = set()
-    for c in ledger.changes(match):
-        if c.hand_id in gone:
-            continue
-        if c.reason == UNDO and c.action == "void":
-            gone.add(c.hand_id)
-        elif c.reason == UNDO and c.action == "replace":
-            pending[c.hand_id] = pending.get(c.hand_id, 0) + 1
-        elif pending.get(c.hand_id):
-            pending[c.hand_id] -= 1
+_WHAT = {"hand": "hand", "replace": "edit", "void": "void", "restore": "restore"}
+
+
+def change_stacks(ledger: Ledger, match: Match) -> tuple[list[Change], list[Change]]:
+    """The match's changes to its hands as an editor keeps them: those done, latest last (what
+    `undo` takes back from the top), and those undone since the latest change made by hand
+    (what `redo` brings back from the top). Played in the order made: a change pushes onto
+    done (and empties undone), an undo (reason `UNDO`) moves the top of done onto undone, a
+    redo (reason `REDO`) moves it back. Only the hands entered last are read (a hand older
+    than the corrections allow to reach is never on top)."""
+    done: list[Change] = []
+    undone: list[Change] = []
+    for c in reversed(ledger.changes(match)):
+        if c.reason == UNDO and c.action != "hand":
+            if done:
+                undone.append(done.pop())
+        elif c.reason == REDO and c.action != "hand":
+            if undone:
+                done.append(undone.pop())
         else:
-            return c
-    return None
+            done.append(c)
+            undone.clear()
+    return done, undone
+
+
+def _apply(ledger: Ledger, match: Match, c: Change, back: bool, reason: str) -> Undone:
+    """Take back (`back`) or bring back the change `c` to a hand, as a correction with
+    `reason` (one write)."""
+    what = _WHAT[c.action]
+    if c.action == "replace":
+        version = ledger.version_before(match, c) if back else ledger.version_made(match, c)
+        taken = ledger.hand(match, c.number)
+        if taken.voided:
+            raise GintallyError(
+                f"hand {c.number} is void: restore it first (gintally restore {c.number})"
+            )
+        return Undone(what, ledger.replace_hand(match, c.number, version, reason), taken)
+    voids = (c.action in ("hand", "restore")) == back  # what takes the change back, or again
+    if voids:
+        return Undone(what, ledger.void(match, c.number, reason))
+    return Undone(what, ledger.restore(match, c.number, reason))
 
 
 def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
-    """Take back the match's latest change (`latest_change`): a payment recorded in it after
-    its last live hand (a payment keeps the number of the match's last hand when it was
-    recorded, `after_hand`) and no earlier than the latest correction, else the latest change
-    to its hands: a hand entered is voided, an edit is corrected back to the version before it
-    (a correction with the reason `UNDO`, exported and merged like any). A void is not taken
-    back (a voided hand stays void). Found and taken back in one write. A match without
-    payments loads no money module (`Ledger.last_payment` asks first)."""
+    """Take back the match's latest change: a payment recorded in it after its last live hand
+    (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
+    and no earlier than the latest correction, else the top of the changes done
+    (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
+    it, a void undone (the hand restored), a restore undone (voided again): each a correction
+    with the reason `UNDO`, exported and merged like any. Found and taken back in one write.
+    A match without payments loads no money module (`Ledger.last_payment` asks first)."""
     with ledger.write():
-        change = latest_change(ledger, match)
+        done, _ = change_stacks(ledger, match)
+        change = done[-1] if done else None
         payment = ledger.last_payment(match)
         if payment is not None:
             last = ledger.last_hand(match)
@@ -441,15 +467,22 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
                 return payment
         if change is None:
             raise GintallyError(f"match {match.name!r} has no hand to undo")
-        if change.action == "void":
+        return _apply(ledger, match, change, True, UNDO)
+
+
+def redo(ledger: Ledger, match: Match) -> Undone:
+    """Bring back what the latest undo took back of the match's hands (`change_stacks`): a
+    hand (restored under its own number), an edit, a void or a restore, as a correction with
+    the reason `REDO`. One write."""
+    with ledger.write():
+        _, undone = change_stacks(ledger, match)
+        if not undone:
             raise GintallyError(
-                f"the latest change to match {match.name!r} is the void of hand "
-                f"{change.number}, which undo does not take back: a voided hand stays in the "
-                f"ledger as history (see gintally hands --all)"
+                f"match {match.name!r} has nothing to redo: no undo since its latest change"
             )
-        if change.action == "replace":
-            taken = ledger.hand(match, change.number)
-            before = ledger.version_before(match, change)
-            rec = ledger.replace_hand(match, change.number, before, UNDO)
-            return Undone("edit", rec, taken)
-        return Undone("hand", ledger.void(match, change.number, UNDO))
+        return _apply(ledger, match, undone[-1], False, REDO)
+
+
+def restore(ledger: Ledger, match: Match, number: int, reason: str | None = None) -> Undone:
+    """Bring back voided (or undone) hand `number` under its own number and place."""
+    return Undone("restore", ledger.restore(match, number, reason))
