@@ -110,7 +110,7 @@ def redo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Bring back what the latest undo took back: a hand (under its own number), an edit, a
     void or a restore."""
     with ledger() as book:
-        record.tell_said(work.redo_fact(book, match, today()), "brought_back", as_json)
+        record.tell_said(work.redo_fact(book, match, today()), "brought_back", as_json, book)
 
 
 HandArg = Annotated[
@@ -162,9 +162,8 @@ def restore(
 ) -> None:
     """Bring back a voided or undone hand under its own number: everything recomputes with it."""
     with ledger() as book:
-        record.tell_said(
-            work.restore(book, match, hand_id, reason, today()), "brought_back", as_json
-        )
+        done = work.restore(book, match, hand_id, reason, today())
+        record.tell_said(done, "brought_back", as_json, book)
 
 
 @app.command(rich_help_panel="Corrections")

@@ -79,22 +79,27 @@ def say(lines: list[str]) -> None:
     drawing("terminal.message")("\n".join(lines), wrap=False)
 
 
-def tell_said(done: work.Done, key: str, as_json: bool) -> None:
-    """A correction told by its line (`key` of its document: ``took_back``, ``brought_back``)
-    and the finished games it changed, or its JSON document (``redo``, ``restore``, and an
+def tell_said(done: work.Done, key: str, as_json: bool, book: Ledger) -> None:
+    """A correction told by its line (`key` of its document: ``took_back``, ``brought_back``,
+    with the match when the ledger holds several and the hand's date unless it is today) and
+    the finished games it changed, or its JSON document (``redo``, ``restore``, and an
     ``undo`` of an edit, a void or a restore)."""
     doc: dict[str, Any] = dict(done.doc)
     if as_json:
         emit(done.doc, True)
         return
-    say([str(doc.get(key)), *(doc.get("changed_text") or [])])
+    hand = f"hand {done.rec.number}"
+    line = str(doc.get(key)).replace(
+        hand, hand + placed(book, done.match.name) + dated(done.rec.date), 1
+    )
+    say([line, *(doc.get("changed_text") or [])])
 
 
 def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) -> None:
     """What `undo` took back (`work.undo_fact`): a hand, told as `tell` tells it, or a
     payment, named."""
     if isinstance(taken, work.Done) and taken.doc.get("undid", "hand") != "hand":
-        tell_said(taken, "took_back", as_json)
+        tell_said(taken, "took_back", as_json, book)
         return
     if isinstance(taken, work.Done):
         tell(taken, as_json, book)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from gintally.errors import GintallyError, HandError
+from gintally.errors import GintallyError, HandError, LedgerError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import (
@@ -252,7 +252,10 @@ def refuse_before_open_game(ledger: Ledger, match: Match, typed: TypedHand) -> N
     hand commands and the library's hand methods ask first; with no game open a back-dated
     hand takes its place by date). Only a hand dated before the latest hand replays anything
     (one query otherwise)."""
-    latest = ledger.live_hands_latest(match)
+    try:
+        latest = ledger.live_hands_latest(match)
+    except LedgerError:  # a damaged row: the hand is a fact of its own (its confirmation warns)
+        return
     if latest is None or typed.date >= latest.date:
         return
     from gintally.service.windows import replay_match
