@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from datetime import date
 
     from gintally.engine.formats import Format
+    from gintally.engine.replay import Replay
     from gintally.engine.stakes import Stake
     from gintally.facade.money import Asked
     from gintally.game.rules import RuleSet
@@ -95,30 +96,41 @@ def hand_doc(
 
 
 def _corrected(
-    book: Ledger, m: Match, rec: HandRecord, verb: str, today: date, was: Finished
+    book: Ledger, m: Match, rec: HandRecord, verb: str, today: date, was: Finished | None
 ) -> Done:
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
     doc = report.hand_doc(m, rec, None, window)
     doc["action"] = verb
-    _tell_changed(book, m, doc, was, today)
+    _tell_changed(m, doc, was, window.replay)
     return Done(doc, m, rec, window)
 
 
-def _tell_changed(book: Ledger, m: Match, doc: report.HandDoc, was: Finished, today: date) -> None:
-    """Add to a correction's document the finished games it changed (`service.changes`):
+def _tell_changed(m: Match, doc: report.HandDoc, was: Finished | None, now: Replay) -> None:
+    """Add to a correction's document the finished games it changed (`service.changes`), of
+    the window replayed before it (`was`) and after it (`now`, around the same day):
     ``changed`` (each game's outcome before and after) and ``changed_text`` (a line each)."""
     from gintally.service import changes
 
-    found = changes.changed(was, changes.finished(book, m, today))
+    found = [] if was is None else changes.changed(was, changes.finished(now))
     doc["changed"] = report.changed_docs(m, found)
     doc["changed_text"] = report.changed_lines(m, found)
 
 
-def _before(book: Ledger, m: Match, today: date) -> Finished:
-    """The match's finished games before a correction (`service.changes.finished`)."""
+def _before(book: Ledger, m: Match, number: int | None, today: date) -> Finished | None:
+    """The finished games of the window around hand `number` before a correction of it
+    (`service.changes.window_before`; None: no such hand, nothing to compare)."""
     from gintally.service import changes
 
-    return changes.finished(book, m, today)
+    if number is None or not 0 < number <= book.last_number(m):
+        return None
+    return changes.window_before(book, m, book.hand(m, number).date, today)
+
+
+def _next(book: Ledger, m: Match, redo: bool) -> int | None:
+    """The number of the hand an undo (or a redo) would change next (None: none)."""
+    done, undone = service.change_stacks(book, m)
+    top = undone if redo else done
+    return top[-1].number if top else None
 
 
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
@@ -130,7 +142,7 @@ def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, 
     command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
     come here."""
     m = book.match(match)
-    was = _before(book, m, today)
+    was = _before(book, m, _next(book, m, False), today)
     taken = service.undo_latest(book, m)
     if isinstance(taken, service.Undone):
         done = _corrected(book, m, taken.rec, "undid", today, was)
@@ -147,7 +159,7 @@ def redo_fact(book: Ledger, match: str | None, today: date) -> Done:
     number), an edit, a void or a restore; its document says what (``"redid"``,
     ``"brought_back"``) and the finished games that changed."""
     m = book.match(match)
-    was = _before(book, m, today)
+    was = _before(book, m, _next(book, m, True), today)
     back = service.redo(book, m)
     done = _corrected(book, m, back.rec, "redid", today, was)
     done.doc["redid"] = back.what
@@ -159,7 +171,7 @@ def restore(book: Ledger, match: str | None, hand: str, reason: str | None, toda
     """Bring back voided hand `hand` (its number as typed) under its own number."""
     m = book.match(match)
     number = hand_number(hand)
-    was = _before(book, m, today)
+    was = _before(book, m, number, today)
     back = service.restore(book, m, number, reason)
     done = _corrected(book, m, back.rec, "restored", today, was)
     done.doc["brought_back"] = f"Restored hand {number}: {done.doc['description']}"
@@ -183,7 +195,7 @@ def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: 
     """Void hand `hand` (its number as typed)."""
     m = book.match(match)
     number = hand_number(hand)
-    was = _before(book, m, today)
+    was = _before(book, m, number, today)
     return _corrected(book, m, book.void(m, number, reason), "voided", today, was)
 
 
@@ -200,11 +212,17 @@ def edit(
     changed["date"] = when(date, book, today) if date else None
     m = book.match(match)
     number = hand_number(hand)
-    was = _before(book, m, today)
+    old_day = book.hand(m, number).date  # the window compared is around it
+    was = _before(book, m, number, today)
     rec, result = service.edit(book, m, number, changed, reason)
-    doc = hand_doc(book, m, rec, result, today)
+    window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
+    ended = service.season_before(book, m, window, rec, today)
+    doc = report.hand_doc(m, rec, result, window, ended)
     doc["action"] = "edited"
-    _tell_changed(book, m, doc, was, today)
+    now = window.replay
+    if window.season is not None and rec.date != old_day:  # moved: maybe to another season
+        now = service.replay_match(book, m, around=old_day, today=today).replay
+    _tell_changed(m, doc, was, now)
     return Done(doc, m, rec)
 
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.service.hands import CLAIMS as CLAIMS
     from gintally.service.hands import Settled as Settled
     from gintally.service.hands import Undone as Undone
+    from gintally.service.hands import change_stacks as change_stacks
     from gintally.service.hands import edit as edit
     from gintally.service.hands import record as record
     from gintally.service.hands import redo as redo
@@ -95,8 +96,8 @@ HOMES: dict[str, str] = {
     "checking": "Problem check",
     "config": "SETTINGS Setting configure date_order setting_of settings",
     "hands": (
-        "CLAIMS Settled Undone edit record redo refuse_before_open_game restore settle "
-        "typed_from_record undo undo_latest"
+        "CLAIMS Settled Undone change_stacks edit record redo refuse_before_open_game restore "
+        "settle typed_from_record undo undo_latest"
     ),
     "matches": "new_match rename_player",
     "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",

@@ -1,5 +1,6 @@
-"""What a correction changed in a match's finished games: the match replayed before
-and after it, and the finished ones compared (the engine is pure: two replays, no state).
+"""What a correction changed in a match's finished games: the window `show` replays around
+the corrected hand, before and after, and the finished games compared (the engine is pure:
+two replays, no state; the one after is the one the correction's confirmation replays).
 
 Terminology
 - outcome (`Outcome`): a finished game's winner, totals, net and shutout: what a player reads
@@ -7,8 +8,10 @@ Terminology
 - changed (`Changed`): a game finished before or after the correction whose outcome is
   not the same (``was``/``now``; None: not finished then).
 
-Only corrections and undos ask (`finished`, `changed`): recording a hand replays no more than
-it did, since a hand that would land before the open game is refused (`hands.record`).
+Only corrections ask (`window_before`, `changed`): recording a hand replays no more than it
+did, since a hand that would land before the open game is refused
+(`hands.refuse_before_open_game`). A game older than the window (a season before, or before
+the match's quiet point) is not compared.
 """
 
 from __future__ import annotations
@@ -17,12 +20,10 @@ from datetime import date
 from typing import NamedTuple
 
 from gintally.engine.games import Game
-from gintally.engine.replay import Replayer
+from gintally.engine.replay import Replay
 from gintally.ledger import Ledger
 from gintally.model import Match
-from gintally.service.replaying import stream_entries_from_plays
-from gintally.service.seating import seating_of
-from gintally.service.windows import replay_all
+from gintally.service.windows import replay_match
 
 
 class Outcome(NamedTuple):
@@ -43,29 +44,26 @@ class Changed(NamedTuple):
     now: Outcome | None
 
 
-Finished = dict[tuple[str, int], Outcome]
+class Finished(NamedTuple):
+    """The finished games of a replayed window (`windows.replay_match`): the number of the
+    first game it replayed (a window from a quiet point starts after the games before it) and
+    each finished game's outcome, by ("game", number)."""
+
+    first: int
+    games: dict[tuple[str, int], Outcome]
 
 
-def finished(ledger: Ledger, match: Match, today: date | None = None) -> Finished:
-    """The outcome of each finished game of the match, replayed as its hands stream from the
-    file (only the open games and the outcomes are held: memory grows with the games, not the
-    hands); a team match (an evening of rounds) is replayed whole."""
-    if seating_of(match).whole:
-        games = replay_all(ledger, match, today).replay.games
-        return {("game", g.number): _outcome(g) for g in games if g.status == "won"}
-    run = Replayer(match.rules, match.format, match.first_seat)
-    out: Finished = {}
-    with ledger.snapshot():
-        for e in stream_entries_from_plays(match, ledger.stream_plays(match)):
-            run.feed(e)
-            run.played.clear()
-            run.marks.clear()
-            if any(g.status != "open" for g in run.games):
-                for g in run.games:
-                    if g.status == "won":
-                        out["game", g.number] = _outcome(g)
-                run.games = [g for g in run.games if g.status == "open"]
-    return out
+def finished(rep: Replay) -> Finished:
+    """The outcome of each finished game a replay holds."""
+    games = {("game", g.number): _outcome(g) for g in rep.games if g.status == "won"}
+    return Finished(min((g.number for g in rep.games), default=0), games)
+
+
+def window_before(ledger: Ledger, match: Match, around: date, today: date | None) -> Finished:
+    """The finished games of the window around the day `around` (what `show` replays: a
+    season, or the games since the match's quiet point), before a correction: what it is
+    compared with after (`changed`)."""
+    return finished(replay_match(ledger, match, around=around, today=today).replay)
 
 
 def _outcome(g: Game) -> Outcome:
@@ -74,6 +72,12 @@ def _outcome(g: Game) -> Outcome:
 
 
 def changed(was: Finished, now: Finished) -> list[Changed]:
-    """The games finished before or after whose outcome differs, in order."""
-    keys = sorted(set(was) | set(now), key=lambda k: (k[0] != "game", k[1]))
-    return [Changed(k[0], k[1], was.get(k), now.get(k)) for k in keys if was.get(k) != now.get(k)]
+    """The games finished before or after whose outcome differs, in order (of the games both
+    windows replayed)."""
+    first = max(was.first, now.first)
+    keys = sorted(k for k in set(was.games) | set(now.games) if k[1] >= first)
+    return [
+        Changed(k[0], k[1], was.games.get(k), now.games.get(k))
+        for k in keys
+        if was.games.get(k) != now.games.get(k)
+    ]
