@@ -320,8 +320,8 @@ def test_a_bad_corrected_hand_is_refused_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc))
     assert refused(b, "import", str(path)) == (
-        "Error: corrected hand 1 of bad.json: correction 1: the action 'erase' is not replace "
-        "or void"
+        "Error: corrected hand 1 of bad.json: correction 1: the action 'erase' is not replace, "
+        "void or restore"
     )
 
 

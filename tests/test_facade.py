@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -96,8 +96,8 @@ HOLLYWOOD: list[Step] = [
         lambda b: current(b).edit(1, player="Bob", note="late"),
     ),
     (
-        ("knock", "Ann", "3", "--vs", "30", "--date", "yesterday"),
-        lambda b: current(b).knock("Ann", 3, vs=30, date=date.today() - timedelta(days=1)),
+        ("knock", "Ann", "3", "--vs", "30", "--date", "today"),
+        lambda b: current(b).knock("Ann", 3, vs=30, date=date.today()),
     ),
     (("show",), lambda b: current(b).sheet()),
     (("show", "--all"), lambda b: current(b).sheet(all=True)),

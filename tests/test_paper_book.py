@@ -123,21 +123,30 @@ def test_date_order_dmy_reads_5_3_1998_as_5_march(book: Path) -> None:
 
 
 def test_a_confirmation_shows_the_date_unless_it_is_today(book: Path) -> None:
-    out = ok(gintally(book, "knock", "Ma", "3", "--vs", "20")).stdout
-    assert out.splitlines()[0] == "Hand 1: Ma knocks with 3, Pop has 20: Ma +17"
+    # (a hand dated before the open game's first hand is refused: the oldest comes first)
+    out = ok(gintally(book, "draw", "--date", "1999-12-31")).stdout
+    assert out.splitlines()[0] == "Hand 1, 31 Dec 1999: Drawn hand: no score"
     yesterday = date.today() - timedelta(days=1)
     shown = f"{yesterday.day} {yesterday:%b} {yesterday.year}"
     out = ok(gintally(book, "gin", "Pop", "--vs", "12", "--date", "yesterday")).stdout
     assert out.splitlines()[0] == f"Hand 2, {shown}: Pop goes gin, Ma has 12: Pop +37"
-    out = ok(gintally(book, "draw", "--date", "1999-12-31")).stdout
-    assert out.splitlines()[0] == "Hand 3, 31 Dec 1999: Drawn hand: no score"
+    out = ok(gintally(book, "knock", "Ma", "3", "--vs", "20")).stdout
+    assert out.splitlines()[0] == "Hand 3: Ma knocks with 3, Pop has 20: Ma +17"
     # corrections say the hand's date too
-    out = ok(gintally(book, "edit", "3", "--date", "2000-01-01")).stdout
-    assert out.splitlines()[0] == "Edited hand 3, 1 Jan 2000: Drawn hand: no score"
-    out = ok(gintally(book, "void", "1")).stdout
-    assert out.splitlines()[0] == "Voided hand 1: Ma knocks with 3, Pop has 20: Ma +17"
-    out = ok(gintally(book, "undo")).stdout
-    assert out.splitlines()[0] == "Undid hand 3, 1 Jan 2000: Drawn hand: no score"
+    out = ok(gintally(book, "edit", "1", "--date", "2000-01-01")).stdout
+    assert out.splitlines()[0] == "Edited hand 1, 1 Jan 2000: Drawn hand: no score"
+    out = ok(gintally(book, "void", "3")).stdout
+    assert out.splitlines()[0] == "Voided hand 3: Ma knocks with 3, Pop has 20: Ma +17"
+    out = ok(gintally(book, "undo")).stdout  # the void
+    assert out.splitlines()[0] == (
+        "Took back the void of hand 3: hand 3 is back in play (Ma knocks with 3, Pop has 20: "
+        "Ma +17)"
+    )
+    out = ok(gintally(book, "undo")).stdout  # the edit
+    assert out.splitlines()[0] == (
+        "Took back the edit of hand 1, 31 Dec 1999 (Drawn hand: no score): hand 1 is again "
+        "Drawn hand: no score"
+    )
 
 
 def test_edit_and_import_read_dates_by_the_order(book: Path, tmp_path: Path) -> None:

@@ -29,9 +29,10 @@ def test_every_confirmation_names_the_match_once_there_are_two(gintally: CLI) ->
     ok(gintally("match", "new", "Cup final", "--players", "Ann", "Bob"))
     ok(gintally("match", "new", "Home", "--players", "Ann", "Bob"))
     cup = ("--match", "Cup final")
-    out = ok(gintally("knock", "Ann", "2", "--vs", "30", *cup)).stdout
+    # (a hand dated before the open game's first hand is refused: the older one comes first)
+    out = ok(gintally("knock", "Ann", "2", "--vs", "30", "--date", "2007-04-26", *cup)).stdout
     assert out.splitlines()[:2] == [
-        "Hand 1 in Cup final: Ann knocks with 2, Bob has 30: Ann +28",
+        "Hand 1 in Cup final, 26 Apr 2007: Ann knocks with 2, Bob has 30: Ann +28",
         "  Game 1: Ann 28, Bob 0",
     ]
     out = ok(gintally("gin", "Bob", "--vs", "20", "--date", "2007-04-27", *cup)).stdout
@@ -39,16 +40,22 @@ def test_every_confirmation_names_the_match_once_there_are_two(gintally: CLI) ->
         out.splitlines()[0] == "Hand 2 in Cup final, 27 Apr 2007: Bob goes gin, Ann has 20: Bob +45"
     )
     out = ok(gintally("edit", "1", "--vs", "20", *cup)).stdout
-    assert (
-        out.splitlines()[0] == "Edited hand 1 in Cup final: Ann knocks with 2, Bob has 20: Ann +18"
+    assert out.splitlines()[0] == (
+        "Edited hand 1 in Cup final, 26 Apr 2007: Ann knocks with 2, Bob has 20: Ann +18"
     )
     out = ok(gintally("void", "1", *cup)).stdout
-    assert (
-        out.splitlines()[0] == "Voided hand 1 in Cup final: Ann knocks with 2, Bob has 20: Ann +18"
-    )
-    out = ok(gintally("undo", *cup)).stdout
     assert out.splitlines()[0] == (
-        "Undid hand 2 in Cup final, 27 Apr 2007: Bob goes gin, Ann has 20: Bob +45"
+        "Voided hand 1 in Cup final, 26 Apr 2007: Ann knocks with 2, Bob has 20: Ann +18"
+    )
+    out = ok(gintally("undo", *cup)).stdout  # the latest change: the void
+    assert out.splitlines()[0] == (
+        "Took back the void of hand 1 in Cup final, 26 Apr 2007: hand 1 is back in play "
+        "(Ann knocks with 2, Bob has 20: Ann +18)"
+    )
+    out = ok(gintally("redo", *cup)).stdout
+    assert out.splitlines()[0] == (
+        "Brought back the void of hand 1 in Cup final, 26 Apr 2007: hand 1 is void "
+        "(Ann knocks with 2, Bob has 20: Ann +18)"
     )
     out = ok(gintally("knock", "Bob", "3", "--vs", "13")).stdout  # the current match, Home
     assert out.splitlines()[0] == "Hand 1 in Home: Bob knocks with 3, Ann has 13: Bob +10"

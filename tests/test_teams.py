@@ -191,7 +191,11 @@ def test_corrections_recompute_the_round(pairs: CLI) -> None:
     assert games(pairs) == [(1, "open", {a: 5, b: 20})]
     ok(pairs("edit", "2", "--points", "40"))  # round 1: 15 to 40, Bob & Di +25
     assert games(pairs) == [(1, "open", {a: 0, b: 45})]
-    ok(pairs("undo"))  # hand 4 goes: round 2 is in progress again and posts nothing
+    ok(pairs("undo"))  # the latest change goes first: the edit (round 1 is 15 to 10 again)
+    assert games(pairs) == [(1, "open", {a: 5, b: 20})]
+    ok(pairs("redo"))  # and comes back
+    assert games(pairs) == [(1, "open", {a: 0, b: 45})]
+    ok(pairs("void", "4"))  # hand 4 goes: round 2 is in progress again and posts nothing
     assert games(pairs) == [(1, "open", {a: 0, b: 25})]
     show = as_json(pairs("show", "--json"))
     assert show["round"]["number"] == 2 and show["round"]["awaited"] == ["Cy v Di"]

@@ -78,7 +78,7 @@ ROUTES = {
     **dict.fromkeys(
         (
             *("knock", "gin", "big-gin", "draw", "misdeal", "score"),
-            *("undo", "void", "edit"),
+            *("undo", "redo", "restore", "void", "edit"),
         ),
         "hands",
     ),

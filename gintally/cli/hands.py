@@ -97,10 +97,19 @@ for _command in variants.commands():
 
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
-    """Take back the hand entered last, or a payment recorded in the match after it (it stays
-    in the ledger as history)."""
+    """Take back the latest change to the match: the hand entered last, an edit (the hand is
+    again as it was), or a payment recorded after the last hand (all stay in the ledger as
+    history)."""
     with book(write=True) as opened:  # the match read, then the correction written
         record.tell_undone(opened.match(match).undone(), as_json, opened)
+
+
+@app.command(rich_help_panel="Corrections")
+def redo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
+    """Bring back what the latest undo took back: a hand (under its own number), an edit, a
+    void or a restore."""
+    with book(write=True) as opened:  # the match read, then the correction written
+        record.tell_said(opened.match(match).redone(), "brought_back", as_json, opened)
 
 
 HandArg = Annotated[
@@ -141,6 +150,19 @@ def void(
     with book(write=True) as opened:  # the match read, then the correction written
         done = opened.match(match).voided(hand_id, reason)
         record.tell(done, as_json, opened)
+
+
+@app.command(rich_help_panel="Corrections")
+def restore(
+    hand_id: HandArg,
+    match: MatchOpt = None,
+    reason: ReasonOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Bring back a voided or undone hand under its own number: everything recomputes with it."""
+    with book(write=True) as opened:  # the match read, then the correction written
+        done = opened.match(match).restored(hand_id, reason)
+        record.tell_said(done, "brought_back", as_json, opened)
 
 
 @app.command(rich_help_panel="Corrections")

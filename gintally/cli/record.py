@@ -70,11 +70,37 @@ def tell(done: work.Done, as_json: bool, book: Book | None = None, where: str = 
     elif not as_json:
         doc["when"] = where + dated(rec.date)
     emit(doc, as_json, draw_hand)
+    if not as_json and doc.get("changed_text"):  # a correction: the finished games it changed
+        say(doc.get("changed_text") or [])
+
+
+def say(lines: list[str]) -> None:
+    """Lines for people, as they are."""
+    drawing("terminal.message")("\n".join(lines), wrap=False)
+
+
+def tell_said(done: work.Done, key: str, as_json: bool, book: Book) -> None:
+    """A correction told by its line (`key` of its document: ``took_back``, ``brought_back``,
+    with the match when the ledger holds several and the hand's date unless it is today) and
+    the finished games it changed, or its JSON document (``redo``, ``restore``, and an
+    ``undo`` of an edit, a void or a restore)."""
+    doc: dict[str, Any] = dict(done.doc)
+    if as_json:
+        emit(done.doc, True)
+        return
+    hand = f"hand {done.rec.number}"
+    line = str(doc.get(key)).replace(
+        hand, hand + placed(book, done.match.name) + dated(done.rec.date), 1
+    )
+    say([line, *(doc.get("changed_text") or [])])
 
 
 def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Book) -> None:
     """What `undo` took back (`work.undo_fact`): a hand, told as `tell` tells it, or a
     payment, named."""
+    if isinstance(taken, work.Done) and taken.doc.get("undid", "hand") != "hand":
+        tell_said(taken, "took_back", as_json, book)
+        return
     if isinstance(taken, work.Done):
         tell(taken, as_json, book)
         return

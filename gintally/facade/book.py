@@ -812,15 +812,37 @@ class Match:
     # --- corrections ---------------------------------------------------------------------------
 
     def undo(self) -> dict[str, Any]:
-        """Take back the match's latest fact, as ``undo`` does: the hand entered last, or a
-        payment recorded after it (its document, with ``"action": "undid"``):
-        ``undo --json``."""
+        """Take back the match's latest change, as ``undo`` does: the hand entered last, an
+        edit, a void or a restore (``"undid"`` says which, ``"took_back"`` in a line,
+        ``"changed"`` the finished games it changed), or a payment recorded after the last
+        hand (its document, with ``"action": "undid"``): ``undo --json``."""
         taken = self.undone()
         return plain(taken.doc if isinstance(taken, work.Done) else taken)
 
     def undone(self) -> work.Done | dict[str, Any]:
         """`undo`, as what it did: a hand's `work.Done`, or a payment's document."""
         return work.undo_fact(self.book.ledger(write=True), self.name, self.book.today())
+
+    def redo(self) -> dict[str, Any]:
+        """Bring back what the latest undo took back, as ``redo`` does (``"redid"`` says
+        what, ``"brought_back"`` in a line): ``redo --json``."""
+        return plain(self.redone().doc)
+
+    def redone(self) -> work.Done:
+        """`redo`, as what it did."""
+        return work.redo_fact(self.book.ledger(write=True), self.name, self.book.today())
+
+    def restore(self, hand: int, reason: str | None = None) -> dict[str, Any]:
+        """Bring back voided hand number `hand` under its own number: ``restore HAND
+        --json``."""
+        number = typed.number(hand, "hand")
+        why = None if reason is None else typed.text(reason, "reason")
+        return plain(self.restored(str(number), why).doc)
+
+    def restored(self, hand: str, reason: str | None = None) -> work.Done:
+        """`restore`, as what it did (`hand`: its number as typed)."""
+        book = self.book.ledger(write=True)
+        return work.restore(book, self.name, hand, reason, self.book.today())
 
     def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
         """Void hand number `hand`: ``void HAND --json``."""

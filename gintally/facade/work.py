@@ -21,19 +21,20 @@ from gintally import report, service
 from gintally.errors import GintallyError
 from gintally.facade.typed import Typed as Typed
 from gintally.facade.typed import hand_number, when, whole
-from gintally.model import HandRecord as HandRecordClass
 from gintally.model import TypedHand
 
 if TYPE_CHECKING:
     from datetime import date
 
     from gintally.engine.formats import Format
+    from gintally.engine.replay import Replay
     from gintally.engine.stakes import Stake
     from gintally.facade.money import Asked
     from gintally.game.rules import RuleSet
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match
+    from gintally.service.changes import Finished
     from gintally.service.config import Setting
     from gintally.service.teams import TeamSpec
     from gintally.service.windows import Log, Window
@@ -76,6 +77,7 @@ def hand(
         **typed.core,
     )
     m = book.match(match)
+    service.refuse_before_open_game(book, m, played)
     rec, result = service.record(book, m, played)
     return Done(hand_doc(book, m, rec, result, today), m, rec)
 
@@ -93,31 +95,108 @@ def hand_doc(
 # --- corrections ----------------------------------------------------------------------------------
 
 
-def _corrected(book: Ledger, m: Match, rec: HandRecord, verb: str, today: date) -> Done:
+def _corrected(
+    book: Ledger, m: Match, rec: HandRecord, verb: str, today: date, was: Finished | None
+) -> Done:
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
     doc = report.hand_doc(m, rec, None, window)
     doc["action"] = verb
+    _tell_changed(m, doc, was, window.replay)
     return Done(doc, m, rec, window)
 
 
+def _tell_changed(m: Match, doc: report.HandDoc, was: Finished | None, now: Replay) -> None:
+    """Add to a correction's document the finished games it changed (`service.changes`), of
+    the window replayed before it (`was`) and after it (`now`, around the same day):
+    ``changed`` (each game's outcome before and after) and ``changed_text`` (a line each)."""
+    from gintally.service import changes
+
+    found = [] if was is None else changes.changed(was, changes.finished(now))
+    doc["changed"] = report.changed_docs(m, found)
+    doc["changed_text"] = report.changed_lines(m, found)
+
+
+def _before(book: Ledger, m: Match, number: int | None, today: date) -> Finished | None:
+    """The finished games of the window around hand `number` before a correction of it
+    (`service.changes.window_before`; None: no such hand, nothing to compare)."""
+    from gintally.service import changes
+
+    if number is None or not 0 < number <= book.last_number(m):
+        return None
+    return changes.window_before(book, m, book.hand(m, number).date, today)
+
+
+def _next(book: Ledger, m: Match, redo: bool) -> int | None:
+    """The number of the hand an undo (or a redo) would change next (None: none)."""
+    done, undone = service.change_stacks(book, m)
+    top = undone if redo else done
+    return top[-1].number if top else None
+
+
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
-    """Take back the match's latest fact (`service.undo_latest`): its hand entered last, or a
-    payment recorded after it, given as the payment's document with ``"action": "undid"``.
-    The command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
+    """Take back the match's latest change (`service.undo_latest`): a hand entered, an edit
+    (the hand is again as it was before it), a void or a restore, or a payment recorded after
+    the last hand, given as the payment's document with ``"action": "undid"``. A hand's
+    document says what was taken back (``"undid"``: ``"hand"``, ``"edit"``, ``"void"`` or
+    ``"restore"``, and ``"took_back"``, a line) and the finished games that changed. The
+    command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
     come here."""
     m = book.match(match)
+    was = _before(book, m, _next(book, m, False), today)
     taken = service.undo_latest(book, m)
-    if isinstance(taken, HandRecordClass):
-        return _corrected(book, m, taken, "undid", today)
+    if isinstance(taken, service.Undone):
+        done = _corrected(book, m, taken.rec, "undid", today, was)
+        done.doc["undid"] = taken.what
+        done.doc["took_back"] = _told(m, taken, done.doc["description"], "Took back")
+        return done
     currency, places = service.payment_currency(book, taken)
     doc = report.payment_doc(taken, {p.id: p.name for p in m.members}, m.name, currency, places)
     return {**doc, "action": "undid"}
 
 
+def redo_fact(book: Ledger, match: str | None, today: date) -> Done:
+    """Bring back what the latest undo took back (`service.redo`): a hand (under its own
+    number), an edit, a void or a restore; its document says what (``"redid"``,
+    ``"brought_back"``) and the finished games that changed."""
+    m = book.match(match)
+    was = _before(book, m, _next(book, m, True), today)
+    back = service.redo(book, m)
+    done = _corrected(book, m, back.rec, "redid", today, was)
+    done.doc["redid"] = back.what
+    done.doc["brought_back"] = _told(m, back, done.doc["description"], "Brought back")
+    return done
+
+
+def restore(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
+    """Bring back voided hand `hand` (its number as typed) under its own number."""
+    m = book.match(match)
+    number = hand_number(hand)
+    was = _before(book, m, number, today)
+    back = service.restore(book, m, number, reason)
+    done = _corrected(book, m, back.rec, "restored", today, was)
+    done.doc["brought_back"] = f"Restored hand {number}: {done.doc['description']}"
+    return done
+
+
+def _told(m: Match, u: service.Undone, said: str, verb: str) -> str:
+    """What an undo (`verb` "Took back") or a redo ("Brought back") did, as a player reads
+    it."""
+    n = u.rec.number
+    if u.what == "edit":
+        before = report.describe(m, u.taken) if u.taken is not None else ""
+        return f"{verb} the edit of hand {n} ({before}): hand {n} is again {said}"
+    if u.what == "hand":
+        return f"{verb} hand {n}: {said}"
+    state = "void" if u.rec.voided else "back in play"
+    return f"{verb} the {u.what} of hand {n}: hand {n} is {state} ({said})"
+
+
 def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
     """Void hand `hand` (its number as typed)."""
     m = book.match(match)
-    return _corrected(book, m, book.void(m, hand_number(hand), reason), "voided", today)
+    number = hand_number(hand)
+    was = _before(book, m, number, today)
+    return _corrected(book, m, book.void(m, number, reason), "voided", today, was)
 
 
 def edit(
@@ -132,9 +211,18 @@ def edit(
     date = changed.get("date")
     changed["date"] = when(date, book, today) if date else None
     m = book.match(match)
-    rec, result = service.edit(book, m, hand_number(hand), changed, reason)
-    doc = hand_doc(book, m, rec, result, today)
+    number = hand_number(hand)
+    old_day = book.hand(m, number).date  # the window compared is around it
+    was = _before(book, m, number, today)
+    rec, result = service.edit(book, m, number, changed, reason)
+    window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
+    ended = service.season_before(book, m, window, rec, today)
+    doc = report.hand_doc(m, rec, result, window, ended)
     doc["action"] = "edited"
+    now = window.replay
+    if window.season is not None and rec.date != old_day:  # moved: maybe to another season
+        now = service.replay_match(book, m, around=old_day, today=today).replay
+    _tell_changed(m, doc, was, now)
     return Done(doc, m, rec)
 
 

@@ -45,7 +45,13 @@ from gintally.ledger.guards import (
 )
 from gintally.ledger.identity import OrderedUids
 from gintally.ledger.light import LOG_COLUMNS, LogValues, light_rows
-from gintally.ledger.newest import COUNT_NEWEST, NARROW, WHOLE_LIVE, corrections
+from gintally.ledger.newest import (
+    COUNT_NEWEST,
+    NARROW,
+    STANDING_VOID,
+    WHOLE_LIVE,
+    corrections,
+)
 from gintally.model import (
     HAND_COLUMNS,
     LEGACY_EXTRAS,
@@ -61,7 +67,7 @@ LIVE_HANDS = (
     # the latest version of the hand (a probe of hands_versions; cheaper than max())
     "AND NOT EXISTS (SELECT 1 FROM hands h2 WHERE h2.hand_id = h.hand_id AND h2.id > h.id) "
     "AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-    "AND c.action = 'void')"
+    "AND " + STANDING_VOID + ")"
 )
 
 # a column that says a row has the number of another hand of its match (damage: `hand_record`)
@@ -74,8 +80,8 @@ _UNIQUE = "0 AS duplicate"  # the same where `guards.NUMBERS_INDEX` keeps the nu
 _ALL_HANDS = (  # {0}: `_DUPLICATE` or `_UNIQUE`; {1}: the voids' order (`_void_order`)
     "SELECT h.*, {0}, (SELECT count(*) FROM hands h3 WHERE h3.hand_id = h.hand_id) AS versions,"
     " EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-    "AND c.action = 'void') AS voided, (SELECT c.reason FROM corrections c "
-    "WHERE c.hand_id = h.hand_id AND c.action = 'void' ORDER BY {1} LIMIT 1) "
+    "AND " + STANDING_VOID + ") AS voided, (SELECT c.reason FROM corrections c "
+    "WHERE c.hand_id = h.hand_id AND " + STANDING_VOID + " ORDER BY {1} LIMIT 1) "
     "AS void_reason FROM hands h WHERE h.match_id = ? "
     "AND h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)"
 )
@@ -264,7 +270,7 @@ class Hands(LedgerCore):
         if 0 < number < 2**63:
             rows = self._rows(
                 "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-                f"AND c.action = 'void') AS voided, {self._duplicate()} FROM hands h "
+                f"AND {STANDING_VOID}) AS voided, {self._duplicate()} FROM hands h "
                 "WHERE h.match_id = ? AND h.number = ? ORDER BY h.id DESC LIMIT 1",
                 [match.id, number],
             )
@@ -475,6 +481,21 @@ class Hands(LedgerCore):
                 [hand.hand_id, reason, timestamp(), OrderedUids(conn, "corrections").next()],
             )
         return replace(hand, voided=True)
+
+    def restore(self, match: Match, number: int, reason: str | None = None) -> HandRecord:
+        """Bring back voided hand `number` of the match under its own number and place: a
+        correction ``restore``, after which its void no longer stands (`STANDING_VOID`)."""
+        reason = _reason(reason)
+        with self.write() as conn:
+            hand = self.hand(match, number)
+            if not hand.voided:
+                raise GintallyError(f"hand {number} is not void: there is nothing to restore")
+            conn.execute(
+                "INSERT INTO corrections(hand_id, action, replacement, reason, "
+                "created_at, uid) VALUES (?, 'restore', NULL, ?, ?, ?)",
+                [hand.hand_id, reason, timestamp(), OrderedUids(conn, "corrections").next()],
+            )
+        return replace(hand, voided=False, void_reason=None)
 
     def replace_hand(
         self, match: Match, number: int, new: HandRecord, reason: str | None = None

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.hands import hand_record, reader
 from gintally.ledger.imports import renumber
+from gintally.ledger.newest import STANDING_VOID
 from gintally.model import HAND_COLUMNS, Correction, HandRecord, Match, Payment
 
 
@@ -144,7 +145,7 @@ class History(LedgerCore):
         with first, without making records); None when the ledger has no such hand."""
         rows = self.conn.execute(
             f"SELECT h.match_id, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = "
-            f"h.hand_id AND c.action = 'void'), {', '.join('h.' + c for c in HAND_COLUMNS)} "
+            f"h.hand_id AND {STANDING_VOID}), {', '.join('h.' + c for c in HAND_COLUMNS)} "
             "FROM hands h WHERE h.hand_id = (SELECT f.id FROM hands f WHERE f.uid = ? "
             "AND f.id = f.hand_id)",
             [uid],
@@ -207,3 +208,52 @@ class History(LedgerCore):
                 "INSERT INTO payment_voids(uid, reason, created_at) VALUES (?, ?, ?)",
                 [uid, reason, created_at or timestamp()],
             )
+
+    # --- changes, newest first (what `undo` takes back) ------------------------------------
+
+    def changes(self, match: Match) -> list[Change]:
+        """The match's corrections (few) and, as many as could be taken back past them, its
+        hands entered last: each a `Change`, newest first (by uid: the order they were made)."""
+        rows = self.conn.execute(
+            "SELECT c.uid, c.action, c.reason, c.created_at, h.number, h.hand_id, c.replacement "
+            "FROM corrections c JOIN hands h ON h.id = c.hand_id WHERE h.match_id = ?",
+            [match.id],
+        ).fetchall()
+        found = [Change(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows]
+        hands = self.conn.execute(
+            "SELECT uid, created_at, number, hand_id FROM hands WHERE match_id = ? "
+            "AND id = hand_id ORDER BY number DESC LIMIT ?",
+            [match.id, len(found) + 1],
+        ).fetchall()
+        found += [Change(r[0] or "", "hand", None, r[1], r[2], r[3], None) for r in hands]
+        return sorted(found, key=lambda c: c.uid, reverse=True)
+
+    def version_made(self, match: Match, change: Change) -> HandRecord:
+        """The version of its hand the edit `change` made."""
+        row = self.conn.execute("SELECT * FROM hands WHERE id = ?", [change.replacement])
+        return reader(match)(row.fetchone())
+
+    def version_before(self, match: Match, change: Change) -> HandRecord:
+        """The version of a hand in effect just before the edit `change`: the version the
+        edit before it (by uid) made, else the hand's first version."""
+        row = self.conn.execute(
+            "SELECT h.* FROM hands h WHERE h.id = coalesce((SELECT c.replacement FROM "
+            "corrections c WHERE c.hand_id = ? AND c.action = 'replace' AND c.uid < ? "
+            "ORDER BY c.uid DESC LIMIT 1), ?)",
+            [change.hand_id, change.uid, change.hand_id],
+        ).fetchone()
+        return reader(match)(row)
+
+
+class Change(NamedTuple):
+    """One change to a match's hands: a hand entered (``action`` ``"hand"``), or a
+    correction (``"replace"``: an edit, ``"void"``, ``"restore"``), with its uid, reason,
+    time, the hand's number and key, and an edit's version (its row)."""
+
+    uid: str
+    action: str
+    reason: str | None
+    created_at: str
+    number: int
+    hand_id: int
+    replacement: int | None

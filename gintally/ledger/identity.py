@@ -49,6 +49,10 @@ def _now() -> int:
     return int(datetime.now(UTC).timestamp() * 1000) * _SEQ
 
 
+# the tables whose new uids come after the other's too: the order of a match's changes
+_CHANGES = {"hands": "hands WHERE id = hand_id", "corrections": "corrections"}
+
+
 class OrderedUids:
     """Ordered uids for new rows of a table (``hands``: its first versions; ``corrections``),
     each greater than the last one there (read once, inside the write that adds the rows)."""
@@ -57,6 +61,10 @@ class OrderedUids:
         where = " WHERE id = hand_id" if table == "hands" else ""  # the hands_uid index
         last = conn.execute(f"SELECT max(uid) FROM {table}{where}").fetchone()[0]
         self._last = _clock(last)
+        if table in _CHANGES:  # a hand's and a correction's uids tell which came last (undo)
+            other = _CHANGES[table]
+            found = conn.execute(f"SELECT max(uid) FROM {other}").fetchone()[0]
+            self._last = max(self._last, _clock(found))
 
     def next(self) -> str:
         self._last = max(self._last + 1, _now())

@@ -24,6 +24,7 @@ from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.guards import NUMBERS_INDEX
 from gintally.ledger.hands import LIVE_HANDS, hand_record, match_damage_sql
 from gintally.ledger.identity import OrderedUids
+from gintally.ledger.newest import STANDING_VOID
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 
 
@@ -232,7 +233,7 @@ class Imports(LedgerCore):
         each marked voided when the hand is), or None when the ledger has no such hand."""
         rows = self._rows(
             "SELECT h.*, EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id "
-            "AND c.action = 'void') AS voided FROM hands h WHERE h.hand_id = "
+            "AND " + STANDING_VOID + ") AS voided FROM hands h WHERE h.hand_id = "
             "(SELECT f.id FROM hands f WHERE f.uid = ? AND f.id = f.hand_id) ORDER BY h.id",
             [uid],
         )
@@ -282,7 +283,7 @@ class Imports(LedgerCore):
             there = conn.execute(
                 "SELECT count(*) FROM hands h WHERE h.match_id = ? AND h.number BETWEEN ? AND ? "
                 "AND h.id = h.hand_id AND NOT EXISTS (SELECT 1 FROM corrections c "
-                "WHERE c.hand_id = h.hand_id AND c.action = 'void')",
+                "WHERE c.hand_id = h.hand_id AND " + STANDING_VOID + ")",
                 [match.id, first, last],
             ).fetchone()[0]
             if there:

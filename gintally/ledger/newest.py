@@ -23,6 +23,13 @@ from dataclasses import dataclass
 from gintally.ledger.guards import shown
 from gintally.model import HAND_COLUMNS
 
+# a void that stands (``c``: a row of ``corrections``): no restore of its hand was written after
+# it (`Hands.restore`; a ledger from before restores has none)
+STANDING_VOID = (
+    "c.action = 'void' AND NOT EXISTS (SELECT 1 FROM corrections r WHERE "
+    "r.hand_id = c.hand_id AND r.action = 'restore' AND r.id > c.id)"
+)
+
 # `hands.LIVE_HANDS` for a read of a whole match: the stale rows and the voided hands listed once
 # (two scans of small indexes, materialised by SQLite) instead of two probes for every row
 WHOLE_LIVE = (
@@ -30,7 +37,7 @@ WHOLE_LIVE = (
     "(SELECT DISTINCT hand_id FROM hands WHERE id != hand_id) e JOIN hands v "
     "ON v.hand_id = e.hand_id WHERE v.id < (SELECT max(x.id) FROM hands x "
     "WHERE x.hand_id = e.hand_id)) "
-    "AND h.hand_id NOT IN (SELECT c.hand_id FROM corrections c WHERE c.action = 'void')"
+    "AND h.hand_id NOT IN (SELECT c.hand_id FROM corrections c WHERE " + STANDING_VOID + ")"
 )
 
 # how many hands of a match ({}: a window of dates) are in their newest version
@@ -60,7 +67,7 @@ _VERSIONS = (
 )
 # every void, each hand's standing one first ({}: `Hands._void_order`)
 _VOIDS = (
-    "SELECT c.hand_id, c.reason FROM corrections c WHERE c.action = 'void' "
+    "SELECT c.hand_id, c.reason FROM corrections c WHERE " + STANDING_VOID + " "
     "ORDER BY c.hand_id, {} LIMIT ?"
 )
 

@@ -91,6 +91,7 @@ from typing import Any
 from gintally.errors import LedgerError
 from gintally.ledger import guards, identity, lock
 from gintally.ledger.guards import NUMBERS_INDEX_SQL, triggers
+from gintally.ledger.newest import STANDING_VOID
 from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -111,6 +112,7 @@ MIGRATION_NAMES = (
     "m013_identities",
     "m014_season_folds",
     "m015_cache_guards",
+    "m016_restores",
 )
 
 
@@ -446,6 +448,43 @@ def build_migrations() -> Any:
         db.execute("DELETE FROM season_folds")
         db.execute("DELETE FROM replay_marks")
 
+    @migrations(name="m016_restores")
+    def m016_restores(db: Any) -> None:
+        """A voided hand can be brought back under its own number (`Hands.restore`): a
+        correction of action ``restore``, which the void before it no longer stands after
+        (`newest.STANDING_VOID`). The corrections table is made again with the action allowed,
+        its rows, indexes and triggers as they were."""
+        conn = db.conn
+        kept = [
+            sql
+            for (sql,) in conn.execute(
+                "SELECT sql FROM sqlite_master WHERE tbl_name = 'corrections' "
+                "AND type IN ('index', 'trigger') AND sql IS NOT NULL"
+            )
+        ]
+        conn.execute("DROP VIEW IF EXISTS hands_view")
+        conn.execute("DROP VIEW IF EXISTS matches_view")
+        conn.execute("""
+            CREATE TABLE corrections_new (
+                id INTEGER PRIMARY KEY,
+                hand_id INTEGER NOT NULL,
+                action TEXT NOT NULL CHECK (action IN ('void', 'replace', 'restore')),
+                replacement INTEGER REFERENCES hands(id),
+                reason TEXT,
+                created_at TEXT NOT NULL,
+                uid TEXT
+            )""")
+        conn.execute(
+            "INSERT INTO corrections_new(id, hand_id, action, replacement, reason, created_at, "
+            "uid) SELECT id, hand_id, action, replacement, reason, created_at, uid "
+            "FROM corrections"
+        )
+        conn.execute("DROP TABLE corrections")
+        conn.execute("ALTER TABLE corrections_new RENAME TO corrections")
+        for sql in kept:
+            conn.execute(sql)
+        create_views(db)
+
     return migrations
 
 
@@ -480,7 +519,7 @@ def create_views(db: Any) -> None:
             w.name AS winner, h.points, k.name AS knocker, d.name AS dealer,
             h.knocker_deadwood, h.defender_deadwood, h.upcard, h.note{extra},
             EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id
-                AND c.action = 'void') AS voided,
+                AND {STANDING_VOID}) AS voided,
             h.id != h.hand_id AS edited, h.hand_id
         FROM hands h
         JOIN matches m ON m.id = h.match_id
@@ -513,7 +552,7 @@ def create_views(db: Any) -> None:
             FROM hands h
             WHERE h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)
                 AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id
-                    AND c.action = 'void')
+                    AND {STANDING_VOID})
             GROUP BY h.match_id
         ) s ON s.match_id = m.id""")
 

@@ -39,6 +39,8 @@ from gintally.lazy import homes, lister, loader
 
 if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them at run time)
     from gintally.report.check import check_doc as check_doc
+    from gintally.report.hand import changed_docs as changed_docs
+    from gintally.report.hand import changed_lines as changed_lines
     from gintally.report.hand import describe as describe
     from gintally.report.hand import hand_doc as hand_doc
     from gintally.report.hand import hand_row as hand_row
@@ -130,7 +132,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 # Each module, with the public names it holds (in the imports above, the same).
 HOMES: dict[str, str] = {
     "check": "check_doc",
-    "hand": "describe hand_doc hand_row hand_rows hands_doc hands_head",
+    "hand": "changed_docs changed_lines describe hand_doc hand_row hand_rows hands_doc hands_head",
     "listing": "listing_head listing_items listing_lines listing_sheet listing_tail",
     "match": "match_doc teams_part",
     "money": (

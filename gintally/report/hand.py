@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from gintally.model import HandRecord, Match
     from gintally.report.shapes import HandDoc, HandRow, HandsDoc, HandsHead
     from gintally.service import Logged, Window
+    from gintally.service.changes import Changed, Outcome
 
 
 def hand_doc(
@@ -337,3 +338,50 @@ def hands_head(match: Match, season: str | None, count: int) -> HandsHead:
         "count": count,
         **teams_part(match),
     }
+
+
+# --- what a correction changed ----------------------------------------------------------------
+
+
+def changed_docs(match: Match, changes: Iterable[Changed]) -> list[dict[str, Any]]:
+    """The finished games and sets a correction changed (`service.changes`), as the documents
+    give them: ``{"game": 1, "was": {...}, "now": {...}}`` (None: not finished then)."""
+    return [
+        {c.what: c.number, "was": _outcome_doc(match, c.was), "now": _outcome_doc(match, c.now)}
+        for c in changes
+    ]
+
+
+def _outcome_doc(match: Match, o: Outcome | None) -> dict[str, Any] | None:
+    if o is None:
+        return None
+    doc: dict[str, Any] = {"winner": match.name_at(o.winner)}
+    if o.totals is not None:
+        doc["total"] = match.pair(list(o.totals))
+        doc["shutout"] = o.shutout
+    doc["net" if o.totals is not None else "margin"] = o.net
+    return doc
+
+
+def changed_lines(match: Match, changes: Iterable[Changed]) -> list[str]:
+    """Each change as a player reads it: "Game 1 changes: was Ann 260-45, net 215; now Ann
+    370-0, shutout, net 370"."""
+    return [
+        f"{c.what.capitalize()} {c.number} changes: was {_outcome_text(match, c.was)}; "
+        f"now {_outcome_text(match, c.now)}"
+        for c in changes
+    ]
+
+
+def _outcome_text(match: Match, o: Outcome | None) -> str:
+    if o is None:
+        return "not finished"
+    if o.winner is None:
+        return "tied"
+    who = match.name_at(o.winner)
+    if o.totals is None:
+        return f"{who} by {o.net}"
+    mine, theirs = o.totals[o.winner], o.totals[1 - o.winner]
+    return ", ".join(
+        [f"{who} {mine}-{theirs}", *(["shutout"] if o.shutout else []), f"net {o.net}"]
+    )

@@ -15,7 +15,7 @@ Terminology:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
@@ -243,6 +243,14 @@ class HandDoc(TypedDict):
     season_ended: NotRequired[TallyDoc]
     next_dealer: NotRequired[str | None]
     action: NotRequired[str]
+    # a correction: the finished games it changed, each outcome before and after (None: not
+    # finished then), and a line each as a player reads it
+    changed: NotRequired[list[dict[str, Any]]]
+    changed_text: NotRequired[list[str]]
+    undid: NotRequired[str]  # undo: what it took back: "hand", "edit", "void" or "restore"
+    took_back: NotRequired[str]  # undo: what it took back, as a player reads it
+    redid: NotRequired[str]  # redo: what it brought back, as `undid`
+    brought_back: NotRequired[str]  # redo, restore: what it brought back, as a player reads it
     # for people: " in Cup" when the ledger holds several matches, ", 5 Mar 1998" when the hand
     # was not played today
     when: NotRequired[str]

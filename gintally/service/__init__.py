@@ -35,8 +35,13 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.service.config import settings as settings
     from gintally.service.hands import CLAIMS as CLAIMS
     from gintally.service.hands import Settled as Settled
+    from gintally.service.hands import Undone as Undone
+    from gintally.service.hands import change_stacks as change_stacks
     from gintally.service.hands import edit as edit
     from gintally.service.hands import record as record
+    from gintally.service.hands import redo as redo
+    from gintally.service.hands import refuse_before_open_game as refuse_before_open_game
+    from gintally.service.hands import restore as restore
     from gintally.service.hands import settle as settle
     from gintally.service.hands import typed_from_record as typed_from_record
     from gintally.service.hands import undo as undo
@@ -90,7 +95,10 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 HOMES: dict[str, str] = {
     "checking": "Problem check",
     "config": "SETTINGS Setting configure date_order setting_of settings",
-    "hands": "CLAIMS Settled edit record settle typed_from_record undo undo_latest",
+    "hands": (
+        "CLAIMS Settled Undone change_stacks edit record redo refuse_before_open_game restore "
+        "settle typed_from_record undo undo_latest"
+    ),
     "matches": "new_match rename_player",
     "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",
     "seating": "HeadToHead Partnership entry_from_values seating_of",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from gintally.errors import GintallyError, HandError
+from gintally.errors import GintallyError, HandError, LedgerError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import (
@@ -28,6 +28,7 @@ from gintally.game.variants import (
     variant_options,
 )
 from gintally.ledger import Ledger
+from gintally.ledger.history import Change
 from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text
 from gintally.service.seating import seating_of
 
@@ -245,6 +246,40 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
     return ledger.add_hand(match, settled.record), settled.result
 
 
+def refuse_before_open_game(ledger: Ledger, match: Match, typed: TypedHand) -> None:
+    """A hand dated before the first hand of the match's open game would join that game, or
+    finish games before it: refused, pointing to a match of its own for old results (what the
+    hand commands and the library's hand methods ask first; with no game open a back-dated
+    hand takes its place by date). Only a hand dated before the latest hand replays anything
+    (one query otherwise)."""
+    try:
+        latest = ledger.live_hands_latest(match)
+    except LedgerError:  # a damaged row: the hand is a fact of its own (its confirmation warns)
+        return
+    if latest is None or typed.date >= latest.date:
+        return
+    from gintally.service.windows import replay_match
+
+    games = [g for g in replay_match(ledger, match).replay.open_games() if g.hands]
+    first = min((g.opened for g in games), default=typed.date)
+    if typed.date >= first:
+        return
+    players = " ".join(shell_word(p.name) for p in match.players)
+    raise HandError(
+        f"hand dated {typed.date.isoformat()} is before the open game's first hand "
+        f"({first.isoformat()}): "
+        f"record old results in a match of their own, e.g. gintally match new "
+        f'"Paper book" --players {players}'
+    )
+
+
+def shell_word(text: str) -> str:
+    """`text` as one word a shell reads back (quoted when it must be)."""
+    import shlex
+
+    return shlex.quote(text)
+
+
 # The inputs a hand can be given: every variant may read `CORE_INPUTS` (`HandInput`'s fields);
 # each variant's own are in its options (`Variant.owners`). In the order an edit names them.
 _DEALT = ("dealer", "upcard")
@@ -351,15 +386,106 @@ def undo(ledger: Ledger, match: Match) -> HandRecord:
         return ledger.void(match, last.number, "undo")
 
 
-def undo_latest(ledger: Ledger, match: Match) -> HandRecord | Payment:
-    """Take back the match's latest fact: a payment recorded in it after its last live hand
-    (a payment keeps the number of the match's last hand when it was recorded, `after_hand`),
-    else that hand (voided, as `undo` does). Found and taken back in one write. A match
-    without payments loads no money module (`Ledger.last_payment` asks first)."""
+UNDO = "undo"  # the reason an undo's correction carries: what tells it from other corrections
+REDO = "redo"  # the reason a redo's correction carries
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What `undo_latest`, `redo` or `restore` did to a hand: ``what`` it took back or
+    brought back (``"hand"``: a hand entered, ``"edit"``, ``"void"``, ``"restore"``), the
+    hand as it now stands (`rec`) and, for an edit, the version taken back or brought back
+    (`taken`)."""
+
+    what: str
+    rec: HandRecord
+    taken: HandRecord | None = None
+
+
+_WHAT = {"hand": "hand", "replace": "edit", "void": "void", "restore": "restore"}
+
+
+def change_stacks(ledger: Ledger, match: Match) -> tuple[list[Change], list[Change]]:
+    """The match's changes to its hands as an editor keeps them: those done, latest last (what
+    `undo` takes back from the top), and those undone since the latest change made by hand
+    (what `redo` brings back from the top). Played in the order made: a change pushes onto
+    done (and empties undone), an undo (reason `UNDO`) moves the top of done onto undone, a
+    redo (reason `REDO`) moves it back. Only the hands entered last are read (a hand older
+    than the corrections allow to reach is never on top)."""
+    done: list[Change] = []
+    undone: list[Change] = []
+    for c in reversed(ledger.changes(match)):
+        if c.reason == UNDO and c.action != "hand":
+            if done:
+                undone.append(done.pop())
+        elif c.reason == REDO and c.action != "hand":
+            if undone:
+                done.append(undone.pop())
+        else:
+            done.append(c)
+            undone.clear()
+    return done, undone
+
+
+def _apply(ledger: Ledger, match: Match, c: Change, back: bool, reason: str) -> Undone:
+    """Take back (`back`) or bring back the change `c` to a hand, as a correction with
+    `reason` (one write)."""
+    what = _WHAT[c.action]
+    if c.action == "replace":
+        version = ledger.version_before(match, c) if back else ledger.version_made(match, c)
+        taken = ledger.hand(match, c.number)
+        if taken.voided:
+            raise GintallyError(
+                f"hand {c.number} is void: restore it first (gintally restore {c.number})"
+            )
+        return Undone(what, ledger.replace_hand(match, c.number, version, reason), taken)
+    voids = (c.action in ("hand", "restore")) == back  # what takes the change back, or again
+    if voids:
+        return Undone(what, ledger.void(match, c.number, reason))
+    return Undone(what, ledger.restore(match, c.number, reason))
+
+
+def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
+    """Take back the match's latest change: a payment recorded in it after its last live hand
+    (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
+    and no earlier than the latest correction, else the top of the changes done
+    (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
+    it, a void undone (the hand restored), a restore undone (voided again): each a correction
+    with the reason `UNDO`, exported and merged like any. Found and taken back in one write.
+    A match without payments loads no money module (`Ledger.last_payment` asks first)."""
     with ledger.write():
+        done, _ = change_stacks(ledger, match)
+        change = done[-1] if done else None
         payment = ledger.last_payment(match)
-        last = ledger.last_hand(match) if payment is not None else None
-        if payment is not None and (last is None or last.number <= payment.after_hand):
-            ledger.void_payment(payment, "undo")
-            return payment
-        return undo(ledger, match)
+        if payment is not None:
+            last = ledger.last_hand(match)
+            after = last is None or last.number <= payment.after_hand
+            later = (
+                change is None
+                or change.action == "hand"
+                or (payment.created_at or "") >= change.created_at
+            )
+            if after and later:
+                ledger.void_payment(payment, UNDO)
+                return payment
+        if change is None:
+            raise GintallyError(f"match {match.name!r} has no hand to undo")
+        return _apply(ledger, match, change, True, UNDO)
+
+
+def redo(ledger: Ledger, match: Match) -> Undone:
+    """Bring back what the latest undo took back of the match's hands (`change_stacks`): a
+    hand (restored under its own number), an edit, a void or a restore, as a correction with
+    the reason `REDO`. One write."""
+    with ledger.write():
+        _, undone = change_stacks(ledger, match)
+        if not undone:
+            raise GintallyError(
+                f"match {match.name!r} has nothing to redo: no undo since its latest change"
+            )
+        return _apply(ledger, match, undone[-1], False, REDO)
+
+
+def restore(ledger: Ledger, match: Match, number: int, reason: str | None = None) -> Undone:
+    """Bring back voided (or undone) hand `number` under its own number and place."""
+    return Undone("restore", ledger.restore(match, number, reason))

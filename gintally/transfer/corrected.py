@@ -6,7 +6,8 @@ Terminology
   is ``{"uid", "number", "created_at", "hand": ROW, "corrections": [...]}``: the hand's uid,
   its number in the exporting ledger, when it was first recorded and its first version as a
   row of ``hands`` (`export.json_row`), then each correction in uid order: ``{"uid",
-  "action": "replace" | "void", "reason", "created_at"}``, an edit with the ``hand`` it made.
+  "action": "replace" | "void" | "restore", "reason", "created_at"}``, an edit with the
+  ``hand`` it made.
   The export's ``hands`` hold each live hand once, in its newest version, as before: an export
   is still a score sheet, and a reader that knows nothing of ``corrected`` imports that.
 - by identity: a corrected hand whose uid is not in the ledger comes in with its first
@@ -35,7 +36,7 @@ from gintally.transfer.export import json_row
 from gintally.transfer.identities import Identities, facts_of
 from gintally.transfer.rows import parse_row
 
-ACTIONS = ("replace", "void")
+ACTIONS = ("replace", "void", "restore")
 
 
 def corrected_row(match: Match, first: HandRecord, corrections: list[Correction]) -> dict[str, Any]:
@@ -157,7 +158,9 @@ class Corrected:
             try:
                 action = str(row.get("action") or "")
                 if action not in ACTIONS:
-                    raise GintallyError(f"the action {row.get('action')!r} is not replace or void")
+                    raise GintallyError(
+                        f"the action {row.get('action')!r} is not replace, void or restore"
+                    )
                 version = self._hand(row.get("hand"), "its hand") if action == "replace" else None
                 reason = plain_text(str(row.get("reason") or ""), "reason", one_line=True)
                 out.append(

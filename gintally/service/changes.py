@@ -1,0 +1,83 @@
+"""What a correction changed in a match's finished games: the window `show` replays around
+the corrected hand, before and after, and the finished games compared (the engine is pure:
+two replays, no state; the one after is the one the correction's confirmation replays).
+
+Terminology
+- outcome (`Outcome`): a finished game's winner, totals, net and shutout: what a player reads
+  of it once it is over.
+- changed (`Changed`): a game finished before or after the correction whose outcome is
+  not the same (``was``/``now``; None: not finished then).
+
+Only corrections ask (`window_before`, `changed`): recording a hand replays no more than it
+did, since a hand that would land before the open game is refused
+(`hands.refuse_before_open_game`). A game older than the window (a season before, or before
+the match's quiet point) is not compared.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import NamedTuple
+
+from gintally.engine.games import Game
+from gintally.engine.replay import Replay
+from gintally.ledger import Ledger
+from gintally.model import Match
+from gintally.service.windows import replay_match
+
+
+class Outcome(NamedTuple):
+    """A finished game's result (`totals`: each side's, bonuses included)."""
+
+    winner: int | None
+    totals: tuple[int, int] | None
+    net: int | None
+    shutout: bool
+
+
+class Changed(NamedTuple):
+    """A finished game whose outcome a correction changed."""
+
+    what: str  # "game"
+    number: int
+    was: Outcome | None
+    now: Outcome | None
+
+
+class Finished(NamedTuple):
+    """The finished games of a replayed window (`windows.replay_match`): the number of the
+    first game it replayed (a window from a quiet point starts after the games before it) and
+    each finished game's outcome, by ("game", number)."""
+
+    first: int
+    games: dict[tuple[str, int], Outcome]
+
+
+def finished(rep: Replay) -> Finished:
+    """The outcome of each finished game a replay holds."""
+    games = {("game", g.number): _outcome(g) for g in rep.games if g.status == "won"}
+    return Finished(min((g.number for g in rep.games), default=0), games)
+
+
+def window_before(ledger: Ledger, match: Match, around: date, today: date | None) -> Finished:
+    """The finished games of the window around the day `around` (what `show` replays: a
+    season, or the games since the match's quiet point), before a correction: what it is
+    compared with after (`changed`)."""
+    return finished(replay_match(ledger, match, around=around, today=today).replay)
+
+
+def _outcome(g: Game) -> Outcome:
+    t = g.total
+    return Outcome(g.winner, (t[0], t[1]), g.net, g.shutout)
+
+
+def changed(was: Finished, now: Finished) -> list[Changed]:
+    """The games finished before or after whose outcome differs, in order (of the games both
+    windows replayed)."""
+    first = max(was.first, now.first)
+    keys = sorted(k for k in set(was.games) | set(now.games) if k[1] >= first)
+    return [
+        Changed(k[0], k[1], was.games.get(k), now.games.get(k))
+        for k in keys
+        if was.games.get(k) != now.games.get(k)
+    ]
