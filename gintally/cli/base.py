@@ -28,7 +28,7 @@ from gintally.facade.where import APP_NAME as APP_NAME
 from gintally.facade.where import ENV_DB as ENV_DB
 from gintally.facade.where import app_dir as app_dir
 from gintally.facade.where import config_folder as config_folder
-from gintally.facade.where import default_path
+from gintally.facade.where import default_path, other_ledger
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -148,6 +148,20 @@ def waiting(path: Path) -> Callable[[], None]:
     return tell
 
 
+def two_ledgers(path: Path) -> None:
+    """A note on standard error when the default ledger's old place (earlier versions') holds
+    a ledger too: both are kept, this one is used, and the note says how to join them."""
+    old = other_ledger()
+    if old is not None:
+        import shlex
+
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(
+                f"note: using {path}; earlier versions' ledger is still at {old}: "
+                f"`gintally merge {shlex.quote(str(old))}` joins it, then remove it\n"
+            )
+
+
 @contextlib.contextmanager
 def book() -> Iterator[Book]:
     """The ledger as a `Book` for one command (--db, else $GINTALLY_DB, else the app
@@ -159,6 +173,8 @@ def book() -> Iterator[Book]:
     from gintally.facade.book import Book
 
     path = db_path()
+    if is_default():
+        two_ledgers(path)
     opened = Book(path, make_folder=is_default(), on_wait=waiting(path))
     try:
         yield opened
