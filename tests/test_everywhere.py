@@ -4,8 +4,14 @@ pipes and redirections, terminals, locales and shell completion."""
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +19,7 @@ from typer.testing import CliRunner
 import gintally
 from gintally.cli import app
 from gintally.facade import where
+from gintally.ledger import files
 
 
 def run(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, str, str]:
@@ -129,3 +136,117 @@ def test_windows_asks_for_local_not_roaming_app_data(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(platformdirs, "user_data_dir", user_data_dir)
     assert where.data_folder() == "/somewhere/gintally"
     assert asked == [("gintally", False, False)]
+
+
+# --- file systems without hard links -------------------------------------------------------------
+
+NO_LINKS = ["EPERM", "EACCES", "EOPNOTSUPP", "ENOTSUP", "EXDEV", "EMLINK", "EINVAL", "ENOSYS"]
+
+
+def links_fail_with(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    code = getattr(errno, name)
+
+    def no_link(src: object, dst: object) -> None:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "link", no_link)
+
+
+@pytest.mark.parametrize("name", NO_LINKS)
+def test_a_ledger_and_its_files_where_hard_links_fail(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FAT stick (or macOS, Windows, a FUSE or network mount): the ledger is created and
+    every file is written by a rename, and an existing file is still never overwritten."""
+    links_fail_with(monkeypatch, name)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    db = stick / "ledger.db"
+    assert run("--db", str(db), "match", "new", "Trip", "-p", "Ann", "Bo")[0] == 0
+    assert run("--db", str(db), "knock", "Ann", "8", "--vs", "18")[0] == 0
+    assert matches_in(db) == ["Trip"]
+    copy = stick / "copy.db"
+    assert run("--db", str(db), "backup", str(copy))[:1] == (0,)
+    assert matches_in(copy) == ["Trip"]
+    before = copy.read_bytes()
+    code, _out, err = run("--db", str(db), "backup", str(copy))
+    assert (code, err) == (
+        2,
+        f"Error: {copy} already exists: choose a new file for the backup, or add --force\n",
+    )
+    assert copy.read_bytes() == before
+    assert sorted(p.name for p in stick.iterdir()) == ["copy.db", "ledger.db"]  # no scratch
+
+
+def test_another_link_failure_is_reported_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_path: Path
+) -> None:
+    assert run("match", "new", "Trip", "-p", "Ann", "Bo")[0] == 0
+    links_fail_with(monkeypatch, "EIO")  # a failing disk: no rename hides it
+    copy = tmp_path / "copy.db"
+    code, _out, err = run("backup", str(copy))
+    assert (code, err) == (
+        1,
+        f"Error: cannot write the backup to {copy}: {os.strerror(errno.EIO)}\n",
+    )
+    assert not copy.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if "copy" in p.name) == []
+
+
+def test_a_new_ledger_made_meanwhile_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes create one ledger on a stick: the second's rename would replace the
+    first's file, so it looks first and uses the file that is there."""
+    links_fail_with(monkeypatch, "EPERM")
+    db = tmp_path / "ledger.db"
+    db.write_bytes(b"theirs")
+    with pytest.raises(FileExistsError):
+        files.put_new(tmp_path / "mine", db)
+    assert db.read_bytes() == b"theirs"
+
+
+# --- is the process that left a scratch file still there ------------------------------------------
+
+
+def test_liveness_of_processes() -> None:
+    assert files._alive(os.getpid())
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert not files._alive(int(done.stdout))  # ended and reaped
+
+
+class FakeKernel32:
+    """Windows' kernel32 as `_alive_on_windows` calls it: a table of processes by id, each
+    with an exit code (259: still active), and the ids it may not open."""
+
+    def __init__(self, codes: dict[int, int], denied: set[int]) -> None:
+        self.codes, self.denied, self.error, self.closed = codes, denied, 0, 0
+
+    def OpenProcess(self, access: int, inherit: bool, pid: int) -> int:
+        if pid in self.denied:
+            self.error = 5  # ERROR_ACCESS_DENIED
+            return 0
+        if pid not in self.codes:
+            self.error = 87  # ERROR_INVALID_PARAMETER
+            return 0
+        return pid
+
+    def GetExitCodeProcess(self, handle: int, out: Any) -> int:  # ctypes.byref(c_ulong)
+        ctypes.cast(out, ctypes.POINTER(ctypes.c_ulong))[0] = self.codes[handle]
+        return 1
+
+    def CloseHandle(self, handle: int) -> int:
+        self.closed += 1
+        return 1
+
+
+def test_liveness_on_windows_asks_open_process_not_kill() -> None:
+    kernel = FakeKernel32({10: 259, 11: 0}, denied={12})
+    said = [files._alive_on_windows(pid, kernel, lambda: kernel.error) for pid in (10, 11, 12, 13)]
+    assert said == [True, False, True, False]  # running, ended, someone else's, no such process
+    assert kernel.closed == 2  # every handle opened is closed
