@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import json
 import os
 import sqlite3
 import subprocess
@@ -250,3 +251,96 @@ def test_liveness_on_windows_asks_open_process_not_kill() -> None:
     said = [files._alive_on_windows(pid, kernel, lambda: kernel.error) for pid in (10, 11, 12, 13)]
     assert said == [True, False, True, False]  # running, ended, someone else's, no such process
     assert kernel.closed == 2  # every handle opened is closed
+
+
+# --- standard output: UTF-8 data, a closed pipe, options after the command -----------------------
+
+GINTALLY = Path(sys.executable).parent / "gintally"
+
+
+def script(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [str(GINTALLY), *args],
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+        check=False,
+    )
+
+
+def test_an_export_redirected_on_a_cp1252_console_round_trips(tmp_path: Path) -> None:
+    """What Windows gives a redirected stdout (PYTHONIOENCODING=cp1252): the export on stdout
+    is UTF-8 bytes all the same, and import reads the file back."""
+    db = tmp_path / "cafe.db"
+    assert run("--db", str(db), "match", "new", "Café", "-p", "Zoë", "Émile")[0] == 0
+    assert run("--db", str(db), "knock", "Zoë", "8", "--vs", "18", "--note", "café ♠")[0] == 0
+    done = script("--db", str(db), "export", env={"PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr
+    assert "café ♠".encode() in done.stdout
+    exported = tmp_path / "x.csv"
+    exported.write_bytes(done.stdout)
+    other = tmp_path / "other.db"
+    assert run("--db", str(other), "match", "new", "Copy", "-p", "Zoë", "Émile")[0] == 0
+    code, _out, err = run("--db", str(other), "import", str(exported))
+    assert (code, err) == (0, "")
+    code, out, _err = run("--db", str(other), "hands", "--json")
+    assert [h["note"] for h in json.loads(out)["hands"]] == ["café ♠"]
+
+
+def test_a_read_into_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
+    """`gintally hands --all | head -1`: the reader goes away; the status is the one a shell
+    shows for a writer ended by SIGPIPE (128 + 13), and nothing is said."""
+    db = tmp_path / "big.db"
+    assert run("--db", str(db), "match", "new", "Big", "-p", "Ann", "Bo")[0] == 0
+    rows = tmp_path / "rows.csv"
+    rows.write_text(
+        "date,winner,points\n"
+        + "".join(
+            f"2025-01-{i % 28 + 1:02d},{'Ann' if i % 2 else 'Bo'},{10 + i % 20}\n"
+            for i in range(2000)
+        ),
+        encoding="utf-8",
+    )
+    assert run("--db", str(db), "import", str(rows))[0] == 0
+    shell = f'{GINTALLY} --db {db} hands --all | head -1; echo "status=${{PIPESTATUS[0]}}"'
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)
+    assert done.stdout.splitlines() == ["Hands of Big, every season (2000 hands)", "status=141"]
+    assert done.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "--db", "{db}"),
+        ("show", "--db={db}"),
+        ("hands", "--json", "--db", "{db}"),
+        ("--db", "{db}", "show"),
+    ],
+)
+def test_db_after_the_command_is_the_root_option(
+    args: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "there.db"
+    assert run("--db", str(db), "match", "new", "There", "-p", "Ann", "Bo")[0] == 0
+    monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "not-here.db"))
+    code, out, err = run(*(a.format(db=db) for a in args))
+    assert (code, err) == (0, "")
+    assert "There" in out
+
+
+def test_a_root_option_after_the_command_says_where_it_goes() -> None:
+    code, _out, err = run("show", "--version")
+    assert (code, err) == (2, "Error: --version goes before the command: gintally --version\n")
+
+
+def test_json_of_a_streamed_export_or_page_is_refused(db_path: Path) -> None:
+    assert run("match", "new", "M", "-p", "Ann", "Bo")[0] == 0
+    code, out, err = run("export", "--json")
+    assert (code, out) == (2, "")
+    assert err == (
+        "Error: --json says what export wrote to a file: give --output FILE (the export itself "
+        "is on standard output otherwise)\n"
+    )
+    code, out, err = run("report", "--html", "-", "--json")
+    assert (code, out) == (2, "")
+    assert err.startswith("Error: --json says what report wrote to a file: name the FILE")

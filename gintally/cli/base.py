@@ -93,9 +93,10 @@ def run(
         process.report_interrupted()
     elif failure is not None:
         _fail(failure, code)
-    elif unprinted is not None and not isinstance(unprinted, BrokenPipeError):
+    elif unprinted is not None and process.broken_pipe(unprinted):
+        code = process.BROKEN_PIPE  # the reader went away: no one to tell (`process`)
+    elif unprinted is not None:
         _fail(f"cannot write the output: {_reason(unprinted)}", code)
-    # (a broken pipe on a read: the reader went away, there is no one to tell; exit 1)
     code = process.finish(code) if standalone else code
     if standalone:
         sys.exit(code)

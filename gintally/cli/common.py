@@ -146,14 +146,48 @@ class GintallyGroup(HelpGroup):
             # What click's own main does, without its handlers: they print a blank line on
             # Ctrl-C and exit 1 on a broken pipe, before anyone knows whether a change landed.
             try:
-                with self.make_context(prog_name, list(args), **extra) as ctx:
+                with self.make_context(prog_name, global_first(args), **extra) as ctx:
                     self.invoke(ctx)
             except Exception as e:  # typer's own click: its NoSuchOption, by name
                 if type(e).__name__ != "NoSuchOption":
                     raise
-                raise _negative(getattr(e, "option_name", ""), args) or e from None
+                name = getattr(e, "option_name", "")
+                raise _negative(name, args) or _root_only(name) or e from None
 
         return run(body, standalone_mode, _typer_exits)
+
+
+def global_first(args: Sequence[str]) -> list[str]:
+    """The command line with a ``--db FILE`` (or ``--db=FILE``) typed after the command moved
+    before it, where the root option is read (``gintally show --db x.db``); nothing after a
+    ``--`` is moved. No command has a --db of its own."""
+    out = list(args)
+    words = [i for i, a in enumerate(out) if not a.startswith("-")]
+    if words and words[0] and out[words[0] - 1] == "--db":  # `--db FILE show`: FILE is no command
+        words = words[1:]
+    if not words:
+        return out
+    moved: list[str] = []
+    i = words[0] + 1
+    while i < len(out) and out[i] != "--":
+        if out[i] == "--db" and i + 1 < len(out):
+            moved += out[i : i + 2]
+            del out[i : i + 2]
+        elif out[i].startswith("--db="):
+            moved.append(out.pop(i))
+        else:
+            i += 1
+    return moved + out
+
+
+ROOT_ONLY = ("--version", "--install-completion", "--show-completion")
+
+
+def _root_only(option: str) -> GintallyError | None:
+    """A root option typed after the command: said where it goes."""
+    if option not in ROOT_ONLY:
+        return None
+    return GintallyError(f"{option} goes before the command: gintally {option}")
 
 
 _NUMBER = re.compile(r"-\d+(?:[.,]\d+)?")

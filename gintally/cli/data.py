@@ -50,16 +50,28 @@ def export(
             "formula (=, +, -, @) kept as text. Not for import: the plain CSV is exact.",
         ),
     ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Say what was written (with --output) as JSON.")
+    ] = False,
 ) -> None:
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally.facade import exchange
 
     kind: Literal["csv", "json"] = "csv" if exchange.export_format(format_, excel) else "json"
+    streamed = output is None or str(output) == STDIO
+    if as_json and streamed:
+        raise GintallyError(
+            "--json says what export wrote to a file: give --output FILE (the export itself "
+            "is on standard output otherwise)"
+        )
     with book() as opened:
-        if output is None or str(output) == STDIO:  # a stream, not the guarded writer
+        if output is None or streamed:  # a stream, not the guarded writer
             as_stream(lambda out: opened.export(match, out, format=kind, excel=excel)["hands"])
             return
         done = opened.export(match, output, format=kind, excel=excel, force=force)
+    if as_json:
+        emit(done, True)
+        return
     drawing("terminal.message")(
         f"Wrote {_hands(done['hands'])} of {done['match']} to {output}.", wrap=False
     )
@@ -161,6 +173,7 @@ def _hands(n: int) -> str:
 def backup(
     path: Annotated[Path, typer.Argument(help="The new backup file.", show_default=False)],
     force: Annotated[bool, typer.Option("--force", help="Replace PATH if it exists.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Copy the ledger to PATH while it is in use (a consistent SQLite backup). The copy is
     made beside PATH and put in place whole: PATH is never a partial backup."""
@@ -170,6 +183,9 @@ def backup(
         )
     with book() as opened:
         out = opened.backup(path, force=force)
+    if as_json:
+        emit({"ledger": str(db_path()), "backup": str(out)}, True)
+        return
     drawing("terminal.message")(f"Backed up {db_path()} to {out}.", wrap=False)
 
 
