@@ -344,3 +344,152 @@ def test_json_of_a_streamed_export_or_page_is_refused(db_path: Path) -> None:
     code, out, err = run("report", "--html", "-", "--json")
     assert (code, out) == (2, "")
     assert err.startswith("Error: --json says what report wrote to a file: name the FILE")
+
+
+# --- one colour and terminal policy --------------------------------------------------------------
+
+
+def on_a_terminal(
+    args: list[str], env: dict[str, str], keys: tuple[bytes, ...] = ()
+) -> tuple[int, bytes]:
+    """A real run on a pseudo-terminal (80x24) with `env`, typing each of `keys` once the
+    output has gone quiet: its exit code and everything it wrote."""
+    import pty
+    import select
+
+    main, side = pty.openpty()
+    process = subprocess.Popen(
+        [str(GINTALLY), *args],
+        stdin=side,
+        stdout=side,
+        stderr=side,
+        env={**os.environ, "COLUMNS": "80", "LINES": "24", **env},
+        close_fds=True,
+    )
+    os.close(side)
+    out = b""
+    pending = list(keys)
+    while True:
+        ready, _, _ = select.select([main], [], [], 1.0)
+        if not ready:  # quiet: the program waits for a line
+            if not pending:
+                break
+            os.write(main, pending.pop(0))
+            continue
+        try:
+            data = os.read(main, 65536)
+        except OSError:  # the program ended
+            break
+        if not data:
+            break
+        out += data
+    code = process.wait(timeout=60)
+    os.close(main)
+    return code, out
+
+
+@pytest.mark.parametrize(
+    ("env", "tty", "expected"),
+    [
+        ({}, True, True),
+        ({}, False, False),
+        ({"NO_COLOR": "1"}, True, False),
+        ({"NO_COLOR": "1", "FORCE_COLOR": "1"}, True, False),
+        ({"TERM": "dumb"}, True, False),
+        ({"TERM": "dumb", "FORCE_COLOR": "1"}, False, False),
+        ({"FORCE_COLOR": "1"}, False, True),
+        ({"NO_COLOR": ""}, True, True),  # set but empty: not set (no-color.org)
+    ],
+)
+def test_the_colour_policy(
+    env: dict[str, str], tty: bool, expected: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gintally.cli import chart
+    from gintally.cli.render import terminal
+
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(os, "isatty", lambda fd: tty)
+    assert terminal.colour() is expected
+    assert chart.width_and_colour()[1] is expected  # the chart follows the same policy
+
+
+@pytest.mark.parametrize(
+    ("env", "escapes"),
+    [({"TERM": "xterm-256color"}, True), ({"TERM": "dumb"}, False), ({"NO_COLOR": "1"}, False)],
+)
+def test_the_chart_on_a_terminal(env: dict[str, str], escapes: bool, tmp_path: Path) -> None:
+    """Colour on a terminal as the policy says, and never a painted panel (no background
+    colour: the terminal's own, dark or light, with its own red and green for the lines)."""
+    db = tmp_path / "c.db"
+    assert run("--db", str(db), "match", "new", "C", "-p", "Ann", "Bo")[0] == 0
+    for winner in ("Ann", "Bo", "Ann"):
+        assert run("--db", str(db), "score", winner, "120")[0] == 0
+    code, out = on_a_terminal(["--db", str(db), "chart"], {"NO_COLOR": "", **env})
+    assert code == 0, out
+    assert (b"\x1b[" in out) is escapes
+    assert b"[48;" not in out and b";48;" not in out  # no background colour anywhere
+    if escapes:
+        assert b"\x1b[31m" in out or b"\x1b[38;5;1m" in out  # the terminal's own red
+
+
+def test_play_on_a_dumb_terminal_is_plain_with_history(tmp_path: Path) -> None:
+    """TERM=dumb: play falls back to plain lines, and on a terminal those lines have readline's
+    editing and history (the up arrow recalls the last line instead of being refused)."""
+    db = tmp_path / "p.db"
+    assert run("--db", str(db), "match", "new", "P", "-p", "Ann", "Bo")[0] == 0
+    keys = (b"k ann 8 18\r", b"\x1b[A\r", b"quit\r")
+    code, out = on_a_terminal(["--db", str(db), "play"], {"TERM": "dumb"}, keys)
+    text = out.decode()
+    assert code == 0, text
+    assert "\x1b[?1049h" not in text  # no full screen
+    assert "Hand 1: Ann knocks with 8" in text and "Hand 2: Ann knocks with 8" in text
+    assert "no command" not in text
+
+
+def test_a_script_with_a_refused_line_exits_2(db_path: Path) -> None:
+    assert run("match", "new", "S", "-p", "Ann", "Bo")[0] == 0
+    result = CliRunner().invoke(app, ["play", "--plain"], input="k ann 8 18\nk cy 3 4\nshow\n")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: 1 of 3 lines refused (line 2); the others were done"
+    )
+    assert matches_in(db_path) == ["S"]
+    code, out, _err = run("hands", "--json")
+    assert code == 0 and len(json.loads(out)["hands"]) == 1  # the accepted line stays recorded
+    fine = CliRunner().invoke(app, ["play", "--plain"], input="k ann 8 18\nquit\n")
+    assert fine.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"FORCE_COLOR": "1"},
+        {"FORCE_COLOR": "1", "NO_COLOR": "1"},
+        {"FORCE_COLOR": "1", "TERM": "dumb"},
+        {"NO_COLOR": ""},
+        {},
+    ],
+)
+def test_rich_and_the_policy_agree(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables (Rich's console) colour exactly when `terminal.colour` says (into a pipe
+    here, where only FORCE_COLOR colours)."""
+    import io
+    import re
+
+    from rich.text import Text
+
+    from gintally.cli.render import terminal
+
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in {"TERM": "xterm-256color", **env}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(os, "isatty", lambda fd: False)
+    printed = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", printed)
+    terminal.console().print(Text("won", style="green"))
+    coloured = re.search(r"\x1b\[(3[0-7]|9[0-7]|38;)", printed.getvalue()) is not None
+    assert coloured is terminal.colour()
