@@ -493,3 +493,91 @@ def test_rich_and_the_policy_agree(env: dict[str, str], monkeypatch: pytest.Monk
     terminal.console().print(Text("won", style="green"))
     coloured = re.search(r"\x1b\[(3[0-7]|9[0-7]|38;)", printed.getvalue()) is not None
     assert coloured is terminal.colour()
+
+
+# --- locales -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "day"),
+    [
+        ("3. Mai 2025", "2025-05-03"),  # German
+        ("3 März 2025", "2025-03-03"),
+        ("24. Dez. 2024", "2024-12-24"),
+        ("3 mars 2025", "2025-03-03"),  # French
+        ("1er mai 2025", "2025-05-01"),
+        ("14 juillet 2025", "2025-07-14"),
+        ("3 févr. 2025", "2025-02-03"),
+        ("3 de mayo de 2025", "2025-05-03"),  # Spanish
+        ("12 dic 2024", "2024-12-12"),
+        ("3 maggio 2025", "2025-05-03"),  # Italian
+        ("5 giugno 2025", "2025-06-05"),
+        ("3 mei 2025", "2025-05-03"),  # Dutch
+        ("3 mrt 2025", "2025-03-03"),
+        ("3 Apr 2025", "2025-04-03"),  # English, as before
+    ],
+)
+def test_month_names_in_the_languages_gintally_reads(typed: str, day: str) -> None:
+    from datetime import date
+
+    from gintally.dates import parse_date
+
+    assert parse_date(typed, date(2026, 11, 28)).isoformat() == day
+
+
+def test_a_local_month_name_on_the_command_line(db_path: Path) -> None:
+    assert run("match", "new", "M", "-p", "Ann", "Bo")[0] == 0
+    code, _out, err = run("knock", "Ann", "8", "--vs", "18", "--date", "3. Mai 2025")
+    assert (code, err) == (0, "")
+    code, out, _err = run("hands", "--json", "--all")
+    assert [h["date"] for h in json.loads(out)["hands"]] == ["2025-05-03"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"), [("0,05", "0.05"), ("4,50", "4.50"), ("12,5", "12.5"), ("0,125", "0.125")]
+)
+def test_a_decimal_comma(typed: str, read: str) -> None:
+    from decimal import Decimal
+
+    from gintally.engine.stakes import parse_amount
+
+    assert parse_amount(typed, "the amount") == Decimal(read)
+
+
+def test_a_comma_that_could_be_a_thousands_separator_is_refused(db_path: Path) -> None:
+    from gintally.engine.stakes import parse_amount
+    from gintally.errors import GintallyError
+
+    with pytest.raises(GintallyError) as refused:
+        parse_amount("1,250", "the amount")
+    assert str(refused.value) == "the amount '1,250' reads two ways: write 1.250 or 1250"
+
+
+def test_a_stake_and_a_payment_with_a_decimal_comma(db_path: Path) -> None:
+    code, out, err = run("match", "new", "M", "-p", "Bernd", "Anna", "--stake", "0,05", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["stake"]["amount"] == "0.05"
+    code, out, err = run("pay", "Bernd", "Anna", "4,50", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["amount"] == "4.50"
+
+
+@pytest.mark.parametrize(("sep", "char"), [(";", ";"), ("tab", "\t"), (",", ",")])
+def test_export_for_a_spreadsheet_with_semicolons_reads_back(
+    sep: str, char: str, tmp_path: Path, db_path: Path
+) -> None:
+    assert run("match", "new", "M", "-p", "Zoë", "Émile")[0] == 0
+    assert run("knock", "Zoë", "8", "--vs", "18", "--note", "café; ♠")[0] == 0
+    out = tmp_path / "x.csv"
+    assert run("export", "--sep", sep, "-o", str(out))[0] == 0
+    head = out.read_text(encoding="utf-8").splitlines()[0]
+    assert head.split(char)[:3] == ["id", "date", "kind"]
+    other = tmp_path / "o.db"
+    assert run("--db", str(other), "match", "new", "C", "-p", "Zoë", "Émile")[0] == 0
+    assert run("--db", str(other), "import", str(out))[:3:2] == (0, "")
+    code, doc, _err = run("--db", str(other), "hands", "--json")
+    assert code == 0
+    assert [h["note"] for h in json.loads(doc)["hands"]] == ["café; ♠"]
+    excel = tmp_path / "e.csv"
+    assert run("export", "--excel", "--sep", sep, "-o", str(excel))[0] == 0
+    assert excel.read_bytes().startswith(b"\xef\xbb\xbfid" + char.encode() + b"date")

@@ -50,6 +50,15 @@ def export(
             "formula (=, +, -, @) kept as text. Not for import: the plain CSV is exact.",
         ),
     ] = False,
+    sep: Annotated[
+        str,
+        typer.Option(
+            "--sep",
+            help="The CSV's delimiter: , (default), ; (a spreadsheet where the decimal mark is "
+            "a comma, as in most of Europe) or a tab. import reads all three.",
+            metavar="CHAR",
+        ),
+    ] = ",",
     as_json: Annotated[
         bool, typer.Option("--json", help="Say what was written (with --output) as JSON.")
     ] = False,
@@ -57,7 +66,9 @@ def export(
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally.facade import exchange
 
-    kind: Literal["csv", "json"] = "csv" if exchange.export_format(format_, excel) else "json"
+    sep = "\t" if sep in ("tab", "\\t") else sep
+    csv_ = exchange.export_format(format_, excel, sep)
+    kind: Literal["csv", "json"] = "csv" if csv_ else "json"
     streamed = output is None or str(output) == STDIO
     if as_json and streamed:
         raise GintallyError(
@@ -66,9 +77,11 @@ def export(
         )
     with book() as opened:
         if output is None or streamed:  # a stream, not the guarded writer
-            as_stream(lambda out: opened.export(match, out, format=kind, excel=excel)["hands"])
+            as_stream(
+                lambda out: opened.export(match, out, format=kind, excel=excel, sep=sep)["hands"]
+            )
             return
-        done = opened.export(match, output, format=kind, excel=excel, force=force)
+        done = opened.export(match, output, format=kind, excel=excel, force=force, sep=sep)
     if as_json:
         emit(done, True)
         return
