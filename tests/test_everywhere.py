@@ -581,3 +581,74 @@ def test_export_for_a_spreadsheet_with_semicolons_reads_back(
     excel = tmp_path / "e.csv"
     assert run("export", "--excel", "--sep", sep, "-o", str(excel))[0] == 0
     assert excel.read_bytes().startswith(b"\xef\xbb\xbfid" + char.encode() + b"date")
+
+
+# --- shell completion ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def named(tmp_path: Path) -> Path:
+    """A ledger whose names need quoting: a match with a space, a player with an apostrophe."""
+    db = tmp_path / "names.db"
+    assert run("--db", str(db), "match", "new", "Hollywood night", "-p", "Ann's", "Bo")[0] == 0
+    return db
+
+
+def completed(shell: str, line: str) -> str:
+    """What gintally answers `shell` completing `line` (the last word is being typed)."""
+    env = {"_GINTALLY_COMPLETE": f"complete_{shell}"}
+    if shell == "bash":
+        words = line.split(" ")
+        env |= {"COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    else:
+        env |= {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+    done = script(env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode().strip()
+
+
+def test_bash_gets_names_escaped_so_the_line_runs(named: Path) -> None:
+    import shlex
+
+    said = completed("bash", f"gintally --db {named} match use Ho")
+    assert said == "Hollywood\\ night"
+    assert shlex.split(f"gintally match use {said}")[3:] == ["Hollywood night"]  # one word
+    said = completed("bash", f"gintally --db {named} pay An")
+    assert said == "Ann\\'s" and shlex.split(said) == ["Ann's"]
+    said = completed("bash", f"gintally --db {named} pay Ann\\'s B")  # the payee too
+    assert said == "Bo"
+
+
+def test_zsh_and_fish_get_names_they_quote_themselves(named: Path) -> None:
+    assert completed("zsh", f"gintally --db {named} match use Ho") == (
+        "_arguments '*: :((\"Hollywood night\"))'"
+    )
+    assert completed("zsh", f"gintally --db {named} pay A") == "_arguments '*: :((\"Ann''s\"))'"
+    assert completed("fish", f"gintally --db {named} pay A") == "Ann's"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("gintally match new X --rules gi", ["gimlet"]),
+        ("gintally match new X --format ho", ["hollywood", "honeymoon"]),
+        ("gintally rules mo", ["modern"]),
+        ("gintally eval --rules t", ["tournament", "tedesco"]),
+        ("gintally export --format j", ["json"]),
+        ("gintally config da", ["date_order"]),
+    ],
+)
+def test_presets_formats_and_config_keys_complete(line: str, expected: list[str]) -> None:
+    assert completed("bash", line).splitlines() == expected
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_show_completion_prints_the_named_shells_script(shell: str) -> None:
+    done = script("--show-completion", shell)
+    assert done.returncode == 0
+    first = {
+        "bash": "_gintally_completion() {",
+        "zsh": "#compdef gintally",
+        "fish": "complete --command gintally",
+    }[shell]
+    assert done.stdout.decode().lstrip().startswith(first)

@@ -16,8 +16,10 @@ from gintally.cli.common import (
     HelpGroup,
     JsonOpt,
     app,
+    complete_format,
     complete_match,
     complete_player,
+    complete_preset,
     drawing,
     emit,
     today,
@@ -115,12 +117,17 @@ def match_new(
             "-f",
             help="single, hollywood, honeymoon or ad-infinitum.",
             metavar="FORMAT",
+            autocompletion=complete_format,
         ),
     ] = "single",
     rules: Annotated[
         str,
         typer.Option(
-            "--rules", "-r", help="A rule preset (gintally rules lists them).", metavar="PRESET"
+            "--rules",
+            "-r",
+            help="A rule preset (gintally rules lists them).",
+            metavar="PRESET",
+            autocompletion=complete_preset,
         ),
     ] = "modern",
     set_: Annotated[

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import copy
 import inspect
+import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -54,8 +55,12 @@ __all__ = [
     "app",
     "app_dir",
     "as_file",
+    "complete_export_format",
+    "complete_format",
     "complete_match",
     "complete_player",
+    "complete_preset",
+    "complete_setting",
     "dated",
     "db_path",
     "drawing",
@@ -140,7 +145,14 @@ class GintallyGroup(HelpGroup):
         if args is None:
             args = sys.argv[1:]
         prog_name = prog_name or "gintally"
-        self._main_shell_completion(extra, prog_name, complete_var)  # exits when completing
+        shell = shell_named(args)
+        if shell is not None:  # `--show-completion zsh`: that shell's script, whatever runs this
+            os.environ[COMPLETING] = f"source_{shell}"  # Typer's instruction: print the script
+        try:
+            self._main_shell_completion(extra, prog_name, complete_var)  # exits when completing
+        finally:
+            if shell is not None:
+                os.environ.pop(COMPLETING, None)
 
         def body() -> None:
             # What click's own main does, without its handlers: they print a blank line on
@@ -181,6 +193,19 @@ def global_first(args: Sequence[str]) -> list[str]:
 
 
 ROOT_ONLY = ("--version", "--install-completion", "--show-completion")
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def shell_named(args: Sequence[str]) -> str | None:
+    """The shell named after ``--show-completion`` (``gintally --show-completion zsh``, or
+    ``=zsh``): Typer's option takes no value where it can tell the shell it runs in, and would
+    print that shell's script instead."""
+    words = list(args)
+    if len(words) == 1 and words[0].startswith("--show-completion="):
+        words = words[0].split("=", 1)
+    if len(words) == 2 and words[0] == "--show-completion" and words[1] in SHELLS:
+        return words[1]
+    return None
 
 
 def _root_only(option: str) -> GintallyError | None:
@@ -270,13 +295,58 @@ def _completion(what: str) -> Callable[[typer.Context, str], list[str]]:
         finally:
             State.db = saved
         start = incomplete.casefold()
-        return [name for name in names(path, what) if name.casefold().startswith(start)]
+        return quoted([name for name in names(path, what) if name.casefold().startswith(start)])
 
     return complete
 
 
+def _choices(values: Callable[[], Iterable[str]]) -> Callable[[typer.Context, str], list[str]]:
+    """Shell completion from a fixed list (`values`, asked only while a shell completes)."""
+
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        start = incomplete.casefold()
+        return quoted([v for v in values() if v.casefold().startswith(start)])
+
+    return complete
+
+
+COMPLETING = "_GINTALLY_COMPLETE"  # click's variable: which shell asks (complete_bash...)
+
+
+def quoted(words: list[str]) -> list[str]:
+    """Completions as the shell that asks puts them on the line: bash inserts a completion as
+    it is, so a name with a space, an apostrophe or another character special to it is
+    escaped for it (``Hollywood\\ night``, ``Ann\\'s``); zsh and fish quote what they insert
+    themselves, and take the name as it is."""
+    if not os.environ.get(COMPLETING, "").endswith("bash"):
+        return words
+    return [re.sub(r"([^\w@%+=:,./-])", r"\\\1", w) for w in words]
+
+
+def _presets() -> Iterable[str]:
+    from gintally.game.rules import PRESETS
+
+    return PRESETS
+
+
+def _formats() -> Iterable[str]:
+    from gintally.engine.formats import FORMATS
+
+    return FORMATS
+
+
+def _settings() -> Iterable[str]:
+    from gintally.service.config import SETTINGS
+
+    return SETTINGS
+
+
 complete_player = _completion("player")
 complete_match = _completion("match")
+complete_preset = _choices(_presets)
+complete_format = _choices(_formats)
+complete_setting = _choices(_settings)
+complete_export_format = _choices(lambda: ("csv", "json"))
 
 MatchOpt = Annotated[
     str | None,

@@ -16,6 +16,8 @@ from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
     app,
+    complete_export_format,
+    complete_setting,
     db_path,
     drawing,
     emit,
@@ -29,7 +31,14 @@ STDIO = "-"  # standard input for import, standard output for export --output
 @app.command(rich_help_panel="Data")
 def export(
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="csv or json.", metavar="FORMAT")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="csv or json.",
+            metavar="FORMAT",
+            autocompletion=complete_export_format,
+        ),
     ] = "csv",
     match: MatchOpt = None,
     output: Annotated[
@@ -204,7 +213,10 @@ def backup(
 
 @app.command(rich_help_panel="Data")
 def config(
-    key: Annotated[str | None, typer.Argument(help="A setting: date_order.")] = None,
+    key: Annotated[
+        str | None,
+        typer.Argument(help="A setting: date_order.", autocompletion=complete_setting),
+    ] = None,
     value: Annotated[
         str | None, typer.Argument(help="Its new value (date_order: dmy, mdy or ymd).")
     ] = None,
