@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import warnings
 from datetime import date, datetime, timedelta
+from typing import ClassVar
 
 from gintally.errors import GintallyError
 
@@ -39,6 +40,28 @@ MONTHS = (
     "January", "February", "March", "April", "May", "June",
     "July", "August", "September", "October", "November", "December",
 )  # fmt: skip
+# Month names read besides English: German, French, Spanish, Italian and Dutch, in full and as
+# their usual abbreviations (with and without accents), so "3. Mai 2025", "3 mars 2025",
+# "3 de mayo de 2025", "3 maggio 2025" and "3 mei 2025" read as they are meant. A word here
+# names one month in every language that has it ("mar" is March in Spanish and Italian, "mai"
+# May in German and French), so no text reads as two months.
+LOCAL_MONTHS = (
+    ("januar", "jänner", "janvier", "janv", "enero", "ene", "gennaio", "gen", "januari"),
+    ("februar", "feber", "février", "fevrier", "févr", "fevr", "febrero", "febbraio",
+     "februari"),
+    ("märz", "maerz", "marz", "mrz", "mär", "mars", "marzo", "maart", "mrt"),
+    ("avril", "avr", "abril", "abr", "aprile"),
+    ("mai", "mayo", "maggio", "mag", "mei"),
+    ("juni", "juin", "junio", "giugno", "giu"),
+    ("juli", "juillet", "juil", "julio", "luglio", "lug"),
+    ("août", "aout", "agosto", "ago", "augustus"),
+    ("septembre", "septiembre", "setiembre", "settembre", "set"),
+    ("oktober", "okt", "octobre", "octubre", "ottobre", "ott"),
+    ("novembre", "noviembre"),
+    ("dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dicembre", "dic"),
+)  # fmt: skip
+# The small words those languages put in a date: "3 de mayo de 2025", "1er mai", "le 3 mai".
+LOCAL_WORDS = ("de", "del", "er", "le", "il")
 _HELP = "try 2007-04-27, 27 Apr 2007, today or yesterday"
 _SEP = r"(?:\s*[/.\-]\s*|\s+)"
 _NUMERIC = re.compile(rf"(\d{{1,4}}){_SEP}(\d{{1,4}})(?:{_SEP}(\d{{1,4}}))?\.?")
@@ -167,11 +190,13 @@ def _loose(text: str, today: date, order: str | None) -> date:
         raise GintallyError(f"the date {text!r} names more than one date ({_HELP})")
     from dateutil import parser
 
+    info = _names()
+
     def parse(default: datetime, dayfirst: bool = False, yearfirst: bool = False) -> datetime:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. an unknown time zone: not the user's concern
             found: datetime = parser.parse(
-                text, default=default, dayfirst=dayfirst, yearfirst=yearfirst
+                text, parserinfo=info, default=default, dayfirst=dayfirst, yearfirst=yearfirst
             )
         return found
 
@@ -197,3 +222,23 @@ def _loose(text: str, today: date, order: str | None) -> date:
     if found is None:
         raise GintallyError(f"cannot read the date {text!r} ({_HELP})")
     return found
+
+
+_INFO: list[object] = []  # dateutil's parserinfo with the month names, made once
+
+
+def _names() -> object:
+    """dateutil's words (`parserinfo`) with the months and small words of `LOCAL_MONTHS` and
+    `LOCAL_WORDS` added to its English ones."""
+    if not _INFO:
+        from dateutil import parser
+
+        class Names(parser.parserinfo):  # type: ignore[misc]
+            MONTHS: ClassVar[list[tuple[str, ...]]] = [
+                (*english, *local)
+                for english, local in zip(parser.parserinfo.MONTHS, LOCAL_MONTHS, strict=True)
+            ]
+            JUMP: ClassVar[list[str]] = [*parser.parserinfo.JUMP, *LOCAL_WORDS]
+
+        _INFO.append(Names())
+    return _INFO[0]

@@ -644,10 +644,12 @@ def test_ledger_location(gintally: CLI, tmp_path: Path, monkeypatch: pytest.Monk
     ok(gintally("--db", str(explicit), "match", "new", "A", "-p", "X", "Y"))
     assert explicit.exists()
     monkeypatch.delenv("GINTALLY_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     ok(gintally("match", "new", "B", "-p", "X", "Y"))
-    assert (tmp_path / "config" / "gintally" / "ledger.db").exists()
+    assert (tmp_path / "data" / "gintally" / "ledger.db").exists()  # data, not configuration
+    assert not (tmp_path / "config").exists()
 
 
 def test_version_and_help_for_every_command(gintally: CLI) -> None:

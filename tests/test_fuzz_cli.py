@@ -566,6 +566,8 @@ def command_specs(
                 "-o": path_choices(world, scratch, "output"),
                 "--force": None,
                 "--excel": None,
+                "--sep": st.sampled_from([",", ";", "tab", "|", ""]),
+                "--json": None,
             },
         ),
         "import": (
@@ -573,7 +575,7 @@ def command_specs(
             {"--match": matches, "-m": matches, "--force": None, "--json": None},
         ),
         "merge": ([path_choices(world, scratch, "import")], {"--json": None}),
-        "backup": ([path_choices(world, scratch, "backup")], {"--force": None}),
+        "backup": ([path_choices(world, scratch, "backup")], {"--force": None, "--json": None}),
         "check": ([], {"--json": None, "--repair": None}),
         "config": (
             [
@@ -597,6 +599,7 @@ def command_specs(
                 "--year": int_text,
                 "-y": int_text,
                 "--force": None,
+                "--json": None,
             },
         ),
         "print": (
@@ -664,9 +667,9 @@ def command_specs(
         ),
         "match list": ([], {"--json": None}),
         "match show": ([matches], {"--json": None}),
-        "match use": ([matches], {}),
-        "match rename": ([matches, matches], {}),
-        "player rename": ([players, players], {}),
+        "match use": ([matches], {"--json": None}),
+        "match rename": ([matches, matches], {"--json": None}),
+        "player rename": ([players, players], {"--json": None}),
         "player list": ([], {"--json": None}),
     }
 

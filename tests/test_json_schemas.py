@@ -109,7 +109,7 @@ def schema_of(command: tuple[str, ...]) -> str:
     if first == "pay":
         return "payment"
     if first == "player":
-        return "players"
+        return "player" if command[1] == "rename" else "players"
     if first == "rules":
         return "rules" if len(command) > 1 and not command[1].startswith("-") else "presets"
     if first == "import":
@@ -167,6 +167,10 @@ WRITES: tuple[tuple[str, ...], ...] = (
     ("stats",),
     ("pay", "Ann", "Bob", "1.50", "--match", "Cash"),
     ("settle", "--all", "--since", "2026-01-01"),
+    # the renames and the current match, last: what comes before names the old ones
+    ("match", "rename", "Late", "Later"),
+    ("match", "use", "Cup"),
+    ("player", "rename", "Cy", "Cyd"),
 )  # fmt: skip
 
 
@@ -231,8 +235,27 @@ def test_merge_matches_its_schema(book: CLI, db_path: Path, tmp_path: Path) -> N
     check_document("merge", ok(book("merge", str(other), "--json")).stdout)
 
 
+def test_backup_matches_its_schema(book: CLI, db_path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "copy.db"
+    doc = ok(book("backup", str(copy), "--json")).stdout
+    check_document("backup", doc)
+    assert json.loads(doc) == {"ledger": str(db_path), "backup": str(copy)}
+    assert copy.stat().st_size > 0
+
+
+def test_export_and_report_to_a_file_match_theirs(book: CLI, tmp_path: Path) -> None:
+    out, page = tmp_path / "cup.csv", tmp_path / "cup.html"
+    doc = ok(book("export", "--match", "Cup", "-o", str(out), "--json")).stdout
+    check_document("export", doc)
+    assert json.loads(doc) == {"match": "Cup", "format": "csv", "hands": 4, "output": str(out)}
+    doc = ok(book("report", "--match", "Cup", "--html", str(page), "--json")).stdout
+    check_document("report", doc)
+    assert json.loads(doc)["output"] == str(page) and page.read_text().startswith("<!")
+
+
 def test_every_json_command_has_a_schema_and_every_schema_a_command() -> None:
-    named = {schema_of(c) for c in LEDGER + READS + WRITES} | {"import", "merge"}
+    named = {schema_of(c) for c in LEDGER + READS + WRITES}
+    named |= {"import", "merge", "backup", "export", "report"}
     files = {p.stem for p in SCHEMAS.glob("*.json")} - {"common"}
     assert named == files
 

@@ -80,6 +80,7 @@ OWNERS: dict[str, tuple[str, ...]] = {
     "sqlite_utils": ("ledger/",),
     "orjson": ("jsonout.py",),  # every JSON document gintally writes
     "dateutil": ("dates.py",),
+    "platformdirs": ("facade/where.py",),  # the default ledger's folder
     "plotext": ("cli/chart.py",),  # the terminal chart, imported only by the commands that draw
     "pygal": ("facade/page.py",),  # the page's SVG chart, likewise
     "weasyprint": ("facade/printing.py",),  # a printed page as PDF (the optional pdf extra)

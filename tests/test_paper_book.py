@@ -354,9 +354,9 @@ def test_match_new_creates_a_ledger_but_no_folder(tmp_path: Path) -> None:
 def test_the_default_ledger_makes_the_app_directory(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    env = {"HOME": str(home), "XDG_CONFIG_HOME": "", "GINTALLY_DB": None}  # an empty XDG
-    ok(gintally(None, "match", "new", "K", "-p", "Pop", "Ma", env=env))  # folder is ignored
-    assert (home / ".config" / "gintally" / "ledger.db").is_file()
+    env = {"HOME": str(home), "XDG_DATA_HOME": "", "XDG_CONFIG_HOME": "", "GINTALLY_DB": None}
+    ok(gintally(None, "match", "new", "K", "-p", "Pop", "Ma", env=env))  # an empty XDG folder
+    assert (home / ".local" / "share" / "gintally" / "ledger.db").is_file()  # is ignored
 
 
 @pytest.mark.parametrize("home", ["", None, "/"], ids=["empty", "unset-and-unknown", "root"])
@@ -371,15 +371,15 @@ def test_no_home_puts_no_ledger_at_the_root(
     if home is None:  # HOME unset: Python asks the password database, which knows no such user
         monkeypatch.setattr(pwd, "getpwuid", unknown)
     monkeypatch.chdir(tmp_path)
-    before = Path("/.config/gintally/ledger.db").exists()
-    env = {"HOME": home, "XDG_CONFIG_HOME": None, "GINTALLY_DB": None}
+    before = Path("/.local/share/gintally/ledger.db").exists()
+    env = {"HOME": home, "XDG_DATA_HOME": None, "XDG_CONFIG_HOME": None, "GINTALLY_DB": None}
     line = error(gintally(None, "match", "new", "K", "-p", "Pop", "Ma", env=env))
     said = {"": "HOME is empty", None: "HOME is not set", "/": "HOME is /"}[home]
     assert line == (
         f"Error: there is no home folder for the ledger ({said}): "
         "give --db PATH or set $GINTALLY_DB"
     )
-    assert Path("/.config/gintally/ledger.db").exists() == before
+    assert Path("/.local/share/gintally/ledger.db").exists() == before
     assert list(tmp_path.iterdir()) == []
 
 

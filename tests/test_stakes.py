@@ -345,7 +345,7 @@ def test_bad_payments_are_refused(gintally: CLI, args: tuple[str, ...], message:
     ("args", "message"),
     [
         (("--stake", "-1"), "the stake must not be negative, not '-1'"),
-        (("--stake", "0,05"), "the stake must be an amount such as 0.05 or 12.50, not '0,05'"),
+        (("--stake", "0,0,5"), "the stake must be an amount such as 0.05 or 12.50, not '0,0,5'"),
         (("--stake", "nan"), "the stake must be an amount such as 0.05 or 12.50, not 'nan'"),
         (("--stake", "1", "--places", "9"), "--places must be 0 to 6, not 9"),
         (("--stake", "1", "--currency", "dollars"), "a currency is a symbol or code"),

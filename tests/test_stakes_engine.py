@@ -64,7 +64,7 @@ def test_per_point_keeps_the_stake_digits() -> None:
         ("-1", 2, True, "must not be negative"),
         ("1.005", 2, True, "has more decimals than the currency's (2 decimal places)"),
         ("1e2", None, True, "must be an amount such as"),
-        ("1,5", None, True, "must be an amount such as"),
+        ("1,5,0", None, True, "must be an amount such as"),  # 1,5 is 1.5 (a decimal comma)
         ("Infinity", None, True, "must be an amount such as"),
         ("1" * 16, None, True, "too many digits"),
     ],

@@ -16,8 +16,10 @@ from gintally.cli.common import (
     HelpGroup,
     JsonOpt,
     app,
+    complete_format,
     complete_match,
     complete_player,
+    complete_preset,
     drawing,
     emit,
 )
@@ -114,12 +116,17 @@ def match_new(
             "-f",
             help="single, hollywood, honeymoon or ad-infinitum.",
             metavar="FORMAT",
+            autocompletion=complete_format,
         ),
     ] = "single",
     rules: Annotated[
         str,
         typer.Option(
-            "--rules", "-r", help="A rule preset (gintally rules lists them).", metavar="PRESET"
+            "--rules",
+            "-r",
+            help="A rule preset (gintally rules lists them).",
+            metavar="PRESET",
+            autocompletion=complete_preset,
         ),
     ] = "modern",
     set_: Annotated[
@@ -259,10 +266,14 @@ def match_use(
             help="The match to make current.", show_default=False, autocompletion=complete_match
         ),
     ],
+    as_json: JsonOpt = False,
 ) -> None:
     """Make a match the current one (hand commands go to it)."""
     with book() as opened:
         m = opened.use_match(name)
+        if as_json:
+            emit(m.info(), True)
+            return
     drawing("terminal.message")(f"The current match is now {m.name}.")
 
 
@@ -273,10 +284,14 @@ def match_rename(
         typer.Argument(help="The match's name.", show_default=False, autocompletion=complete_match),
     ],
     new: Annotated[str, typer.Argument(help="Its new name.", show_default=False)],
+    as_json: JsonOpt = False,
 ) -> None:
     """Rename a match (its hands stay with it)."""
     with book() as opened:
         m = opened.rename_match(old, new)
+        if as_json:
+            emit(m.info(), True)
+            return
     drawing("terminal.message")(f"Renamed match {old} to {m.name}.")
 
 
@@ -289,10 +304,14 @@ def player_rename(
         ),
     ],
     new: Annotated[str, typer.Argument(help="The new name.", show_default=False)],
+    as_json: JsonOpt = False,
 ) -> None:
     """Rename a player everywhere; their record is never split."""
     with book() as opened:
         renamed = opened.rename_player(old, new)
+    if as_json:
+        emit({"player": renamed, "was": old}, True)
+        return
     drawing("terminal.message")(f"Renamed {old} to {renamed}.")
 
 

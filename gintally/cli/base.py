@@ -28,7 +28,7 @@ from gintally.facade.where import APP_NAME as APP_NAME
 from gintally.facade.where import ENV_DB as ENV_DB
 from gintally.facade.where import app_dir as app_dir
 from gintally.facade.where import config_folder as config_folder
-from gintally.facade.where import default_path
+from gintally.facade.where import default_path, other_ledger
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -92,9 +92,10 @@ def run(
         process.report_interrupted()
     elif failure is not None:
         _fail(failure, code)
-    elif unprinted is not None and not isinstance(unprinted, BrokenPipeError):
+    elif unprinted is not None and process.broken_pipe(unprinted):
+        code = process.BROKEN_PIPE  # the reader went away: no one to tell (`process`)
+    elif unprinted is not None:
         _fail(f"cannot write the output: {_reason(unprinted)}", code)
-    # (a broken pipe on a read: the reader went away, there is no one to tell; exit 1)
     code = process.finish(code) if standalone else code
     if standalone:
         sys.exit(code)
@@ -147,6 +148,20 @@ def waiting(path: Path) -> Callable[[], None]:
     return tell
 
 
+def two_ledgers(path: Path) -> None:
+    """A note on standard error when the default ledger's old place (earlier versions') holds
+    a ledger too: both are kept, this one is used, and the note says how to join them."""
+    old = other_ledger()
+    if old is not None:
+        import shlex
+
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(
+                f"note: using {path}; earlier versions' ledger is still at {old}: "
+                f"`gintally merge {shlex.quote(str(old))}` joins it, then remove it\n"
+            )
+
+
 @contextlib.contextmanager
 def book(write: bool = False) -> Iterator[Book]:
     """The ledger as a `Book` for one command (--db, else $GINTALLY_DB, else the app
@@ -160,6 +175,8 @@ def book(write: bool = False) -> Iterator[Book]:
     from gintally.facade.book import Book
 
     path = db_path()
+    if is_default():
+        two_ledgers(path)
     opened = Book(
         path, make_folder=is_default(), on_wait=waiting(path), today=lambda: today(), write=write
     )

@@ -52,6 +52,14 @@ def plotext_drawing() -> Any:
     return plotext
 
 
+# The lines' colours: the terminal's own red and green (ANSI 1 and 2), which every terminal's
+# palette makes legible on its own background, dark or light (xterm, Tango, Windows' Campbell:
+# 3:1 or more against black and white alike), unlike the bright ones (plotext's default
+# bright green on a white panel: about 1.4:1 on a dark terminal). The markers (initials) tell
+# the lines apart without colour.
+INKS = (1, 2)
+
+
 def markers(names: list[str]) -> list[str]:
     """One distinct marker per player: their initials, or ``*`` and ``o``."""
     initials = [n[:1].upper() or "?" for n in names]
@@ -102,14 +110,16 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
         plot.ruler(axis="y").ticks(*whole_ticks(low, high))
         if not by_day:
             plot.ruler(axis="x").ticks(*whole_ticks(0, len(dates)))
-        for name, mark in zip(names, marks, strict=True):
+        plot.theme("simple")  # no painted panel: the terminal's own background and text
+        for name, mark, ink in zip(names, marks, INKS, strict=False):
+            pen = plt.colorize(mark, plt.pixel(foreground=ink))
             if by_day:
                 days, values = daily(dates, series[name])
                 xs, ys = _steps(days, values, doc["first_hand"])
-                line = plot.signal(xs, ys, marker=mark)
+                line = plot.signal(xs, ys, marker=pen)
             else:  # one evening: game by game (hand by hand), in the order they closed
                 line = plot.signal(
-                    list(range(len(series[name]) + 1)), [0, *series[name]], marker=mark
+                    list(range(len(series[name]) + 1)), [0, *series[name]], marker=pen
                 )
             line.lines()
             plot.draw(line)
@@ -124,14 +134,16 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
 
 def width_and_colour() -> tuple[int, bool]:
     """The terminal's width (80 when not a terminal, unless COLUMNS says) and whether colour
-    may be used (a terminal, and NO_COLOR unset)."""
+    may be used (the colour policy of every command: `terminal.colour`)."""
+    from gintally.cli.render import terminal
+
     tty = sys.stdout.isatty()
     columns = os.environ.get("COLUMNS")
     if columns and columns.isdigit():
         width = int(columns)
     else:
         width = shutil.get_terminal_size((80, 24)).columns if tty else 80
-    return min(width, 120), tty and not os.environ.get("NO_COLOR")
+    return min(width, 120), terminal.colour()
 
 
 def draw(doc: RaceDoc) -> None:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import copy
 import inspect
+import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -52,8 +53,12 @@ __all__ = [
     "app",
     "app_dir",
     "as_file",
+    "complete_export_format",
+    "complete_format",
     "complete_match",
     "complete_player",
+    "complete_preset",
+    "complete_setting",
     "dated",
     "db_path",
     "drawing",
@@ -136,20 +141,74 @@ class GintallyGroup(HelpGroup):
         if args is None:
             args = sys.argv[1:]
         prog_name = prog_name or "gintally"
-        self._main_shell_completion(extra, prog_name, complete_var)  # exits when completing
+        shell = shell_named(args)
+        if shell is not None:  # `--show-completion zsh`: that shell's script, whatever runs this
+            os.environ[COMPLETING] = f"source_{shell}"  # Typer's instruction: print the script
+        try:
+            self._main_shell_completion(extra, prog_name, complete_var)  # exits when completing
+        finally:
+            if shell is not None:
+                os.environ.pop(COMPLETING, None)
 
         def body() -> None:
             # What click's own main does, without its handlers: they print a blank line on
             # Ctrl-C and exit 1 on a broken pipe, before anyone knows whether a change landed.
             try:
-                with self.make_context(prog_name, list(args), **extra) as ctx:
+                with self.make_context(prog_name, global_first(args), **extra) as ctx:
                     self.invoke(ctx)
             except Exception as e:  # typer's own click: its NoSuchOption, by name
                 if type(e).__name__ != "NoSuchOption":
                     raise
-                raise _negative(getattr(e, "option_name", ""), args) or e from None
+                name = getattr(e, "option_name", "")
+                raise _negative(name, args) or _root_only(name) or e from None
 
         return run(body, standalone_mode, _typer_exits)
+
+
+def global_first(args: Sequence[str]) -> list[str]:
+    """The command line with a ``--db FILE`` (or ``--db=FILE``) typed after the command moved
+    before it, where the root option is read (``gintally show --db x.db``); nothing after a
+    ``--`` is moved. No command has a --db of its own."""
+    out = list(args)
+    words = [i for i, a in enumerate(out) if not a.startswith("-")]
+    if words and words[0] and out[words[0] - 1] == "--db":  # `--db FILE show`: FILE is no command
+        words = words[1:]
+    if not words:
+        return out
+    moved: list[str] = []
+    i = words[0] + 1
+    while i < len(out) and out[i] != "--":
+        if out[i] == "--db" and i + 1 < len(out):
+            moved += out[i : i + 2]
+            del out[i : i + 2]
+        elif out[i].startswith("--db="):
+            moved.append(out.pop(i))
+        else:
+            i += 1
+    return moved + out
+
+
+ROOT_ONLY = ("--version", "--install-completion", "--show-completion")
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def shell_named(args: Sequence[str]) -> str | None:
+    """The shell named after ``--show-completion`` (``gintally --show-completion zsh``, or
+    ``=zsh``): Typer's option takes no value where it can tell the shell it runs in, and would
+    print that shell's script instead."""
+    words = list(args)
+    if len(words) == 1 and words[0].startswith("--show-completion="):
+        words = words[0].split("=", 1)
+    if len(words) == 2 and words[0] == "--show-completion" and words[1] in SHELLS:
+        return words[1]
+    return None
+
+
+def _root_only(option: str) -> GintallyError | None:
+    """A root option typed after the command: said where it goes."""
+    if option not in ROOT_ONLY:
+        return None
+    return GintallyError(f"{option} goes before the command: gintally {option}")
 
 
 _NUMBER = re.compile(r"-\d+(?:[.,]\d+)?")
@@ -232,13 +291,58 @@ def _completion(what: str) -> Callable[[typer.Context, str], list[str]]:
         finally:
             State.db = saved
         start = incomplete.casefold()
-        return [name for name in names(path, what) if name.casefold().startswith(start)]
+        return quoted([name for name in names(path, what) if name.casefold().startswith(start)])
 
     return complete
 
 
+def _choices(values: Callable[[], Iterable[str]]) -> Callable[[typer.Context, str], list[str]]:
+    """Shell completion from a fixed list (`values`, asked only while a shell completes)."""
+
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        start = incomplete.casefold()
+        return quoted([v for v in values() if v.casefold().startswith(start)])
+
+    return complete
+
+
+COMPLETING = "_GINTALLY_COMPLETE"  # click's variable: which shell asks (complete_bash...)
+
+
+def quoted(words: list[str]) -> list[str]:
+    """Completions as the shell that asks puts them on the line: bash inserts a completion as
+    it is, so a name with a space, an apostrophe or another character special to it is
+    escaped for it (``Hollywood\\ night``, ``Ann\\'s``); zsh and fish quote what they insert
+    themselves, and take the name as it is."""
+    if not os.environ.get(COMPLETING, "").endswith("bash"):
+        return words
+    return [re.sub(r"([^\w@%+=:,./-])", r"\\\1", w) for w in words]
+
+
+def _presets() -> Iterable[str]:
+    from gintally.game.rules import PRESETS
+
+    return PRESETS
+
+
+def _formats() -> Iterable[str]:
+    from gintally.engine.formats import FORMATS
+
+    return FORMATS
+
+
+def _settings() -> Iterable[str]:
+    from gintally.facade.where import setting_keys
+
+    return setting_keys()
+
+
 complete_player = _completion("player")
 complete_match = _completion("match")
+complete_preset = _choices(_presets)
+complete_format = _choices(_formats)
+complete_setting = _choices(_settings)
+complete_export_format = _choices(lambda: ("csv", "json"))
 
 MatchOpt = Annotated[
     str | None,

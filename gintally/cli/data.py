@@ -16,6 +16,8 @@ from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
     app,
+    complete_export_format,
+    complete_setting,
     db_path,
     drawing,
     emit,
@@ -29,7 +31,14 @@ STDIO = "-"  # standard input for import, standard output for export --output
 @app.command(rich_help_panel="Data")
 def export(
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="csv or json.", metavar="FORMAT")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="csv or json.",
+            metavar="FORMAT",
+            autocompletion=complete_export_format,
+        ),
     ] = "csv",
     match: MatchOpt = None,
     output: Annotated[
@@ -50,16 +59,41 @@ def export(
             "formula (=, +, -, @) kept as text. Not for import: the plain CSV is exact.",
         ),
     ] = False,
+    sep: Annotated[
+        str,
+        typer.Option(
+            "--sep",
+            help="The CSV's delimiter: , (default), ; (a spreadsheet where the decimal mark is "
+            "a comma, as in most of Europe) or a tab. import reads all three.",
+            metavar="CHAR",
+        ),
+    ] = ",",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Say what was written (with --output) as JSON.")
+    ] = False,
 ) -> None:
     """Write a match's live hands as CSV or JSON (import reads both back)."""
     from gintally.facade import exchange
 
-    kind: Literal["csv", "json"] = "csv" if exchange.export_format(format_, excel) else "json"
+    sep = "\t" if sep in ("tab", "\\t") else sep
+    csv_ = exchange.export_format(format_, excel, sep)
+    kind: Literal["csv", "json"] = "csv" if csv_ else "json"
+    streamed = output is None or str(output) == STDIO
+    if as_json and streamed:
+        raise GintallyError(
+            "--json says what export wrote to a file: give --output FILE (the export itself "
+            "is on standard output otherwise)"
+        )
     with book() as opened:
-        if output is None or str(output) == STDIO:  # a stream, not the guarded writer
-            as_stream(lambda out: opened.export(match, out, format=kind, excel=excel)["hands"])
+        if output is None or streamed:  # a stream, not the guarded writer
+            as_stream(
+                lambda out: opened.export(match, out, format=kind, excel=excel, sep=sep)["hands"]
+            )
             return
-        done = opened.export(match, output, format=kind, excel=excel, force=force)
+        done = opened.export(match, output, format=kind, excel=excel, force=force, sep=sep)
+    if as_json:
+        emit(done, True)
+        return
     drawing("terminal.message")(
         f"Wrote {_hands(done['hands'])} of {done['match']} to {output}.", wrap=False
     )
@@ -161,6 +195,7 @@ def _hands(n: int) -> str:
 def backup(
     path: Annotated[Path, typer.Argument(help="The new backup file.", show_default=False)],
     force: Annotated[bool, typer.Option("--force", help="Replace PATH if it exists.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Copy the ledger to PATH while it is in use (a consistent SQLite backup). The copy is
     made beside PATH and put in place whole: PATH is never a partial backup."""
@@ -170,12 +205,18 @@ def backup(
         )
     with book() as opened:
         out = opened.backup(path, force=force)
+    if as_json:
+        emit({"ledger": str(db_path()), "backup": str(out)}, True)
+        return
     drawing("terminal.message")(f"Backed up {db_path()} to {out}.", wrap=False)
 
 
 @app.command(rich_help_panel="Data")
 def config(
-    key: Annotated[str | None, typer.Argument(help="A setting: date_order.")] = None,
+    key: Annotated[
+        str | None,
+        typer.Argument(help="A setting: date_order.", autocompletion=complete_setting),
+    ] = None,
     value: Annotated[
         str | None, typer.Argument(help="Its new value (date_order: dmy, mdy or ymd).")
     ] = None,

@@ -16,6 +16,7 @@ from gintally.cli.common import (
     JsonOpt,
     MatchOpt,
     app,
+    complete_player,
     drawing,
     emit,
 )
@@ -47,8 +48,18 @@ def settle(
 
 @app.command(rich_help_panel="Money")
 def pay(
-    payer: Annotated[str, typer.Argument(help="Who pays.", metavar="FROM", show_default=False)],
-    payee: Annotated[str, typer.Argument(help="Who is paid.", metavar="TO", show_default=False)],
+    payer: Annotated[
+        str,
+        typer.Argument(
+            help="Who pays.", metavar="FROM", show_default=False, autocompletion=complete_player
+        ),
+    ],
+    payee: Annotated[
+        str,
+        typer.Argument(
+            help="Who is paid.", metavar="TO", show_default=False, autocompletion=complete_player
+        ),
+    ],
     amount: Annotated[
         str, typer.Argument(help="How much, e.g. 12.35.", metavar="AMOUNT", show_default=False)
     ],

@@ -1,11 +1,15 @@
 """``gintally play``: the evening's score sheet, kept from one entry line a hand.
 
 ``gintally play`` is full screen (`screen`, Textual: imported by this command only); ``--plain``
-is the same loop as plain lines, for screen readers, dumb terminals and scripts: a prompt on a
-terminal (none on a pipe), one confirmation per hand exactly as the command line prints it, the
+is the same loop as plain lines, for screen readers, dumb terminals (``TERM=dumb``: chosen by
+itself) and scripts: a prompt on a terminal, with line editing and history where Python has
+readline (none on a pipe), one confirmation per hand exactly as the command line prints it, the
 sheet on ``show``, a bad line reported as the command line reports it (one ``Error:`` line on
 stderr) and the loop goes on; ``quit``, the end of input or Ctrl-C at the prompt ends it, with
-exit code 0 (Ctrl-C while a line is at work acts as during one command: see `process`).
+exit code 0 (Ctrl-C while a line is at work acts as during one command: see `process`). A
+script (lines on a pipe, not a terminal) of which a line was refused ends with one more line
+that counts them, and exit code 2, so that a script's caller sees it; the lines that were
+accepted stay recorded (at the table, a mistyped line is simply typed again: exit 0).
 
 Both run each line through `Evening.run`, which reads it (`entry`), does its work through the
 library facade (`gintally.facade`: the same work as the command line's commands) and prints
@@ -14,6 +18,7 @@ what the command line prints for it.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import Annotated
 
@@ -34,22 +39,30 @@ def plain(match: str | None) -> None:
     night = evening(match)
     prompt = PROMPT if sys.stdin.isatty() else ""
     if prompt:
+        with contextlib.suppress(ImportError):  # line editing and history for input()
+            import readline  # noqa: F401
         who = " vs ".join(night.match.record().sides)
         said = "Type a hand (k ann 8 18), show, help or quit."
         sys.stdout.write(f"{night.match.name}: {who}. {said}\n")
+    refused: list[int] = []  # the numbers of the lines refused
+    wrote = False  # whether a line changed the ledger
+    number = 0
     try:
         while True:
             line = _read_line(prompt)
             if line is None:
                 if prompt:
                     sys.stdout.write("\n")
-                return
+                break
+            number += 1
             commits.reset()  # each line is a command: Ctrl-C during it acts as during one
             try:
                 night.run(line)
+                wrote = wrote or commits.changed()
             except Quit:
-                return
+                break
             except GintallyError as e:
+                refused.append(number)
                 sys.stdout.flush()
                 process.write_error(f"Error: {' '.join(str(e).split())}\n")
             sys.stdout.flush()
@@ -57,25 +70,33 @@ def plain(match: str | None) -> None:
                 return
     finally:
         night.book.close()
+    if refused and not prompt:
+        # The exit code speaks for the script, not for its last line, and tells the truth: a
+        # script whose lines wrote nothing is refused (exit 2); one that wrote something exits 0,
+        # saying which lines were refused.
+        which = ("line " if len(refused) == 1 else "lines ") + ", ".join(map(str, refused))
+        said = f"{len(refused)} of {number} lines refused ({which})"
+        if not wrote:
+            commits.reset()
+            raise GintallyError(f"{said}; nothing was written")
+        process.write_error(f"Warning: {said}; the others were done\n")
 
 
 def _read_line(prompt: str) -> str | None:
     """The next line of stdin (None at its end, or when Ctrl-C is pressed while it is awaited:
     every line before it is in the ledger, so the evening ends with exit 0)."""
-    import contextlib
     import signal
 
-    if prompt:
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
     previous = None
     with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C stays as it is
         previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
             return None
+        if prompt:  # a terminal: input() edits the line, with readline's history if loaded
+            return input(prompt) + "\n"
         return sys.stdin.readline() or None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError):
         return None
     finally:
         if previous is not None:
@@ -92,7 +113,9 @@ def play(
 ) -> None:
     """The evening's score sheet, full screen: type each hand on its entry line (knock Ann 8
     --vs 18, or k ann 8 18), and the sheet keeps up. Type help for the commands."""
-    if plain_ or not sys.stdin.isatty() or not sys.stdout.isatty():
+    from gintally.cli.render import terminal
+
+    if plain_ or not sys.stdin.isatty() or not sys.stdout.isatty() or terminal.dumb():
         plain(match)
         return
     from gintally.cli import screen

@@ -46,6 +46,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 INTERRUPTED = 130
+# A read whose reader went away (`gintally hands --all | head -1`): the status a shell shows for
+# a writer ended by SIGPIPE, 128 + 13, as `yes | head -1` gives, said by an exit (the same on
+# Windows, which has no SIGPIPE); a committed change still exits 0.
+BROKEN_PIPE = 141
 FALLBACK_ERRORS = "gintally-fallback"
 INTERRUPTED_LINE = "Error: interrupted (nothing was changed)\n"
 
@@ -257,6 +261,14 @@ def silence_stdout() -> None:
         os.close(null)
     except (OSError, ValueError):
         pass
+
+
+def broken_pipe(error: OSError) -> bool:
+    """True when `error` says the reader of stdout went away: EPIPE, or on Windows the EINVAL
+    its pipes give for it."""
+    return isinstance(error, BrokenPipeError) or (
+        sys.platform == "win32" and error.errno == errno.EINVAL
+    )
 
 
 def finish(code: int) -> int:

@@ -17,6 +17,7 @@ from gintally.cli.common import (
     app,
     as_file,
     complete_match,
+    complete_preset,
     drawing,
     emit,
     one_of,
@@ -121,6 +122,7 @@ def eval_(
             "-r",
             help="A rule preset (ace value, knock limit); default modern.",
             metavar="PRESET",
+            autocompletion=complete_preset,
         ),
     ] = None,
     match: Annotated[
@@ -166,7 +168,10 @@ def eval_(
 def rules_(
     preset: Annotated[
         str | None,
-        typer.Argument(help="A preset to show in full (default: all of them side by side)."),
+        typer.Argument(
+            help="A preset to show in full (default: all of them side by side).",
+            autocompletion=complete_preset,
+        ),
     ] = None,
     set_: Annotated[
         list[str] | None,

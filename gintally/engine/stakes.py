@@ -50,7 +50,7 @@ def parse_amount(text: str, what: str, places: int | None = None, zero: bool = T
     """An amount as typed: plain digits with an optional decimal point (no sign, no exponent,
     no thousands separator). `places`: at most that many decimals (a payment cannot hold a
     fraction of a cent; a stake per point may). `zero`: whether 0 is allowed."""
-    raw = str(text).strip()
+    raw = decimal_point(str(text).strip(), what)
     if raw.startswith("-") and _PLAIN.fullmatch(raw[1:]):
         raise GintallyError(f"{what} must not be negative, not {text!r}")
     if not _PLAIN.fullmatch(raw):
@@ -65,6 +65,25 @@ def parse_amount(text: str, what: str, places: int | None = None, zero: bool = T
         unit = "whole amounts" if places == 0 else f"{places} decimal places"
         raise GintallyError(f"{what} {text!r} has more decimals than the currency's ({unit})")
     return value
+
+
+_COMMA = re.compile(r"(-?\d*),(\d+)")
+_THOUSANDS = re.compile(r"-?[1-9]\d{0,2},\d{3}")  # 1,250: a thousand and more, or 1.25
+
+
+def decimal_point(text: str, what: str) -> str:
+    """An amount typed with a decimal comma (``0,05``, ``4,50``: as most of Europe writes it)
+    with a point instead; an amount is one value, so a comma in it is no list. Refused where
+    the comma could be a thousands separator as well (``1,250``), with both readings named."""
+    found = _COMMA.fullmatch(text)
+    if found is None:
+        return text
+    if _THOUSANDS.fullmatch(text):
+        point = text.replace(",", ".")
+        raise GintallyError(
+            f"{what} {text!r} reads two ways: write {point} or {text.replace(',', '')}"
+        )
+    return f"{found[1]}.{found[2]}"
 
 
 def check_currency(text: str) -> str:

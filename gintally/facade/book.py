@@ -319,21 +319,23 @@ class Book:
         format: Literal["csv", "json"] = "csv",
         excel: bool = False,
         force: bool = False,
+        sep: str = ",",
     ) -> dict[str, Any]:
         """Write the live hands of `match` (None: the current one) to `out`, a new file (one
         that exists is replaced only with `force`, never the ledger itself; written beside it
         and put in place whole) or an open text file: as CSV (the columns `import_` reads;
-        `excel`: for a spreadsheet to open, not to import) or as JSON (with the corrected
+        `excel`: for a spreadsheet to open, not to import; `sep`: the CSV's delimiter, ``;``
+        for a spreadsheet in a region whose decimal mark is a comma) or as JSON (with the corrected
         hands, prices and payments). What was written: ``{"match", "format", "hands",
         "output"}`` (`output`: the file's path, None for an open file)."""
         from gintally.facade import exchange
 
-        as_csv = exchange.export_format(format, excel)
+        as_csv = exchange.export_format(format, excel, sep)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
             if not isinstance(out, str | os.PathLike):
-                count = exchange.write_out(book, m, out, as_csv, excel)
+                count = exchange.write_out(book, m, out, as_csv, excel, sep)
                 return {"match": m.name, "format": format.lower(), "hands": count, "output": None}
             from gintally.ledger import files
 
@@ -342,7 +344,7 @@ class Book:
             def fill(tmp: Path) -> None:
                 nonlocal count
                 with tmp.open("x", encoding="utf-8", newline="") as f:
-                    count = exchange.write_out(book, m, f, as_csv, excel)
+                    count = exchange.write_out(book, m, f, as_csv, excel, sep)
 
             written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
         doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}

@@ -201,16 +201,26 @@ class FileMoney:
 # --- out ------------------------------------------------------------------------------------------
 
 
-def export_format(format: str, excel: bool) -> bool:
-    """``export``'s --format and --excel, checked (before the ledger is opened): True for CSV."""
+SEPARATORS = (",", ";", "\t")  # what a spreadsheet opens, and import reads back
+
+
+def export_format(format: str, excel: bool, sep: str = ",") -> bool:
+    """``export``'s --format, --excel and --sep, checked (before the ledger is opened): True
+    for CSV."""
     if format.lower() not in ("csv", "json"):
         raise GintallyError(f"export writes csv or json, not {format!r}")
+    if sep not in SEPARATORS:
+        raise GintallyError(f"--sep is one of , ; or a tab, not {sep!r}")
+    if sep != "," and format.lower() != "csv":
+        raise GintallyError("--sep is for CSV: drop --format json")
     if excel and format.lower() != "csv":
         raise GintallyError("--excel is for CSV: drop --format json")
     return format.lower() == "csv"
 
 
-def write_out(book: Ledger, m: Match, out: TextIO, as_csv: bool, excel: bool = False) -> int:
+def write_out(
+    book: Ledger, m: Match, out: TextIO, as_csv: bool, excel: bool = False, sep: str = ","
+) -> int:
     """Write match `m`'s live hands to `out` as CSV (`excel`: for a spreadsheet to open) or as
     JSON (with its corrected hands, prices and payments), as the hands stream from the ledger
     (one at a time); how many hands were written. Call it inside `Ledger.snapshot`."""
@@ -225,7 +235,7 @@ def write_out(book: Ledger, m: Match, out: TextIO, as_csv: bool, excel: bool = F
         return record_of(token, read)
 
     if as_csv:
-        return transfer.write_csv(m, hands, out, record, excel)
+        return transfer.write_csv(m, hands, out, record, excel, sep)
     paid = [transfer.payment_row(m, p) for p in book.payments([m.id])]
     back = [transfer.taken_back_row(m, *row) for row in book.payments_taken_back(m)]
     corrected = (transfer.corrected_row(m, *h) for h in book.histories(m))

@@ -10,7 +10,8 @@ Terminology
   this process uses the file: several `Book`s on one file, in threads too, keep their locks.
 - atomic creation: a new ledger is built beside its final name and linked into place, so no
   process ever sees a half-made file, and when two race to create it one wins and the other
-  uses its file.
+  uses its file. Where the file system has no hard links (a FAT stick) it is renamed into
+  place once the name is seen free (`put_new`, for every file written whole too).
 - written whole: every file gintally writes (a backup, an export, the report's page) is written
   by one guarded writer (`write_whole`) to a temporary file beside its target
   (``.NAME.PID-THREAD.partial``) and put in place only when complete, so the target is never half a
@@ -31,9 +32,11 @@ import glob
 import os
 import sqlite3
 import stat
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gintally import commits
 from gintally.errors import GintallyError, LedgerError, WriteError
@@ -262,7 +265,7 @@ def create(path: Path) -> None:
             schema.migrate(conn, new=True)
             conn.close()
         with commits.critical(), contextlib.suppress(FileExistsError):
-            os.link(tmp, path)
+            put_new(tmp, path)  # another process made it first: it is used
     finally:
         for leftover in parts:
             with contextlib.suppress(FileNotFoundError):
@@ -357,13 +360,46 @@ def _place(tmp: Path, target: Path, force: bool, exists: str) -> None:
         os.replace(tmp, target)
         return
     try:
+        put_new(tmp, target)
+    except FileExistsError:
+        raise GintallyError(exists) from None
+
+
+# What `link` says on a file system (or a platform) without hard links: Linux's vfat and exfat
+# EPERM, macOS's msdos and exfat ENOTSUP, Windows' FAT and some shares EINVAL (its
+# ERROR_INVALID_FUNCTION), FUSE file systems ENOSYS or EOPNOTSUPP, Android's shared storage
+# EACCES, a union or network mount EXDEV, a file at its link limit EMLINK. The rename that
+# follows says the real reason if it was not that.
+NO_HARD_LINKS = frozenset(
+    {
+        errno.EPERM,
+        errno.EACCES,
+        errno.EOPNOTSUPP,
+        errno.ENOTSUP,
+        errno.EXDEV,
+        errno.EMLINK,
+        errno.EINVAL,
+        errno.ENOSYS,
+    }
+)
+
+
+def put_new(tmp: Path, target: Path) -> None:
+    """Put the finished file `tmp` at `target` without ever replacing a file there
+    (`FileExistsError`): by a hard link, which fails if the target exists, and where the file
+    system has no hard links (`NO_HARD_LINKS`: a FAT USB stick, a share) by a rename once the
+    target is seen absent. The one way a new ledger (`create`) and every file written whole
+    (`write_whole`) are put in place."""
+    try:
         os.link(tmp, target)
+    except FileExistsError:
+        raise
     except OSError as e:
-        if target.exists() or target.is_symlink():
-            raise GintallyError(exists) from None
-        if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+        if e.errno not in NO_HARD_LINKS:
             raise
-        os.rename(tmp, target)  # a file system without hard links
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target)) from None
+        os.rename(tmp, target)  # Windows refuses to replace, POSIX in the instant since the look
 
 
 def _same_file(target: Path, ledger: Path) -> bool:
@@ -409,13 +445,40 @@ def _scratch_id() -> str:
 
 
 def _alive(pid: int) -> bool:
+    """Whether the process `pid` still runs; when that cannot be known, yes (its files stay)."""
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        kernel32.OpenProcess.restype = ctypes.c_void_p  # a HANDLE, not an int
+        kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.c_void_p)
+        kernel32.CloseHandle.argtypes = (ctypes.c_void_p,)
+        return _alive_on_windows(pid, kernel32, ctypes.get_last_error)
     try:
-        os.kill(pid, 0)
+        os.kill(pid, 0)  # signal 0: only asks (on Windows this would end the process)
     except ProcessLookupError:
         return False
     except OSError:
         return True  # someone else's process
     return True
+
+
+def _alive_on_windows(pid: int, kernel32: Any, last_error: Callable[[], int]) -> bool:
+    """Windows' answer, from its kernel32: a process that can be opened and has no exit code
+    yet runs; one that cannot be opened because there is none (ERROR_INVALID_PARAMETER) does
+    not; any other refusal (someone else's process) is taken as running."""
+    import ctypes
+
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return last_error() != 87  # ERROR_INVALID_PARAMETER: no such process
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return True
+        return code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)
 
 
 def _flush(path: Path) -> None:

@@ -116,17 +116,18 @@ def write_csv(
     out: TextIO,
     record: Callable[[Any], HandRecord],
     excel: bool = False,
+    sep: str = ",",
 ) -> int:
-    """The CSV export written to `out` a row at a time: `COLUMNS`, the columns of the match's
-    variant (none for plain gin) and each hand's identity, ``uid`` (last, so a spreadsheet
-    keeps it out of the way). A household repeats a few thousand results, so the row of each
-    distinct set of stored values is made once (`MEMO`). `excel`: for a spreadsheet to open
-    (`spreadsheet`: a byte order mark, formula cells as text, Excel's line ends). Returns how
-    many hands it wrote."""
+    """The CSV export written to `out` a row at a time (`sep` between the cells): `COLUMNS`,
+    the columns of the match's variant (none for plain gin) and each hand's identity, ``uid``
+    (last, so a spreadsheet keeps it out of the way). A household repeats a few thousand
+    results, so the row of each distinct set of stored values is made once (`MEMO`). `excel`:
+    for a spreadsheet to open (`spreadsheet`: a byte order mark, formula cells as text, Excel's
+    line ends). Returns how many hands it wrote."""
     columns = (*COLUMNS, *variant_of(match.rules).columns, "uid")
     if excel:
         out.write(BOM)
-    writer = csv.writer(out, lineterminator="\r\n" if excel else "\n")
+    writer = csv.writer(out, delimiter=sep, lineterminator="\r\n" if excel else "\n")
     writer.writerow(columns)
     rest = columns[2:-1]  # after id and date, what the stored values alone decide
     made: dict[tuple[Any, ...], list[Any]] = {}

@@ -89,6 +89,28 @@ def styled(text: str, style: str = "") -> Text:
     return Text(text, style=style)
 
 
+def dumb() -> bool:
+    """A terminal that takes no escape codes (``TERM=dumb``, as Emacs' shell and some editors'
+    panes say): no colour, no full screen."""
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
+
+
+def colour() -> bool:
+    """The colour policy of every command (Rich's console, `chart`, `play`), in this order:
+    ``NO_COLOR`` (set, not empty) never; ``TERM=dumb`` never; ``FORCE_COLOR`` (set, not
+    empty) always, even into a pipe or a file; else only when stdout is a terminal. Rich's
+    console reads the same variables the same way (tests/test_everywhere.py holds them
+    together)."""
+    if os.environ.get("NO_COLOR") or dumb():
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return os.isatty(sys.stdout.fileno())
+    except (AttributeError, ValueError, OSError):  # a stream with no descriptor
+        return False
+
+
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
     says otherwise), colour only when the terminal supports it and NO_COLOR is unset; while a
