@@ -218,7 +218,12 @@ def match_stake(
         emit(done, True)
         return
     start = f" from {doc['since']}" if doc["since"] else ""
-    drawing("terminal.message")(f"Match {done['match']} is played at {doc['per_point']}{start}.")
+    said = f"Match {done['match']} is played at {doc['per_point']}{start}"
+    if "covers" in done:
+        said += f": it {done['covers']['text']}"
+    elif doc["since"] and from_ is None:
+        said += ", after the games already finished (--from DATE prices them too)"
+    drawing("terminal.message")(said + ".")
 
 
 @match_app.command("list")

@@ -156,13 +156,10 @@ def hand_raw(entry: Entry) -> tuple[dict[str, Any], dict[str, str | None]]:
     from gintally.game import variants
 
     declared = variants.options_of(entry.word)
-    counted = [o for o in declared if not o.flag or o.read in ("whole", "count")]
-    if len(entry.positionals) > len(counted):
-        extra = " ".join(entry.positionals[len(counted) :])
-        raise GintallyError(f"{entry.word} takes {len(counted)} values at most; {extra!r} is over")
+    reads = {o.name: o.read for o in declared}
     raw: dict[str, Any] = {}
-    for option, value in zip(counted, entry.positionals, strict=False):
-        raw[option.name] = [value] if option.read == "deadwoods" else value
+    for name, value in variants.by_position(entry.word, entry.positionals).items():
+        raw[name] = [value] if reads[name] == "deadwoods" else value
     shared = set(HAND_FLAGS.values())
     for name, value in entry.options.items():
         if name in shared:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gintally.cli.base import dated, drawing, emit, ledger, placed, today
+from gintally.errors import GintallyError
 from gintally.facade import typed, work
 from gintally.game import variants
 
@@ -36,11 +37,38 @@ def values(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     return typed.read_text(variants.options_of(command), raw)
 
 
+MORE = "by_position"  # the hand commands' parameter that takes the counts typed by position
+
+
+def placed_counts(command: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """`given` with the counts typed by position after the arguments (`MORE`: ``knock Ann 8
+    18``, ``gin Ann 30``) moved to the options they stand for, as ``gintally play`` and the
+    library place them (`variants.by_position`); a count given both ways is refused."""
+    out = {k: v for k, v in given.items() if k != MORE}
+    more = list(given.get(MORE) or ())
+    if not more:
+        return out
+    counted = variants.counted(command)
+    typed_args = [
+        str(given[o.name]) for o in counted if not o.flag and given.get(o.name) is not None
+    ]
+    for name, value in variants.by_position(command, typed_args + more).items():
+        option = next(o for o in counted if o.name == name)
+        if not option.flag:
+            continue
+        if out.get(name) is not None:
+            raise GintallyError(
+                f"{command}: {option.flag} is given twice ({out[name]} and {value})"
+            )
+        out[name] = value
+    return out
+
+
 def run(command: str, given: Mapping[str, Any]) -> None:
     """Run hand command `command` (any of `variants.commands()`) from its parameters as typed
     (`given`, by name: its own, the hand options and ``as_json``): read them, record the hand
     (`facade.work.hand`, as the library does), print what happened."""
-    found = typed.Typed(command, values(command, given), flags=True)
+    found = typed.Typed(command, values(command, placed_counts(command, given)), flags=True)
     as_json = bool(given.get("as_json"))
     with ledger() as book:
         shared = {o.name: given.get(o.name) for o in variants.HAND_OPTIONS}  # match, date...
