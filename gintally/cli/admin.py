@@ -290,6 +290,32 @@ def match_rename(
     drawing("terminal.message")(f"Renamed match {old} to {m.name}.")
 
 
+@match_app.command("delete")
+def match_delete(
+    name: Annotated[
+        str,
+        typer.Argument(help="The match.", show_default=False, autocompletion=complete_match),
+    ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete a match with its hands, corrections, prices and payments (its players stay); a
+    backup of the ledger is made first, beside it."""
+    with book() as opened:
+        m = opened.match(name)
+        hands = len(opened.ledger().live_hands(opened.ledger().match(m.name)))
+        if not yes and not typer.confirm(
+            f"Delete match {m.name} and its {hands} hand{'s' if hands != 1 else ''}?"
+        ):
+            raise typer.Exit(1)
+        done = opened.delete_match(m.name)
+    if as_json:
+        emit(done, True)
+        return
+    kept = f" A backup of the ledger as it was: {done['backup']}." if done["backup"] else ""
+    drawing("terminal.message")(f"Deleted match {done['deleted']}.{kept}", wrap=False)
+
+
 @player_app.command("rename")
 def player_rename(
     old: Annotated[

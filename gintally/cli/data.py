@@ -106,11 +106,31 @@ def import_(
     drawing("terminal.message")(f"Imported {_hands(count)}{also} into {doc['match']}{said}.")
 
 
+# What a merge brings, by its kind (as `Book.merge` counts them), one and many.
+NOUNS = {
+    "players": ("player", "players"),
+    "matches": ("match", "matches"),
+    "hands": ("hand", "hands"),
+    "corrections": ("correction", "corrections"),
+    "payments": ("payment", "payments"),
+    "payment_voids": ("payment taken back", "payments taken back"),
+    "stakes": ("price", "prices"),
+}
+
+
 @app.command(rich_help_panel="Data")
 def merge(
     other: Annotated[
         Path, typer.Argument(help="Another gintally ledger (only read).", show_default=False)
     ],
+    same_match: Annotated[
+        str | None,
+        typer.Option(
+            "--same-match",
+            help="A match begun apart on each device (same name and players) that is one book.",
+            metavar="NAME",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Bring in another ledger's matches, players, hands and corrections that this one lacks,
@@ -118,12 +138,12 @@ def merge(
     either way round end alike (their hands numbered in the order they were recorded). Facts
     the two ledgers disagree on are named, and then nothing is merged."""
     with book() as opened:
-        done = opened.merge(other)
+        done = opened.merge(other, same_match=same_match)
     if as_json:
         emit(done, True)
         return
     new, here, renumbered = done["new"], done["already_here"], done["renumbered"]
-    added = [f"{n} {k[:-1] if n == 1 else k}" for k, n in new.items() if n]
+    added = [f"{n} {NOUNS.get(k, (k, k))[n != 1]}" for k, n in new.items() if n]
     lines = [
         f"Merged {other} into {db_path()}: "
         + (", ".join(added) + " new" if added else "nothing new")

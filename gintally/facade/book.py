@@ -200,8 +200,10 @@ class Book:
         ``payments``, ``payments_taken_back`` when it brought any). `source`: a path (``"-"``
         or `sys.stdin`: standard input) or an open file, text or bytes. Rows whose hands are
         here already (by their uid) are skipped, one here with other facts refuses the file;
-        a file imported before (or this match's own export) is refused unless `force`. The
-        match must exist (an import makes no ledger and no match)."""
+        a file imported before (or this match's own export) is refused unless `force`. A JSON
+        export starts a new or empty ledger (or the match `match` names, when it is the
+        file's): its match is made from the file, with its players, rules, first dealer and
+        prices."""
         import sys
 
         from gintally.facade import exchange
@@ -222,7 +224,7 @@ class Book:
                 else:
                     copy.write_bytes(data)
                 return self.import_(copy, match, force=force)
-        book = self.ledger(write=True)
+        book = self.ledger(write=True, create=exchange.starts_a_ledger(path))
         return exchange.bring_in(book, match, path, force, date.today())
 
     def export(
@@ -262,17 +264,25 @@ class Book:
         doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}
         return doc
 
-    def merge(self, other: str | os.PathLike[str]) -> dict[str, Any]:
+    def merge(
+        self, other: str | os.PathLike[str], *, same_match: str | None = None
+    ) -> dict[str, Any]:
         """Bring in the matches, players, hands, corrections and payments of the ledger at
         `other` (only read) that this one lacks, by their identities, in one write: merging
         twice changes nothing, and two ledgers merged either way round end alike. Facts the two
         disagree on are named and nothing is merged. ``merge OTHER --json``: ``{"merged",
         "new": {"players", "matches", "hands", "corrections", ...}, "already_here",
-        "renumbered"}`` (the matches whose hands took new numbers)."""
+        "renumbered"}`` (the matches whose hands took new numbers). A ledger that does not
+        exist yet is made (a second device starts from the first one's ledger); `same_match`:
+        the name of a match made apart on each device, with the same players, that is one
+        (``merge --same-match NAME``)."""
         from gintally import transfer
+        from gintally.errors import GintallyError
 
-        ledger = self.ledger(write=True)
-        done = ledger.merge(other, transfer.ImportChecks(ledger, _today()))
+        if not os.path.exists(other):
+            raise GintallyError(f"no ledger at {other}")
+        ledger = self.ledger(write=True, create=True)
+        done = ledger.merge(other, transfer.ImportChecks(ledger, _today()), same_match)
         new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
         new.update(done.new)  # and the other fact tables' (payments)
         return {
@@ -344,6 +354,27 @@ class Book:
     def use_match(self, name: str) -> Match:
         """Make the match named the current one (the one calls without a match go to)."""
         return Match(self, self.ledger(write=True).use_match(name).name)
+
+    def delete_match(self, name: str) -> dict[str, Any]:
+        """Delete a match and everything of it (hands, corrections, prices, payments); its
+        players stay. A backup of the whole ledger is made first, beside it (its path is in
+        the answer: ``gintally --db BACKUP export ...`` reads the match back): ``match delete
+        NAME --yes --json``, ``{"deleted", "hands", "backup"}``."""
+        from datetime import datetime
+
+        from gintally.model import fold
+
+        ledger = self.ledger(write=True)
+        m = ledger.match(name)
+        backup = None
+        if str(self.path) != ":memory:":
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            slug = "".join(c if c.isalnum() else "-" for c in fold(m.name)).strip("-") or "match"
+            folder = Path(self.path).parent
+            backup = ledger.backup(folder / f"{Path(self.path).stem}-before-deleting-{slug}-"
+                                   f"{stamp}.db")  # fmt: skip
+        gone, hands = ledger.delete_match(m.name)
+        return {"deleted": gone.name, "hands": hands, "backup": str(backup) if backup else None}
 
     def rename_match(self, old: str, new: str) -> Match:
         """Rename a match (its hands stay with it)."""

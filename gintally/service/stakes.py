@@ -39,7 +39,7 @@ from gintally.engine.stakes import (
 from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
-from gintally.model import Match, Payment, fold, plain_text
+from gintally.model import Match, Payment, fold, plain_text, shell_word
 from gintally.service.replaying import stream_entries_from_plays
 from gintally.service.seating import seating_of
 
@@ -308,8 +308,8 @@ def pay(
     stake = plan.latest
     if stake is None:
         raise GintallyError(
-            f"match {match.name!r} has no stake: set one with 'gintally match stake "
-            f"{match.name} AMOUNT --from DATE' before paying in it"
+            f"match {match.name!r} has no stake: set one (gintally match stake "
+            f"{shell_word(match.name)} AMOUNT) before paying in it"
         )
     money = parse_amount(amount, "the amount", stake.places, zero=False)
     clean = plain_text(note, "note", one_line=True) if note else None
