@@ -5,6 +5,7 @@ exact figures, and through the library (`gintally.open`)."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -23,13 +24,15 @@ CLI = Callable[..., Run]
 
 def test_counts_typed_by_position_are_the_options_they_stand_for(gintally: CLI) -> None:
     ok(gintally("match", "new", "S", "--players", "Ann", "Bob"))
-    assert "Hand 1: Ann knocks with 8, Bob has 18: Ann +10" in ok(
-        gintally("knock", "Ann", "8", "18")
-    ).stdout
+    assert (
+        "Hand 1: Ann knocks with 8, Bob has 18: Ann +10"
+        in ok(gintally("knock", "Ann", "8", "18")).stdout
+    )
     assert "Hand 2: Ann goes gin, Bob has 30: Ann +55" in ok(gintally("gin", "Ann", "30")).stdout
-    assert "Hand 3: Bob goes big gin, Ann has 30: Bob +61" in ok(
-        gintally("big-gin", "Bob", "30")
-    ).stdout
+    assert (
+        "Hand 3: Bob goes big gin, Ann has 30: Bob +61"
+        in ok(gintally("big-gin", "Bob", "30")).stdout
+    )
     typed = as_json(gintally("hands", "--json"))["hands"]
     assert [h["points"] for h in typed] == [10, 55, 61]
 
@@ -126,3 +129,176 @@ def test_show_names_what_each_figure_counts(gintally: CLI) -> None:
     assert "Set 1 so far, its open game included: Ann is 60 points ahead, worth $3.00." in out
     settled = ok(gintally("settle")).stdout
     assert "Set 1 so far, its open game included: Ann is 60 points ahead, worth $3.00." in settled
+
+
+# --- case 5: a new ledger starts from an export or a merge; match delete ------------------------
+
+
+def _saturday(gintally: CLI, db: Path) -> None:
+    for args in (
+        ("match", "new", "Saturday night", "--players", "Ann", "Bob", "--format", "hollywood",
+         "--dealer", "Bob", "--stake", "0.05", "--currency", "$"),
+        ("knock", "Ann", "8", "18"),
+        ("gin", "Bob", "20"),
+        ("pay", "Bob", "Ann", "1"),
+        ("edit", "1", "--vs", "20"),
+    ):  # fmt: skip
+        ok(gintally("--db", str(db), *args))
+
+
+def test_an_export_starts_a_new_ledger(gintally: CLI, tmp_path: Path) -> None:
+    first, second = tmp_path / "first.db", tmp_path / "second.db"
+    _saturday(gintally, first)
+    out = tmp_path / "sat.json"
+    ok(gintally("--db", str(first), "export", "--format", "json", "--output", str(out)))
+    said = ok(gintally("--db", str(second), "import", str(out))).stdout
+    assert said == "Imported 2 hands, 1 correction and 1 payment into Saturday night.\n"
+    shown = [
+        as_json(gintally("--db", str(db), "match", "show", "--json")) for db in (first, second)
+    ]
+    for doc in shown:
+        del doc["created"]
+    assert shown[0] == shown[1]  # players, format, rules, first dealer and prices
+    assert shown[1]["first_dealer"] == "Bob"
+    settled = [as_json(gintally("--db", str(db), "settle", "--json")) for db in (first, second)]
+    assert settled[0] == settled[1]
+    merged = ok(gintally("--db", str(second), "merge", str(first))).stdout
+    assert "nothing new; 2 hands already here" in merged
+
+
+def test_a_merge_starts_a_new_ledger_and_a_match_can_be_deleted(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    first, second = tmp_path / "first.db", tmp_path / "second.db"
+    _saturday(gintally, first)
+    said = ok(gintally("--db", str(second), "merge", str(first))).stdout
+    assert said.startswith(
+        f"Merged {first} into {second}: 2 players, 1 match, 2 hands, 1 correction, 1 payment, "
+        "1 price new."
+    )
+    asked = gintally("--db", str(second), "match", "delete", "Saturday night")
+    assert asked.code == 1 and "Delete match Saturday night and its 2 hands?" in asked.stdout
+    assert as_json(gintally("--db", str(second), "match", "list", "--json"))["matches"] != []
+    done = as_json(gintally("--db", str(first), "match", "delete", "saturday night", "--yes",
+                            "--json"))  # fmt: skip
+    assert done["deleted"] == "Saturday night" and done["hands"] == 2
+    backup = Path(done["backup"])
+    assert backup.parent == tmp_path and backup.name.startswith("first-before-deleting-")
+    kept = as_json(gintally("--db", str(backup), "hands", "--json"))["hands"]
+    assert [h["points"] for h in kept] == [12, 45]
+    assert ok(gintally("--db", str(first), "check")).stdout.endswith("no problems found\n")
+
+
+def test_a_suggested_stake_command_works_when_copied(gintally: CLI, tmp_path: Path) -> None:
+    ok(gintally("match", "new", "Saturday night", "--players", "Ann", "Bob"))
+    line = refused_line(gintally("pay", "Bob", "Ann", "1"))
+    assert line == (
+        "Error: match 'Saturday night' has no stake: set one (gintally match stake "
+        "'Saturday night' AMOUNT) before paying in it"
+    )
+    suggested = shlex.split(line.split("(gintally ")[1].split(")")[0].replace("AMOUNT", "0.05"))
+    ok(gintally(*suggested))
+    ok(gintally("pay", "Bob", "Ann", "1"))
+
+
+# --- case 4: two devices, one book -----------------------------------------------------------
+
+
+def test_an_edited_hand_copied_by_csv_agrees_in_a_merge(gintally: CLI, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    for db in (a, b):
+        ok(gintally("--db", str(db), "match", "new", "Grandpa's book", "--players", "Ma", "Pop"))
+    ok(gintally("--db", str(a), "score", "Ma", "20"))
+    ok(gintally("--db", str(a), "score", "Pop", "15"))
+    ok(gintally("--db", str(a), "edit", "2", "--points", "18", "--reason", "Pop had 18"))
+    csv = tmp_path / "a.csv"
+    ok(gintally("--db", str(a), "export", "--output", str(csv)))
+    ok(gintally("--db", str(b), "import", str(csv)))
+    assert (
+        "nothing new; 2 hands already here" in ok(gintally("--db", str(a), "merge", str(b))).stdout
+    )
+    assert (
+        "1 correction new; 2 hands already here"
+        in ok(gintally("--db", str(b), "merge", str(a))).stdout
+    )
+    points = [
+        [h["points"] for h in as_json(gintally("--db", str(db), "hands", "--json"))["hands"]]
+        for db in (a, b)
+    ]
+    assert points == [[20, 18], [20, 18]]
+
+
+def test_a_match_begun_on_each_device_merges_when_asked(gintally: CLI, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(gintally("--db", str(a), "match", "new", "Grandpa's book", "--players", "Ma", "Pop"))
+    ok(gintally("--db", str(b), "match", "new", "Grandpa's book", "--players", "Ma", "Pop",
+                "--dealer", "Pop"))  # fmt: skip
+    ok(gintally("--db", str(a), "score", "Ma", "20"))
+    ok(gintally("--db", str(b), "score", "Pop", "30"))
+    line = refused_line(gintally("--db", str(a), "merge", str(b)))
+    suggested = f'gintally merge {b} --same-match "Grandpa\'s book"'
+    assert line.endswith(
+        'match "Grandpa\'s book" was made here and there apart (other first dealer): if it is '
+        f"one book, {suggested} brings its hands together (this ledger's first dealer stands)"
+    )
+    assert "rename" not in line
+    done = ok(gintally("--db", str(a), *shlex.split(suggested)[1:])).stdout
+    assert done.startswith(f"Merged {b} into {a}: 1 hand new.")
+    again = ok(gintally("--db", str(a), "merge", str(b))).stdout  # joined: it stays joined
+    assert "nothing new; 1 hand already here" in again
+    hands = as_json(gintally("--db", str(a), "hands", "--json"))["hands"]
+    assert [(h["winner"], h["points"]) for h in hands] == [("Ma", 20), ("Pop", 30)]
+    with library.open(a) as book, pytest.raises(GintallyError, match="no match of that name"):
+        book.merge(b, same_match="Another")
+
+
+def test_the_library_deletes_a_match_and_merges_into_a_new_ledger(tmp_path: Path) -> None:
+    with library.open(tmp_path / "a.db") as book:
+        m = book.new_match("S", ["Ann", "Bob"])
+        m.knock("Ann", 8, 18)
+    with library.open(tmp_path / "b.db") as other:
+        assert other.merge(tmp_path / "a.db")["new"]["hands"] == 1
+        done = other.delete_match("S")
+        assert (done["deleted"], done["hands"]) == ("S", 1)
+        assert other.matches()["matches"] == []
+
+
+# --- cases 9, 10: the same words everywhere ------------------------------------------------------
+
+
+def test_won_and_played_are_named(gintally: CLI) -> None:
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob"))
+    ok(gintally("knock", "Ann", "8", "18"))
+    ok(gintally("gin", "Ann", "30"))
+    standings = ok(gintally("standings")).stdout
+    assert "  player  games  won  points" in standings and "won: hands won" in standings
+    stats = ok(gintally("stats")).stdout
+    assert "  player  matches  played  won" in stats
+    assert "played: hands played; won: hands won" in stats
+
+
+def test_export_and_import_count_alike(gintally: CLI, tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.db", tmp_path / "b.db", tmp_path / "c.db"
+    ok(gintally("--db", str(a), "match", "new", "V", "--players", "Ma", "Pop"))
+    for _ in range(4):
+        ok(gintally("--db", str(a), "score", "Ma", "10"))
+    ok(gintally("--db", str(a), "void", "2"))
+    out = tmp_path / "v.json"
+    said = ok(gintally("--db", str(a), "export", "--format", "json", "--output", str(out))).stdout
+    assert said == f"Wrote 3 hands, plus 1 voided, of V to {out}.\n"
+    assert ok(gintally("--db", str(b), "import", str(out))).stdout == (
+        "Imported 3 hands, plus 1 voided, and 1 correction into V.\n"
+    )
+    csv = tmp_path / "v.csv"
+    said = ok(gintally("--db", str(a), "export", "--output", str(csv))).stdout
+    assert " ".join(said.split()) == (
+        f"Wrote 3 hands of V to {csv} (not its 1 voided: a CSV holds the hands as they stand)."
+    )
+    ok(gintally("--db", str(c), "match", "new", "V", "--players", "Ma", "Pop"))
+    said = ok(gintally("--db", str(c), "import", str(csv))).stdout
+    assert " ".join(said.split()) == (
+        "Imported 3 hands into V. 2 hands took other numbers here than in the file: its hand 3 "
+        "is hand 2 here (gintally hands shows them)."
+    )
+    with library.open(c) as book:
+        assert book.import_(csv, force=True)["renumbered"] == {"hands": 3, "file": 1, "here": 4}

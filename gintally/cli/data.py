@@ -60,8 +60,15 @@ def export(
             as_stream(lambda out: opened.export(match, out, format=kind, excel=excel)["hands"])
             return
         done = opened.export(match, output, format=kind, excel=excel, force=force)
+    voided = done.get("voided", 0)
+    also = f", plus {voided} voided," if voided and kind == "json" else ""
+    left = (
+        f" (not its {voided} voided: a CSV holds the hands as they stand)"
+        if voided and kind == "csv"
+        else ""
+    )
     drawing("terminal.message")(
-        f"Wrote {_hands(done['hands'])} of {done['match']} to {output}.", wrap=False
+        f"Wrote {_hands(done['hands'])}{also} of {done['match']} to {output}{left}.", wrap=False
     )
 
 
@@ -102,8 +109,21 @@ def import_(
         if n
     ]
     also = "".join((" and " if k == len(more) - 1 else ", ") + text for k, text in enumerate(more))
-    said = f" ({_hands(count + here)}: {count} new, {here} already here)" if here else ""
-    drawing("terminal.message")(f"Imported {_hands(count)}{also} into {doc['match']}{said}.")
+    voided = doc.get("voided", 0)
+    new = count + voided
+    said = f" ({_hands(new + here)}: {new} new, {here} already here)" if here else ""
+    if voided and not count:
+        brought = f"{voided} voided {'hand' if voided == 1 else 'hands'}"
+    else:
+        brought = _hands(count) + (f", plus {voided} voided," if voided else "")
+    lines = [f"Imported {brought}{also} into {doc['match']}{said}."]
+    moved = doc.get("renumbered")
+    if moved:
+        lines.append(
+            f"{_hands(moved['hands'])} took other numbers here than in the file: its hand "
+            f"{moved['file']} is hand {moved['here']} here (gintally hands shows them)."
+        )
+    drawing("terminal.message")("\n".join(lines))
 
 
 # What a merge brings, by its kind (as `Book.merge` counts them), one and many.

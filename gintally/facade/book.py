@@ -248,9 +248,12 @@ class Book:
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
+            voided = book.count_hands(m, voided=True) - book.count_hands(m)
+            more = {"voided": voided} if voided else {}  # JSON carries them, CSV leaves them
             if not isinstance(out, str | os.PathLike):
                 count = exchange.write_out(book, m, out, as_csv, excel)
-                return {"match": m.name, "format": format.lower(), "hands": count, "output": None}
+                return {"match": m.name, "format": format.lower(), "hands": count, "output": None,
+                        **more}  # fmt: skip
             from gintally.ledger import files
 
             count = 0
@@ -262,7 +265,7 @@ class Book:
 
             written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
         doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}
-        return doc
+        return {**doc, **more}
 
     def merge(
         self, other: str | os.PathLike[str], *, same_match: str | None = None

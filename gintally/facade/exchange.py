@@ -18,6 +18,7 @@ Terminology
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from gintally import report, service, transfer
@@ -56,6 +57,8 @@ def bring_in(
         history = Corrected(m, book, known, source, today, order)
         money = FileMoney(book, m, source)
         start = book.last_row()
+        voided_before = book.count_hands(m, voided=True) - book.count_hands(m)
+        ids: list[Any] = []  # the file's own numbers of its hand rows (`renumbered`)
         count, rows = 0, False
         folded: ImportFold | None = None  # the seasons its rows finish (`folding`)
         for key, items in read.sections():  # the file's parts in its order, read once
@@ -69,7 +72,7 @@ def bring_in(
                     folded = ImportFold(book, m, history=brought)
                 count = book.import_rows(
                     m,
-                    folded.rows(known.rows(items)),
+                    folded.rows(known.rows(_noting(items, ids))),
                     read.digest,
                     source,
                     force,
@@ -97,13 +100,20 @@ def bring_in(
         elif folded is not None:
             folded.keep()  # the last write of the import: its folds have seen every fact
         first, last = book.numbers_after(m, start)
+        voided = book.count_hands(m, voided=True) - book.count_hands(m) - voided_before
     count += history.hands
+    voided = min(max(voided, 0), count)  # of the hands it brought, those that came voided
     doc: dict[str, Any] = {
         "match": m.name,
-        "imported": count,
+        "imported": count - voided,
         "already_here": known.here,
         "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
+    if voided:
+        doc["voided"] = voided
+    moved = renumbered(ids, first) if count and not known.here and not history.hands else None
+    if moved is not None:
+        doc["renumbered"] = moved
     if history.corrections:
         doc["corrections"] = history.corrections
     if money.added:  # a file with payments (JSON): how many were new
@@ -111,6 +121,33 @@ def bring_in(
     if money.taken_back:
         doc["payments_taken_back"] = money.taken_back
     return doc
+
+
+def _noting(rows: Iterable[Any], ids: list[Any]) -> Iterator[Any]:
+    """`rows` as they are read, each row's own number (its ``id``) noted in `ids`."""
+    for row in rows:
+        ids.append(row[0])
+        yield row
+
+
+def renumbered(ids: list[Any], first: int | None) -> dict[str, int] | None:
+    """How the hands of a file that numbers them (a CSV export's ``id``) were numbered here,
+    when not as the file does (its voided hands left out, or hands here already): how many
+    took other numbers, and the first of them, its number in the file and here
+    (``{"hands", "file", "here"}``); None when each kept its number."""
+    if first is None:
+        return None
+    moved = []
+    for here, given in enumerate(ids, first):
+        try:
+            there = int(str(given).strip())
+        except (TypeError, ValueError):
+            continue
+        if there != here:
+            moved.append((there, here))
+    if not moved:
+        return None
+    return {"hands": len(moved), "file": moved[0][0], "here": moved[0][1]}
 
 
 def starts_a_ledger(path: Path) -> bool:
