@@ -302,3 +302,54 @@ def test_export_and_import_count_alike(gintally: CLI, tmp_path: Path) -> None:
     )
     with library.open(c) as book:
         assert book.import_(csv, force=True)["renumbered"] == {"hands": 3, "file": 1, "here": 4}
+
+
+# --- smaller ones ---------------------------------------------------------------------------------
+
+
+def test_a_payment_shows_the_balance_after_it_and_an_overpayment(gintally: CLI) -> None:
+    ok(gintally("match", "new", "P", "--players", "Ann", "Bob", "--stake", "0.1", "--currency",
+                "€"))  # fmt: skip
+    assert "Played at €0.10 a point." in ok(gintally("match", "show")).stdout
+    ok(gintally("score", "Ann", "100"))
+    assert ok(gintally("settle")).stdout.startswith("Bob owes Ann €32.50.")
+    assert ok(gintally("pay", "Bob", "Ann", "10")).stdout.endswith(
+        "(P). Bob still owes Ann €22.50.\n"
+    )
+    assert ok(gintally("pay", "Bob", "Ann", "30")).stdout.endswith(
+        "(P). That is more than was owed: Ann owes Bob €7.50 now.\n"
+    )
+    doc = as_json(gintally("pay", "Ann", "Bob", "7.5", "--json"))
+    assert doc["balance"] is None
+    assert ok(gintally("settle")).stdout.startswith("All square.")
+
+
+def test_every_suggested_command_works_when_copied(gintally: CLI, tmp_path: Path) -> None:
+    """The commands the messages suggest, run as a person copies them (placeholders filled)."""
+    filled = {"AMOUNT": "0.05"}
+    ran = []
+
+    def run_suggested(text: str) -> None:
+        command = (
+            text[text.index("gintally ") :].split(")")[0].split(" brings")[0].strip().rstrip(".")
+        )
+        for placeholder, value in filled.items():
+            command = command.replace(placeholder, value)
+        ran.append(command)
+        ok(gintally(*shlex.split(command)[1:]))
+
+    ok(gintally("match", "new", "Saturday night", "--players", "Ann", "Bob"))
+    run_suggested(ok(gintally("settle")).stdout)
+    ok(gintally("match", "new", "Sunday night", "--players", "Ann", "Bob"))
+    run_suggested(refused_line(gintally("pay", "Bob", "Ann", "1", "--match", "Sunday night")))
+    ok(gintally("pay", "Bob", "Ann", "1", "--match", "Sunday night"))
+    other = tmp_path / "other.db"
+    ok(gintally("--db", str(other), "match", "new", "Saturday night", "--players", "Ann", "Bob",
+                "--dealer", "Bob"))  # fmt: skip
+    ok(gintally("--db", str(other), "score", "Bob", "20"))
+    run_suggested(refused_line(gintally("merge", str(other))))
+    assert ran == [
+        "gintally match stake 'Saturday night' 0.05",
+        "gintally match stake 'Sunday night' 0.05",
+        f"gintally merge {other} --same-match 'Saturday night'",
+    ]

@@ -116,4 +116,14 @@ def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Ledger) 
 def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
     """A payment recorded (``pay``, and ``pay`` in ``gintally play``)."""
     said = f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
+    if "balance" in doc:  # what is owed now: a payment of more than was owed shows it
+        now = doc["balance"]
+        if now is None:
+            said += " They are square now."
+        elif now["from"] == doc["from"]:
+            said += f" {now['from']} still owes {now['to']} {now['text']}."
+        else:
+            said += (
+                f" That is more than was owed: {now['from']} owes {now['to']} {now['text']} now."
+            )
     emit(doc, as_json, lambda d: drawing("terminal.message")(said, wrap=False))

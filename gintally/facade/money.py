@@ -67,7 +67,22 @@ def pay(
     both play in it, else the latest staked match they share (`service.pay`)."""
     paid, m, stake = service.pay(book, payer, payee, amount, when(day, book, today), note, match)
     names = {p.id: p.name for p in m.members}
-    return dict(report.payment_doc(paid, names, m.name, stake.currency, stake.places))
+    doc = dict(report.payment_doc(paid, names, m.name, stake.currency, stake.places))
+    doc["balance"] = balance(book, m, paid.payer, paid.payee, today)
+    return doc
+
+
+def balance(book: Ledger, m: Match, a: int, b: int, today: date) -> dict[str, Any] | None:
+    """What one of two players owes the other in match `m` now, its payments taken off
+    (``{"from", "to", "amount", "text"}``, as ``settle`` states a balance; None: square). A
+    payment shows it, so one that paid more than was owed says so."""
+    settled = report.settle_doc(service.settlement(book, [m], None, today))
+    names = {p.id: p.name for p in m.members}
+    pair = {names[a], names[b]}
+    for row in settled["balances"]:
+        if {row["from"], row["to"]} == pair:
+            return {k: row[k] for k in ("from", "to", "amount", "text")}
+    return None
 
 
 class Asked:
