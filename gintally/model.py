@@ -70,6 +70,15 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", spaced).casefold())
 
 
+def alphabetical(name: str) -> tuple[str, str]:
+    """`name`'s place in a list people read: by its letters without their accents first
+    ("Émile" before "Zoë"), then as `fold` compares names."""
+    bare = "".join(
+        c for c in unicodedata.normalize("NFD", fold(name)) if not unicodedata.combining(c)
+    )
+    return bare, fold(name)
+
+
 def shell_word(text: str) -> str:
     """`text` as one word of a command a message suggests, quoted so it works when copied
     into a shell: as it is when it needs no quoting (``Ann``), else in single quotes

@@ -353,3 +353,25 @@ def test_every_suggested_command_works_when_copied(gintally: CLI, tmp_path: Path
         "gintally match stake 'Sunday night' 0.05",
         f"gintally merge {other} --same-match 'Saturday night'",
     ]
+
+
+def test_players_are_listed_alphabetically_accents_aside(gintally: CLI, tmp_path: Path) -> None:
+    ok(gintally("match", "new", "Z", "--players", "Zoë", "Émile"))
+    assert ok(gintally("player", "list")).stdout == "Émile\nZoë\n"
+    with library.open(tmp_path / "ledger.db") as book:
+        assert book.players() == ["Émile", "Zoë"]
+
+
+def test_a_payment_here_in_another_match_is_left_out_and_said(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    ok(gintally("match", "new", "P", "--players", "Ann", "Bob", "--stake", "0.1"))
+    ok(gintally("score", "Ann", "100"))
+    ok(gintally("pay", "Bob", "Ann", "10"))
+    out = tmp_path / "p.json"
+    ok(gintally("export", "--format", "json", "--output", str(out)))
+    ok(gintally("match", "new", "Q", "--players", "Ann", "Bob", "--stake", "0.1"))
+    said = ok(gintally("import", str(out), "--match", "Q", "--force")).stdout
+    assert said == (
+        "Imported 1 hand into Q.\n1 payment of the file left out: here already, in another match.\n"
+    )

@@ -690,7 +690,7 @@ def test_standings_with_sets_and_a_series_fit_80_columns(
     assert max(len(line) for line in lines) <= 80 and "…" not in "".join(lines)
     head = next(line for line in lines if line.split()[:1] == ["player"])
     assert head.split() == [
-        *("player", "games", "sets", "series", "hands"),
+        *("player", "games", "sets", "series", "won"),
         *("points", "gins", "undercuts", "biggest", "net"),
     ]
     rows = as_json(gintally("standings", "--json"))["rows"]

@@ -117,6 +117,12 @@ def import_(
     else:
         brought = _hands(count) + (f", plus {voided} voided," if voided else "")
     lines = [f"Imported {brought}{also} into {doc['match']}{said}."]
+    elsewhere = doc.get("payments_elsewhere", 0)
+    if elsewhere:
+        lines.append(
+            f"{elsewhere} {'payment' if elsewhere == 1 else 'payments'} of the file left out: "
+            "here already, in another match."
+        )
     moved = doc.get("renumbered")
     if moved:
         lines.append(

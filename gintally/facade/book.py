@@ -351,8 +351,11 @@ class Book:
         return {**doc, "output": str(written), "html": text}
 
     def players(self) -> list[str]:
-        """Every player's name: ``player list --json``'s ``players``."""
-        return [p.name for p in self.ledger().players()]
+        """Every player's name, in alphabetical order (accents aside: "Émile" before
+        "Zoë"): ``player list --json``'s ``players``."""
+        from gintally.model import alphabetical
+
+        return sorted((p.name for p in self.ledger().players()), key=alphabetical)
 
     def use_match(self, name: str) -> Match:
         """Make the match named the current one (the one calls without a match go to)."""

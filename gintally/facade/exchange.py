@@ -120,6 +120,8 @@ def bring_in(
         doc["payments"] = money.added
     if money.taken_back:
         doc["payments_taken_back"] = money.taken_back
+    if money.elsewhere:
+        doc["payments_elsewhere"] = money.elsewhere
     return doc
 
 
@@ -240,6 +242,7 @@ class FileMoney:
         self.book, self.m, self.source = book, m, source
         self.added = 0  # payments added
         self.taken_back = 0  # payments taken back (added taken back, or taken back here)
+        self.elsewhere = 0  # payments left out: here already, in another match
         self._places: int | None = None
         self._payments: dict[str, Payment] | None = None
 
@@ -303,6 +306,8 @@ class FileMoney:
             stored = self._paid().get(p.uid)
             if stored is not None:
                 transfer.same_payment(self.m, stored, p, i)
+            elif not taken_back:
+                self.elsewhere += 1  # here already, in another match: left out, and said
         else:
             book.add_payment(self.m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
             self.added += not taken_back
