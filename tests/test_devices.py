@@ -375,3 +375,24 @@ def test_a_payment_here_in_another_match_is_left_out_and_said(
     assert said == (
         "Imported 1 hand into Q.\n1 payment of the file left out: here already, in another match.\n"
     )
+
+
+def test_the_library_starts_a_new_ledger_from_an_export(gintally: CLI, tmp_path: Path) -> None:
+    first = tmp_path / "first.db"
+    _saturday(gintally, first)
+    out = tmp_path / "sat.json"
+    ok(gintally("--db", str(first), "export", "--format", "json", "--output", str(out)))
+    with library.open(tmp_path / "new.db") as book:
+        done = book.import_(out)
+        assert (done["match"], done["imported"], done["corrections"], done["payments"]) == (
+            "Saturday night",
+            2,
+            1,
+            1,
+        )
+        m = book.match()
+        assert m.info()["first_dealer"] == "Bob"
+        assert m.info()["stake"]["per_point"] == "$0.05 a point"
+    with library.open(tmp_path / "other.db") as book, pytest.raises(GintallyError):
+        book.import_(tmp_path / "missing.json")
+    assert not (tmp_path / "other.db").exists()
