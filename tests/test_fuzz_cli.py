@@ -551,7 +551,10 @@ def command_specs(
             [path_choices(world, scratch, "import")],
             {"--match": matches, "-m": matches, "--force": None, "--json": None},
         ),
-        "merge": ([path_choices(world, scratch, "import")], {"--json": None}),
+        "merge": (
+            [path_choices(world, scratch, "import")],
+            {"--same-match": matches, "--json": None},
+        ),
         "backup": ([path_choices(world, scratch, "backup")], {"--force": None}),
         "check": ([], {"--json": None, "--repair": None}),
         "config": (
@@ -630,6 +633,7 @@ def command_specs(
         "match show": ([matches], {"--json": None}),
         "match use": ([matches], {}),
         "match rename": ([matches, matches], {}),
+        "match delete": ([matches], {"--yes": None, "-y": None, "--json": None}),
         "player rename": ([players, players], {}),
         "player list": ([], {"--json": None}),
     }
