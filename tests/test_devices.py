@@ -6,6 +6,8 @@ exact figures, and through the library (`gintally.open`)."""
 from __future__ import annotations
 
 import shlex
+import subprocess
+import sys
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -396,3 +398,25 @@ def test_the_library_starts_a_new_ledger_from_an_export(gintally: CLI, tmp_path:
     with library.open(tmp_path / "other.db") as book, pytest.raises(GintallyError):
         book.import_(tmp_path / "missing.json")
     assert not (tmp_path / "other.db").exists()
+
+
+def test_a_count_the_match_does_not_take_is_an_extra_one(gintally: CLI, db_path: Path) -> None:
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob"))
+    assert refused_line(gintally("gin", "Ann", "30", "40")) == (
+        "Error: gin takes 2 values at most (PLAYER VS); the extra '40' is over"
+    )
+    played = subprocess.run(
+        [str(Path(sys.executable).parent / "gintally"), "--db", str(db_path), "play", "--plain"],
+        input="g Ann 30 40\ng Ann 30\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert "gin takes 2 values at most (PLAYER VS); the extra '40' is over" in played.stdout + (
+        played.stderr
+    )
+    assert "Hand 1: Ann goes gin, Bob has 30: Ann +55" in played.stdout
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob", "--rules", "mahjong"))
+    said = ok(gintally("gin", "Ann", "10", "40", "30")).stdout
+    assert said.startswith("Hand 1 in M: Ann goes gin with 40 on the table; Bob has 30 on the")

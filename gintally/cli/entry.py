@@ -25,7 +25,7 @@ from typing import Any
 
 from gintally.errors import GintallyError
 from gintally.facade.typed import EDITED
-from gintally.game.variants import HAND_OPTIONS
+from gintally.game.variants import HAND_OPTIONS, Variant
 
 SHORT = {
     "k": "knock",
@@ -149,16 +149,18 @@ def _number(token: str) -> bool:
     return token[1:].isdigit()
 
 
-def hand_raw(entry: Entry) -> tuple[dict[str, Any], dict[str, str | None]]:
+def hand_raw(
+    entry: Entry, variant: Variant | None = None
+) -> tuple[dict[str, Any], dict[str, str | None]]:
     """A hand command's parameters as typed (the positionals fill its arguments and counted
     options in their declared order; the options by name) and its hand options
-    (`HAND_FLAGS`)."""
+    (`HAND_FLAGS`); `variant`: the match's, whose counts the positionals are."""
     from gintally.game import variants
 
     declared = variants.options_of(entry.word)
     reads = {o.name: o.read for o in declared}
     raw: dict[str, Any] = {}
-    for name, value in variants.by_position(entry.word, entry.positionals).items():
+    for name, value in variants.by_position(entry.word, entry.positionals, variant).items():
         raw[name] = [value] if reads[name] == "deadwoods" else value
     shared = set(HAND_FLAGS.values())
     for name, value in entry.options.items():

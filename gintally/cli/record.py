@@ -40,10 +40,13 @@ def values(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
 MORE = "by_position"  # the hand commands' parameter that takes the counts typed by position
 
 
-def placed_counts(command: str, given: Mapping[str, Any]) -> dict[str, Any]:
+def placed_counts(
+    command: str, given: Mapping[str, Any], variant: variants.Variant | None = None
+) -> dict[str, Any]:
     """`given` with the counts typed by position after the arguments (`MORE`: ``knock Ann 8
     18``, ``gin Ann 30``) moved to the options they stand for, as ``gintally play`` and the
-    library place them (`variants.by_position`); a count given both ways is refused."""
+    library place them (`variants.by_position`; `variant`: the match's, whose counts they
+    are); a count given both ways is refused."""
     out = {k: v for k, v in given.items() if k != MORE}
     more = list(given.get(MORE) or ())
     if not more:
@@ -52,7 +55,7 @@ def placed_counts(command: str, given: Mapping[str, Any]) -> dict[str, Any]:
     typed_args = [
         str(given[o.name]) for o in counted if not o.flag and given.get(o.name) is not None
     ]
-    for name, value in variants.by_position(command, typed_args + more).items():
+    for name, value in variants.by_position(command, typed_args + more, variant).items():
         option = next(o for o in counted if o.name == name)
         if not option.flag:
             continue
@@ -68,9 +71,13 @@ def run(command: str, given: Mapping[str, Any]) -> None:
     """Run hand command `command` (any of `variants.commands()`) from its parameters as typed
     (`given`, by name: its own, the hand options and ``as_json``): read them, record the hand
     (`facade.work.hand`, as the library does), print what happened."""
-    found = typed.Typed(command, values(command, placed_counts(command, given)), flags=True)
     as_json = bool(given.get("as_json"))
     with ledger() as book:
+        variant = None
+        if given.get(MORE):  # counts by position: those the match's variant takes
+            variant = variants.variant_of(book.match(given.get("match")).rules)
+        counts = placed_counts(command, given, variant)
+        found = typed.Typed(command, values(command, counts), flags=True)
         shared = {o.name: given.get(o.name) for o in variants.HAND_OPTIONS}  # match, date...
         done = work.hand(book, found, today(), **shared)
         where = "" if as_json else placed(book, done.match.name)

@@ -192,10 +192,15 @@ def counted(name: str) -> tuple[Option, ...]:
     return tuple(o for o in options_of(name) if not o.flag or o.read in ("whole", "count"))
 
 
-def by_position(name: str, values: list[str]) -> dict[str, str]:
-    """The values typed by position for hand command `name`, by parameter name (`counted`);
-    more values than it takes are refused naming the extra ones."""
+def by_position(name: str, values: list[str], variant: Variant | None = None) -> dict[str, str]:
+    """The values typed by position for hand command `name`, by parameter name (`counted`;
+    with `variant`, the match's, only the counts it takes: ``gin Ann 30 40`` in a plain gin
+    match has one value too many, not a Mahjong ``--table``); more values than it takes are
+    refused naming the extra ones."""
     taken = counted(name)
+    if variant is not None:
+        inputs = variant.inputs()
+        taken = tuple(o for o in taken if not o.flag or o.fills in inputs)
     if len(values) > len(taken):
         extra = " ".join(values[len(taken) :])
         said = " ".join((o.flag.lstrip("-") or o.name).upper() for o in taken)
