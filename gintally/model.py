@@ -70,6 +70,27 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", spaced).casefold())
 
 
+def alphabetical(name: str) -> tuple[str, str]:
+    """`name`'s place in a list people read: by its letters without their accents first
+    ("Émile" before "Zoë"), then as `fold` compares names."""
+    bare = "".join(
+        c for c in unicodedata.normalize("NFD", fold(name)) if not unicodedata.combining(c)
+    )
+    return bare, fold(name)
+
+
+def shell_word(text: str) -> str:
+    """`text` as one word of a command a message suggests, quoted so it works when copied
+    into a shell: as it is when it needs no quoting (``Ann``), else in single quotes
+    (``'Saturday night'``), or double ones around a single quote (``"Grandpa's book"``)."""
+    import shlex
+
+    quoted = shlex.quote(text)
+    if quoted == text or "'" not in text or any(c in text for c in '"$`\\!'):
+        return quoted
+    return f'"{text}"'
+
+
 def plain_text(text: str, what: str, one_line: bool = False) -> str:
     """`text` in composed form (NFC), or refused when it holds what cannot be stored and shown
     safely: bytes that were not UTF-8 (they arrive as lone surrogates) or a control character.

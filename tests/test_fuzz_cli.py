@@ -574,7 +574,10 @@ def command_specs(
             [path_choices(world, scratch, "import")],
             {"--match": matches, "-m": matches, "--force": None, "--json": None},
         ),
-        "merge": ([path_choices(world, scratch, "import")], {"--json": None}),
+        "merge": (
+            [path_choices(world, scratch, "import")],
+            {"--same-match": matches, "--json": None},
+        ),
         "backup": ([path_choices(world, scratch, "backup")], {"--force": None, "--json": None}),
         "check": ([], {"--json": None, "--repair": None}),
         "config": (
@@ -669,6 +672,7 @@ def command_specs(
         "match show": ([matches], {"--json": None}),
         "match use": ([matches], {"--json": None}),
         "match rename": ([matches, matches], {"--json": None}),
+        "match delete": ([matches], {"--yes": None, "-y": None, "--json": None}),
         "player rename": ([players, players], {"--json": None}),
         "player list": ([], {"--json": None}),
     }

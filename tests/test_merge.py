@@ -266,8 +266,8 @@ def test_a_match_made_on_each_device_under_one_name_is_one_match(tmp_path: Path)
     ok(ba, "match", "new", "Club", "--players", "Ann", "Bob")
     line = refused(ab, "merge", str(ba))
     assert line.endswith(
-        "match 'Club' here and 'Club' there are different matches (other players): rename one "
-        "(gintally match rename) to keep both"
+        "match 'Club' was made here and there apart (other players): they cannot be one match; "
+        "to keep both, rename this one (gintally match rename Club NEW) and merge again"
     )
     ok(ba, "match", "rename", "Club", "Club at Bob's")
     ok(ab, "merge", str(ba))

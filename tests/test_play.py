@@ -357,7 +357,7 @@ def test_a_hollywood_set_kept_on_the_full_screen_alone(
             said = content(app, "#said")
             assert "Set 1 is over: Ann wins the set by" in said
             body = content(app, "#body")
-            assert "Finished sets" in body and "Set 2 (sum of the nets)" in body
+            assert "Finished sets" in body and "Set 2 (sum of its finished games' nets)" in body
         night.book.close()
 
     asyncio.run(evening())

@@ -52,7 +52,7 @@ SAYS: list[tuple[str, str, str]] = [
     ("gintally import laptop.json", "Imported 0 hands and 1 correction into Grandpa", ""),
     (
         "gintally export --format json --output - | gintally --db laptop.db import -",
-        "Imported 1 hand and 1 correction into Grandpa",
+        "Imported 1 voided hand and 1 correction into Grandpa",
         "",
     ),
     ("sqlite-utils browse.db", "Ann", ""),  # the views, by name

@@ -114,7 +114,7 @@ def test_knock_over_the_limit(
             ["big-gin", "Ann", "--cards", KNOCKER + " QC", "--vs", "10"],
             "not a big gin",
         ),
-        (["gin", "Ann", "5", "--vs", "10"], "unexpected extra argument"),
+        (["gin", "Ann", "5", "--vs", "10"], "gin: --vs is given twice (10 and 5)"),
     ],
     ids=["gin-cards-vs-count", "gin-both-hands", "big-gin", "gin-with-a-count"],
 )

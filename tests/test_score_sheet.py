@@ -105,7 +105,7 @@ def test_show_lists_finished_sets_and_the_current_sets_games(gintally: CLI) -> N
     out = ok(gintally("show")).stdout
     finished = next(line for line in out.splitlines() if "wins the set" in line)
     assert finished.split() == ["1", "1-3", "Ann", "wins", "the", "set", "by", "103"]
-    assert "Set 2 (sum of the nets): no game finished yet." in out
+    assert "Set 2 (sum of its finished games' nets): no game finished yet." in out
     standings = as_json(gintally("standings", "--json"))
     assert [(r["player"], r["games_won"], r["sets_won"]) for r in standings["rows"]] == [
         ("Ann", 2, 1),
@@ -452,7 +452,7 @@ def test_a_team_sets_table_and_the_current_set(gintally: CLI) -> None:
     header = next(i for i, line in enumerate(lines) if "G4" in line)
     assert lines[header + 1].split() == ["round", "A&C", "B&D"]
     assert lines[header + 3].split() == ["6", "40"]
-    assert "Set 2 (sum of the nets): no game finished yet." in lines
+    assert "Set 2 (sum of its finished games' nets): no game finished yet." in lines
     every = as_json(gintally("show", "--all", "--json"))
     assert [g["number"] for g in every["games"]] == [1, 2, 3, 4]
     assert [x["status"] for x in every["sets"]] == ["won", "open"]
@@ -688,7 +688,7 @@ def test_standings_with_sets_and_a_series_fit_80_columns(
     assert max(len(line) for line in lines) <= 80 and "…" not in "".join(lines)
     head = next(line for line in lines if line.split()[:1] == ["player"])
     assert head.split() == [
-        *("player", "games", "sets", "series", "hands"),
+        *("player", "games", "sets", "series", "won"),
         *("points", "gins", "undercuts", "biggest", "net"),
     ]
     rows = as_json(gintally("standings", "--json"))["rows"]

@@ -450,8 +450,8 @@ def test_json_shapes(gintally: CLI) -> None:
     assert show["stake"]["amount"] == "0.05"
     assert show["in_play"]["amount"] == "3.00"
     assert (
-        "At $0.05 a point. Set 1 so far: Ann is 60 points ahead, worth $3.00."
-        in ok(gintally("show")).stdout
+        "At $0.05 a point. Set 1 so far, its open game included: Ann is 60 points ahead, "
+        "worth $3.00." in ok(gintally("show")).stdout
     )
     new = as_json(gintally("match", "new", "J", "--players", "Ann", "Bob", "--stake", "0.25",
                            "--json"))  # fmt: skip

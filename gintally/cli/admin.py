@@ -222,7 +222,12 @@ def match_stake(
         emit(done, True)
         return
     start = f" from {doc['since']}" if doc["since"] else ""
-    drawing("terminal.message")(f"Match {done['match']} is played at {doc['per_point']}{start}.")
+    said = f"Match {done['match']} is played at {doc['per_point']}{start}"
+    if "covers" in done:
+        said += f": it {done['covers']['text']}"
+    elif doc["since"] and from_ is None:
+        said += ", after the games already finished (--from DATE prices them too)"
+    drawing("terminal.message")(said + ".")
 
 
 @match_app.command("list")
@@ -293,6 +298,32 @@ def match_rename(
             emit(m.info(), True)
             return
     drawing("terminal.message")(f"Renamed match {old} to {m.name}.")
+
+
+@match_app.command("delete")
+def match_delete(
+    name: Annotated[
+        str,
+        typer.Argument(help="The match.", show_default=False, autocompletion=complete_match),
+    ],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete a match with its hands, corrections, prices and payments (its players stay); a
+    backup of the ledger is made first, beside it."""
+    with book() as opened:
+        m = opened.match(name)
+        hands = m.hand_count()
+        if not yes and not typer.confirm(
+            f"Delete match {m.name} and its {hands} hand{'s' if hands != 1 else ''}?"
+        ):
+            raise typer.Exit(1)
+        done = opened.delete_match(m.name)
+    if as_json:
+        emit(done, True)
+        return
+    kept = f" A backup of the ledger as it was: {done['backup']}." if done["backup"] else ""
+    drawing("terminal.message")(f"Deleted match {done['deleted']}.{kept}", wrap=False)
 
 
 @player_app.command("rename")

@@ -94,8 +94,15 @@ def export(
     if as_json:
         emit(done, True)
         return
+    voided = done.get("voided", 0)
+    also = f", plus {voided} voided," if voided and kind == "json" else ""
+    left = (
+        f" (not its {voided} voided: a CSV holds the hands as they stand)"
+        if voided and kind == "csv"
+        else ""
+    )
     drawing("terminal.message")(
-        f"Wrote {_hands(done['hands'])} of {done['match']} to {output}.", wrap=False
+        f"Wrote {_hands(done['hands'])}{also} of {done['match']} to {output}{left}.", wrap=False
     )
 
 
@@ -136,8 +143,39 @@ def import_(
         if n
     ]
     also = "".join((" and " if k == len(more) - 1 else ", ") + text for k, text in enumerate(more))
-    said = f" ({_hands(count + here)}: {count} new, {here} already here)" if here else ""
-    drawing("terminal.message")(f"Imported {_hands(count)}{also} into {doc['match']}{said}.")
+    voided = doc.get("voided", 0)
+    new = count + voided
+    said = f" ({_hands(new + here)}: {new} new, {here} already here)" if here else ""
+    if voided and not count:
+        brought = f"{voided} voided {'hand' if voided == 1 else 'hands'}"
+    else:
+        brought = _hands(count) + (f", plus {voided} voided," if voided else "")
+    lines = [f"Imported {brought}{also} into {doc['match']}{said}."]
+    elsewhere = doc.get("payments_elsewhere", 0)
+    if elsewhere:
+        lines.append(
+            f"{elsewhere} {'payment' if elsewhere == 1 else 'payments'} of the file left out: "
+            "here already, in another match."
+        )
+    moved = doc.get("renumbered")
+    if moved:
+        lines.append(
+            f"{_hands(moved['hands'])} took other numbers here than in the file: its hand "
+            f"{moved['file']} is hand {moved['here']} here (gintally hands shows them)."
+        )
+    drawing("terminal.message")("\n".join(lines))
+
+
+# What a merge brings, by its kind (as `Book.merge` counts them), one and many.
+NOUNS = {
+    "players": ("player", "players"),
+    "matches": ("match", "matches"),
+    "hands": ("hand", "hands"),
+    "corrections": ("correction", "corrections"),
+    "payments": ("payment", "payments"),
+    "payment_voids": ("payment taken back", "payments taken back"),
+    "stakes": ("price", "prices"),
+}
 
 
 @app.command(rich_help_panel="Data")
@@ -145,6 +183,14 @@ def merge(
     other: Annotated[
         Path, typer.Argument(help="Another gintally ledger (only read).", show_default=False)
     ],
+    same_match: Annotated[
+        str | None,
+        typer.Option(
+            "--same-match",
+            help="A match begun apart on each device (same name and players) that is one book.",
+            metavar="NAME",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Bring in another ledger's matches, players, hands and corrections that this one lacks,
@@ -152,12 +198,12 @@ def merge(
     either way round end alike (their hands numbered in the order they were recorded). Facts
     the two ledgers disagree on are named, and then nothing is merged."""
     with book() as opened:
-        done = opened.merge(other)
+        done = opened.merge(other, same_match=same_match)
     if as_json:
         emit(done, True)
         return
     new, here, renumbered = done["new"], done["already_here"], done["renumbered"]
-    added = [f"{n} {k[:-1] if n == 1 else k}" for k, n in new.items() if n]
+    added = [f"{n} {NOUNS.get(k, (k, k))[n != 1]}" for k, n in new.items() if n]
     lines = [
         f"Merged {other} into {db_path()}: "
         + (", ".join(added) + " new" if added else "nothing new")

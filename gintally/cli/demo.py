@@ -17,6 +17,7 @@ from typing import Any
 
 from gintally.errors import GintallyError
 from gintally.facade.book import Book
+from gintally.model import shell_word
 
 SEASON = "Ann and Bob forever"
 EVENING = "Hollywood night"
@@ -71,4 +72,8 @@ def run(keep: Path | None, today: date) -> None:
             race: Any = book.chart(SEASON)
             chart.draw(race)
         if keep is not None:
-            say(f"\nThe demo ledger is saved: gintally --db {keep} show")
+            say(f"\nThe demo ledger is saved: gintally --db {shell_word(str(keep))} show")
+        say(
+            "\nNext: start your own book with gintally match new NAME --players A B, then "
+            "record each hand (gintally knock A 8 18, gintally gin B 30)."
+        )

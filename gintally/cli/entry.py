@@ -25,7 +25,7 @@ from typing import Any
 
 from gintally.errors import GintallyError
 from gintally.facade.typed import EDITED
-from gintally.game.variants import HAND_OPTIONS
+from gintally.game.variants import HAND_OPTIONS, Variant
 
 SHORT = {
     "k": "knock",
@@ -149,20 +149,19 @@ def _number(token: str) -> bool:
     return token[1:].isdigit()
 
 
-def hand_raw(entry: Entry) -> tuple[dict[str, Any], dict[str, str | None]]:
+def hand_raw(
+    entry: Entry, variant: Variant | None = None
+) -> tuple[dict[str, Any], dict[str, str | None]]:
     """A hand command's parameters as typed (the positionals fill its arguments and counted
     options in their declared order; the options by name) and its hand options
-    (`HAND_FLAGS`)."""
+    (`HAND_FLAGS`); `variant`: the match's, whose counts the positionals are."""
     from gintally.game import variants
 
     declared = variants.options_of(entry.word)
-    counted = [o for o in declared if not o.flag or o.read in ("whole", "count")]
-    if len(entry.positionals) > len(counted):
-        extra = " ".join(entry.positionals[len(counted) :])
-        raise GintallyError(f"{entry.word} takes {len(counted)} values at most; {extra!r} is over")
+    reads = {o.name: o.read for o in declared}
     raw: dict[str, Any] = {}
-    for option, value in zip(counted, entry.positionals, strict=False):
-        raw[option.name] = [value] if option.read == "deadwoods" else value
+    for name, value in variants.by_position(entry.word, entry.positionals, variant).items():
+        raw[name] = [value] if reads[name] == "deadwoods" else value
     shared = set(HAND_FLAGS.values())
     for name, value in entry.options.items():
         if name in shared:

@@ -14,6 +14,7 @@ from gintally.cli.render.terminal import out
 from gintally.errors import GintallyError
 from gintally.facade import typed, work
 from gintally.facade.book import Book, Match
+from gintally.game import variants
 
 HELP = """\
 Type a hand or a command, as on the command line without "gintally":
@@ -69,7 +70,7 @@ class Evening:
         elif word == "pay":
             self.pay(found)
         else:
-            raw, shared = entry.hand_raw(found)
+            raw, shared = entry.hand_raw(found, self.variant())
             done = self.match.hand(word, record.values(word, raw), flags=True, **shared)
         if isinstance(done, dict):  # undo took back a payment
             record.tell_undone(done, False, self.book)
@@ -77,6 +78,10 @@ class Evening:
         if done is not None:
             record.tell(done, False, self.book)
         return word, done
+
+    def variant(self) -> variants.Variant:
+        """The evening's match's variant (whose counts a short form's numbers are)."""
+        return variants.variant_of(self.match.record().rules)
 
     def correct(self, found: entry.Entry) -> work.Done | dict[str, Any]:
         positionals, options = found.positionals, dict(found.options)

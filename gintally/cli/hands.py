@@ -73,10 +73,31 @@ class HandCommand:
     @functools.cached_property
     def __signature__(self) -> inspect.Signature:
         params = [_parameter(o) for o in variants.options_of(self.name)]
+        counts = [o for o in variants.counted(self.name) if o.flag]
+        if counts:  # ``knock Ann 8 18``: the counts typed by position after the arguments
+            at = sum(p.kind is POSITIONAL for p in params)
+            params.insert(at, _more(counts))
         return inspect.Signature([*params, *_shared(), AS_JSON])
 
     def __call__(self, **given: Any) -> None:
         record.run(self.name, given)
+
+
+MORE = record.MORE  # the parameter that takes the counts typed by position
+
+
+def _more(counts: list[Option]) -> inspect.Parameter:
+    """The counts a hand command takes by position after its arguments (``gin Ann 30`` is
+    ``gin Ann --vs 30``), as one argument Typer reads as a list (`record.run` places them)."""
+    names = ", ".join(o.flag for o in counts)
+    argument = typer.Argument(
+        help=f"By position after the arguments, in this order: {names} (gin Ann 30 is "
+        "gin Ann --vs 30).",
+        metavar=" ".join(o.flag.lstrip("-").upper() for o in counts),
+        show_default=False,
+    )
+    kind = Annotated[list[str] | None, argument]
+    return inspect.Parameter(MORE, POSITIONAL, default=None, annotation=kind)
 
 
 @functools.cache

@@ -12,7 +12,6 @@ import typer
 from gintally.cli import record
 from gintally.cli.base import book
 from gintally.cli.common import (
-    DateOpt,
     JsonOpt,
     MatchOpt,
     app,
@@ -63,7 +62,15 @@ def pay(
     amount: Annotated[
         str, typer.Argument(help="How much, e.g. 12.35.", metavar="AMOUNT", show_default=False)
     ],
-    date: DateOpt = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            "-d",
+            help="When it was paid: 2007-04-27, '27 Apr', today, yesterday (default today).",
+            metavar="DATE",
+        ),
+    ] = None,
     note: Annotated[
         str | None, typer.Option("--note", help="A note kept with the payment.", metavar="TEXT")
     ] = None,

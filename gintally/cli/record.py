@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from gintally.cli.base import book, dated, drawing, emit, placed
+from gintally.errors import GintallyError
 from gintally.facade import typed, work
 from gintally.game import variants
 
@@ -36,13 +37,47 @@ def values(command: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     return typed.read_text(variants.options_of(command), raw)
 
 
+MORE = "by_position"  # the hand commands' parameter that takes the counts typed by position
+
+
+def placed_counts(
+    command: str, given: Mapping[str, Any], variant: variants.Variant | None = None
+) -> dict[str, Any]:
+    """`given` with the counts typed by position after the arguments (`MORE`: ``knock Ann 8
+    18``, ``gin Ann 30``) moved to the options they stand for, as ``gintally play`` and the
+    library place them (`variants.by_position`; `variant`: the match's, whose counts they
+    are); a count given both ways is refused."""
+    out = {k: v for k, v in given.items() if k != MORE}
+    more = list(given.get(MORE) or ())
+    if not more:
+        return out
+    counted = variants.counted(command)
+    typed_args = [
+        str(given[o.name]) for o in counted if not o.flag and given.get(o.name) is not None
+    ]
+    for name, value in variants.by_position(command, typed_args + more, variant).items():
+        option = next(o for o in counted if o.name == name)
+        if not option.flag:
+            continue
+        if out.get(name) is not None:
+            raise GintallyError(
+                f"{command}: {option.flag} is given twice ({out[name]} and {value})"
+            )
+        out[name] = value
+    return out
+
+
 def run(command: str, given: Mapping[str, Any]) -> None:
     """Run hand command `command` (any of `variants.commands()`) from its parameters as typed
     (`given`, by name: its own, the hand options and ``as_json``): read them, record the hand
     (`Book.record`, as `Match.hand` does), print what happened."""
-    found = typed.Typed(command, values(command, given), flags=True)
     as_json = bool(given.get("as_json"))
     with book() as opened:
+        variant = None
+        if given.get(MORE):  # counts by position: those the match's variant takes
+            variant = variants.variant_of(opened.match(given.get("match")).record().rules)
+        counts = placed_counts(command, given, variant)
+        found = typed.Typed(command, values(command, counts), flags=True)
         shared = {o.name: given.get(o.name) for o in variants.HAND_OPTIONS}  # match, date...
         done = opened.record(found, **shared)
         where = "" if as_json else placed(opened, done.match.name)
@@ -114,4 +149,14 @@ def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Book) ->
 def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
     """A payment recorded (``pay``, and ``pay`` in ``gintally play``)."""
     said = f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
+    if "balance" in doc:  # what is owed now: a payment of more than was owed shows it
+        now = doc["balance"]
+        if now is None:
+            said += " They are square now."
+        elif now["from"] == doc["from"]:
+            said += f" {now['from']} still owes {now['to']} {now['text']}."
+        else:
+            said += (
+                f" That is more than was owed: {now['from']} owes {now['to']} {now['text']} now."
+            )
     emit(doc, as_json, lambda d: drawing("terminal.message")(said, wrap=False))

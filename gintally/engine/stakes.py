@@ -137,8 +137,13 @@ def money(value: Fraction | Decimal | int, currency: str, places: int) -> str:
 
 
 def price(stake: Stake) -> str:
-    """A stake's price with its currency: ``$0.05``, ``0.05 EUR`` (its own decimals)."""
+    """A stake's price with its currency: ``$0.05``, ``0.05 EUR``, ``€0.10`` (its own decimals,
+    at least the currency's places when it has any, as the amounts beside it: not ``€0.1``
+    next to ``€123.40``; a whole price stays whole: ``$1``)."""
     digits = plain(stake.amount)
+    decimals = -int(stake.amount.as_tuple().exponent)
+    if 0 < decimals < stake.places:
+        digits = plain(stake.amount.quantize(_unit(stake.places)))
     if not stake.currency:
         return digits
     if _CODE.fullmatch(stake.currency):

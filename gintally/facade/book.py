@@ -286,8 +286,10 @@ class Book:
         ``payments``, ``payments_taken_back`` when it brought any). `source`: a path (``"-"``
         or `sys.stdin`: standard input) or an open file, text or bytes. Rows whose hands are
         here already (by their uid) are skipped, one here with other facts refuses the file;
-        a file imported before (or this match's own export) is refused unless `force`. The
-        match must exist (an import makes no ledger and no match)."""
+        a file imported before (or this match's own export) is refused unless `force`. A JSON
+        export starts a new or empty ledger (or the match `match` names, when it is the
+        file's): its match is made from the file, with its players, rules, first dealer and
+        prices."""
         import sys
 
         from gintally.facade import exchange
@@ -308,7 +310,7 @@ class Book:
                 else:
                     copy.write_bytes(data)
                 return self.import_(copy, match, force=force)
-        book = self.ledger(write=True)
+        book = self.ledger(write=True, create=exchange.starts_a_ledger(path))
         return exchange.bring_in(book, match, path, force, self.today())
 
     def export(
@@ -334,9 +336,12 @@ class Book:
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
+            voided = book.count_hands(m, voided=True) - book.count_hands(m)
+            more = {"voided": voided} if voided else {}  # JSON carries them, CSV leaves them
             if not isinstance(out, str | os.PathLike):
                 count = exchange.write_out(book, m, out, as_csv, excel, sep)
-                return {"match": m.name, "format": format.lower(), "hands": count, "output": None}
+                doc = {"match": m.name, "format": format.lower(), "hands": count, "output": None}
+                return {**doc, **more}
             from gintally.ledger import files
 
             count = 0
@@ -348,19 +353,27 @@ class Book:
 
             written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
         doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}
-        return doc
+        return {**doc, **more}
 
-    def merge(self, other: str | os.PathLike[str]) -> dict[str, Any]:
+    def merge(
+        self, other: str | os.PathLike[str], *, same_match: str | None = None
+    ) -> dict[str, Any]:
         """Bring in the matches, players, hands, corrections and payments of the ledger at
         `other` (only read) that this one lacks, by their identities, in one write: merging
         twice changes nothing, and two ledgers merged either way round end alike. Facts the two
         disagree on are named and nothing is merged. ``merge OTHER --json``: ``{"merged",
         "new": {"players", "matches", "hands", "corrections", ...}, "already_here",
-        "renumbered"}`` (the matches whose hands took new numbers)."""
+        "renumbered"}`` (the matches whose hands took new numbers). A ledger that does not
+        exist yet is made (a second device starts from the first one's ledger); `same_match`:
+        the name of a match made apart on each device, with the same players, that is one
+        (``merge --same-match NAME``)."""
         from gintally import transfer
+        from gintally.errors import GintallyError
 
-        ledger = self.ledger(write=True)
-        done = ledger.merge(other, transfer.ImportChecks(ledger, self.today()))
+        if not os.path.exists(other):
+            raise GintallyError(f"no ledger at {other}")
+        ledger = self.ledger(write=True, create=True)
+        done = ledger.merge(other, transfer.ImportChecks(ledger, self.today()), same_match)
         new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
         new.update(done.new)  # and the other fact tables' (payments)
         return {
@@ -478,7 +491,7 @@ class Book:
         from gintally.facade import money, page, printing
         from gintally.facade.typed import when, whole
 
-        today = date.today()
+        today = self.today()
         wanted = whole(as_text(year), "--year")
         book = self.ledger()
         with book.snapshot():  # every document of the page from one moment of the file
@@ -500,12 +513,36 @@ class Book:
             return printing.evening_html(sheet, owed, evening, today, paper), name
 
     def players(self) -> list[str]:
-        """Every player's name: ``player list --json``'s ``players``."""
-        return [p.name for p in self.ledger().players()]
+        """Every player's name, in alphabetical order (accents aside: "Émile" before
+        "Zoë"): ``player list --json``'s ``players``."""
+        from gintally.model import alphabetical
+
+        return sorted((p.name for p in self.ledger().players()), key=alphabetical)
 
     def use_match(self, name: str) -> Match:
         """Make the match named the current one (the one calls without a match go to)."""
         return Match(self, self.ledger(write=True).use_match(name).name)
+
+    def delete_match(self, name: str) -> dict[str, Any]:
+        """Delete a match and everything of it (hands, corrections, prices, payments); its
+        players stay. A backup of the whole ledger is made first, beside it (its path is in
+        the answer: ``gintally --db BACKUP export ...`` reads the match back): ``match delete
+        NAME --yes --json``, ``{"deleted", "hands", "backup"}``."""
+        from datetime import datetime
+
+        from gintally.model import fold
+
+        ledger = self.ledger(write=True)
+        m = ledger.match(name)
+        backup = None
+        if str(self.path) != ":memory:":
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            slug = "".join(c if c.isalnum() else "-" for c in fold(m.name)).strip("-") or "match"
+            folder = Path(self.path).parent
+            backup = ledger.backup(folder / f"{Path(self.path).stem}-before-deleting-{slug}-"
+                                   f"{stamp}.db")  # fmt: skip
+        gone, hands = ledger.delete_match(m.name)
+        return {"deleted": gone.name, "hands": hands, "backup": str(backup) if backup else None}
 
     def rename_match(self, old: str, new: str) -> Match:
         """Rename a match (its hands stay with it)."""

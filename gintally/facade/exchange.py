@@ -17,10 +17,13 @@ Terminology
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from gintally import report, service, transfer
 from gintally.errors import GintallyError
+from gintally.model import fold, shell_word
 
 if TYPE_CHECKING:
     from datetime import date
@@ -47,13 +50,15 @@ def bring_in(
 
     source = transfer.source_name(path)
     with book.write():  # read and added under one lock (all or nothing)
-        m = book.match(match)
+        m = _match_for(book, match, path)
         order = service.date_order(book)
         read = transfer.ImportStream(m, path, today, order)
         known = Identities(m, book.versions_of, source, force, book.stored_versions)
         history = Corrected(m, book, known, source, today, order)
         money = FileMoney(book, m, source)
         start = book.last_row()
+        voided_before = book.count_hands(m, voided=True) - book.count_hands(m)
+        ids: list[Any] = []  # the file's own numbers of its hand rows (`renumbered`)
         count, rows = 0, False
         folded: ImportFold | None = None  # the seasons its rows finish (`folding`)
         for key, items in read.sections():  # the file's parts in its order, read once
@@ -67,7 +72,7 @@ def bring_in(
                     folded = ImportFold(book, m, history=brought)
                 count = book.import_rows(
                     m,
-                    folded.rows(known.rows(items)),
+                    folded.rows(known.rows(_noting(items, ids))),
                     read.digest,
                     source,
                     force,
@@ -95,20 +100,130 @@ def bring_in(
         elif folded is not None:
             folded.keep()  # the last write of the import: its folds have seen every fact
         first, last = book.numbers_after(m, start)
+        voided = book.count_hands(m, voided=True) - book.count_hands(m) - voided_before
     count += history.hands
+    voided = min(max(voided, 0), count)  # of the hands it brought, those that came voided
     doc: dict[str, Any] = {
         "match": m.name,
-        "imported": count,
+        "imported": count - voided,
         "already_here": known.here,
         "hands": [first] + ([last] if count > 1 else []) if count else [],
     }
+    if voided:
+        doc["voided"] = voided
+    moved = renumbered(ids, first) if count and not known.here and not history.hands else None
+    if moved is not None:
+        doc["renumbered"] = moved
     if history.corrections:
         doc["corrections"] = history.corrections
     if money.added:  # a file with payments (JSON): how many were new
         doc["payments"] = money.added
     if money.taken_back:
         doc["payments_taken_back"] = money.taken_back
+    if money.elsewhere:
+        doc["payments_elsewhere"] = money.elsewhere
     return doc
+
+
+def _noting(rows: Iterable[Any], ids: list[Any]) -> Iterator[Any]:
+    """`rows` as they are read, each row's own number (its ``id``) noted in `ids`."""
+    for row in rows:
+        ids.append(row[0])
+        yield row
+
+
+def renumbered(ids: list[Any], first: int | None) -> dict[str, int] | None:
+    """How the hands of a file that numbers them (a CSV export's ``id``) were numbered here,
+    when not as the file does (its voided hands left out, or hands here already): how many
+    took other numbers, and the first of them, its number in the file and here
+    (``{"hands", "file", "here"}``); None when each kept its number."""
+    if first is None:
+        return None
+    moved = []
+    for here, given in enumerate(ids, first):
+        try:
+            there = int(str(given).strip())
+        except (TypeError, ValueError):
+            continue
+        if there != here:
+            moved.append((there, here))
+    if not moved:
+        return None
+    return {"hands": len(moved), "file": moved[0][0], "here": moved[0][1]}
+
+
+def starts_a_ledger(path: Path) -> bool:
+    """Whether the file at `path` can start a new ledger: a JSON export (its match comes with
+    it), named by its path (standard input is read once, by the import)."""
+    if str(path) == "-" or not path.is_file():
+        return False
+    with path.open("rb") as f:
+        return f.read(64).lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+
+
+def _match_for(book: Ledger, match: str | None, path: Path) -> Match:
+    """The match an import goes to: the one named (None: the current one), or, when the
+    ledger has no match of that name (a new or empty ledger, or ``--match`` naming the
+    file's own match), the file's match made from what a JSON export states of it: its
+    players or teams, format, rules, first dealer and prices (`new_from`)."""
+    from gintally.errors import NotFoundError
+
+    try:
+        return book.match(match)
+    except NotFoundError:
+        if not starts_a_ledger(path) or (match is None and book.match_ids()):
+            raise
+        described = _described(path)
+        if described is None or (match is not None and fold(match) != fold(described["match"])):
+            raise
+        return new_from(book, described, transfer.source_name(path))
+
+
+def _described(path: Path) -> Any:
+    """A JSON export's ``match`` part (what ``match show --json`` states), or None."""
+    from gintally.transfer.reading import raw_sections
+
+    _, parts = raw_sections(path)
+    for key, items in parts:
+        if key == "match":
+            for _, described in items:
+                return described if isinstance(described, dict) else None
+        return None
+    return None
+
+
+def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
+    """The match a JSON export describes, made here as ``match new`` makes one (checked as
+    it checks one; a bad part refuses the file, naming it), with the export's prices, each
+    with the identity it was first set under."""
+    from gintally.engine.formats import format_class
+    from gintally.engine.seasons import parse_season_start
+    from gintally.facade import work
+    from gintally.game.rules import RULES_VERSION, RuleSet
+
+    try:
+        values = {k: v for k, v in d["rules"].items() if k != "preset"}
+        stored = {"version": RULES_VERSION, "preset": d["rules"]["preset"], "values": values}
+        rules = RuleSet.from_json(json.dumps(stored))
+        kind = format_class(str(d["format"]))
+        start = parse_season_start(str(d.get("season_start") or "01-01"))
+        fmt = kind(None, int(d.get("format_games") or 3), bool(d.get("rolling")), start)
+        teams = d.get("teams")
+        specs = None
+        if teams:
+            specs = service.team_specs(
+                (f"{t['name']}=" if t.get("name") else "") + ",".join(t["players"]) for t in teams
+            )
+        players = () if specs else tuple(str(p) for p in d["players"])
+        planned = work.Plan(str(d["match"]), players, specs, fmt, rules, d.get("first_dealer"))
+        m, _ = work.new_match(book, planned)
+        for row in d.get("stakes") or ():
+            book.add_stake(m, transfer.stake_from(row), transfer.stake_made(row))
+    except GintallyError as e:
+        raise GintallyError(f"{source}: its match cannot be made here: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise GintallyError(f"{source}: its match part is not an export's ({e})") from None
+    return m
 
 
 def _nowhere(uid: str) -> None:
@@ -127,6 +242,7 @@ class FileMoney:
         self.book, self.m, self.source = book, m, source
         self.added = 0  # payments added
         self.taken_back = 0  # payments taken back (added taken back, or taken back here)
+        self.elsewhere = 0  # payments left out: here already, in another match
         self._places: int | None = None
         self._payments: dict[str, Payment] | None = None
 
@@ -174,7 +290,7 @@ class FileMoney:
             if stake is None:
                 raise GintallyError(
                     f"{self.source} holds payments, and match {self.m.name!r} has no stake: set "
-                    f"one with gintally match stake {self.m.name} AMOUNT first"
+                    f"one with gintally match stake {shell_word(self.m.name)} AMOUNT first"
                 )
             self._places = stake.places
         return self._places
@@ -190,6 +306,8 @@ class FileMoney:
             stored = self._paid().get(p.uid)
             if stored is not None:
                 transfer.same_payment(self.m, stored, p, i)
+            elif not taken_back:
+                self.elsewhere += 1  # here already, in another match: left out, and said
         else:
             book.add_payment(self.m, p.payer, p.payee, p.amount, p.date, p.note, p.uid)
             self.added += not taken_back

@@ -20,6 +20,7 @@ methods: a hand command never loads it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from gintally import report, service
@@ -66,7 +67,22 @@ def pay(
     both play in it, else the latest staked match they share (`service.pay`)."""
     paid, m, stake = service.pay(book, payer, payee, amount, when(day, book, today), note, match)
     names = {p.id: p.name for p in m.members}
-    return dict(report.payment_doc(paid, names, m.name, stake.currency, stake.places))
+    doc = dict(report.payment_doc(paid, names, m.name, stake.currency, stake.places))
+    doc["balance"] = balance(book, m, paid.payer, paid.payee, today)
+    return doc
+
+
+def balance(book: Ledger, m: Match, a: int, b: int, today: date) -> dict[str, Any] | None:
+    """What one of two players owes the other in match `m` now, its payments taken off
+    (``{"from", "to", "amount", "text"}``, as ``settle`` states a balance; None: square). A
+    payment shows it, so one that paid more than was owed says so."""
+    settled = report.settle_doc(service.settlement(book, [m], None, today))
+    names = {p.id: p.name for p in m.members}
+    pair = {names[a], names[b]}
+    for row in settled["balances"]:
+        if {row["from"], row["to"]} == pair:
+            return {k: row[k] for k in ("from", "to", "amount", "text")}
+    return None
 
 
 class Asked:
@@ -119,13 +135,54 @@ def stake(
     today: date,
 ) -> dict[str, Any]:
     """Set a match's stake, or change it from a day on (``match stake NAME AMOUNT --from``):
-    ``{"match", "stake"}``."""
+    ``{"match", "stake"}``, and ``"covers"`` when the price covers games or sets already
+    finished (`covered`). Money never reaches back unasked: a first price without --from
+    starts after the games already finished (`service.after_finished`); --from DATE reaches
+    back as far as it says."""
     with book.write():
         m = book.match(name)
         day = from_day(since, book, today) if since is not None else None
         kept = whole(places, "--places")
+        if day is None and not book.stakes(m):
+            day = service.after_finished(book, m, today)
         price = service.set_stake(book, m, amount, currency, kept, day, series)
-    return {"match": m.name, "stake": report.stake_doc(price)}
+        covers = covered(book, m, price, today)
+    doc: dict[str, Any] = {"match": m.name, "stake": report.stake_doc(price)}
+    if covers is not None:
+        doc["covers"] = covers
+    return doc
+
+
+def covered(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] | None:
+    """What a price just set covers of the games and sets already finished, and what it
+    changes (``{"games", "sets", "text"}``: "covers 2 finished games: Bob would owe Ann
+    650.00"); None when it covers none."""
+    from gintally.engine.stakes import money as as_money
+
+    found = service.match_money(book, m, today)
+    if found is None:
+        return None
+    mine = [s for s in found.settled if s.stake == price]
+    if not mine:
+        return None
+    games = sum(s.what == "game" for s in mine)
+    sets = sum(s.what == "set" for s in mine)
+    net = sum(
+        (s.amount if s.winner == 0 else -s.amount for s in mine if s.winner is not None),
+        Fraction(0),
+    )
+    names = {p.id: p.name for p in m.members}
+    a, b = (" and ".join(names[i] for i in side) for side in service.sides(m))
+    counted = [
+        f"{n} finished {w}{'s' if n != 1 else ''}" for n, w in ((games, "game"), (sets, "set")) if n
+    ]
+    if net == 0:
+        change = "nobody owes anything for them"
+    else:
+        payer, payee = (b, a) if net > 0 else (a, b)
+        change = f"{payer} would owe {payee} {as_money(abs(net), price.currency, price.places)}"
+    text = f"covers {' and '.join(counted)}: {change}"
+    return {"games": games, "sets": sets, "text": text}
 
 
 def from_day(text: str, book: Ledger, today: date) -> date:

@@ -41,6 +41,20 @@ def damaged_match(row_id: object, name: object, what: str) -> LedgerError:
     )
 
 
+# The tables whose rows belong to one match (``match_id``), emptied of it when it is deleted,
+# the rows that refer to others first.
+MATCH_TABLES = (
+    "replay_marks",
+    "season_folds",
+    "imports",
+    "payments",
+    "stakes",
+    "hands",
+    "team_members",
+    "teams",
+)
+
+
 class Matches(LedgerCore):
     """The matches of an open ledger (a part of `Ledger`)."""
 
@@ -253,6 +267,30 @@ class Matches(LedgerCore):
                 raise GintallyError(f"there is already a match named {clean!r}")
             conn.execute("UPDATE matches SET name = ? WHERE id = ?", [clean, match.id])
         return replace(match, name=clean)
+
+    def delete_match(self, name: str) -> tuple[Match, int]:
+        """Remove a match and everything of it (its hands with their corrections, prices,
+        payments and those taken back, imports, teams, caches), in one write; its players stay.
+        The match removed and how many hands it had (live or not)."""
+        with self.write() as conn:
+            match = self.match(name)
+            hands = conn.execute(
+                "SELECT count(*) FROM hands WHERE match_id = ? AND id = hand_id", [match.id]
+            ).fetchone()[0]
+            mine = "SELECT id FROM hands WHERE match_id = ?"
+            conn.execute(f"DELETE FROM corrections WHERE hand_id IN ({mine})", [match.id])
+            conn.execute(
+                "DELETE FROM payment_voids WHERE uid IN "
+                "(SELECT uid FROM payments WHERE match_id = ?)",
+                [match.id],
+            )
+            for table in MATCH_TABLES:
+                conn.execute(f"DELETE FROM {table} WHERE match_id = ?", [match.id])
+            conn.execute(
+                "DELETE FROM settings WHERE key = 'current_match' AND value = ?", [str(match.id)]
+            )
+            conn.execute("DELETE FROM matches WHERE id = ?", [match.id])
+        return match, int(hands)
 
     def several_matches(self) -> bool:
         """Whether the ledger holds more than one match (a confirmation then names its match)."""

@@ -47,7 +47,7 @@ from gintally.ledger.guards import name_damage
 from gintally.ledger.hands import hand_record
 from gintally.ledger.history import version_row
 from gintally.ledger.imports import renumber
-from gintally.model import HAND_COLUMNS, HandRecord, fold
+from gintally.model import HAND_COLUMNS, HandRecord, fold, shell_word
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,11 @@ def _differ(mine: list[Any], theirs: list[Any]) -> list[str]:
     return out
 
 
+# What two matches of one name, made apart with the same players, format and rules, may
+# differ in and still be one match when the user says so (``merge --same-match NAME``).
+APART = ("first dealer",)
+
+
 class MergeConflict(GintallyError):
     """The two ledgers disagree on facts of one identity: nothing was merged."""
 
@@ -154,18 +159,24 @@ class Merged:
 
 
 def merge(
-    ledger: LedgerCore, other: str | os.PathLike[str], checks: Checks | None = None
+    ledger: LedgerCore,
+    other: str | os.PathLike[str],
+    checks: Checks | None = None,
+    same: str | None = None,
 ) -> Merged:
     """Bring in what `other` has and `ledger` lacks, by identity, in one write; refuse
     (`MergeConflict`, nothing written) when they disagree (`Ledger.merge`), and (`ForeignRow`)
-    when a row of `other` is one an import would refuse (`checks`)."""
+    when a row of `other` is one an import would refuse (`checks`). `same`: the name of a
+    match made apart on each side, with the same players, that the user says is one match
+    (``merge --same-match NAME``): its hands come together, this ledger's first dealer
+    stands."""
     path = Path(other)
     src, in_use = open_other(path, ledger.path)
     try:
         src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
         _bounded(src, path)
         with ledger.write() as conn:
-            run = _Merge(conn, src, path, checks)
+            run = _Merge(conn, src, path, checks, same)
             run.run()
             if run.conflicts:
                 shown = "; ".join(run.conflicts[:4])
@@ -270,8 +281,12 @@ class _Merge:
         src: sqlite3.Connection,
         path: Path,
         checks: Checks | None = None,
+        same: str | None = None,
     ) -> None:
         self.conn, self.src, self.name, self.checks = conn, src, path.name, checks
+        self.path = str(path)
+        self.same = fold(same) if same is not None else None
+        self.same_found = False  # whether the match `same` names was met on both sides
         self.merged = Merged(path.name)
         self.conflicts: list[str] = []
         self.players: dict[int, int] = {}  # the other's player id -> ours
@@ -285,6 +300,11 @@ class _Merge:
         if self.conflicts:  # the rest would be named by players that do not map
             return
         self._matches()
+        if self.same is not None and not self.same_found:
+            self.conflicts.append(
+                f"--same-match: no match of that name was made apart here and there ({self.same!r})"
+            )
+            return
         self._hands()
         self._corrections()
         for table in FACT_TABLES:
@@ -461,18 +481,50 @@ class _Merge:
                 "teams": self._teams(self.conn, here["id"], ours),
             }
             differ = [k for k in mine if mine[k] != theirs[k]]
+            if fold(here["name"]) == self.same:
+                self.same_found = True
+            if by_name and all(k in APART for k in differ) and self._joined(r, here):
+                differ = []  # one match, as the user says (or said in an earlier merge)
             if by_name and differ:  # made apart, and not alike: two matches
-                self.conflicts.append(
-                    f"match {here['name']!r} here and {r['name']!r} there are different "
-                    f"matches (other {', '.join(differ)}): rename one (gintally match rename) "
-                    "to keep both"
-                )
+                self.conflicts.append(self._apart(here["name"], differ))
             elif differ:
                 what = "named" if differ == ["name"] else f"with other {', '.join(differ)}"
                 self.conflicts.append(
                     f"match {here['name']!r} is {what} there ({r['name']!r}): one of them was "
                     "changed since they parted"
                 )
+
+    def _joined(self, theirs: sqlite3.Row, here: sqlite3.Row) -> bool:
+        """Whether a match made apart on each side is one: the user says so (`same`), or
+        said so in an earlier merge (its first hand there is in this match here)."""
+        if fold(here["name"]) == self.same:
+            return True
+        first = self.src.execute(
+            "SELECT uid FROM hands WHERE match_id = ? AND id = hand_id ORDER BY id LIMIT 1",
+            [theirs["id"]],
+        ).fetchone()
+        if first is None:
+            return False
+        found = self.conn.execute(
+            "SELECT match_id FROM hands WHERE uid = ? AND id = hand_id", [first[0]]
+        ).fetchone()
+        return found is not None and found[0] == here["id"]
+
+    def _apart(self, name: str, differ: list[str]) -> str:
+        """Why a match of one name here and there is not taken for one: made apart with the
+        same players (two devices that each began the book: ``--same-match`` makes them one),
+        or a different match (other players, format or rules: they cannot be one)."""
+        said = f"match {name!r} was made here and there apart (other {', '.join(differ)})"
+        if all(k in APART for k in differ):
+            return (
+                f"{said}: if it is one book, gintally merge {shell_word(self.path)} "
+                f"--same-match {shell_word(name)} brings its hands together (this ledger's "
+                "first dealer stands)"
+            )
+        return (
+            f"{said}: they cannot be one match; to keep both, rename this one (gintally match "
+            f"rename {shell_word(name)} NEW) and merge again"
+        )
 
     def _add_match(self, r: sqlite3.Row) -> int:
         self._check_name(r["name"], f"match {r['id']}")
@@ -587,8 +639,12 @@ class _Merge:
                 self.hands[r["hand_id"]] = here["id"]
                 self.merged.here += 1
                 mine = [here[c] for c in HAND_COLUMNS]
-                if here["match_id"] != match_id or _differ(mine, values):
+                if here["match_id"] != match_id:
                     self.conflicts.append(self._hand_conflict(here, r, mine, values))
+                elif _differ(mine, values):  # first recorded otherwise: as they stand now?
+                    mine_now, theirs_now = self._current(here["id"], r["hand_id"])
+                    if _differ(mine_now, theirs_now):
+                        self.conflicts.append(self._hand_conflict(here, r, mine_now, theirs_now))
                 continue
             self._check_hand(match_id, r)
             if match_id not in numbers:
@@ -606,6 +662,19 @@ class _Merge:
             self.touched.add(match_id)
             self.grown.add(match_id)
             self._count("hands")
+
+    def _current(self, ours: int, theirs: int) -> tuple[list[Any], list[Any]]:
+        """A hand's values as it stands now on each side (its newest version: the row of its
+        latest edit, else the hand as first recorded). Two versions with the same current
+        facts agree: a hand brought by a CSV export (its current facts, with the uid it was
+        first recorded under) and the same hand edited to them here are one hand."""
+        columns = ", ".join(HAND_COLUMNS)
+        newest = f"SELECT {columns} FROM hands WHERE hand_id = ? ORDER BY id DESC LIMIT 1"
+        mine = list(self.conn.execute(newest, [ours]).fetchone())
+        other = self.src.execute(
+            "SELECT * FROM hands WHERE hand_id = ? ORDER BY id DESC LIMIT 1", [theirs]
+        ).fetchone()
+        return mine, self._values(other)
 
     def _hand_conflict(
         self, here: sqlite3.Row, r: sqlite3.Row, mine: list[Any], theirs: list[Any]

@@ -159,13 +159,16 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             self.conn.execute("PRAGMA journal_mode = WAL")
 
-    def merge(self, other: str | os.PathLike[str], checks: Checks | None = None) -> Merged:
+    def merge(
+        self, other: str | os.PathLike[str], checks: Checks | None = None, same: str | None = None
+    ) -> Merged:
         """Bring in what `other` has and this ledger lacks, by identity, in one write, each row
         checked by `checks` (the import's validators) (`merging.merge`, loaded by a merge only:
-        no other command needs it)."""
+        no other command needs it); `same`: the name of a match made apart on each side that
+        is one match."""
         from gintally.ledger import merging
 
-        return merging.merge(self, other, checks)
+        return merging.merge(self, other, checks, same)
 
     def backup(self, target: str | os.PathLike[str], force: bool = False) -> Path:
         """A consistent copy of the ledger, taken online and put in place whole

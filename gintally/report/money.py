@@ -124,9 +124,12 @@ def in_play_doc(match: Match, item: InPlay) -> InPlayDoc:
 
 
 def in_play_line(doc: InPlayDoc) -> str:
-    """``Set 2 so far: Ann is 45 points ahead, worth $2.25.``"""
+    """``Set 2 so far, its open game included: Ann is 45 points ahead, worth $2.25.`` (what
+    it counts said, as the set's line beside it counts only its finished games)."""
     if doc["what"] == "games":
         head = f"Games {', '.join(str(n) for n in doc['numbers'])} so far"
+    elif doc["what"] == "set":
+        head = f"Set {doc['numbers'][0]} so far, its open game included"
     else:
         head = f"{doc['what'].capitalize()} {doc['numbers'][0]} so far"
     if doc["leader"] is None:
@@ -170,7 +173,7 @@ def settle_doc(settled: Settlement, since: str | None = None) -> SettleDoc:
     for priced in settled.matches:
         items = priced.money.settled
         stake = priced.money.in_play.stake if priced.money.in_play else None
-        latest = stake or (items[-1].stake if items else None)
+        latest = stake or (items[-1].stake if items else priced.latest)
         total = sum((i.amount for i in items), Fraction(0))
         if latest is not None:
             covered.append(

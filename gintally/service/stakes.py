@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from fractions import Fraction
 
 from gintally.engine.replay import Entry, Replay
@@ -39,7 +39,7 @@ from gintally.engine.stakes import (
 from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
-from gintally.model import Match, Payment, fold, plain_text
+from gintally.model import Match, Payment, fold, plain_text, shell_word
 from gintally.service.replaying import stream_entries_from_plays
 from gintally.service.seating import seating_of
 
@@ -96,6 +96,17 @@ def set_stake(
     return stake
 
 
+def after_finished(ledger: Ledger, match: Match, today: date) -> date | None:
+    """The day a first price set without a date starts, so that it reaches back to no game or
+    set already finished: None (from the start) when none is; else the day after the last
+    one closed, or today when that was an earlier day (the next game is played from today)."""
+    probe = match_money(ledger, match, today, Prices([Stake(parse_amount("1", "the stake"))]))
+    if probe is None or not probe.settled:
+        return None
+    last = max(s.day for s in probe.settled)
+    return max(last + timedelta(days=1), today)
+
+
 def prices(ledger: Ledger, match: Match) -> Prices:
     """The match's stakes (empty: not played for money)."""
     return Prices(ledger.stakes(match))
@@ -142,6 +153,7 @@ class Priced:
     money: MatchMoney
     currency: str
     places: int
+    latest: Stake | None = None  # its latest price (one that starts later covers nothing yet)
 
 
 @dataclass
@@ -191,7 +203,7 @@ def _settlement(
             continue
         if since is not None:
             money.settled = [s for s in money.settled if s.day >= since]
-        priced = Priced(m, money, plan.currency, plan.places)
+        priced = Priced(m, money, plan.currency, plan.places, plan.latest)
         out.matches.append(priced)
         by_id[m.id] = priced
         owed = out.owed.setdefault(plan.currency, Owed())
@@ -296,8 +308,8 @@ def pay(
     stake = plan.latest
     if stake is None:
         raise GintallyError(
-            f"match {match.name!r} has no stake: set one with 'gintally match stake "
-            f"{match.name} AMOUNT --from DATE' before paying in it"
+            f"match {match.name!r} has no stake: set one (gintally match stake "
+            f"{shell_word(match.name)} AMOUNT) before paying in it"
         )
     money = parse_amount(amount, "the amount", stake.places, zero=False)
     clean = plain_text(note, "note", one_line=True) if note else None

@@ -34,7 +34,7 @@ def stats(doc: StatsDoc) -> Group:
         collapse_padding=True,
     )
     table.add_column("player")
-    heads = ("matches", "hands", "won", "games", "sets", "series", "gins", "under", "best")
+    heads = ("matches", "played", "won", "games", "sets", "series", "gins", "under", "best")
     keys = ("matches", "hands", "hands_won", "games_won", "sets_won", "series_won", "gins")
     for col in heads:
         table.add_column(col, justify="right")
@@ -42,7 +42,12 @@ def stats(doc: StatsDoc) -> Group:
         values = [str(r[k]) for k in keys]  # type: ignore[literal-required]
         table.add_row(short(r["player"], 12), *values, str(r["undercuts"]), str(r["biggest_hand"]))
     draw(table)
-    draw(message("won: hands won; under: undercuts; best: biggest hand won (points)"))
+    draw(
+        message(
+            "played: hands played; won: hands won; under: undercuts; best: biggest hand won "
+            "(points)"
+        )
+    )
     if any(r.get("winnings") for r in doc["players"]):  # only with a stake on some match
         draw(_winnings(doc))
     if doc["head_to_head"]:

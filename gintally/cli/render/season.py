@@ -51,7 +51,7 @@ def standings(doc: StandingsDoc) -> Group:
         "games",
         *(["sets"] if sets else []),
         *(["series"] if series_rule else []),
-        "rounds" if teams else "hands",
+        "rounds" if teams else "won",  # hands won (stats' "played" counts those played)
     ]
     for col in (*columns, "points", "gins", "undercuts"):
         table.add_column(col, justify="right")
@@ -71,8 +71,11 @@ def standings(doc: StandingsDoc) -> Group:
             str(r["biggest_hand"]),
             str(r["net"]),
         )
+    said = [] if teams else ["won: hands won"]
     if series_rule:
-        table.caption = f"A series is won at {series_rule}."
+        said.append(f"A series is won at {series_rule}.")
+    if said:
+        table.caption = "; ".join(said)
         table.caption_justify = "left"
     out = console()
     if out.measure(table, options=out.options.update(max_width=1000)).maximum > out.width:

@@ -108,7 +108,7 @@ def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None =
                 + Text(f"The next hand starts set {now['number'] + 1}.")
             )
         elif now is not None:
-            draw(Text(f"Set {now['number']} (sum of the nets): {now['result']}."))
+            draw(Text(f"Set {now['number']} (sum of its finished games' nets): {now['result']}."))
     if doc["series"] is not None:
         draw(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
     stake = doc.get("stake")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from gintally.cli.render.terminal import group, kit, message
 from gintally.engine.formats import format_class
 from gintally.game.rules import value_text
+from gintally.model import shell_word
 from gintally.report import EvalDoc, MatchDoc, RulesDoc, SettleDoc
 
 if TYPE_CHECKING:
@@ -169,7 +170,8 @@ def settlement(doc: SettleDoc) -> Group:
         named = doc["unstaked"]
         said.append(
             message(
-                f"No stake on {named[0]}: set one with gintally match stake NAME AMOUNT"
+                f"No stake on {named[0]}: set one with gintally match stake "
+                f"{shell_word(named[0])} AMOUNT"
                 if len(named) == 1
                 else "No match has a stake: set one with gintally match stake NAME AMOUNT"
             )

@@ -47,9 +47,11 @@ __all__ = [
     "Told",
     "Variant",
     "all_variants",
+    "by_position",
     "check_points",
     "command",
     "commands",
+    "counted",
     "find_variant",
     "help_of",
     "max_hand_points",
@@ -179,3 +181,30 @@ def variant_options() -> tuple[Option, ...]:
             for o in options:
                 seen.setdefault(o.name, o)
     return tuple(seen.values())
+
+
+@cache  # the declarations never change: read once a process
+def counted(name: str) -> tuple[Option, ...]:
+    """The parameters hand command `name` takes by position, in order: its arguments, then
+    the options that take a count (``--vs``, Mahjong's ``--table`` and ``--vs-table``), so
+    ``knock Ann 8 18`` is ``knock Ann 8 --vs 18``, as the library's
+    ``match.knock("Ann", 8, 18)``: the command line and ``gintally play`` read them alike."""
+    return tuple(o for o in options_of(name) if not o.flag or o.read in ("whole", "count"))
+
+
+def by_position(name: str, values: list[str], variant: Variant | None = None) -> dict[str, str]:
+    """The values typed by position for hand command `name`, by parameter name (`counted`;
+    with `variant`, the match's, only the counts it takes: ``gin Ann 30 40`` in a plain gin
+    match has one value too many, not a Mahjong ``--table``); more values than it takes are
+    refused naming the extra ones."""
+    taken = counted(name)
+    if variant is not None:
+        inputs = variant.inputs()
+        taken = tuple(o for o in taken if not o.flag or o.fills in inputs)
+    if len(values) > len(taken):
+        extra = " ".join(values[len(taken) :])
+        said = " ".join((o.flag.lstrip("-") or o.name).upper() for o in taken)
+        raise HandError(
+            f"{name} takes {len(taken)} values at most ({said}); the extra {extra!r} is over"
+        )
+    return {o.name: v for o, v in zip(taken, values, strict=False)}
