@@ -37,9 +37,19 @@ ORDER_HELP = {
     "ymd": "year first, 98-03-05 is 5 March 1998",
 }
 MONTHS = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-)  # fmt: skip
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 # Month names read besides English: German, French, Spanish, Italian and Dutch, in full and as
 # their usual abbreviations (with and without accents), so "3. Mai 2025", "3 mars 2025",
 # "3 de mayo de 2025", "3 maggio 2025" and "3 mei 2025" read as they are meant. A word here
@@ -47,8 +57,7 @@ MONTHS = (
 # May in German and French), so no text reads as two months.
 LOCAL_MONTHS = (
     ("januar", "jänner", "janvier", "janv", "enero", "ene", "gennaio", "gen", "januari"),
-    ("februar", "feber", "février", "fevrier", "févr", "fevr", "febrero", "febbraio",
-     "februari"),
+    ("februar", "feber", "février", "fevrier", "févr", "fevr", "febrero", "febbraio", "februari"),
     ("märz", "maerz", "marz", "mrz", "mär", "mars", "marzo", "maart", "mrt"),
     ("avril", "avr", "abril", "abr", "aprile"),
     ("mai", "mayo", "maggio", "mag", "mei"),
@@ -59,7 +68,7 @@ LOCAL_MONTHS = (
     ("oktober", "okt", "octobre", "octubre", "ottobre", "ott"),
     ("novembre", "noviembre"),
     ("dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dicembre", "dic"),
-)  # fmt: skip
+)
 # The small words those languages put in a date: "3 de mayo de 2025", "1er mai", "le 3 mai".
 LOCAL_WORDS = ("de", "del", "er", "le", "il")
 _HELP = "try 2007-04-27, 27 Apr 2007, today or yesterday"

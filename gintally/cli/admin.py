@@ -171,8 +171,9 @@ def match_new(
     from gintally.facade import money, work
 
     price_asked = money.asked(stake, currency, places, series_stake)  # checked before writing
-    planned = work.plan(name, players, teams, format_, rules, set_ or [], games, rolling,
-                        season_start, dealer)  # fmt: skip
+    planned = work.plan(
+        name, players, teams, format_, rules, set_ or [], games, rolling, season_start, dealer
+    )
     with book() as opened:  # the match and its stake, or neither
         m, price = opened.make_match(planned, price_asked)
     doc = report.match_doc(m)

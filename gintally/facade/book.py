@@ -193,8 +193,18 @@ class Book:
 
         price = money.asked(as_text(stake), currency, as_text(places), as_text(series_stake))
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
-        planned = work.plan(name, players, teams, format, rules, overrides, as_text(games),
-                            rolling, season_start, dealer)  # fmt: skip
+        planned = work.plan(
+            name,
+            players,
+            teams,
+            format,
+            rules,
+            overrides,
+            as_text(games),
+            rolling,
+            season_start,
+            dealer,
+        )
         made, _ = self.make_match(planned, price)
         return Match(self, made.name)
 
@@ -539,8 +549,9 @@ class Book:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             slug = "".join(c if c.isalnum() else "-" for c in fold(m.name)).strip("-") or "match"
             folder = Path(self.path).parent
-            backup = ledger.backup(folder / f"{Path(self.path).stem}-before-deleting-{slug}-"
-                                   f"{stamp}.db")  # fmt: skip
+            backup = ledger.backup(
+                folder / f"{Path(self.path).stem}-before-deleting-{slug}-{stamp}.db"
+            )
         gone, hands = ledger.delete_match(m.name)
         return {"deleted": gone.name, "hands": hands, "backup": str(backup) if backup else None}
 
