@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from gintally.errors import GintallyError, HandError, LedgerError
+from gintally.errors import GintallyError, HandError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import (
@@ -244,40 +244,6 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
     settled = settle(match, typed)
     seating_of(match).place(ledger, settled.record)
     return ledger.add_hand(match, settled.record), settled.result
-
-
-def refuse_before_open_game(ledger: Ledger, match: Match, typed: TypedHand) -> None:
-    """A hand dated before the first hand of the match's open game would join that game, or
-    finish games before it: refused, pointing to a match of its own for old results (what the
-    hand commands and the library's hand methods ask first; with no game open a back-dated
-    hand takes its place by date). Only a hand dated before the latest hand replays anything
-    (one query otherwise)."""
-    try:
-        latest = ledger.live_hands_latest(match)
-    except LedgerError:  # a damaged row: the hand is a fact of its own (its confirmation warns)
-        return
-    if latest is None or typed.date >= latest.date:
-        return
-    from gintally.service.windows import replay_match
-
-    games = [g for g in replay_match(ledger, match).replay.open_games() if g.hands]
-    first = min((g.opened for g in games), default=typed.date)
-    if typed.date >= first:
-        return
-    players = " ".join(shell_word(p.name) for p in match.players)
-    raise HandError(
-        f"hand dated {typed.date.isoformat()} is before the open game's first hand "
-        f"({first.isoformat()}): "
-        f"record old results in a match of their own, e.g. gintally match new "
-        f'"Paper book" --players {players}'
-    )
-
-
-def shell_word(text: str) -> str:
-    """`text` as one word a shell reads back (quoted when it must be)."""
-    import shlex
-
-    return shlex.quote(text)
 
 
 # The inputs a hand can be given: every variant may read `CORE_INPUTS` (`HandInput`'s fields);
