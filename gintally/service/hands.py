@@ -414,7 +414,8 @@ def _apply(ledger: Ledger, match: Match, c: Change, back: bool, reason: str) -> 
 def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
     """Take back the match's latest change: a payment recorded in it after its last live hand
     (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
-    and no earlier than the latest correction, else the top of the changes done
+    and recorded after the latest correction (in a later second: a payment's uid tells no
+    order), else the top of the changes done
     (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
     it, a void undone (the hand restored), a restore undone (voided again): each a correction
     with the reason `UNDO`, exported and merged like any. Found and taken back in one write.
@@ -429,7 +430,7 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
             later = (
                 change is None
                 or change.action == "hand"
-                or (payment.created_at or "") >= change.created_at
+                or (payment.created_at or "") > change.created_at  # (to the second)
             )
             if after and later:
                 ledger.void_payment(payment, UNDO)
