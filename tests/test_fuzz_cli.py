@@ -91,6 +91,8 @@ JSON_COMMANDS = {
     "draw",
     "score",
     "undo",
+    "redo",
+    "restore",
     "void",
     "edit",
     "show",
@@ -485,6 +487,11 @@ def command_specs(
             {"--kind": st.sampled_from(KINDS), "--vs-points": int_text, **hand_opts},
         ),
         "undo": ([], {"--match": matches, "-m": matches, "--json": None}),
+        "redo": ([], {"--match": matches, "-m": matches, "--json": None}),
+        "restore": (
+            [hand_ids],
+            {"--match": matches, "-m": matches, "--reason": texts, "--json": None},
+        ),
         "void": (
             [hand_ids],
             {"--match": matches, "-m": matches, "--reason": texts, "--json": None},

@@ -344,6 +344,10 @@ def test_settle_follows_voids_and_edits_of_the_hands_behind_it(tmp_path: Path) -
             ("Bob", "Ann", "$1.75")
         ]
         assert doc["in_play"] == []
-        taken = match.undo()  # no hand entered after the payment (hand 6 was voided)
+        taken = match.undo()  # the latest change: the edit of hand 5 (issue 35)
+        assert (taken["undid"], taken["hand"], taken["points"]) == ("edit", 5, 40)
+        taken = match.undo()  # then the void of hand 6: it is back
+        assert (taken["undid"], taken["hand"], taken["voided"]) == ("void", 6, False)
+        taken = match.undo()  # then the payment: no hand entered after it
         assert (taken["action"], taken["text"]) == ("undid", "$50.25")
-        assert match.undo()["hand"] == 5
+        assert match.undo()["hand"] == 6

@@ -123,7 +123,6 @@ def test_date_order_dmy_reads_5_3_1998_as_5_march(book: Path) -> None:
 
 
 def test_a_confirmation_shows_the_date_unless_it_is_today(book: Path) -> None:
-    # (a hand dated before the open game's first hand is refused: the oldest comes first)
     out = ok(gintally(book, "draw", "--date", "1999-12-31")).stdout
     assert out.splitlines()[0] == "Hand 1, 31 Dec 1999: Drawn hand: no score"
     yesterday = date.today() - timedelta(days=1)

@@ -29,7 +29,6 @@ def test_every_confirmation_names_the_match_once_there_are_two(gintally: CLI) ->
     ok(gintally("match", "new", "Cup final", "--players", "Ann", "Bob"))
     ok(gintally("match", "new", "Home", "--players", "Ann", "Bob"))
     cup = ("--match", "Cup final")
-    # (a hand dated before the open game's first hand is refused: the older one comes first)
     out = ok(gintally("knock", "Ann", "2", "--vs", "30", "--date", "2007-04-26", *cup)).stdout
     assert out.splitlines()[:2] == [
         "Hand 1 in Cup final, 26 Apr 2007: Ann knocks with 2, Bob has 30: Ann +28",

@@ -1,4 +1,4 @@
-"""Issue 35, cases 2, 6 and 7, replayed as written, through the command line and the library.
+"""Issue 35, cases 2 and 6, replayed as written, through the command line and the library.
 
 2. `undo` takes back the latest change: after `edit 1 --vs 81` it takes back the edit (hand 1
    is again as it was), not hand 3; a second undo then takes back hand 3. `redo` brings back
@@ -6,20 +6,15 @@
    number; undo, redo and restore are corrections, merged like any.
 6. `void` and `edit` say which finished games they change: voiding hand 2 turns game 1 into a
    shutout (net 215 -> 370).
-7. A hand dated before the open game's first hand is refused, pointing to a match of its own.
 """
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 import gintally as library
 from conftest import Run, as_json, ok, refused_line
-from gintally.errors import GintallyError
 
 CLI = Callable[..., Run]
 TOOK_BACK = (
@@ -30,10 +25,6 @@ EDIT_CHANGED = "Game 1 changes: was Ann 253-45, net 208; now not finished"
 VOID_CHANGED = "Game 1 changes: was Ann 260-45, net 215; now Ann 370-0, shutout, net 370"
 GAME_WAS = {"winner": "Ann", "total": {"Ann": 260, "Bob": 45}, "shutout": False, "net": 215}
 GAME_NOW = {"winner": "Ann", "total": {"Ann": 370, "Bob": 0}, "shutout": True, "net": 370}
-BACK_DATED = (
-    "hand dated 2007-04-27 is before the open game's first hand ({today}): record old results "
-    'in a match of their own, e.g. gintally match new "Paper book" --players Ann Bob'
-)
 
 
 def test_undo_after_an_edit_takes_back_the_edit_on_the_command_line(gintally: CLI) -> None:
@@ -187,27 +178,3 @@ def test_void_names_the_finished_game_it_changes_through_the_library() -> None:
         assert restored["changed_text"] == [
             "Game 1 changes: was Ann 370-0, shutout, net 370; now Ann 260-45, net 215"
         ]
-
-
-def test_a_hand_from_2007_never_joins_tonights_game_on_the_command_line(gintally: CLI) -> None:
-    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--dealer", "Ann"))
-    ok(gintally("knock", "Ann", "8", "--vs", "18"))
-    before = as_json(gintally("hands", "--json"))
-    run = gintally("score", "Bob", "57", "--kind", "gin", "--date", "2007-04-27")
-    today = datetime.date.today().isoformat()
-    assert refused_line(run) == "Error: " + BACK_DATED.format(today=today)
-    assert as_json(gintally("hands", "--json")) == before
-    # the suggested command works as written, and the old result goes there
-    ok(gintally("match", "new", "Paper book", "--players", "Ann", "Bob"))
-    ok(gintally("score", "Bob", "57", "--kind", "gin", "--date", "2007-04-27"))
-
-
-def test_a_hand_from_2007_never_joins_tonights_game_through_the_library() -> None:
-    with library.open(":memory:") as book:
-        match = book.new_match("S", ["Ann", "Bob"], dealer="Ann")
-        match.knock("Ann", 8, vs=18)
-        with pytest.raises(GintallyError) as refused:
-            match.score("Bob", 57, kind="gin", date=datetime.date(2007, 4, 27))
-        today = datetime.date.today().isoformat()
-        assert str(refused.value) == BACK_DATED.format(today=today)
-        assert [h["hand"] for h in match.hands()["hands"]] == [1]

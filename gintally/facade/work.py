@@ -77,7 +77,6 @@ def hand(
         **typed.core,
     )
     m = book.match(match)
-    service.refuse_before_open_game(book, m, played)
     rec, result = service.record(book, m, played)
     return Done(hand_doc(book, m, rec, result, today), m, rec)
 

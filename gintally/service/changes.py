@@ -9,9 +9,8 @@ Terminology
   not the same (``was``/``now``; None: not finished then).
 
 Only corrections ask (`window_before`, `changed`): recording a hand replays no more than it
-did, since a hand that would land before the open game is refused
-(`hands.refuse_before_open_game`). A game older than the window (a season before, or before
-the match's quiet point) is not compared.
+did. A game older than the window (a season before, or before the match's quiet point) is not
+compared.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from gintally.errors import GintallyError, HandError, LedgerError
+from gintally.errors import GintallyError, HandError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import (
@@ -246,40 +246,6 @@ def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, 
     return ledger.add_hand(match, settled.record), settled.result
 
 
-def refuse_before_open_game(ledger: Ledger, match: Match, typed: TypedHand) -> None:
-    """A hand dated before the first hand of the match's open game would join that game, or
-    finish games before it: refused, pointing to a match of its own for old results (what the
-    hand commands and the library's hand methods ask first; with no game open a back-dated
-    hand takes its place by date). Only a hand dated before the latest hand replays anything
-    (one query otherwise)."""
-    try:
-        latest = ledger.live_hands_latest(match)
-    except LedgerError:  # a damaged row: the hand is a fact of its own (its confirmation warns)
-        return
-    if latest is None or typed.date >= latest.date:
-        return
-    from gintally.service.windows import replay_match
-
-    games = [g for g in replay_match(ledger, match).replay.open_games() if g.hands]
-    first = min((g.opened for g in games), default=typed.date)
-    if typed.date >= first:
-        return
-    players = " ".join(shell_word(p.name) for p in match.players)
-    raise HandError(
-        f"hand dated {typed.date.isoformat()} is before the open game's first hand "
-        f"({first.isoformat()}): "
-        f"record old results in a match of their own, e.g. gintally match new "
-        f'"Paper book" --players {players}'
-    )
-
-
-def shell_word(text: str) -> str:
-    """`text` as one word a shell reads back (quoted when it must be)."""
-    import shlex
-
-    return shlex.quote(text)
-
-
 # The inputs a hand can be given: every variant may read `CORE_INPUTS` (`HandInput`'s fields);
 # each variant's own are in its options (`Variant.owners`). In the order an edit names them.
 _DEALT = ("dealer", "upcard")
@@ -448,7 +414,8 @@ def _apply(ledger: Ledger, match: Match, c: Change, back: bool, reason: str) -> 
 def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
     """Take back the match's latest change: a payment recorded in it after its last live hand
     (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
-    and no earlier than the latest correction, else the top of the changes done
+    and recorded after the latest correction (in a later second: a payment's uid tells no
+    order), else the top of the changes done
     (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
     it, a void undone (the hand restored), a restore undone (voided again): each a correction
     with the reason `UNDO`, exported and merged like any. Found and taken back in one write.
@@ -463,7 +430,7 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
             later = (
                 change is None
                 or change.action == "hand"
-                or (payment.created_at or "") >= change.created_at
+                or (payment.created_at or "") > change.created_at  # (to the second)
             )
             if after and later:
                 ledger.void_payment(payment, UNDO)
