@@ -179,7 +179,10 @@ def test_a_merge_starts_a_new_ledger_and_a_match_can_be_deleted(
         "1 price new."
     )
     asked = gintally("--db", str(second), "match", "delete", "Saturday night")
-    assert asked.code == 1 and "Delete match Saturday night and its 2 hands?" in asked.stdout
+    assert asked.code == 2 and "Delete match Saturday night and its 2 hands?" in asked.stdout
+    assert asked.stderr == (
+        "Error: match 'Saturday night' was not deleted: answer y, or give --yes\n"
+    )
     assert as_json(gintally("--db", str(second), "match", "list", "--json"))["matches"] != []
     done = as_json(gintally("--db", str(first), "match", "delete", "saturday night", "--yes",
                             "--json"))  # fmt: skip

@@ -44,7 +44,8 @@ def build(path: Path) -> Path:
     """The demo's two matches (a Hollywood evening, now at 5 cents a point, and a season of
     ad infinitum) and a team match played for $0.10 a point, in a ledger at `path`."""
     with demo.build(path) as book:
-        book.match(EVENING).stake(Decimal("0.05"), currency="$")
+        # priced from the evening's day on: a first price reaches back only when asked
+        book.match(EVENING).stake(Decimal("0.05"), currency="$", since=date(2026, 11, 14))
         teams = book.new_match(
             TEAMS, teams=["Reds=Ann,Cy", "Blues=Bob,Di"], stake="0.10", currency="$"
         )

@@ -9,6 +9,7 @@ from typer.core import TyperCommand
 
 from gintally import report
 from gintally.cli.base import book
+from gintally.errors import GintallyError
 
 if TYPE_CHECKING:
     from gintally.model import Match as MatchRecord
@@ -315,10 +316,9 @@ def match_delete(
     with book() as opened:
         m = opened.match(name)
         hands = m.hand_count()
-        if not yes and not typer.confirm(
-            f"Delete match {m.name} and its {hands} hand{'s' if hands != 1 else ''}?"
-        ):
-            raise typer.Exit(1)
+        asked = f"Delete match {m.name} and its {hands} hand{'s' if hands != 1 else ''}?"
+        if not yes and not _confirmed(asked):
+            raise GintallyError(f"match {m.name!r} was not deleted: answer y, or give --yes")
         done = opened.delete_match(m.name)
     if as_json:
         emit(done, True)
@@ -361,3 +361,11 @@ def player_list(as_json: JsonOpt = False) -> None:
 def _tables(m: MatchRecord) -> list[str]:
     """A team match's tables as its confirmation names them."""
     return [m.table_name(t) for t in range(len(m.tables))]
+
+
+def _confirmed(question: str) -> bool:
+    """A yes to `question` on the terminal; no answer (end of input) is a no."""
+    try:
+        return typer.confirm(question, default=False)
+    except typer.Abort:
+        return False
