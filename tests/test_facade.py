@@ -15,8 +15,7 @@ import pytest
 
 import gintally
 from conftest import Run, as_json, ok, refused_line
-from gintally.errors import GintallyError, LedgerError
-from gintally.facade.typed import ParameterError
+from gintally.errors import GintallyError, LedgerError, ParameterError
 
 CLI = Callable[..., Run]
 Step = tuple[tuple[str, ...], Callable[[gintally.Book], Any]]

@@ -9,7 +9,7 @@ The library's methods, by what they give back:
   vs=18)``: ``int`` counts, text for names and cards, a list of cards, a `datetime.date`),
   written out with their types so that a type checker refuses a misspelled or mistyped call; at
   run time a wrong value is refused naming the parameter (``vs must be a whole number, not
-  '18'``, `facade.typed.ParameterError`), and a refusal of the hand itself says what the
+  '18'``, `errors.ParameterError`), and a refusal of the hand itself says what the
   command line says.
 - data methods: each returns exactly the document its command's ``--json`` prints, as JSON
   reads it back (`plain`: lists, text keys), and a refusal raises a `GintallyError`; nothing

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, ParameterError
 
 if TYPE_CHECKING:
     from gintally.game.variants import Option
@@ -38,11 +38,6 @@ if TYPE_CHECKING:
 
 LARGEST = 1_000_000_000  # no count, score, hand number or year typed at a table is bigger
 Cards: TypeAlias = "str | Sequence[str]"  # cards as a library call gives them: "AS 2H" or a list
-
-
-class ParameterError(GintallyError):
-    """A library call's argument of the wrong type or out of range: the message names the
-    parameter (``vs must be a whole number, not 'x'``)."""
 
 
 # --- text, as the command line reads it (its words) ---------------------------------------------
