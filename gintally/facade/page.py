@@ -35,6 +35,7 @@ from datetime import date, timedelta
 from html import escape
 from typing import Any
 
+from gintally.dates import MONTHS
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
@@ -43,20 +44,6 @@ INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark eno
 # a solid line with round markers, and a dashed one with square markers.
 DASH = ("none", "11 6")
 MARKER = ("circle", "square")
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 PAPER = {"a4": "A4", "letter": "letter"}  # `--paper` as CSS's @page size names it
 
 
