@@ -23,17 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import launch
 from PIL import Image
 from playwright.sync_api import Browser, Page, sync_playwright
 from test_print import EVENING, SEASON, TEAMS, build
 
 import gintally
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
 MM = 96 / 25.4  # CSS pixels in a millimetre
 PRINTABLE = {"a4": (210 - 30) * MM, "letter": 8.5 * 96 - 30 * MM}  # width inside the margins
 
@@ -41,7 +37,7 @@ PRINTABLE = {"a4": (210 - 30) * MM, "letter": 8.5 * 96 - 30 * MM}  # width insid
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = launch(p)
         yield launched
         launched.close()
 

@@ -486,3 +486,21 @@ def test_the_web_libraries_are_loaded_by_serve_alone() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout == "[]\n"
+
+
+def test_a_correction_names_the_finished_games_it_changes(tmp_path: Path) -> None:
+    """As the command line says it (issue 35): voiding Bob's hand turns game 1 into a
+    shutout, and the page is told so under the confirmation."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        m = book.new_match("Sat", ["Ann", "Bob"])
+        for who, points in (("Ann", 60), ("Bob", 30), ("Ann", 50)):
+            m.score(who, points)
+        expected = m.void(2)["changed_text"]
+        m.undo()  # the void taken back: the page makes it again
+    assert expected and expected[0].startswith("Game 1 changes: was Ann")
+    with client_for(path) as phone:
+        csrf = join(phone)
+        said = write(phone, "/void", csrf, hand="2").json()["said"]
+    assert said[0] == "Voided hand 2: Bob scores 30"
+    assert said[-len(expected) :] == expected

@@ -20,21 +20,13 @@ from typing import Any
 
 import pytest
 import uvicorn
+from browsers import launch
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 import gintally
 from gintally.serve import address
 from gintally.serve.app import Settings, build
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE: dict[str, Any] = {
     "viewport": {"width": 360, "height": 740},
     "device_scale_factor": 2,
@@ -112,7 +104,7 @@ def start(path: Path, **options: Any) -> Iterator[Served]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        found = launch(p)
         yield found
         found.close()
 

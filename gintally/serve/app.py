@@ -270,13 +270,17 @@ def said(doc: dict[str, Any], games: list[dict[str, Any]] | None = None) -> list
         return [
             f"Took back the payment: {doc['from']} paid {doc['to']} {doc['text']} on {doc['date']}."
         ]
+    changed = list(doc.get("changed_text") or [])  # the finished games a correction changed
+    if doc.get("undid", "hand") != "hand" and doc.get("took_back"):  # an edit or void undone
+        return [str(doc["took_back"]), *changed]
     if "action" in doc:
         doc = {
             **doc,
             "description": f"{doc['action'].capitalize()} hand {doc['hand']}: {doc['description']}",
             "games": games or [],
         }
-    return [line.strip() for line in hand_lines(doc, 10_000)]  # type: ignore[arg-type]
+    lines = [line.strip() for line in hand_lines(doc, 10_000)]  # type: ignore[arg-type]
+    return [*lines, *changed]
 
 
 # --- the routes --------------------------------------------------------------------------------
