@@ -246,8 +246,11 @@ def test_undo_void_and_edit_say_what_they_did(client: TestClient, ledger: Path) 
     assert "Game 1: Ann 10, Bob 45" in r.json()["said"]
     r = write(client, "/void", csrf, hand="1", reason="wrong table")
     assert r.json()["said"][0] == "Voided hand 1: Ann knocks with 8, Bob has 18: Ann +10"
-    r = write(client, "/undo", csrf)
-    assert r.json()["said"][0].startswith("Undid hand ")
+    r = write(client, "/undo", csrf)  # the latest change: the void, taken back as the CLI says
+    assert r.json()["said"][0] == (
+        "Took back the void of hand 1: hand 1 is back in play (Ann knocks with 8, Bob has 18: "
+        "Ann +10)"
+    )
     r = write(client, "/void", csrf, hand="99")
     assert r.status_code == 400 and "99" in r.json()["error"]
 
