@@ -476,7 +476,6 @@ def test_report_refuses_what_it_cannot_write(
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="no chromium here (CI has no browser)")
 def test_a_real_browser_renders_the_page(
     gintally: CLI, household: dict[str, list[int]], tmp_path: Path
 ) -> None:
@@ -484,11 +483,13 @@ def test_a_real_browser_renders_the_page(
     import struct
     import subprocess
 
+    from browsers import chromium_path
+
     _page(gintally, tmp_path, "--match", "Sunday")
     shot = tmp_path / "year.png"
     subprocess.run(
         [
-            "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+            chromium_path() or "chromium", "--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
             f"--screenshot={shot}", "--window-size=1200,1600",

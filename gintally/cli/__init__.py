@@ -47,10 +47,10 @@ def _take_ctrl_c_early() -> None:
     name = os.path.basename(getattr(script, "__file__", None) or "").partition("-script")[0]
     spec = getattr(script, "__spec__", None)
     if name in ("gintally", "gintally.exe") or getattr(spec, "name", "") == "gintally.__main__":
-        import _signal  # type: ignore[import-not-found]  # the C module, no enum imported
+        import signal
 
         try:  # noqa: SIM105 (contextlib is no import to make this early)
-            _signal.signal(_signal.SIGINT, _interrupted_early)
+            signal.signal(signal.SIGINT, _interrupted_early)
         except ValueError:  # not the main thread
             pass
 
