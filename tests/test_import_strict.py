@@ -239,6 +239,7 @@ def endless(
         proc = subprocess.Popen(
             [sys.executable, "-c", _RUN.format(rows=rows, chars=chars)],
             stdin=subprocess.PIPE,
+            bufsize=0,  # nothing left in a buffer to flush into the closed pipe at collection
             stdout=subprocess.DEVNULL,
             stderr=out,
             env={"GINTALLY_DB": str(db), "PATH": "/usr/bin:/bin", "NO_COLOR": "1"},
