@@ -11,6 +11,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -353,7 +354,8 @@ def on_a_terminal(
     args: list[str], env: dict[str, str], keys: tuple[bytes, ...] = ()
 ) -> tuple[int, bytes]:
     """A real run on a pseudo-terminal (80x24) with `env`, typing each of `keys` once the
-    output has gone quiet: its exit code and everything it wrote."""
+    output has gone quiet, then reading until the program ends (however long a busy machine
+    makes it take): its exit code and everything it wrote."""
     import pty
     import select
 
@@ -369,12 +371,14 @@ def on_a_terminal(
     os.close(side)
     out = b""
     pending = list(keys)
-    while True:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         ready, _, _ = select.select([main], [], [], 1.0)
-        if not ready:  # quiet: the program waits for a line
-            if not pending:
+        if not ready:  # quiet: the program waits for a line, or is still starting
+            if pending:
+                os.write(main, pending.pop(0))
+            elif process.poll() is not None:
                 break
-            os.write(main, pending.pop(0))
             continue
         try:
             data = os.read(main, 65536)
