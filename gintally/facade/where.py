@@ -23,8 +23,6 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 from gintally.errors import GintallyError
 
 ENV_DB = "GINTALLY_DB"
@@ -52,7 +50,11 @@ def config_folder(app_name: str = APP_NAME) -> str:
 def data_folder(app_name: str = APP_NAME) -> str:
     """The platform's data directory for `app_name`, as platformdirs names it (no author
     folder on Windows, not Roaming); just the name when there is no home to put it in (the
-    caller, `app_dir`, says so)."""
+    caller, `app_dir`, says so). platformdirs is imported here, when no path was given: a
+    command run with ``--db`` or ``$GINTALLY_DB`` never needs it (its import, with the
+    ``tempfile``, ``random`` and compression modules it brings, is some 3-4 ms of start-up)."""
+    import platformdirs
+
     try:
         return platformdirs.user_data_dir(app_name, appauthor=False, roaming=False)
     except RuntimeError:  # platformdirs' "could not determine the home directory"
