@@ -30,6 +30,7 @@ from gintally.ledger.guards import (
     MOST,
     NUMBERS_INDEX,
     cache_triggers,
+    changed,
     control_sql,
     hand_damage,
     missing,
@@ -237,6 +238,11 @@ class Damage(LedgerCore):
                 for row in self._rows(sql):
                     add(f"{row[0]} row {row[1]}", say.format(*row[2:]))
         have = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        try:
+            altered = set(changed(self.conn))
+        except sqlite3.Error as e:
+            raise files.translate(self.path, e) from None
+        have -= altered
         if "m011_guards" in schema_applied(self.conn):
             indexes = self._rows("SELECT name FROM sqlite_master WHERE type = 'index'")
             if NUMBERS_INDEX not in {r[0] for r in indexes} and not any(
@@ -250,12 +256,12 @@ class Damage(LedgerCore):
                 if name not in have:
                     add(
                         f"schema trigger {name}",
-                        "is missing (dropped by another tool): rows written since may be damaged",
+                        f"{_GONE[name in altered]}: rows written since may be damaged",
                     )
         if "m015_cache_guards" in applied:
             for name in cache_triggers():
                 if name not in have:
-                    add(f"schema trigger {name}", _CACHES_UNUSED)
+                    add(f"schema trigger {name}", f"{_GONE[name in altered]}: {_CACHES_UNUSED}")
         for match_id in [int(r[0]) for r in self._rows("SELECT match_id FROM replay_marks")]:
             try:
                 marks.load(self.conn, match_id)
@@ -320,9 +326,13 @@ class Damage(LedgerCore):
             return restore(conn, numbers)
 
 
+_GONE = {  # a guard or cache trigger: dropped (False) or changed in place (True)
+    False: "is missing (dropped by another tool)",
+    True: "is not gintally's own (changed by another tool)",
+}
 _CACHES_UNUSED = (
-    "is missing (dropped by another tool): the cached seasons and replay marks are not used "
-    "until 'gintally check --repair' or the next write puts it back"
+    "the cached seasons and replay marks are not used until 'gintally check --repair' or the "
+    "next write puts it back"
 )
 
 

@@ -142,7 +142,7 @@ def _read(row: sqlite3.Row, match_id: int, season_start: tuple[int, int]) -> Fol
         raise BadFold("holds values that do not match its checksum")
     try:
         figures = json.loads(row["figures"])
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:  # RecursionError: arrays nested beyond the stack
         raise BadFold(f"holds values that are not a season's ({e})") from None
     if not (isinstance(figures, list) and len(figures) == 2 and figures[0] == MADE_BY):
         raise OtherMaker(row["figures"][:40])  # its checksum holds: another gintally's
@@ -152,7 +152,7 @@ def _read(row: sqlite3.Row, match_id: int, season_start: tuple[int, int]) -> Fol
         first = date.fromisoformat(row["first_day"])
         label, start = season_of(first, season_start)
         end = season_end(first).isoformat()
-    except (TypeError, ValueError, OverflowError) as e:
+    except (TypeError, ValueError, OverflowError, RecursionError) as e:
         raise BadFold(f"holds values that are not a season's ({e})") from None
     if (label, start) != (row["season"], first) or season.label != label or season.start != first:
         raise BadFold(f"holds season {row['season']!r} from {row['first_day']!r}")

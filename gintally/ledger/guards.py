@@ -486,21 +486,57 @@ def cache_triggers() -> dict[str, str]:
     return {**MARK_GUARDS, **FOLD_GUARDS, **BEHIND}
 
 
+def _flat(sql: str) -> str:
+    """A statement with its runs of white space made one space (how two texts are compared)."""
+    return " ".join(sql.split())
+
+
+@functools.cache
+def _own_text() -> dict[str, str]:
+    """Every guard and cache trigger, by name: its CREATE statement as `restore` writes it
+    (white space made one, `_flat`)."""
+    bodies = {**triggers(), **cache_triggers()}
+    return {name: _flat(f"CREATE TRIGGER {name} {body}") for name, body in bodies.items()}
+
+
+def _triggers(conn: sqlite3.Connection) -> tuple[set[str], list[str]]:
+    """The ledger's triggers that do what gintally's do (every other trigger too, by name), and
+    the guards and cache triggers present under their name with another text: another tool
+    changed one (a ``WHEN 0`` that never fires, a body that deletes nothing), which would let a
+    cache outlive the rows it folded as surely as a dropped one."""
+    own = _own_text()
+    have, changed = set(), []
+    for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"):
+        if name in own and _flat(str(sql)) != own[name]:
+            changed.append(name)
+        else:
+            have.add(name)
+    return have, sorted(changed)
+
+
+def changed(conn: sqlite3.Connection) -> list[str]:
+    """The guards and cache triggers another tool changed in place (same name, another text):
+    `check` names them, the readers do not trust the caches, `restore` makes them again."""
+    return _triggers(conn)[1]
+
+
 def trusted(conn: sqlite3.Connection, own: Collection[str]) -> bool:
     """Whether a cache whose own forgetting triggers are `own` can be used: every guard, every
-    trigger of `BEHIND` and of `own` is there. A row another tool wrote while one was gone
-    (``sqlite-utils transform`` drops every trigger of the table) may have made a cache row
-    stale, or be one the guards refuse and only a replay sees: the readers replay instead,
-    until `restore` (the next write, or ``check --repair``) puts them back and drops the
-    caches."""
-    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    trigger of `BEHIND` and of `own` is there, as gintally wrote it. A row another tool wrote
+    while one was gone (``sqlite-utils transform`` drops every trigger of the table) or changed
+    may have made a cache row stale, or be one the guards refuse and only a replay sees: the
+    readers replay instead, until `restore` (the next write, or ``check --repair``) puts them
+    back and drops the caches."""
+    have = _triggers(conn)[0]
     return guard_names() <= have and have.issuperset(BEHIND) and have.issuperset(own)
 
 
 def missing(conn: sqlite3.Connection, numbers: bool = True) -> list[str]:
     """The guards, cache triggers and indexes (`CACHE_INDEXES`, and `NUMBERS_INDEX` unless not
-    `numbers`) a fully migrated ledger lacks (`restore` makes them)."""
-    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    `numbers`) a fully migrated ledger lacks, a trigger another tool changed (`changed`)
+    counted as lacking (`restore` makes them)."""
+    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type <> 'trigger'")}
+    have |= _triggers(conn)[0]
     names = [*triggers(), *cache_triggers(), *([NUMBERS_INDEX] if numbers else []), *CACHE_INDEXES]
     return [name for name in names if name not in have]
 
@@ -514,6 +550,7 @@ def restore(conn: sqlite3.Connection, numbers: bool = True) -> list[str]:
     bodies = {**triggers(), **cache_triggers()}
     for name in missing(conn, numbers):
         if name in bodies:
+            conn.execute(f"DROP TRIGGER IF EXISTS {name}")  # one another tool changed
             conn.execute(f"CREATE TRIGGER {name} {bodies[name]}")
         else:
             sql = NUMBERS_INDEX_SQL if name == NUMBERS_INDEX else CACHE_INDEXES[name]

@@ -102,9 +102,10 @@ def _put_where(names: set[str]) -> set[str]:
 
 
 def _put_back(problem: Problem) -> Problem:
-    """A missing trigger or index, once `check --repair` has made it again."""
-    what = problem.what.partition(" (")[0].replace("is missing", "was missing")
-    return Problem(problem.where, f"{what} (dropped by another tool): put back")
+    """A missing (or changed) trigger or index, once `check --repair` has made it again."""
+    what, _, why = problem.what.partition(" (")
+    what = what.replace("is missing", "was missing").replace("is not", "was not")
+    return Problem(problem.where, f"{what} ({why.partition(')')[0]}): put back")
 
 
 FULL_DISK = (

@@ -1,0 +1,148 @@
+"""Cases found by the adversarial campaign against issue 33's fourth round, each kept as a test.
+
+A guard or cache trigger another tool changed in place (same name, another text: a ``WHEN 0``
+that never fires) lets a cache outlive the rows it folded as surely as a dropped one: the readers
+refuse the caches until it is gintally's own again, `check` names it, and `check --repair` (or the
+next write) makes it again and drops the caches.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_cache_staleness import built, cold, db, in_2022, rows, sql, warm
+from test_season_folds import cli, folds, ok
+
+from gintally.ledger.folds import FOLD_VALUES, fold_digest
+from gintally.ledger.guards import cache_triggers, changed, triggers
+
+__all__ = ["built", "db"]  # the fixtures, used by name
+
+
+def neuter(db: Path, *names: str) -> None:
+    """Make each trigger of `names` again under its name, never firing (``WHEN 0``)."""
+    conn = sqlite3.connect(db)
+    try:
+        for name in names:
+            query = "SELECT sql FROM sqlite_master WHERE name = ?"
+            (text,) = conn.execute(query, [name]).fetchone()
+            conn.execute(f"DROP TRIGGER {name}")
+            if " WHEN " in text:
+                conn.execute(text.replace(" WHEN ", " WHEN 0 AND ", 1))
+            else:
+                conn.execute(text.replace(" BEGIN ", " WHEN 0 BEGIN ", 1))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+def insert_at_zero(db: Path) -> None:
+    sql(
+        db,
+        "INSERT INTO hands(id, hand_id, match_id, number, date, claim, kind, winner, points, "
+        "created_at, uid) SELECT 0, 0, 1, max(number) + 1, '2022-06-01', 'score', 'score', "
+        "(SELECT player_a FROM matches WHERE id = 1), 60, '2022-06-01T00:00:00+00:00', "
+        "'feedfacefeedfacefeedfacefeedface' FROM hands",
+    )
+
+
+CASES: dict[str, tuple[tuple[str, ...], Callable[[Path], None]]] = {
+    "changed": (
+        ("forget_folds_hand_changed", "forget_marks_hand_changed"),
+        lambda db: sql(db, f"UPDATE hands SET points = points + 9 WHERE id = {in_2022(db)[5]}"),
+    ),
+    "deleted": (
+        ("forget_folds_hand_deleted", "forget_marks_hand_deleted"),
+        lambda db: sql(db, f"DELETE FROM hands WHERE id = {in_2022(db)[5]}"),
+    ),
+    "behind": (("forget_caches_hand_behind",), insert_at_zero),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_trigger_changed_in_place_is_not_trusted(db: Path, case: str) -> None:
+    names, write = CASES[case]
+    assert folds(db, "M") == 3
+    neuter(db, *names)
+    assert changed(sqlite3.connect(db)) == sorted(names)
+    write(db)
+    assert warm(db) == cold(db)  # the campaign's failure: the warm readers showed the old fold
+
+    code, said = cli(db, "check")
+    assert code == 1
+    for name in names:
+        assert (
+            f"problem: schema trigger {name}: is not gintally's own (changed by another tool): "
+            "the cached seasons and replay marks are not used until 'gintally check --repair' "
+            "or the next write puts it back"
+        ) in said.splitlines(), said
+
+    code, said = cli(db, "check", "--repair")
+    assert code == 1
+    for name in names:
+        assert (
+            f"problem: schema trigger {name}: was not gintally's own (changed by another tool): "
+            "put back"
+        ) in said.splitlines(), said
+    conn = sqlite3.connect(db)
+    assert changed(conn) == []
+    own = {**triggers(), **cache_triggers()}
+    for name in names:
+        (text,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", [name]).fetchone()
+        assert text == f"CREATE TRIGGER {name} {own[name]}"
+    conn.close()
+    assert folds(db) == 0  # made while a trigger did not fire: dropped
+    assert cli(db, "check") == (0, f"{db}: no problems found\n")
+    assert warm(db) == cold(db)
+    assert folds(db, "M") == 3
+
+
+def test_a_changed_guard_is_named_and_made_again_by_the_next_write(db: Path) -> None:
+    neuter(db, "guard_hand_update", "forget_folds_hand_changed")
+    sql(db, f"UPDATE hands SET points = points + 7 WHERE id = {in_2022(db)[3]}")
+    code, said = cli(db, "check")
+    assert code == 1
+    assert (
+        "problem: schema trigger guard_hand_update: is not gintally's own (changed by another "
+        "tool): rows written since may be damaged"
+    ) in said.splitlines(), said
+    ok(db, "knock", "Bob", "3", "--vs", "30", "--date", "2024-12-31")
+    assert changed(sqlite3.connect(db)) == []
+    assert warm(db) == cold(db)
+    assert cli(db, "check") == (0, f"{db}: no problems found\n")
+
+
+def test_the_triggers_as_made_are_gintallys_own(db: Path) -> None:
+    """A ledger as gintally makes it: no trigger counts as changed, white space aside."""
+    conn = sqlite3.connect(db)
+    assert changed(conn) == []
+    names = {r[0] for r in rows(db, "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    assert set(triggers()) | set(cache_triggers()) <= names
+    conn.close()
+
+
+def test_a_fold_nested_past_the_stack_is_a_bad_fold_not_a_crash(db: Path) -> None:
+    """A fold whose figures are arrays nested 100,000 deep (its checksum recomputed) gave
+    "unexpected RecursionError" on every warm `standings` and `stats`: it is a damaged cache
+    row like any other, refused by the readers and named and dropped by `check`."""
+    (match_id, season, *values), *_ = rows(
+        db,
+        f"SELECT match_id, season, {', '.join(FOLD_VALUES[1:])} FROM season_folds "
+        "ORDER BY first_day",
+    )
+    values[2] = "[" * 100_000 + "]" * 100_000
+    digest = fold_digest(int(str(match_id)), [season, *values])
+    sql(
+        db,
+        f"UPDATE season_folds SET figures = '{values[2]}', digest = '{digest}' "
+        f"WHERE match_id = {match_id} AND season = '{season}'",
+    )
+    seen = warm(db)
+    assert seen == cold(db)
+    assert all(code == 0 for code, _ in seen.values()), seen
+    code, said = cli(db, "check")
+    assert (code, said) == (0, f"{db}: no problems found\n")  # the readers dropped it
+    assert folds(db, "M") == 3  # and made it again
