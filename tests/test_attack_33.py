@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from damaging import unguarded
 from test_cache_staleness import built, cold, db, in_2022, rows, sql, warm
 from test_season_folds import cli, folds, ok
 
@@ -146,3 +147,53 @@ def test_a_fold_nested_past_the_stack_is_a_bad_fold_not_a_crash(db: Path) -> Non
     code, said = cli(db, "check")
     assert (code, said) == (0, f"{db}: no problems found\n")  # the readers dropped it
     assert folds(db, "M") == 3  # and made it again
+
+
+# --- damage `check` names, and never prints raw ---------------------------------------------
+
+
+@pytest.fixture
+def staked(tmp_path: Path) -> Path:
+    """A staked match (a currency of 2 places) with one hand and one payment."""
+    ledger = tmp_path / "staked.db"
+    ok(ledger, "match", "new", "M", "--players", "Ann", "Bob", "--stake", "0.05")
+    ok(ledger, "score", "Ann", "25", "--date", "2026-01-05")
+    ok(ledger, "pay", "Bob", "Ann", "1", "--date", "2026-01-07")
+    return ledger
+
+
+def test_a_uid_holding_an_escape_is_named_escaped(staked: Path) -> None:
+    unguarded(staked, "UPDATE hands SET uid = char(27) || '[2J'")
+    code, said = cli(staked, "check")
+    assert code == 1
+    assert "\x1b" not in said
+    assert said.splitlines()[0] == (
+        "problem: hands row 1: holds the uid '\\x1b[2J', not an identity (32 hex digits)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("amount", "why"),
+    [
+        ("1.001", "with more decimals than its currency's (2)"),  # a fraction of a cent
+        ("\u0661\u0660", "not an amount of money above zero"),  # Arabic-Indic (merge took them)
+        (" 1", "not an amount of money above zero"),
+    ],
+)
+def test_a_payment_no_command_could_write_is_named(staked: Path, amount: str, why: str) -> None:
+    unguarded(staked, f"UPDATE payments SET amount = '{amount}'")
+    code, said = cli(staked, "check")
+    assert (code, said.splitlines()[0]) == (
+        1,
+        f"problem: payments row 1: holds the amount {amount!r}, {why}",
+    )
+
+
+@pytest.mark.parametrize("amount", ["\u0660.\u0660\u0665", " 0.05"])
+def test_a_stake_no_command_could_write_is_named(staked: Path, amount: str) -> None:
+    unguarded(staked, f"UPDATE stakes SET amount = '{amount}'")
+    code, said = cli(staked, "check")
+    assert (code, said.splitlines()[0]) == (
+        1,
+        f"problem: stakes row 1: holds the amount {amount!r}, not an amount of money",
+    )

@@ -51,17 +51,23 @@ def damaged_row(table: str, row_id: object, what: str) -> LedgerError:
     return LedgerError(f"the ledger is damaged: {table} row {row_id} {what}; {CHECK_HINT}")
 
 
-def _amount_damage(value: object, zero: bool) -> str | None:
-    """What is wrong with a stored amount (decimal digits as text: no sign, no exponent, not
-    NaN), as `parse_amount` would say of it typed, or None."""
+def _amount_damage(value: object, zero: bool, places: int | None = None) -> str | None:
+    """What is wrong with a stored amount (decimal digits 0-9 as text, as gintally writes them:
+    no sign, no exponent, not NaN, no space, no other script's digits), as `parse_amount` would
+    say of it typed, or None; `places`: the most decimals its currency counts, when known."""
     from gintally.engine.stakes import parse_amount
 
     try:
-        parse_amount(str(value), "the amount", zero=zero)
+        if not (isinstance(value, str) and value.isascii() and value == value.strip()):
+            raise GintallyError(repr(value))
+        amount = parse_amount(value, "the amount", zero=zero)
     except GintallyError:
         return f"holds the amount {value!r}, not an amount of money" + (
             "" if zero else " above zero"
         )
+    exponent = amount.as_tuple().exponent
+    if places is not None and isinstance(exponent, int) and -exponent > places:
+        return f"holds the amount {value!r}, with more decimals than its currency's ({places})"
     return None
 
 
@@ -112,13 +118,15 @@ def stake_damage(r: sqlite3.Row) -> str | None:
     return None if r["from_date"] is None else _day_damage(r["from_date"])
 
 
-def payment_damage(r: sqlite3.Row, players: Collection[int] | None) -> str | None:
+def payment_damage(
+    r: sqlite3.Row, players: Collection[int] | None, places: int | None = None
+) -> str | None:
     """What is wrong with a row of ``payments`` that no command could have written, or None:
     an amount that is not one above zero, a date that is not one or after tomorrow (money is
     handed over by the day it is recorded; a day of slack for another device's time zone), a
     payer or payee who does not play in its match (`players`, when known), a note with a
-    control character."""
-    wrong = _amount_damage(r["amount"], zero=False) or _day_damage(
+    control character; an amount with more decimals than its currency's `places`, when known."""
+    wrong = _amount_damage(r["amount"], zero=False, places=places) or _day_damage(
         r["date"], min(LAST_DAY, (date.today() + timedelta(days=1)).isoformat())
     )
     if wrong is not None:
@@ -158,7 +166,7 @@ class Damage(LedgerCore):
         def add(where: str, what: str) -> None:
             if where not in named:
                 named.add(where)
-                found.append((where, what))
+                found.append((where, visible(what)))  # a stored value is never shown raw
 
         columns = self._hand_columns()  # a ledger read as it is may predate some
         queries = [q for q in _DAMAGE if "other_points" not in q[0] or "other_points" in columns]
@@ -282,8 +290,16 @@ class Damage(LedgerCore):
                 found.append((f"stakes row {r['id']}", wrong))
         rows = self._rows("SELECT * FROM payments ORDER BY id")
         players = self.players_of({r["match_id"] for r in rows})
+        places = {  # a match keeps its first price's places
+            r[0]: r[1]
+            for r in self._rows(
+                "SELECT match_id, places FROM stakes s WHERE id = "
+                "(SELECT min(id) FROM stakes WHERE match_id = s.match_id)"
+            )
+            if type(r[1]) is int
+        }
         for r in rows:
-            wrong = payment_damage(r, players.get(r["match_id"], ()))
+            wrong = payment_damage(r, players.get(r["match_id"], ()), places.get(r["match_id"]))
             if wrong is not None:
                 found.append((f"payments row {r['id']}", wrong))
         return found
