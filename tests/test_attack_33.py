@@ -8,6 +8,7 @@ next write) makes it again and drops the caches.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -196,4 +197,33 @@ def test_a_stake_no_command_could_write_is_named(staked: Path, amount: str) -> N
     assert (code, said.splitlines()[0]) == (
         1,
         f"problem: stakes row 1: holds the amount {amount!r}, not an amount of money",
+    )
+
+
+# --- a gin's knocker count: checked, never dropped ---------------------------------------------
+
+
+def test_an_imported_gin_with_a_knocker_count_is_refused(staked: Path, tmp_path: Path) -> None:
+    """The row said a gin with the knocker's deadwood 7: imported, the 7 became 0 in silence."""
+    row = {"date": "2026-01-09", "kind": "gin", "winner": "Bob", "knocker": "Bob", "points": 45}
+    src = tmp_path / "gin.json"
+    src.write_text(json.dumps({"hands": [{**row, "knocker_deadwood": 7, "defender_deadwood": 20}]}))
+    code, said = cli(staked, "import", str(src))
+    assert (code, said) == (
+        2,
+        "Error: row 1 of gin.json: a gin leaves its knocker no deadwood, not 7\n",
+    )
+    assert rows(staked, "SELECT count(*) FROM hands") == [(1,)]
+    src.write_text(json.dumps({"hands": [{**row, "knocker_deadwood": 0, "defender_deadwood": 20}]}))
+    assert cli(staked, "import", str(src)) == (0, "Imported 1 hand into M.\n")
+
+
+def test_a_stored_gin_with_a_knocker_count_is_named(staked: Path) -> None:
+    ok(staked, "gin", "Bob", "--vs", "10", "--date", "2026-01-08")
+    assert cli(staked, "check") == (0, f"{staked}: no problems found\n")
+    unguarded(staked, "UPDATE hands SET knocker_deadwood = 9 WHERE kind = 'gin'")
+    assert cli(staked, "check") == (
+        1,
+        "problem: match 'M' hand 2: stored the knocker's deadwood 9 but a gin has none\n"
+        f"1 problem(s) in {staked}\n",
     )

@@ -301,6 +301,10 @@ def _settled_again(m: Match, variant: Variant, values: tuple[Any, ...], token: A
         again = (rec.winner, rec.points, rec.kind, rec.other_points)
     except GintallyError as e:
         return str(e)
+    if kept.knocker_deadwood not in (None, rec.knocker_deadwood) and rec.knocker_deadwood == 0:
+        # a gin's count the replay never reads (its knocker melds every card): one no command
+        # could have stored
+        return f"stored the knocker's deadwood {kept.knocker_deadwood} but a {rec.kind} has none"
     stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
     if again != stored and again[1:] == stored[1:]:
         return f"stored winner player {stored[0]} but it is won by player {again[0]}"

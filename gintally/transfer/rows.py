@@ -149,6 +149,9 @@ def parse_row(
     elif knocker is not None:
         if kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) and winner != knocker:
             raise GintallyError(f"a {kind} is won by its knocker, {match.name_of(knocker)}")
+        if kind in (Kind.GIN, Kind.BIG_GIN) and not extra and k_dw:
+            # a gin's knocker melds every card: a count given is checked, never dropped
+            raise GintallyError(f"a {kind} leaves its knocker no deadwood, not {k_dw}")
         if kind in (Kind.UNDERCUT, Kind.SOUR) and winner == knocker:
             who = "the defender" if kind is Kind.UNDERCUT else "the phantom"
             raise GintallyError(f"this {kind} is won by {who}, not the knocker")
