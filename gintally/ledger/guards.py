@@ -492,11 +492,12 @@ def _flat(sql: str) -> str:
 
 
 @functools.cache
-def _own_text() -> dict[str, str]:
-    """Every guard and cache trigger, by name: its CREATE statement as `restore` writes it
-    (white space made one, `_flat`)."""
+def _own_text() -> dict[str, tuple[str, str]]:
+    """Every guard and cache trigger, by name: its CREATE statement as `restore` writes it, as
+    it is and with its white space made one (`_flat`)."""
     bodies = {**triggers(), **cache_triggers()}
-    return {name: _flat(f"CREATE TRIGGER {name} {body}") for name, body in bodies.items()}
+    made = {name: f"CREATE TRIGGER {name} {body}" for name, body in bodies.items()}
+    return {name: (text, _flat(text)) for name, text in made.items()}
 
 
 def _triggers(conn: sqlite3.Connection) -> tuple[set[str], list[str]]:
@@ -507,7 +508,7 @@ def _triggers(conn: sqlite3.Connection) -> tuple[set[str], list[str]]:
     own = _own_text()
     have, changed = set(), []
     for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"):
-        if name in own and _flat(str(sql)) != own[name]:
+        if name in own and sql != own[name][0] and _flat(str(sql)) != own[name][1]:
             changed.append(name)
         else:
             have.add(name)
