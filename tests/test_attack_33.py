@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -225,5 +226,19 @@ def test_a_stored_gin_with_a_knocker_count_is_named(staked: Path) -> None:
     assert cli(staked, "check") == (
         1,
         "problem: match 'M' hand 2: stored the knocker's deadwood 9 but a gin has none\n"
+        f"1 problem(s) in {staked}\n",
+    )
+
+
+def test_a_hand_dated_in_the_future_is_named(staked: Path) -> None:
+    """No command records a hand after tomorrow (a merge and an import refuse one), yet the
+    guards let any day to 2999 in: `check` names such a hand, and lets tomorrow's pass."""
+    tomorrow = (date.today() + timedelta(days=1)).isoformat()
+    unguarded(staked, f"UPDATE hands SET date = '{tomorrow}'")
+    assert cli(staked, "check") == (0, f"{staked}: no problems found\n")
+    unguarded(staked, "UPDATE hands SET date = '2999-01-01'")
+    assert cli(staked, "check") == (
+        1,
+        "problem: hands row 1: holds the date '2999-01-01', after tomorrow: in the future\n"
         f"1 problem(s) in {staked}\n",
     )
