@@ -242,3 +242,28 @@ def test_a_hand_dated_in_the_future_is_named(staked: Path) -> None:
         "problem: hands row 1: holds the date '2999-01-01', after tomorrow: in the future\n"
         f"1 problem(s) in {staked}\n",
     )
+
+
+@pytest.mark.parametrize("amount", ["\u0661\u0660", "\uff11\uff10"])  # Arabic-Indic, fullwidth
+def test_a_payment_in_other_digits_is_refused_by_import_and_merge(
+    staked: Path, tmp_path: Path, amount: str
+) -> None:
+    """Points in other digits than 0-9 were refused and a payment's amount let in (stored as
+    10 by an import, as given by a merge): one rule for both."""
+    paid = {"uid": "ab" * 16, "date": "2026-01-07", "from": "Bob", "to": "Ann", "note": ""}
+    src = tmp_path / "paid.json"
+    src.write_text(json.dumps({"hands": [], "payments": [{**paid, "amount": amount}]}))
+    assert cli(staked, "import", str(src), "--match", "M") == (
+        2,
+        f"Error: payment 1: the amount must be written with the digits 0-9, not {amount!r}\n",
+    )
+    other = tmp_path / "other.db"
+    ok(other, "match", "new", "M", "--players", "Ann", "Bob", "--stake", "0.05")
+    ok(other, "pay", "Bob", "Ann", "10", "--date", "2026-01-07")
+    sql(other, f"UPDATE payments SET amount = '{amount}'")
+    assert cli(staked, "merge", str(other)) == (
+        2,
+        "Error: other.db, match M: payment 1: the amount must be written with the digits 0-9, "
+        f"not {amount!r}; nothing was merged\n",
+    )
+    assert rows(staked, "SELECT amount FROM payments") == [("1",)]

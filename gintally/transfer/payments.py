@@ -82,7 +82,10 @@ def check_payment(
         payee = match.player(str(row.get("to") or ""))
         if payer.id == payee.id:
             raise GintallyError(f"{payer.name} cannot pay themselves")
-        amount = parse_amount(str(row.get("amount", "")), "the amount", places, zero=False)
+        written = str(row.get("amount", ""))
+        if not written.isascii():  # as a hand's points: digits 0-9 only, no other script's
+            raise GintallyError(f"the amount must be written with the digits 0-9, not {written!r}")
+        amount = parse_amount(written, "the amount", places, zero=False)
         note = row.get("note") or None
         clean = plain_text(str(note), "note", one_line=True) if note else None
     except GintallyError as e:
