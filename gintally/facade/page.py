@@ -35,7 +35,7 @@ from datetime import date, timedelta
 from html import escape
 from typing import Any
 
-from gintally.dates import MONTHS
+from gintally.dates import format_date
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
@@ -47,19 +47,21 @@ MARKER = ("circle", "square")
 PAPER = {"a4": "A4", "letter": "letter"}  # `--paper` as CSS's @page size names it
 
 
-def readable(day: str, year: bool = True) -> str:
-    """An ISO date as people read it on paper: ``2025-05-03`` is "3 May 2025" (`year`: with
-    the year). The documents (``--json``) keep the ISO form."""
-    d = date.fromisoformat(day)
-    return f"{d.day} {MONTHS[d.month - 1]} {d.year}" if year else f"{d.day} {MONTHS[d.month - 1]}"
+def readable(day: str, lang: str = "en") -> str:
+    """An ISO date as people read it on paper in their language (`lang`, `format_date`):
+    ``2025-05-03`` is "3 May 2025", "3. Mai 2025" in German. The documents (``--json``) and
+    the pages' machine attributes keep the ISO form."""
+    return format_date(date.fromisoformat(day), lang)
 
 
-def readable_dates(text: str) -> str:
+def readable_dates(text: str, lang: str = "en") -> str:
     """Every ISO date inside `text` (a record's sentence) in the readable form."""
-    return re.sub(r"\b\d{4}-\d{2}-\d{2}\b", lambda m: readable(m.group(0)), text)
+    return re.sub(r"\b\d{4}-\d{2}-\d{2}\b", lambda m: readable(m.group(0), lang=lang), text)
 
 
-def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> str:
+def race_svg(
+    race: RaceDoc, what: str, width: int = 900, height: int = 380, lang: str = "en"
+) -> str:
     """One race chart (`what`: ``games_won``, ``net``, or ``running_points`` before any game
     has finished) as an inline SVG element, `width` by `height` units, made to be read in black
     and white: each player's line has its own dash and marker as well as its colour, its name
@@ -123,7 +125,7 @@ def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> s
     else:  # one evening: game by game (hand by hand), in the order they closed
         chart = pygal.Line(
             **options,
-            title=f"{title}, {step} by {step} on {readable(dates[0])}",
+            title=f"{title}, {step} by {step} on {readable(dates[0], lang=lang)}",
             x_labels=["start", *(f"{step} {i + 1}" for i in range(len(dates)))],
         )
     for name in race["players"]:
@@ -260,7 +262,9 @@ footer { margin-top: 3rem; color: #555; font-size: .85rem; }
 """
 
 
-def document(title: str, body: str, made: date, paper: str = "a4", css: str = "") -> str:
+def document(
+    title: str, body: str, made: date, paper: str = "a4", css: str = "", lang: str = "en"
+) -> str:
     """A whole printable page: `body` inside ``<main>``, the shared styles (and `css`), the
     paper's size (`paper`: ``a4`` or ``letter``) and a footer naming the day it was made."""
     size = PAPER[paper]
@@ -276,7 +280,7 @@ def document(title: str, body: str, made: date, paper: str = "a4", css: str = ""
 <main>
 {body}
 </main>
-<footer>Made by gintally on {readable(made.isoformat())}.</footer>
+<footer>Made by gintally on {readable(made.isoformat(), lang=lang)}.</footer>
 </body>
 </html>
 """
@@ -342,17 +346,17 @@ def _hands(n: int) -> str:
     return f"{n} hand" if n == 1 else f"{n} hands"
 
 
-def _verdict(season: SeasonDoc, one_day: str | None) -> str:
+def _verdict(season: SeasonDoc, one_day: str | None, lang: str) -> str:
     """Who won the year, or leads it; for a season of one evening (`one_day`), who won more
     games that evening (the year is not what it covers)."""
     games = {r["player"]: r["games_won"] for r in season["rows"]}
     (a, ga), (b, gb) = games.items()
     if one_day is not None:
         if ga == gb:
-            return f"{games_said(ga)} each on {readable(one_day)}."
+            return f"{games_said(ga)} each on {readable(one_day, lang=lang)}."
         lead, other = (a, b) if ga > gb else (b, a)
         won = f"{escape(lead)} won {games_said(games[lead])} to {games[other]}"
-        return f"{won} on {readable(one_day)}."
+        return f"{won} on {readable(one_day, lang=lang)}."
     if season.get("over"):
         if season.get("winner"):
             w = season.get("winner") or ""
@@ -367,7 +371,7 @@ def _verdict(season: SeasonDoc, one_day: str | None) -> str:
     )
 
 
-def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
+def _sets(sets: list[SetRow], series: list[SeriesRow], lang: str) -> str:
     parts = []
     if sets:
         rows = [
@@ -385,7 +389,7 @@ def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
             "<tr>"
             + cell(s["number"])
             + cell(s["winner"], "text")
-            + cell(readable(s["date"]), "text")
+            + cell(readable(s["date"], lang=lang), "text")
             + "</tr>"
             for s in series
         ]
@@ -395,7 +399,9 @@ def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
     return "".join(parts)
 
 
-def records_table(records: list[tuple[str, str]], caption: str, source: str = "") -> str:
+def records_table(
+    records: list[tuple[str, str]], caption: str, source: str = "", lang: str = "en"
+) -> str:
     """The season's records (each a name and its sentence), dates made readable; `source`:
     where the records are in their document (each sentence's cell names it, ``data-doc``)."""
     if not records:
@@ -403,17 +409,17 @@ def records_table(records: list[tuple[str, str]], caption: str, source: str = ""
     rows = [
         f'<tr><th scope="row">{escape(k)}</th><td class="text"'
         + (f' data-doc="{escape(source)}.{i}.1"' if source else "")
-        + f">{escape(readable_dates(v))}</td></tr>"
+        + f">{escape(readable_dates(v, lang))}</td></tr>"
         for i, (k, v) in enumerate(records)
     ]
     return table(caption, ["record", "~what and when"], rows)
 
 
-def _log(hands: list[HandRow], season: str) -> str:
+def _log(hands: list[HandRow], season: str, lang: str) -> str:
     rows = [
         "<tr>"
         + cell(h["id"])
-        + cell(readable(h["date"]), "text")
+        + cell(readable(h["date"], lang=lang), "text")
         + cell(h["dealer"] or "", "text")
         + cell(h["description"], "text")
         + "</tr>"
@@ -426,28 +432,29 @@ def _log(hands: list[HandRow], season: str) -> str:
     )
 
 
-def covered(race: RaceDoc, hands: list[HandRow]) -> tuple[str, str | None]:
+def covered(race: RaceDoc, hands: list[HandRow], lang: str = "en") -> tuple[str, str | None]:
     """What a season's page covers, for its heading: the season ("2026"), or the one evening
     all its hands were played on ("14 November 2026"), which is also returned."""
     days = {h["date"] for h in hands}
     if len(days) == 1:
         (day,) = days
-        return readable(day), day
+        return readable(day, lang=lang), day
     return race["season"], None
 
 
-def page_html(review: ReviewDoc, made: date, paper: str = "a4") -> str:
-    """The whole page, as one string (`paper`: ``a4`` or ``letter``)."""
+def page_html(review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en") -> str:
+    """The whole page, as one string (`paper`: ``a4`` or ``letter``; `lang`: the language of
+    its dates)."""
     race, season, hands = review["race"], review["season"], review["hands"]
     sets, series, records = review["sets"], review["series"], review["records"]
     names = race["players"]
-    label, one_day = covered(race, hands)
+    label, one_day = covered(race, hands, lang)
     title = f"{race['match']}: {label}" + ("" if one_day else " in review")
-    charts = [race_svg(race, "games_won")] if race["dates"] else []
+    charts = [race_svg(race, "games_won", lang=lang)] if race["dates"] else []
     if race["dates"] and race["format"] in NET_FORMATS:
-        charts.append(race_svg(race, "net"))
+        charts.append(race_svg(race, "net", lang=lang))
     if not race["dates"] and race["running_dates"]:  # no game finished: the points so far
-        charts.append(race_svg(race, "running_points"))
+        charts.append(race_svg(race, "running_points", lang=lang))
     figures = "".join(f"<figure>{svg}</figure>" for svg in charts) or (
         "<p>No hand has scored this season yet.</p>"
     )
@@ -455,20 +462,25 @@ def page_html(review: ReviewDoc, made: date, paper: str = "a4") -> str:
     if one_day or not hands:
         when = ""
     else:
-        when = f", {readable(race['first_hand'])} to {readable(hands[-1]['date'])}"
+        first, last = (
+            readable(race["first_hand"], lang=lang),
+            readable(hands[-1]["date"], lang=lang),
+        )
+        when = f", {first} to {last}"
     unfinished = season.get("unfinished") or 0
     note = f"<p>{unfinished} game(s) left unfinished at the season's end.</p>" if unfinished else ""
+    kept = records_table(records, "The season's records", lang=lang)
     body = f"""<header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
 <p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}{when}</p>
-<p class="verdict">{_verdict(season, one_day)}</p>
+<p class="verdict">{_verdict(season, one_day, lang)}</p>
 </header>
 <section><h2>Standings</h2>{_standings(season, names)}{note}</section>
 <section><h2>The race</h2>{figures}</section>
-<section><h2>Sets and series</h2>{_sets(sets, series)}</section>
-<section><h2>Records of the year</h2>{records_table(records, "The season's records")}</section>
-<section><h2>Hand log</h2>{_log(hands, race["season"])}</section>"""
-    return document(title, body, made, paper)
+<section><h2>Sets and series</h2>{_sets(sets, series, lang)}</section>
+<section><h2>Records of the year</h2>{kept}</section>
+<section><h2>Hand log</h2>{_log(hands, race["season"], lang)}</section>"""
+    return document(title, body, made, paper, lang=lang)
 
 
 def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:
