@@ -127,14 +127,26 @@ def lookup(docs: dict[str, Any], source: str) -> Any:
 
 
 def shown(value: Any, lang: str = "en") -> set[str]:
-    """How a document's value may be printed: as it is, signed (a net), or a date or a
-    sentence with its dates made readable (in `lang`)."""
+    """How a document's value may be printed: as it is, signed (a net), a list of numbers
+    (a set's games, "1, 2, 3"), or a date or a sentence with its dates made readable (in
+    `lang`)."""
     if isinstance(value, bool) or value is None:
         raise AssertionError(f"a printed figure is {value!r}")
     if isinstance(value, int):
         return {str(value), f"{value:+d}"}
+    if isinstance(value, list):
+        return {", ".join(str(v) for v in value)}
     text = str(value)
     return {text, page.readable_dates(text, lang)}
+
+
+def equal(printed: str, value: Any, lang: str = "en") -> bool:
+    """Whether `printed` is how the document's `value` may be printed (`shown`), or, for an
+    amount (``"-27.70"``), that amount with its currency ("-$27.70")."""
+    if printed in shown(value, lang):
+        return True
+    amount = isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?", value)
+    return bool(amount) and re.sub(r"[^\d.\-]", "", printed) == value
 
 
 def documents(book: Book, match: str, kind: str, html: str) -> dict[str, Any]:
@@ -160,7 +172,7 @@ def check_figures(book: Book, match: str, kind: str, html: str) -> Figures:
     docs = documents(book, match, kind, html)
     assert parsed.figures, "the page shows no figure"
     for source, text in parsed.figures:
-        assert text in shown(lookup(docs, source)), (source, text)
+        assert equal(text, lookup(docs, source)), (source, text)
     assert parsed.unsourced == []
     return parsed
 
@@ -175,6 +187,9 @@ PAGES = [
     ("pad", EVENING),
     ("pad", SEASON),
     ("pad", TEAMS),
+    ("year", EVENING),
+    ("year", SEASON),
+    ("year", TEAMS),
 ]
 
 
@@ -348,12 +363,11 @@ SETS = "Sets"
 D1, D2, D3 = date(2026, 11, 10), date(2026, 11, 11), date(2026, 11, 12)
 
 
-@pytest.fixture(scope="module")
-def sets_ledger(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, Any]]:
-    """A staked Hollywood match: set 1 won on D1 (then a payment of $20), set 2 played over
-    D2 and D3, set 3 opened on D3; and ``settle --json`` as it stood when each set was won,
-    before anything else was played or paid (set 2: ``settle --since D2``, nothing paid since)."""
-    path = tmp_path_factory.mktemp("sets") / "sets.db"
+def build_sets(path: Path) -> dict[int, Any]:
+    """A staked Hollywood match at `path`: set 1 won on D1 (then a payment of $20), set 2
+    played over D2 and D3, set 3 opened on D3; returns ``settle --json`` as it stood when each
+    set was won, before anything else was played or paid (set 2: ``settle --since D2``,
+    nothing paid since)."""
     money: dict[int, Any] = {}
     with gintally.open(path) as book:
         m = book.new_match(SETS, ("Ann", "Bob"), format="hollywood", stake="0.05", currency="$")
@@ -368,7 +382,13 @@ def sets_ledger(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[in
         assert [s["status"] for s in m.sheet()["sets"]] == ["won", "won"]
         money[2] = m.settlement(since=D2)
         m.knock("Ann", 3, vs=23, date=D3)  # set 3 opens
-    return path, money
+    return money
+
+
+@pytest.fixture(scope="module")
+def sets_ledger(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, Any]]:
+    path = tmp_path_factory.mktemp("sets") / "sets.db"
+    return path, build_sets(path)
 
 
 def said(html: str) -> str:
@@ -509,3 +529,13 @@ def test_a_page_writes_dates_in_the_readers_language(
         first = page.readable("2026-11-10", lang=lang)
         assert f"{first} to {page.readable('2026-11-12', lang=lang)}" in text, (env, text[:200])
         assert not re.search(r"\d{4}-\d{2}-\d{2}", text)
+
+
+def test_the_year_pages_table_is_the_standings_document(book: Book) -> None:
+    """The year page's figures come from the year in review's document, whose table is
+    ``standings --json``'s row for row."""
+    for match in (EVENING, SEASON, TEAMS):
+        review = plain(work.review(book.ledger(), match, None, date.today()))
+        assert review["season"]["rows"] == book.standings(match=match)["rows"]
+        figures = read(book.print_page("year", match)["html"]).figures
+        assert len([s for s, _ in figures if s.startswith("review:season.rows.")]) >= 14

@@ -302,9 +302,10 @@ def table(caption: str, heads: list[str], rows: list[str], cls: str = "") -> str
     )
 
 
-def cell(value: object, cls: str = "") -> str:
-    """A table cell of `value`'s text (`cls`: its class)."""
-    attr = f' class="{cls}"' if cls else ""
+def cell(value: object, cls: str = "", ref: str = "") -> str:
+    """A table cell of `value`'s text (`cls`: its class; `ref`: where the figure comes from,
+    ``review:season.rows.0.points``, named in its ``data-doc`` attribute)."""
+    attr = (f' data-doc="{escape(ref)}"' if ref else "") + (f' class="{cls}"' if cls else "")
     return f"<td{attr}>{escape(str(value))}</td>"
 
 
@@ -314,7 +315,7 @@ def _row_head(value: str, cls: str = "") -> str:
     return f'<th scope="row"{attr}>{escape(value)}</th>'
 
 
-def _standings(season: SeasonDoc, names: list[str]) -> str:
+def _standings(season: SeasonDoc, names: list[str], source: str) -> str:
     heads = ["player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net"]
     stake = season.get("stake")  # played for money: the season's winnings too
     if stake is not None:
@@ -327,11 +328,18 @@ def _standings(season: SeasonDoc, names: list[str]) -> str:
             "<tr>"
             + _row_head(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
             + "".join(
-                cell(r[k])
+                cell(r[k], ref=f"{source}.rows.{i}.{k}")
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
-            + cell(f"{r['net']:+d}")
-            + (cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
+            + cell(f"{r['net']:+d}", ref=f"{source}.rows.{i}.net")
+            + (
+                cell(
+                    money_text(r.get("winnings", "0"), stake["currency"]),
+                    ref=f"{source}.rows.{i}.winnings",
+                )
+                if stake
+                else ""
+            )
             + "</tr>"
         )
     return table(f"The standings of {season['season']}", heads, rows)
@@ -376,22 +384,22 @@ def _sets(sets: list[SetRow], series: list[SeriesRow], lang: str) -> str:
     if sets:
         rows = [
             "<tr>"
-            + cell(s["number"])
-            + cell(", ".join(str(n) for n in s["games"]), "text")
+            + cell(s["number"], ref=f"review:sets.{i}.number")
+            + cell(", ".join(str(n) for n in s["games"]), "text", f"review:sets.{i}.games")
             + cell(s["winner"] or "tied", "text")
-            + cell(s["margin"])
+            + cell(s["margin"], ref=f"review:sets.{i}.margin")
             + "</tr>"
-            for s in sets
+            for i, s in enumerate(sets)
         ]
         parts.append(table("Sets", ["set", "~games", "~won by", "by"], rows))
     if series:
         rows = [
             "<tr>"
-            + cell(s["number"])
+            + cell(s["number"], ref=f"review:series.{i}.number")
             + cell(s["winner"], "text")
-            + cell(readable(s["date"], lang=lang), "text")
+            + cell(readable(s["date"], lang=lang), "text", f"review:series.{i}.date")
             + "</tr>"
-            for s in series
+            for i, s in enumerate(series)
         ]
         parts.append(table("Series", ["series", "~won by", "~on"], rows))
     if not parts:
@@ -418,12 +426,12 @@ def records_table(
 def _log(hands: list[HandRow], season: str, lang: str) -> str:
     rows = [
         "<tr>"
-        + cell(h["id"])
-        + cell(readable(h["date"], lang=lang), "text")
+        + cell(h["id"], ref=f"review:hands.{i}.id")
+        + cell(readable(h["date"], lang=lang), "text", f"review:hands.{i}.date")
         + cell(h["dealer"] or "", "text")
-        + cell(h["description"], "text")
+        + cell(h["description"], "text", f"review:hands.{i}.description")
         + "</tr>"
-        for h in hands
+        for i, h in enumerate(hands)
     ]
     return (
         f"<details><summary>The {_hands(len(hands))} of {escape(season)}</summary>"
@@ -469,13 +477,13 @@ def page_html(review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en"
         when = f", {first} to {last}"
     unfinished = season.get("unfinished") or 0
     note = f"<p>{unfinished} game(s) left unfinished at the season's end.</p>" if unfinished else ""
-    kept = records_table(records, "The season's records", lang=lang)
+    kept = records_table(records, "The season's records", "review:records", lang)
     body = f"""<header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
 <p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}{when}</p>
 <p class="verdict">{_verdict(season, one_day, lang)}</p>
 </header>
-<section><h2>Standings</h2>{_standings(season, names)}{note}</section>
+<section><h2>Standings</h2>{_standings(season, names, "review:season")}{note}</section>
 <section><h2>The race</h2>{figures}</section>
 <section><h2>Sets and series</h2>{_sets(sets, series, lang)}</section>
 <section><h2>Records of the year</h2>{kept}</section>

@@ -48,6 +48,7 @@ CSS = """
 .sheet th, .sheet td { padding: .15rem .45rem; }
 .sheet tfoot th, .sheet tfoot td { border-top: 1px solid #999; background: #f6f1e4; }
 .sheet tfoot tr.total th, .sheet tfoot tr.total td { font-weight: bold; }
+.sheet tr.day th { font-variant: normal; font-weight: bold; letter-spacing: 0; }
 .money { font-size: 1.1rem; }
 .pad td { height: 7.2mm; padding: 0 .4rem; border: 1px solid #999; }
 .pad th { padding: .15rem .4rem; border: 1px solid #999; }
@@ -86,8 +87,7 @@ def page_language(asked: str | None) -> str:
 
 def num(value: object, ref: str, cls: str = "") -> str:
     """A cell showing a figure of a document, naming where it comes from (`ref`)."""
-    attr = f' class="{cls}"' if cls else ""
-    return f'<td data-doc="{escape(ref)}"{attr}>{escape(str(value))}</td>'
+    return page.cell(value, cls, ref)
 
 
 def fig(value: object, ref: str) -> str:
@@ -300,7 +300,7 @@ def evening_html(
     owed = _owed(money)
     headline = result + (f"; {owed[0]}" if len(owed) == 1 else "")
     if len(games) <= WIDE_GAMES:
-        hand_table = _game_columns(sheet, rows_of_day, games, when)
+        hand_table = _game_columns(sheet, rows_of_day, games, when, lang)
     else:
         hand_table = _hands_then_games(sheet, rows_of_day, games, when, lang)
     open_games = [
@@ -369,14 +369,18 @@ def _hand_cells(r: dict[str, Any], i: int) -> list[str]:
 
 
 def _game_columns(
-    sheet: dict[str, Any], rows: list[tuple[int, dict[str, Any]]], games: list[int], when: str
+    sheet: dict[str, Any],
+    rows: list[tuple[int, dict[str, Any]]],
+    games: list[int],
+    when: str,
+    lang: str,
 ) -> str:
     """The paper sheet: a column per game and player with its running score hand by hand,
     and each game's points, bonuses, total and net at the foot."""
     names: list[str] = sheet["players"]
     columns = [(gi, sheet["games"][gi], p) for gi in games for p in names]
     heads = ["hand", "~dealer", "~what", "points"] + [f"G{g['number']} {p}" for _, g, p in columns]
-    body = []
+    body: list[tuple[str, str]] = []
     for i, r in rows:
         cells = _hand_cells(r, i)
         for _, g, p in columns:
@@ -386,7 +390,7 @@ def _game_columns(
                 if at is not None
                 else "<td></td>"
             )
-        body.append("<tr>" + "".join(cells) + "</tr>")
+        body.append((r["date"], "<tr>" + "".join(cells) + "</tr>"))
     foot = []
     for label, key in FOOT:
         cells = [f'<th scope="row" colspan="4" class="text">{label}</th>']
@@ -408,8 +412,23 @@ def _game_columns(
     return (
         f'<div class="wide"><table class="sheet"><caption>Every hand of {when}, '
         "with each game's running score; the games' bonuses and totals at the foot"
-        f"</caption><thead><tr>{_heads(heads)}</tr></thead><tbody>{''.join(body)}</tbody>"
+        f"</caption><thead><tr>{_heads(heads)}</tr></thead>{_by_day(body, len(heads), lang)}"
         f"<tfoot>{''.join(foot)}</tfoot></table></div>"
+    )
+
+
+def _by_day(rows: list[tuple[str, str]], width: int, lang: str) -> str:
+    """A table's body of hand rows (each its day and its ``<tr>``): one ``<tbody>``; for an
+    evening over several days (a set), one a day headed by its date."""
+    days = list(dict.fromkeys(day for day, _ in rows))
+    if len(days) <= 1:
+        return f"<tbody>{''.join(tr for _, tr in rows)}</tbody>"
+    return "".join(
+        f'<tbody><tr class="day"><th scope="rowgroup" colspan="{width}" class="text">'
+        f"{page.readable(day, lang)}</th></tr>"
+        + "".join(tr for d, tr in rows if d == day)
+        + "</tbody>"
+        for day in days
     )
 
 
