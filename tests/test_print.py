@@ -528,6 +528,7 @@ def test_a_page_writes_dates_in_the_readers_language(
         assert f"{SETS}: 2026" in text
         first = page.readable("2026-11-10", lang=lang)
         assert f"{first} to {page.readable('2026-11-12', lang=lang)}" in text, (env, text[:200])
+        assert f">{page.short_day(D1, lang)}</text>" in html  # the race chart's axis too
         assert not re.search(r"\d{4}-\d{2}-\d{2}", text)
 
 

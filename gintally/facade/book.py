@@ -521,7 +521,7 @@ class Book:
             name = book.match(match).name
             if kind == "year":
                 review = work.review(book, name, wanted, today)
-                return page.page_html(review, today, paper, lang), name
+                return page.page_html(review, today, paper, lang, sourced=True), name
             if kind == "standings":
                 table = plain(work.standings(book, name, wanted, today))
                 review = work.review(book, name, wanted, today)

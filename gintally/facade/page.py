@@ -45,6 +45,42 @@ INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark eno
 DASH = ("none", "11 6")
 MARKER = ("circle", "square")
 PAPER = {"a4": "A4", "letter": "letter"}  # `--paper` as CSS's @page size names it
+# A month as a chart's axis names it, in each language a page's dates are written in (CLDR's
+# abbreviated month names of each language's main country); English as it always was.
+SHORT_MONTHS = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "de": (
+        "Jan.",
+        "Feb.",
+        "März",
+        "Apr.",
+        "Mai",
+        "Juni",
+        "Juli",
+        "Aug.",
+        "Sept.",
+        "Okt.",
+        "Nov.",
+        "Dez.",
+    ),
+    "fr": (
+        "janv.",
+        "févr.",
+        "mars",
+        "avr.",
+        "mai",
+        "juin",
+        "juil.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ),
+    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
+    "it": ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"),
+    "nl": ("jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"),
+}
 
 
 def readable(day: str, lang: str = "en") -> str:
@@ -111,7 +147,7 @@ def race_svg(
         # Days as numbers (`date.toordinal`), labelled by `day_ticks`: pygal's date charts turn
         # dates into timestamps with datetime.utcfromtimestamp, which Python 3.12 deprecates.
         # (Never 0, where pygal would draw the axis inside the chart.)
-        positions, labels = day_ticks(race["first_hand"], dates[-1])
+        positions, labels = day_ticks(race["first_hand"], dates[-1], lang)
         names = {
             date.fromisoformat(p).toordinal(): label
             for p, label in zip(positions, labels, strict=True)
@@ -119,7 +155,7 @@ def race_svg(
         chart = pygal.XY(
             **options,
             title=title,
-            x_value_formatter=lambda x: names.get(x) or _day(x),
+            x_value_formatter=lambda x: names.get(x) or _day(x, lang),
             x_labels=sorted(names),
         )
     else:  # one evening: game by game (hand by hand), in the order they closed
@@ -214,10 +250,15 @@ def _for_paper(svg: str, what: str, title: str, finals: dict[str, int]) -> str:
     )
 
 
-def _day(x: float) -> str:
+def _day(x: float, lang: str) -> str:
     """Day number `x` (`date.toordinal`) as a tooltip names it ("5 Jan")."""
-    d = date.fromordinal(round(x))
-    return f"{d.day} {d:%b}"
+    return short_day(date.fromordinal(round(x)), lang)
+
+
+def short_day(d: date, lang: str = "en") -> str:
+    """A day as a chart's axis names it: "5 Jan", "5. Jan.", "5 janv.", "5 ene"."""
+    month = SHORT_MONTHS.get(lang, SHORT_MONTHS["en"])[d.month - 1]
+    return f"{d.day}. {month}" if lang == "de" else f"{d.day} {month}"
 
 
 CSS = """
@@ -315,7 +356,13 @@ def _row_head(value: str, cls: str = "") -> str:
     return f'<th scope="row"{attr}>{escape(value)}</th>'
 
 
-def _standings(season: SeasonDoc, names: list[str], source: str) -> str:
+def doc_ref(doc: str, path: str) -> str:
+    """Where a figure comes from, for its ``data-doc`` attribute: ``review:sets.0.margin``;
+    nothing when the page names no sources (`doc` empty: the report's page)."""
+    return f"{doc}:{path}" if doc else ""
+
+
+def _standings(season: SeasonDoc, names: list[str], doc: str) -> str:
     heads = ["player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net"]
     stake = season.get("stake")  # played for money: the season's winnings too
     if stake is not None:
@@ -328,14 +375,14 @@ def _standings(season: SeasonDoc, names: list[str], source: str) -> str:
             "<tr>"
             + _row_head(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
             + "".join(
-                cell(r[k], ref=f"{source}.rows.{i}.{k}")
+                cell(r[k], ref=doc_ref(doc, f"season.rows.{i}.{k}"))
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
-            + cell(f"{r['net']:+d}", ref=f"{source}.rows.{i}.net")
+            + cell(f"{r['net']:+d}", ref=doc_ref(doc, f"season.rows.{i}.net"))
             + (
                 cell(
                     money_text(r.get("winnings", "0"), stake["currency"]),
-                    ref=f"{source}.rows.{i}.winnings",
+                    ref=doc_ref(doc, f"season.rows.{i}.winnings"),
                 )
                 if stake
                 else ""
@@ -379,15 +426,15 @@ def _verdict(season: SeasonDoc, one_day: str | None, lang: str) -> str:
     )
 
 
-def _sets(sets: list[SetRow], series: list[SeriesRow], lang: str) -> str:
+def _sets(sets: list[SetRow], series: list[SeriesRow], lang: str, doc: str) -> str:
     parts = []
     if sets:
         rows = [
             "<tr>"
-            + cell(s["number"], ref=f"review:sets.{i}.number")
-            + cell(", ".join(str(n) for n in s["games"]), "text", f"review:sets.{i}.games")
+            + cell(s["number"], ref=doc_ref(doc, f"sets.{i}.number"))
+            + cell(", ".join(str(n) for n in s["games"]), "text", doc_ref(doc, f"sets.{i}.games"))
             + cell(s["winner"] or "tied", "text")
-            + cell(s["margin"], ref=f"review:sets.{i}.margin")
+            + cell(s["margin"], ref=doc_ref(doc, f"sets.{i}.margin"))
             + "</tr>"
             for i, s in enumerate(sets)
         ]
@@ -395,9 +442,9 @@ def _sets(sets: list[SetRow], series: list[SeriesRow], lang: str) -> str:
     if series:
         rows = [
             "<tr>"
-            + cell(s["number"], ref=f"review:series.{i}.number")
+            + cell(s["number"], ref=doc_ref(doc, f"series.{i}.number"))
             + cell(s["winner"], "text")
-            + cell(readable(s["date"], lang=lang), "text", f"review:series.{i}.date")
+            + cell(readable(s["date"], lang=lang), "text", doc_ref(doc, f"series.{i}.date"))
             + "</tr>"
             for i, s in enumerate(series)
         ]
@@ -423,13 +470,13 @@ def records_table(
     return table(caption, ["record", "~what and when"], rows)
 
 
-def _log(hands: list[HandRow], season: str, lang: str) -> str:
+def _log(hands: list[HandRow], season: str, lang: str, doc: str) -> str:
     rows = [
         "<tr>"
-        + cell(h["id"], ref=f"review:hands.{i}.id")
-        + cell(readable(h["date"], lang=lang), "text", f"review:hands.{i}.date")
+        + cell(h["id"], ref=doc_ref(doc, f"hands.{i}.id"))
+        + cell(readable(h["date"], lang=lang), "text", doc_ref(doc, f"hands.{i}.date"))
         + cell(h["dealer"] or "", "text")
-        + cell(h["description"], "text", f"review:hands.{i}.description")
+        + cell(h["description"], "text", doc_ref(doc, f"hands.{i}.description"))
         + "</tr>"
         for i, h in enumerate(hands)
     ]
@@ -450,9 +497,13 @@ def covered(race: RaceDoc, hands: list[HandRow], lang: str = "en") -> tuple[str,
     return race["season"], None
 
 
-def page_html(review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en") -> str:
+def page_html(
+    review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en", sourced: bool = False
+) -> str:
     """The whole page, as one string (`paper`: ``a4`` or ``letter``; `lang`: the language of
-    its dates)."""
+    its dates; `sourced`: each figure names where it is in `review`, ``data-doc``, as the
+    printed pages of `facade.printing` do)."""
+    doc = "review" if sourced else ""
     race, season, hands = review["race"], review["season"], review["hands"]
     sets, series, records = review["sets"], review["series"], review["records"]
     names = race["players"]
@@ -477,17 +528,17 @@ def page_html(review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en"
         when = f", {first} to {last}"
     unfinished = season.get("unfinished") or 0
     note = f"<p>{unfinished} game(s) left unfinished at the season's end.</p>" if unfinished else ""
-    kept = records_table(records, "The season's records", "review:records", lang)
+    kept = records_table(records, "The season's records", doc_ref(doc, "records"), lang)
     body = f"""<header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
 <p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}{when}</p>
 <p class="verdict">{_verdict(season, one_day, lang)}</p>
 </header>
-<section><h2>Standings</h2>{_standings(season, names, "review:season")}{note}</section>
+<section><h2>Standings</h2>{_standings(season, names, doc)}{note}</section>
 <section><h2>The race</h2>{figures}</section>
-<section><h2>Sets and series</h2>{_sets(sets, series, lang)}</section>
+<section><h2>Sets and series</h2>{_sets(sets, series, lang, doc)}</section>
 <section><h2>Records of the year</h2>{kept}</section>
-<section><h2>Hand log</h2>{_log(hands, race["season"], lang)}</section>"""
+<section><h2>Hand log</h2>{_log(hands, race["season"], lang, doc)}</section>"""
     return document(title, body, made, paper, lang=lang)
 
 
@@ -505,9 +556,11 @@ def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:
     return ticks, [str(t) for t in ticks]
 
 
-def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
+def day_ticks(first: str, last: str, lang: str = "en") -> tuple[list[str], list[str]]:
     """Ticks for a season's dates: the first of each month (every other month, or every
-    third, when there are many) for a long stretch, else about five days ("5 Jan")."""
+    third, when there are many) for a long stretch, else about five days ("5 Jan"); named in
+    `lang` (`SHORT_MONTHS`)."""
+    short = SHORT_MONTHS.get(lang, SHORT_MONTHS["en"])
     start, end = date.fromisoformat(first), date.fromisoformat(last)
     days = (end - start).days
     if days >= 45:
@@ -518,10 +571,10 @@ def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
             m += 1
         every = 1 if len(months) <= 7 else 2 if len(months) <= 13 else 3
         months = months[::every]
-        return [d.isoformat() for d in months], [d.strftime("%b") for d in months]
+        return [d.isoformat() for d in months], [short[d.month - 1] for d in months]
     step = max(1, round(days / 4))
     picks = [start + timedelta(days=i) for i in range(0, days + 1, step)]
-    return [d.isoformat() for d in picks], [f"{d.day} {d.strftime('%b')}" for d in picks]
+    return [d.isoformat() for d in picks], [short_day(d, lang) for d in picks]
 
 
 def daily(dates: list[str], values: list[int]) -> tuple[list[str], list[int]]:
