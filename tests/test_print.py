@@ -447,6 +447,8 @@ def test_a_past_evening_says_what_that_evening_settled(
         second = said(book.print_page("evening", SETS, day="2026-11-11")["html"])
         assert "No game was won." in second
         assert "This evening settled nothing: nobody owes anything for it." in second
+        still = said(book.print_page("evening", SETS, set_number=3)["html"])
+        assert "It is still in play: nothing is owed for it yet." in still
         latest = said(book.print_page("evening", SETS)["html"])
         (balance,) = money[2]["balances"]
         assert latest.startswith(f"{SETS}: {page.readable(D3.isoformat())} ")

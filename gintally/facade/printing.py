@@ -319,10 +319,14 @@ def evening_html(
             + "</p></section>"
         )
     elif money is not None and not money["unstaked"]:
+        nothing = (
+            "It is still in play: nothing is owed for it yet."
+            if evening.set_index is not None and not sets
+            else f"This {what} settled nothing: nobody owes anything for it."
+        )
         money_part = (
             f"<section><h2>Who owes whom for this {what}</h2>"
-            f"<p class='money'>This {what} settled nothing: nobody owes anything for it.</p>"
-            "</section>"
+            f"<p class='money'>{nothing}</p></section>"
         )
     heading = when
     if evening.set_index is not None:
