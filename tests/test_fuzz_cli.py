@@ -623,6 +623,7 @@ def command_specs(
                 "-y": int_text,
                 "--date": dates,
                 "-d": dates,
+                "--set": hand_ids,
                 "--paper": st.sampled_from(["a4", "letter", "Letter", "a3", ""]),
                 "--force": None,
             },

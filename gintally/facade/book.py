@@ -455,18 +455,23 @@ class Book:
         *,
         year: int | None = None,
         day: date | str | None = None,
+        set_number: int | None = None,
         paper: Literal["a4", "letter"] = "a4",
         out: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
+        language: str | None = None,
     ) -> dict[str, Any]:
         """A page of `match` (None: the current one) made to print on `paper` (``gintally print
-        KIND``): ``"evening"``, the sheet of the evening `day` (default: the latest day with
-        hands) with who owes whom; ``"standings"``, the season's table (the latest season, or
-        the one starting in `year`), years won, race and records; ``"pad"``, a blank sheet for
-        the match's format with its rules' numbers; ``"year"``, the year in review (as
+        KIND``): ``"evening"``, the sheet of the evening `day`, or of the set numbered
+        `set_number` over every day it was played (default: the latest day with hands), with
+        who owes whom for what it settled; ``"standings"``, the season's table (the latest
+        season, or the one starting in `year`), years won, race and records; ``"pad"``, a blank
+        sheet for the match's format with its rules' numbers; ``"year"``, the year in review (as
         `report`). Written to `out` when given: a new file (an existing one is replaced only
         with `force`; written beside it and put in place whole), a PDF when its name ends in
-        ``.pdf`` (WeasyPrint, the ``pdf`` extra), or an open text file. ``{"kind", "match",
+        ``.pdf`` (WeasyPrint, the ``pdf`` extra), or an open text file. Dates are written in
+        `language` (``en``, ``de``, ``fr``, ``es``, ``it``, ``nl``; None: the reader's, from the
+        environment's locale). ``{"kind", "match",
         "paper", "output", "html"}``: what was made, the file written (None for none or an
         open file) and the page's HTML."""
         from gintally.facade import printing
@@ -477,7 +482,7 @@ class Book:
             )
         if paper not in printing.PAPERS:
             raise GintallyError(f"--paper must be a4 or letter, not {paper!r}")
-        text, name = self._printed(kind, match, year, day, paper)
+        text, name = self._printed(kind, match, year, day, set_number, paper, language)
         doc = {"kind": kind, "match": name, "paper": paper}
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
@@ -495,7 +500,14 @@ class Book:
         return {**doc, "output": str(written), "html": text}
 
     def _printed(
-        self, kind: str, match: str | None, year: int | None, day: date | str | None, paper: str
+        self,
+        kind: str,
+        match: str | None,
+        year: int | None,
+        day: date | str | None,
+        set_number: int | None,
+        paper: str,
+        language: str | None,
     ) -> tuple[str, str]:
         """The HTML of page `kind` (see `print_page`) and the match it shows."""
         from gintally.facade import money, page, printing
@@ -503,24 +515,24 @@ class Book:
 
         today = self.today()
         wanted = whole(as_text(year), "--year")
+        lang = printing.page_language(language)
         book = self.ledger()
         with book.snapshot():  # every document of the page from one moment of the file
             name = book.match(match).name
             if kind == "year":
                 review = work.review(book, name, wanted, today)
-                return page.page_html(review, today, paper), name
+                return page.page_html(review, today, paper, lang, sourced=True), name
             if kind == "standings":
                 table = plain(work.standings(book, name, wanted, today))
                 review = work.review(book, name, wanted, today)
-                return printing.standings_html(table, review, today, paper), name
+                return printing.standings_html(table, review, today, paper, lang), name
             sheet = plain(work.show(book, name, kind == "evening", today))
             if kind == "pad":
                 info = plain(money.info(book, name))
-                return printing.pad_html(info, sheet, today, paper), name
+                return printing.pad_html(info, sheet, today, paper, lang), name
             asked = None if day is None else when(as_text(day), book, today)
-            evening = printing.evening_day(sheet, asked)
-            owed = plain(money.settle(book, name, False, evening, today))
-            return printing.evening_html(sheet, owed, evening, today, paper), name
+            number = whole(as_text(set_number), "--set")
+            return printing.evening_page(book, name, sheet, asked, number, today, paper, lang), name
 
     def players(self) -> list[str]:
         """Every player's name, in alphabetical order (accents aside: "Émile" before
