@@ -127,6 +127,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.standings import season_doc as season_doc
     from gintally.report.standings import standings_doc as standings_doc
     from gintally.report.stats import race_doc as race_doc
+    from gintally.report.stats import race_start as race_start
     from gintally.report.stats import stats_doc as stats_doc
 
 # Each module, with the public names it holds (in the imports above, the same).
@@ -153,7 +154,7 @@ HOMES: dict[str, str] = {
         "set_result sheet_row show_doc table_line tally_doc"
     ),
     "standings": "members_by_season members_doc season_doc standings_doc",
-    "stats": "race_doc stats_doc",
+    "stats": "race_doc race_start stats_doc",
 }
 _HOME = homes(HOMES)
 __all__ = sorted(_HOME)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
-from gintally.report.match import teams_part
+from gintally.report.match import set_games, teams_part
 from gintally.service import seating_of
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         "target": match.rules.target,
         "preset": match.rules.preset,
         "season": window.season,
-        "format_games": match.format.games,
+        "format_games": set_games(match.format),
         "rolling": match.format.rolling,
         "sheet": sheet,
         "result": match.pair(sets[-1].nets if sets else [0, 0]),

@@ -47,7 +47,7 @@ def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
     if not kind.in_sets:
         return games[-1:]
     if doc["rolling"]:
-        return [g for g in games if g["status"] == "open"] or games[-doc["format_games"] :]
+        return [g for g in games if g["status"] == "open"] or games[-(doc["format_games"] or 1) :]
     return [g for g in games if g["set"] == games[-1]["set"]]
 
 
