@@ -330,6 +330,8 @@ def _sheet(
     pieces.append(table)
     if names != (a, b):
         pieces.append(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
+    if any(g["status"] == "won" for g in games):  # the mark on the winner's column head
+        pieces.append(Text("✓ won the game", style="dim"))
 
 
 def sets_table(sets: Iterable[SetDoc], title: str) -> Table:
