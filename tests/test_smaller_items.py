@@ -7,10 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
 from conftest import Run, as_json, ok, refused_line
+
+if TYPE_CHECKING:
+    from gintally.report import RaceDoc
 
 CLI = Callable[..., Run]
 
@@ -69,7 +73,7 @@ def test_the_best_season_is_one_matchs(evening: CLI) -> None:
 def test_the_chart_of_one_finished_game_is_told_hand_by_hand(evening: CLI) -> None:
     from gintally.cli.chart import chart_text
 
-    doc = as_json(evening("chart", "--json"))
+    doc = cast("RaceDoc", as_json(evening("chart", "--json")))
     assert doc["dates"] == ["1998-03-09"]  # one game closed
     assert doc["running_points"] == {"Ann": [55, 120, 170, 170], "Bob": [0, 0, 0, 7]}
     text = chart_text(doc, 100)
@@ -80,5 +84,5 @@ def test_the_chart_of_one_finished_game_is_told_hand_by_hand(evening: CLI) -> No
     # two games closed: the race of games won, game by game
     ok(evening("gin", "Ann", "30", "--date", "1998-03-09"))
     ok(evening("gin", "Ann", "30", "--date", "1998-03-09"))
-    two = chart_text(as_json(evening("chart", "--json")), 100)
+    two = chart_text(cast("RaceDoc", as_json(evening("chart", "--json"))), 100)
     assert two.splitlines()[0].strip() == "One, season 1998: games won, game by game on 1998-03-09"
