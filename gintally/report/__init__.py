@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.listing import listing_sheet as listing_sheet
     from gintally.report.listing import listing_tail as listing_tail
     from gintally.report.match import match_doc as match_doc
+    from gintally.report.match import set_games as set_games
     from gintally.report.match import teams_part as teams_part
     from gintally.report.money import add_winnings as add_winnings
     from gintally.report.money import amount_text as amount_text
@@ -135,7 +136,7 @@ HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "changed_docs changed_lines describe hand_doc hand_row hand_rows hands_doc hands_head",
     "listing": "listing_head listing_items listing_lines listing_sheet listing_tail",
-    "match": "match_doc teams_part",
+    "match": "match_doc set_games teams_part",
     "money": (
         "add_winnings amount_text covered_text in_play_doc in_play_line money_text payment_doc "
         "priced_text prices_doc settle_doc stake_doc winnings_at"
