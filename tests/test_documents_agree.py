@@ -47,6 +47,11 @@ def test_show_all_json_is_the_librarys_sheet_with_its_money(
     assert doc["stake"]["per_point"] == "0.05 a point"
     assert doc["in_play"] == as_json(run("show", "--json"))["in_play"]
     validate(doc, load_schema(SCHEMAS, "show"))
+    # the lines say it too, as `show` does
+    money = [x for x in ok(run("show")).stdout.splitlines() if x.startswith("At 0.05 a point")]
+    assert len(money) == 1
+    every = ok(run("show", "--all")).stdout.splitlines()
+    assert every[-2:] == [money[0], "Next dealer: " + doc["next_dealer"] + ".  Knock limit: 10."]
 
 
 def test_show_all_json_without_a_stake_has_no_money(tmp_path: Path, gintally: CLI) -> None:

@@ -277,8 +277,19 @@ class Listing:
         return report.listing_lines(self.match, self.games)
 
     def tail(self, head: report.ShowDoc) -> report.ShowDoc:
-        """`head` with what the games listed decided (read once they are)."""
-        return report.listing_tail(head, self.match, self.games)
+        """`head` with what the games listed decided (read once they are), and what a match
+        played for money adds (`show`'s `stake` and `in_play`: the set or game in progress
+        is the latest season's)."""
+        doc = report.listing_tail(head, self.match, self.games)
+        book, m = self.book, self.match
+
+        def latest() -> Replay:
+            return service.replay_match(book, m, today=self.today).replay
+
+        money = _money(book, m, latest, self.today)
+        if money is not None:
+            doc["stake"], doc["in_play"] = money
+        return doc
 
     def digits(self) -> int:
         """The width of the match's highest hand number."""
@@ -310,16 +321,9 @@ class Listing:
             yield key, doc[key] if stream is None else stream()
             if key == "games":  # what the listing decided, known once the games are written
                 doc = self.tail(head)
-
-        # played for money: what `show` adds, from the latest season's replay (where the set
-        # or game in progress is), as `Match.sheet(all=True)` has it
-        def latest() -> Replay:
-            return service.replay_match(book, m, today=self.today).replay
-
-        money = _money(book, m, latest, self.today)
-        if money is not None:
-            yield "stake", money[0]
-            yield "in_play", money[1]
+        for key in ("stake", "in_play"):  # played for money: as `Match.sheet(all=True)` has it
+            if key in doc:
+                yield key, doc[key]
 
 
 def listing(book: Ledger, match: str | None, today: date) -> Listing | None:

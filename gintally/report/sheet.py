@@ -205,6 +205,20 @@ def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False, so_far: bool
     return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
 
 
+def stake_line(doc: ShowDoc) -> str | None:
+    """What a sheet of a match played for money says of it, as `show` says it: the price of a
+    point and what the set or game in progress is worth so far (None without a stake; the
+    money document's module loads only then)."""
+    stake = doc.get("stake")
+    if stake is None:
+        return None
+    from gintally.report.money import in_play_line
+
+    playing = doc.get("in_play")
+    worth = f" {in_play_line(playing)}" if playing else ""
+    return f"At {stake['per_point']}.{worth}"
+
+
 def table_line(doc: ShowDoc) -> str:
     """Who deals next and the knock limit, as `show` says them (no dealer: solitaire, or a
     team match, where each table deals on its own)."""
