@@ -175,7 +175,8 @@ def parse_date(text: str, today: date, order: str | None = None) -> date:
     if not FIRST <= day <= LAST:
         raise GintallyError(f"the date {shown!r} is out of range (1900 to 2999)")
     if day > today + timedelta(days=1):
-        raise GintallyError(f"the date {shown!r} ({day.isoformat()}) is in the future")
+        read = "" if shown == day.isoformat() else f" ({day.isoformat()})"  # said once
+        raise GintallyError(f"the date {shown!r}{read} is in the future")
     return day
 
 

@@ -92,7 +92,7 @@ def test_the_short_form_fills_the_declared_parameters_in_order() -> None:
         ("knock a", "knock Ann ", ["Ann"]),
         ("g B", "g B", ["Bob", "Bea"]),  # both: the beginning they share is typed already
         ("g Bo", "g Bob ", ["Bob"]),
-        ("knock Ann 3 --v", "knock Ann 3 --vs", ["--vs", "--vs-cards"]),
+        ("knock Ann 3 --v", "knock Ann 3 --vs ", ["--vs", "--vs-cards"]),  # the whole one
         ("u", "undo ", ["undo"]),
         ("zz", "zz", []),
     ],

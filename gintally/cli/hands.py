@@ -30,9 +30,10 @@ from gintally.game.variants import Option
 NAMES = {"player": complete_player, "dealer": complete_player, "match": complete_match}
 
 
-def _parameter(option: Option) -> inspect.Parameter:
+def _parameter(option: Option, hidden: bool = False) -> inspect.Parameter:
     """One declared parameter as Typer reads it from a signature (its text: `record` reads
-    it into the value it declares)."""
+    it into the value it declares); `hidden`: read, but not in the help (it applies in no
+    match: `variants.applies`)."""
     named = NAMES.get(option.name)
     if not option.flag:
         argument = typer.Argument(help=option.help, show_default=False, autocompletion=named)
@@ -46,6 +47,7 @@ def _parameter(option: Option) -> inspect.Parameter:
         help=option.help,
         metavar=option.metavar or None,
         autocompletion=named,
+        hidden=hidden,
     )
     kind: Any = list[str] | None if option.read == "deadwoods" else str | None
     return inspect.Parameter(
@@ -72,12 +74,14 @@ class HandCommand:
 
     @functools.cached_property
     def __signature__(self) -> inspect.Signature:
-        params = [_parameter(o) for o in variants.options_of(self.name)]
-        counts = [o for o in variants.counted(self.name) if o.flag]
+        name, applies = self.name, variants.applies
+        params = [_parameter(o, not applies(name, o)) for o in variants.options_of(name)]
+        counts = [o for o in variants.counted(name) if o.flag and applies(name, o)]
         if counts:  # ``knock Ann 8 18``: the counts typed by position after the arguments
             at = sum(p.kind is POSITIONAL for p in params)
             params.insert(at, _more(counts))
-        return inspect.Signature([*params, *_shared(), AS_JSON])
+        shared = [_parameter(o, not applies(name, o)) for o in variants.HAND_OPTIONS]
+        return inspect.Signature([*params, *shared, AS_JSON])
 
     def __call__(self, **given: Any) -> None:
         record.run(self.name, given)
@@ -98,12 +102,6 @@ def _more(counts: list[Option]) -> inspect.Parameter:
     )
     kind = Annotated[list[str] | None, argument]
     return inspect.Parameter(MORE, POSITIONAL, default=None, annotation=kind)
-
-
-@functools.cache
-def _shared() -> tuple[inspect.Parameter, ...]:
-    """The hand options as Typer's parameters (made once)."""
-    return tuple(_parameter(o) for o in variants.HAND_OPTIONS)
 
 
 for _command in variants.commands():

@@ -24,7 +24,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
 from gintally.cli import entry, process
-from gintally.cli.evening import HELP, Evening, Quit
+from gintally.cli.evening import HELP, KEYS, Evening, Quit
 from gintally.cli.render.sheet import show
 from gintally.cli.render.terminal import group, kept, styled
 from gintally.errors import GintallyError
@@ -63,6 +63,7 @@ class Sheet(App[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
         Binding("f2", "full", "Full sheet"),
         Binding("f1", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -98,19 +99,24 @@ class Sheet(App[None]):
         the screen."""
         width = max(self.size.width - 2, 40)  # the scroll bar's room
         count = LAST_HANDS * (2 if self.size.height >= TALL else 1)
-        match = self.evening.match
         try:
+            with kept(width) as told:  # renamed elsewhere: followed, and said
+                self.evening.follow()
+            match = self.evening.match
             with kept(width) as last:
                 sheet = show(process.fit(match.sheet(all=self.full)))
                 self.evening.log(str(count), width=width)
         except GintallyError as e:
             self.say(styled(f"Error: {e}", "bold red"))
             return
+        for drawing in placed(told):
+            self.say(drawing)
+        self.sub_title = match.name
         self.query_one("#body", Static).update(sheet)
         self.query_one("#last", Static).update(group(placed(last)))
 
-    def say(self, said: Drawing) -> None:
-        self.query_one("#said", RichLog).write(said)
+    def say(self, said: Drawing, scroll_end: bool | None = None) -> None:
+        self.query_one("#said", RichLog).write(said, scroll_end=scroll_end)
 
     def poll(self) -> None:
         """Redraw when another process has written to the ledger."""
@@ -150,9 +156,15 @@ class Sheet(App[None]):
             return
         field.value = ""
         if said:
-            self.say(styled(f"> {line.strip()}", "dim"))
+            log = self.query_one("#said", RichLog)
+            if found is not None and found.word in (*entry.READS, "help"):  # room for it
+                log.add_class("tall")
+            start = len(log.lines)
+            self.say(styled(f"> {line.strip()}", "dim"), False)
             for drawing in placed(said):
-                self.say(drawing)
+                self.say(drawing, False)
+            # its first lines in sight (a table's column heads), the rest a scroll away
+            self.call_after_refresh(log.scroll_to, y=start, animate=False)
             self.announce("".join(x for x in said if isinstance(x, str)))
         self.redraw()
 
@@ -169,7 +181,7 @@ class Sheet(App[None]):
             names = self.evening.names()
         except GintallyError:
             names = []
-        text, choices = entry.complete(field.value, names)
+        text, choices = entry.complete(field.value, names, self.evening.kind())
         field.value = text
         field.cursor_position = len(text)
         if len(choices) > 1:
@@ -177,6 +189,9 @@ class Sheet(App[None]):
 
     def action_undo(self) -> None:
         self.enter("undo")
+
+    def action_redo(self) -> None:
+        self.enter("redo")
 
     def action_full(self) -> None:
         self.full = not self.full
@@ -188,7 +203,9 @@ class Sheet(App[None]):
         said = self.query_one("#said", RichLog)
         said.toggle_class("tall")
         if said.has_class("tall"):
-            self.say(styled(HELP))
+            start = len(said.lines)
+            self.say(styled(f"{HELP}\n{KEYS}"), False)
+            self.call_after_refresh(said.scroll_to, y=start, animate=False)  # from its top
 
 
 def placed(drawn: list[Drawing]) -> list[Drawing]:

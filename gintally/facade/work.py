@@ -240,12 +240,23 @@ def show(
     else:
         window = service.replay_match(book, m, today=today)
     doc = report.show_doc(window, every=every, sheet_rows=sheet_rows)
-    money = service.in_play_now(book, m, window.replay, today) if book.stakes(m) else None
+    money = _money(book, m, lambda: window.replay, today)
     if money is not None:  # without a stake the sheet is as it always was
-        now, playing = money
-        doc["stake"] = report.stake_doc(now)
-        doc["in_play"] = report.in_play_doc(m, playing) if playing is not None else None
+        doc["stake"], doc["in_play"] = money
     return doc
+
+
+def _money(
+    book: Ledger, m: Match, replay: Callable[[], Replay], today: date
+) -> tuple[report.StakeDoc, report.InPlayDoc | None] | None:
+    """What a sheet adds when the match is played for money: its `stake` and `in_play` (the
+    set or game in progress of `replay()`, the replayed window, worth so far); None without
+    a stake."""
+    money = service.in_play_now(book, m, replay(), today) if book.stakes(m) else None
+    if money is None:
+        return None
+    now, playing = money
+    return report.stake_doc(now), (report.in_play_doc(m, playing) if playing is not None else None)
 
 
 class Listing:
@@ -266,8 +277,19 @@ class Listing:
         return report.listing_lines(self.match, self.games)
 
     def tail(self, head: report.ShowDoc) -> report.ShowDoc:
-        """`head` with what the games listed decided (read once they are)."""
-        return report.listing_tail(head, self.match, self.games)
+        """`head` with what the games listed decided (read once they are), and what a match
+        played for money adds (`show`'s `stake` and `in_play`: the set or game in progress
+        is the latest season's)."""
+        doc = report.listing_tail(head, self.match, self.games)
+        book, m = self.book, self.match
+
+        def latest() -> Replay:
+            return service.replay_match(book, m, today=self.today).replay
+
+        money = _money(book, m, latest, self.today)
+        if money is not None:
+            doc["stake"], doc["in_play"] = money
+        return doc
 
     def digits(self) -> int:
         """The width of the match's highest hand number."""
@@ -299,6 +321,9 @@ class Listing:
             yield key, doc[key] if stream is None else stream()
             if key == "games":  # what the listing decided, known once the games are written
                 doc = self.tail(head)
+        for key in ("stake", "in_play"):  # played for money: as `Match.sheet(all=True)` has it
+            if key in doc:
+                yield key, doc[key]
 
 
 def listing(book: Ledger, match: str | None, today: date) -> Listing | None:
@@ -506,6 +531,8 @@ def chart(book: Ledger, match: str | None, year: int | None, today: date) -> rep
     from gintally.service import insights
 
     m = book.match(match)
+    if year is None and not book.count_hands(m):  # nothing played yet: an empty race
+        return report.race_start(m, today)
     story = insights.season_story(book, m, year, today, hands=False)
     return report.race_doc(m, story.season, story.race, story.hands, story.running)
 

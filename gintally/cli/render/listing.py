@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from gintally.cli.render.terminal import NAME_ROOM, short
 from gintally.engine.formats import format_class
-from gintally.report import GameLine, SetDoc, ShowDoc, series_line, table_line
+from gintally.report import GameLine, SetDoc, ShowDoc, series_line, stake_line, table_line
 
 
 def every_game(
@@ -144,5 +144,8 @@ def foot_lines(doc: ShowDoc) -> list[str]:
     out = []
     if doc["series"] is not None:
         out.append(series_line(doc["series"], a, b, "teams" in doc))
+    money = stake_line(doc)
+    if money is not None:  # played for money
+        out.append(money)
     out.append(table_line(doc))
     return out

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintally.cli.render.terminal import NAME_ROOM, group, kit, message, short, width
 from gintally.engine.formats import format_class
-from gintally.report import series_line, table_line
+from gintally.report import series_line, stake_line, table_line
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -47,7 +47,7 @@ def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
     if not kind.in_sets:
         return games[-1:]
     if doc["rolling"]:
-        return [g for g in games if g["status"] == "open"] or games[-doc["format_games"] :]
+        return [g for g in games if g["status"] == "open"] or games[-(doc["format_games"] or 1) :]
     return [g for g in games if g["set"] == games[-1]["set"]]
 
 
@@ -111,13 +111,9 @@ def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None =
             draw(Text(f"Set {now['number']} (sum of its finished games' nets): {now['result']}."))
     if doc["series"] is not None:
         draw(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
-    stake = doc.get("stake")
-    if stake is not None:  # played for money (the money document's module loads only then)
-        from gintally.report import in_play_line
-
-        playing = doc.get("in_play")
-        worth = f" {in_play_line(playing)}" if playing else ""
-        draw(Text(f"At {stake['per_point']}.{worth}"))
+    money = stake_line(doc)
+    if money is not None:  # played for money
+        draw(Text(money))
     draw(Text(table_line(doc), style="dim"))
 
 
@@ -330,6 +326,8 @@ def _sheet(
     pieces.append(table)
     if names != (a, b):
         pieces.append(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
+    if any(g["status"] == "won" for g in games):  # the mark on the winner's column head
+        pieces.append(Text("✓ won the game", style="dim"))
 
 
 def sets_table(sets: Iterable[SetDoc], title: str) -> Table:

@@ -43,6 +43,8 @@ def evaluation(doc: EvalDoc) -> Group:
         verdict = "[bold green]Gin![/]" + (f" (discard {doc['discard']})" if doc["discard"] else "")
     elif doc.get("knocks"):
         verdict = f"Knocks with {doc['deadwood']}."
+    elif doc.get("knocks") is False and doc.get("knock_limit") == 0:  # Mahjong gin, say
+        verdict = f"Not gin: deadwood {doc['deadwood']}, and no knocking here (gin only)."
     elif doc.get("knocks") is False:
         verdict = f"Cannot knock: {doc['deadwood']} is over the limit."
     else:
