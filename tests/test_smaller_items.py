@@ -4,6 +4,7 @@ finished game told hand by hand."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
@@ -86,3 +87,19 @@ def test_the_chart_of_one_finished_game_is_told_hand_by_hand(evening: CLI) -> No
     ok(evening("gin", "Ann", "30", "--date", "1998-03-09"))
     two = chart_text(cast("RaceDoc", as_json(evening("chart", "--json"))), 100)
     assert two.splitlines()[0].strip() == "One, season 1998: games won, game by game on 1998-03-09"
+
+
+def test_an_export_named_json_is_json(evening: CLI, tmp_path: Path) -> None:
+    """``export --output sat.json`` writes JSON (the file's name says so, as import reads it), and
+    a new ledger starts from it; ``--format`` still decides when it is given."""
+    ok(evening("export", "--output", str(tmp_path / "sat.json")))
+    doc = json.loads((tmp_path / "sat.json").read_text(encoding="utf-8"))
+    assert doc["match"]["match"] == "One" and len(doc["hands"]) == 4
+    ok(evening("export", "--output", str(tmp_path / "sat.csv")))
+    assert (tmp_path / "sat.csv").read_text(encoding="utf-8").startswith("id,date,kind,")
+    ok(evening("export", "--format", "csv", "--output", str(tmp_path / "odd.JSON")))
+    assert (tmp_path / "odd.JSON").read_text(encoding="utf-8").startswith("id,date,kind,")
+    fresh = str(tmp_path / "fresh.db")
+    done = ok(evening("--db", fresh, "import", str(tmp_path / "sat.json")))
+    assert done.stdout == "Imported 4 hands into One.\n"
+    assert len(as_json(evening("--db", fresh, "hands", "--all", "--json"))["hands"]) == 4
