@@ -25,7 +25,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.render.terminal import NAME_ROOM, group, kit, message, short, width
+from gintally.cli.render.terminal import (
+    NAME_ROOM,
+    group,
+    kit,
+    message,
+    money_message,
+    short,
+    width,
+)
 from gintally.engine.formats import format_class
 from gintally.report import series_line, table_line
 
@@ -117,7 +125,7 @@ def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None =
 
         playing = doc.get("in_play")
         worth = f" {in_play_line(playing)}" if playing else ""
-        draw(Text(f"At {stake['per_point']}.{worth}"))
+        draw(money_message(f"At {stake['per_point']}.{worth}", stake["currency"]))
     draw(Text(table_line(doc), style="dim"))
 
 

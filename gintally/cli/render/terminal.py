@@ -236,6 +236,14 @@ def message(text: str, style: str = "", wrap: bool = True) -> Text:
     return Text(text, style=style, no_wrap=True, overflow="ignore")
 
 
+def money_message(text: str, currency: str | None, style: str = "", wrap: bool = True) -> Text:
+    """A line about money (`message`), each amount in `currency` placed as the reader's
+    language writes it (``4,50 €`` in German: `gintally.locales.placed_in`)."""
+    from gintally.locales import placed_in
+
+    return message(placed_in(text, currency or ""), style, wrap)
+
+
 NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)
 
 
