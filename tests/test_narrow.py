@@ -7,9 +7,10 @@ and a payment on the evening, built once per test process."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,6 @@ def run(db: Path, columns: int, *args: str, colour: bool = False) -> str:
 
 
 def json_of(db: Path, *args: str) -> Any:
-    import json
-
     return json.loads(run(db, 100, *args, "--json"))
 
 
@@ -189,3 +188,31 @@ def test_narrow_screens_stack_what_does_not_fit(demo: Path) -> None:
     assert len(re.findall(r"#\d+ \d+-\d+", grid.splitlines()[5])) == 2
     standings = run(demo, 40, "standings", "--match", EVENING).splitlines()
     assert standings[1].startswith("Ann  ") and "net -554" in " ".join(standings)
+
+
+def test_a_team_match_keeps_every_figure(
+    gintally: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Long names at 40 columns: the teams' sheet, the last rounds stacked (a row without its
+    round indented under the round), the standings, every figure whole."""
+    teams = ("Reds=Annabelle,Cyrus", "Blues=Bartholomew,Diana")
+    assert gintally("match", "new", "Partners", "--teams", *teams, "-f", "hollywood").code == 0
+    for hand in (
+        ("knock", "Annabelle", "5", "--vs", "30"),
+        ("knock", "Diana", "3", "--vs", "40"),
+        ("gin", "Cyrus", "--vs", "20"),
+        ("knock", "Bartholomew", "2", "--vs", "33"),
+    ):
+        assert gintally(*hand).code == 0
+    doc = json.loads(gintally("show", "--json").stdout)
+    for columns in WIDTHS:
+        monkeypatch.setenv("COLUMNS", str(columns))
+        text = gintally("show").stdout
+        wanted = set(ints([(g["points"], g["needs"]) for g in doc["games"]]))
+        wanted |= {t["points"] for r in doc["rounds"] for t in r["tables"]}
+        assert_whole(text, wanted, f"{columns} show")
+        assert_whole(gintally("standings").stdout, set(), f"{columns} standings")
+    assert re.search(r"round\s+hand\s+table\s+result\s+round result", text)  # 80: a table
+    monkeypatch.setenv("COLUMNS", "40")
+    stacked = gintally("show").stdout
+    assert "\nround 1  hand 1  table 1\n" in stacked and "\n  hand 2  table 2" in stacked

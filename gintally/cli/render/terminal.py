@@ -99,7 +99,8 @@ def _plain(cell: object) -> str:
 
 def stacked(table: Table, room: int) -> Text:
     """`table` a row at a time: its first cell in bold (after its head when it is a number:
-    ``game 316``), then ``head value`` for each other
+    ``game 316``; a row without one indented under the row before), then ``head value`` for
+    each other
     column (just the value under an empty head), two spaces apart, in lines of at most `room`
     columns that never break a value; a value longer than a line wraps at its words."""
     _, _, Text = kit()
@@ -120,13 +121,13 @@ def stacked(table: Table, room: int) -> Text:
             if not value.plain.strip():
                 continue
             item = Text(f"{head} ", style="dim") + value if head and table.show_header else value
-            if not line.plain:
-                line = item
+            if not line.plain:  # a row under the one before (no first cell): indented
+                line = Text("  ") + item if r and heads[0] and len(heads) > 1 else item
             elif len(line.plain.split("\n")[-1]) + 2 + len(item.plain) <= room:
                 line.append("  ")
                 line.append_text(item)
             else:
-                line.append("\n  ")
+                line.append("\n    " if line.plain.startswith("  ") else "\n  ")
                 line.append_text(item)
         if line.plain:
             out.append_text(line)
