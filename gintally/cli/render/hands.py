@@ -227,7 +227,11 @@ def hand_log(
         return
     season = f", season {head['season']}" if head["season"] else ", every season"
     title = f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
-    yield from [title] if len(title) <= width else _wrapped(title, width)
+    if len(title) > width:  # a narrow screen: wrapped, "(14 hands)" kept whole
+        count = _count(head["count"], "hand")
+        yield from _wrapped(title.replace(count, count.replace(" ", _KEEP)), width)
+    else:
+        yield title
     teams = bool(head.get("teams"))
     number = max(3, digits)
     who = max(6, *(len(p) for p in head["players"]))
