@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 LAST_HANDS = 5  # hands listed under the sheet (twice as many on a screen of 40 lines or more)
 TALL = 40
+NARROW = 60  # a screen narrower than this lists fewer hands under the sheet, unless it is tall
 POLL_S = 0.5  # how often the ledger is asked whether another process wrote to it
 
 
@@ -108,6 +109,8 @@ class Sheet(App[None]):
         `to_end`, or when they were at it."""
         width = drawn_width(self.size.width)
         count = LAST_HANDS * (2 if self.size.height >= TALL else 1)
+        if width < NARROW and self.size.height < TALL:
+            count = 2  # each hand takes three lines there: the sheet's foot stays in view
         match = self.evening.match
         try:
             with kept(width) as last:

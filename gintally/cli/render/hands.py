@@ -113,7 +113,7 @@ def _wrapped(line: str, room: int | None = None) -> list[str]:
     indent = line[: len(line) - len(line.lstrip())]
     parts = textwrap.wrap(
         _together(line.strip()),
-        max(40, room),
+        max(20, room),
         initial_indent=indent,
         subsequent_indent=indent + "  ",
         break_on_hyphens=False,
