@@ -82,6 +82,8 @@ def _cut(table: Table, room: int) -> bool:
     """Whether Rich, drawing `table` `room` columns wide, ends a cell (or a head) in "…"."""
     from rich.console import Console
 
+    if _widest(table) <= room:
+        return False  # drawn at its natural width: nothing wraps, nothing is cut
     probe = Console(file=io.StringIO(), width=room, color_system=None, highlight=False, emoji=False)
     probe.print(table)
     drawn = probe.file.getvalue()  # type: ignore[attr-defined]
@@ -89,12 +91,34 @@ def _cut(table: Table, room: int) -> bool:
     return bool(drawn.count("…") > given)
 
 
+def _widest(table: Table) -> int:
+    """At least the width `table` takes drawn whole (each column's longest line and its
+    padding, the rules between and around them), worked out from its cells' text: most tables
+    on most screens fit by it, and are not drawn twice."""
+    from rich.cells import cell_len
+
+    _, right, _, left = table.padding
+    columns = table.columns
+    rules = (len(columns) - 1 + 2 * table.show_edge) if table.box else 0
+    return rules + sum(
+        max(cell_len(line) for c in (col.header, *col.cells) for line in _plain(c).split("\n"))
+        + left
+        + right
+        for col in columns
+    )
+
+
 def _plain(cell: object) -> str:
     """A cell's text, as Rich shows it (a string is read as markup)."""
-    _, _, Text = kit()
-    if isinstance(cell, Text):
-        return cell.plain
-    return Text.from_markup(cell).plain if isinstance(cell, str) else ""
+    if isinstance(cell, str):
+        return _markup(cell) if "[" in cell else cell
+    return getattr(cell, "plain", "")  # a Text; nothing for any other renderable
+
+
+def _markup(text: str) -> str:
+    from rich.text import Text
+
+    return Text.from_markup(text).plain
 
 
 def stacked(table: Table, room: int) -> Text:
