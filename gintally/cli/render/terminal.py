@@ -124,9 +124,11 @@ def _markup(text: str) -> str:
 def stacked(table: Table, room: int) -> Text:
     """`table` a row at a time: its first cell in bold (after its head when it is a number:
     ``game 316``; a row without one indented under the row before), then ``head value`` for
-    each other
-    column (just the value under an empty head), two spaces apart, in lines of at most `room`
-    columns that never break a value; a value longer than a line wraps at its words."""
+    each other column (just the value under an empty head), two spaces apart, in lines of at
+    most `room` columns that never break a value; a value longer than a line wraps at its
+    words."""
+    from rich.cells import cell_len
+
     _, _, Text = kit()
     heads = [" ".join(_plain(c.header).split()) for c in table.columns]
     cells = [list(c.cells) for c in table.columns]
@@ -147,7 +149,7 @@ def stacked(table: Table, room: int) -> Text:
             item = Text(f"{head} ", style="dim") + value if head and table.show_header else value
             if not line.plain:  # a row under the one before (no first cell): indented
                 line = Text("  ") + item if r and heads[0] and len(heads) > 1 else item
-            elif len(line.plain.split("\n")[-1]) + 2 + len(item.plain) <= room:
+            elif cell_len(line.plain.split("\n")[-1]) + 2 + cell_len(item.plain) <= room:
                 line.append("  ")
                 line.append_text(item)
             else:
