@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_play import content
 
 from conftest import Run, as_json, ok
 
@@ -61,6 +62,26 @@ def said_lines(app: Any) -> list[str]:
 
 def in_view(app: Any, text: str) -> bool:
     return any(text in row for row in on_screen(app))
+
+
+async def until(pilot: Any, done: Callable[[], bool]) -> None:
+    """Wait for the screen to get there: a scroll happens after the screen's next refresh,
+    which on a busy machine may come after a pause returns (at most 5 s)."""
+    for _ in range(100):
+        if done():
+            return
+        await pilot.pause(0.05)
+    assert done()
+
+
+def moved_up(pane: Any) -> Callable[[], bool]:
+    """Whether the pane is higher up than it is now."""
+    before = pane.scroll_y
+    return lambda: bool(pane.scroll_y < before)
+
+
+def at_end(pane: Any) -> Callable[[], bool]:
+    return lambda: bool(pane.max_scroll_y > 0 and pane.scroll_y == pane.max_scroll_y)
 
 
 def evening(
@@ -110,16 +131,16 @@ def test_at_80x24_the_totals_next_dealer_and_newest_hands_are_in_view(
 ) -> None:
     async def body(app: Any, pilot: Any) -> None:
         pane = app.query_one("#sheet")
-        assert pane.max_scroll_y > 0  # the sheet is taller than its pane
-        assert pane.scroll_y == pane.max_scroll_y
+        await until(pilot, at_end(pane))  # the sheet is taller than its pane, at its end
         total, needs, dealer, newest = rows_of(gintally)
         assert newest == "Ann knocks with 6, Bob has 19: Ann +13"
         for shown in (total, needs, dealer, newest, "9 2026"):
             assert in_view(app, shown), (shown, on_screen(app))
         # a new hand: the sheet is at its end again
+        await pilot.press("pageup")
+        await until(pilot, lambda: not at_end(pane)())
         await pilot.press(*"k bob 5 30", "enter")
-        await pilot.pause()
-        assert pane.scroll_y == pane.max_scroll_y
+        await until(pilot, at_end(pane))
         total, needs, dealer, newest = rows_of(gintally)
         assert newest == "Bob knocks with 5, Ann has 30: Bob +25"
         for shown in (total, needs, dealer, newest, "10 2026"):
@@ -133,26 +154,26 @@ def test_page_up_and_page_down_scroll_the_sheet_from_the_entry_line(
 ) -> None:
     async def body(app: Any, pilot: Any) -> None:
         pane = app.query_one("#sheet")
+        await until(pilot, at_end(pane))
         bottom = pane.scroll_y
         assert not in_view(app, "Evening: Ann vs Bob")  # the heading is above the fold
         await pilot.press("pageup")
-        await pilot.pause()
-        assert pane.scroll_y < bottom
+        await until(pilot, lambda: pane.scroll_y < bottom)
         for _ in range(3):
             await pilot.press("pageup")
-        await pilot.pause()
-        assert pane.scroll_y == 0 and in_view(app, "Evening: Ann vs Bob")
+        await until(pilot, lambda: pane.scroll_y == 0)
+        assert in_view(app, "Evening: Ann vs Bob")
         assert not in_view(app, "Next dealer: Ann.")
         assert app.focused is app.query_one("#line")  # the entry line keeps the keys
         await pilot.press(*"k ann", "pagedown", "pagedown", "pagedown")
-        await pilot.pause()
-        assert pane.scroll_y == bottom and in_view(app, "Next dealer: Ann.")
+        await until(pilot, lambda: pane.scroll_y == bottom)
+        assert in_view(app, "Next dealer: Ann.")
         assert app.query_one("#line").value == "k ann"
         # a redraw from another process leaves a scrolled sheet where it is
         await pilot.press("pageup", "pageup", "pageup", "pageup")
-        await pilot.pause()
+        await until(pilot, lambda: pane.scroll_y == 0)
         ok(gintally("knock", "Bob", "2", "--vs", "40"))
-        await pilot.pause(1.0)
+        await until(pilot, lambda: "Bob +38" in content(app, "#last"))  # redrawn
         assert pane.scroll_y == 0 and in_view(app, "Evening: Ann vs Bob")
 
     evening(tmp_path, gintally, monkeypatch, (80, 24), body)
@@ -207,12 +228,14 @@ def test_at_40_columns_the_sheet_cuts_no_score(
     async def body(app: Any, pilot: Any) -> None:
         pane = app.query_one("#sheet")
         seen: list[str] = []
+        await until(pilot, at_end(pane))
         while True:  # the whole sheet, a page at a time
             seen += on_screen(app)
             if pane.scroll_y == 0:
                 break
+            up = moved_up(pane)
             await pilot.press("pageup")
-            await pilot.pause()
+            await until(pilot, up)
         text = "\n".join(seen)
         assert "…" not in text
         doc = as_json(gintally("show", "--json"))
