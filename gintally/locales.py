@@ -18,12 +18,14 @@ Terminology
   language's row. No thousands separator is added: gintally has never grouped digits, and a
   grouping dot beside a decimal comma is what `--stake 1.000,50` refuses.
 
-Only text for people is placed (`placed`); JSON documents keep plain digits and ISO dates.
+Only text for people is placed (`placed`, `placed_in`); JSON documents keep plain digits and
+ISO dates (and their ``text`` fields the English form).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -96,3 +98,23 @@ def placed(text: str, currency: str, lang: str | None = None) -> str:
         return number
     gap = " " if where.space else ""
     return f"{currency}{gap}{number}" if where.before else f"{number}{gap}{currency}"
+
+
+_NUMBER = r"\d+(?:\.\d+)?"
+
+
+def placed_in(sentence: str, currency: str, lang: str | None = None) -> str:
+    """A sentence about money written in English (``Ann owes Bob $32.20 since 2026-01-01.``),
+    each amount in `currency` in it placed as `lang` writes it (`placed`): ``Ann owes Bob
+    32,20 $ since 2026-01-01.``. Without a currency, the amounts are the numbers with
+    decimals (a sentence about money writes its amounts at the currency's places; dates and
+    points have none)."""
+    lang = language_code(lang if lang is not None else language())
+    if PLACES[lang] == PLACES[DEFAULT]:
+        return sentence
+    if not currency:
+        pattern = r"(?<![\d.])-?\d+\.\d+(?!\.?\d)"
+    else:
+        c = re.escape(currency)
+        pattern = rf"-?{c}{_NUMBER}(?!\.?\d)|(?<![\d.])-?{_NUMBER} {c}(?!\w)"
+    return re.sub(pattern, lambda m: placed(m.group(), currency, lang), sentence)

@@ -5,9 +5,11 @@ read from LC_ALL, then the category's variable, then LANG."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import pytest
 
+from conftest import as_json, ok
 from gintally.dates import MONTH_NAMES, format_date, parse_date
 from gintally.locales import LANGUAGES, PLACES, language, language_code, placed
 
@@ -100,3 +102,53 @@ def test_money_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert placed("€4.50", "€") == "4,50 €"
     monkeypatch.setenv("LC_MONETARY", "en_US.UTF-8")
     assert placed("€4.50", "€") == "€4.50"
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+def _staked(gintally: Any) -> None:
+    ok(gintally("match", "new", "Euro", "--players", "Ann", "Bob"))  # one game to 100
+    ok(gintally("match", "stake", "Euro", "0.05", "--currency", "€"))
+    ok(gintally("score", "Ann", "120"))  # the game is won: Bob owes Ann
+
+
+@pytest.mark.parametrize(
+    ("lang", "stake"),
+    [
+        ("C.UTF-8", "€0.05 a point"),
+        ("en_GB.UTF-8", "€0.05 a point"),
+        ("de_DE.UTF-8", "0,05 € a point"),
+        ("fr_FR.UTF-8", "0,05 € a point"),
+        ("nl_NL.UTF-8", "€ 0,05 a point"),
+    ],
+)
+def test_money_on_screen_is_placed_as_the_locale_places_it(
+    lang: str, stake: str, gintally: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _staked(gintally)
+    monkeypatch.setenv("LANG", lang)
+    paid = ok(gintally("pay", "Bob", "Ann", "0.50")).stdout
+    assert paid.startswith(f"Bob paid Ann {placed('€0.50', '€', lang)} on ")
+    doc = as_json(gintally("settle", "--json"))  # JSON: plain digits, its text as always
+    (owed,) = doc["balances"]
+    assert owed["text"] == f"€{owed['amount']}" and doc["payments"][0]["text"] == "€0.50"
+    amount = owed["amount"].replace(".", "," if lang[:2] in ("de", "fr", "nl") else ".")
+    settle = ok(gintally("settle")).stdout
+    owes = {"de": f"{amount} €", "fr": f"{amount} €", "nl": f"€ {amount}"}.get(
+        lang[:2], f"€{amount}"
+    )
+    assert f"Bob owes Ann {owes}." in settle
+    assert f"Euro: 1 game at {stake}." in settle
+    assert f"At {stake}." in ok(gintally("show")).stdout
+
+
+def test_lc_all_wins_over_lang_on_screen(gintally: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    _staked(gintally)
+    (owed,) = as_json(gintally("settle", "--json"))["balances"]
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    assert f"Bob owes Ann €{owed['amount']}." in ok(gintally("settle")).stdout
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")
+    comma = owed["amount"].replace(".", ",")
+    assert f"Bob owes Ann {comma} €." in ok(gintally("settle")).stdout

@@ -143,7 +143,8 @@ def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Book) ->
         f"Took back the payment: {taken['from']} paid {taken['to']} {taken['text']} on "
         f"{taken['date']}."
     )
-    emit(taken, as_json, lambda d: drawing("terminal.message")(said, wrap=False))
+    placed = drawing("terminal.money_message")
+    emit(taken, as_json, lambda d: placed(said, d["currency"], wrap=False))
 
 
 def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
@@ -159,4 +160,4 @@ def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
             said += (
                 f" That is more than was owed: {now['from']} owes {now['to']} {now['text']} now."
             )
-    emit(doc, as_json, lambda d: drawing("terminal.message")(said, wrap=False))
+    emit(doc, as_json, lambda d: drawing("terminal.money_message")(said, d["currency"], wrap=False))

@@ -110,10 +110,12 @@ def _count(n: object, what: str) -> str:
 def _winnings(doc: StatsDoc) -> Text:
     """Each player's lifetime winnings, in one line (the money document's module loads only
     when there are any)."""
+    from gintally.locales import placed
     from gintally.report import money_text
 
     earned = [
-        f"{r['player']} " + " and ".join(money_text(a, c) for c, a in sorted(r["winnings"].items()))
+        f"{r['player']} "
+        + " and ".join(placed(money_text(a, c), c) for c, a in sorted(r["winnings"].items()))
         for r in doc["players"]
         if r.get("winnings")
     ]
