@@ -96,6 +96,10 @@ class Sheet(App[None]):
     def on_mount(self) -> None:
         self.sub_title = self.evening.match.name
         self.query_one("#line", Input).focus()
+        # Anchored: Textual keeps the sheet at its end through every layout while it is there
+        # (a scroll up releases it, a scroll back to the end or `redraw(to_end=True)` restores
+        # it), so the totals stay in view however late the new lines are laid out.
+        self.query_one("#sheet", VerticalScroll).anchor()
         self.redraw(to_end=True)
         self.set_interval(POLL_S, self.poll)
 
@@ -125,12 +129,10 @@ class Sheet(App[None]):
         for drawing in placed(told):
             self.say(drawing)
         self.sub_title = match.name
-        pane = self.query_one("#sheet", VerticalScroll)
-        at_end = to_end or pane.scroll_y >= pane.max_scroll_y
         self.query_one("#body", Static).update(sheet)
         self.query_one("#last", Static).update(group(placed(last)))
-        if at_end:
-            self.call_after_refresh(pane.scroll_end, animate=False)
+        if to_end:  # back to the end, anchored there again (see `on_mount`)
+            self.query_one("#sheet", VerticalScroll).scroll_end(animate=False)
 
     def action_page(self, pages: int) -> None:
         """PageUp, PageDown: the sheet a page up or down; the entry line keeps the keys."""
