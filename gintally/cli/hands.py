@@ -41,6 +41,11 @@ def _parameter(option: Option) -> inspect.Parameter:
         return inspect.Parameter(
             option.name, POSITIONAL, default=None, annotation=Annotated[str | None, argument]
         )
+    if option.read == "switch":  # a flag without a value
+        flag = typer.Option(*option.spellings, help=option.help, show_default=False)
+        return inspect.Parameter(
+            option.name, KEYWORD, default=False, annotation=Annotated[bool, flag]
+        )
     declared = typer.Option(
         *option.spellings,
         help=option.help,

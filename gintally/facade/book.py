@@ -272,13 +272,18 @@ class Book:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool | None = False,
     ) -> work.Done:
         """Record a hand read and checked (`typed.Typed`: before the ledger is opened, so a bad
         value is refused first) in `match` (None: the current one), with the hand options
-        (`date`: a date, or the command line's text for it): the document, the stored hand
-        and its match. `Match.hand` and the command line's hand commands come here."""
+        (`date`: a date, or the command line's text for it; `back_date`: a hand dated before
+        the open game's first hand is placed by its date, else refused): the document, the
+        stored hand and its match. `Match.hand` and the command line's hand commands come
+        here."""
         book = self.ledger(write=True)
-        return work.hand(book, found, self.today(), match, date, dealer, upcard, note)
+        return work.hand(
+            book, found, self.today(), match, date, dealer, upcard, note, bool(back_date)
+        )
 
     # --- data in and out -----------------------------------------------------------------------
 
@@ -679,6 +684,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a knock: `player` knocked with `deadwood`, the defender had `vs` after laying
         off (an undercut is worked out from the counts). Or give both players' cards (`cards`,
@@ -701,6 +707,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a gin by `player`: the gin bonus plus the defender's deadwood `vs` (a count,
         or the defender's cards; or `vs_cards`). `cards`: the cards that went gin. Mahjong
@@ -723,6 +730,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a big gin by `player` (all eleven cards melded): the big gin bonus plus the
         defender's deadwood `vs`; the parameters are `gin`'s. Returns ``big-gin --json``'s
@@ -743,6 +751,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: record a gimlet by `player` (ten cards melded after the discard), with
         the discard piles' card counts (``piles=(0, 0, 1, 1)``); the same as `gin`. Returns
@@ -763,6 +772,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: record a double gimlet by `player` (all eleven cards melded), with the
         discard piles' card counts (`piles`); the same as `big_gin`. Returns ``double-gimlet
@@ -779,6 +789,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus the
         `deadwood` left in `player`'s hand (or the ten `cards` left). Returns ``sour --json``'s
@@ -792,6 +803,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a misdeal: no score, the same dealer deals again (the hand stays in the
         log). Returns ``misdeal --json``'s document."""
@@ -806,6 +818,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a drawn hand (the stock ran down): no score, the same dealer deals again.
         `deadwood`: each player's count (``{"Ann": 5, "Bob": 9}``), needed when a dead deck
@@ -824,6 +837,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Copy a hand's result from paper: `player` scored `points`; `kind`: how it was won
         (knock, undercut, gin, big-gin: for the standings). Mahjong gin: the other player's
@@ -850,14 +864,16 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool | None = False,
         flags: bool = False,
     ) -> work.Done:
         """Record hand command `command` (``knock``, ``big-gin``...) from its values, checked
         (the hand methods' arguments, or the command line's text read by `typed.from_text`:
-        then `flags`, and `date` may be its text): the document, the stored hand and the match
-        (what ``gintally play`` shows)."""
+        then `flags`, and `date` may be its text; `back_date`: place a hand dated before the
+        game in progress began by its date, else it is refused): the document, the stored
+        hand and the match (what ``gintally play`` shows)."""
         found = typed.Typed(command, values, flags)
-        return self.book.record(found, self.name, date, dealer, upcard, note)
+        return self.book.record(found, self.name, date, dealer, upcard, note, back_date)
 
     # --- corrections ---------------------------------------------------------------------------
 

@@ -63,10 +63,16 @@ def hand(
     dealer: str | None = None,
     upcard: str | None = None,
     note: str | None = None,
+    back_date: bool = False,
 ) -> Done:
     """Record one hand from its values (`Typed`: read before the ledger is opened, so a bad
     value is refused first), in the match named (None: the current one); `date`: a date, or
-    the command line's text for it."""
+    the command line's text for it. A hand dated before the game in progress began (or, with
+    none in progress, before the latest hand) is refused (`service.hands.back_dated`), unless
+    `back_date`: then it is placed by its date and its document names the finished games it
+    changed (``changed``, ``changed_text``, as a correction's)."""
+    from gintally.service.hands import back_dated, refuse_back_dated
+
     played = TypedHand(
         typed.claim,
         when(date, book, today),
@@ -77,8 +83,26 @@ def hand(
         **typed.core,
     )
     m = book.match(match)
-    rec, result = service.record(book, m, played)
-    return Done(hand_doc(book, m, rec, result, today), m, rec)
+    with book.write():  # the date checked and the hand written with nothing between
+        reached = back_dated(book, m, played.date, today)
+        if reached is not None and not back_date:
+            option = "--back-date" if typed.flags else "back_date=True"
+            raise refuse_back_dated(book, m, played.date, *reached, option)
+        was = None if reached is None else _window_before(book, m, played.date, today)
+        rec, result = service.record(book, m, played)
+    if was is None:
+        return Done(hand_doc(book, m, rec, result, today), m, rec)
+    window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
+    ended = service.season_before(book, m, window, rec, today)
+    doc = report.hand_doc(m, rec, result, window, ended)
+    _tell_changed(m, doc, was, window.replay)
+    return Done(doc, m, rec)
+
+
+def _window_before(book: Ledger, m: Match, day: date, today: date) -> Finished:
+    from gintally.service import changes
+
+    return changes.window_before(book, m, day, today)
 
 
 def hand_doc(

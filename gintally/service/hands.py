@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from datetime import date
 
-from gintally.errors import GintallyError, HandError
+from gintally.engine.seasons import season_of
+from gintally.errors import GintallyError, HandError, LedgerError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import (
@@ -29,7 +31,7 @@ from gintally.game.variants import (
 )
 from gintally.ledger import Ledger
 from gintally.ledger.history import Change
-from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text
+from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text, shell_word
 from gintally.service.seating import seating_of
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
@@ -229,6 +231,78 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
         note=rec.note,
         extra=extra,
     )
+
+
+def back_dated(
+    ledger: Ledger, match: Match, day: date, today: date | None
+) -> tuple[date, bool] | None:
+    """The day a hand dated `day` would reach back past, and whether a game is in progress;
+    None when it may be placed there. That day is the first of the games in progress (a hand
+    dated before it would join tonight's game and change who dealt its hands), or, with no
+    game in progress, the day of the match's latest hand (it would land in a finished game).
+    One query when `day` is the latest hand's day or later (every hand typed at the table); a
+    replay of the recent games otherwise."""
+    try:
+        latest = ledger.live_hands_latest(match)
+    except LedgerError:  # a damaged row: a new hand is a fact of its own (its confirmation warns)
+        return None
+    if latest is None or day >= latest.date:
+        return None
+    from gintally.service.windows import replay_match
+
+    opened = [g.opened for g in replay_match(ledger, match, today=today).replay.open_games()]
+    start = min(opened) if opened else latest.date
+    return (start, bool(opened)) if day < start else None
+
+
+def refuse_back_dated(
+    ledger: Ledger, match: Match, day: date, start: date, in_progress: bool, option: str
+) -> GintallyError:
+    """The refusal of a hand dated `day`, before `start` (`back_dated`): it names both days
+    and the two remedies, a paper-book match of its own (a command that works when copied)
+    and `option`, which places it by its date."""
+    fmt = match.format
+    season = season_of(day, fmt.season_start)[0] if fmt.seasonal else None
+    if season is not None and season != season_of(start, fmt.season_start)[0]:
+        where = (
+            f"the day the games in progress in {match.name!r} began: it would land in its "
+            f"{season} season, which is over"
+        )
+    elif in_progress:
+        where = f"the day the game in progress in {match.name!r} began: it would join that game"
+    else:
+        where = f"the day of the latest hand in {match.name!r}: it would land in a finished game"
+    return GintallyError(
+        f"the hand is dated {day}, before {start}, {where}. Keep old results in a paper-book "
+        f"match ({paper_book(ledger, match)}), or give {option} to place it here by its date"
+    )
+
+
+def paper_book(ledger: Ledger, match: Match) -> str:
+    """The command that makes a paper-book match beside `match` (its players or teams, its
+    format and preset), under a name no match has; or, when one by that name is there, the
+    option that records into it."""
+    from gintally.errors import NotFoundError
+
+    name = f"{match.name} paper book"
+    try:
+        ledger.match(name)
+    except NotFoundError:
+        pass
+    else:
+        return f"--match {shell_word(name)}"
+    if match.teams is None:
+        sides = "--players " + " ".join(shell_word(p.name) for p in match.players)
+    else:
+        sides = "--teams " + " ".join(
+            shell_word(",".join(p.name for p in t.members)) for t in match.teams
+        )
+    words = [f"gintally match new {shell_word(name)} {sides}"]
+    if match.format.key != "single":
+        words.append(f"--format {match.format.key}")
+    if match.rules.preset != "modern":
+        words.append(f"--rules {shell_word(match.rules.preset)}")
+    return " ".join(words)
 
 
 def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, HandResult]:
