@@ -879,9 +879,10 @@ class Match:
 
     def undo(self) -> dict[str, Any]:
         """Take back the match's latest change, as ``undo`` does: the hand entered last, an
-        edit, a void or a restore (``"undid"`` says which, ``"took_back"`` in a line,
-        ``"changed"`` the finished games it changed), or a payment recorded after the last
-        hand (its document, with ``"action": "undid"``): ``undo --json``."""
+        edit, a void or a restore, a payment recorded after the last hand or a price set
+        after the latest change to the hands (``"undid"`` says which, ``"took_back"`` in a
+        line, ``"changed"`` the finished games and sets and the balances it changed):
+        ``undo --json``."""
         taken = self.undone()
         return plain(taken.doc if isinstance(taken, work.Done) else taken)
 
@@ -891,11 +892,13 @@ class Match:
 
     def redo(self) -> dict[str, Any]:
         """Bring back what the latest undo took back, as ``redo`` does (``"redid"`` says
-        what, ``"brought_back"`` in a line): ``redo --json``."""
-        return plain(self.redone().doc)
+        what: a hand, an edit, a void, a restore, a payment or a price; ``"brought_back"`` in
+        a line): ``redo --json``."""
+        back = self.redone()
+        return plain(back.doc if isinstance(back, work.Done) else back)
 
-    def redone(self) -> work.Done:
-        """`redo`, as what it did."""
+    def redone(self) -> work.Done | dict[str, Any]:
+        """`redo`, as what it did: a hand's `work.Done`, or a payment's or price's document."""
         return work.redo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
     def restore(self, hand: int, reason: str | None = None) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from gintally.engine.seasons import season_of
 from gintally.errors import GintallyError, HandError, LedgerError
@@ -33,6 +34,9 @@ from gintally.ledger import Ledger
 from gintally.ledger.history import Change
 from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text, shell_word
 from gintally.service.seating import seating_of
+
+if TYPE_CHECKING:
+    from gintally.engine.stakes import Stake
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
 _PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
@@ -445,7 +449,9 @@ class Undone:
 _WHAT = {"hand": "hand", "replace": "edit", "void": "void", "restore": "restore"}
 
 
-def change_stacks(ledger: Ledger, match: Match) -> tuple[list[Change], list[Change]]:
+def change_stacks(
+    ledger: Ledger, match: Match, changes: list[Change] | None = None
+) -> tuple[list[Change], list[Change]]:
     """The match's changes to its hands as an editor keeps them: those done, latest last (what
     `undo` takes back from the top), and those undone since the latest change made by hand
     (what `redo` brings back from the top). Played in the order made: a change pushes onto
@@ -454,7 +460,7 @@ def change_stacks(ledger: Ledger, match: Match) -> tuple[list[Change], list[Chan
     than the corrections allow to reach is never on top)."""
     done: list[Change] = []
     undone: list[Change] = []
-    for c in reversed(ledger.changes(match)):
+    for c in reversed(ledger.changes(match) if changes is None else changes):
         if c.reason == UNDO and c.action != "hand":
             if done:
                 undone.append(done.pop())
@@ -485,15 +491,27 @@ def _apply(ledger: Ledger, match: Match, c: Change, back: bool, reason: str) -> 
     return Undone(what, ledger.restore(match, c.number, reason))
 
 
-def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
+@dataclass(frozen=True)
+class Price:
+    """A match's price taken back by `undo_latest` or brought back by `redo` (its uid)."""
+
+    uid: str
+    stake: Stake
+
+
+def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment | Price:
     """Take back the match's latest change: a payment recorded in it after its last live hand
     (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
     and recorded after the latest correction (in a later second: a payment's uid tells no
-    order), else the top of the changes done
+    order); a price set after the latest change to the hands (a price's uid and a change's
+    are both ordered by the time they were made; of a price and a payment, the one recorded
+    in the later second, the payment in the same one); else the top of the changes done
     (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
     it, a void undone (the hand restored), a restore undone (voided again): each a correction
-    with the reason `UNDO`, exported and merged like any. Found and taken back in one write.
-    A match without payments loads no money module (`Ledger.last_payment` asks first)."""
+    with the reason `UNDO`, exported and merged like any. A payment or a price taken back
+    stays as history (``payment_voids``, ``stake_voids``, with the reason `UNDO`). Found and
+    taken back in one write. A match without payments or prices loads no money module
+    (`Ledger.last_payment`, `Ledger.last_stake` ask first)."""
     with ledger.write():
         done, _ = change_stacks(ledger, match)
         change = done[-1] if done else None
@@ -506,25 +524,67 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
                 or change.action == "hand"
                 or (payment.created_at or "") > change.created_at  # (to the second)
             )
-            if after and later:
-                ledger.void_payment(payment, UNDO)
-                return payment
+            if not (after and later):
+                payment = None
+        price = ledger.last_stake(match)
+        if price is not None and change is not None and price[0] < change.uid:
+            price = None  # the hands changed since
+        if price is not None and (payment is None or price[1] > (payment.created_at or "")):
+            ledger.void_stake(price[0], UNDO)
+            return Price(price[0], price[2])
+        if payment is not None:
+            ledger.void_payment(payment, UNDO)
+            return payment
         if change is None:
             raise GintallyError(f"match {match.name!r} has no hand to undo")
         return _apply(ledger, match, change, True, UNDO)
 
 
-def redo(ledger: Ledger, match: Match) -> Undone:
-    """Bring back what the latest undo took back of the match's hands (`change_stacks`): a
+def redo(ledger: Ledger, match: Match) -> Undone | Payment | Price:
+    """Bring back what the latest undo took back: of the match's hands (`change_stacks`), a
     hand (restored under its own number), an edit, a void or a restore, as a correction with
-    the reason `REDO`. One write."""
+    the reason `REDO`; or a payment or a price, recorded again as it was (a new fact, with a
+    uid of its own), while nothing was recorded in the match since it was taken back. Of an
+    undo of the hands and one of money in the same second, the money's is brought back first.
+    One write."""
     with ledger.write():
-        _, undone = change_stacks(ledger, match)
+        changes = ledger.changes(match)
+        _, undone = change_stacks(ledger, match, changes)
+        undo_at = max((c.created_at for c in changes if c.reason in (UNDO, REDO)), default="")
+        money = _money_undone(ledger, match, changes)
+        if money is not None and (not undone or money[0] >= undo_at):
+            thing = money[1]
+            if isinstance(thing, Price):
+                ledger.add_stake(match, thing.stake)
+                found = ledger.last_stake(match)
+                return Price(found[0] if found else "", thing.stake)
+            p = thing
+            return ledger.add_payment(match, p.payer, p.payee, p.amount, p.date, p.note)
         if not undone:
             raise GintallyError(
                 f"match {match.name!r} has nothing to redo: no undo since its latest change"
             )
         return _apply(ledger, match, undone[-1], False, REDO)
+
+
+def _money_undone(
+    ledger: Ledger, match: Match, changes: list[Change]
+) -> tuple[str, Payment | Price] | None:
+    """The payment or price the match's latest undo of money took back and no redo brought
+    back yet (`Ledger.voided_payment`, `Ledger.voided_stake`), with when (to the second),
+    while the hands were not changed since (in a later second)."""
+    found: list[tuple[str, Payment | Price]] = []
+    paid = ledger.voided_payment(match, UNDO)
+    if paid is not None:
+        found.append((paid[1], paid[0]))
+    priced = ledger.voided_stake(match, UNDO)
+    if priced is not None:
+        found.append((priced[2], Price(priced[0], priced[1])))
+    if not found:
+        return None
+    when, thing = max(found, key=lambda f: f[0])
+    newest = max((c.created_at for c in changes if c.reason not in (UNDO, REDO)), default="")
+    return None if newest > when else (when, thing)
 
 
 def restore(ledger: Ledger, match: Match, number: int, reason: str | None = None) -> Undone:
