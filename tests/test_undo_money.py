@@ -184,3 +184,33 @@ def test_a_price_taken_back_merges_like_a_payment_taken_back(gintally: CLI, tmp_
     assert "1 price taken back" in said
     assert "stake" not in as_json(gintally("match", "show", "--json"))
     assert "nothing new" in ok(gintally("merge", str(other))).stdout
+
+
+def test_a_price_set_again_since_the_undo_is_not_doubled_by_redo(gintally: CLI) -> None:
+    _priced(gintally)
+    ok(gintally("undo"))
+    ok(gintally("match", "stake", "S", "2", "--from", "2026-01-01"))
+    assert refused_line(gintally("redo")) == (
+        "Error: match 'S' has a price from 2026-01-01 again since the undo: nothing to redo"
+    )
+    assert [s["amount"] for s in as_json(gintally("match", "show", "--json"))["stakes"]] == ["2"]
+
+
+def test_play_takes_back_a_price_and_says_so(db_path: Path) -> None:
+    import subprocess
+    import sys
+
+    command = [str(Path(sys.executable).parent / "gintally"), "--db", str(db_path)]
+    for line in ("match new S --players Ann Bob", "score Ann 100 --date 2026-01-10",
+                 "match stake S 1 --from 2026-01-01"):  # fmt: skip
+        subprocess.run([*command, *line.split()], check=True, capture_output=True)
+    played = subprocess.run(
+        [*command, "play", "--plain"],
+        input="u\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert "Took back the price of S: 1 a point from 2026-01-01." in played.stdout
+    assert "Balance changes: was Bob owes Ann 325.00; now Ann and Bob square" in played.stdout

@@ -6,8 +6,11 @@ Terminology
 - settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
   refuse it with a `GintallyError` before anything is written.
 - correction: `edit`, `void` and `undo`; the hand keeps its number and everything recomputes.
-- latest fact (`undo_latest`): the match's hand entered last, or a payment recorded in the
-  match after that hand: what `gintally undo` takes back.
+- latest fact (`undo_latest`): the match's latest change to its hands (a hand entered, an
+  edit, a void, a restore), or a payment recorded after its last hand, or a price set after
+  the latest change to its hands: what `gintally undo` takes back (and `redo` brings back).
+- back-dated hand (`back_dated`): a hand typed with a date before the game in progress
+  began; refused unless placed on purpose (``--back-date``).
 
 Nothing here prints and nothing here computes a score itself.
 """
@@ -544,9 +547,9 @@ def redo(ledger: Ledger, match: Match) -> Undone | Payment | Price:
     """Bring back what the latest undo took back: of the match's hands (`change_stacks`), a
     hand (restored under its own number), an edit, a void or a restore, as a correction with
     the reason `REDO`; or a payment or a price, recorded again as it was (a new fact, with a
-    uid of its own), while nothing was recorded in the match since it was taken back. Of an
-    undo of the hands and one of money in the same second, the money's is brought back first.
-    One write."""
+    uid of its own), unless the hands changed since it was taken back (`_money_undone`) or,
+    for a price, another price from its day was set meanwhile. Of an undo of the hands and
+    one of money in the same second, the money's is brought back first. One write."""
     with ledger.write():
         changes = ledger.changes(match)
         _, undone = change_stacks(ledger, match, changes)
@@ -555,6 +558,12 @@ def redo(ledger: Ledger, match: Match) -> Undone | Payment | Price:
         if money is not None and (not undone or money[0] >= undo_at):
             thing = money[1]
             if isinstance(thing, Price):
+                since = thing.stake.since
+                if any(s.since == since for s in ledger.stakes(match)):
+                    raise GintallyError(
+                        f"match {match.name!r} has a price from {since or 'the start'} again "
+                        f"since the undo: nothing to redo"
+                    )
                 ledger.add_stake(match, thing.stake)
                 found = ledger.last_stake(match)
                 return Price(found[0] if found else "", thing.stake)
