@@ -5,6 +5,7 @@ line with its exact figures, and through the library (`gintally.open`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -214,3 +215,20 @@ def test_play_takes_back_a_price_and_says_so(db_path: Path) -> None:
     )
     assert "Took back the price of S: 1 a point from 2026-01-01." in played.stdout
     assert "Balance changes: was Bob owes Ann 325.00; now Ann and Bob square" in played.stdout
+
+
+def test_a_price_taken_back_travels_in_a_json_export(gintally: CLI, tmp_path: Path) -> None:
+    _priced(gintally)
+    here = tmp_path / "ledger.db"
+    other = tmp_path / "other.db"
+    other.write_bytes(here.read_bytes())
+    ok(gintally("--db", str(other), "undo"))
+    out = tmp_path / "s.json"
+    ok(gintally("--db", str(other), "export", "--format", "json", "--output", str(out)))
+    back = json.loads(out.read_text(encoding="utf-8"))["match"]["stakes_taken_back"]
+    assert [(p["amount"], p["since"], p["taken_back"]["reason"]) for p in back] == [
+        ("1", "2026-01-01", "undo")
+    ]
+    ok(gintally("import", str(out), "--force"))
+    assert "stake" not in as_json(gintally("match", "show", "--json"))
+    assert as_json(gintally("settle", "--json"))["balances"] == []

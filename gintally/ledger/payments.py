@@ -125,15 +125,35 @@ def last_stake(ledger: LedgerCore, match: Match) -> tuple[str, str, Stake] | Non
     return str(rows[0]["uid"]), str(rows[0]["created_at"]), _stake(rows[0], match)
 
 
-def void_stake(ledger: LedgerCore, uid: str, reason: str | None = None) -> str:
-    """Take a price back (it stays in ``stakes`` as history); the time it was taken back."""
-    made = timestamp()
+def void_stake(
+    ledger: LedgerCore, uid: str, reason: str | None = None, at: str | None = None
+) -> str:
+    """Take a price back (it stays in ``stakes`` as history), now or as another device took
+    it back (`at`); the time it was taken back."""
+    made = at or timestamp()
     with ledger.write() as conn:
         conn.execute(
             "INSERT INTO stake_voids(uid, reason, created_at) VALUES (?, ?, ?)",
             [uid, reason, made],
         )
     return made
+
+
+def stakes_taken_back(
+    ledger: LedgerCore, match: Match
+) -> list[tuple[Stake, str, str, str | None, str]]:
+    """The match's prices taken back, in `stakes`' order: each stake, its uid and when it was
+    set, the reason and when it was taken back (for an export)."""
+    rows = ledger.money_rows(
+        "SELECT s.*, v.reason AS void_reason, v.created_at AS voided_at FROM stakes s "
+        "JOIN stake_voids v ON v.uid = s.uid WHERE s.match_id = ? "
+        "ORDER BY coalesce(s.from_date, ''), s.created_at, s.uid, s.id",
+        [match.id],
+    )
+    return [
+        (_stake(r, match), str(r["uid"]), str(r["created_at"]), r["void_reason"], r["voided_at"])
+        for r in rows
+    ]
 
 
 def voided_stake(ledger: LedgerCore, match: Match, reason: str) -> tuple[str, Stake, str] | None:

@@ -354,11 +354,20 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
 
         return money.last_stake(self, match)
 
-    def void_stake(self, uid: str, reason: str | None = None) -> str:
-        """Take a price back by its uid (it stays in ``stakes`` as history): when."""
+    def void_stake(self, uid: str, reason: str | None = None, at: str | None = None) -> str:
+        """Take a price back by its uid (it stays in ``stakes`` as history), now or as another
+        device took it back (`at`): when."""
         from gintally.ledger import payments as money
 
-        return money.void_stake(self, uid, reason)
+        return money.void_stake(self, uid, reason, at)
+
+    def stakes_taken_back(self, match: Match) -> list[tuple[Stake, str, str, str | None, str]]:
+        """The match's prices taken back: (stake, uid, set at, reason, taken back at)."""
+        if not self.money_rows("SELECT 1 FROM stakes WHERE match_id = ? LIMIT 1", [match.id]):
+            return []
+        from gintally.ledger import payments as money
+
+        return money.stakes_taken_back(self, match)
 
     def voided_stake(self, match: Match, reason: str) -> tuple[str, Stake, str] | None:
         """The match's stake taken back last with `reason`: (uid, stake, when taken back)."""
