@@ -331,8 +331,8 @@ HAND_OPTIONS: tuple[Option, ...] = (
     Option(
         "back_date",
         "--back-date",
-        "Place a hand dated before the open game's first hand by its date (it changes the "
-        "games it lands in, and says so); without it such a hand is refused.",
+        "Place a hand dated before the game in progress began by its date, naming the "
+        "finished games it changes (without it, such a hand is refused).",
         read="switch",
     ),
 )
