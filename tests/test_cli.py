@@ -271,7 +271,7 @@ def test_edit_can_change_what_the_hand_was(kitchen: CLI) -> None:
 def test_back_dated_hand_takes_its_place(kitchen: CLI) -> None:
     ok(kitchen("score", "Ann", "60", "--date", "2026-03-02"))
     ok(kitchen("score", "Ann", "50", "--date", "2026-03-03"))  # closes game 1: a shutout
-    ok(kitchen("score", "Bob", "5", "--date", "2026-03-01"))  # found in the book later
+    ok(kitchen("score", "Bob", "5", "--date", "2026-03-01", "--back-date"))  # found later
     games = as_json(kitchen("show", "--json"))["games"]
     assert games[0]["hands"] == [3, 1, 2]
     assert games[0]["total"] == {"Ann": 110 + 100 + 50, "Bob": 5 + 25}
@@ -601,7 +601,7 @@ def test_export_then_import_into_a_new_match_round_trips(kitchen: CLI, tmp_path:
     ok(kitchen("gin", "Bob", "--vs", "40", "--date", "2026-01-02"))
     ok(kitchen("draw", "--date", "2026-01-02"))
     ok(kitchen("score", "Ann", "95", "--date", "2026-01-03", "--upcard", "7d"))
-    ok(kitchen("knock", "Bob", "2", "--vs", "30", "--date", "2025-12-31"))
+    ok(kitchen("knock", "Bob", "2", "--vs", "30", "--back-date", "--date", "2025-12-31"))
     original = as_json(kitchen("show", "--json"))
     csv_text = ok(kitchen("export", "--format", "csv")).stdout
     assert csv_text.splitlines()[0] == (

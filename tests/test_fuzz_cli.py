@@ -432,6 +432,7 @@ HAND_OPTS: dict[str, Value] = {
     "--upcard": card_token(),
     "-u": card_token(),
     "--note": texts,
+    "--back-date": None,
     "--json": None,
 }
 

@@ -178,6 +178,7 @@ NOUNS = {
     "payments": ("payment", "payments"),
     "payment_voids": ("payment taken back", "payments taken back"),
     "stakes": ("price", "prices"),
+    "stake_voids": ("price taken back", "prices taken back"),
 }
 
 

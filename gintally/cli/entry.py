@@ -54,12 +54,13 @@ READS = {
     "settle": {"--since": "since"},
 }
 PAY_FLAGS = {"--date": "date", "-d": "date", "--note": "note"}
-SWITCHES = frozenset({"all"})  # options without a value
+# options without a value (a hand option's: --back-date)
+SWITCHES = frozenset({"all", *(o.name for o in HAND_OPTIONS if o.read == "switch")})
 # What `edit` changes (`typed.EDITED`, each spelled as its option), why, and the hand options.
 EDIT_FLAGS = {
     **{"--" + name.replace("_", "-"): name for name in EDITED},
     "--reason": "reason",
-    **HAND_FLAGS,
+    **{s: name for s, name in HAND_FLAGS.items() if name not in SWITCHES},  # not --back-date
 }
 # The corrections, in the order `help` lists them: what each takes by position.
 CORRECTIONS = {"undo": 0, "redo": 0, "void": 1, "restore": 1, "edit": 1}
@@ -159,9 +160,7 @@ def _number(token: str) -> bool:
     return token[1:].isdigit()
 
 
-def hand_raw(
-    entry: Entry, variant: Variant | None = None
-) -> tuple[dict[str, Any], dict[str, str | None]]:
+def hand_raw(entry: Entry, variant: Variant | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """A hand command's parameters as typed (the positionals fill its arguments and counted
     options in their declared order; the options by name) and its hand options
     (`HAND_FLAGS`); `variant`: the match's, whose counts the positionals are."""

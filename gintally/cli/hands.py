@@ -42,6 +42,11 @@ def _parameter(option: Option, hidden: bool = False) -> inspect.Parameter:
         return inspect.Parameter(
             option.name, POSITIONAL, default=None, annotation=Annotated[str | None, argument]
         )
+    if option.read == "switch":  # a flag without a value
+        flag = typer.Option(*option.spellings, help=option.help, show_default=False)
+        return inspect.Parameter(
+            option.name, KEYWORD, default=False, annotation=Annotated[bool, flag]
+        )
     declared = typer.Option(
         *option.spellings,
         help=option.help,
@@ -117,8 +122,8 @@ for _command in variants.commands():
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the latest change to the match: the hand entered last, an edit (the hand is
-    again as it was), or a payment recorded after the last hand (all stay in the ledger as
-    history)."""
+    again as it was), a void, a payment recorded after the last hand or a price (all stay in
+    the ledger as history)."""
     with book(write=True) as opened:  # the match read, then the correction written
         record.tell_undone(opened.match(match).undone(), as_json, opened)
 
@@ -126,9 +131,9 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 @app.command(rich_help_panel="Corrections")
 def redo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Bring back what the latest undo took back: a hand (under its own number), an edit, a
-    void or a restore."""
+    void, a restore, a payment or a price."""
     with book(write=True) as opened:  # the match read, then the correction written
-        record.tell_said(opened.match(match).redone(), "brought_back", as_json, opened)
+        record.tell_redone(opened.match(match).redone(), as_json, opened)
 
 
 HandArg = Annotated[

@@ -272,13 +272,18 @@ class Book:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool | None = False,
     ) -> work.Done:
         """Record a hand read and checked (`typed.Typed`: before the ledger is opened, so a bad
         value is refused first) in `match` (None: the current one), with the hand options
-        (`date`: a date, or the command line's text for it): the document, the stored hand
-        and its match. `Match.hand` and the command line's hand commands come here."""
+        (`date`: a date, or the command line's text for it; `back_date`: a hand dated before
+        the open game's first hand is placed by its date, else refused): the document, the
+        stored hand and its match. `Match.hand` and the command line's hand commands come
+        here."""
         book = self.ledger(write=True)
-        return work.hand(book, found, self.today(), match, date, dealer, upcard, note)
+        return work.hand(
+            book, found, self.today(), match, date, dealer, upcard, note, bool(back_date)
+        )
 
     # --- data in and out -----------------------------------------------------------------------
 
@@ -691,6 +696,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a knock: `player` knocked with `deadwood`, the defender had `vs` after laying
         off (an undercut is worked out from the counts). Or give both players' cards (`cards`,
@@ -713,6 +719,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a gin by `player`: the gin bonus plus the defender's deadwood `vs` (a count,
         or the defender's cards; or `vs_cards`). `cards`: the cards that went gin. Mahjong
@@ -735,6 +742,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a big gin by `player` (all eleven cards melded): the big gin bonus plus the
         defender's deadwood `vs`; the parameters are `gin`'s. Returns ``big-gin --json``'s
@@ -755,6 +763,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: record a gimlet by `player` (ten cards melded after the discard), with
         the discard piles' card counts (``piles=(0, 0, 1, 1)``); the same as `gin`. Returns
@@ -775,6 +784,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: record a double gimlet by `player` (all eleven cards melded), with the
         discard piles' card counts (`piles`); the same as `big_gin`. Returns ``double-gimlet
@@ -791,6 +801,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus the
         `deadwood` left in `player`'s hand (or the ten `cards` left). Returns ``sour --json``'s
@@ -804,6 +815,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a misdeal: no score, the same dealer deals again (the hand stays in the
         log). Returns ``misdeal --json``'s document."""
@@ -818,6 +830,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a drawn hand (the stock ran down): no score, the same dealer deals again.
         `deadwood`: each player's count (``{"Ann": 5, "Bob": 9}``), needed when a dead deck
@@ -836,6 +849,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Copy a hand's result from paper: `player` scored `points`; `kind`: how it was won
         (knock, undercut, gin, big-gin: for the standings). Mahjong gin: the other player's
@@ -862,22 +876,25 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool | None = False,
         flags: bool = False,
     ) -> work.Done:
         """Record hand command `command` (``knock``, ``big-gin``...) from its values, checked
         (the hand methods' arguments, or the command line's text read by `typed.from_text`:
-        then `flags`, and `date` may be its text): the document, the stored hand and the match
-        (what ``gintally play`` shows)."""
+        then `flags`, and `date` may be its text; `back_date`: place a hand dated before the
+        game in progress began by its date, else it is refused): the document, the stored
+        hand and the match (what ``gintally play`` shows)."""
         found = typed.Typed(command, values, flags)
-        return self.book.record(found, self.name, date, dealer, upcard, note)
+        return self.book.record(found, self.name, date, dealer, upcard, note, back_date)
 
     # --- corrections ---------------------------------------------------------------------------
 
     def undo(self) -> dict[str, Any]:
         """Take back the match's latest change, as ``undo`` does: the hand entered last, an
-        edit, a void or a restore (``"undid"`` says which, ``"took_back"`` in a line,
-        ``"changed"`` the finished games it changed), or a payment recorded after the last
-        hand (its document, with ``"action": "undid"``): ``undo --json``."""
+        edit, a void or a restore, a payment recorded after the last hand or a price set
+        after the latest change to the hands (``"undid"`` says which, ``"took_back"`` in a
+        line, ``"changed"`` the finished games and sets and the balances it changed):
+        ``undo --json``."""
         taken = self.undone()
         return plain(taken.doc if isinstance(taken, work.Done) else taken)
 
@@ -887,11 +904,13 @@ class Match:
 
     def redo(self) -> dict[str, Any]:
         """Bring back what the latest undo took back, as ``redo`` does (``"redid"`` says
-        what, ``"brought_back"`` in a line): ``redo --json``."""
-        return plain(self.redone().doc)
+        what: a hand, an edit, a void, a restore, a payment or a price; ``"brought_back"`` in
+        a line): ``redo --json``."""
+        back = self.redone()
+        return plain(back.doc if isinstance(back, work.Done) else back)
 
-    def redone(self) -> work.Done:
-        """`redo`, as what it did."""
+    def redone(self) -> work.Done | dict[str, Any]:
+        """`redo`, as what it did: a hand's `work.Done`, or a payment's or price's document."""
         return work.redo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
     def restore(self, hand: int, reason: str | None = None) -> dict[str, Any]:

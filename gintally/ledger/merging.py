@@ -81,6 +81,7 @@ FACT_TABLES: tuple[FactTable, ...] = (
         {"match_id": "matches"},
         key=("match_id", "amount", "currency", "places", "from_date", "series_amount"),
     ),
+    FactTable("stake_voids"),
 )
 
 # Every table of the other file a merge reads, each by its name (`_plain_tables`).
