@@ -197,17 +197,21 @@ def test_a_price_set_again_since_the_undo_is_not_doubled_by_redo(gintally: CLI) 
     assert [s["amount"] for s in as_json(gintally("match", "show", "--json"))["stakes"]] == ["2"]
 
 
-def test_play_takes_back_a_price_and_says_so(db_path: Path) -> None:
+def test_play_takes_back_a_price_and_brings_it_back_saying_so(db_path: Path) -> None:
     import subprocess
     import sys
 
     command = [str(Path(sys.executable).parent / "gintally"), "--db", str(db_path)]
-    for line in ("match new S --players Ann Bob", "score Ann 100 --date 2026-01-10",
-                 "match stake S 1 --from 2026-01-01"):  # fmt: skip
+    setup = (
+        "match new S --players Ann Bob",
+        "score Ann 100 --date 2026-01-10",
+        "match stake S 1 --from 2026-01-01",
+    )
+    for line in setup:
         subprocess.run([*command, *line.split()], check=True, capture_output=True)
     played = subprocess.run(
         [*command, "play", "--plain"],
-        input="u\nq\n",
+        input="u\nredo\nq\n",
         capture_output=True,
         text=True,
         timeout=60,
@@ -215,6 +219,9 @@ def test_play_takes_back_a_price_and_says_so(db_path: Path) -> None:
     )
     assert "Took back the price of S: 1 a point from 2026-01-01." in played.stdout
     assert "Balance changes: was Bob owes Ann 325.00; now Ann and Bob square" in played.stdout
+    # redo in play says what it brought back, as the command does
+    assert "Brought back the price of S: 1 a point from 2026-01-01." in played.stdout
+    assert "Balance changes: was Ann and Bob square; now Bob owes Ann 325.00" in played.stdout
 
 
 def test_a_price_taken_back_travels_in_a_json_export(gintally: CLI, tmp_path: Path) -> None:

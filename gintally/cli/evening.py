@@ -98,7 +98,9 @@ class Evening:
             done = self.match.hand(word, record.values(word, raw), flags=True, **shared)
         if word == "undo" and done is not None:  # a hand, a correction or a payment
             record.tell_undone(done, False, self.book)
-        elif word in ("redo", "restore") and isinstance(done, work.Done):
+        elif word == "redo" and done is not None:  # a hand, a correction, a payment or a price
+            record.tell_redone(done, False, self.book)
+        elif word == "restore" and isinstance(done, work.Done):
             record.tell_said(done, "brought_back", False, self.book)
         elif isinstance(done, work.Done):
             record.tell(done, False, self.book)
