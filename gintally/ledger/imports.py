@@ -103,8 +103,8 @@ class Imports(LedgerCore):
             # Into an empty table (a new ledger's first import), the indexes are built once at
             # the end, from the exact text they were made with: a sort, where keeping them up
             # to date row by row costs nearly half of the insert. (Rolled back with the rest.)
-            indexes = [] if row_id else self._drop_indexes(conn, "hands")
-            guards = _lift_guards(conn)  # checked once at the end instead of row by row
+            indexes = [] if row_id else drop_indexes(conn, "hands")
+            guards = lift_guards(conn)  # checked once at the end instead of row by row
             first_row = row_id
             shapes = InsertShapes(match.id, now)
             memo, shape_of = shapes.memo, shapes.shape
@@ -113,7 +113,7 @@ class Imports(LedgerCore):
             fresh = OrderedUids(conn, "hands").many()
             kept = False  # a hand keeps the uid it was made with elsewhere
             # a row of each distinct date and of each distinct set of the other values (the
-            # guards' verdict on a row is one on its date or one on the rest: `_refuse_unguarded`
+            # guards' verdict on a row is one on its date or one on the rest: `refuse_unguarded`
             # looks at these), None once there are too many to keep (then at every row)
             shown: list[int] | None = []
             days: set[str] = set()
@@ -148,7 +148,7 @@ class Imports(LedgerCore):
             self._flush(shapes, conn, source)
             for sql in indexes:
                 self._flush(shapes, conn, source, sql)
-            self._refuse_unguarded(conn, match, first_row, shown)
+            self.refuse_unguarded(conn, match, first_row, shown)
             for sql in guards:
                 conn.execute(sql)
             if keyed:
@@ -181,7 +181,7 @@ class Imports(LedgerCore):
         ).fetchone()
         return moved is None
 
-    def _refuse_unguarded(
+    def refuse_unguarded(
         self, conn: sqlite3.Connection, match: Match, after: int, shown: list[int] | None = None
     ) -> None:
         """Refuse the import when a row it wrote (row ids after `after`) is one the hands'
@@ -240,18 +240,6 @@ class Imports(LedgerCore):
         if not rows:
             return None
         return int(rows[0]["match_id"]), [hand_record(r) for r in rows]
-
-    @staticmethod
-    def _drop_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
-        """Drop the indexes of `table` made by CREATE INDEX; return their CREATE statements."""
-        made = conn.execute(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
-            "AND sql IS NOT NULL ORDER BY name",
-            [table],
-        ).fetchall()
-        for name, _ in made:
-            conn.execute(f'DROP INDEX "{name}"')
-        return [sql for _, sql in made]
 
     def _same_hands(
         self, conn: sqlite3.Connection, match: Match, keyed: dict[int, tuple[Any, ...]]
@@ -320,7 +308,7 @@ def _spans(numbers: Sequence[int], most: int = 4) -> str:
     return text + (f" and {len(runs) - most} more" if len(runs) > most else "")
 
 
-SHOWN_LIMIT = 200_000  # rows an import remembers for `Imports._refuse_unguarded`
+SHOWN_LIMIT = 200_000  # rows an import remembers for `Imports.refuse_unguarded`
 
 # a shape of imported row: the batch of its statement, and what takes its values that are not None
 Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]
@@ -376,10 +364,22 @@ def _hands(n: int) -> str:
     return "1 hand" if n == 1 else f"{n} hands"
 
 
-def _lift_guards(conn: sqlite3.Connection) -> list[str]:
+def drop_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
+    """Drop the indexes of `table` made by CREATE INDEX; return their CREATE statements."""
+    made = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
+        "AND sql IS NOT NULL ORDER BY name",
+        [table],
+    ).fetchall()
+    for name, _ in made:
+        conn.execute(f'DROP INDEX "{name}"')
+    return [sql for _, sql in made]
+
+
+def lift_guards(conn: sqlite3.Connection) -> list[str]:
     """Drop the guards of the hands table (inside the import's write: a rollback puts them
     back); return their CREATE statements. Row by row they cost an import several times its
-    own time; `Imports._refuse_unguarded` checks the imported rows at once instead."""
+    own time; `Imports.refuse_unguarded` checks the imported rows at once instead."""
     made = conn.execute(
         "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'hands' "
         "AND name GLOB 'guard_*' ORDER BY name"
