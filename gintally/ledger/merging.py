@@ -48,7 +48,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from gintally.engine.formats import Format
+from gintally.engine.seasons import parse_season_start
 from gintally.errors import GintallyError, LedgerError
+from gintally.game.rules import RuleSet
+from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files, schema
 from gintally.ledger.core import LedgerCore
 from gintally.ledger.guards import name_damage
@@ -152,9 +156,12 @@ def _differ(mine: list[Any], theirs: list[Any]) -> list[str]:
         if a == b or c in _TYPED:
             continue
         if c == "extras":
-            ours, other = json.loads(a or "{}"), json.loads(b or "{}")
-            if all(ours[k] == other[k] for k in ours.keys() & other.keys()):
-                continue
+            try:
+                ours, other = json.loads(a or "{}"), json.loads(b or "{}")
+                if all(ours[k] == other[k] for k in ours.keys() & other.keys()):
+                    continue
+            except (TypeError, ValueError, AttributeError):
+                pass  # extras that do not read differ (`check` names the damaged one)
         out.append(c)
     return out
 
@@ -355,6 +362,7 @@ class _Merge:
         # our matches whose hands all came by this merge, numbered in the order of their uids
         # (`renumber` would move none of them)
         self.in_order: set[int] = set()
+        self.variants: dict[int, Variant] = {}  # our match id -> its variant (`_variant`)
 
     def run(self) -> None:
         self._players()
@@ -402,7 +410,7 @@ class _Merge:
         """A hand row of the other file (or an edit's new version of hand `number`) read as
         this ledger reads a row (`hands.hand_record`), then checked as an import checks one."""
         try:
-            record = hand_record(r)
+            record = hand_record(r, variant=self._variant(match_id))
             if self.checks is not None:
 
                 def ours(pid: int | None) -> int | None:
@@ -419,6 +427,14 @@ class _Merge:
         except GintallyError as e:
             where = self._describe(match_id, number if number is not None else r["number"])
             raise self._refused(where, e) from None
+
+    def _variant(self, match_id: int) -> Variant:
+        """The variant of a match here (whose rules are the other file's match's), which reads
+        a hand's extras."""
+        if match_id not in self.variants:
+            rules = self.conn.execute("SELECT rules FROM matches WHERE id = ?", [match_id])
+            self.variants[match_id] = variant_of(RuleSet.from_json(rules.fetchone()[0]))
+        return self.variants[match_id]
 
     def _check_fact(self, table: str, values: Mapping[str, Any]) -> None:
         """A payment or a price of the other file, checked as an import checks one."""
@@ -522,6 +538,7 @@ class _Merge:
             return
         ours = {r[0]: r[0] for r in self.conn.execute("SELECT id FROM players")}
         for r in self.src.execute("SELECT * FROM matches ORDER BY id").fetchall():
+            self._check_match(r)
             here = self.conn.execute("SELECT * FROM matches WHERE uid = ?", [r["uid"]]).fetchone()
             by_name = here is None
             if by_name:
@@ -555,6 +572,19 @@ class _Merge:
                     f"match {here['name']!r} is {what} there ({r['name']!r}): one of them was "
                     "changed since they parted"
                 )
+
+    def _check_match(self, r: sqlite3.Row) -> None:
+        """A match of the other file read as this ledger reads one (its name, rules, format and
+        season start), or refused naming the other file."""
+        self._check_name(r["name"], f"match {r['id']}")
+        try:
+            start = parse_season_start(str(r["season_start"]))
+            RuleSet.from_json(r["rules"])
+            Format(r["format"], r["games"], bool(r["rolling"]), start)
+        except (GintallyError, ValueError, TypeError) as e:
+            raise ForeignRow(
+                f"{self.name}, match {r['name']!r}: it cannot be read ({e}); nothing was merged"
+            ) from None
 
     def _joined(self, theirs: sqlite3.Row, here: sqlite3.Row) -> bool:
         """Whether a match made apart on each side is one: the user says so (`same`), or
@@ -832,6 +862,8 @@ class _Merge:
             self.conflicts.append(self._hand_conflict(here, theirs, [], []))
             return
         mine = [here[c] for c in HAND_COLUMNS]
+        if mine != list(values):  # read as an import reads it before it is compared
+            self._check_hand(here["match_id"], self._src_row(r[0]))
         if _differ(mine, list(values)):  # first recorded otherwise: as they stand now?
             mine_now, theirs_now = self._current(here["id"], r[0])
             if _differ(mine_now, theirs_now):
