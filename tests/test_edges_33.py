@@ -196,3 +196,178 @@ def test_a_number_of_thousands_of_digits_is_refused_naming_where_it_is(
     out = refused(db, "import", "-", stdin=document)
     assert said.format(name="standard input") in out, out
     assert hands_of(db) == before
+
+
+# --- play when its terminal goes away; --plain's bounded lines ----------------------------------
+
+
+def new_evening(tmp_path: Path) -> Path:
+    db = tmp_path / "ledger.db"
+    ok(db, "match", "new", "Kitchen", "-p", "Ann", "Bob")
+    ok(db, "knock", "Ann", "8", "18")
+    return db
+
+
+def in_a_terminal(db: Path, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """`play` on a pseudo-terminal of 100x30 that is not its controlling terminal (so that its
+    closing sends no hangup signal), returned once the sheet is drawn, with the terminal's
+    other end."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    mine, theirs = pty.openpty()
+    fcntl.ioctl(theirs, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gintally", "--db", str(db), "play", *args],
+        stdin=theirs,
+        stdout=theirs,
+        stderr=theirs,
+        env={**os.environ, "TERM": "xterm-256color"},
+        start_new_session=True,  # a session of its own, without a controlling terminal
+    )
+    os.close(theirs)
+    seen = b""
+    drawn = b"> " if "--plain" in args else b"Knock limit"  # the prompt, or the sheet
+    while drawn not in seen and proc.poll() is None:
+        ready, _, _ = select.select([mine], [], [], 60)
+        assert ready, seen[-500:]
+        seen += os.read(mine, 65536)
+    return proc, mine
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+@pytest.mark.parametrize("plain", [False, True])
+def test_play_ends_when_its_terminal_goes_away_without_a_hangup(
+    tmp_path: Path, plain: bool
+) -> None:
+    """The terminal closed (its window, a dropped connection) while no hangup signal reaches
+    `play`: its input is an endless end of file, or EIO. It ends within seconds, without
+    spinning, and the ledger is free (the full screen spun at 83% CPU for 49 minutes)."""
+    db = new_evening(tmp_path)
+    proc, mine = in_a_terminal(db, *(["--plain"] if plain else []))
+    os.close(mine)  # the terminal goes away
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError("play went on after its terminal went away") from None
+    usage = os.wait4(proc.pid, os.WNOHANG) if proc.returncode is None else None
+    assert usage is None
+    assert proc.returncode == 0
+    assert json.loads(ok(db, "knock", "Bob", "5", "20", "--json"))["hand"] == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+def test_play_does_not_spin_once_its_terminal_is_gone(tmp_path: Path) -> None:
+    db = new_evening(tmp_path)
+    proc, mine = in_a_terminal(db)
+    begun = os.times()
+    os.close(mine)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    # start-up and the sheet included: a spinning screen burns a second of CPU each second
+    assert usage.ru_utime + usage.ru_stime < 15, usage
+    assert os.times().elapsed - begun.elapsed < 20
+
+
+def test_plain_refuses_a_line_over_64_kib_without_holding_it(tmp_path: Path) -> None:
+    """A line of 40 MB without a newline among hands: refused in one line naming it, skipped
+    a piece at a time (the process stays small), the lines around it done."""
+    db = new_evening(tmp_path)
+    script = b"k bob 5 20\n" + b"x" * 40_000_000 + b"\nk ann 3 30\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "gintally", "--db", str(db), "play", "--plain"],
+        input=script,
+        capture_output=True,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 0, err
+    assert err.splitlines() == [
+        "Error: line 2 is longer than 65,536 characters (a hand is a short line): skipped",
+        "Warning: 1 of 3 lines refused (line 2); the others were done",
+    ]
+    hands = json.loads(ok(db, "hands", "--all", "--json"))
+    assert [(h["hand"], h["winner"]) for h in hands["hands"]] == [
+        (1, "Ann"),
+        (2, "Bob"),
+        (3, "Ann"),
+    ]
+
+
+def test_plain_keeps_a_line_of_exactly_64_kib(tmp_path: Path) -> None:
+    db = new_evening(tmp_path)
+    note = "n" * (64 * 1024 - len("k bob 5 20 --note ''"))
+    line = f"k bob 5 20 --note '{note}'"
+    assert len(line) == 64 * 1024
+    _, out = run(db, "play", "--plain", stdin=line + "\n")
+    # the note is too long for a hand (its own limit), but the line was read whole
+    assert "longer than 65,536" not in out, out[-300:]
+
+
+# --- Ctrl-C early in start-up --------------------------------------------------------------------
+
+SITE_READY = """import os
+if "GINTALLY_TEST_READY" in os.environ:
+    os.write(int(os.environ["GINTALLY_TEST_READY"]), b".")
+"""
+EARLY_IMPORT = "from gintally.early import take_ctrl_c_early"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child")
+def test_ctrl_c_at_random_early_moments_of_python_m_gintally(tmp_path: Path) -> None:
+    """``python -m gintally show`` sent SIGINT at a random moment in each of 36 slices of the
+    40 ms after Python's site module is done (a sitecustomize says so): runpy finding the
+    package, the package taking Ctrl-C over as its first act (`gintally.early`), the command
+    loading and showing. Each run is one line and 130, or done (0); a traceback only from
+    Python's own start-up (runpy, importlib), never from a line of gintally's past the import
+    of the handler itself."""
+    import random
+    import signal
+
+    from gintally.cli.process import INTERRUPTED_LINE
+
+    db = new_evening(tmp_path)
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(SITE_READY, encoding="utf-8")
+    rng = random.Random(33)
+    seen: dict[int, int] = {}
+    trials = 36
+    for i in range(trials):
+        ready, tell = os.pipe()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gintally", "--db", str(db), "show"],
+            env={
+                **os.environ,
+                "GINTALLY_TEST_READY": str(tell),
+                "PYTHONPATH": str(tmp_path / "site"),
+            },
+            pass_fds=(tell,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        os.close(tell)
+        assert os.read(ready, 1) == b"."
+        os.close(ready)
+        try:
+            proc.wait(timeout=0.04 * (i + rng.random()) / trials)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        text = err.decode("utf-8", "replace")
+        seen[proc.returncode] = seen.get(proc.returncode, 0) + 1
+        if proc.returncode in (0, 130):
+            assert "Traceback" not in text, text
+            assert proc.returncode == 0 or text == INTERRUPTED_LINE, text
+            continue
+        # Python's own start-up met the signal, or the package's first lines: the import of the
+        # handler's module, and its one import (`signal`), made before the handler can be set
+        frames = [line for line in text.splitlines() if f"gintally{os.sep}" in line]
+        ends = [f.rpartition(os.sep)[2] for f in frames]
+        assert all(e.startswith(('__init__.py"', 'early.py"')) for e in ends), text
+        lines = {line.strip() for line in text.splitlines()}
+        assert not frames or lines & {EARLY_IMPORT, "import signal"}, text
+        assert proc.returncode == -signal.SIGINT or "KeyboardInterrupt" in text, text
+    assert seen.get(130, 0) > trials // 2, seen
