@@ -862,8 +862,6 @@ class _Merge:
             self.conflicts.append(self._hand_conflict(here, theirs, [], []))
             return
         mine = [here[c] for c in HAND_COLUMNS]
-        if mine != list(values):  # read as an import reads it before it is compared
-            self._check_hand(here["match_id"], self._src_row(r[0]))
         if _differ(mine, list(values)):  # first recorded otherwise: as they stand now?
             mine_now, theirs_now = self._current(here["id"], r[0])
             if _differ(mine_now, theirs_now):
