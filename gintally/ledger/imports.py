@@ -315,25 +315,30 @@ Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]
 
 
 class InsertShapes:
-    """Imported hands waiting to be written, grouped by which of their values are None.
+    """Hands waiting to be written, grouped by which of their values are None.
 
     A NULL is written as the literal ``NULL`` in the statement of its row's shape rather than
     bound as a parameter: Python's sqlite3 binds None through its adapter lookup, which costs
     more than all the other values of a row together (about 0.4 µs a value, and an imported row
-    has a dozen empty columns). So are the match and the time of the import, the same for every
-    row. The row id is bound for both ``id`` and ``hand_id`` (a new hand is its own first
-    version; plain ``?`` placeholders, since Python 3.12 deprecates numbered ones bound from a
-    sequence). The stored rows are the same as binding every value would write. `memo` maps a
-    row's values but the date (equal values, equal shape) to its shape: the batch of its
-    statement and what takes its values that are not None; a row of the batch is (row id, row
-    id, hand number, uid, those values)."""
+    has a dozen empty columns). So are the match and the time of an import, the same for every
+    row (`match_id`, `created_at`); a merge, whose rows come from several matches at their own
+    times, binds them (both None). The row id is bound for both ``id`` and ``hand_id`` (a new
+    hand is its own first version; plain ``?`` placeholders, since Python 3.12 deprecates
+    numbered ones bound from a sequence). The stored rows are the same as binding every value
+    would write. `memo` maps a row's values but the date (equal values, equal shape) to its
+    shape: the batch of its statement and what takes its values that are not None; a row of
+    the batch is (row id, row id, hand number, uid, those values), or for a merge (row id, row
+    id, match, hand number, uid, created at, those values)."""
 
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
-    def __init__(self, match_id: int, created_at: str) -> None:
+    def __init__(self, match_id: int | None = None, created_at: str | None = None) -> None:
         self.memo: dict[tuple[Any, ...], Shape] = {}
         self._batches: dict[str, list[tuple[Any, ...]]] = {}
-        self._constants = int(match_id), "'" + created_at.replace("'", "''") + "'"
+        self._head = "?, ?, ?, ?, ?, ?"  # id, hand_id, match_id, number, uid, created_at
+        if match_id is not None and created_at is not None:
+            at = "'" + created_at.replace("'", "''") + "'"
+            self._head = f"?, ?, {int(match_id)}, ?, ?, {at}"
 
     def shape(self, values: tuple[Any, ...]) -> Shape:
         kept = [i for i, v in enumerate(values) if v is not None]
@@ -342,10 +347,9 @@ class InsertShapes:
         assert len(values) == len(HAND_COLUMNS) and len(kept) > 1 and kept[0] == 0
         # plain ? in order: Python 3.12 deprecates numbered ?N with a sequence (3.14 refuses it)
         slots = ["NULL" if v is None else "?" for v in values]
-        match_id, created_at = self._constants
         sql = (
-            f"INSERT INTO hands(id, hand_id, match_id, number, uid, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES (?, ?, {match_id}, ?, ?, {', '.join(slots)}, {created_at})"
+            f"INSERT INTO hands(id, hand_id, match_id, number, uid, created_at, "
+            f"{', '.join(HAND_COLUMNS)}) VALUES ({self._head}, {', '.join(slots)})"
         )
         shape = (self._batches.setdefault(sql, []), operator.itemgetter(*kept))
         if len(self.memo) >= self.LIMIT:

@@ -39,7 +39,6 @@ Terminology
 from __future__ import annotations
 
 import json
-import operator
 import os
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
@@ -58,7 +57,14 @@ from gintally.ledger.core import LedgerCore
 from gintally.ledger.guards import name_damage
 from gintally.ledger.hands import hand_record
 from gintally.ledger.history import version_row
-from gintally.ledger.imports import drop_indexes, lift_guards, renumber
+from gintally.ledger.imports import (
+    SHOWN_LIMIT,
+    InsertShapes,
+    Shape,
+    drop_indexes,
+    lift_guards,
+    renumber,
+)
 from gintally.model import HAND_COLUMNS, HandRecord, fold, shell_word
 
 
@@ -132,8 +138,9 @@ class Checks(Protocol):
         """A price as an export's match states it: amount, currency, places, since, series."""
 
 
-# refuses (`GintallyError`) the hands of a match (its id) written after a row id
-Unguarded = Callable[[sqlite3.Connection, int, int], None]
+# refuses (`GintallyError`) the hands of a match (its id) written after a row id: those of the
+# row ids given that stand for all (`Imports.refuse_unguarded`), or None: every one
+Unguarded = Callable[[sqlite3.Connection, int, int, list[int] | None], None]
 
 
 class ForeignRow(GintallyError):
@@ -169,39 +176,6 @@ def _differ(mine: list[Any], theirs: list[Any]) -> list[str]:
 # What two matches of one name, made apart with the same players, format and rules, may
 # differ in and still be one match when the user says so (``merge --same-match NAME``).
 APART = ("first dealer",)
-
-
-_Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]
-
-
-class _Shapes:
-    """Hands waiting to be written, grouped by which of their values are None: a NULL is
-    written in the statement rather than bound (binding None costs more than the rest of a
-    row; `imports.InsertShapes`). A row of a shape's batch is (row id, row id, match, number,
-    uid, created at, the values that are not None)."""
-
-    def __init__(self) -> None:
-        self._batches: dict[str, list[tuple[Any, ...]]] = {}
-
-    def shape(self, values: tuple[Any, ...]) -> _Shape:
-        kept = [i for i, v in enumerate(values) if v is not None]
-        slots = ", ".join("NULL" if v is None else "?" for v in values)
-        sql = (
-            f"INSERT INTO hands(id, hand_id, match_id, number, uid, created_at, "
-            f"{', '.join(HAND_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, {slots})"
-        )
-        if len(kept) == 1:  # itemgetter of one index gives the value, not a tuple
-            i = kept[0]
-            return self._batches.setdefault(sql, []), lambda v: (v[i],)
-        if not kept:
-            return self._batches.setdefault(sql, []), lambda v: ()
-        return self._batches.setdefault(sql, []), operator.itemgetter(*kept)
-
-    def flush(self, conn: sqlite3.Connection) -> None:
-        for sql, batch in self._batches.items():
-            if batch:
-                conn.executemany(sql, batch)
-                batch.clear()
 
 
 class MergeConflict(GintallyError):
@@ -715,8 +689,9 @@ class _Merge:
     def _hands(self) -> None:
         """The hands of the other file (their first versions), `BATCH` rows at a time as they
         stream from it: those here already (by uid, one query a batch) compared, the others
-        checked and written with one statement a batch (`_Shapes`). Into a ledger without
-        hands the indexes of ``hands`` are built once at the end, as an import builds them."""
+        checked and written with one statement a batch and shape (`imports.InsertShapes`).
+        Into a ledger without hands the indexes of ``hands`` are built once at the end, as an
+        import builds them."""
         if self._refuse_unidentified("hands"):
             return
         conn = self.conn
@@ -729,10 +704,13 @@ class _Merge:
         read = self.src.cursor()
         read.row_factory = None  # plain tuples: a Row looks names up one by one
         read.execute(self._hand_rows())
-        shapes = _Shapes()
-        known: dict[tuple[Any, ...], _Shape] = {}  # rows found sound, but the date -> shape
+        shapes = InsertShapes()  # each row's match and time bound
+        known: dict[tuple[Any, ...], Shape] = {}  # rows found sound, but the date -> shape
         days: set[str] = set()  # dates found sound
         last: dict[int, str] = {}  # a match without hands before: the uid of its last new hand
+        # the rows that stand for all in the check of what was written (`unguarded`): the first
+        # of each distinct date and of each distinct rest of a row, as an import keeps them
+        shown: list[int] = []
         count = 0
         while batch := read.fetchmany(BATCH):
             here = self._here([r[3] for r in batch]) if looked else {}
@@ -750,6 +728,7 @@ class _Merge:
                     if len(days) >= CACHE_ROWS:
                         days.clear()
                     days.add(day)
+                    shown.append(row_id + 1)
                 key = (match_id, r[5], values[1:])
                 shape = known.get(key)
                 if shape is None:
@@ -757,6 +736,7 @@ class _Merge:
                     if len(known) >= CACHE_ROWS:
                         known.clear()
                     shape = known[key] = shapes.shape(values)
+                    shown.append(row_id + 1)
                 if match_id not in numbers:
                     numbers[match_id] = conn.execute(
                         "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match_id]
@@ -780,9 +760,10 @@ class _Merge:
         for sql in indexes:
             self._flush(shapes, sql)
         if self.unguarded is not None:
+            stand = shown if len(shown) <= SHOWN_LIMIT else None  # else every row written
             for match_id in sorted(self.grown):
                 try:
-                    self.unguarded(conn, match_id, after)
+                    self.unguarded(conn, match_id, after, stand)
                 except GintallyError as e:
                     raise self._refused("its hands", e) from None
         for sql in guards:
@@ -820,7 +801,7 @@ class _Merge:
             f"{' '.join(joins)} WHERE h.id = h.hand_id ORDER BY h.id"
         )
 
-    def _flush(self, shapes: _Shapes, index: str | None = None) -> None:
+    def _flush(self, shapes: InsertShapes, index: str | None = None) -> None:
         """Write the rows waiting (or build an index again), refusing a file that holds one
         hand's uid twice."""
         try:

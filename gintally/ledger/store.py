@@ -168,8 +168,10 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         is one match."""
         from gintally.ledger import merging
 
-        def unguarded(conn: sqlite3.Connection, match_id: int, after: int) -> None:
-            self.refuse_unguarded(conn, self.match_by_id(match_id), after)
+        def unguarded(
+            conn: sqlite3.Connection, match_id: int, after: int, shown: list[int] | None
+        ) -> None:
+            self.refuse_unguarded(conn, self.match_by_id(match_id), after, shown)
 
         return merging.merge(self, other, checks, same, unguarded)
 
