@@ -723,11 +723,12 @@ class _Merge:
                     self._compare(here[r[3]], r, values)
                     continue
                 day = values[0]
-                if day not in days or type(day) is not str:
+                if day not in days:  # (only text is kept: 2024.0 is never found)
                     self._check_day(match_id, r, day)
                     if len(days) >= CACHE_ROWS:
                         days.clear()
-                    days.add(day)
+                    if type(day) is str:
+                        days.add(day)
                     shown.append(row_id + 1)
                 key = (match_id, r[5], values[1:])
                 shape = known.get(key)
@@ -737,25 +738,24 @@ class _Merge:
                         known.clear()
                     shape = known[key] = shapes.shape(values)
                     shown.append(row_id + 1)
-                if match_id not in numbers:
-                    numbers[match_id] = conn.execute(
+                number = numbers.get(match_id)
+                if number is None:
+                    number = conn.execute(
                         "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match_id]
                     ).fetchone()[0]
                     self.touched.add(match_id)
                     self.grown.add(match_id)
-                    if numbers[match_id] == 0:
+                    if number == 0:
                         last[match_id] = ""
-                if match_id in last:
+                if last and match_id in last:
                     if type(r[3]) is str and r[3] > last[match_id]:
                         last[match_id] = r[3]
                     else:
                         del last[match_id]
-                numbers[match_id] += 1
+                numbers[match_id] = number = number + 1
                 row_id += 1
                 count += 1
-                shape[0].append(
-                    (row_id, row_id, match_id, numbers[match_id], r[3], r[4], *shape[1](values))
-                )
+                shape[0].append((row_id, row_id, match_id, number, r[3], r[4], *shape[1](values)))
             self._flush(shapes)
         for sql in indexes:
             self._flush(shapes, sql)
