@@ -27,6 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "commits": set(),
     "lazy": set(),
+    "early": set(),  # the command's early Ctrl-C, imported first by the package (stdlib only)
     "jsonout": set(),
     "game": {"errors"},
     "engine": {"errors", "game"},

@@ -79,10 +79,11 @@ class Sheet(App[None]):
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, evening: Evening) -> None:
+    def __init__(self, evening: Evening, terminal: bool = False) -> None:
         super().__init__()
         self.evening = evening
         self.full = False
+        self.terminal = terminal  # on a terminal (`run`): ends when it goes away
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sheet"):
@@ -146,7 +147,11 @@ class Sheet(App[None]):
         self.query_one("#said", RichLog).write(said, scroll_end=scroll_end)
 
     def poll(self) -> None:
-        """Redraw when another process has written to the ledger."""
+        """Redraw when another process has written to the ledger; end when the terminal went
+        away (`process.terminal_gone`: the ledger is released, nothing spins)."""
+        if self.terminal and process.terminal_gone():
+            self.exit()
+            return
         try:
             news = self.evening.book.news()
         except GintallyError as e:
@@ -264,4 +269,4 @@ def placed(drawn: list[Drawing]) -> list[Drawing]:
 
 def run(evening: Evening) -> None:
     """The screen, until it is quit; the terminal is restored however it ends."""
-    Sheet(evening).run()
+    Sheet(evening, terminal=True).run()

@@ -382,21 +382,12 @@ class Book:
         exist yet is made (a second device starts from the first one's ledger); `same_match`:
         the name of a match made apart on each device, with the same players, that is one
         (``merge --same-match NAME``)."""
-        from gintally import transfer
-        from gintally.errors import GintallyError
+        from gintally.facade import exchange
 
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
-        done = ledger.merge(other, transfer.ImportChecks(ledger, self.today()), same_match)
-        new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
-        new.update(done.new)  # and the other fact tables' (payments)
-        return {
-            "merged": str(other),
-            "new": new,
-            "already_here": done.here,
-            "renumbered": list(done.renumbered),
-        }
+        return exchange.merge_in(ledger, other, self.today(), same_match)
 
     def check(self, *, repair: bool = False) -> dict[str, Any]:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign

@@ -17,7 +17,9 @@ Terminology
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -340,6 +342,35 @@ class FileMoney:
         if taken_back and not book.taken_back(p.uid):
             book.bring_payment_void(p.uid, reason, at)
             self.taken_back += 1
+
+
+def merge_in(
+    book: Ledger, other: str | os.PathLike[str], today: date, same: str | None
+) -> dict[str, Any]:
+    """Merge the ledger at `other` into `book` (`Ledger.merge`, each row checked by the
+    import's validators, `transfer.ImportChecks`) and, in the same write, fold the seasons of
+    the matches it changed (`folding.fold_match`), so that the first reader after it finds them
+    cached, as after an import: ``merge --json``'s document."""
+    from gintally.errors import LedgerError
+    from gintally.service.folding import cacheable, fold_match
+    from gintally.service.windows import dealer_before
+
+    with book.write():
+        done = book.merge(other, transfer.ImportChecks(book, today), same)
+        for match_id in done.touched:
+            m = book.match_by_id(match_id)
+            if cacheable(m):
+                # a damaged row here: the first reader refuses it, as before
+                with contextlib.suppress(LedgerError):
+                    fold_match(book, m, dealer_before, write=True)
+    new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
+    new.update(done.new)  # and the other fact tables' (payments)
+    return {
+        "merged": str(other),
+        "new": new,
+        "already_here": done.here,
+        "renumbered": list(done.renumbered),
+    }
 
 
 # --- out ------------------------------------------------------------------------------------------

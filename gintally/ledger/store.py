@@ -168,7 +168,12 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         is one match."""
         from gintally.ledger import merging
 
-        return merging.merge(self, other, checks, same)
+        def unguarded(
+            conn: sqlite3.Connection, match_id: int, after: int, shown: list[int] | None
+        ) -> None:
+            self.refuse_unguarded(conn, self.match_by_id(match_id), after, shown)
+
+        return merging.merge(self, other, checks, same, unguarded)
 
     def backup(self, target: str | os.PathLike[str], force: bool = False) -> Path:
         """A consistent copy of the ledger, taken online and put in place whole
