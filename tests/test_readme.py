@@ -134,11 +134,11 @@ def tour(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **extra: str) -> None:
                     cwd=tmp_path,
                     env=env,
                     capture_output=True,
+                    encoding="utf-8",  # what gintally writes whatever the console's
+                    errors="replace",  # a screen's text that fell back reads too
                     timeout=120,
                     check=False,
                 )
-                result.stdout = result.stdout.decode("utf-8", "replace")
-                result.stderr = result.stderr.decode("utf-8", "replace")
             assert result.returncode == 0, (command, result.stdout, result.stderr)
             ran += 1
             if said < len(SAYS) and command.startswith(SAYS[said][0]):
