@@ -27,7 +27,7 @@ def listed(gintally: CLI, command: str) -> set[str]:
     return set(re.findall(r"│ (--[a-z-]+)", text))
 
 
-SHARED = {"--match", "--date", "--note", "--json", "--help"}
+SHARED = {"--match", "--date", "--back-date", "--note", "--json", "--help"}
 
 
 @pytest.mark.parametrize(
