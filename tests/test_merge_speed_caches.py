@@ -16,9 +16,8 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from test_edges_33 import ok, run
 
-from gintally.cli import app
 from gintally.engine.formats import Format
 from gintally.game.rules import resolve
 from gintally.ledger import Ledger
@@ -30,19 +29,6 @@ READERS = (  # each of every match
     ("show", "--json"),
     ("hands", "--all", "--json"),
 )
-
-
-def run(db: Path, *args: str) -> tuple[int, str]:
-    done = CliRunner().invoke(app, ["--db", str(db), *args])
-    if done.exception is not None and not isinstance(done.exception, SystemExit):
-        raise done.exception
-    return done.exit_code, done.stdout + done.stderr
-
-
-def ok(db: Path, *args: str) -> str:
-    code, out = run(db, *args)
-    assert code == 0, (args, out)
-    return out
 
 
 def seasons(db: Path, n: int, seed: int, name: str = "Decades", fmt: str = "single") -> None:
