@@ -14,7 +14,11 @@ pointing down only:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from gintally.early import take_ctrl_c_early
+
+take_ctrl_c_early()  # the command's first act: before any other import (`early`)
+
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 __version__ = "0.1.0"
 

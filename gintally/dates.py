@@ -28,6 +28,7 @@ from datetime import date, datetime, timedelta
 from typing import ClassVar
 
 from gintally.errors import GintallyError
+from gintally.locales import language_code
 
 FIRST, LAST = date(1900, 1, 1), date(2999, 12, 31)
 ORDERS = ("dmy", "mdy", "ymd")  # day first, month first, year first
@@ -69,6 +70,80 @@ LOCAL_MONTHS = (
     ("novembre", "noviembre"),
     ("dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dicembre", "dic"),
 )
+# Each language's months in full, as a date is written for a reader (`format_date`).
+MONTH_NAMES = {
+    "en": MONTHS,
+    "de": (
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ),
+    "fr": (
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ),
+    "es": (
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ),
+    "it": (
+        "gennaio",
+        "febbraio",
+        "marzo",
+        "aprile",
+        "maggio",
+        "giugno",
+        "luglio",
+        "agosto",
+        "settembre",
+        "ottobre",
+        "novembre",
+        "dicembre",
+    ),
+    "nl": (
+        "januari",
+        "februari",
+        "maart",
+        "april",
+        "mei",
+        "juni",
+        "juli",
+        "augustus",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    ),
+}
 # The small words those languages put in a date: "3 de mayo de 2025", "1er mai", "le 3 mai".
 LOCAL_WORDS = ("de", "del", "er", "le", "il")
 _HELP = "try 2007-04-27, 27 Apr 2007, today or yesterday"
@@ -100,13 +175,31 @@ def parse_date(text: str, today: date, order: str | None = None) -> date:
     if not FIRST <= day <= LAST:
         raise GintallyError(f"the date {shown!r} is out of range (1900 to 2999)")
     if day > today + timedelta(days=1):
-        raise GintallyError(f"the date {shown!r} ({day.isoformat()}) is in the future")
+        read = "" if shown == day.isoformat() else f" ({day.isoformat()})"  # said once
+        raise GintallyError(f"the date {shown!r}{read} is in the future")
     return day
 
 
 def spoken(day: date) -> str:
     """A date as a confirmation says it: ``5 Mar 1998``."""
     return f"{day.day} {MONTHS[day.month - 1][:3]} {day.year}"
+
+
+def format_date(day: date, language: str | None = None) -> str:
+    """A date as a reader of `language` writes it in full: ``3 May 2026`` (English, also for
+    None and any language not in `MONTH_NAMES`), ``3. Mai 2026``, ``3 mai 2026`` (``1er mai``),
+    ``3 de mayo de 2026``, ``3 maggio 2026``, ``3 mei 2026``. `language` is a code or a locale
+    name (``de``, ``de_DE.UTF-8``); `gintally.locales.language("LC_TIME")` gives the reader's.
+    Every form reads back with `parse_date`."""
+    lang = language_code(language)
+    month = MONTH_NAMES[lang][day.month - 1]
+    if lang == "de":
+        return f"{day.day}. {month} {day.year}"
+    if lang == "es":
+        return f"{day.day} de {month} de {day.year}"
+    if lang == "fr" and day.day == 1:
+        return f"1er {month} {day.year}"
+    return f"{day.day} {month} {day.year}"
 
 
 # --- numeric dates --------------------------------------------------------------------------------

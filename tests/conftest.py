@@ -85,11 +85,14 @@ def _each_app_built_once() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _isolated_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test gets its own ledger path, a fixed width and no colour."""
+    """Every test gets its own ledger path, a fixed width, no colour and the C locale."""
     monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "ledger.db"))
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("GINTALLY_DEBUG", raising=False)
+    for name in ("LC_ALL", "LC_MONETARY", "LC_TIME"):  # money and dates as English writes them
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 @pytest.fixture

@@ -271,7 +271,7 @@ def test_edit_can_change_what_the_hand_was(kitchen: CLI) -> None:
 def test_back_dated_hand_takes_its_place(kitchen: CLI) -> None:
     ok(kitchen("score", "Ann", "60", "--date", "2026-03-02"))
     ok(kitchen("score", "Ann", "50", "--date", "2026-03-03"))  # closes game 1: a shutout
-    ok(kitchen("score", "Bob", "5", "--date", "2026-03-01"))  # found in the book later
+    ok(kitchen("score", "Bob", "5", "--date", "2026-03-01", "--back-date"))  # found later
     games = as_json(kitchen("show", "--json"))["games"]
     assert games[0]["hands"] == [3, 1, 2]
     assert games[0]["total"] == {"Ann": 110 + 100 + 50, "Bob": 5 + 25}
@@ -422,6 +422,7 @@ def test_eval_reports_melds_and_best_discard(gintally: CLI) -> None:
         "gin": False,
         "big_gin": False,
         "knocks": True,
+        "knock_limit": 10,
     }
     doc = as_json(
         gintally("eval", "5S", "2C", "4C", "2D", "5H", "3C", "3H", "4D", "3D", "4H", "5C", "--json")
@@ -429,10 +430,18 @@ def test_eval_reports_melds_and_best_discard(gintally: CLI) -> None:
     assert (doc["discard"], doc["deadwood"], doc["gin"], doc["big_gin"]) == ("5S", 0, True, False)
     out = ok(gintally("eval", "6H 6C 6D 6S TD JD QD KD AH 7C")).stdout
     assert "Knocks with 8." in out
-    assert (
-        "Cannot knock"
-        in ok(gintally("eval", "6H 6C 6D 6S TD JD QD KD AH 7C", "-r", "straight")).stdout
+    assert "Cannot knock: 18 is over the limit." in (
+        ok(gintally("eval", "6H 6C 6D 6S TD JD QD KD 9C 9H", "-r", "classic")).stdout
     )
+    for preset, dead in (("straight", 8), ("mahjong", 20)):  # gin only: no knocking to refuse
+        said = ok(gintally("eval", "6H 6C 6D 6S TD JD QD KD AH 7C", "-r", preset)).stdout
+        assert (
+            said.splitlines()[-1] == f"Not gin: deadwood {dead}, and no knocking here (gin only)."
+        )
+        doc = as_json(gintally("eval", "6H 6C 6D 6S TD JD QD KD AH 7C", "-r", preset, "--json"))
+        assert (doc["deadwood"], doc["knocks"], doc["knock_limit"]) == (dead, False, 0)
+    doc = as_json(gintally("eval", "6H 6C 6D 6S TD JD QD KD AH 7C", "-r", "oklahoma", "--json"))
+    assert (doc["knocks"], doc["knock_limit"]) == (None, None)  # no upcard: no limit yet
     assert "'ZZ'" in refused(gintally("eval", "6H 6C 6D 6S TD JD QD KD AH ZZ"))
     assert "10 or 11 cards" in refused(gintally("eval", "6H 6C 6D"))
 
@@ -455,7 +464,9 @@ def test_rules_lists_presets(gintally: CLI) -> None:
     ]
     notes = {d["preset"]: d["note"] for d in doc["presets"]}
     sources = {d["preset"]: d["source"] for d in doc["presets"]}
-    assert "001_999a0a25195bcfaf.txt" in sources["gimlet"] and "Burton" in sources["gimlet"]
+    assert (
+        sources["gimlet"] == "'Gimlet Rummy' by John Burton, a solitaire described in a blog post"
+    )
     assert "Mahjong gin" in sources["mahjong"] and "Multi-match" in sources["multi-match"]
     assert "best of five games to 250" in notes["tournament"]
     one = as_json(gintally("rules", "Classic", "--json"))
@@ -590,7 +601,7 @@ def test_export_then_import_into_a_new_match_round_trips(kitchen: CLI, tmp_path:
     ok(kitchen("gin", "Bob", "--vs", "40", "--date", "2026-01-02"))
     ok(kitchen("draw", "--date", "2026-01-02"))
     ok(kitchen("score", "Ann", "95", "--date", "2026-01-03", "--upcard", "7d"))
-    ok(kitchen("knock", "Bob", "2", "--vs", "30", "--date", "2025-12-31"))
+    ok(kitchen("knock", "Bob", "2", "--vs", "30", "--back-date", "--date", "2025-12-31"))
     original = as_json(kitchen("show", "--json"))
     csv_text = ok(kitchen("export", "--format", "csv")).stdout
     assert csv_text.splitlines()[0] == (

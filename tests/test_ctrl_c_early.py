@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from gintally.cli import EARLY_LINE
 from gintally.cli.process import INTERRUPTED_LINE
+from gintally.early import EARLY_LINE
 
 WRAPPER = """import re
 import sys

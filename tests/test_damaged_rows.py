@@ -45,7 +45,7 @@ def test_a_bad_date_order_is_refused_where_a_date_is_read(
         + HINT
     )
     assert refused_line(gintally("config"), 1) == line
-    knock = ("knock", "Ann", "3", "--vs", "30", "--date", "03/04/2020")
+    knock = ("knock", "Ann", "3", "--vs", "30", "--back-date", "--date", "03/04/2020")
     assert refused_line(gintally(*knock), 1) == line
     assert refused_line(gintally("knock", "Ann", "3", "--vs", "30", "--date", "2020-04-03"), 1)
     assert hands(kitchen) == 3

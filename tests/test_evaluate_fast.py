@@ -107,7 +107,7 @@ def test_evaluation_is_an_immutable_record() -> None:
         "Card('JD'), Card('QD'), Card('KD'), Card('AH'), Card('7C'), Card('2S')), "
         "melds=((Card('6S'), Card('6H'), Card('6D'), Card('6C')), (Card('TD'), Card('JD'), "
         "Card('QD'), Card('KD'))), deadwood_cards=(Card('AH'), Card('2S')), deadwood=3, "
-        "discard=Card('7C'), gin=False, big_gin=False, knocks=True)"
+        "discard=Card('7C'), gin=False, big_gin=False, knocks=True, knock_limit=10)"
     )
     assert ev.melds == ev.melds  # worked out when read, the same every time
     assert ev.to_dict()["deadwood_cards"] == ["AH", "2S"]

@@ -61,7 +61,7 @@ def _day(rng: random.Random, start: str, years: tuple[int, ...] = YEARS) -> str:
 
 def _hand(rng: random.Random, match: str, m: Played, day: str) -> list[str]:
     who = rng.choice(m.players)
-    tail = ["--match", match, "--date", day]
+    tail = ["--match", match, "--back-date", "--date", day]
     if rng.random() < 0.2:
         tail += ["--dealer", rng.choice(m.players)]
     r = rng.random()

@@ -432,6 +432,7 @@ HAND_OPTS: dict[str, Value] = {
     "--upcard": card_token(),
     "-u": card_token(),
     "--note": texts,
+    "--back-date": None,
     "--json": None,
 }
 
@@ -623,6 +624,7 @@ def command_specs(
                 "-y": int_text,
                 "--date": dates,
                 "-d": dates,
+                "--set": hand_ids,
                 "--paper": st.sampled_from(["a4", "letter", "Letter", "a3", ""]),
                 "--force": None,
             },

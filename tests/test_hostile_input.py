@@ -228,7 +228,7 @@ def test_29_february_without_a_year_is_the_latest_one(today: date, expected: dat
 
 
 def test_29_february_on_the_command_line(gintally: Callable[..., Run], kitchen: Path) -> None:
-    run = gintally("knock", "Zoë", "4", "--vs", "21", "--date", "29 Feb", "--json")
+    run = gintally("knock", "Zoë", "4", "--vs", "21", "--back-date", "--date", "29 Feb", "--json")
     assert run.code == 0, run.stderr
     day = date.fromisoformat(json.loads(run.stdout)["date"])
     assert (day.month, day.day) == (2, 29) and date.today().year - 4 < day.year <= date.today().year

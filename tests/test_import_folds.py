@@ -162,7 +162,19 @@ def _back_dated_export(folder: Path, src: Path) -> Path:
     """An export whose kept uids are not in play order: a hand recorded last, dated first."""
     origin = new_ledger(folder, "origin", "ad-infinitum")
     imported(origin, src)
-    ok(origin, "knock", "Bob", "7", "--vs", "30", "--match", "M", "--date", "2021-01-03")
+    ok(
+        origin,
+        "knock",
+        "Bob",
+        "7",
+        "--vs",
+        "30",
+        "--match",
+        "M",
+        "--back-date",
+        "--date",
+        "2021-01-03",
+    )
     out = folder / "export.json"
     ok(origin, "export", "--format", "json", "--output", str(out))
     uids = [h["uid"] for h in json.loads(out.read_text())["hands"]]

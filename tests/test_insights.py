@@ -301,8 +301,10 @@ def test_chart_refuses_a_season_that_is_not_there(
     )
     assert gintally("chart", "--match", "Nope").code == 2
     ok(gintally("match", "new", "Empty", "--players", "Ann", "Bob"))
-    empty = gintally("chart")
-    assert empty.code == 2 and "has no hands yet" in empty.stderr
+    empty = ok(gintally("chart"))  # its document, empty (`chart --json`), drawn as such
+    assert empty.stdout == f"Empty, season {date.today().year}: no hand scored yet.\n"
+    asked = gintally("chart", "--year", "2024")
+    assert asked.code == 2 and "has no hands yet" in asked.stderr
 
 
 def test_markers_stay_distinct() -> None:

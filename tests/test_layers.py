@@ -27,6 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "commits": set(),
     "lazy": set(),
+    "early": set(),  # the command's early Ctrl-C, imported first by the package (stdlib only)
     "jsonout": set(),
     "game": {"errors"},
     "engine": {"errors", "game"},
@@ -34,7 +35,9 @@ ALLOWED: dict[str, set[str]] = {
     # and the package's version, a constant: a season fold records the gintally that made it
     "ledger": {"errors", "commits", "game", "engine", "model", "__version__"},
     "service": {"errors", "lazy", "game", "engine", "model", "ledger", "dates"},
-    "dates": {"errors"},
+    "dates": {"errors", "locales"},
+    # the reader's language (from the environment) and money placed as it writes it
+    "locales": {"errors"},
     "transfer": {"errors", "jsonout", "game", "engine", "model", "service", "dates"},
     "report": {"errors", "lazy", "game", "engine", "model", "service"},
     # the library facade: each command's work as its document, for the CLI and for programs
@@ -43,6 +46,7 @@ ALLOWED: dict[str, set[str]] = {
         "jsonout",
         "lazy",
         "dates",
+        "locales",
         "game",
         "engine",
         "model",
@@ -61,6 +65,7 @@ ALLOWED: dict[str, set[str]] = {
         "engine",
         "model",
         "dates",
+        "locales",
         "report",
         "facade",
         "data",

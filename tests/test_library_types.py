@@ -134,6 +134,7 @@ ANNOTATIONS = {
     "deadwoods": "Mapping[str, int]",
     "counts": "Sequence[int]",
     "date": "date",
+    "switch": "bool",
 }
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 KEYWORD = inspect.Parameter.KEYWORD_ONLY
@@ -141,7 +142,7 @@ KEYWORD = inspect.Parameter.KEYWORD_ONLY
 
 def annotation(option: variants.Option) -> str:
     kind = ANNOTATIONS[option.read]
-    return kind if option.required else f"{kind} | None"
+    return kind if option.required or option.read == "switch" else f"{kind} | None"
 
 
 @pytest.mark.parametrize("command", [c.name for c in variants.commands()])

@@ -58,8 +58,8 @@ def pair(tmp_path: Path) -> tuple[Path, Path]:
     here, other = tmp_path / "here.db", tmp_path / "other.db"
     for db in (here, other):
         ok(db, "match", "new", "M", "--players", "Ann", "Bob", "--stake", "0.05")
-        ok(db, "score", "Ann", "25", "--date", "2026-01-05")
-    ok(other, "score", "Bob", "30", "--date", "2026-01-06")
+        ok(db, "score", "Ann", "25", "--back-date", "--date", "2026-01-05")
+    ok(other, "score", "Bob", "30", "--back-date", "--date", "2026-01-06")
     ok(other, "pay", "Bob", "Ann", "1", "--date", "2026-01-07")
     conn = sqlite3.connect(other)
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
@@ -236,10 +236,10 @@ def device(db: Path, rnd: random.Random, steps: int, team: bool) -> None:
         day = f"2026-03-0{rnd.randint(1, 6)}"
         if what == "score":
             first = rnd.choice(["Ann", "Bob"])
-            ok(db, "score", first, str(rnd.randint(1, 60)), "--date", day)
+            ok(db, "score", first, str(rnd.randint(1, 60)), "--back-date", "--date", day)
             if team:
                 second = rnd.choice(["Cy", "Di"])
-                ok(db, "score", second, str(rnd.randint(1, 60)), "--date", day)
+                ok(db, "score", second, str(rnd.randint(1, 60)), "--back-date", "--date", day)
         elif what == "void":
             run(db, "void", str(rnd.randint(1, 6)))  # a hand that is not there is refused
         elif what == "pay":

@@ -257,7 +257,8 @@ def test_u_in_play_takes_back_a_payment_then_the_hand(tmp_path: Path, gintally: 
     assert (done.returncode, done.stderr) == (0, "")
     lines = done.stdout.splitlines()
     assert lines[0] == "Took back the payment: Bob paid Ann $4.00 on 2026-03-01."
-    assert lines[1].startswith("Undid hand 3: Ann scores 50")
+    assert lines[1] == "Balance changes: was Bob owes Ann $6.25; now Bob owes Ann $10.25"
+    assert lines[2].startswith("Undid hand 3: Ann scores 50")
     assert as_json(gintally("--db", str(db), "hands", "--json"))["count"] == 2
     settled = as_json(gintally("--db", str(db), "settle", "--json"))
     assert (settled["balances"], settled["payments"]) == ([], [])

@@ -77,7 +77,7 @@ def test_the_short_form_fills_the_declared_parameters_in_order() -> None:
     assert found is not None
     raw, shared = entry.hand_raw(found)
     assert raw == {"player": "ann", "deadwood": "8", "vs": "18"}
-    assert shared == {"date": None, "dealer": None, "upcard": None, "note": None}
+    assert shared == {"date": None, "dealer": None, "upcard": None, "note": None, "back_date": None}
     found = entry.parse("k ann 8 18 4")
     assert found is not None
     with pytest.raises(GintallyError, match="'4' is over"):
@@ -92,7 +92,7 @@ def test_the_short_form_fills_the_declared_parameters_in_order() -> None:
         ("knock a", "knock Ann ", ["Ann"]),
         ("g B", "g B", ["Bob", "Bea"]),  # both: the beginning they share is typed already
         ("g Bo", "g Bob ", ["Bob"]),
-        ("knock Ann 3 --v", "knock Ann 3 --vs", ["--vs", "--vs-cards"]),
+        ("knock Ann 3 --v", "knock Ann 3 --vs ", ["--vs", "--vs-cards"]),  # the whole one
         ("u", "undo ", ["undo"]),
         ("zz", "zz", []),
     ],

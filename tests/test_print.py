@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ import pytest
 
 import gintally
 from conftest import Run, ok, refused_line
+from gintally import errors as gintally_errors
 from gintally.cli import demo
 from gintally.facade import page, printing, work
 from gintally.facade.book import Book, plain
@@ -57,6 +59,14 @@ def build(path: Path) -> Path:
 @pytest.fixture(scope="module")
 def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(tmp_path_factory.mktemp("print") / "printed.db")
+
+
+@pytest.fixture(autouse=True)
+def english_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pages' dates in English whatever the machine's locale (a test asks for others)."""
+    for name in ("LC_ALL", "LC_TIME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 @pytest.fixture
@@ -116,15 +126,27 @@ def lookup(docs: dict[str, Any], source: str) -> Any:
     return value
 
 
-def shown(value: Any) -> set[str]:
-    """How a document's value may be printed: as it is, signed (a net), or a date or a
-    sentence with its dates made readable."""
+def shown(value: Any, lang: str = "en") -> set[str]:
+    """How a document's value may be printed: as it is, signed (a net), a list of numbers
+    (a set's games, "1, 2, 3"), or a date or a sentence with its dates made readable (in
+    `lang`)."""
     if isinstance(value, bool) or value is None:
         raise AssertionError(f"a printed figure is {value!r}")
     if isinstance(value, int):
         return {str(value), f"{value:+d}"}
+    if isinstance(value, list):
+        return {", ".join(str(v) for v in value)}
     text = str(value)
-    return {text, page.readable_dates(text)}
+    return {text, page.readable_dates(text, lang)}
+
+
+def equal(printed: str, value: Any, lang: str = "en") -> bool:
+    """Whether `printed` is how the document's `value` may be printed (`shown`), or, for an
+    amount (``"-27.70"``), that amount with its currency ("-$27.70")."""
+    if printed in shown(value, lang):
+        return True
+    amount = isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?", value)
+    return bool(amount) and re.sub(r"[^\d.\-]", "", printed) == value
 
 
 def documents(book: Book, match: str, kind: str, html: str) -> dict[str, Any]:
@@ -150,7 +172,7 @@ def check_figures(book: Book, match: str, kind: str, html: str) -> Figures:
     docs = documents(book, match, kind, html)
     assert parsed.figures, "the page shows no figure"
     for source, text in parsed.figures:
-        assert text in shown(lookup(docs, source)), (source, text)
+        assert equal(text, lookup(docs, source)), (source, text)
     assert parsed.unsourced == []
     return parsed
 
@@ -165,6 +187,9 @@ PAGES = [
     ("pad", EVENING),
     ("pad", SEASON),
     ("pad", TEAMS),
+    ("year", EVENING),
+    ("year", SEASON),
+    ("year", TEAMS),
 ]
 
 
@@ -330,3 +355,190 @@ def test_without_weasyprint_a_pdf_is_refused_in_one_line(
     line = refused_line(gintally("print", "pad", "-o", str(out)))
     assert line == f"Error: {printing.PDF_MISSING}"
     assert "pip install 'gintally[pdf]'" in line and not out.exists()
+
+
+# --- an evening chosen by set, and what a past evening settled ----------------------------------
+
+SETS = "Sets"
+D1, D2, D3 = date(2026, 11, 10), date(2026, 11, 11), date(2026, 11, 12)
+
+
+def build_sets(path: Path) -> dict[int, Any]:
+    """A staked Hollywood match at `path`: set 1 won on D1 (then a payment of $20), set 2
+    played over D2 and D3, set 3 opened on D3; returns ``settle --json`` as it stood when each
+    set was won, before anything else was played or paid (set 2: ``settle --since D2``,
+    nothing paid since)."""
+    money: dict[int, Any] = {}
+    with gintally.open(path) as book:
+        m = book.new_match(SETS, ("Ann", "Bob"), format="hollywood", stake="0.05", currency="$")
+        for vs in (60, 70, 80):
+            m.gin("Ann", vs=vs, date=D1)
+        assert [s["status"] for s in m.sheet()["sets"]] == ["won"]
+        money[1] = m.settlement()
+        m.pay("Bob", "Ann", "20", date=D1)
+        for who, vs, day in (("Bob", 30, D2), ("Ann", 5, D2), ("Bob", 50, D3), ("Bob", 60, D3)):
+            m.gin(who, vs=vs, date=day)
+        m.gin("Bob", vs=70, date=D3)
+        assert [s["status"] for s in m.sheet()["sets"]] == ["won", "won"]
+        money[2] = m.settlement(since=D2)
+        m.knock("Ann", 3, vs=23, date=D3)  # set 3 opens
+    return money
+
+
+@pytest.fixture(scope="module")
+def sets_ledger(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, Any]]:
+    path = tmp_path_factory.mktemp("sets") / "sets.db"
+    return path, build_sets(path)
+
+
+def said(html: str) -> str:
+    """A page's main text as a reader reads it: inline tags dropped, the others a space,
+    spaces folded."""
+    main = html.split("<main>")[1].split("</main>")[0]
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"</?span\b[^>]*>", "", main))
+    return " ".join(unescape(text).split())
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_an_evening_chosen_by_set_is_the_whole_set_and_what_it_moved(
+    sets_ledger: tuple[Path, dict[int, Any]], number: int
+) -> None:
+    path, money = sets_ledger
+    with gintally.open(path) as book:
+        m = book.match(SETS)
+        sheet = m.sheet(all=True)
+        html = book.print_page("evening", SETS, set_number=number)["html"]
+        chosen = sheet["sets"][number - 1]
+        (balance,) = money[number]["balances"]
+        verdict = f"{chosen['winner']} won the set by {chosen['margin']}; "
+        verdict += f"{balance['from']} owes {balance['to']} {balance['text']}."
+        assert verdict in said(html)
+        expected = {
+            1: "Ann won the set by 1395; Bob owes Ann $69.75.",
+            2: "Bob won the set by 1205; Ann owes Bob $60.25.",
+        }
+        assert verdict == expected[number]
+        # every hand of the set, whichever day, and no other
+        hands = {h for g in sheet["games"] if g["number"] in chosen["games"] for h in g["hands"]}
+        parsed = read(html)
+        printed = {t for s, t in parsed.figures if re.fullmatch(r"show:sheet\.\d+\.hand", s)}
+        assert printed == {str(h) for h in hands}
+        days = sorted({r["date"] for r in sheet["sheet"] if r["hand"] in hands})
+        heading = " to ".join(dict.fromkeys(page.readable(d) for d in (days[0], days[-1])))
+        assert f"{SETS}: set {number}, {heading}" in said(html)
+        assert len(days) == number  # set 2 was played over two days
+        docs = {"show": sheet, "settle": money[number], "info": m.info()}
+        for source, text in parsed.figures:
+            assert text in shown(lookup(docs, source)), (source, text)
+        assert parsed.unsourced == []
+
+
+def test_a_past_evening_says_what_that_evening_settled(
+    sets_ledger: tuple[Path, dict[int, Any]],
+) -> None:
+    """By day: D1 finished set 1 (the $20 paid after it and set 2 left out); D2 finished
+    nothing; the latest day, D3, finished set 2, as ``settle --since D2`` counts it."""
+    path, money = sets_ledger
+    with gintally.open(path) as book:
+        first = said(book.print_page("evening", SETS, day=D1)["html"])
+        (balance,) = money[1]["balances"]
+        assert f"{balance['from']} owes {balance['to']} {balance['text']}" in first
+        assert "Who owes whom for this evening Bob owes Ann $69.75" in first
+        second = said(book.print_page("evening", SETS, day="2026-11-11")["html"])
+        assert "No game was won." in second
+        assert "This evening settled nothing: nobody owes anything for it." in second
+        still = said(book.print_page("evening", SETS, set_number=3)["html"])
+        assert "It is still in play: nothing is owed for it yet." in still
+        latest = said(book.print_page("evening", SETS)["html"])
+        (balance,) = money[2]["balances"]
+        assert latest.startswith(f"{SETS}: {page.readable(D3.isoformat())} ")
+        assert f"; {balance['from']} owes {balance['to']} {balance['text']}." in latest
+
+
+def test_a_set_that_is_not_there_is_refused_in_one_line(
+    sets_ledger: tuple[Path, dict[int, Any]],
+    book: Book,
+    gintally: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path, _ = sets_ledger
+    monkeypatch.setenv("GINTALLY_DB", str(path))
+    out = tmp_path / "set.html"
+    refusals = {
+        ("--set", "9"): "Error: Sets has no set 9: its sets are 1 to 3",
+        ("--set", "0"): "Error: Sets has no set 0: its sets are 1 to 3",
+        ("--set", "two"): "Error: --set must be a whole number, not 'two'",
+        ("--set", "1", "--date", "2026-11-10"): (
+            "Error: an evening is a day or a set: give --date 2026-11-10 or --set 1, not both"
+        ),
+    }
+    for options, line in refusals.items():
+        run = gintally("print", "evening", "-m", SETS, *options, "-o", str(out))
+        assert refused_line(run) == line
+    with pytest.raises(gintally_errors.GintallyError) as refused:
+        book.print_page("evening", SEASON, set_number=1)
+    assert str(refused.value) == (
+        f"{SEASON} plays no sets (ad-infinitum): print its evening by --date instead of --set"
+    )
+    standings = gintally("print", "standings", "-m", SETS, "--set", "1", "-o", str(out))
+    assert (
+        refused_line(standings) == "Error: --set chooses an evening's sheet, not the standings page"
+    )
+    assert not out.exists()
+    done = ok(gintally("print", "evening", "-m", SETS, "--set", "2", "-o", str(out)))
+    assert done.stdout == f"Wrote {out}: evening of {SETS}.\n"
+    with gintally_book(path) as book:
+        assert (
+            out.read_text(encoding="utf-8")
+            == (book.print_page("evening", SETS, set_number=2)["html"])
+        )
+
+
+# --- dates in the reader's language -------------------------------------------------------------
+
+
+def test_a_page_writes_dates_in_the_readers_language(
+    sets_ledger: tuple[Path, dict[int, Any]],
+    gintally: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path, _ = sets_ledger
+    with gintally_book(path) as book:
+        german = said(book.print_page("evening", SETS, set_number=2, language="de")["html"])
+        assert f"{SETS}: set 2, 11. November 2026 to 12. November 2026" in german
+        english = said(book.print_page("evening", SETS, set_number=2, language="en")["html"])
+        assert f"{SETS}: set 2, 11 November 2026 to 12 November 2026" in english
+        with pytest.raises(gintally_errors.GintallyError, match="one of en, de, fr, es, it, nl"):
+            book.print_page("pad", SETS, language="klingon")
+        # the documents keep ISO dates
+        assert book.match(SETS).sheet(all=True)["sheet"][0]["date"] == "2026-11-10"
+    monkeypatch.setenv("GINTALLY_DB", str(path))
+    for env, lang in (
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "de_DE.UTF-8", "LC_TIME": "fr_FR.UTF-8"}, "fr"),
+        ({"LC_TIME": "fr_FR.UTF-8", "LC_ALL": "nl_NL.UTF-8"}, "nl"),
+        ({"LANG": "pt_BR.UTF-8"}, "en"),
+    ):
+        for name in ("LC_ALL", "LC_TIME", "LANG"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        html = ok(gintally("print", "year", "-m", SETS, "-o", "-")).stdout
+        text = said(html)
+        assert f"{SETS}: 2026" in text
+        first = page.readable("2026-11-10", lang=lang)
+        assert f"{first} to {page.readable('2026-11-12', lang=lang)}" in text, (env, text[:200])
+        assert f">{page.short_day(D1, lang)}</text>" in html  # the race chart's axis too
+        assert not re.search(r"\d{4}-\d{2}-\d{2}", text)
+
+
+def test_the_year_pages_table_is_the_standings_document(book: Book) -> None:
+    """The year page's figures come from the year in review's document, whose table is
+    ``standings --json``'s row for row."""
+    for match in (EVENING, SEASON, TEAMS):
+        review = plain(work.review(book.ledger(), match, None, date.today()))
+        assert review["season"]["rows"] == book.standings(match=match)["rows"]
+        figures = read(book.print_page("year", match)["html"]).figures
+        assert len([s for s, _ in figures if s.startswith("review:season.rows.")]) >= 14

@@ -101,7 +101,10 @@ def test_the_first_block_is_the_two_fresh_machine_commands() -> None:
     assert "gintally[test]" in extras["dev"]
 
 
-def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def tour(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **extra: str) -> None:
+    """Run every command of the README's shell blocks after the first, in order, in `tmp_path`,
+    and check each exit code and `SAYS`. A plain ``gintally ...`` line runs in-process unless
+    `extra` sets environment variables (then every line is a real process with them)."""
     bindir = Path(sys.executable).parent
     if not (bindir / "gintally").exists():
         pytest.fail(f"the gintally script is not installed next to {sys.executable}")
@@ -110,12 +113,13 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}",
         "GINTALLY_DB": str(tmp_path / "readme.db"),
         "HOME": str(tmp_path),
+        **extra,
     }
     ran = said = 0  # `said`: the checks of `SAYS` met so far
     runner = CliRunner()
     for block in blocks("sh")[1:]:
         for command in commands(block):
-            if re.fullmatch(r"gintally [^|&;<>$`*()]*", command):
+            if not extra and re.fullmatch(r"gintally [^|&;<>$`*()]*", command):
                 monkeypatch.chdir(tmp_path)
                 done = runner.invoke(app, shlex.split(command)[1:], env=env)
                 if done.exception and not isinstance(done.exception, SystemExit):
@@ -129,8 +133,9 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
                     shell=True,
                     cwd=tmp_path,
                     env=env,
-                    text=True,
                     capture_output=True,
+                    encoding="utf-8",  # what gintally writes whatever the console's
+                    errors="replace",  # a screen's text that fell back reads too
                     timeout=120,
                     check=False,
                 )
@@ -144,6 +149,21 @@ def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert not unmet, f"no command of the tour (in this order) starts with {unmet}"
     assert ran >= 20
     assert (tmp_path / "gin-backup.db").exists() and (tmp_path / "hands.csv").exists()
+
+
+def test_shell_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tour(tmp_path, monkeypatch)
+
+
+@pytest.mark.slow
+def test_the_tour_runs_on_a_windows_style_redirect(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command as its own process on a console whose encoding is cp1252 (what Windows
+    gives a redirected stdout): the same exit codes and the same sayings, and what the tour
+    writes through a redirect and reads back (its CSV, its JSON through a pipe) round-trips."""
+    tour(tmp_path, monkeypatch, PYTHONIOENCODING="cp1252", PYTHONUTF8="0")
+    assert (tmp_path / "hands.csv").read_bytes().decode("utf-8").startswith("id,date,")
 
 
 def test_python_examples_are_doctests() -> None:

@@ -633,23 +633,24 @@ def test_current_version_does_not_take_the_old_knob() -> None:
 @pytest.mark.parametrize(
     ("preset", "source"),
     [
-        ("modern", "002_263f96404e93f40d.txt"),
-        ("classic", "004_8faeba147bba5e95.txt"),
+        ("modern", "Wikipedia's 'Gin rummy' article: knock 10"),
+        ("classic", "the online rules 'How To Play Gin': 'the gin and box bonuses"),
         ("oklahoma", "Oklahoma gin"),
         ("tournament", "best of five with 250 points per game"),
-        ("honeymoon", "000_9fa2d787c9962e2e.txt"),
-        ("kitchen", "003_2518f58f533df3d4.txt"),
+        ("honeymoon", "'Honeymoon Gin ad infinitum'"),
+        ("kitchen", "'How to Play Gin Rummy'"),
         ("straight", "Straight gin"),
         ("tedesco", "Tedesco gin"),
         ("mahjong", "Mahjong gin"),
         ("multi-match", "Multi-match"),
-        ("gimlet", "001_999a0a25195bcfaf.txt"),
+        ("gimlet", "'Gimlet Rummy' by John Burton"),
     ],
 )
 def test_every_preset_names_its_source(preset: str, source: str) -> None:
     from gintally.game.rules import PRESET_SOURCES
 
     assert source in PRESET_SOURCES[preset]
+    assert ".txt" not in PRESET_SOURCES[preset]  # by its title, not the seed file's name
     assert set(PRESET_SOURCES) == set(PRESETS)
 
 

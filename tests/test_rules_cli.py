@@ -288,16 +288,17 @@ def test_honeymoon_big_gin_scores_as_a_gin(gintally: CLI) -> None:
 def test_rules_name_the_sources(gintally: CLI) -> None:
     listing = " ".join(ok(gintally("rules")).stdout.split())
     for source in (
-        "000_9fa2d787c9962e2e.txt",
-        "003_2518f58f533df3d4.txt",
-        "004_8faeba147bba5e95.txt",
+        "the blog post 'Honeymoon Gin ad infinitum' (27 April 2007)",
+        "the house notes 'How to Play Gin Rummy' (written 2023-04-17)",
+        "the online rules 'How To Play Gin'",
     ):
         assert source in listing
+    assert ".txt" not in listing  # sources by their titles, not the files they were read from
     assert listing.count("source: ") == len(PRESETS)
     kitchen = ok(gintally("rules", "kitchen")).stdout
-    assert "source: the 'How to Play Gin Rummy' house notes" in " ".join(kitchen.split())
+    assert "source: the house notes 'How to Play Gin Rummy'" in " ".join(kitchen.split())
     assert as_json(gintally("rules", "kitchen", "--json"))["source"] == (
-        "the 'How to Play Gin Rummy' house notes (003_2518f58f533df3d4.txt)"
+        "the house notes 'How to Play Gin Rummy' (written 2023-04-17)"
     )
     (tie,) = [line.split() for line in kitchen.splitlines() if line.strip().startswith("tie ")]
     assert tie[:2] == ["tie", "no-score"]

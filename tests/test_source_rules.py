@@ -153,7 +153,7 @@ def test_issue_25_source_lines_say_what_each_preset_does(gintally: CLI) -> None:
     # classic's values are seed 004's ("the gin and box bonuses can score 20 instead of 25, and
     # the undercut can score 10"; "an additional 100 point shutout bonus"), not seed 002's.
     classic = as_json(gintally("rules", "classic", "--json"))
-    assert classic["source"].startswith("the online rules (004_8faeba147bba5e95.txt)")
+    assert classic["source"].startswith("the online rules 'How To Play Gin': ")
     assert (classic["values"]["gin_bonus"], classic["values"]["box_bonus"]) == (20, 20)
     assert (classic["values"]["undercut_bonus"], classic["values"]["shutout"]) == (10, "bonus:100")
     # modern's deal: the winner deals next (seed 004: "the winner of each hand will deal the

@@ -141,7 +141,7 @@ def test_one_hand_and_one_game_are_counted_in_the_singular(
     ok(gintally("score", "Bob", "10", "--date", "2026-02-02"))
     out = ok(gintally("stats")).stdout
     assert "Ann, 1 hand won in a row: hand 1 of Cup, 2026-02-01" in out
-    assert "Ann, 1 game won in 2026: hand 1 of Cup, 2026-02-01" in out
+    assert "Ann, 1 game won in the 2026 season of Cup: hand 1, 2026-02-01" in out
     assert "1 hands" not in out and "1 games" not in out
     page = tmp_path / "cup.html"
     ok(gintally("report", "--html", str(page)))

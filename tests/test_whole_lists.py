@@ -176,13 +176,15 @@ def _plain_log(
 ) -> Iterator[str]:
     """The hand log's lines laid out for each hand (the code before the memo of each look)."""
     keep = log_render._KEEP
-    yield from list(hand_log(head, [], width, digits))[:2]
+    yield from hand_log(head, [], width, digits)  # the title and the columns' heads
     teams = bool(head.get("teams"))
     number = max(3, digits)
     who = max(6, *(len(p) for p in head["players"]))
     middle = f"{'rnd':>{number}}" if teams else f"{'dealer':<{who}}"
     lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
-    room = max(20, width - len(lead))
+    narrow = width - len(lead) < log_render.NARROW  # what happened under the hand's columns
+    under = " " * (number + 2 if narrow else len(lead))
+    room = max(20, width - len(under))
     for h in rows:
         what = h["description"] + (" [edited]" if h["edited"] else "")
         if teams and h["dealer"]:
@@ -200,9 +202,14 @@ def _plain_log(
                 or [""]
             ]
         middle = f"{h.get('round') or '-':>{number}}" if teams else f"{h['dealer'] or '-':<{who}}"
-        yield f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  " + first
+        columns = f"{h['hand']:>{number}}  {h['date']:<10}  {middle}  {h['upcard'] or '-':<3}  "
+        if narrow:
+            yield columns.rstrip()
+            more = [first, *more]
+        else:
+            yield columns + first
         for line in more:
-            yield " " * len(lead) + line
+            yield under + line
 
 
 def test_the_log_lays_out_each_look_as_each_hand(midsize: Path) -> None:  # noqa: F811

@@ -26,36 +26,6 @@ import os
 import sys
 
 TYPE_CHECKING = False  # typing is not imported before Ctrl-C is taken over
-EARLY_LINE = b"Error: interrupted (nothing was changed)\n"  # `process.INTERRUPTED_LINE`
-
-
-def _interrupted_early(signum: int, frame: object) -> None:
-    """Ctrl-C before the command has taken it over (`process.take_over`): nothing can have been
-    written yet, so the process ends at once, with the interruption's line and exit 130."""
-    try:
-        os.write(2, EARLY_LINE)
-    finally:
-        os._exit(130)
-
-
-def _take_ctrl_c_early() -> None:
-    """The first act of the ``gintally`` command (the console script, or ``python -m
-    gintally``), as this package is imported, before any heavy import: Ctrl-C ends the process
-    with one line and exit 130 instead of a traceback from wherever the import was. A program
-    that imports gintally as a library keeps its own Ctrl-C."""
-    script = sys.modules.get("__main__")
-    name = os.path.basename(getattr(script, "__file__", None) or "").partition("-script")[0]
-    spec = getattr(script, "__spec__", None)
-    if name in ("gintally", "gintally.exe") or getattr(spec, "name", "") == "gintally.__main__":
-        import signal
-
-        try:  # noqa: SIM105 (contextlib is no import to make this early)
-            signal.signal(signal.SIGINT, _interrupted_early)
-        except ValueError:  # not the main thread
-            pass
-
-
-_take_ctrl_c_early()
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

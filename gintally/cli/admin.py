@@ -187,11 +187,12 @@ def match_new(
         sweep = m.rules.team_sweep_bonus
         who += f" at {len(m.tables)} tables ({', '.join(_tables(m))}; sweep bonus {sweep})"
     played = f", at {report.stake_doc(price)['per_point']}" if price is not None else ""
-    drawing("terminal.message")(
+    drawing("terminal.money_message")(
         f"Created match {m.name}: {who}, "
         f"{planned.fmt.describe()}, rules {planned.rules.preset}, games to {m.rules.target}"
         f"{played}. "
-        "It is the current match."
+        "It is the current match.",
+        price.currency if price is not None else "",
     )
 
 
@@ -229,7 +230,7 @@ def match_stake(
         said += f": it {done['covers']['text']}"
     elif doc["since"] and from_ is None:
         said += ", after the games already finished (--from DATE prices them too)"
-    drawing("terminal.message")(said + ".")
+    drawing("terminal.money_message")(said + ".", doc["currency"])
 
 
 @match_app.command("list")
@@ -262,7 +263,8 @@ def match_show(
     del doc["stake"]
     drawing("tables.match")(doc)
     prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
-    drawing("terminal.message")(f"Played at {', then '.join(prices)}.")
+    played = f"Played at {', then '.join(prices)}."
+    drawing("terminal.money_message")(played, stakes[-1]["currency"])
 
 
 @match_app.command("use")

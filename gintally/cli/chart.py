@@ -14,7 +14,8 @@ and hollywood matches a second panel draws each player's running net (their game
 the other's, over the games won so far), which is what a single-game or Hollywood evening is
 played for. A season whose games all closed on one day (an evening) is drawn game by game; a
 longer one a point a day (`daily`): a season of thousands of games draws as fast as one of a
-dozen.
+dozen. Before a game has finished, and when only one has, the chart is each player's points,
+hand by hand (a race of games won with one step says nothing).
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
             return f"{head}: no hand scored yet."
         dates, step = doc["running_dates"], "hand"
         panels = [("points so far, no game finished yet", doc["running_points"])]
+    elif len(dates) == 1 and doc["running_dates"]:  # one game: a race of one step tells
+        dates, step = doc["running_dates"], "hand"  # nothing; its hands tell the evening
+        panels = [("points so far, one game finished", doc["running_points"])]
     by_day = len(set(dates)) > 1
     fig: Any = plt.figure
     fig.clear()

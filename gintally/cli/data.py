@@ -31,15 +31,15 @@ STDIO = "-"  # standard input for import, standard output for export --output
 @app.command(rich_help_panel="Data")
 def export(
     format_: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--format",
             "-f",
-            help="csv or json.",
+            help="csv or json (default: json for an --output FILE ending .json, else csv).",
             metavar="FORMAT",
             autocompletion=complete_export_format,
         ),
-    ] = "csv",
+    ] = None,
     match: MatchOpt = None,
     output: Annotated[
         Path | None,
@@ -76,6 +76,9 @@ def export(
     from gintally.facade import exchange
 
     sep = "\t" if sep in ("tab", "\\t") else sep
+    if format_ is None:  # the file's own name says which, as import reads it
+        named_json = output is not None and output.suffix.lower() == ".json"
+        format_ = "json" if named_json else "csv"
     csv_ = exchange.export_format(format_, excel, sep)
     kind: Literal["csv", "json"] = "csv" if csv_ else "json"
     streamed = output is None or str(output) == STDIO
@@ -175,6 +178,7 @@ NOUNS = {
     "payments": ("payment", "payments"),
     "payment_voids": ("payment taken back", "payments taken back"),
     "stakes": ("price", "prices"),
+    "stake_voids": ("price taken back", "prices taken back"),
 }
 
 

@@ -35,6 +35,7 @@ SHORT = {
     "m": "misdeal",
     "sc": "score",
     "u": "undo",
+    "r": "redo",
     "v": "void",
     "e": "edit",
     "s": "show",
@@ -53,13 +54,16 @@ READS = {
     "settle": {"--since": "since"},
 }
 PAY_FLAGS = {"--date": "date", "-d": "date", "--note": "note"}
-SWITCHES = frozenset({"all"})  # options without a value
+# options without a value (a hand option's: --back-date)
+SWITCHES = frozenset({"all", *(o.name for o in HAND_OPTIONS if o.read == "switch")})
 # What `edit` changes (`typed.EDITED`, each spelled as its option), why, and the hand options.
 EDIT_FLAGS = {
     **{"--" + name.replace("_", "-"): name for name in EDITED},
     "--reason": "reason",
-    **HAND_FLAGS,
+    **{s: name for s, name in HAND_FLAGS.items() if name not in SWITCHES},  # not --back-date
 }
+# The corrections, in the order `help` lists them: what each takes by position.
+CORRECTIONS = {"undo": 0, "redo": 0, "void": 1, "restore": 1, "edit": 1}
 REPEATED = frozenset({"deadwood"})  # a drawn hand's --deadwood PLAYER=N, given once a player
 
 
@@ -81,7 +85,14 @@ def hand_commands() -> list[str]:
 
 def words() -> list[str]:
     """Every command word the entry line takes, in the order `help` lists them."""
-    return [*hand_commands(), "undo", "void", "edit", "pay", *READS, "help", "quit"]
+    return [
+        *hand_commands(),
+        *CORRECTIONS,
+        "pay",
+        *READS,
+        "help",
+        "quit",
+    ]
 
 
 def flags_of(word: str) -> dict[str, str]:
@@ -90,7 +101,7 @@ def flags_of(word: str) -> dict[str, str]:
 
     if word in READS:
         return READS[word]
-    if word == "void":
+    if word in ("void", "restore"):
         return {"--reason": "reason"}
     if word == "pay":
         return PAY_FLAGS
@@ -149,9 +160,7 @@ def _number(token: str) -> bool:
     return token[1:].isdigit()
 
 
-def hand_raw(
-    entry: Entry, variant: Variant | None = None
-) -> tuple[dict[str, Any], dict[str, str | None]]:
+def hand_raw(entry: Entry, variant: Variant | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """A hand command's parameters as typed (the positionals fill its arguments and counted
     options in their declared order; the options by name) and its hand options
     (`HAND_FLAGS`); `variant`: the match's, whose counts the positionals are."""
@@ -175,24 +184,40 @@ def hand_raw(
     return raw, {k: entry.options.get(k) for k in dict.fromkeys(HAND_FLAGS.values())}
 
 
-def complete(text: str, names: list[str]) -> tuple[str, list[str]]:
+def complete(text: str, names: list[str], variant: Variant | None = None) -> tuple[str, list[str]]:
     """The line `text` with its last word finished as far as it is one thing (a command word
-    first, then a player's name or an option), and every choice it could still be."""
+    first, then a player's name or an option: of a hand command, one that applies in a match
+    of `variant`), and every choice it could still be. A word finished is followed by a
+    space, and so is an option that is whole and begins the others (``--v``: ``--vs `` of
+    ``--vs`` and ``--vs-cards``, whose choices are said)."""
     head, _, last = text.rpartition(" ")
     if not head.strip():
         choices = [w for w in [*words(), *SHORT] if w.startswith(last.casefold())]
         choices = sorted({SHORT.get(w, w) for w in choices}, key=words().index)
     elif last.startswith("-"):
         word = SHORT.get(head.split()[0].casefold(), head.split()[0].casefold())
-        choices = sorted(f for f in flags_of(word) if f.startswith(last) and f.startswith("--"))
+        flags = flags_of(word)
+        if word in hand_commands():
+            flags = {f: n for f, n in flags.items() if _applies(word, f, variant)}
+        choices = sorted(f for f in flags if f.startswith(last) and f.startswith("--"))
     else:
         choices = [n for n in names if n.casefold().startswith(last.casefold())]
     if not choices:
         return text, []
     done = _common(choices) if len(choices) > 1 else choices[0] + " "
+    if last.startswith("-") and done in choices:  # a whole option the others go on from
+        done += " "
     if len(done.rstrip()) < len(last):
         done = last
     return (f"{head} " if head else "") + done, choices
+
+
+def _applies(word: str, flag: str, variant: Variant | None) -> bool:
+    """Whether hand command `word`'s option spelled `flag` applies (`variants.applies`)."""
+    from gintally.game import variants
+
+    declared = (*variants.options_of(word), *HAND_OPTIONS)
+    return any(variants.applies(word, o, variant) for o in declared if flag in o.spellings)
 
 
 def _common(choices: list[str]) -> str:

@@ -11,27 +11,31 @@ from typing import Any
 from gintally.cli import base, entry, record
 from gintally.cli.base import drawing, emit
 from gintally.cli.render.terminal import out
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, NotFoundError
 from gintally.facade import typed, work
 from gintally.facade.book import Book, Match
 from gintally.game import variants
 
 HELP = """\
 Type a hand or a command, as on the command line without "gintally":
-  knock Ann 8 --vs 18     k ann 8 18      a knock: the knocker, deadwood, the defender's
-  gin Bob --vs 30         g bob 30        a gin (big-gin, bg: a big gin)
-  score Ann 25            sc ann 25       a result from paper
-  draw, misdeal           d, m            no score; the same dealer deals again
-  undo                    u               take back the last hand or payment
-  void 2, edit 3 --vs 20  v 2, e 3 --vs 20
-  show [--all]            s               the score sheet (every game with --all)
-  hands [--last N]        h               the hand log
-  standings               st              the season's standings
-  pay Bob Ann 4.50                        money handed over (a match played for money)
-  settle [--since DATE]                   who owes whom
+  knock Ann 8 --vs 18     k ann 8 18     a knock: knocker, deadwood, --vs
+  gin Bob --vs 30         g bob 30       a gin (big-gin, bg: a big gin)
+  score Ann 25            sc ann 25      a result from paper
+  draw, misdeal           d, m           no score; the same dealer again
+  undo                    u              take back the latest change
+  redo                    r              bring back what undo took back
+  void 2, restore 2       v 2            void hand 2; bring it back
+  edit 3 --vs 20          e 3 --vs 20    correct hand 3
+  show [--all]            s              the sheet (every game: --all)
+  hands [--last N]        h              the hand log
+  standings               st             the season's standings
+  pay Bob Ann 4.50                       money handed over
+  settle [--since DATE]                  who owes whom
   help, quit              ?, q
-Names, commands and options are case-blind; every hand command takes --date, --dealer,
---upcard and --note."""
+Names, commands and options are case-blind; every hand command takes
+--date, --dealer, --upcard and --note."""
+
+KEYS = "Keys: Ctrl+Z undo, Ctrl+Y redo, Tab completes a word, F2 every game."
 
 
 class Quit(Exception):
@@ -44,6 +48,24 @@ class Evening:
     def __init__(self, book: Book, match: Match) -> None:
         self.book = book
         self.match = match
+        found = match.record()  # what the match is known by when its name changes
+        self.known = (found.created_at, [p.name for p in found.players])
+
+    def follow(self) -> str | None:
+        """The match found again when another process renamed it (``match rename``, or a
+        merge from another device): its new name, told once (None: as it was). A match no
+        longer in the ledger is refused, naming it."""
+        try:
+            self.match.record()
+            return None
+        except NotFoundError:
+            pass
+        for doc in self.book.matches()["matches"]:
+            if (doc["created"], doc["players"]) == self.known:
+                was, self.match = self.match.name, self.book.match(doc["match"])
+                out(f"Match {was} is now called {self.match.name}.\n")
+                return self.match.name
+        raise NotFoundError(f"match {self.match.name!r} is no longer in the ledger")
 
     def names(self) -> list[str]:
         """The match's players (for Tab)."""
@@ -52,48 +74,71 @@ class Evening:
     def run(self, line: str) -> tuple[str, work.Done | None] | None:
         """Do one line and print what the command line prints for it; returns the command
         word and, for a hand or a correction, what it did (None for a blank line, and for an
-        undo that took back a payment). A refusal
-        is raised (`GintallyError`) and writes nothing; `quit` raises `Quit`."""
+        undo that took back a payment). A refusal is raised (`GintallyError`) and writes
+        nothing; `quit` raises `Quit`. A match renamed meanwhile by another process is
+        followed first (`follow`)."""
         found = entry.parse(line)
         if found is None:
             return None
         word = found.word
-        done = None
         if word == "quit":
             raise Quit
+        self.follow()  # the match renamed by another process: followed
+        done: work.Done | dict[str, Any] | None = None
         if word == "help":
             out(HELP + "\n")
         elif word in entry.READS:
             self.read(found)
-        elif word in ("undo", "void", "edit"):
+        elif word in entry.CORRECTIONS:
             done = self.correct(found)
         elif word == "pay":
             self.pay(found)
         else:
             raw, shared = entry.hand_raw(found, self.variant())
             done = self.match.hand(word, record.values(word, raw), flags=True, **shared)
-        if isinstance(done, dict):  # undo took back a payment
+        if word == "undo" and done is not None:  # a hand, a correction or a payment
             record.tell_undone(done, False, self.book)
-            return word, None
-        if done is not None:
+        elif word == "redo" and done is not None:  # a hand, a correction, a payment or a price
+            record.tell_redone(done, False, self.book)
+        elif word == "restore" and isinstance(done, work.Done):
+            record.tell_said(done, "brought_back", False, self.book)
+        elif isinstance(done, work.Done):
             record.tell(done, False, self.book)
-        return word, done
+        return word, done if isinstance(done, work.Done) else None
+
+    def kind(self) -> variants.Variant | None:
+        """The match's variant, or None when the ledger cannot say (for Tab: never refused)."""
+        try:
+            return self.variant()
+        except GintallyError:
+            return None
 
     def variant(self) -> variants.Variant:
         """The evening's match's variant (whose counts a short form's numbers are)."""
         return variants.variant_of(self.match.record().rules)
 
     def correct(self, found: entry.Entry) -> work.Done | dict[str, Any]:
-        positionals, options = found.positionals, dict(found.options)
-        needs = 0 if found.word == "undo" else 1
-        if len(positionals) != needs:
-            what = "no values" if not needs else "the hand's number"
-            raise GintallyError(f"{found.word} takes {what} (see help)")
-        if found.word == "undo":
-            return self.match.undone()  # the latest fact: a hand, or a payment after it
+        """A correction: undo, redo, void, restore or edit (`entry.CORRECTIONS`)."""
+        word, positionals, options = found.word, found.positionals, dict(found.options)
+        needs = entry.CORRECTIONS[word]
+        if len(positionals) < needs:
+            raise GintallyError(f"{word} takes the hand's number (see help)")
+        if len(positionals) > needs:
+            extra = " ".join(positionals[needs:])
+            takes = "no values" if not needs else "one hand number"
+            if "reason" in options:  # ``void 17 --reason wrong table``: a reason of words
+                why = f"{options['reason']} {extra}"
+                raise GintallyError(f'{word}: {extra!r} is extra (quote the reason: "{why}")')
+            raise GintallyError(f"{word} takes {takes}: {extra!r} is extra")
+        if word == "undo":
+            return self.match.undone()  # the latest change: a hand, a correction, a payment
+        if word == "redo":
+            return self.match.redone()
         reason = options.pop("reason", None)
-        if found.word == "void":
+        if word == "void":
             return self.match.voided(positionals[0], reason)
+        if word == "restore":
+            return self.match.restored(positionals[0], reason)
         return self.match.edited(positionals[0], reason, typed.edit_text(options), flags=True)
 
     def pay(self, found: entry.Entry) -> None:

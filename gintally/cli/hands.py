@@ -30,9 +30,10 @@ from gintally.game.variants import Option
 NAMES = {"player": complete_player, "dealer": complete_player, "match": complete_match}
 
 
-def _parameter(option: Option) -> inspect.Parameter:
+def _parameter(option: Option, hidden: bool = False) -> inspect.Parameter:
     """One declared parameter as Typer reads it from a signature (its text: `record` reads
-    it into the value it declares)."""
+    it into the value it declares); `hidden`: read, but not in the help (it applies in no
+    match: `variants.applies`)."""
     named = NAMES.get(option.name)
     if not option.flag:
         argument = typer.Argument(help=option.help, show_default=False, autocompletion=named)
@@ -41,11 +42,17 @@ def _parameter(option: Option) -> inspect.Parameter:
         return inspect.Parameter(
             option.name, POSITIONAL, default=None, annotation=Annotated[str | None, argument]
         )
+    if option.read == "switch":  # a flag without a value
+        flag = typer.Option(*option.spellings, help=option.help, show_default=False)
+        return inspect.Parameter(
+            option.name, KEYWORD, default=False, annotation=Annotated[bool, flag]
+        )
     declared = typer.Option(
         *option.spellings,
         help=option.help,
         metavar=option.metavar or None,
         autocompletion=named,
+        hidden=hidden,
     )
     kind: Any = list[str] | None if option.read == "deadwoods" else str | None
     return inspect.Parameter(
@@ -72,12 +79,14 @@ class HandCommand:
 
     @functools.cached_property
     def __signature__(self) -> inspect.Signature:
-        params = [_parameter(o) for o in variants.options_of(self.name)]
-        counts = [o for o in variants.counted(self.name) if o.flag]
+        name, applies = self.name, variants.applies
+        params = [_parameter(o, not applies(name, o)) for o in variants.options_of(name)]
+        counts = [o for o in variants.counted(name) if o.flag and applies(name, o)]
         if counts:  # ``knock Ann 8 18``: the counts typed by position after the arguments
             at = sum(p.kind is POSITIONAL for p in params)
             params.insert(at, _more(counts))
-        return inspect.Signature([*params, *_shared(), AS_JSON])
+        shared = [_parameter(o, not applies(name, o)) for o in variants.HAND_OPTIONS]
+        return inspect.Signature([*params, *shared, AS_JSON])
 
     def __call__(self, **given: Any) -> None:
         record.run(self.name, given)
@@ -100,12 +109,6 @@ def _more(counts: list[Option]) -> inspect.Parameter:
     return inspect.Parameter(MORE, POSITIONAL, default=None, annotation=kind)
 
 
-@functools.cache
-def _shared() -> tuple[inspect.Parameter, ...]:
-    """The hand options as Typer's parameters (made once)."""
-    return tuple(_parameter(o) for o in variants.HAND_OPTIONS)
-
-
 for _command in variants.commands():
     _help = variants.help_of(_command.name)
     app.command(_command.name, help=_help, rich_help_panel="Record a hand")(
@@ -119,8 +122,8 @@ for _command in variants.commands():
 @app.command(rich_help_panel="Corrections")
 def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Take back the latest change to the match: the hand entered last, an edit (the hand is
-    again as it was), or a payment recorded after the last hand (all stay in the ledger as
-    history)."""
+    again as it was), a void, a payment recorded after the last hand or a price (all stay in
+    the ledger as history)."""
     with book(write=True) as opened:  # the match read, then the correction written
         record.tell_undone(opened.match(match).undone(), as_json, opened)
 
@@ -128,9 +131,9 @@ def undo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
 @app.command(rich_help_panel="Corrections")
 def redo(match: MatchOpt = None, as_json: JsonOpt = False) -> None:
     """Bring back what the latest undo took back: a hand (under its own number), an edit, a
-    void or a restore."""
+    void, a restore, a payment or a price."""
     with book(write=True) as opened:  # the match read, then the correction written
-        record.tell_said(opened.match(match).redone(), "brought_back", as_json, opened)
+        record.tell_redone(opened.match(match).redone(), as_json, opened)
 
 
 HandArg = Annotated[

@@ -30,6 +30,11 @@ from gintally.cli.evening import Quit, evening
 from gintally.errors import GintallyError
 
 PROMPT = "> "
+LINE_LIMIT = 64 * 1024  # characters of one line of --plain's input (more is refused, unread)
+
+
+class LineTooLong(GintallyError):
+    """A line of input longer than `LINE_LIMIT`: skipped without being held."""
 
 
 def plain(match: str | None) -> None:
@@ -49,9 +54,16 @@ def plain(match: str | None) -> None:
     number = 0
     try:
         while True:
-            line = _read_line(prompt)
+            try:
+                line = _read_line(prompt)
+            except LineTooLong as e:
+                number += 1
+                refused.append(number)
+                sys.stdout.flush()
+                process.write_error(f"Error: line {number} {e}\n")
+                continue
             if line is None:
-                if prompt:
+                if prompt and not process.terminal_gone():  # a terminal gone takes no line
                     sys.stdout.write("\n")
                 break
             number += 1
@@ -94,9 +106,16 @@ def _read_line(prompt: str) -> str | None:
         if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
             return None
         if prompt:  # a terminal: input() edits the line, with readline's history if loaded
-            return input(prompt) + "\n"
-        return sys.stdin.readline() or None
-    except (KeyboardInterrupt, EOFError):
+            return input(prompt) + "\n"  # (a terminal's line discipline bounds its lines)
+        line = sys.stdin.readline(LINE_LIMIT + 1)
+        if len(line) > LINE_LIMIT and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # the rest of it, a piece at a time
+                line = sys.stdin.readline(LINE_LIMIT)
+            raise LineTooLong(
+                f"is longer than {LINE_LIMIT:,} characters (a hand is a short line): skipped"
+            )
+        return line or None
+    except (KeyboardInterrupt, EOFError, OSError):  # OSError: the terminal went away (EIO)
         return None
     finally:
         if previous is not None:

@@ -50,12 +50,22 @@ def print_page(
             metavar="DATE",
         ),
     ] = None,
+    set_number: Annotated[
+        str | None,
+        typer.Option(
+            "--set",
+            help="Print one set instead, whole, whichever days it was played on (Hollywood, "
+            "Honeymoon).",
+            metavar="N",
+        ),
+    ] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.", metavar="SIZE")] = "a4",
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
     """A page made to print on A4 or Letter, legible in black and white: one evening's sheet
-    with every hand, bonus and who owes whom; the season's standings; a blank pad for the
-    match's format; or the year in review. HTML, or PDF when FILE ends in .pdf."""
+    (a day, or a set) with every hand, bonus and who owes whom for it; the season's standings;
+    a blank pad for the match's format; or the year in review. HTML, or PDF when FILE ends in
+    .pdf."""
     if kind not in KINDS:
         raise GintallyError(f"KIND must be one of {', '.join(KINDS)}, not {kind!r}")
     if paper.lower() not in ("a4", "letter"):
@@ -63,11 +73,24 @@ def print_page(
     size = cast(Literal["a4", "letter"], paper.lower())
     page = cast(Literal["evening", "standings", "pad", "year"], kind)
     wanted = whole(year, "--year")
+    number = whole(set_number, "--set")
+    if number is not None and kind != "evening":
+        raise GintallyError(f"--set chooses an evening's sheet, not the {kind} page")
     with book() as opened:
         if str(output) == "-":  # around the guarded writer on purpose: a stream, not a file
-            as_file(opened.print_page(page, match, year=wanted, day=day, paper=size)["html"])
+            chosen = opened.print_page(
+                page, match, year=wanted, day=day, set_number=number, paper=size
+            )
+            as_file(chosen["html"])
             return
         done = opened.print_page(
-            page, match, year=wanted, day=day, paper=size, out=output, force=force
+            page,
+            match,
+            year=wanted,
+            day=day,
+            set_number=number,
+            paper=size,
+            out=output,
+            force=force,
         )
     print(f"Wrote {output}: {done['kind']} of {done['match']}.")

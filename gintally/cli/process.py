@@ -298,3 +298,25 @@ def finish(code: int) -> int:
     if signal.getsignal(signal.SIGINT) is on_ctrl_c:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     return code
+
+
+def terminal_gone() -> bool:
+    """Whether the terminal of a full-screen session went away without a hangup signal (its
+    window closed or its connection dropped while the signal went elsewhere): stdin or stdout
+    is no longer a terminal, or is hung up (``poll``). Then its input would be an endless end of
+    file, and a screen waiting on it spins."""
+    import select
+
+    for fd in (0, 1):
+        try:
+            if not os.isatty(fd):
+                return True
+            if hasattr(select, "poll"):  # not on Windows, whose console does not hang up
+                poller = select.poll()
+                poller.register(fd, 0)  # POLLHUP, POLLERR and POLLNVAL are always reported
+                gone = select.POLLHUP | select.POLLERR | select.POLLNVAL
+                if any(events & gone for _, events in poller.poll(0)):
+                    return True
+        except (OSError, ValueError):
+            return True
+    return False

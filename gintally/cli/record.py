@@ -132,18 +132,31 @@ def tell_said(done: work.Done, key: str, as_json: bool, book: Book) -> None:
 
 def tell_undone(taken: work.Done | dict[str, Any], as_json: bool, book: Book) -> None:
     """What `undo` took back (`work.undo_fact`): a hand, told as `tell` tells it, or a
-    payment, named."""
+    payment or a price, named with what it changed."""
     if isinstance(taken, work.Done) and taken.doc.get("undid", "hand") != "hand":
         tell_said(taken, "took_back", as_json, book)
         return
     if isinstance(taken, work.Done):
         tell(taken, as_json, book)
         return
-    said = (
-        f"Took back the payment: {taken['from']} paid {taken['to']} {taken['text']} on "
-        f"{taken['date']}."
-    )
-    emit(taken, as_json, lambda d: drawing("terminal.message")(said, wrap=False))
+    tell_money(taken, "took_back", as_json)
+
+
+def tell_redone(back: work.Done | dict[str, Any], as_json: bool, book: Book) -> None:
+    """What `redo` brought back (`work.redo_fact`): a change to the hands, or a payment or
+    a price recorded again."""
+    if isinstance(back, work.Done):
+        tell_said(back, "brought_back", as_json, book)
+        return
+    tell_money(back, "brought_back", as_json)
+
+
+def tell_money(doc: dict[str, Any], key: str, as_json: bool) -> None:
+    """A payment or a price taken back or brought back: its line (`key` of the document) and
+    the balances it changed, or its JSON document."""
+    said = "\n".join([str(doc[key]), *(doc.get("changed_text") or [])])
+    placed = drawing("terminal.money_message")  # each amount as the reader's locale writes it
+    emit(doc, as_json, lambda d: placed(said, d.get("currency"), wrap=False))
 
 
 def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
@@ -159,4 +172,4 @@ def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
             said += (
                 f" That is more than was owed: {now['from']} owes {now['to']} {now['text']} now."
             )
-    emit(doc, as_json, lambda d: drawing("terminal.message")(said, wrap=False))
+    emit(doc, as_json, lambda d: drawing("terminal.money_message")(said, d["currency"], wrap=False))

@@ -30,7 +30,7 @@ def listing(streamed: Listing) -> None:
     """``show --all`` of a two-player match: every game, one a line, written as it is listed
     (through the pager on a terminal the lines would overflow)."""
     from gintally.cli import process
-    from gintally.cli.render.listing import every_game
+    from gintally.cli.render.listing import every_game, folded
 
     head = process.fit(streamed.head)
     items = streamed.lines()
@@ -41,7 +41,9 @@ def listing(streamed: Listing) -> None:
         doc: ShowDoc = process.fit(streamed.tail(head))
         return doc
 
-    lines = every_game(head, items, finish, streamed.digits())
+    from gintally.cli.render.hands import terminal_width
+
+    lines = folded(every_game(head, items, finish, streamed.digits()), terminal_width())
     paged(lambda: streamed.count() + 4, lines)
 
 

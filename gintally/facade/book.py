@@ -272,13 +272,18 @@ class Book:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool | None = False,
     ) -> work.Done:
         """Record a hand read and checked (`typed.Typed`: before the ledger is opened, so a bad
         value is refused first) in `match` (None: the current one), with the hand options
-        (`date`: a date, or the command line's text for it): the document, the stored hand
-        and its match. `Match.hand` and the command line's hand commands come here."""
+        (`date`: a date, or the command line's text for it; `back_date`: a hand dated before
+        the open game's first hand is placed by its date, else refused): the document, the
+        stored hand and its match. `Match.hand` and the command line's hand commands come
+        here."""
         book = self.ledger(write=True)
-        return work.hand(book, found, self.today(), match, date, dealer, upcard, note)
+        return work.hand(
+            book, found, self.today(), match, date, dealer, upcard, note, bool(back_date)
+        )
 
     # --- data in and out -----------------------------------------------------------------------
 
@@ -377,21 +382,12 @@ class Book:
         exist yet is made (a second device starts from the first one's ledger); `same_match`:
         the name of a match made apart on each device, with the same players, that is one
         (``merge --same-match NAME``)."""
-        from gintally import transfer
-        from gintally.errors import GintallyError
+        from gintally.facade import exchange
 
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
-        done = ledger.merge(other, transfer.ImportChecks(ledger, self.today()), same_match)
-        new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
-        new.update(done.new)  # and the other fact tables' (payments)
-        return {
-            "merged": str(other),
-            "new": new,
-            "already_here": done.here,
-            "renumbered": list(done.renumbered),
-        }
+        return exchange.merge_in(ledger, other, self.today(), same_match)
 
     def check(self, *, repair: bool = False) -> dict[str, Any]:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign
@@ -455,18 +451,23 @@ class Book:
         *,
         year: int | None = None,
         day: date | str | None = None,
+        set_number: int | None = None,
         paper: Literal["a4", "letter"] = "a4",
         out: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
+        language: str | None = None,
     ) -> dict[str, Any]:
         """A page of `match` (None: the current one) made to print on `paper` (``gintally print
-        KIND``): ``"evening"``, the sheet of the evening `day` (default: the latest day with
-        hands) with who owes whom; ``"standings"``, the season's table (the latest season, or
-        the one starting in `year`), years won, race and records; ``"pad"``, a blank sheet for
-        the match's format with its rules' numbers; ``"year"``, the year in review (as
+        KIND``): ``"evening"``, the sheet of the evening `day`, or of the set numbered
+        `set_number` over every day it was played (default: the latest day with hands), with
+        who owes whom for what it settled; ``"standings"``, the season's table (the latest
+        season, or the one starting in `year`), years won, race and records; ``"pad"``, a blank
+        sheet for the match's format with its rules' numbers; ``"year"``, the year in review (as
         `report`). Written to `out` when given: a new file (an existing one is replaced only
         with `force`; written beside it and put in place whole), a PDF when its name ends in
-        ``.pdf`` (WeasyPrint, the ``pdf`` extra), or an open text file. ``{"kind", "match",
+        ``.pdf`` (WeasyPrint, the ``pdf`` extra), or an open text file. Dates are written in
+        `language` (``en``, ``de``, ``fr``, ``es``, ``it``, ``nl``; None: the reader's, from the
+        environment's locale). ``{"kind", "match",
         "paper", "output", "html"}``: what was made, the file written (None for none or an
         open file) and the page's HTML."""
         from gintally.facade import printing
@@ -477,7 +478,7 @@ class Book:
             )
         if paper not in printing.PAPERS:
             raise GintallyError(f"--paper must be a4 or letter, not {paper!r}")
-        text, name = self._printed(kind, match, year, day, paper)
+        text, name = self._printed(kind, match, year, day, set_number, paper, language)
         doc = {"kind": kind, "match": name, "paper": paper}
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
@@ -495,7 +496,14 @@ class Book:
         return {**doc, "output": str(written), "html": text}
 
     def _printed(
-        self, kind: str, match: str | None, year: int | None, day: date | str | None, paper: str
+        self,
+        kind: str,
+        match: str | None,
+        year: int | None,
+        day: date | str | None,
+        set_number: int | None,
+        paper: str,
+        language: str | None,
     ) -> tuple[str, str]:
         """The HTML of page `kind` (see `print_page`) and the match it shows."""
         from gintally.facade import money, page, printing
@@ -503,24 +511,24 @@ class Book:
 
         today = self.today()
         wanted = whole(as_text(year), "--year")
+        lang = printing.page_language(language)
         book = self.ledger()
         with book.snapshot():  # every document of the page from one moment of the file
             name = book.match(match).name
             if kind == "year":
                 review = work.review(book, name, wanted, today)
-                return page.page_html(review, today, paper), name
+                return page.page_html(review, today, paper, lang, sourced=True), name
             if kind == "standings":
                 table = plain(work.standings(book, name, wanted, today))
                 review = work.review(book, name, wanted, today)
-                return printing.standings_html(table, review, today, paper), name
+                return printing.standings_html(table, review, today, paper, lang), name
             sheet = plain(work.show(book, name, kind == "evening", today))
             if kind == "pad":
                 info = plain(money.info(book, name))
-                return printing.pad_html(info, sheet, today, paper), name
+                return printing.pad_html(info, sheet, today, paper, lang), name
             asked = None if day is None else when(as_text(day), book, today)
-            evening = printing.evening_day(sheet, asked)
-            owed = plain(money.settle(book, name, False, evening, today))
-            return printing.evening_html(sheet, owed, evening, today, paper), name
+            number = whole(as_text(set_number), "--set")
+            return printing.evening_page(book, name, sheet, asked, number, today, paper, lang), name
 
     def players(self) -> list[str]:
         """Every player's name, in alphabetical order (accents aside: "Émile" before
@@ -679,6 +687,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a knock: `player` knocked with `deadwood`, the defender had `vs` after laying
         off (an undercut is worked out from the counts). Or give both players' cards (`cards`,
@@ -701,6 +710,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a gin by `player`: the gin bonus plus the defender's deadwood `vs` (a count,
         or the defender's cards; or `vs_cards`). `cards`: the cards that went gin. Mahjong
@@ -723,6 +733,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a big gin by `player` (all eleven cards melded): the big gin bonus plus the
         defender's deadwood `vs`; the parameters are `gin`'s. Returns ``big-gin --json``'s
@@ -743,6 +754,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: record a gimlet by `player` (ten cards melded after the discard), with
         the discard piles' card counts (``piles=(0, 0, 1, 1)``); the same as `gin`. Returns
@@ -763,6 +775,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: record a double gimlet by `player` (all eleven cards melded), with the
         discard piles' card counts (`piles`); the same as `big_gin`. Returns ``double-gimlet
@@ -779,6 +792,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus the
         `deadwood` left in `player`'s hand (or the ten `cards` left). Returns ``sour --json``'s
@@ -792,6 +806,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a misdeal: no score, the same dealer deals again (the hand stays in the
         log). Returns ``misdeal --json``'s document."""
@@ -806,6 +821,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Record a drawn hand (the stock ran down): no score, the same dealer deals again.
         `deadwood`: each player's count (``{"Ann": 5, "Bob": 9}``), needed when a dead deck
@@ -824,6 +840,7 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool = False,
     ) -> dict[str, Any]:
         """Copy a hand's result from paper: `player` scored `points`; `kind`: how it was won
         (knock, undercut, gin, big-gin: for the standings). Mahjong gin: the other player's
@@ -850,22 +867,25 @@ class Match:
         dealer: str | None = None,
         upcard: str | None = None,
         note: str | None = None,
+        back_date: bool | None = False,
         flags: bool = False,
     ) -> work.Done:
         """Record hand command `command` (``knock``, ``big-gin``...) from its values, checked
         (the hand methods' arguments, or the command line's text read by `typed.from_text`:
-        then `flags`, and `date` may be its text): the document, the stored hand and the match
-        (what ``gintally play`` shows)."""
+        then `flags`, and `date` may be its text; `back_date`: place a hand dated before the
+        game in progress began by its date, else it is refused): the document, the stored
+        hand and the match (what ``gintally play`` shows)."""
         found = typed.Typed(command, values, flags)
-        return self.book.record(found, self.name, date, dealer, upcard, note)
+        return self.book.record(found, self.name, date, dealer, upcard, note, back_date)
 
     # --- corrections ---------------------------------------------------------------------------
 
     def undo(self) -> dict[str, Any]:
         """Take back the match's latest change, as ``undo`` does: the hand entered last, an
-        edit, a void or a restore (``"undid"`` says which, ``"took_back"`` in a line,
-        ``"changed"`` the finished games it changed), or a payment recorded after the last
-        hand (its document, with ``"action": "undid"``): ``undo --json``."""
+        edit, a void or a restore, a payment recorded after the last hand or a price set
+        after the latest change to the hands (``"undid"`` says which, ``"took_back"`` in a
+        line, ``"changed"`` the finished games and sets and the balances it changed):
+        ``undo --json``."""
         taken = self.undone()
         return plain(taken.doc if isinstance(taken, work.Done) else taken)
 
@@ -875,11 +895,13 @@ class Match:
 
     def redo(self) -> dict[str, Any]:
         """Bring back what the latest undo took back, as ``redo`` does (``"redid"`` says
-        what, ``"brought_back"`` in a line): ``redo --json``."""
-        return plain(self.redone().doc)
+        what: a hand, an edit, a void, a restore, a payment or a price; ``"brought_back"`` in
+        a line): ``redo --json``."""
+        back = self.redone()
+        return plain(back.doc if isinstance(back, work.Done) else back)
 
-    def redone(self) -> work.Done:
-        """`redo`, as what it did."""
+    def redone(self) -> work.Done | dict[str, Any]:
+        """`redo`, as what it did: a hand's `work.Done`, or a payment's or price's document."""
         return work.redo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
     def restore(self, hand: int, reason: str | None = None) -> dict[str, Any]:

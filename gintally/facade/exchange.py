@@ -17,13 +17,15 @@ Terminology
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from gintally import report, service, transfer
 from gintally.errors import GintallyError
-from gintally.model import fold, shell_word
+from gintally.model import fold, plain_text, shell_word
 
 if TYPE_CHECKING:
     from datetime import date
@@ -253,12 +255,16 @@ class FileMoney:
         return self._payments
 
     def stakes(self, doc: Any) -> None:
-        """The prices of the file's match (`doc`, its ``match`` part) this match lacks."""
+        """The prices of the file's match (`doc`, its ``match`` part) this match lacks, and
+        those it took back that are live here (`_take_back`)."""
         rows = doc.get("stakes")
         have = self.book.stakes(self.m)
-        if not isinstance(rows, list) or not have:
+        if not have:
             return
         uids = {u for u, _ in self.book.stake_identities(self.m)}
+        if not isinstance(rows, list):  # every price of the file's match taken back, maybe
+            self._take_back(doc.get("stakes_taken_back"), uids)
+            return
         prices = []
         for i, row in enumerate(rows, 1):
             try:
@@ -281,7 +287,29 @@ class FileMoney:
             self.book.add_stake(self.m, stake, made)  # of one day, the one set later stands
             have.append(stake)
             uids.add(made[0] if made else "")
+        self._take_back(doc.get("stakes_taken_back"), uids)
         self._places = None
+
+    def _take_back(self, rows: Any, live: set[str]) -> None:
+        """The prices the file's match took back (``stakes_taken_back``) that are live here,
+        by uid: taken back here too, with their reason and time."""
+        if not isinstance(rows, list):
+            return
+        for i, row in enumerate(rows, 1):
+            try:
+                made = transfer.stake_made(row)
+                back = row.get("taken_back") if isinstance(row, dict) else None
+                if not isinstance(back, dict):
+                    raise GintallyError("it has no taken_back")
+                reason = plain_text(str(back.get("reason") or ""), "reason", one_line=True)
+                at = plain_text(str(back.get("created_at") or ""), "created_at", one_line=True)
+            except GintallyError as e:
+                raise GintallyError(
+                    f"{self.source}: price taken back {i} of its match: {e}"
+                ) from None
+            if made is not None and made[0] in live:
+                self.book.void_stake(made[0], reason or None, at or None)
+                live.discard(made[0])
 
     def places(self) -> int:
         """The decimal places of the match's currency (a file's payments need a stake)."""
@@ -314,6 +342,35 @@ class FileMoney:
         if taken_back and not book.taken_back(p.uid):
             book.bring_payment_void(p.uid, reason, at)
             self.taken_back += 1
+
+
+def merge_in(
+    book: Ledger, other: str | os.PathLike[str], today: date, same: str | None
+) -> dict[str, Any]:
+    """Merge the ledger at `other` into `book` (`Ledger.merge`, each row checked by the
+    import's validators, `transfer.ImportChecks`) and, in the same write, fold the seasons of
+    the matches it changed (`folding.fold_match`), so that the first reader after it finds them
+    cached, as after an import: ``merge --json``'s document."""
+    from gintally.errors import LedgerError
+    from gintally.service.folding import cacheable, fold_match
+    from gintally.service.windows import dealer_before
+
+    with book.write():
+        done = book.merge(other, transfer.ImportChecks(book, today), same)
+        for match_id in done.touched:
+            m = book.match_by_id(match_id)
+            if cacheable(m):
+                # a damaged row here: the first reader refuses it, as before
+                with contextlib.suppress(LedgerError):
+                    fold_match(book, m, dealer_before, write=True)
+    new = {k: done.new.get(k, 0) for k in ("players", "matches", "hands", "corrections")}
+    new.update(done.new)  # and the other fact tables' (payments)
+    return {
+        "merged": str(other),
+        "new": new,
+        "already_here": done.here,
+        "renumbered": list(done.renumbered),
+    }
 
 
 # --- out ------------------------------------------------------------------------------------------
@@ -365,4 +422,15 @@ def write_out(
             {**d, "uid": u, "created_at": at} for d, (u, at) in zip(stakes, made, strict=True)
         ]
         info.update(stake=stakes[-1], stakes=prices)
+    back_prices = [
+        {
+            **report.stake_doc(stake),
+            "uid": uid,
+            "created_at": at,
+            "taken_back": {"reason": reason or "", "created_at": voided},
+        }
+        for stake, uid, at, reason, voided in book.stakes_taken_back(m)
+    ]
+    if back_prices:  # so that an import takes them back too, as a merge does
+        info["stakes_taken_back"] = back_prices
     return transfer.write_json(m, info, hands, out, record, paid, corrected, back)

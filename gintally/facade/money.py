@@ -85,6 +85,19 @@ def balance(book: Ledger, m: Match, a: int, b: int, today: date) -> dict[str, An
     return None
 
 
+def owed(book: Ledger, m: Match, today: date) -> dict[str, dict[str, Any]]:
+    """Who owes whom in match `m` now, its payments taken off, by pair ("Ann and Bob", the
+    names in order): each pair's balance as ``settle`` states it (``{"from", "to",
+    "amount", "text"}``); a pair that is square is not there."""
+    settled = report.settle_doc(service.settlement(book, [m], None, today))
+    return {
+        " and ".join(sorted((row["from"], row["to"]))): {
+            k: row[k] for k in ("from", "to", "amount", "text")
+        }
+        for row in settled["balances"]
+    }
+
+
 class Asked:
     """A stake as ``match new --stake`` was given it, checked (see the module's Terminology)."""
 

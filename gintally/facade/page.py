@@ -35,7 +35,7 @@ from datetime import date, timedelta
 from html import escape
 from typing import Any
 
-from gintally.dates import MONTHS
+from gintally.dates import format_date
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
@@ -45,21 +45,59 @@ INK = ("#1f4e9c", "#b3341f")  # the two players' colours (blue, brick), dark eno
 DASH = ("none", "11 6")
 MARKER = ("circle", "square")
 PAPER = {"a4": "A4", "letter": "letter"}  # `--paper` as CSS's @page size names it
+# A month as a chart's axis names it, in each language a page's dates are written in (CLDR's
+# abbreviated month names of each language's main country); English as it always was.
+SHORT_MONTHS = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "de": (
+        "Jan.",
+        "Feb.",
+        "März",
+        "Apr.",
+        "Mai",
+        "Juni",
+        "Juli",
+        "Aug.",
+        "Sept.",
+        "Okt.",
+        "Nov.",
+        "Dez.",
+    ),
+    "fr": (
+        "janv.",
+        "févr.",
+        "mars",
+        "avr.",
+        "mai",
+        "juin",
+        "juil.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ),
+    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
+    "it": ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"),
+    "nl": ("jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"),
+}
 
 
-def readable(day: str, year: bool = True) -> str:
-    """An ISO date as people read it on paper: ``2025-05-03`` is "3 May 2025" (`year`: with
-    the year). The documents (``--json``) keep the ISO form."""
-    d = date.fromisoformat(day)
-    return f"{d.day} {MONTHS[d.month - 1]} {d.year}" if year else f"{d.day} {MONTHS[d.month - 1]}"
+def readable(day: str, lang: str = "en") -> str:
+    """An ISO date as people read it on paper in their language (`lang`, `format_date`):
+    ``2025-05-03`` is "3 May 2025", "3. Mai 2025" in German. The documents (``--json``) and
+    the pages' machine attributes keep the ISO form."""
+    return format_date(date.fromisoformat(day), lang)
 
 
-def readable_dates(text: str) -> str:
+def readable_dates(text: str, lang: str = "en") -> str:
     """Every ISO date inside `text` (a record's sentence) in the readable form."""
-    return re.sub(r"\b\d{4}-\d{2}-\d{2}\b", lambda m: readable(m.group(0)), text)
+    return re.sub(r"\b\d{4}-\d{2}-\d{2}\b", lambda m: readable(m.group(0), lang=lang), text)
 
 
-def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> str:
+def race_svg(
+    race: RaceDoc, what: str, width: int = 900, height: int = 380, lang: str = "en"
+) -> str:
     """One race chart (`what`: ``games_won``, ``net``, or ``running_points`` before any game
     has finished) as an inline SVG element, `width` by `height` units, made to be read in black
     and white: each player's line has its own dash and marker as well as its colour, its name
@@ -109,7 +147,7 @@ def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> s
         # Days as numbers (`date.toordinal`), labelled by `day_ticks`: pygal's date charts turn
         # dates into timestamps with datetime.utcfromtimestamp, which Python 3.12 deprecates.
         # (Never 0, where pygal would draw the axis inside the chart.)
-        positions, labels = day_ticks(race["first_hand"], dates[-1])
+        positions, labels = day_ticks(race["first_hand"], dates[-1], lang)
         names = {
             date.fromisoformat(p).toordinal(): label
             for p, label in zip(positions, labels, strict=True)
@@ -117,13 +155,13 @@ def race_svg(race: RaceDoc, what: str, width: int = 900, height: int = 380) -> s
         chart = pygal.XY(
             **options,
             title=title,
-            x_value_formatter=lambda x: names.get(x) or _day(x),
+            x_value_formatter=lambda x: names.get(x) or _day(x, lang),
             x_labels=sorted(names),
         )
     else:  # one evening: game by game (hand by hand), in the order they closed
         chart = pygal.Line(
             **options,
-            title=f"{title}, {step} by {step} on {readable(dates[0])}",
+            title=f"{title}, {step} by {step} on {readable(dates[0], lang=lang)}",
             x_labels=["start", *(f"{step} {i + 1}" for i in range(len(dates)))],
         )
     for name in race["players"]:
@@ -212,10 +250,15 @@ def _for_paper(svg: str, what: str, title: str, finals: dict[str, int]) -> str:
     )
 
 
-def _day(x: float) -> str:
+def _day(x: float, lang: str) -> str:
     """Day number `x` (`date.toordinal`) as a tooltip names it ("5 Jan")."""
-    d = date.fromordinal(round(x))
-    return f"{d.day} {d:%b}"
+    return short_day(date.fromordinal(round(x)), lang)
+
+
+def short_day(d: date, lang: str = "en") -> str:
+    """A day as a chart's axis names it: "5 Jan", "5. Jan.", "5 janv.", "5 ene"."""
+    month = SHORT_MONTHS.get(lang, SHORT_MONTHS["en"])[d.month - 1]
+    return f"{d.day}. {month}" if lang == "de" else f"{d.day} {month}"
 
 
 CSS = """
@@ -260,7 +303,9 @@ footer { margin-top: 3rem; color: #555; font-size: .85rem; }
 """
 
 
-def document(title: str, body: str, made: date, paper: str = "a4", css: str = "") -> str:
+def document(
+    title: str, body: str, made: date, paper: str = "a4", css: str = "", lang: str = "en"
+) -> str:
     """A whole printable page: `body` inside ``<main>``, the shared styles (and `css`), the
     paper's size (`paper`: ``a4`` or ``letter``) and a footer naming the day it was made."""
     size = PAPER[paper]
@@ -276,7 +321,7 @@ def document(title: str, body: str, made: date, paper: str = "a4", css: str = ""
 <main>
 {body}
 </main>
-<footer>Made by gintally on {readable(made.isoformat())}.</footer>
+<footer>Made by gintally on {readable(made.isoformat(), lang=lang)}.</footer>
 </body>
 </html>
 """
@@ -298,9 +343,10 @@ def table(caption: str, heads: list[str], rows: list[str], cls: str = "") -> str
     )
 
 
-def cell(value: object, cls: str = "") -> str:
-    """A table cell of `value`'s text (`cls`: its class)."""
-    attr = f' class="{cls}"' if cls else ""
+def cell(value: object, cls: str = "", ref: str = "") -> str:
+    """A table cell of `value`'s text (`cls`: its class; `ref`: where the figure comes from,
+    ``review:season.rows.0.points``, named in its ``data-doc`` attribute)."""
+    attr = (f' data-doc="{escape(ref)}"' if ref else "") + (f' class="{cls}"' if cls else "")
     return f"<td{attr}>{escape(str(value))}</td>"
 
 
@@ -310,7 +356,13 @@ def _row_head(value: str, cls: str = "") -> str:
     return f'<th scope="row"{attr}>{escape(value)}</th>'
 
 
-def _standings(season: SeasonDoc, names: list[str]) -> str:
+def doc_ref(doc: str, path: str) -> str:
+    """Where a figure comes from, for its ``data-doc`` attribute: ``review:sets.0.margin``;
+    nothing when the page names no sources (`doc` empty: the report's page)."""
+    return f"{doc}:{path}" if doc else ""
+
+
+def _standings(season: SeasonDoc, names: list[str], doc: str) -> str:
     heads = ["player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net"]
     stake = season.get("stake")  # played for money: the season's winnings too
     if stake is not None:
@@ -323,11 +375,18 @@ def _standings(season: SeasonDoc, names: list[str]) -> str:
             "<tr>"
             + _row_head(r["player"], f"p{names.index(r['player']) if r['player'] in names else i}")
             + "".join(
-                cell(r[k])
+                cell(r[k], ref=doc_ref(doc, f"season.rows.{i}.{k}"))
                 for k in ("games_won", "hands_won", "points", "gins", "undercuts", "biggest_hand")
             )
-            + cell(f"{r['net']:+d}")
-            + (cell(money_text(r.get("winnings", "0"), stake["currency"])) if stake else "")
+            + cell(f"{r['net']:+d}", ref=doc_ref(doc, f"season.rows.{i}.net"))
+            + (
+                cell(
+                    money_text(r.get("winnings", "0"), stake["currency"]),
+                    ref=doc_ref(doc, f"season.rows.{i}.winnings"),
+                )
+                if stake
+                else ""
+            )
             + "</tr>"
         )
     return table(f"The standings of {season['season']}", heads, rows)
@@ -342,17 +401,17 @@ def _hands(n: int) -> str:
     return f"{n} hand" if n == 1 else f"{n} hands"
 
 
-def _verdict(season: SeasonDoc, one_day: str | None) -> str:
+def _verdict(season: SeasonDoc, one_day: str | None, lang: str) -> str:
     """Who won the year, or leads it; for a season of one evening (`one_day`), who won more
     games that evening (the year is not what it covers)."""
     games = {r["player"]: r["games_won"] for r in season["rows"]}
     (a, ga), (b, gb) = games.items()
     if one_day is not None:
         if ga == gb:
-            return f"{games_said(ga)} each on {readable(one_day)}."
+            return f"{games_said(ga)} each on {readable(one_day, lang=lang)}."
         lead, other = (a, b) if ga > gb else (b, a)
         won = f"{escape(lead)} won {games_said(games[lead])} to {games[other]}"
-        return f"{won} on {readable(one_day)}."
+        return f"{won} on {readable(one_day, lang=lang)}."
     if season.get("over"):
         if season.get("winner"):
             w = season.get("winner") or ""
@@ -367,27 +426,27 @@ def _verdict(season: SeasonDoc, one_day: str | None) -> str:
     )
 
 
-def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
+def _sets(sets: list[SetRow], series: list[SeriesRow], lang: str, doc: str) -> str:
     parts = []
     if sets:
         rows = [
             "<tr>"
-            + cell(s["number"])
-            + cell(", ".join(str(n) for n in s["games"]), "text")
+            + cell(s["number"], ref=doc_ref(doc, f"sets.{i}.number"))
+            + cell(", ".join(str(n) for n in s["games"]), "text", doc_ref(doc, f"sets.{i}.games"))
             + cell(s["winner"] or "tied", "text")
-            + cell(s["margin"])
+            + cell(s["margin"], ref=doc_ref(doc, f"sets.{i}.margin"))
             + "</tr>"
-            for s in sets
+            for i, s in enumerate(sets)
         ]
         parts.append(table("Sets", ["set", "~games", "~won by", "by"], rows))
     if series:
         rows = [
             "<tr>"
-            + cell(s["number"])
+            + cell(s["number"], ref=doc_ref(doc, f"series.{i}.number"))
             + cell(s["winner"], "text")
-            + cell(readable(s["date"]), "text")
+            + cell(readable(s["date"], lang=lang), "text", doc_ref(doc, f"series.{i}.date"))
             + "</tr>"
-            for s in series
+            for i, s in enumerate(series)
         ]
         parts.append(table("Series", ["series", "~won by", "~on"], rows))
     if not parts:
@@ -395,7 +454,9 @@ def _sets(sets: list[SetRow], series: list[SeriesRow]) -> str:
     return "".join(parts)
 
 
-def records_table(records: list[tuple[str, str]], caption: str, source: str = "") -> str:
+def records_table(
+    records: list[tuple[str, str]], caption: str, source: str = "", lang: str = "en"
+) -> str:
     """The season's records (each a name and its sentence), dates made readable; `source`:
     where the records are in their document (each sentence's cell names it, ``data-doc``)."""
     if not records:
@@ -403,21 +464,21 @@ def records_table(records: list[tuple[str, str]], caption: str, source: str = ""
     rows = [
         f'<tr><th scope="row">{escape(k)}</th><td class="text"'
         + (f' data-doc="{escape(source)}.{i}.1"' if source else "")
-        + f">{escape(readable_dates(v))}</td></tr>"
+        + f">{escape(readable_dates(v, lang))}</td></tr>"
         for i, (k, v) in enumerate(records)
     ]
     return table(caption, ["record", "~what and when"], rows)
 
 
-def _log(hands: list[HandRow], season: str) -> str:
+def _log(hands: list[HandRow], season: str, lang: str, doc: str) -> str:
     rows = [
         "<tr>"
-        + cell(h["id"])
-        + cell(readable(h["date"]), "text")
+        + cell(h["id"], ref=doc_ref(doc, f"hands.{i}.id"))
+        + cell(readable(h["date"], lang=lang), "text", doc_ref(doc, f"hands.{i}.date"))
         + cell(h["dealer"] or "", "text")
-        + cell(h["description"], "text")
+        + cell(h["description"], "text", doc_ref(doc, f"hands.{i}.description"))
         + "</tr>"
-        for h in hands
+        for i, h in enumerate(hands)
     ]
     return (
         f"<details><summary>The {_hands(len(hands))} of {escape(season)}</summary>"
@@ -426,28 +487,33 @@ def _log(hands: list[HandRow], season: str) -> str:
     )
 
 
-def covered(race: RaceDoc, hands: list[HandRow]) -> tuple[str, str | None]:
+def covered(race: RaceDoc, hands: list[HandRow], lang: str = "en") -> tuple[str, str | None]:
     """What a season's page covers, for its heading: the season ("2026"), or the one evening
     all its hands were played on ("14 November 2026"), which is also returned."""
     days = {h["date"] for h in hands}
     if len(days) == 1:
         (day,) = days
-        return readable(day), day
+        return readable(day, lang=lang), day
     return race["season"], None
 
 
-def page_html(review: ReviewDoc, made: date, paper: str = "a4") -> str:
-    """The whole page, as one string (`paper`: ``a4`` or ``letter``)."""
+def page_html(
+    review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en", sourced: bool = False
+) -> str:
+    """The whole page, as one string (`paper`: ``a4`` or ``letter``; `lang`: the language of
+    its dates; `sourced`: each figure names where it is in `review`, ``data-doc``, as the
+    printed pages of `facade.printing` do)."""
+    doc = "review" if sourced else ""
     race, season, hands = review["race"], review["season"], review["hands"]
     sets, series, records = review["sets"], review["series"], review["records"]
     names = race["players"]
-    label, one_day = covered(race, hands)
+    label, one_day = covered(race, hands, lang)
     title = f"{race['match']}: {label}" + ("" if one_day else " in review")
-    charts = [race_svg(race, "games_won")] if race["dates"] else []
+    charts = [race_svg(race, "games_won", lang=lang)] if race["dates"] else []
     if race["dates"] and race["format"] in NET_FORMATS:
-        charts.append(race_svg(race, "net"))
+        charts.append(race_svg(race, "net", lang=lang))
     if not race["dates"] and race["running_dates"]:  # no game finished: the points so far
-        charts.append(race_svg(race, "running_points"))
+        charts.append(race_svg(race, "running_points", lang=lang))
     figures = "".join(f"<figure>{svg}</figure>" for svg in charts) or (
         "<p>No hand has scored this season yet.</p>"
     )
@@ -455,20 +521,25 @@ def page_html(review: ReviewDoc, made: date, paper: str = "a4") -> str:
     if one_day or not hands:
         when = ""
     else:
-        when = f", {readable(race['first_hand'])} to {readable(hands[-1]['date'])}"
+        first, last = (
+            readable(race["first_hand"], lang=lang),
+            readable(hands[-1]["date"], lang=lang),
+        )
+        when = f", {first} to {last}"
     unfinished = season.get("unfinished") or 0
     note = f"<p>{unfinished} game(s) left unfinished at the season's end.</p>" if unfinished else ""
+    kept = records_table(records, "The season's records", doc_ref(doc, "records"), lang)
     body = f"""<header>
 <h1>{escape(race["match"])}: {escape(label)}</h1>
 <p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}{when}</p>
-<p class="verdict">{_verdict(season, one_day)}</p>
+<p class="verdict">{_verdict(season, one_day, lang)}</p>
 </header>
-<section><h2>Standings</h2>{_standings(season, names)}{note}</section>
+<section><h2>Standings</h2>{_standings(season, names, doc)}{note}</section>
 <section><h2>The race</h2>{figures}</section>
-<section><h2>Sets and series</h2>{_sets(sets, series)}</section>
-<section><h2>Records of the year</h2>{records_table(records, "The season's records")}</section>
-<section><h2>Hand log</h2>{_log(hands, race["season"])}</section>"""
-    return document(title, body, made, paper)
+<section><h2>Sets and series</h2>{_sets(sets, series, lang, doc)}</section>
+<section><h2>Records of the year</h2>{kept}</section>
+<section><h2>Hand log</h2>{_log(hands, race["season"], lang, doc)}</section>"""
+    return document(title, body, made, paper, lang=lang)
 
 
 def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:
@@ -485,9 +556,11 @@ def whole_ticks(low: int, high: int) -> tuple[list[int], list[str]]:
     return ticks, [str(t) for t in ticks]
 
 
-def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
+def day_ticks(first: str, last: str, lang: str = "en") -> tuple[list[str], list[str]]:
     """Ticks for a season's dates: the first of each month (every other month, or every
-    third, when there are many) for a long stretch, else about five days ("5 Jan")."""
+    third, when there are many) for a long stretch, else about five days ("5 Jan"); named in
+    `lang` (`SHORT_MONTHS`)."""
+    short = SHORT_MONTHS.get(lang, SHORT_MONTHS["en"])
     start, end = date.fromisoformat(first), date.fromisoformat(last)
     days = (end - start).days
     if days >= 45:
@@ -498,10 +571,10 @@ def day_ticks(first: str, last: str) -> tuple[list[str], list[str]]:
             m += 1
         every = 1 if len(months) <= 7 else 2 if len(months) <= 13 else 3
         months = months[::every]
-        return [d.isoformat() for d in months], [d.strftime("%b") for d in months]
+        return [d.isoformat() for d in months], [short[d.month - 1] for d in months]
     step = max(1, round(days / 4))
     picks = [start + timedelta(days=i) for i in range(0, days + 1, step)]
-    return [d.isoformat() for d in picks], [f"{d.day} {d.strftime('%b')}" for d in picks]
+    return [d.isoformat() for d in picks], [short_day(d, lang) for d in picks]
 
 
 def daily(dates: list[str], values: list[int]) -> tuple[list[str], list[int]]:

@@ -24,13 +24,18 @@ Terminology
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, timedelta
 from html import escape
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from gintally.errors import GintallyError
 from gintally.facade import page
+from gintally.jsonout import plain
 from gintally.report import ReviewDoc
+
+if TYPE_CHECKING:
+    from gintally.ledger import Ledger
 
 Kind: TypeAlias = Literal["evening", "standings", "pad", "year"]
 Paper: TypeAlias = Literal["a4", "letter"]
@@ -43,6 +48,7 @@ CSS = """
 .sheet th, .sheet td { padding: .15rem .45rem; }
 .sheet tfoot th, .sheet tfoot td { border-top: 1px solid #999; background: #f6f1e4; }
 .sheet tfoot tr.total th, .sheet tfoot tr.total td { font-weight: bold; }
+.sheet tr.day th { font-variant: normal; font-weight: bold; letter-spacing: 0; }
 .money { font-size: 1.1rem; }
 .pad td { height: 7.2mm; padding: 0 .4rem; border: 1px solid #999; }
 .pad th { padding: .15rem .4rem; border: 1px solid #999; }
@@ -64,10 +70,24 @@ figure.small svg { max-width: 640px; }
 """
 
 
+def page_language(asked: str | None) -> str:
+    """The language a page writes its dates in: `asked` (one of `locales.LANGUAGES`), else
+    the reader's, as every text of gintally finds it (`locales.language`: ``LC_ALL``, then
+    ``LC_TIME``, then ``LANG``)."""
+    from gintally import locales
+
+    if asked is None:
+        return locales.language("LC_TIME")
+    if asked not in locales.LANGUAGES:
+        raise GintallyError(
+            f"the language must be one of {', '.join(locales.LANGUAGES)}, not {asked!r}"
+        )
+    return asked
+
+
 def num(value: object, ref: str, cls: str = "") -> str:
     """A cell showing a figure of a document, naming where it comes from (`ref`)."""
-    attr = f' class="{cls}"' if cls else ""
-    return f'<td data-doc="{escape(ref)}"{attr}>{escape(str(value))}</td>'
+    return page.cell(value, cls, ref)
 
 
 def fig(value: object, ref: str) -> str:
@@ -82,23 +102,132 @@ def _player_class(names: list[str], name: str) -> str:
 # --- the evening's sheet ------------------------------------------------------------------------
 
 
-def evening_day(sheet: dict[str, Any], day: date | None) -> str:
-    """The evening asked for (`day`), or the latest day the match has hands on; refused when
-    the match has none that day."""
-    days = [r["date"] for r in sheet["sheet"]]
+@dataclass(frozen=True)
+class Evening:
+    """The hands an evening sheet shows: those of one day, or of one set (`set_index`, its
+    place in the sheet's ``sets``), which may run over two days or more (`days`, in order)."""
+
+    days: tuple[str, ...]
+    hands: frozenset[int]
+    set_index: int | None = None
+
+
+def evening_of(sheet: dict[str, Any], day: date | None, set_number: int | None) -> Evening:
+    """The evening asked for: the day `day`, or the set numbered `set_number` (whole, over
+    every day it was played on), or by default the latest day the match has hands on; refused
+    when both are given, when the match has no hand that day, plays no sets, or has no such
+    set."""
+    rows = sheet["sheet"]
+    days = [r["date"] for r in rows]
     if not days:
         raise GintallyError(f"{sheet['match']} has no hands yet: there is no evening to print")
-    if day is None:
-        return str(max(days))
-    wanted = day.isoformat()
-    if wanted not in days:
+    if day is not None and set_number is not None:
         raise GintallyError(
-            f"{sheet['match']} has no hand on {wanted}: its evenings are {min(days)} to {max(days)}"
+            f"an evening is a day or a set: give --date {day.isoformat()} or "
+            f"--set {set_number}, not both"
         )
-    return wanted
+    if set_number is not None:
+        sets = sheet.get("sets") or []
+        if not sets:
+            raise GintallyError(
+                f"{sheet['match']} plays no sets ({sheet['format']}): print its evening by "
+                "--date instead of --set"
+            )
+        found = [i for i, s in enumerate(sets) if s["number"] == set_number]
+        if not found:
+            raise GintallyError(
+                f"{sheet['match']} has no set {set_number}: its sets are "
+                f"{sets[0]['number']} to {sets[-1]['number']}"
+            )
+        games = set(sets[found[0]]["games"])
+        hands = frozenset(h for g in sheet["games"] if g["number"] in games for h in g["hands"])
+        on = sorted({r["date"] for r in rows if r["hand"] in hands})
+        return Evening(tuple(on), hands, found[0])
+    if day is None:
+        wanted = str(max(days))
+    else:
+        wanted = day.isoformat()
+        if wanted not in days:
+            raise GintallyError(
+                f"{sheet['match']} has no hand on {wanted}: its evenings are "
+                f"{min(days)} to {max(days)}"
+            )
+    return Evening((wanted,), frozenset(r["hand"] for r in rows if r["date"] == wanted))
 
 
-def _result_line(sheet: dict[str, Any], games: list[int], sets: list[int], day: str) -> str:
+def evening_days(evening: Evening, lang: str) -> str:
+    """The day or days an evening was played, as people read them ("14 November 2026", "14
+    November 2026 to 15 November 2026")."""
+    first, last = evening.days[0], evening.days[-1]
+    if first == last:
+        return page.readable(first, lang=lang)
+    return f"{page.readable(first, lang=lang)} to {page.readable(last, lang=lang)}"
+
+
+def evening_settled(
+    book: Ledger, match: str, sheet: dict[str, Any], evening: Evening, today: date
+) -> dict[str, Any]:
+    """What the evening settled, as ``settle --json`` writes who owes whom: the games and sets
+    it finished, each priced as `settle` prices it (`service.settlement`), netted as `settle`
+    nets them (`Owed`), without what was in play or paid. For a day, what closed that day; for
+    a set, the set (and any of its games priced alone). So the evening that finished a set
+    says what that set moved, however much was played or paid after it."""
+    from gintally import report, service
+    from gintally.engine.settlement import Owed
+
+    m = book.match(match)
+    whole = service.settlement(book, [m], None, today)
+    if not whole.matches:
+        done: dict[str, Any] = plain(report.settle_doc(whole))
+        return done
+    priced = whole.matches[0]
+    if evening.set_index is None:
+        days = set(evening.days)
+        kept = [s for s in priced.money.settled if s.day.isoformat() in days]
+    else:
+        chosen = sheet["sets"][evening.set_index]
+        games = set(chosen["games"])
+        kept = [
+            s
+            for s in priced.money.settled
+            if (s.what == "set" and s.number == chosen["number"])
+            or (s.what == "game" and s.number in games)
+        ]
+    owed = Owed()
+    pair = service.sides(m)
+    for item in kept:
+        owed.settle(item, pair)
+    priced.money.settled, priced.money.in_play = kept, None
+    moved = service.Settlement(
+        matches=[priced],
+        owed={priced.currency: owed},
+        places={priced.currency: priced.places},
+        names=whole.names,
+    )
+    doc: dict[str, Any] = plain(report.settle_doc(moved))
+    return doc
+
+
+def evening_page(
+    book: Ledger,
+    match: str,
+    sheet: dict[str, Any],
+    day: date | None,
+    set_number: int | None,
+    made: date,
+    paper: str = "a4",
+    lang: str = "en",
+) -> str:
+    """The evening's sheet (`evening_html`) of the day or set asked for (`evening_of`), with
+    what it settled (`evening_settled`). `sheet`: ``show --all --json``."""
+    evening = evening_of(sheet, day, set_number)
+    money = evening_settled(book, match, sheet, evening, made)
+    return evening_html(sheet, money, evening, made, paper, lang)
+
+
+def _result_line(
+    sheet: dict[str, Any], games: list[int], sets: list[int], days: tuple[str, ...]
+) -> str:
     """What the evening decided, in words: the sets won on it, else the games won on it."""
     if sets:
         said = []
@@ -120,7 +249,7 @@ def _result_line(sheet: dict[str, Any], games: list[int], sets: list[int], day: 
     won: dict[str, int] = dict.fromkeys(sheet["players"], 0)
     for i in games:
         g = sheet["games"][i]
-        if g["status"] == "won" and g["winner"] in won and g["closed"] == day:
+        if g["status"] == "won" and g["winner"] in won and g["closed"] in days:
             won[g["winner"]] += 1
     (a, ga), (b, gb) = won.items()
     if ga == gb == 0:
@@ -144,65 +273,82 @@ def _owed(money: dict[str, Any] | None) -> list[str]:
 def evening_html(
     sheet: dict[str, Any],
     money: dict[str, Any] | None,
-    day: str,
+    evening: Evening,
     made: date,
     paper: str = "a4",
+    lang: str = "en",
 ) -> str:
-    """The sheet of one evening (`day`) of a match: every hand with each game's running score,
-    each game's points, bonuses, total and net, the sets it finished, and who owes whom (from
-    `money`, ``settle --since DAY --json``; None or unstaked: nothing). `sheet`: ``show --all
-    --json``."""
+    """The sheet of one evening of a match (a day or a set, `evening`): every hand with each
+    game's running score, each game's points, bonuses, total and net, the sets it finished,
+    and who owes whom for what it settled (`money`, `evening_settled`; None or unstaked:
+    nothing). `sheet`: ``show --all --json``; `lang`: the language of its dates."""
     names: list[str] = sheet["players"]
-    rows_of_day = [(i, r) for i, r in enumerate(sheet["sheet"]) if r["date"] == day]
-    numbers = {r["hand"] for _, r in rows_of_day}
-    games = [i for i, g in enumerate(sheet["games"]) if numbers & set(g["hands"])]
+    rows_of_day = [(i, r) for i, r in enumerate(sheet["sheet"]) if r["hand"] in evening.hands]
+    games = [i for i, g in enumerate(sheet["games"]) if evening.hands & set(g["hands"])]
     game_numbers = {sheet["games"][i]["number"] for i in games}
-    sets = [
-        i
-        for i, s in enumerate(sheet.get("sets") or [])
-        if s["status"] != "open" and set(s["games"]) <= game_numbers
-    ]
-    result = _result_line(sheet, games, sets, day)
+    if evening.set_index is not None:
+        chosen = sheet["sets"][evening.set_index]
+        sets = [] if chosen["status"] == "open" else [evening.set_index]
+    else:
+        sets = [
+            i
+            for i, s in enumerate(sheet.get("sets") or [])
+            if s["status"] != "open" and set(s["games"]) <= game_numbers
+        ]
+    when = evening_days(evening, lang)
+    result = _result_line(sheet, games, sets, evening.days)
     owed = _owed(money)
     headline = result + (f"; {owed[0]}" if len(owed) == 1 else "")
     if len(games) <= WIDE_GAMES:
-        hand_table = _game_columns(sheet, rows_of_day, games, day)
+        hand_table = _game_columns(sheet, rows_of_day, games, when, lang)
     else:
-        hand_table = _hands_then_games(sheet, rows_of_day, games, day)
+        hand_table = _hands_then_games(sheet, rows_of_day, games, when, lang)
     open_games = [
         fig(sheet["games"][i]["number"], f"show:games.{i}.number")
         for i in games
         if sheet["games"][i]["status"] == "open"
     ]
     still = f"<p>Still in play: game {', '.join(open_games)}.</p>" if open_games else ""
-    rounds = _rounds(sheet, day)
+    rounds = _rounds(sheet, evening.days)
+    what = "set" if evening.set_index is not None else "evening"
     money_part = ""
     if owed:
-        since = "" if day == max(r["date"] for r in sheet["sheet"]) else " (from this day on)"
         money_part = (
-            f"<section><h2>Who owes whom{since}</h2><p class='money'>"
+            f"<section><h2>Who owes whom for this {what}</h2><p class='money'>"
             + "<br>".join(owed)
             + "</p></section>"
         )
     elif money is not None and not money["unstaked"]:
-        money_part = (
-            "<section><h2>Who owes whom</h2><p class='money'>Nobody owes anything.</p></section>"
+        nothing = (
+            "It is still in play: nothing is owed for it yet."
+            if evening.set_index is not None and not sets
+            else f"This {what} settled nothing: nobody owes anything for it."
         )
-    title = f"{sheet['match']}: the evening of {page.readable(day)}"
+        money_part = (
+            f"<section><h2>Who owes whom for this {what}</h2>"
+            f"<p class='money'>{nothing}</p></section>"
+        )
+    heading = when
+    if evening.set_index is not None:
+        number = sheet["sets"][evening.set_index]["number"]
+        heading = f"set {fig(number, f'show:sets.{evening.set_index}.number')}, {when}"
+        title = f"{sheet['match']}: set {number}, {when}"
+    else:
+        title = f"{sheet['match']}: the evening of {when}"
     limits = (
         f"target {fig(sheet['target'], 'show:target')} &middot; "
         f"knock limit {fig(sheet['knock_limit'], 'show:knock_limit')}"
     )
     vs = " v ".join(f"<span class='{_player_class(names, n)}'>{escape(n)}</span>" for n in names)
     body_html = f"""<header>
-<h1>{escape(sheet["match"])}: {page.readable(day)}</h1>
+<h1>{escape(sheet["match"])}: {heading}</h1>
 <p class="sub">{vs} &middot; {escape(sheet["format"])} &middot; {limits}</p>
 <p class="verdict">{headline}.</p>
 </header>
 <section><h2>The hands and the games</h2>{hand_table}{still}</section>
 {rounds}{money_part}
 <p class="sign"><span>signed</span><span>signed</span></p>"""
-    return page.document(title, body_html, made, paper, CSS)
+    return page.document(title, body_html, made, paper, CSS, lang)
 
 
 WIDE_GAMES = 4  # at most this many games side by side (Hollywood's three); more: game by game
@@ -227,14 +373,18 @@ def _hand_cells(r: dict[str, Any], i: int) -> list[str]:
 
 
 def _game_columns(
-    sheet: dict[str, Any], rows: list[tuple[int, dict[str, Any]]], games: list[int], day: str
+    sheet: dict[str, Any],
+    rows: list[tuple[int, dict[str, Any]]],
+    games: list[int],
+    when: str,
+    lang: str,
 ) -> str:
     """The paper sheet: a column per game and player with its running score hand by hand,
     and each game's points, bonuses, total and net at the foot."""
     names: list[str] = sheet["players"]
     columns = [(gi, sheet["games"][gi], p) for gi in games for p in names]
     heads = ["hand", "~dealer", "~what", "points"] + [f"G{g['number']} {p}" for _, g, p in columns]
-    body = []
+    body: list[tuple[str, str]] = []
     for i, r in rows:
         cells = _hand_cells(r, i)
         for _, g, p in columns:
@@ -244,7 +394,7 @@ def _game_columns(
                 if at is not None
                 else "<td></td>"
             )
-        body.append("<tr>" + "".join(cells) + "</tr>")
+        body.append((r["date"], "<tr>" + "".join(cells) + "</tr>"))
     foot = []
     for label, key in FOOT:
         cells = [f'<th scope="row" colspan="4" class="text">{label}</th>']
@@ -264,10 +414,25 @@ def _game_columns(
         net.append(num(g["net"], f"show:games.{gi}.net") if won else "<td></td>")
     foot.append("<tr>" + "".join(net) + "</tr>")
     return (
-        f'<div class="wide"><table class="sheet"><caption>Every hand of {page.readable(day)}, '
+        f'<div class="wide"><table class="sheet"><caption>Every hand of {when}, '
         "with each game's running score; the games' bonuses and totals at the foot"
-        f"</caption><thead><tr>{_heads(heads)}</tr></thead><tbody>{''.join(body)}</tbody>"
+        f"</caption><thead><tr>{_heads(heads)}</tr></thead>{_by_day(body, len(heads), lang)}"
         f"<tfoot>{''.join(foot)}</tfoot></table></div>"
+    )
+
+
+def _by_day(rows: list[tuple[str, str]], width: int, lang: str) -> str:
+    """A table's body of hand rows (each its day and its ``<tr>``): one ``<tbody>``; for an
+    evening over several days (a set), one a day headed by its date."""
+    days = list(dict.fromkeys(day for day, _ in rows))
+    if len(days) <= 1:
+        return f"<tbody>{''.join(tr for _, tr in rows)}</tbody>"
+    return "".join(
+        f'<tbody><tr class="day"><th scope="rowgroup" colspan="{width}" class="text">'
+        f"{page.readable(day, lang)}</th></tr>"
+        + "".join(tr for d, tr in rows if d == day)
+        + "</tbody>"
+        for day in days
     )
 
 
@@ -281,7 +446,11 @@ FOOT = (  # the rows at a sheet's foot: what each game's column adds up to
 
 
 def _hands_then_games(
-    sheet: dict[str, Any], rows: list[tuple[int, dict[str, Any]]], games: list[int], day: str
+    sheet: dict[str, Any],
+    rows: list[tuple[int, dict[str, Any]]],
+    games: list[int],
+    when: str,
+    lang: str,
 ) -> str:
     """More games than fit side by side (ad infinitum: every hand opens one): the hands with
     each player's points, then a line per game with its totals."""
@@ -296,7 +465,7 @@ def _hands_then_games(
         for i, r in rows
     ]
     hands = page.table(
-        f"Every hand of {page.readable(day)} and what each player scored",
+        f"Every hand of {when} and what each player scored",
         ["hand", "~dealer", "~what", "points", *names],
         body,
         "sheet",
@@ -307,7 +476,7 @@ def _hands_then_games(
         lines.append(
             "<tr>"
             + num(g["number"], f"show:games.{gi}.number")
-            + num(page.readable(g["opened"]), f"show:games.{gi}.opened", "text")
+            + num(page.readable(g["opened"], lang=lang), f"show:games.{gi}.opened", "text")
             + "".join(num(g["total"][p], f"show:games.{gi}.total.{p}") for p in names)
             + page.cell(g["winner"] or g["status"], "text")
             + (num(g["net"], f"show:games.{gi}.net") if g["net"] is not None else "<td></td>")
@@ -322,13 +491,13 @@ def _hands_then_games(
     return hands + table
 
 
-def _rounds(sheet: dict[str, Any], day: str) -> str:
+def _rounds(sheet: dict[str, Any], days: tuple[str, ...]) -> str:
     """A team match's rounds of the evening: each table's hand and the round's result."""
     if "rounds" not in sheet:
         return ""
     rows = []
     for i, r in enumerate(sheet["rounds"]):
-        if r["date"] != day:
+        if r["date"] not in days:
             continue
         for j, t in enumerate(r["tables"]):
             rows.append(
@@ -376,7 +545,7 @@ STANDING_COLUMNS = (  # a standings row's figures as the printed table heads the
 
 
 def standings_html(
-    standings: dict[str, Any], review: ReviewDoc, made: date, paper: str = "a4"
+    standings: dict[str, Any], review: ReviewDoc, made: date, paper: str = "a4", lang: str = "en"
 ) -> str:
     """The season's table (``standings --json``: every player's figures and the years won),
     every season's winner, a small race chart and the season's records (the year in review's
@@ -431,7 +600,7 @@ def standings_html(
     )
     race = review["race"]
     chart = (
-        f"<figure class='small'>{page.race_svg(race, 'games_won', 700, 280)}</figure>"
+        f"<figure class='small'>{page.race_svg(race, 'games_won', 700, 280, lang)}</figure>"
         if race["dates"]
         else "<p>No game has finished this season yet.</p>"
     )
@@ -446,9 +615,10 @@ def standings_html(
     span = ""
     if standings.get("start"):  # the season's first day to its last (`end` is the next one's)
         last = (date.fromisoformat(standings["end"]) - timedelta(days=1)).isoformat()
-        span = f"the season runs {page.readable(standings['start'])} to {page.readable(last)}"
+        first = page.readable(standings["start"], lang=lang)
+        span = f"the season runs {first} to {page.readable(last, lang=lang)}"
     hands = fig(standings["hands"], "standings:hands")
-    records = page.records_table(review["records"], "The season's records", "review:records")
+    records = page.records_table(review["records"], "The season's records", "review:records", lang)
     body = f"""<header>
 <h1>{escape(standings["match"])}: standings of {escape(season)}</h1>
 <p class="sub">{escape(standings["format"])} &middot; {hands} hands &middot; {span}</p>
@@ -460,7 +630,12 @@ def standings_html(
 <section><h2>Records of the year</h2>{records}</section>"""
     title = f"{standings['match']}: standings of {season}"
     return page.document(
-        title, body, made, paper, CSS + ".cols { display: flex; gap: 1.5rem; flex-wrap: wrap; }"
+        title,
+        body,
+        made,
+        paper,
+        CSS + ".cols { display: flex; gap: 1.5rem; flex-wrap: wrap; }",
+        lang,
     )
 
 
@@ -478,7 +653,9 @@ RULE_NUMBERS = (  # the rules' numbers a pad prints at its foot, as a player nam
 )
 
 
-def pad_html(info: dict[str, Any], sheet: dict[str, Any], made: date, paper: str = "a4") -> str:
+def pad_html(
+    info: dict[str, Any], sheet: dict[str, Any], made: date, paper: str = "a4", lang: str = "en"
+) -> str:
     """A blank sheet for the match's format, ruled for pencil: a column per game and player
     (Hollywood and Honeymoon: its games side by side), per table and team in a team match;
     the rules' numbers at the foot (`info`: ``match show --json``; `sheet`: ``show --json``,
@@ -526,7 +703,7 @@ def pad_html(info: dict[str, Any], sheet: dict[str, Any], made: date, paper: str
 {grid}
 <ul class="rules" aria-label="The rules' numbers">{numbers}<li>shutout {shutout}</li></ul>
 <p class="sign"><span>signed</span><span>signed</span></p>"""
-    return page.document(f"{info['match']}: score pad ({fmt})", body, made, paper, CSS)
+    return page.document(f"{info['match']}: score pad ({fmt})", body, made, paper, CSS, lang)
 
 
 # --- PDF ----------------------------------------------------------------------------------------

@@ -198,6 +198,10 @@ def check(option: Option, value: object) -> Any:
         return ",".join(str(number(n, name)) for n in value)
     if option.read == "date":
         return a_date(value, name)
+    if option.read == "switch":
+        if not isinstance(value, bool):
+            raise ParameterError(f"{name} must be True or False, not {value!r}")
+        return value
     return text(value, name)
 
 
@@ -246,7 +250,7 @@ class Typed:
     of `model.TypedHand`) and the variant's own (`extra`). `flags`: the values were read from
     the command line (its refusals name its options)."""
 
-    __slots__ = ("claim", "core", "extra")
+    __slots__ = ("claim", "core", "extra", "flags")
 
     def __init__(self, command: str, values: Mapping[str, Any], flags: bool = False) -> None:
         from dataclasses import fields
@@ -259,6 +263,7 @@ class Typed:
         self.claim = variants.command(command).claim
         self.extra = {k: v for k, v in found.items() if k not in typed and v is not None}
         self.core = {k: v for k, v in found.items() if k in typed}
+        self.flags = flags
 
 
 def when(value: date | str | None, book: Ledger, today: date) -> date:

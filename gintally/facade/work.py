@@ -33,9 +33,10 @@ if TYPE_CHECKING:
     from gintally.game.rules import RuleSet
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
-    from gintally.model import HandRecord, Match
+    from gintally.model import HandRecord, Match, Payment
     from gintally.service.changes import Finished
     from gintally.service.config import Setting
+    from gintally.service.hands import Price
     from gintally.service.teams import TeamSpec
     from gintally.service.windows import Log, Window
 
@@ -63,10 +64,16 @@ def hand(
     dealer: str | None = None,
     upcard: str | None = None,
     note: str | None = None,
+    back_date: bool = False,
 ) -> Done:
     """Record one hand from its values (`Typed`: read before the ledger is opened, so a bad
     value is refused first), in the match named (None: the current one); `date`: a date, or
-    the command line's text for it."""
+    the command line's text for it. A hand dated before the game in progress began (or, with
+    none in progress, before the latest hand) is refused (`service.hands.back_dated`), unless
+    `back_date`: then it is placed by its date and its document names the finished games it
+    changed (``changed``, ``changed_text``, as a correction's)."""
+    from gintally.service.hands import back_dated, refuse_back_dated
+
     played = TypedHand(
         typed.claim,
         when(date, book, today),
@@ -77,8 +84,27 @@ def hand(
         **typed.core,
     )
     m = book.match(match)
-    rec, result = service.record(book, m, played)
-    return Done(hand_doc(book, m, rec, result, today), m, rec)
+    with book.write():  # the date checked and the hand written with nothing between
+        reached = back_dated(book, m, played.date, today)
+        if reached is not None and not back_date:
+            option = "--back-date" if typed.flags else "back_date=True"
+            raise refuse_back_dated(book, m, played.date, *reached, option)
+        was = None if reached is None else _window_before(book, m, played.date, today)
+        before = None if reached is None else _Was(book, m, [played.date], today)
+        rec, result = service.record(book, m, played)
+    if was is None:
+        return Done(hand_doc(book, m, rec, result, today), m, rec)
+    window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
+    ended = service.season_before(book, m, window, rec, today)
+    doc = report.hand_doc(m, rec, result, window, ended)
+    _tell_changed(book, m, doc, was, window.replay, today, before)
+    return Done(doc, m, rec)
+
+
+def _window_before(book: Ledger, m: Match, day: date, today: date) -> Finished:
+    from gintally.service import changes
+
+    return changes.window_before(book, m, day, today)
 
 
 def hand_doc(
@@ -95,24 +121,157 @@ def hand_doc(
 
 
 def _corrected(
-    book: Ledger, m: Match, rec: HandRecord, verb: str, today: date, was: Finished | None
+    book: Ledger,
+    m: Match,
+    rec: HandRecord,
+    verb: str,
+    today: date,
+    was: Finished | None,
+    before: _Was | None = None,
 ) -> Done:
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
     doc = report.hand_doc(m, rec, None, window)
     doc["action"] = verb
-    _tell_changed(m, doc, was, window.replay)
+    _tell_changed(book, m, doc, was, window.replay, today, before)
     return Done(doc, m, rec, window)
 
 
-def _tell_changed(m: Match, doc: report.HandDoc, was: Finished | None, now: Replay) -> None:
-    """Add to a correction's document the finished games it changed (`service.changes`), of
-    the window replayed before it (`was`) and after it (`now`, around the same day):
-    ``changed`` (each game's outcome before and after) and ``changed_text`` (a line each)."""
+def _tell_changed(
+    book: Ledger,
+    m: Match,
+    doc: report.HandDoc,
+    was: Finished | None,
+    now: Replay,
+    today: date,
+    before: _Was | None,
+) -> None:
+    """Add to a correction's document the finished games and sets it changed
+    (`service.changes`), of the window replayed before it (`was`) and after it (`now`, around
+    the same day), and the finished seasons' standing and who owes whom as they changed
+    (`before`: as they were): ``changed`` (each one before and after) and ``changed_text`` (a
+    line each)."""
     from gintally.service import changes
 
     found = [] if was is None else changes.changed(was, changes.finished(now))
-    doc["changed"] = report.changed_docs(m, found)
-    doc["changed_text"] = report.changed_lines(m, found)
+    docs, lines = before.changed(book, m, today) if before is not None else ([], [])
+    doc["changed"] = [*report.changed_docs(m, found), *docs]
+    doc["changed_text"] = [*report.changed_lines(m, found), *lines]
+
+
+# Who owes whom in a match, by pair ("Ann and Bob"): each pair's balance as `settle` states it
+# (``{"from", "to", "amount", "text"}``); a pair that is square is not there.
+Owed = dict[str, dict[str, Any]]
+# The standing of finished seasons with a game won, by label: who won it and each side's
+# games won.
+Standing = dict[str, tuple[int | None, int, int]]
+
+
+class _Was:
+    """What a change may alter beyond the games, as it was before it: who owes whom (None:
+    played for nothing) and the standing of the finished seasons holding `days`."""
+
+    __slots__ = ("days", "owed", "standing")
+
+    def __init__(self, book: Ledger, m: Match, days: Sequence[date], today: date) -> None:
+        self.days = list(days)
+        self.owed = _owed(book, m, today)
+        self.standing = _standing(book, m, self.days, today)
+
+    def changed(
+        self, book: Ledger, m: Match, today: date
+    ) -> tuple[list[dict[str, Any]], list[str]]:
+        """The seasons and balances that differ now."""
+        docs, lines = _standing_changed(m, self.standing, _standing(book, m, self.days, today))
+        owed_docs, owed_lines = _owing_changed(
+            self.owed, _owed(book, m, today) if self.owed is not None else None
+        )
+        return [*docs, *owed_docs], [*lines, *owed_lines]
+
+
+def _day_of(book: Ledger, m: Match, number: int | None) -> list[date]:
+    """The date of hand `number` (none: no such hand)."""
+    if number is None or not 0 < number <= book.last_number(m):
+        return []
+    return [book.hand(m, number).date]
+
+
+def _standing(book: Ledger, m: Match, days: Sequence[date], today: date) -> Standing:
+    """The standing of the finished seasons holding `days` (those not over are left out)."""
+    from gintally.engine.seasons import season_end, season_of
+
+    out: Standing = {}
+    for day in dict.fromkeys(days):
+        label, start = season_of(day, m.format.season_start)
+        if season_end(start) > today or label in out:
+            continue
+        seasons, _ = service.match_standings(book, m, today, start.year)
+        for season in seasons:
+            a, b = season.rows[0].games_won, season.rows[1].games_won
+            if season.label == label and season.over and a + b:
+                out[label] = (season.winner, a, b)
+    return out
+
+
+def _standing_changed(
+    m: Match, was: Standing, now: Standing
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each finished season whose standing differs before and after a change: as
+    ``{"season": "2025", "was", "now"}`` (``{"winner", "games_won"}``) and as a line ("Season
+    2025 changes: was Ann 12-9 in games won; now tied 9-9")."""
+    docs: list[dict[str, Any]] = []
+    lines: list[str] = []
+    for label in sorted(set(was) | set(now)):
+        before, after = was.get(label), now.get(label)
+        if before == after:
+            continue
+
+        def doc(s: tuple[int | None, int, int] | None) -> dict[str, Any] | None:
+            if s is None:
+                return None
+            return {"winner": m.name_at(s[0]), "games_won": m.pair([s[1], s[2]])}
+
+        def told(s: tuple[int | None, int, int] | None) -> str:
+            if s is None:
+                return "no game won"
+            if s[0] is None:
+                return f"tied {s[1]}-{s[2]} in games won"
+            mine, theirs = (s[1], s[2]) if s[0] == 0 else (s[2], s[1])
+            return f"{m.name_at(s[0])} {mine}-{theirs} in games won"
+
+        docs.append({"season": label, "was": doc(before), "now": doc(after)})
+        lines.append(f"Season {label} changes: was {told(before)}; now {told(after)}")
+    return docs, lines
+
+
+def _owed(book: Ledger, m: Match, today: date) -> Owed | None:
+    """Who owes whom in match `m` now, its payments taken off (None: played for nothing)."""
+    if not book.stakes(m):
+        return None
+    from gintally.facade import money
+
+    return money.owed(book, m, today)
+
+
+def _owing_changed(was: Owed | None, now: Owed | None) -> tuple[list[dict[str, Any]], list[str]]:
+    """Each pair whose balance differs before (`was`) and after (`now`) a change: as
+    ``{"balance": "Ann and Bob", "was", "now"}`` (None: square) and as a line ("Balance
+    changes: was Bob owes Ann 6.50; now Ann and Bob square")."""
+    if was is None and now is None:
+        return [], []
+    was, now = was or {}, now or {}
+    docs: list[dict[str, Any]] = []
+    lines: list[str] = []
+    for pair in sorted(set(was) | set(now)):
+        before, after = was.get(pair), now.get(pair)
+        if before == after:
+            continue
+        docs.append({"balance": pair, "was": before, "now": after})
+
+        def told(b: dict[str, Any] | None, pair: str = pair) -> str:
+            return f"{pair} square" if b is None else f"{b['from']} owes {b['to']} {b['text']}"
+
+        lines.append(f"Balance changes: was {told(before)}; now {told(after)}")
+    return docs, lines
 
 
 def _before(book: Ledger, m: Match, number: int | None, today: date) -> Finished | None:
@@ -134,45 +293,86 @@ def _next(book: Ledger, m: Match, redo: bool) -> int | None:
 
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
     """Take back the match's latest change (`service.undo_latest`): a hand entered, an edit
-    (the hand is again as it was before it), a void or a restore, or a payment recorded after
-    the last hand, given as the payment's document with ``"action": "undid"``. A hand's
-    document says what was taken back (``"undid"``: ``"hand"``, ``"edit"``, ``"void"`` or
-    ``"restore"``, and ``"took_back"``, a line) and the finished games that changed. The
-    command line's ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all
-    come here."""
+    (the hand is again as it was before it), a void or a restore; or a payment recorded after
+    the last hand or a price set after the latest change to the hands, given as the payment's
+    document or ``{"match", "stake"}`` with ``"action": "undid"``. Every document says what
+    was taken back (``"undid"``: ``"hand"``, ``"edit"``, ``"void"``, ``"restore"``,
+    ``"payment"`` or ``"price"``; ``"took_back"``, a line) and what it changed (``changed``,
+    ``changed_text``: the finished games and sets, and who owes whom). The command line's
+    ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all come here."""
     m = book.match(match)
-    was = _before(book, m, _next(book, m, False), today)
+    number = _next(book, m, False)
+    before = _Was(book, m, _day_of(book, m, number), today)
+    was = _before(book, m, number, today)
     taken = service.undo_latest(book, m)
     if isinstance(taken, service.Undone):
-        done = _corrected(book, m, taken.rec, "undid", today, was)
+        done = _corrected(book, m, taken.rec, "undid", today, was, before)
         done.doc["undid"] = taken.what
         done.doc["took_back"] = _told(m, taken, done.doc["description"], "Took back")
         return done
-    currency, places = service.payment_currency(book, taken)
-    doc = report.payment_doc(taken, {p.id: p.name for p in m.members}, m.name, currency, places)
-    return {**doc, "action": "undid"}
+    return _money_doc(book, m, taken, "undid", today, before)
 
 
-def redo_fact(book: Ledger, match: str | None, today: date) -> Done:
+def redo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
     """Bring back what the latest undo took back (`service.redo`): a hand (under its own
-    number), an edit, a void or a restore; its document says what (``"redid"``,
-    ``"brought_back"``) and the finished games that changed."""
+    number), an edit, a void or a restore; or a payment or a price, recorded again (its
+    document, as `undo_fact` gives one, with ``"action": "redid"``). The document says what
+    (``"redid"``, ``"brought_back"``) and what it changed (``changed``, ``changed_text``)."""
     m = book.match(match)
-    was = _before(book, m, _next(book, m, True), today)
+    number = _next(book, m, True)
+    before = _Was(book, m, _day_of(book, m, number), today)
+    was = _before(book, m, number, today)
     back = service.redo(book, m)
-    done = _corrected(book, m, back.rec, "redid", today, was)
+    if not isinstance(back, service.Undone):
+        return _money_doc(book, m, back, "redid", today, before)
+    done = _corrected(book, m, back.rec, "redid", today, was, before)
     done.doc["redid"] = back.what
     done.doc["brought_back"] = _told(m, back, done.doc["description"], "Brought back")
     return done
+
+
+def _money_doc(
+    book: Ledger,
+    m: Match,
+    thing: Payment | Price,
+    action: str,
+    today: date,
+    before: _Was,
+) -> dict[str, Any]:
+    """A payment or a price taken back (`action` ``"undid"``) or brought back (``"redid"``)
+    as its document: the payment's (`report.payment_doc`) or ``{"match", "stake"}``, with
+    what was done in a line (``took_back``, ``brought_back``) and who owes whom as it
+    changed (``changed``, ``changed_text``)."""
+    from gintally.service.hands import Price
+
+    verb = "Took back" if action == "undid" else "Brought back"
+    key = "took_back" if action == "undid" else "brought_back"
+    if isinstance(thing, Price):
+        stake = report.stake_doc(thing.stake)
+        since = f" from {stake['since']}" if stake["since"] else ""
+        doc: dict[str, Any] = {"match": m.name, "stake": stake, "action": action}
+        doc[action] = "price"
+        doc[key] = f"{verb} the price of {m.name}: {stake['per_point']}{since}."
+    else:
+        currency, places = service.payment_currency(book, thing)
+        names = {p.id: p.name for p in m.members}
+        doc = {**report.payment_doc(thing, names, m.name, currency, places), "action": action}
+        doc[action] = "payment"
+        doc[key] = (
+            f"{verb} the payment: {doc['from']} paid {doc['to']} {doc['text']} on {doc['date']}."
+        )
+    doc["changed"], doc["changed_text"] = _owing_changed(before.owed, _owed(book, m, today))
+    return doc
 
 
 def restore(book: Ledger, match: str | None, hand: str, reason: str | None, today: date) -> Done:
     """Bring back voided hand `hand` (its number as typed) under its own number."""
     m = book.match(match)
     number = hand_number(hand)
+    before = _Was(book, m, _day_of(book, m, number), today)
     was = _before(book, m, number, today)
     back = service.restore(book, m, number, reason)
-    done = _corrected(book, m, back.rec, "restored", today, was)
+    done = _corrected(book, m, back.rec, "restored", today, was, before)
     done.doc["brought_back"] = f"Restored hand {number}: {done.doc['description']}"
     return done
 
@@ -194,8 +394,9 @@ def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: 
     """Void hand `hand` (its number as typed)."""
     m = book.match(match)
     number = hand_number(hand)
+    before = _Was(book, m, _day_of(book, m, number), today)
     was = _before(book, m, number, today)
-    return _corrected(book, m, book.void(m, number, reason), "voided", today, was)
+    return _corrected(book, m, book.void(m, number, reason), "voided", today, was, before)
 
 
 def edit(
@@ -212,6 +413,8 @@ def edit(
     m = book.match(match)
     number = hand_number(hand)
     old_day = book.hand(m, number).date  # the window compared is around it
+    moved = [changed["date"]] if changed["date"] is not None else []
+    before = _Was(book, m, [old_day, *moved], today)
     was = _before(book, m, number, today)
     rec, result = service.edit(book, m, number, changed, reason)
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
@@ -221,7 +424,7 @@ def edit(
     now = window.replay
     if window.season is not None and rec.date != old_day:  # moved: maybe to another season
         now = service.replay_match(book, m, around=old_day, today=today).replay
-    _tell_changed(m, doc, was, now)
+    _tell_changed(book, m, doc, was, now, today, before)
     return Done(doc, m, rec)
 
 
@@ -240,12 +443,23 @@ def show(
     else:
         window = service.replay_match(book, m, today=today)
     doc = report.show_doc(window, every=every, sheet_rows=sheet_rows)
-    money = service.in_play_now(book, m, window.replay, today) if book.stakes(m) else None
+    money = _money(book, m, lambda: window.replay, today)
     if money is not None:  # without a stake the sheet is as it always was
-        now, playing = money
-        doc["stake"] = report.stake_doc(now)
-        doc["in_play"] = report.in_play_doc(m, playing) if playing is not None else None
+        doc["stake"], doc["in_play"] = money
     return doc
+
+
+def _money(
+    book: Ledger, m: Match, replay: Callable[[], Replay], today: date
+) -> tuple[report.StakeDoc, report.InPlayDoc | None] | None:
+    """What a sheet adds when the match is played for money: its `stake` and `in_play` (the
+    set or game in progress of `replay()`, the replayed window, worth so far); None without
+    a stake."""
+    money = service.in_play_now(book, m, replay(), today) if book.stakes(m) else None
+    if money is None:
+        return None
+    now, playing = money
+    return report.stake_doc(now), (report.in_play_doc(m, playing) if playing is not None else None)
 
 
 class Listing:
@@ -266,8 +480,19 @@ class Listing:
         return report.listing_lines(self.match, self.games)
 
     def tail(self, head: report.ShowDoc) -> report.ShowDoc:
-        """`head` with what the games listed decided (read once they are)."""
-        return report.listing_tail(head, self.match, self.games)
+        """`head` with what the games listed decided (read once they are), and what a match
+        played for money adds (`show`'s `stake` and `in_play`: the set or game in progress
+        is the latest season's)."""
+        doc = report.listing_tail(head, self.match, self.games)
+        book, m = self.book, self.match
+
+        def latest() -> Replay:
+            return service.replay_match(book, m, today=self.today).replay
+
+        money = _money(book, m, latest, self.today)
+        if money is not None:
+            doc["stake"], doc["in_play"] = money
+        return doc
 
     def digits(self) -> int:
         """The width of the match's highest hand number."""
@@ -299,6 +524,9 @@ class Listing:
             yield key, doc[key] if stream is None else stream()
             if key == "games":  # what the listing decided, known once the games are written
                 doc = self.tail(head)
+        for key in ("stake", "in_play"):  # played for money: as `Match.sheet(all=True)` has it
+            if key in doc:
+                yield key, doc[key]
 
 
 def listing(book: Ledger, match: str | None, today: date) -> Listing | None:
@@ -506,6 +734,8 @@ def chart(book: Ledger, match: str | None, year: int | None, today: date) -> rep
     from gintally.service import insights
 
     m = book.match(match)
+    if year is None and not book.count_hands(m):  # nothing played yet: an empty race
+        return report.race_start(m, today)
     story = insights.season_story(book, m, year, today, hands=False)
     return report.race_doc(m, story.season, story.race, story.hands, story.running)
 

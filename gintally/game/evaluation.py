@@ -37,6 +37,7 @@ class EvaluationDict(TypedDict):
     gin: bool
     big_gin: bool
     knocks: bool | None
+    knock_limit: int | None
 
 
 class Evaluation(tuple[Any, ...]):
@@ -45,8 +46,9 @@ class Evaluation(tuple[Any, ...]):
     For 11 cards `melds`, `deadwood_cards` and `deadwood` describe the 10 kept after `discard`;
     for a big gin (all 11 melded, and big gin allowed by the rules) `discard` is None and the
     melds hold all 11 cards; with big gin off such a hand discards and is a gin. `knocks` says
-    whether the deadwood is within the knock limit (None when the limit comes from an upcard that
-    was not given); a gin is not a knock.
+    whether the deadwood is within the knock limit, `knock_limit` (both None when the limit
+    comes from an upcard that was not given; a limit of 0: gin only, no knocking, as in Mahjong
+    gin); a gin is not a knock.
 
     An immutable record, built by `evaluate` only. For speed it is a tuple underneath (the
     fields are properties over it) and `melds` and `deadwood_cards` are worked out when they are
@@ -59,7 +61,7 @@ class Evaluation(tuple[Any, ...]):
     __slots__ = ()
     # the tuple: cards, deadwood, discard, gin, big_gin, knocks, the kept cards' mask, the
     # winning choice (-1: the choice that melds all of a big gin, found when first needed),
-    # the counting
+    # the counting, the knock limit
 
     if TYPE_CHECKING:
         cards: tuple[Card, ...]
@@ -68,6 +70,7 @@ class Evaluation(tuple[Any, ...]):
         gin: bool
         big_gin: bool
         knocks: bool | None
+        knock_limit: int | None
     else:
         cards = property(itemgetter(0), doc="the cards, as given")
         deadwood = property(itemgetter(1), doc="the least deadwood (after the discard)")
@@ -75,6 +78,7 @@ class Evaluation(tuple[Any, ...]):
         gin = property(itemgetter(3), doc="no deadwood")
         big_gin = property(itemgetter(4), doc="all 11 cards melded, big gin allowed")
         knocks = property(itemgetter(5), doc="within the knock limit (None: no upcard yet)")
+        knock_limit = property(itemgetter(9), doc="the knock limit (0: gin only; None: no upcard)")
 
     def _layout(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         kept: int = self[6]
@@ -100,7 +104,7 @@ class Evaluation(tuple[Any, ...]):
             f"Evaluation(cards={self.cards!r}, melds={self.melds!r}, "
             f"deadwood_cards={self.deadwood_cards!r}, deadwood={self.deadwood!r}, "
             f"discard={self.discard!r}, gin={self.gin!r}, big_gin={self.big_gin!r}, "
-            f"knocks={self.knocks!r})"
+            f"knocks={self.knocks!r}, knock_limit={self.knock_limit!r})"
         )
 
     def to_dict(self) -> EvaluationDict:
@@ -117,6 +121,7 @@ class Evaluation(tuple[Any, ...]):
             "gin": self.gin,
             "big_gin": self.big_gin,
             "knocks": self.knocks,
+            "knock_limit": self[9],
         }
 
 
@@ -208,21 +213,24 @@ def evaluate(
         deadwood, choice = best_deadwood(mask, c)
         knocks = None if limit is None else 0 < deadwood <= limit
         return _new_evaluation(
-            Evaluation, (hand, deadwood, None, deadwood == 0, False, knocks, mask, choice, c)
+            Evaluation,
+            (hand, deadwood, None, deadwood == 0, False, knocks, mask, choice, c, limit),
         )
     deadwood, bit, choice, big = discard_search(mask, c)
     if big:  # all 11 melded: a big gin, or (big gin off) a gin after the discard
         deadwood = 0
         knocks = None if limit is None else False
         if big_allowed:
-            return _new_evaluation(Evaluation, (hand, 0, None, True, True, knocks, mask, -1, c))
+            return _new_evaluation(
+                Evaluation, (hand, 0, None, True, True, knocks, mask, -1, c, limit)
+            )
         bit, choice = gin_discard(mask, c)
     else:
         knocks = None if limit is None else 0 < deadwood <= limit
     discard = CARDS[bit.bit_length() - 1]
     return _new_evaluation(
         Evaluation,
-        (hand, deadwood, discard, deadwood == 0, False, knocks, mask ^ bit, choice, c),
+        (hand, deadwood, discard, deadwood == 0, False, knocks, mask ^ bit, choice, c, limit),
     )
 
 

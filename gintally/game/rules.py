@@ -528,29 +528,30 @@ PRESET_NOTES: dict[str, str] = {
     "gimlet +20, double gimlet +40, games to 100 with no bonuses",
 }
 
-SEED_WIKIPEDIA = "002_263f96404e93f40d.txt"  # Wikipedia's Gin rummy article
-SEED_ONLINE = "004_8faeba147bba5e95.txt"  # an online rules page: basics, variants, scoring
+# The sources, by their titles (the seed texts they were read from, in ``shared/seeds``:
+# 002_263f96404e93f40d.txt, 004_8faeba147bba5e95.txt, 000_9fa2d787c9962e2e.txt,
+# 003_2518f58f533df3d4.txt and 001_999a0a25195bcfaf.txt, in this order).
+WIKIPEDIA = "Wikipedia's 'Gin rummy' article"
+ONLINE = "the online rules 'How To Play Gin'"  # a rules page: basics, variants, scoring
 
 # Each line says where the preset's values come from, and where the preset parts from a source.
 PRESET_SOURCES: dict[str, str] = {
-    "modern": f"Wikipedia's Gin rummy article ({SEED_WIKIPEDIA}): knock 10, gin 25, big gin 31, "
-    "undercut 25 (ties too), game 100, box 25, a shutout doubles the hands; the winner deals "
-    f"next, as in the online rules ({SEED_ONLINE}; Wikipedia has the deal alternate: "
-    "--set next_dealer=alternate)",
-    "classic": f"the online rules ({SEED_ONLINE}): 'the gin and box bonuses can score 20 "
-    "instead of 25, and the undercut can score 10', a '100 point shutout bonus', no big gin "
-    f"(Wikipedia's early official rules, {SEED_WIKIPEDIA}, also have gin 20, undercut 10)",
-    "oklahoma": f"Wikipedia, 'Oklahoma gin' ({SEED_WIKIPEDIA}): the first upcard is the knock "
-    f"limit, a spade doubles the hand; the online rules ({SEED_ONLINE}): an ace upcard means "
-    "gin only, and a game 'for 150'",
-    "tournament": f"Wikipedia: 'best of five with 250 points per game' ({SEED_WIKIPEDIA})",
-    "honeymoon": "the Honeymoon Gin blog post (000_9fa2d787c9962e2e.txt)",
-    "kitchen": "the 'How to Play Gin Rummy' house notes (003_2518f58f533df3d4.txt)",
-    "straight": f"Wikipedia, 'Straight gin' ({SEED_WIKIPEDIA})",
-    "tedesco": f"Wikipedia, 'Tedesco gin' ({SEED_WIKIPEDIA})",
-    "mahjong": f"Wikipedia, 'Mahjong gin' ({SEED_WIKIPEDIA})",
-    "multi-match": f"Wikipedia, 'Multi-match' ({SEED_WIKIPEDIA})",
-    "gimlet": "Gimlet Rummy, John Burton's solitaire (001_999a0a25195bcfaf.txt)",
+    "modern": f"{WIKIPEDIA}: knock 10, gin 25, big gin 31, undercut 25 (ties too), game 100, "
+    f"box 25, a shutout doubles the hands; the winner deals next, as in {ONLINE} (Wikipedia "
+    "has the deal alternate: --set next_dealer=alternate)",
+    "classic": f"{ONLINE}: 'the gin and box bonuses can score 20 instead of 25, and the "
+    "undercut can score 10', a '100 point shutout bonus', no big gin (Wikipedia's early "
+    "official rules also have gin 20, undercut 10)",
+    "oklahoma": f"{WIKIPEDIA}, 'Oklahoma gin': the first upcard is the knock limit, a spade "
+    f"doubles the hand; {ONLINE}: an ace upcard means gin only, and a game 'for 150'",
+    "tournament": f"{WIKIPEDIA}: 'best of five with 250 points per game'",
+    "honeymoon": "the blog post 'Honeymoon Gin ad infinitum' (27 April 2007)",
+    "kitchen": "the house notes 'How to Play Gin Rummy' (written 2023-04-17)",
+    "straight": f"{WIKIPEDIA}, 'Straight gin'",
+    "tedesco": f"{WIKIPEDIA}, 'Tedesco gin'",
+    "mahjong": f"{WIKIPEDIA}, 'Mahjong gin'",
+    "multi-match": f"{WIKIPEDIA}, 'Multi-match'",
+    "gimlet": "'Gimlet Rummy' by John Burton, a solitaire described in a blog post",
 }
 assert list(PRESET_NOTES) == list(PRESETS) == list(PRESET_SOURCES)
 

@@ -306,7 +306,7 @@ def write_whole(
     if (target.exists() or target.is_symlink()) and not force:
         raise GintallyError(exists)
     _sweep_partials(target, PARTIAL)
-    tmp = target.with_name(f".{target.name}.{_scratch_id()}{PARTIAL}")
+    tmp = target.with_name(f".{_plain_name(target)}.{_scratch_id()}{PARTIAL}")
     parts = [tmp] + [tmp.with_name(tmp.name + c) for c in COMPANIONS]
     try:
         with commits.scratch(*map(str, parts)):
@@ -428,13 +428,21 @@ def _same_file(target: Path, ledger: Path) -> bool:
 def _sweep_partials(target: Path, suffix: str) -> None:
     """Remove the temporary files (``.NAME.PID<suffix>`` and its -journal, -wal and -shm) of
     earlier runs for `target` that were killed (their process is gone)."""
-    name = glob.escape(target.name)
+    plain = _plain_name(target)
+    name = glob.escape(plain)
     for ending in (suffix, *(suffix + c for c in COMPANIONS)):
         for leftover in target.parent.glob(f".{name}.*{ending}"):
-            pid = leftover.name[len(target.name) + 2 : -len(ending)].partition("-")[0]
+            pid = leftover.name[len(plain) + 2 : -len(ending)].partition("-")[0]
             if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
                 with contextlib.suppress(OSError):
                     leftover.unlink()
+
+
+def _plain_name(target: Path) -> str:
+    """The target's name as its temporary file is named: a name whose bytes are not UTF-8 (on
+    a POSIX system, read as surrogates) with those bytes written ``\\xe9``, since SQLite takes a
+    file name as UTF-8 text (``VACUUM INTO``) and no other name can be given to it."""
+    return os.fsencode(target.name).decode("utf-8", "backslashreplace")
 
 
 def _scratch_id() -> str:

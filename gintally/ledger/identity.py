@@ -49,8 +49,13 @@ def _now() -> int:
     return int(datetime.now(UTC).timestamp() * 1000) * _SEQ
 
 
-# the tables whose new uids come after the other's too: the order of a match's changes
-_CHANGES = {"hands": "hands WHERE id = hand_id", "corrections": "corrections"}
+# the tables whose new uids come after the others' too: the order of a match's changes (a
+# hand entered, a correction, a price: what `undo` takes back newest first)
+_CHANGES = {
+    "hands": "hands WHERE id = hand_id",
+    "corrections": "corrections",
+    "stakes": "stakes",
+}
 
 
 class OrderedUids:
@@ -61,10 +66,10 @@ class OrderedUids:
         where = " WHERE id = hand_id" if table == "hands" else ""  # the hands_uid index
         last = conn.execute(f"SELECT max(uid) FROM {table}{where}").fetchone()[0]
         self._last = _clock(last)
-        if table in _CHANGES:  # a hand's and a correction's uids tell which came last (undo)
-            other = _CHANGES[table]
-            found = conn.execute(f"SELECT max(uid) FROM {other}").fetchone()[0]
-            self._last = max(self._last, _clock(found))
+        if table in _CHANGES:  # a hand's, a correction's and a price's uids tell which came last
+            for other in _CHANGES.values():
+                found = conn.execute(f"SELECT max(uid) FROM {other}").fetchone()[0]
+                self._last = max(self._last, _clock(found))
 
     def next(self) -> str:
         self._last = max(self._last + 1, _now())

@@ -103,8 +103,8 @@ class Imports(LedgerCore):
             # Into an empty table (a new ledger's first import), the indexes are built once at
             # the end, from the exact text they were made with: a sort, where keeping them up
             # to date row by row costs nearly half of the insert. (Rolled back with the rest.)
-            indexes = [] if row_id else self._drop_indexes(conn, "hands")
-            guards = _lift_guards(conn)  # checked once at the end instead of row by row
+            indexes = [] if row_id else drop_indexes(conn, "hands")
+            guards = lift_guards(conn)  # checked once at the end instead of row by row
             first_row = row_id
             shapes = InsertShapes(match.id, now)
             memo, shape_of = shapes.memo, shapes.shape
@@ -113,7 +113,7 @@ class Imports(LedgerCore):
             fresh = OrderedUids(conn, "hands").many()
             kept = False  # a hand keeps the uid it was made with elsewhere
             # a row of each distinct date and of each distinct set of the other values (the
-            # guards' verdict on a row is one on its date or one on the rest: `_refuse_unguarded`
+            # guards' verdict on a row is one on its date or one on the rest: `refuse_unguarded`
             # looks at these), None once there are too many to keep (then at every row)
             shown: list[int] | None = []
             days: set[str] = set()
@@ -148,7 +148,7 @@ class Imports(LedgerCore):
             self._flush(shapes, conn, source)
             for sql in indexes:
                 self._flush(shapes, conn, source, sql)
-            self._refuse_unguarded(conn, match, first_row, shown)
+            self.refuse_unguarded(conn, match, first_row, shown)
             for sql in guards:
                 conn.execute(sql)
             if keyed:
@@ -181,7 +181,7 @@ class Imports(LedgerCore):
         ).fetchone()
         return moved is None
 
-    def _refuse_unguarded(
+    def refuse_unguarded(
         self, conn: sqlite3.Connection, match: Match, after: int, shown: list[int] | None = None
     ) -> None:
         """Refuse the import when a row it wrote (row ids after `after`) is one the hands'
@@ -240,18 +240,6 @@ class Imports(LedgerCore):
         if not rows:
             return None
         return int(rows[0]["match_id"]), [hand_record(r) for r in rows]
-
-    @staticmethod
-    def _drop_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
-        """Drop the indexes of `table` made by CREATE INDEX; return their CREATE statements."""
-        made = conn.execute(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
-            "AND sql IS NOT NULL ORDER BY name",
-            [table],
-        ).fetchall()
-        for name, _ in made:
-            conn.execute(f'DROP INDEX "{name}"')
-        return [sql for _, sql in made]
 
     def _same_hands(
         self, conn: sqlite3.Connection, match: Match, keyed: dict[int, tuple[Any, ...]]
@@ -320,32 +308,37 @@ def _spans(numbers: Sequence[int], most: int = 4) -> str:
     return text + (f" and {len(runs) - most} more" if len(runs) > most else "")
 
 
-SHOWN_LIMIT = 200_000  # rows an import remembers for `Imports._refuse_unguarded`
+SHOWN_LIMIT = 200_000  # rows an import remembers for `Imports.refuse_unguarded`
 
 # a shape of imported row: the batch of its statement, and what takes its values that are not None
 Shape = tuple[list[tuple[Any, ...]], Callable[[tuple[Any, ...]], tuple[Any, ...]]]
 
 
 class InsertShapes:
-    """Imported hands waiting to be written, grouped by which of their values are None.
+    """Hands waiting to be written, grouped by which of their values are None.
 
     A NULL is written as the literal ``NULL`` in the statement of its row's shape rather than
     bound as a parameter: Python's sqlite3 binds None through its adapter lookup, which costs
     more than all the other values of a row together (about 0.4 µs a value, and an imported row
-    has a dozen empty columns). So are the match and the time of the import, the same for every
-    row. The row id is bound for both ``id`` and ``hand_id`` (a new hand is its own first
-    version; plain ``?`` placeholders, since Python 3.12 deprecates numbered ones bound from a
-    sequence). The stored rows are the same as binding every value would write. `memo` maps a
-    row's values but the date (equal values, equal shape) to its shape: the batch of its
-    statement and what takes its values that are not None; a row of the batch is (row id, row
-    id, hand number, uid, those values)."""
+    has a dozen empty columns). So are the match and the time of an import, the same for every
+    row (`match_id`, `created_at`); a merge, whose rows come from several matches at their own
+    times, binds them (both None). The row id is bound for both ``id`` and ``hand_id`` (a new
+    hand is its own first version; plain ``?`` placeholders, since Python 3.12 deprecates
+    numbered ones bound from a sequence). The stored rows are the same as binding every value
+    would write. `memo` maps a row's values but the date (equal values, equal shape) to its
+    shape: the batch of its statement and what takes its values that are not None; a row of
+    the batch is (row id, row id, hand number, uid, those values), or for a merge (row id, row
+    id, match, hand number, uid, created at, those values)."""
 
     LIMIT = 10_000  # distinct rows remembered before the memo is cleared (memory stays bounded)
 
-    def __init__(self, match_id: int, created_at: str) -> None:
+    def __init__(self, match_id: int | None = None, created_at: str | None = None) -> None:
         self.memo: dict[tuple[Any, ...], Shape] = {}
         self._batches: dict[str, list[tuple[Any, ...]]] = {}
-        self._constants = int(match_id), "'" + created_at.replace("'", "''") + "'"
+        self._head = "?, ?, ?, ?, ?, ?"  # id, hand_id, match_id, number, uid, created_at
+        if match_id is not None and created_at is not None:
+            at = "'" + created_at.replace("'", "''") + "'"
+            self._head = f"?, ?, {int(match_id)}, ?, ?, {at}"
 
     def shape(self, values: tuple[Any, ...]) -> Shape:
         kept = [i for i, v in enumerate(values) if v is not None]
@@ -354,10 +347,9 @@ class InsertShapes:
         assert len(values) == len(HAND_COLUMNS) and len(kept) > 1 and kept[0] == 0
         # plain ? in order: Python 3.12 deprecates numbered ?N with a sequence (3.14 refuses it)
         slots = ["NULL" if v is None else "?" for v in values]
-        match_id, created_at = self._constants
         sql = (
-            f"INSERT INTO hands(id, hand_id, match_id, number, uid, {', '.join(HAND_COLUMNS)}, "
-            f"created_at) VALUES (?, ?, {match_id}, ?, ?, {', '.join(slots)}, {created_at})"
+            f"INSERT INTO hands(id, hand_id, match_id, number, uid, created_at, "
+            f"{', '.join(HAND_COLUMNS)}) VALUES ({self._head}, {', '.join(slots)})"
         )
         shape = (self._batches.setdefault(sql, []), operator.itemgetter(*kept))
         if len(self.memo) >= self.LIMIT:
@@ -376,10 +368,22 @@ def _hands(n: int) -> str:
     return "1 hand" if n == 1 else f"{n} hands"
 
 
-def _lift_guards(conn: sqlite3.Connection) -> list[str]:
+def drop_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
+    """Drop the indexes of `table` made by CREATE INDEX; return their CREATE statements."""
+    made = conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
+        "AND sql IS NOT NULL ORDER BY name",
+        [table],
+    ).fetchall()
+    for name, _ in made:
+        conn.execute(f'DROP INDEX "{name}"')
+    return [sql for _, sql in made]
+
+
+def lift_guards(conn: sqlite3.Connection) -> list[str]:
     """Drop the guards of the hands table (inside the import's write: a rollback puts them
     back); return their CREATE statements. Row by row they cost an import several times its
-    own time; `Imports._refuse_unguarded` checks the imported rows at once instead."""
+    own time; `Imports.refuse_unguarded` checks the imported rows at once instead."""
     made = conn.execute(
         "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'hands' "
         "AND name GLOB 'guard_*' ORDER BY name"

@@ -284,6 +284,14 @@ class Matches(LedgerCore):
                 "(SELECT uid FROM payments WHERE match_id = ?)",
                 [match.id],
             )
+            if conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stake_voids'"
+            ).fetchone():
+                conn.execute(
+                    "DELETE FROM stake_voids WHERE uid IN "
+                    "(SELECT uid FROM stakes WHERE match_id = ?)",
+                    [match.id],
+                )
             for table in MATCH_TABLES:
                 conn.execute(f"DELETE FROM {table} WHERE match_id = ?", [match.id])
             conn.execute(

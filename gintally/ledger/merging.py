@@ -21,7 +21,13 @@ Terminology
   no generated column, so nothing of the other file's runs), and no value may be longer than
   `MAX_TEXT` characters; then every row it brings (a hand, an edit's new version, a payment, a
   price) is checked as an import checks a row of a file (`Checks`, given by the caller: the
-  import's own validators). A refusal names the other file and the row; nothing is written.
+  import's own validators; as an import remembers the rows it has read, each distinct date and
+  each distinct rest of a row is checked once). A refusal names the other file and the row;
+  nothing is written.
+- streaming: the hands come `BATCH` at a time (their ids mapped by SQLite, one lookup of
+  those here a batch, one insert statement a batch and shape), the guards of ``hands`` lifted
+  and the rows written checked at once, as an import writes its rows: the memory of a merge
+  does not grow with the other file.
 - entry order: the hands of a match are numbered by their uids (`identity`: ordered by the
   time they were first recorded, `imports.renumber`), so two devices' hands take the same
   numbers whichever way they are merged; a hand's newest version is that of its edit (replace
@@ -35,18 +41,30 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from gintally.engine.formats import Format
+from gintally.engine.seasons import parse_season_start
 from gintally.errors import GintallyError, LedgerError
+from gintally.game.rules import RuleSet
+from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files, schema
 from gintally.ledger.core import LedgerCore
 from gintally.ledger.guards import name_damage
 from gintally.ledger.hands import hand_record
 from gintally.ledger.history import version_row
-from gintally.ledger.imports import renumber
+from gintally.ledger.imports import (
+    SHOWN_LIMIT,
+    InsertShapes,
+    Shape,
+    drop_indexes,
+    lift_guards,
+    renumber,
+)
 from gintally.model import HAND_COLUMNS, HandRecord, fold, shell_word
 
 
@@ -81,6 +99,7 @@ FACT_TABLES: tuple[FactTable, ...] = (
         {"match_id": "matches"},
         key=("match_id", "amount", "currency", "places", "from_date", "series_amount"),
     ),
+    FactTable("stake_voids"),
 )
 
 # Every table of the other file a merge reads, each by its name (`_plain_tables`).
@@ -97,6 +116,10 @@ READ_TABLES = (
 MAX_TEXT = 1 << 20  # characters in one value of the other file (a note is one line)
 
 
+BATCH = 2000  # rows of the other file's hands read, looked up and written at once
+CACHE_ROWS = 50_000  # distinct dates and rows remembered as found sound (`ImportStream`'s)
+
+
 class Checks(Protocol):
     """How the rows of the other file are checked, as an import checks the rows of a file (the
     caller's: the import's validators live above the ledger). Each raises `GintallyError`,
@@ -105,11 +128,20 @@ class Checks(Protocol):
     def hand(self, match_id: int, record: HandRecord) -> None:
         """A hand (or an edit's new version), its players this ledger's."""
 
+    def day(self, text: str) -> None:
+        """A hand's date (ISO text): a merge checks each distinct date once, and each distinct
+        rest of a row once (`hand`), as an import remembers the dates and rows it has read."""
+
     def payment(self, match_id: int, i: int, row: Mapping[str, Any]) -> None:
         """Payment `i` as an export row: uid, date, from, to (names), amount, note."""
 
     def stake(self, row: Mapping[str, Any]) -> None:
         """A price as an export's match states it: amount, currency, places, since, series."""
+
+
+# refuses (`GintallyError`) the hands of a match (its id) written after a row id: those of the
+# row ids given that stand for all (`Imports.refuse_unguarded`), or None: every one
+Unguarded = Callable[[sqlite3.Connection, int, int, list[int] | None], None]
 
 
 class ForeignRow(GintallyError):
@@ -132,9 +164,12 @@ def _differ(mine: list[Any], theirs: list[Any]) -> list[str]:
         if a == b or c in _TYPED:
             continue
         if c == "extras":
-            ours, other = json.loads(a or "{}"), json.loads(b or "{}")
-            if all(ours[k] == other[k] for k in ours.keys() & other.keys()):
-                continue
+            try:
+                ours, other = json.loads(a or "{}"), json.loads(b or "{}")
+                if all(ours[k] == other[k] for k in ours.keys() & other.keys()):
+                    continue
+            except (TypeError, ValueError, AttributeError):
+                pass  # extras that do not read differ (`check` names the damaged one)
         out.append(c)
     return out
 
@@ -156,6 +191,7 @@ class Merged:
     new: dict[str, int] = field(default_factory=dict)
     here: int = 0  # hands of the other ledger already here
     renumbered: list[str] = field(default_factory=list)  # matches whose hands took new numbers
+    touched: list[int] = field(default_factory=list)  # our matches that gained hands or edits
 
 
 def merge(
@@ -163,20 +199,23 @@ def merge(
     other: str | os.PathLike[str],
     checks: Checks | None = None,
     same: str | None = None,
+    unguarded: Unguarded | None = None,
 ) -> Merged:
     """Bring in what `other` has and `ledger` lacks, by identity, in one write; refuse
     (`MergeConflict`, nothing written) when they disagree (`Ledger.merge`), and (`ForeignRow`)
     when a row of `other` is one an import would refuse (`checks`). `same`: the name of a
     match made apart on each side, with the same players, that the user says is one match
     (``merge --same-match NAME``): its hands come together, this ledger's first dealer
-    stands."""
+    stands. `unguarded` checks the hands a merge wrote into a match at once (row ids after
+    the one given), the hands' guards lifted while they are written, as an import's are
+    (`Imports.refuse_unguarded`)."""
     path = Path(other)
     src, in_use = open_other(path, ledger.path)
     try:
         src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
         _bounded(src, path)
         with ledger.write() as conn:
-            run = _Merge(conn, src, path, checks, same)
+            run = _Merge(conn, src, path, checks, same, unguarded)
             run.run()
             if run.conflicts:
                 shown = "; ".join(run.conflicts[:4])
@@ -282,8 +321,10 @@ class _Merge:
         path: Path,
         checks: Checks | None = None,
         same: str | None = None,
+        unguarded: Unguarded | None = None,
     ) -> None:
         self.conn, self.src, self.name, self.checks = conn, src, path.name, checks
+        self.unguarded = unguarded
         self.path = str(path)
         self.same = fold(same) if same is not None else None
         self.same_found = False  # whether the match `same` names was met on both sides
@@ -291,9 +332,12 @@ class _Merge:
         self.conflicts: list[str] = []
         self.players: dict[int, int] = {}  # the other's player id -> ours
         self.matches: dict[int, int] = {}  # the other's match id -> ours
-        self.hands: dict[int, int] = {}  # the other's hand_id -> ours
         self.touched: set[int] = set()  # our matches that gained hands or corrections
         self.grown: set[int] = set()  # our matches that gained hands
+        # our matches whose hands all came by this merge, numbered in the order of their uids
+        # (`renumber` would move none of them)
+        self.in_order: set[int] = set()
+        self.variants: dict[int, Variant] = {}  # our match id -> its variant (`_variant`)
 
     def run(self) -> None:
         self._players()
@@ -311,10 +355,11 @@ class _Merge:
             self._facts(table)
         if self.conflicts:
             return
-        for match_id in sorted(self.grown):
+        for match_id in sorted(self.grown - self.in_order):
             if renumber(self.conn, match_id):
                 name = self.conn.execute("SELECT name FROM matches WHERE id = ?", [match_id])
                 self.merged.renumbered.append(name.fetchone()[0])
+        self.merged.touched = sorted(self.touched)
         for match_id in sorted(self.touched):
             self.conn.execute("DELETE FROM replay_marks WHERE match_id = ?", [match_id])
             self.conn.execute("DELETE FROM season_folds WHERE match_id = ?", [match_id])
@@ -340,7 +385,7 @@ class _Merge:
         """A hand row of the other file (or an edit's new version of hand `number`) read as
         this ledger reads a row (`hands.hand_record`), then checked as an import checks one."""
         try:
-            record = hand_record(r)
+            record = hand_record(r, variant=self._variant(match_id))
             if self.checks is not None:
 
                 def ours(pid: int | None) -> int | None:
@@ -357,6 +402,14 @@ class _Merge:
         except GintallyError as e:
             where = self._describe(match_id, number if number is not None else r["number"])
             raise self._refused(where, e) from None
+
+    def _variant(self, match_id: int) -> Variant:
+        """The variant of a match here (whose rules are the other file's match's), which reads
+        a hand's extras."""
+        if match_id not in self.variants:
+            rules = self.conn.execute("SELECT rules FROM matches WHERE id = ?", [match_id])
+            self.variants[match_id] = variant_of(RuleSet.from_json(rules.fetchone()[0]))
+        return self.variants[match_id]
 
     def _check_fact(self, table: str, values: Mapping[str, Any]) -> None:
         """A payment or a price of the other file, checked as an import checks one."""
@@ -460,6 +513,7 @@ class _Merge:
             return
         ours = {r[0]: r[0] for r in self.conn.execute("SELECT id FROM players")}
         for r in self.src.execute("SELECT * FROM matches ORDER BY id").fetchall():
+            self._check_match(r)
             here = self.conn.execute("SELECT * FROM matches WHERE uid = ?", [r["uid"]]).fetchone()
             by_name = here is None
             if by_name:
@@ -493,6 +547,19 @@ class _Merge:
                     f"match {here['name']!r} is {what} there ({r['name']!r}): one of them was "
                     "changed since they parted"
                 )
+
+    def _check_match(self, r: sqlite3.Row) -> None:
+        """A match of the other file read as this ledger reads one (its name, rules, format and
+        season start), or refused naming the other file."""
+        self._check_name(r["name"], f"match {r['id']}")
+        try:
+            start = parse_season_start(str(r["season_start"]))
+            RuleSet.from_json(r["rules"])
+            Format(r["format"], r["games"], bool(r["rolling"]), start)
+        except (GintallyError, ValueError, TypeError) as e:
+            raise ForeignRow(
+                f"{self.name}, match {r['name']!r}: it cannot be read ({e}); nothing was merged"
+            ) from None
 
     def _joined(self, theirs: sqlite3.Row, here: sqlite3.Row) -> bool:
         """Whether a match made apart on each side is one: the user says so (`same`), or
@@ -579,7 +646,7 @@ class _Merge:
             if r[1] != "id"
         ]
         where = " AND ".join(f"{c} IS ?" for c in table.key)
-        for r in self.src.execute(f"SELECT * FROM {table.name} ORDER BY rowid").fetchall():
+        for r in self.src.execute(f"SELECT * FROM {table.name} ORDER BY rowid"):
             values = [
                 r[c] if c not in table.refs or r[c] is None else maps[table.refs[c]].get(r[c])
                 for c in columns
@@ -621,47 +688,183 @@ class _Merge:
         return f"hand {number} of {row[0] if row else '?'}"
 
     def _hands(self) -> None:
+        """The hands of the other file (their first versions), `BATCH` rows at a time as they
+        stream from it: those here already (by uid, one query a batch) compared, the others
+        checked and written with one statement a batch and shape (`imports.InsertShapes`).
+        Into a ledger without hands the indexes of ``hands`` are built once at the end, as an
+        import builds them."""
         if self._refuse_unidentified("hands"):
             return
-        row_id = self.conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
+        conn = self.conn
+        row_id = conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
+        looked = bool(row_id)  # else nothing is here: no lookups, and no indexes until the end
+        indexes = [] if looked else drop_indexes(conn, "hands")
+        after = row_id
+        guards = lift_guards(conn)  # the rows written are checked at once instead (`unguarded`)
         numbers: dict[int, int] = {}
+        read = self.src.cursor()
+        read.row_factory = None  # plain tuples: a Row looks names up one by one
+        read.execute(self._hand_rows())
+        shapes = InsertShapes()  # each row's match and time bound
+        known: dict[tuple[Any, ...], Shape] = {}  # rows found sound, but the date -> shape
+        days: set[str] = set()  # dates found sound
+        last: dict[int, str] = {}  # a match without hands before: the uid of its last new hand
+        # the rows that stand for all in the check of what was written (`unguarded`): the first
+        # of each distinct date and of each distinct rest of a row, as an import keeps them
+        shown: list[int] = []
+        count = 0
+        while batch := read.fetchmany(BATCH):
+            here = self._here([r[3] for r in batch]) if looked else {}
+            for r in batch:
+                match_id = r[1]
+                if match_id is None:
+                    continue  # its match is in conflict
+                values = r[6:]
+                if here and r[3] in here:
+                    self._compare(here[r[3]], r, values)
+                    continue
+                day = values[0]
+                if day not in days:  # (only text is kept: 2024.0 is never found)
+                    self._check_day(match_id, r, day)
+                    if len(days) >= CACHE_ROWS:
+                        days.clear()
+                    if type(day) is str:
+                        days.add(day)
+                    shown.append(row_id + 1)
+                key = (match_id, r[5], values[1:])
+                shape = known.get(key)
+                if shape is None:
+                    self._check_hand(match_id, self._src_row(r[0]))
+                    if len(known) >= CACHE_ROWS:
+                        known.clear()
+                    shape = known[key] = shapes.shape(values)
+                    shown.append(row_id + 1)
+                number = numbers.get(match_id)
+                if number is None:
+                    number = conn.execute(
+                        "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match_id]
+                    ).fetchone()[0]
+                    self.touched.add(match_id)
+                    self.grown.add(match_id)
+                    if number == 0:
+                        last[match_id] = ""
+                if last and match_id in last:
+                    if type(r[3]) is str and r[3] > last[match_id]:
+                        last[match_id] = r[3]
+                    else:
+                        del last[match_id]
+                numbers[match_id] = number = number + 1
+                row_id += 1
+                count += 1
+                shape[0].append((row_id, row_id, match_id, number, r[3], r[4], *shape[1](values)))
+            self._flush(shapes)
+        for sql in indexes:
+            self._flush(shapes, sql)
+        if self.unguarded is not None:
+            stand = shown if len(shown) <= SHOWN_LIMIT else None  # else every row written
+            for match_id in sorted(self.grown):
+                try:
+                    self.unguarded(conn, match_id, after, stand)
+                except GintallyError as e:
+                    raise self._refused("its hands", e) from None
+        for sql in guards:
+            conn.execute(sql)
+        self.in_order = set(last)
+        if count:
+            self.merged.new["hands"] = self.merged.new.get("hands", 0) + count
+
+    def _hand_rows(self) -> str:
+        """The query of the other file's hands (first versions) `_hands` reads: id, match (ours,
+        None for one in conflict), number, uid, created_at, the types of the values but the
+        date ('' when none of them is a REAL, which alone compares equal to another type: an
+        integer), and the `HAND_COLUMNS` values, their players ours (-1: not a player here).
+        The ids are mapped by SQLite (temporary tables of the other file's connection, which
+        stays read-only: the memory of a merge does not grow with the rows)."""
+        src = self.src
+        for kind, ids in (("players", self.players), ("matches", self.matches)):
+            src.execute(f"CREATE TEMP TABLE merged_{kind}(theirs INTEGER PRIMARY KEY, ours)")
+            src.executemany(f"INSERT INTO temp.merged_{kind} VALUES (?, ?)", ids.items())
+        real = " OR ".join(f"typeof(h.{c}) = 'real'" for c in HAND_COLUMNS[1:])
+        types = "''"
+        if src.execute(f"SELECT 1 FROM main.hands h WHERE {real} LIMIT 1").fetchone():
+            types = " || ".join(f"typeof(h.{c})" for c in HAND_COLUMNS[1:])
+        values, joins = [], []
+        for c in HAND_COLUMNS:
+            if c in _PEOPLE:
+                ours = f"coalesce(p_{c}.ours, -1)"
+                values.append(f"CASE WHEN h.{c} IS NULL THEN NULL ELSE {ours} END")
+                joins.append(f"LEFT JOIN temp.merged_players p_{c} ON p_{c}.theirs = h.{c}")
+            else:
+                values.append(f"h.{c}")
+        return (
+            f"SELECT h.id, m.ours, h.number, h.uid, h.created_at, {types}, {', '.join(values)} "
+            "FROM main.hands h LEFT JOIN temp.merged_matches m ON m.theirs = h.match_id "
+            f"{' '.join(joins)} WHERE h.id = h.hand_id ORDER BY h.id"
+        )
+
+    def _flush(self, shapes: InsertShapes, index: str | None = None) -> None:
+        """Write the rows waiting (or build an index again), refusing a file that holds one
+        hand's uid twice."""
+        try:
+            if index is None:
+                shapes.flush(self.conn)
+            else:
+                self.conn.execute(index)
+        except sqlite3.IntegrityError as e:
+            if "uid" not in str(e):
+                raise
+            raise ForeignRow(
+                f"{self.name} holds a hand twice: two of its hands carry the same uid; nothing "
+                "was merged"
+            ) from None
+
+    def _here(self, uids: list[Any]) -> dict[Any, sqlite3.Row]:
+        """The hands here (their first versions) of these uids, by uid."""
         columns = ", ".join(HAND_COLUMNS)
-        for r in self.src.execute("SELECT * FROM hands WHERE id = hand_id ORDER BY id"):
-            match_id = self.matches.get(r["match_id"])
-            if match_id is None:
-                continue  # its match is in conflict
-            values = self._values(r)
-            here = self.conn.execute(
-                f"SELECT id, match_id, number, {columns} FROM hands WHERE uid = ? AND id = hand_id",
-                [r["uid"]],
-            ).fetchone()
-            if here is not None:
-                self.hands[r["hand_id"]] = here["id"]
-                self.merged.here += 1
-                mine = [here[c] for c in HAND_COLUMNS]
-                if here["match_id"] != match_id:
-                    self.conflicts.append(self._hand_conflict(here, r, mine, values))
-                elif _differ(mine, values):  # first recorded otherwise: as they stand now?
-                    mine_now, theirs_now = self._current(here["id"], r["hand_id"])
-                    if _differ(mine_now, theirs_now):
-                        self.conflicts.append(self._hand_conflict(here, r, mine_now, theirs_now))
-                continue
-            self._check_hand(match_id, r)
-            if match_id not in numbers:
-                numbers[match_id] = self.conn.execute(
-                    "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match_id]
-                ).fetchone()[0]
-            numbers[match_id] += 1
-            row_id += 1
-            self.conn.execute(
-                f"INSERT INTO hands(id, hand_id, match_id, number, uid, {columns}, created_at) "
-                f"VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 6))})",
-                [row_id, row_id, match_id, numbers[match_id], r["uid"], *values, r["created_at"]],
-            )
-            self.hands[r["hand_id"]] = row_id
-            self.touched.add(match_id)
-            self.grown.add(match_id)
-            self._count("hands")
+        rows = self.conn.execute(
+            f"SELECT id, match_id, number, uid, {columns} FROM hands WHERE id = hand_id AND "
+            "uid IN (SELECT value FROM json_each(?))",
+            [json.dumps([u for u in uids if isinstance(u, str)])],
+        )
+        return {r["uid"]: r for r in rows}
+
+    def _src_row(self, row_id: int) -> sqlite3.Row:
+        row: sqlite3.Row = self.src.execute(
+            "SELECT * FROM main.hands WHERE id = ?", [row_id]
+        ).fetchone()
+        return row
+
+    def _compare(self, here: sqlite3.Row, r: tuple[Any, ...], values: tuple[Any, ...]) -> None:
+        """A hand of the other file that is here (`r`: its id, match, number, uid...; `values`
+        its `HAND_COLUMNS` with its players ours): a conflict when it is in another match, or
+        when its facts differ as first recorded and as they stand now."""
+        self.merged.here += 1
+        theirs = self._src_row(r[0]) if here["match_id"] != r[1] else None
+        if theirs is not None:
+            self.conflicts.append(self._hand_conflict(here, theirs, [], []))
+            return
+        mine = [here[c] for c in HAND_COLUMNS]
+        if _differ(mine, list(values)):  # first recorded otherwise: as they stand now?
+            mine_now, theirs_now = self._current(here["id"], r[0])
+            if _differ(mine_now, theirs_now):
+                row = self._src_row(r[0])
+                self.conflicts.append(self._hand_conflict(here, row, mine_now, theirs_now))
+
+    def _check_day(
+        self, match_id: int, r: Sequence[Any], day: Any, number: int | None = None
+    ) -> None:
+        """A hand's date, read as this ledger reads a stored one (ISO text) and checked as an
+        import checks a date (the rest of the row is checked once for each distinct rest)."""
+        try:
+            if type(day) is not str or date.fromisoformat(day).isoformat() != day:
+                self._check_hand(match_id, self._src_row(r[0]))  # names what does not read
+            elif self.checks is not None:
+                self.checks.day(day)
+        except ForeignRow:
+            raise
+        except GintallyError as e:
+            where = self._describe(match_id, r[2] if number is None else number)
+            raise self._refused(where, e) from None
 
     def _current(self, ours: int, theirs: int) -> tuple[list[Any], list[Any]]:
         """A hand's values as it stands now on each side (its newest version: the row of its
@@ -694,19 +897,34 @@ class _Merge:
         if self._refuse_unidentified("corrections"):
             return
         columns = ", ".join(HAND_COLUMNS)
-        for c in self.src.execute("SELECT * FROM corrections ORDER BY uid").fetchall():
-            hand_id = self.hands.get(c["hand_id"])
-            if hand_id is None:
-                continue  # its hand is in conflict, or in a match that is
+        none_here = self.conn.execute("SELECT 1 FROM corrections LIMIT 1").fetchone() is None
+        known: set[tuple[Any, ...]] = set()  # new versions found sound, but the date
+        # each with its hand's uid, which finds the hand here (merged, or here already)
+        for c in self.src.execute(
+            "SELECT c.*, h.uid AS hand_uid, h.match_id AS hand_match FROM corrections c "
+            "LEFT JOIN hands h "
+            "ON h.id = c.hand_id ORDER BY c.uid"
+        ):
+            if self.matches.get(c["hand_match"]) is None:
+                continue  # its hand's match is in conflict
+            first = self.conn.execute(
+                "SELECT id, match_id, number, uid FROM hands WHERE uid = ? AND id = hand_id",
+                [c["hand_uid"]],
+            ).fetchone()
+            if first is None:
+                continue  # its hand is not here: in conflict
+            hand_id = first["id"]
             replacement = None
             if c["replacement"] is not None:
                 replacement = self.src.execute(
                     "SELECT * FROM hands WHERE id = ?", [c["replacement"]]
                 ).fetchone()
             theirs = None if replacement is None else self._values(replacement)
-            here = self.conn.execute(
-                "SELECT * FROM corrections WHERE uid = ?", [c["uid"]]
-            ).fetchone()
+            here = None
+            if not none_here:
+                here = self.conn.execute(
+                    "SELECT * FROM corrections WHERE uid = ?", [c["uid"]]
+                ).fetchone()
             if here is not None:
                 mine = None
                 if here["replacement"] is not None:
@@ -729,12 +947,16 @@ class _Merge:
                         f"(uid {c['uid'][:8]}...) differs here and there"
                     )
                 continue
-            first = self.conn.execute(
-                "SELECT match_id, number, uid FROM hands WHERE id = ?", [hand_id]
-            ).fetchone()
             new_row = None
-            if replacement is not None:
-                self._check_hand(first["match_id"], replacement, first["number"])
+            if replacement is not None and theirs is not None:
+                key = (first["match_id"], tuple(map(type, theirs)), tuple(theirs[1:]))
+                if key in known:
+                    self._check_day(first["match_id"], replacement, theirs[0], first["number"])
+                else:
+                    self._check_hand(first["match_id"], replacement, first["number"])
+                    if len(known) >= CACHE_ROWS:
+                        known.clear()
+                    known.add(key)
             if theirs is not None and replacement is not None:
                 new_row = version_row(self.conn, hand_id, c["uid"])
                 self.conn.execute(

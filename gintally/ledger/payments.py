@@ -5,6 +5,9 @@ Terminology
   amounts are kept as their decimal digits (text), never as floats.
 - payment (`model.Payment`): a row of ``payments``; live unless its ``uid`` is in
   ``payment_voids`` (taken back by `undo`, kept as history).
+- live stake: a row of ``stakes`` whose ``uid`` is not in ``stake_voids`` (a price taken back
+  by `undo` stays as history); a ledger opened read-only before `m017_stake_voids` has no
+  such table, and every stake of it is live.
 
 A ledger opened read-only before `m012_payments` has neither table: it reads as no stakes and
 no payments.
@@ -83,42 +86,109 @@ def add_stake(
 _STAKE_ORDER = "ORDER BY coalesce(from_date, ''), created_at, uid, id"
 
 
+def live_stakes(ledger: LedgerCore) -> str:
+    """The query of the live stakes (see Terminology), to which a condition is added."""
+    voids = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stake_voids'"
+    if not ledger.money_rows(voids):
+        return "SELECT * FROM stakes s WHERE 1"
+    return (
+        "SELECT * FROM stakes s WHERE NOT EXISTS (SELECT 1 FROM stake_voids v WHERE v.uid = s.uid)"
+    )
+
+
 def stake_identities(ledger: LedgerCore, match: Match) -> list[tuple[str, str]]:
-    """The (uid, created_at) of the match's stakes, in `stakes`' order (for an export)."""
+    """The (uid, created_at) of the match's live stakes, in `stakes`' order (for an export)."""
     rows = ledger.money_rows(
-        "SELECT uid, created_at FROM stakes WHERE match_id = ? " + _STAKE_ORDER,
+        live_stakes(ledger) + " AND match_id = ? " + _STAKE_ORDER,
         [match.id],
     )
-    return [(str(r[0]), str(r[1])) for r in rows]
+    return [(str(r["uid"]), str(r["created_at"])) for r in rows]
 
 
 def stakes(ledger: LedgerCore, match: Match) -> list[Stake]:
-    """The match's stakes, oldest price first (empty: not played for money)."""
+    """The match's live stakes, oldest price first (empty: not played for money)."""
     rows = ledger.money_rows(
-        "SELECT * FROM stakes WHERE match_id = ? " + _STAKE_ORDER,
+        live_stakes(ledger) + " AND match_id = ? " + _STAKE_ORDER,
         [match.id],
     )
+    return [_stake(r, match) for r in rows]
+
+
+def last_stake(ledger: LedgerCore, match: Match) -> tuple[str, str, Stake] | None:
+    """The match's live stake set last (by its uid, ordered by the time it was set), as
+    (uid, created_at, stake): what `undo` may take back."""
+    rows = ledger.money_rows(
+        live_stakes(ledger) + " AND match_id = ? ORDER BY uid DESC LIMIT 1", [match.id]
+    )
     if not rows:
-        return []
+        return None
+    return str(rows[0]["uid"]), str(rows[0]["created_at"]), _stake(rows[0], match)
+
+
+def void_stake(
+    ledger: LedgerCore, uid: str, reason: str | None = None, at: str | None = None
+) -> str:
+    """Take a price back (it stays in ``stakes`` as history), now or as another device took
+    it back (`at`); the time it was taken back."""
+    made = at or timestamp()
+    with ledger.write() as conn:
+        conn.execute(
+            "INSERT INTO stake_voids(uid, reason, created_at) VALUES (?, ?, ?)",
+            [uid, reason, made],
+        )
+    return made
+
+
+def stakes_taken_back(
+    ledger: LedgerCore, match: Match
+) -> list[tuple[Stake, str, str, str | None, str]]:
+    """The match's prices taken back, in `stakes`' order: each stake, its uid and when it was
+    set, the reason and when it was taken back (for an export)."""
+    rows = ledger.money_rows(
+        "SELECT s.*, v.reason AS void_reason, v.created_at AS voided_at FROM stakes s "
+        "JOIN stake_voids v ON v.uid = s.uid WHERE s.match_id = ? "
+        "ORDER BY coalesce(s.from_date, ''), s.created_at, s.uid, s.id",
+        [match.id],
+    )
+    return [
+        (_stake(r, match), str(r["uid"]), str(r["created_at"]), r["void_reason"], r["voided_at"])
+        for r in rows
+    ]
+
+
+def voided_stake(ledger: LedgerCore, match: Match, reason: str) -> tuple[str, Stake, str] | None:
+    """The match's stake taken back last with `reason` and not set again since (a live stake
+    of the same price, set later), as its uid, the stake and when it was taken back; or
+    None."""
+    again = live_stakes(ledger).replace("stakes s", "stakes q", 1).replace("s.uid", "q.uid")
+    rows = ledger.money_rows(
+        "SELECT s.*, v.created_at AS voided_at FROM stake_voids v JOIN stakes s ON s.uid = v.uid "
+        f"WHERE s.match_id = ? AND v.reason = ? AND NOT EXISTS ({again} AND q.uid > s.uid "
+        "AND q.match_id = s.match_id AND q.amount = s.amount AND q.from_date IS s.from_date "
+        "AND q.series_amount IS s.series_amount) ORDER BY v.rowid DESC LIMIT 1",
+        [match.id, reason],
+    )
+    return (str(rows[0]["uid"]), _stake(rows[0], match), rows[0]["voided_at"]) if rows else None
+
+
+def _stake(r: sqlite3.Row, match: Match) -> Stake:
+    """A row of ``stakes`` read, or the one line that refuses it."""
     from decimal import Decimal, InvalidOperation
 
     from gintally.engine.stakes import Stake
 
-    out = []
-    for r in rows:
-        wrong = stake_damage(r)
-        if wrong is not None:
-            raise damaged_row("stakes", r["id"], wrong)
-        try:
-            since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
-            series = Decimal(r["series_amount"]) if r["series_amount"] else None
-            out.append(Stake(Decimal(r["amount"]), r["currency"], r["places"], since, series))
-        except (ValueError, TypeError, InvalidOperation):
-            raise LedgerError(
-                f"the ledger is damaged: a stake of match {match.name!r} cannot be read "
-                f"(amount {r['amount']!r}, from {r['from_date']!r}); {CHECK_HINT}"
-            ) from None
-    return out
+    wrong = stake_damage(r)
+    if wrong is not None:
+        raise damaged_row("stakes", r["id"], wrong)
+    try:
+        since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
+        series = Decimal(r["series_amount"]) if r["series_amount"] else None
+        return Stake(Decimal(r["amount"]), r["currency"], r["places"], since, series)
+    except (ValueError, TypeError, InvalidOperation):
+        raise LedgerError(
+            f"the ledger is damaged: a stake of match {match.name!r} cannot be read "
+            f"(amount {r['amount']!r}, from {r['from_date']!r}); {CHECK_HINT}"
+        ) from None
 
 
 # --- payments -------------------------------------------------------------------------------------
@@ -185,6 +255,24 @@ def void_payment(ledger: LedgerCore, payment: Payment, reason: str | None = None
             "INSERT INTO payment_voids(uid, reason, created_at) VALUES (?, ?, ?)",
             [payment.uid, reason, timestamp()],
         )
+
+
+def voided_payment(ledger: Damage, match: Match, reason: str) -> tuple[Payment, str] | None:
+    """The match's payment taken back last with `reason` and not recorded again since (a live
+    payment of the same, recorded later), and when it was taken back."""
+    rows = ledger.money_rows(
+        "SELECT p.*, v.created_at AS voided_at FROM payment_voids v JOIN payments p "
+        "ON p.uid = v.uid WHERE p.match_id = ? AND v.reason = ? AND NOT EXISTS "
+        "(SELECT 1 FROM payments q WHERE NOT EXISTS "
+        "(SELECT 1 FROM payment_voids w WHERE w.uid = q.uid) AND q.id > p.id "
+        "AND q.match_id = p.match_id AND q.from_player = p.from_player "
+        "AND q.to_player = p.to_player AND q.amount = p.amount AND q.date = p.date "
+        "AND q.note IS p.note) ORDER BY v.rowid DESC LIMIT 1",
+        [match.id, reason],
+    )
+    if not rows:
+        return None
+    return _payment(rows[0], ledger.players_of([match.id])), rows[0]["voided_at"]
 
 
 def _payment(r: sqlite3.Row, players: dict[int, frozenset[int]]) -> Payment:

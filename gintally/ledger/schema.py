@@ -50,7 +50,8 @@ Tables (created and changed only through the migrations below, applied with
   created_at)``: money handed over (`gintally pay`), append-only; ``uid`` is its stable identity
   (uuid4 hex), ``match_id`` the match it was recorded in and ``after_hand`` that match's last
   hand number then (what `undo` compares). ``payment_voids(uid, reason, created_at)``: a payment
-  taken back; it stays in ``payments`` as history.
+  taken back; it stays in ``payments`` as history. ``stake_voids(uid, reason, created_at)``
+  (`m017_stake_voids`): a price taken back (`undo`); it stays in ``stakes`` as history.
 - ``uid`` (`m013_identities`) on ``players``, ``matches``, ``hands`` and ``corrections``: each
   fact's identity, made where it was first recorded and kept through export, import, backup and
   merge (`identity`). Every version of a hand carries its hand's uid (unique among first
@@ -113,6 +114,7 @@ MIGRATION_NAMES = (
     "m014_season_folds",
     "m015_cache_guards",
     "m016_restores",
+    "m017_stake_voids",
 )
 
 
@@ -484,6 +486,17 @@ def build_migrations() -> Any:
         for sql in kept:
             conn.execute(sql)
         create_views(db)
+
+    @migrations(name="m017_stake_voids")
+    def m017_stake_voids(db: Any) -> None:
+        """A price taken back (`undo`): a row of ``stake_voids`` by the stake's uid, as a
+        payment's is in ``payment_voids``; the stake stays as history."""
+        db.execute("""
+            CREATE TABLE stake_voids (
+                uid TEXT PRIMARY KEY REFERENCES stakes(uid),
+                reason TEXT,
+                created_at TEXT NOT NULL
+            )""")
 
     return migrations
 

@@ -168,7 +168,12 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         is one match."""
         from gintally.ledger import merging
 
-        return merging.merge(self, other, checks, same)
+        def unguarded(
+            conn: sqlite3.Connection, match_id: int, after: int, shown: list[int] | None
+        ) -> None:
+            self.refuse_unguarded(conn, self.match_by_id(match_id), after, shown)
+
+        return merging.merge(self, other, checks, same, unguarded)
 
     def backup(self, target: str | os.PathLike[str], force: bool = False) -> Path:
         """A consistent copy of the ledger, taken online and put in place whole
@@ -332,7 +337,12 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
 
     def staked_matches(self) -> set[int]:
         """The ids of the matches that have a stake."""
-        return {int(r[0]) for r in self.money_rows("SELECT DISTINCT match_id FROM stakes")}
+        if not self.money_rows("SELECT 1 FROM stakes LIMIT 1"):
+            return set()
+        from gintally.ledger import payments as money
+
+        live = money.live_stakes(self).replace("SELECT *", "SELECT DISTINCT match_id", 1)
+        return {int(r[0]) for r in self.money_rows(live)}
 
     def add_stake(self, match: Match, stake: Stake, made: tuple[str, str] | None = None) -> None:
         """Price the match's points from `stake.since` on (None: from the start); `made`: the
@@ -340,6 +350,45 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         from gintally.ledger import payments as money
 
         money.add_stake(self, match, stake, made)
+
+    def last_stake(self, match: Match) -> tuple[str, str, Stake] | None:
+        """The match's live stake set last: (uid, created_at, stake), or None."""
+        if not self.money_rows("SELECT 1 FROM stakes WHERE match_id = ? LIMIT 1", [match.id]):
+            return None
+        from gintally.ledger import payments as money
+
+        return money.last_stake(self, match)
+
+    def void_stake(self, uid: str, reason: str | None = None, at: str | None = None) -> str:
+        """Take a price back by its uid (it stays in ``stakes`` as history), now or as another
+        device took it back (`at`): when."""
+        from gintally.ledger import payments as money
+
+        return money.void_stake(self, uid, reason, at)
+
+    def stakes_taken_back(self, match: Match) -> list[tuple[Stake, str, str, str | None, str]]:
+        """The match's prices taken back: (stake, uid, set at, reason, taken back at)."""
+        if not self.money_rows("SELECT 1 FROM stakes WHERE match_id = ? LIMIT 1", [match.id]):
+            return []
+        from gintally.ledger import payments as money
+
+        return money.stakes_taken_back(self, match)
+
+    def voided_stake(self, match: Match, reason: str) -> tuple[str, Stake, str] | None:
+        """The match's stake taken back last with `reason`: (uid, stake, when taken back)."""
+        if not self.money_rows("SELECT 1 FROM stakes WHERE match_id = ? LIMIT 1", [match.id]):
+            return None
+        from gintally.ledger import payments as money
+
+        return money.voided_stake(self, match, reason)
+
+    def voided_payment(self, match: Match, reason: str) -> tuple[Payment, str] | None:
+        """The match's payment taken back last with `reason`, and when it was taken back."""
+        if not self.money_rows("SELECT 1 FROM payments WHERE match_id = ? LIMIT 1", [match.id]):
+            return None
+        from gintally.ledger import payments as money
+
+        return money.voided_payment(self, match, reason)
 
     def stake_identities(self, match: Match) -> list[tuple[str, str]]:
         """The (uid, created_at) of each of the match's stakes, in `stakes`' order."""

@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.listing import listing_sheet as listing_sheet
     from gintally.report.listing import listing_tail as listing_tail
     from gintally.report.match import match_doc as match_doc
+    from gintally.report.match import set_games as set_games
     from gintally.report.match import teams_part as teams_part
     from gintally.report.money import add_winnings as add_winnings
     from gintally.report.money import amount_text as amount_text
@@ -120,6 +121,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.sheet import set_result as set_result
     from gintally.report.sheet import sheet_row as sheet_row
     from gintally.report.sheet import show_doc as show_doc
+    from gintally.report.sheet import stake_line as stake_line
     from gintally.report.sheet import table_line as table_line
     from gintally.report.sheet import tally_doc as tally_doc
     from gintally.report.standings import members_by_season as members_by_season
@@ -127,6 +129,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.standings import season_doc as season_doc
     from gintally.report.standings import standings_doc as standings_doc
     from gintally.report.stats import race_doc as race_doc
+    from gintally.report.stats import race_start as race_start
     from gintally.report.stats import stats_doc as stats_doc
 
 # Each module, with the public names it holds (in the imports above, the same).
@@ -134,7 +137,7 @@ HOMES: dict[str, str] = {
     "check": "check_doc",
     "hand": "changed_docs changed_lines describe hand_doc hand_row hand_rows hands_doc hands_head",
     "listing": "listing_head listing_items listing_lines listing_sheet listing_tail",
-    "match": "match_doc teams_part",
+    "match": "match_doc set_games teams_part",
     "money": (
         "add_winnings amount_text covered_text in_play_doc in_play_line money_text payment_doc "
         "priced_text prices_doc settle_doc stake_doc winnings_at"
@@ -150,10 +153,10 @@ HOMES: dict[str, str] = {
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
-        "set_result sheet_row show_doc table_line tally_doc"
+        "set_result sheet_row show_doc stake_line table_line tally_doc"
     ),
     "standings": "members_by_season members_doc season_doc standings_doc",
-    "stats": "race_doc stats_doc",
+    "stats": "race_doc race_start stats_doc",
 }
 _HOME = homes(HOMES)
 __all__ = sorted(_HOME)

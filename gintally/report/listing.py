@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from gintally.engine.games import Game
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
+from gintally.report.match import set_games
 from gintally.report.sheet import game_doc, knock_limit_text, series_doc, set_doc, sheet_row
 from gintally.service import seating_of
 
@@ -40,7 +41,7 @@ def listing_head(match: Match) -> ShowDoc:
         "target": match.rules.target,
         "preset": match.rules.preset,
         "season": None,
-        "format_games": match.format.games,
+        "format_games": set_games(match.format),
         "rolling": match.format.rolling,
         "sheet": [],
         "result": match.pair([0, 0]),

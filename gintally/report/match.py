@@ -11,8 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from gintally.engine.formats import Format
     from gintally.model import Match
     from gintally.report.shapes import MatchDoc, Teams
+
+
+def set_games(fmt: Format) -> int | None:
+    """How many games a set of format `fmt` holds (a document's ``format_games``): None for a
+    format played without sets (single, ad-infinitum), whose count plays no part."""
+    return fmt.games if fmt.in_sets else None
 
 
 def match_doc(match: Match) -> MatchDoc:
@@ -20,7 +27,7 @@ def match_doc(match: Match) -> MatchDoc:
         "match": match.name,
         "players": [p.name for p in match.players],
         "format": match.format.name,
-        "format_games": match.format.games,
+        "format_games": set_games(match.format),
         "rolling": match.format.rolling,
         "season_start": match.format.season_start_text,
         "rules": {"preset": match.rules.preset, **match.rules.values()},

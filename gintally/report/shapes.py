@@ -159,7 +159,7 @@ class ShowDoc(TypedDict):
     target: int
     preset: str  # the rule set's preset (`match show` gives every value)
     season: str | None
-    format_games: int
+    format_games: int | None  # the games of a set (hollywood, honeymoon); None: no sets
     rolling: bool
     sheet: list[SheetRow]
     result: Pair
@@ -194,7 +194,7 @@ class MatchDoc(TypedDict):
     match: str
     players: list[str]
     format: str
-    format_games: int  # the games of a set (hollywood, honeymoon), as in `show`
+    format_games: int | None  # the games of a set (hollywood, honeymoon), as in `show`
     rolling: bool
     season_start: str
     rules: dict[str, object]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintally.engine.series import Series, series_rule
 from gintally.game.variants import variant_of
-from gintally.report.match import teams_part
+from gintally.report.match import set_games, teams_part
 from gintally.service import seating_of
 
 if TYPE_CHECKING:
@@ -205,6 +205,20 @@ def series_line(doc: SeriesDoc, a: str, b: str, team: bool = False, so_far: bool
     return f"Series {doc['number']} (to {doc['target']}): {a} {score[a]}, {b} {score[b]}"
 
 
+def stake_line(doc: ShowDoc) -> str | None:
+    """What a sheet of a match played for money says of it, as `show` says it: the price of a
+    point and what the set or game in progress is worth so far (None without a stake; the
+    money document's module loads only then)."""
+    stake = doc.get("stake")
+    if stake is None:
+        return None
+    from gintally.report.money import in_play_line
+
+    playing = doc.get("in_play")
+    worth = f" {in_play_line(playing)}" if playing else ""
+    return f"At {stake['per_point']}.{worth}"
+
+
 def table_line(doc: ShowDoc) -> str:
     """Who deals next and the knock limit, as `show` says them (no dealer: solitaire, or a
     team match, where each table deals on its own)."""
@@ -272,7 +286,7 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         "target": match.rules.target,
         "preset": match.rules.preset,
         "season": window.season,
-        "format_games": match.format.games,
+        "format_games": set_games(match.format),
         "rolling": match.format.rolling,
         "sheet": sheet,
         "result": match.pair(sets[-1].nets if sets else [0, 0]),

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the insights: loaded by the commands that use them, not by a hand command
+    from datetime import date
+
     from gintally.engine.lifetime import Lifetime, Record
     from gintally.engine.race import RacePoint, RunningPoint
     from gintally.engine.standings import Season
@@ -91,6 +93,28 @@ def race_doc(
     from the day of the season's first hand (`hands`), the games won by the end of each
     month, and each player's hand points after each scoring hand (`running`, the race drawn
     before any game has finished)."""
+    first = hands[0].date if hands else season.start
+    return _race(match, season.label, season.start, season.end, first, points, running)
+
+
+def race_start(match: Match, today: date) -> RaceDoc:
+    """The race of a match with no hand yet: its season holding `today`, with nothing in it
+    (``chart --json`` prints it: a document, empty)."""
+    from gintally.engine.seasons import season_end, season_of
+
+    label, start = season_of(today, match.format.season_start)
+    return _race(match, label, start, season_end(start), start, [], [])
+
+
+def _race(
+    match: Match,
+    label: str,
+    start: date,
+    end: date,
+    first: date,
+    points: list[RacePoint],
+    running: Sequence[RunningPoint],
+) -> RaceDoc:
     names = [p.name for p in match.players]
     from gintally.engine.race import monthly
 
@@ -99,10 +123,10 @@ def race_doc(
         "match": match.name,
         "format": match.format.name,
         "players": names,
-        "season": season.label,
-        "start": season.start.isoformat(),
-        "end": season.end.isoformat(),
-        "first_hand": (hands[0].date if hands else season.start).isoformat(),
+        "season": label,
+        "start": start.isoformat(),
+        "end": end.isoformat(),
+        "first_hand": first.isoformat(),
         "dates": [p.date.isoformat() for p in points],
         "games_won": {names[i]: [p.games[i] for p in points] for i in (0, 1)},
         "net": {names[i]: [p.net[i] for p in points] for i in (0, 1)},

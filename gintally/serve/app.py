@@ -266,11 +266,9 @@ def said(doc: dict[str, Any], games: list[dict[str, Any]] | None = None) -> list
     open games with a hand in them as they now stand)."""
     from gintally.cli.render.hands import hand_lines
 
-    if "action" in doc and "hand" not in doc:  # undo took back a payment
-        return [
-            f"Took back the payment: {doc['from']} paid {doc['to']} {doc['text']} on {doc['date']}."
-        ]
     changed = list(doc.get("changed_text") or [])  # the finished games a correction changed
+    if "action" in doc and "hand" not in doc:  # undo took back a payment or a price
+        return [str(doc.get("took_back") or doc.get("brought_back")), *changed]
     if doc.get("undid", "hand") != "hand" and doc.get("took_back"):  # an edit or void undone
         return [str(doc["took_back"]), *changed]
     if "action" in doc:

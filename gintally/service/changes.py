@@ -1,12 +1,12 @@
-"""What a correction changed in a match's finished games: the window `show` replays around
+"""What a correction changed in a match's finished games and sets: the window `show` replays around
 the corrected hand, before and after, and the finished games compared (the engine is pure:
 two replays, no state; the one after is the one the correction's confirmation replays).
 
 Terminology
-- outcome (`Outcome`): a finished game's winner, totals, net and shutout: what a player reads
-  of it once it is over.
-- changed (`Changed`): a game finished before or after the correction whose outcome is
-  not the same (``was``/``now``; None: not finished then).
+- outcome (`Outcome`): a finished game's winner, totals, net and shutout, or a finished
+  set's winner and margin (``net``; no totals): what a player reads of it once it is over.
+- changed (`Changed`): a game or set finished before or after the correction whose outcome
+  is not the same (``was``/``now``; None: not finished then).
 
 Only corrections ask (`window_before`, `changed`): recording a hand replays no more than it
 did. A game older than the window (a season before, or before the match's quiet point) is not
@@ -35,27 +35,34 @@ class Outcome(NamedTuple):
 
 
 class Changed(NamedTuple):
-    """A finished game whose outcome a correction changed."""
+    """A finished game or set whose outcome a correction changed."""
 
-    what: str  # "game"
+    what: str  # "game" or "set"
     number: int
     was: Outcome | None
     now: Outcome | None
 
 
 class Finished(NamedTuple):
-    """The finished games of a replayed window (`windows.replay_match`): the number of the
-    first game it replayed (a window from a quiet point starts after the games before it) and
-    each finished game's outcome, by ("game", number)."""
+    """The finished games and sets of a replayed window (`windows.replay_match`): the number
+    of the first game it replayed (a window from a quiet point starts after the games before
+    it), each finished game's and set's outcome, by ("game", number) or ("set", number) (a
+    set's: its winner and margin, no totals), and the number of each one's first game."""
 
     first: int
     games: dict[tuple[str, int], Outcome]
+    starts: dict[tuple[str, int], int]
 
 
 def finished(rep: Replay) -> Finished:
-    """The outcome of each finished game a replay holds."""
+    """The outcome of each finished game and set a replay holds."""
     games = {("game", g.number): _outcome(g) for g in rep.games if g.status == "won"}
-    return Finished(min((g.number for g in rep.games), default=0), games)
+    starts = {k: k[1] for k in games}
+    for s in rep.sets():
+        if s.over:
+            games["set", s.number] = Outcome(s.winner, None, s.margin, False)
+            starts["set", s.number] = min(g.number for g in s.games)
+    return Finished(min((g.number for g in rep.games), default=0), games, starts)
 
 
 def window_before(ledger: Ledger, match: Match, around: date, today: date | None) -> Finished:
@@ -74,7 +81,8 @@ def changed(was: Finished, now: Finished) -> list[Changed]:
     """The games finished before or after whose outcome differs, in order (of the games both
     windows replayed)."""
     first = max(was.first, now.first)
-    keys = sorted(k for k in set(was.games) | set(now.games) if k[1] >= first)
+    starts = {**was.starts, **now.starts}
+    keys = sorted(k for k in set(was.games) | set(now.games) if starts.get(k, k[1]) >= first)
     return [
         Changed(k[0], k[1], was.games.get(k), now.games.get(k))
         for k in keys

@@ -69,13 +69,16 @@ def fold_match(
     dealer_before: DealerBefore,
     today: date | None = None,
     year: int | None = None,
+    write: bool = False,
 ) -> tuple[list[Season], Replay]:
     """`fold_standings` of a match of two players, as its hands stream from the file, starting
     after the seasons cached when the match is `cacheable`; the seasons it finished are kept
     (`Ledger.keep_folds`, written by `Ledger.save_folds` once the command has done its work:
     the command line's `base.ledger` saves them when the command succeeds). Call it inside
     the ledger's `snapshot`. `dealer_before` says who deals first in a season the replay
-    starts at."""
+    starts at. `write`: called inside a write that changed the match's hands (a merge), the
+    folds are written in it (`Ledger.write_folds`), as an import writes its own, so that the
+    first reader after it finds them."""
     rules, fmt, first = match.rules, match.format, match.first_seat
     if not cacheable(match):
         rows = stream_entries_from_plays(match, ledger.stream_plays(match))
@@ -102,7 +105,10 @@ def fold_match(
         # the folds still sound are kept again as of now, so that the rows a reader looks at
         # for what was written since (`folds.load`) stay about a season's
         made = sorted(cached + made, key=lambda f: f.season.start)
-        ledger.keep_folds(match, made, seen)
+        if write:
+            ledger.write_folds(match, made)
+        else:
+            ledger.keep_folds(match, made, seen)
     return seasons, rep
 
 

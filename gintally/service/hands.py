@@ -6,8 +6,11 @@ Terminology
 - settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
   refuse it with a `GintallyError` before anything is written.
 - correction: `edit`, `void` and `undo`; the hand keeps its number and everything recomputes.
-- latest fact (`undo_latest`): the match's hand entered last, or a payment recorded in the
-  match after that hand: what `gintally undo` takes back.
+- latest fact (`undo_latest`): the match's latest change to its hands (a hand entered, an
+  edit, a void, a restore), or a payment recorded after its last hand, or a price set after
+  the latest change to its hands: what `gintally undo` takes back (and `redo` brings back).
+- back-dated hand (`back_dated`): a hand typed with a date before the game in progress
+  began; refused unless placed on purpose (``--back-date``).
 
 Nothing here prints and nothing here computes a score itself.
 """
@@ -16,8 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from datetime import date
+from typing import TYPE_CHECKING
 
-from gintally.errors import GintallyError, HandError
+from gintally.engine.seasons import season_of
+from gintally.errors import GintallyError, HandError, LedgerError
 from gintally.game.cards import format_cards, parse_card, parse_cards
 from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
 from gintally.game.variants import (
@@ -29,8 +35,11 @@ from gintally.game.variants import (
 )
 from gintally.ledger import Ledger
 from gintally.ledger.history import Change
-from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text
+from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text, shell_word
 from gintally.service.seating import seating_of
+
+if TYPE_CHECKING:
+    from gintally.engine.stakes import Stake
 
 CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
 _PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
@@ -231,6 +240,78 @@ def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
     )
 
 
+def back_dated(
+    ledger: Ledger, match: Match, day: date, today: date | None
+) -> tuple[date, bool] | None:
+    """The day a hand dated `day` would reach back past, and whether a game is in progress;
+    None when it may be placed there. That day is the first of the games in progress (a hand
+    dated before it would join tonight's game and change who dealt its hands), or, with no
+    game in progress, the day of the match's latest hand (it would land in a finished game).
+    One query when `day` is the latest hand's day or later (every hand typed at the table); a
+    replay of the recent games otherwise."""
+    try:
+        latest = ledger.live_hands_latest(match)
+    except LedgerError:  # a damaged row: a new hand is a fact of its own (its confirmation warns)
+        return None
+    if latest is None or day >= latest.date:
+        return None
+    from gintally.service.windows import replay_match
+
+    opened = [g.opened for g in replay_match(ledger, match, today=today).replay.open_games()]
+    start = min(opened) if opened else latest.date
+    return (start, bool(opened)) if day < start else None
+
+
+def refuse_back_dated(
+    ledger: Ledger, match: Match, day: date, start: date, in_progress: bool, option: str
+) -> GintallyError:
+    """The refusal of a hand dated `day`, before `start` (`back_dated`): it names both days
+    and the two remedies, a paper-book match of its own (a command that works when copied)
+    and `option`, which places it by its date."""
+    fmt = match.format
+    season = season_of(day, fmt.season_start)[0] if fmt.seasonal else None
+    if season is not None and season != season_of(start, fmt.season_start)[0]:
+        where = (
+            f"the day the games in progress in {match.name!r} began: it would land in its "
+            f"{season} season, which is over"
+        )
+    elif in_progress:
+        where = f"the day the game in progress in {match.name!r} began: it would join that game"
+    else:
+        where = f"the day of the latest hand in {match.name!r}: it would land in a finished game"
+    return GintallyError(
+        f"the hand is dated {day}, before {start}, {where}. Keep old results in a paper-book "
+        f"match ({paper_book(ledger, match)}), or give {option} to place it here by its date"
+    )
+
+
+def paper_book(ledger: Ledger, match: Match) -> str:
+    """The command that makes a paper-book match beside `match` (its players or teams, its
+    format and preset), under a name no match has; or, when one by that name is there, the
+    option that records into it."""
+    from gintally.errors import NotFoundError
+
+    name = f"{match.name} paper book"
+    try:
+        ledger.match(name)
+    except NotFoundError:
+        pass
+    else:
+        return f"--match {shell_word(name)}"
+    if match.teams is None:
+        sides = "--players " + " ".join(shell_word(p.name) for p in match.players)
+    else:
+        sides = "--teams " + " ".join(
+            shell_word(",".join(p.name for p in t.members)) for t in match.teams
+        )
+    words = [f"gintally match new {shell_word(name)} {sides}"]
+    if match.format.key != "single":
+        words.append(f"--format {match.format.key}")
+    if match.rules.preset != "modern":
+        words.append(f"--rules {shell_word(match.rules.preset)}")
+    return " ".join(words)
+
+
 def record(ledger: Ledger, match: Match, typed: TypedHand) -> tuple[HandRecord, HandResult]:
     """Settle and store one hand (one transaction). Nothing is written when it is refused.
 
@@ -371,7 +452,9 @@ class Undone:
 _WHAT = {"hand": "hand", "replace": "edit", "void": "void", "restore": "restore"}
 
 
-def change_stacks(ledger: Ledger, match: Match) -> tuple[list[Change], list[Change]]:
+def change_stacks(
+    ledger: Ledger, match: Match, changes: list[Change] | None = None
+) -> tuple[list[Change], list[Change]]:
     """The match's changes to its hands as an editor keeps them: those done, latest last (what
     `undo` takes back from the top), and those undone since the latest change made by hand
     (what `redo` brings back from the top). Played in the order made: a change pushes onto
@@ -380,7 +463,7 @@ def change_stacks(ledger: Ledger, match: Match) -> tuple[list[Change], list[Chan
     than the corrections allow to reach is never on top)."""
     done: list[Change] = []
     undone: list[Change] = []
-    for c in reversed(ledger.changes(match)):
+    for c in reversed(ledger.changes(match) if changes is None else changes):
         if c.reason == UNDO and c.action != "hand":
             if done:
                 undone.append(done.pop())
@@ -411,15 +494,27 @@ def _apply(ledger: Ledger, match: Match, c: Change, back: bool, reason: str) -> 
     return Undone(what, ledger.restore(match, c.number, reason))
 
 
-def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
+@dataclass(frozen=True)
+class Price:
+    """A match's price taken back by `undo_latest` or brought back by `redo` (its uid)."""
+
+    uid: str
+    stake: Stake
+
+
+def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment | Price:
     """Take back the match's latest change: a payment recorded in it after its last live hand
     (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
     and recorded after the latest correction (in a later second: a payment's uid tells no
-    order), else the top of the changes done
+    order); a price set after the latest change to the hands (a price's uid and a change's
+    are both ordered by the time they were made; of a price and a payment, the one recorded
+    in the later second, the payment in the same one); else the top of the changes done
     (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
     it, a void undone (the hand restored), a restore undone (voided again): each a correction
-    with the reason `UNDO`, exported and merged like any. Found and taken back in one write.
-    A match without payments loads no money module (`Ledger.last_payment` asks first)."""
+    with the reason `UNDO`, exported and merged like any. A payment or a price taken back
+    stays as history (``payment_voids``, ``stake_voids``, with the reason `UNDO`). Found and
+    taken back in one write. A match without payments or prices loads no money module
+    (`Ledger.last_payment`, `Ledger.last_stake` ask first)."""
     with ledger.write():
         done, _ = change_stacks(ledger, match)
         change = done[-1] if done else None
@@ -432,25 +527,73 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment:
                 or change.action == "hand"
                 or (payment.created_at or "") > change.created_at  # (to the second)
             )
-            if after and later:
-                ledger.void_payment(payment, UNDO)
-                return payment
+            if not (after and later):
+                payment = None
+        price = ledger.last_stake(match)
+        if price is not None and change is not None and price[0] < change.uid:
+            price = None  # the hands changed since
+        if price is not None and (payment is None or price[1] > (payment.created_at or "")):
+            ledger.void_stake(price[0], UNDO)
+            return Price(price[0], price[2])
+        if payment is not None:
+            ledger.void_payment(payment, UNDO)
+            return payment
         if change is None:
             raise GintallyError(f"match {match.name!r} has no hand to undo")
         return _apply(ledger, match, change, True, UNDO)
 
 
-def redo(ledger: Ledger, match: Match) -> Undone:
-    """Bring back what the latest undo took back of the match's hands (`change_stacks`): a
+def redo(ledger: Ledger, match: Match) -> Undone | Payment | Price:
+    """Bring back what the latest undo took back: of the match's hands (`change_stacks`), a
     hand (restored under its own number), an edit, a void or a restore, as a correction with
-    the reason `REDO`. One write."""
+    the reason `REDO`; or a payment or a price, recorded again as it was (a new fact, with a
+    uid of its own), unless the hands changed since it was taken back (`_money_undone`) or,
+    for a price, another price from its day was set meanwhile. Of an undo of the hands and
+    one of money in the same second, the money's is brought back first. One write."""
     with ledger.write():
-        _, undone = change_stacks(ledger, match)
+        changes = ledger.changes(match)
+        _, undone = change_stacks(ledger, match, changes)
+        undo_at = max((c.created_at for c in changes if c.reason in (UNDO, REDO)), default="")
+        money = _money_undone(ledger, match, changes)
+        if money is not None and (not undone or money[0] >= undo_at):
+            thing = money[1]
+            if isinstance(thing, Price):
+                since = thing.stake.since
+                if any(s.since == since for s in ledger.stakes(match)):
+                    raise GintallyError(
+                        f"match {match.name!r} has a price from {since or 'the start'} again "
+                        f"since the undo: nothing to redo"
+                    )
+                ledger.add_stake(match, thing.stake)
+                found = ledger.last_stake(match)
+                return Price(found[0] if found else "", thing.stake)
+            p = thing
+            return ledger.add_payment(match, p.payer, p.payee, p.amount, p.date, p.note)
         if not undone:
             raise GintallyError(
                 f"match {match.name!r} has nothing to redo: no undo since its latest change"
             )
         return _apply(ledger, match, undone[-1], False, REDO)
+
+
+def _money_undone(
+    ledger: Ledger, match: Match, changes: list[Change]
+) -> tuple[str, Payment | Price] | None:
+    """The payment or price the match's latest undo of money took back and no redo brought
+    back yet (`Ledger.voided_payment`, `Ledger.voided_stake`), with when (to the second),
+    while the hands were not changed since (in a later second)."""
+    found: list[tuple[str, Payment | Price]] = []
+    paid = ledger.voided_payment(match, UNDO)
+    if paid is not None:
+        found.append((paid[1], paid[0]))
+    priced = ledger.voided_stake(match, UNDO)
+    if priced is not None:
+        found.append((priced[2], Price(priced[0], priced[1])))
+    if not found:
+        return None
+    when, thing = max(found, key=lambda f: f[0])
+    newest = max((c.created_at for c in changes if c.reason not in (UNDO, REDO)), default="")
+    return None if newest > when else (when, thing)
 
 
 def restore(ledger: Ledger, match: Match, number: int, reason: str | None = None) -> Undone:

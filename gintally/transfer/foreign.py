@@ -19,7 +19,6 @@ from typing import Any, Protocol
 from gintally.engine.stakes import MAX_PLACES, Stake
 from gintally.model import HandRecord, Match
 from gintally.transfer.export import json_row
-from gintally.transfer.importing import ImportStream
 from gintally.transfer.payments import check_payment, stake_from
 from gintally.transfer.rows import parse_row, read_date
 
@@ -39,7 +38,6 @@ class ImportChecks:
     def __init__(self, book: Book, today: date) -> None:
         self.book, self.today = book, today
         self._matches: dict[int, Match] = {}
-        self._sound: set[tuple[int, tuple[Any, ...]]] = set()  # hands found sound, but the date
 
     def _match(self, match_id: int) -> Match:
         if match_id not in self._matches:
@@ -47,18 +45,14 @@ class ImportChecks:
         return self._matches[match_id]
 
     def hand(self, match_id: int, record: HandRecord) -> None:
-        """As an import checks a row, remembering the rows found sound as the import does (a
-        hand's values but its date are checked once, `ImportStream.CACHE_ROWS` at a time; its
-        date each time, as a date)."""
-        key = (match_id, record.stored())
-        if key in self._sound:
-            read_date(record.date.isoformat(), self.today, None)
-            return
+        """As an import checks a row (the merge asks once for each distinct row but its date,
+        as an import remembers the rows it has read: `ImportStream.CACHE_ROWS`)."""
         match = self._match(match_id)
         parse_row(match, json_row(match, record), self.today)
-        if len(self._sound) >= ImportStream.CACHE_ROWS:
-            self._sound.clear()
-        self._sound.add(key)
+
+    def day(self, text: str) -> None:
+        """As an import checks a date (asked once for each distinct date)."""
+        read_date(text, self.today, None)
 
     def payment(self, match_id: int, i: int, row: Mapping[str, Any]) -> None:
         match = self._match(match_id)

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gintally.errors import GintallyError
-from gintally.transfer.streamed_json import DuplicateKey, json_sections
+from gintally.transfer.streamed_json import DuplicateKey, HugeNumber, json_sections
 
 STDIN = "-"
 NEEDED = ("date", "winner", "points")  # a header's columns; kind defaults to a plain result
@@ -72,8 +72,12 @@ def shown(path: Path) -> str:
 
 
 def source_name(path: Path) -> str:
-    """The source's name (a file's name without its folder), as an import records it."""
-    return "standard input" if str(path) == STDIN else path.name
+    """The source's name (a file's name without its folder), as an import records it: bytes
+    of a name that are not UTF-8 (a POSIX name read as surrogates, which no text can store)
+    written ``\\xe9``."""
+    if str(path) == STDIN:
+        return "standard input"
+    return os.fsencode(path.name).decode("utf-8", "backslashreplace")
 
 
 def read_rows(path: Path) -> Iterator[tuple[int, Mapping[str, Any]]]:
@@ -333,6 +337,8 @@ def _json_parts(path: Path, f: TextIO, head: str, budget: _Budget) -> Iterator[P
                 f"{shown(path)}: the key {e.key!r} is given twice in one object (which one is "
                 f"meant?)"
             ) from None
+        except HugeNumber as e:
+            raise GintallyError(f"{shown(path)}: {e}") from None
 
 
 def _objects(
@@ -351,6 +357,8 @@ def _objects(
                 f"{where.format(i=i)} of {source_name(path)}: the key {e.key!r} is given twice "
                 f"in one object (which one is meant?)"
             ) from None
+        except HugeNumber as e:
+            raise GintallyError(f"{where.format(i=i)} of {source_name(path)}: {e}") from None
         if key == "match" and not isinstance(element, dict):
             continue  # a document's own description of its match: only an export's is read
         if not isinstance(element, dict):

@@ -39,8 +39,38 @@ class DuplicateKey(ValueError):
         self.key = key
 
 
+MAX_DIGITS = 100  # digits of a whole number (no number gintally reads has more than 20)
+
+
+class HugeNumber(ValueError):
+    """A whole number of more than `MAX_DIGITS` digits, the value of `key` (Python refuses to
+    read one of more than 4,300, and none of gintally's values is near either)."""
+
+    def __init__(self, key: str, digits: int) -> None:
+        super().__init__(
+            f"its {key!r} is a number of {digits:,} digits (at most {MAX_DIGITS} are read)"
+        )
+        self.key, self.digits = key, digits
+
+
+class _Huge:
+    """A whole number too long to read (`MAX_DIGITS`): named by the object holding it."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _int(text: str) -> int | _Huge:
+    digits = len(text.lstrip("-"))
+    return _Huge(digits) if digits > MAX_DIGITS else int(text)
+
+
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object's keys and values, each key once (`DuplicateKey` otherwise)."""
+    """An object's keys and values, each key once (`DuplicateKey` otherwise), none of them a
+    whole number too long to read (`HugeNumber`)."""
+    for key, value in pairs:
+        if type(value) is _Huge:
+            raise HugeNumber(key, value.digits)
     out = dict(pairs)
     if len(out) != len(pairs):
         seen: set[str] = set()
@@ -51,7 +81,8 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_unique)  # strict: a key twice is refused
+# strict: a key twice is refused, and so is a whole number too long to read
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique, parse_int=_int)
 
 
 def _names_trailing_commas() -> bool:

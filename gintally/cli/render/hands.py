@@ -67,7 +67,7 @@ def hand_lines(doc: HandDoc, width: int | None = None) -> list[str]:
         lines.append(f"Next dealer: {doc['next_dealer']}")
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
         lines[1:] = [part for line in lines[1:] for part in _wrapped(line, width)]
-    room = _width() if width is None else width
+    room = terminal_width() if width is None else width
     if any(len(line) > room for line in lines):  # a long hand (Mahjong gin, a match's name)
         lines = [part for line in lines for part in _wrapped(line, room)]
     return lines
@@ -90,7 +90,7 @@ def _together(text: str) -> str:
     return _CARDS.sub(_KEEP, text)
 
 
-def _width() -> int:
+def terminal_width() -> int:
     """The terminal's width as a confirmation reads it without Rich (or shutil, which costs a
     hand command some milliseconds to import): COLUMNS, else the terminal's, else 80."""
     columns = os.environ.get("COLUMNS", "")
@@ -113,7 +113,7 @@ def _wrapped(line: str, room: int | None = None) -> list[str]:
     indent = line[: len(line) - len(line.lstrip())]
     parts = textwrap.wrap(
         _together(line.strip()),
-        max(40, room),
+        max(20, room),
         initial_indent=indent,
         subsequent_indent=indent + "  ",
         break_on_hyphens=False,
@@ -226,15 +226,23 @@ def hand_log(
         yield f"No hands in {head['match']}{season}"
         return
     season = f", season {head['season']}" if head["season"] else ", every season"
-    yield f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
+    title = f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
+    if len(title) > width:  # a narrow screen: wrapped, "(14 hands)" kept whole
+        count = _count(head["count"], "hand")
+        yield from _wrapped(title.replace(count, count.replace(" ", _KEEP)), width)
+    else:
+        yield title
     teams = bool(head.get("teams"))
     number = max(3, digits)
     who = max(6, *(len(p) for p in head["players"]))
     middle = f"{'rnd':>{number}}" if teams else f"{'dealer':<{who}}"
     lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
-    yield lead + "what happened"
-    room = max(20, width - len(lead))
-    under = " " * len(lead)
+    # A narrow screen (under some 55 columns): what happened goes under the hand's columns,
+    # across the screen, rather than in a column too narrow for it.
+    narrow = width - len(lead) < NARROW
+    under = " " * (number + 2 if narrow else len(lead))
+    yield from [lead.rstrip(), under + "what happened"] if narrow else [lead + "what happened"]
+    room = max(20, width - len(under))
     # a line after its number, date (and round) for each distinct look of a hand, made once
     # (a household repeats a few thousand results: `_MEMO` of them at most)
     made: dict[tuple[object, ...], tuple[str, list[str]]] = {}
@@ -254,25 +262,27 @@ def hand_log(
             if len(made) >= _MEMO:
                 made.clear()
             made[key] = found
-        rest, more = found
+        columns, (first, *more) = found
         if teams:
-            yield (
-                f"{h['hand']:>{number}}  {h['date']:<10}  {h.get('round') or '-':>{number}}  "
-                + rest
-            )
+            columns = f"{h.get('round') or '-':>{number}}  " + columns
+        columns = f"{h['hand']:>{number}}  {h['date']:<10}  " + columns
+        if narrow:
+            yield columns.rstrip()
+            more = [first, *more]
         else:
-            yield f"{h['hand']:>{number}}  {h['date']:<10}  " + rest
+            yield columns + first
         for line in more:
             yield under + line
 
 
 _MEMO = 10_000  # distinct looks of a hand `hand_log` remembers (then forgets, and again)
+NARROW = 24  # the narrowest column of what happened in the log, else it goes under the hand
 
 
 def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[str]]:
-    """A hand's line in the log after its number, date (and a team match's round): its dealer
-    (not in a team match), upcard and what happened, wrapped to `room`; and the lines that what
-    happened wraps onto, not yet indented."""
+    """A hand's columns in the log after its number, date (and a team match's round): its
+    dealer (not in a team match) and upcard; and what happened, wrapped to `room`, in lines not
+    yet indented."""
     import textwrap
 
     what = h["description"] + (" [edited]" if h["edited"] else "")
@@ -290,7 +300,7 @@ def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[s
             for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
         ]
     dealer = "" if teams else f"{h['dealer'] or '-':<{who}}  "
-    return f"{dealer}{h['upcard'] or '-':<3}  " + first, more
+    return f"{dealer}{h['upcard'] or '-':<3}  ", [first, *more]
 
 
 def round_result(r: RoundDoc) -> str:

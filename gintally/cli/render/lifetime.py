@@ -91,8 +91,11 @@ def stats(doc: StatsDoc) -> Group:
             until = str(rec.get("until"))
             if until != day:  # one word, never broken: 2024-03-03..03-10
                 day = f"{day}..{until[5:] if until[:4] == day[:4] else until}"
-        else:
-            what = f"{_count(rec.get('games_won'), 'game')} won in {rec.get('season')}"
+        else:  # one match's season, not the year's: its match named with it
+            won = _count(rec.get("games_won"), "game")
+            what = f"{won} won in the {rec.get('season')} season of {rec['match']}"
+            records.add_row(title, f"{rec['player']}, {what}: {hand}, {day}")
+            continue
         records.add_row(title, f"{rec['player']}, {what}: {hand} of {rec['match']}, {day}")
     if records.row_count:
         draw(records)
@@ -107,10 +110,12 @@ def _count(n: object, what: str) -> str:
 def _winnings(doc: StatsDoc) -> Text:
     """Each player's lifetime winnings, in one line (the money document's module loads only
     when there are any)."""
+    from gintally.locales import placed
     from gintally.report import money_text
 
     earned = [
-        f"{r['player']} " + " and ".join(money_text(a, c) for c, a in sorted(r["winnings"].items()))
+        f"{r['player']} "
+        + " and ".join(placed(money_text(a, c), c) for c, a in sorted(r["winnings"].items()))
         for r in doc["players"]
         if r.get("winnings")
     ]

@@ -15,11 +15,12 @@ Terminology:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from gintally.cli.render.terminal import NAME_ROOM, short
 from gintally.engine.formats import format_class
-from gintally.report import GameLine, SetDoc, ShowDoc, series_line, table_line
+from gintally.report import GameLine, SetDoc, ShowDoc, series_line, stake_line, table_line
 
 
 def every_game(
@@ -47,6 +48,34 @@ def interleaved(doc: ShowDoc) -> Iterator[GameLine | SetDoc]:
         current = g["set"]
         yield g
     yield from sets.values()
+
+
+def folded(lines: Iterable[str], room: int) -> Iterator[str]:
+    """`lines` as they are, but a line longer than `room` columns (a narrow screen) broken
+    where its columns meet (two spaces or more), or else at its spaces, the rest indented under
+    it: a number is never split by the terminal's wrap."""
+    import textwrap
+
+    room = max(20, room)
+    for line in lines:
+        if len(line) <= room:
+            yield line
+            continue
+        for text in (_SPACE.sub(_KEEP, line), line):  # the columns whole, else the words
+            parts = textwrap.wrap(
+                text,
+                room,
+                subsequent_indent="      ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            if all(len(p) <= room for p in parts):
+                break
+        yield from (p.replace(_KEEP, " ") for p in parts)
+
+
+_KEEP = "\xa0"  # a space textwrap never breaks at (it breaks at ASCII whitespace only)
+_SPACE = re.compile(r"(?<=\S) (?=\S)")  # a single space, inside a column
 
 
 def head_lines(doc: ShowDoc) -> list[str]:
@@ -144,5 +173,10 @@ def foot_lines(doc: ShowDoc) -> list[str]:
     out = []
     if doc["series"] is not None:
         out.append(series_line(doc["series"], a, b, "teams" in doc))
+    money, stake = stake_line(doc), doc.get("stake")
+    if money is not None and stake is not None:  # played for money, as the reader writes it
+        from gintally.locales import placed_in
+
+        out.append(placed_in(money, stake["currency"]))
     out.append(table_line(doc))
     return out

@@ -14,7 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gintally.cli.render.sheet import relabel, team_labels
-from gintally.cli.render.terminal import NAME_ROOM, console, group, kit, message, short
+from gintally.cli.render.terminal import (
+    NAME_ROOM,
+    console,
+    group,
+    kit,
+    message,
+    money_message,
+    short,
+)
 from gintally.engine.formats import format_class
 from gintally.report import StandingsDoc
 
@@ -89,7 +97,8 @@ def standings(doc: StandingsDoc) -> Group:
             f"{r['player']} {money_text(r.get('winnings', '0'), stake['currency'])}"
             for r in doc["rows"]
         )
-        draw(message(f"Winnings this season {winnings_at(doc)}: {earned}."))
+        winnings = f"Winnings this season {winnings_at(doc)}: {earned}."
+        draw(money_message(winnings, stake["currency"]))
     if doc.get("unfinished"):
         draw(message(f"{doc['unfinished']} unfinished game(s) this season.", "yellow"))
     members = doc.get("members") or []

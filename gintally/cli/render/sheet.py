@@ -25,9 +25,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.render.terminal import NAME_ROOM, group, kit, message, short, width
+from gintally.cli.render.terminal import (
+    NAME_ROOM,
+    group,
+    kit,
+    message,
+    money_message,
+    short,
+    width,
+)
 from gintally.engine.formats import format_class
-from gintally.report import series_line, table_line
+from gintally.report import series_line, stake_line, table_line
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -47,7 +55,7 @@ def _sheet_games(doc: ShowDoc) -> list[GameDoc]:
     if not kind.in_sets:
         return games[-1:]
     if doc["rolling"]:
-        return [g for g in games if g["status"] == "open"] or games[-doc["format_games"] :]
+        return [g for g in games if g["status"] == "open"] or games[-(doc["format_games"] or 1) :]
     return [g for g in games if g["set"] == games[-1]["set"]]
 
 
@@ -111,13 +119,9 @@ def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None =
             draw(Text(f"Set {now['number']} (sum of its finished games' nets): {now['result']}."))
     if doc["series"] is not None:
         draw(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
-    stake = doc.get("stake")
-    if stake is not None:  # played for money (the money document's module loads only then)
-        from gintally.report import in_play_line
-
-        playing = doc.get("in_play")
-        worth = f" {in_play_line(playing)}" if playing else ""
-        draw(Text(f"At {stake['per_point']}.{worth}"))
+    money, stake = stake_line(doc), doc.get("stake")
+    if money is not None and stake is not None:  # played for money
+        draw(money_message(money, stake["currency"]))
     draw(Text(table_line(doc), style="dim"))
 
 
@@ -211,11 +215,11 @@ def _show_season(doc: ShowDoc, pieces: list[RenderableType]) -> None:
 def _show_all(doc: ShowDoc) -> Text:
     """``show --all`` of a match replayed whole (a team match): every game and set as plain
     lines (`listing.game_lines`), as a two-player match's are streamed; never cut."""
-    from gintally.cli.render.listing import game_lines, interleaved
+    from gintally.cli.render.listing import folded, game_lines, interleaved
 
     _, _, Text = kit()
     digits = len(str(max((g["number"] for g in doc["games"]), default=0)))
-    lines = "\n".join(game_lines(doc, interleaved(doc), digits))
+    lines = "\n".join(folded(game_lines(doc, interleaved(doc), digits), width()))
     return Text(lines, no_wrap=True, overflow="ignore")
 
 
@@ -251,21 +255,39 @@ def _sheet(
     """The paper score sheet: a column pair per game, running totals under each hand's winner.
     Each column is headed by its game and player; when the players' names do not fit the
     terminal, their initials head the columns and a legend says whose they are."""
-    box, Table, Text = kit()
+    _, _, Text = kit()
     widest = max(
         len(str(v)) for g in games for pair in (g["total"], g["points"]) for v in pair.values()
     )
     room = width()
 
-    def needed(la: str, lb: str) -> int:
-        """The table's width as Rich lays it out: the label column, the two edges, and each
-        column's text with its padding (2) and separator (1)."""
+    def needed(la: str, lb: str, count: int) -> int:
+        """The width of a table of `count` games as Rich lays it out: the label column, the
+        two edges, and each column's text with its padding (2) and separator (1)."""
         label = max(len("shutout"), len(str(max((r["hand"] for r in doc["sheet"]), default=0))))
-        return label + 2 + sum(max(len(x), widest, 4) + 3 for x in (la, lb)) * len(games)
+        return label + 2 + sum(max(len(x), widest, 4) + 3 for x in (la, lb)) * count
 
     names = (a, b)
-    if needed(a, b) > room:
+    if needed(a, b, len(games)) > room:
         names = _labels(a, b)
+    # On a narrow screen (40-60 columns) the games go a few to a table, one under the other,
+    # so that every column keeps its numbers whole.
+    each = max([1, *(k for k in range(1, len(games) + 1) if needed(*names, k) <= room)])
+    for start in range(0, len(games), each):
+        pieces.append(_sheet_table(doc, games[start : start + each], (a, b), names))
+    if names != (a, b):
+        pieces.append(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
+    if any(g["status"] == "won" for g in games):  # the mark on the winner's column head
+        pieces.append(Text("✓ won the game", style="dim"))
+
+
+def _sheet_table(
+    doc: ShowDoc, games: list[GameDoc], players: tuple[str, str], names: tuple[str, str]
+) -> Table:
+    """One table of the score sheet: a column pair per game of `games`, headed by the game and
+    the player's name (or label: `names`), and the rows that post to those games."""
+    box, Table, _ = kit()
+    a, b = players
     table = Table(box=box.SIMPLE_HEAD, show_footer=False, pad_edge=False)
     table.add_column("round" if "teams" in doc else "hand", justify="right", style="dim")
     for g in games:
@@ -327,9 +349,7 @@ def _sheet(
         table.add_row(*net_cells, style="bold")
     if any(g["status"] == "open" for g in games):
         table.add_row(*need_cells, style="dim")
-    pieces.append(table)
-    if names != (a, b):
-        pieces.append(Text(f"{names[0]} = {a}, {names[1]} = {b}", style="dim"))
+    return table
 
 
 def sets_table(sets: Iterable[SetDoc], title: str) -> Table:
@@ -347,7 +367,8 @@ def sets_table(sets: Iterable[SetDoc], title: str) -> Table:
 
 
 def grid(games: list[GameDoc], a: str, b: str, title: str, columns: int = 5) -> Table:
-    """Many games at a glance: ``#331 465-290`` cells, several to a row."""
+    """Many games at a glance: ``#331 465-290`` cells, several to a row (fewer on a narrow
+    screen)."""
     _, Table, _ = kit()
     table = Table(
         box=None,
@@ -357,6 +378,8 @@ def grid(games: list[GameDoc], a: str, b: str, title: str, columns: int = 5) -> 
         title=f"{title} ({a}-{b})",
     )
     cells = [f"#{g['number']} {g['points'][a]}-{g['points'][b]}" for g in games]
+    # as many to a row as fit the screen (each cell padded 2 a side), at most `columns`
+    columns = max(1, min(columns, width() // (max(map(len, cells), default=0) + 4)))
     for start in range(0, len(cells), columns):
         row = cells[start : start + columns]
         table.add_row(*row, *[""] * (columns - len(row)))

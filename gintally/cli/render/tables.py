@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gintally.cli.render.terminal import group, kit, message
+from gintally.cli.render.terminal import group, kit, message, money_message
 from gintally.engine.formats import format_class
 from gintally.game.rules import value_text
 from gintally.model import shell_word
@@ -43,6 +43,8 @@ def evaluation(doc: EvalDoc) -> Group:
         verdict = "[bold green]Gin![/]" + (f" (discard {doc['discard']})" if doc["discard"] else "")
     elif doc.get("knocks"):
         verdict = f"Knocks with {doc['deadwood']}."
+    elif doc.get("knocks") is False and doc.get("knock_limit") == 0:  # Mahjong gin, say
+        verdict = f"Not gin: deadwood {doc['deadwood']}, and no knocking here (gin only)."
     elif doc.get("knocks") is False:
         verdict = f"Cannot knock: {doc['deadwood']} is over the limit."
     else:
@@ -182,11 +184,12 @@ def settlement(doc: SettleDoc) -> Group:
     since = f" since {doc['since']}" if doc["since"] else ""
     if doc["balances"]:
         for b in doc["balances"]:
-            said.append(message(f"{b['from']} owes {b['to']} {b['text']}{since}.", "bold"))
+            owes = f"{b['from']} owes {b['to']} {b['text']}{since}."
+            said.append(money_message(owes, b["currency"], "bold"))
     else:
         said.append(message(f"All square{since}.", "bold"))
     for c in doc["matches"]:
-        said.append(message(f"{c['match']}: {covered_text(c)}.", "dim"))
+        said.append(money_message(f"{c['match']}: {covered_text(c)}.", c["currency"], "dim"))
     payments = doc["payments"]
     if len(payments) > LAST_PAYMENTS:
         earlier = len(payments) - LAST_PAYMENTS
@@ -196,8 +199,14 @@ def settlement(doc: SettleDoc) -> Group:
     for p in payments[-LAST_PAYMENTS:]:
         note = f" ({p['note']})" if p["note"] else ""
         said.append(
-            message(f"Paid: {p['from']} to {p['to']} {p['text']} on {p['date']}{note}.", "dim")
+            money_message(
+                f"Paid: {p['from']} to {p['to']} {p['text']} on {p['date']}{note}.",
+                p["currency"],
+                "dim",
+            )
         )
     for x in doc["in_play"]:
-        said.append(message(f"In play, {x['match']}: {in_play_line(x)}", "dim"))
+        said.append(
+            money_message(f"In play, {x['match']}: {in_play_line(x)}", x["currency"], "dim")
+        )
     return group(said)

@@ -16,6 +16,10 @@ Terminology:
   never cut is a `Text` with ``no_wrap``: printed as Rich's soft wrap prints it).
 - *name room*: how long a name may be and never be cut (SPEC section 8); longer names end in
   "…" (or "..." where stdout's encoding cannot show it).
+- *stacked*: a table too wide for the terminal (Rich would end a cell in "…": a score, a
+  name) drawn a row at a time instead: the row's first cell, then each other column's head and
+  value, packed into lines that fit (`fitted`). Every drawing's tables pass through it, so no
+  command cuts a number on a narrow screen (40-60 columns); a table that fits is drawn as it is.
 """
 
 from __future__ import annotations
@@ -45,18 +49,128 @@ _KEPT: list[tuple[int, list[Drawing]]] = []  # the screens drawn for now (width,
 def out(drawing: Drawing) -> None:
     """Print `drawing` on stdout: plain text as it is, a renderable with Rich (a group piece by
     piece); or keep it while `kept` is open."""
-    if _KEPT:
-        _KEPT[-1][1].append(drawing)
-        return
     if isinstance(drawing, str):
-        sys.stdout.write(drawing)
+        if _KEPT:
+            _KEPT[-1][1].append(drawing)
+        else:
+            sys.stdout.write(drawing)
         return
     from rich.console import Group
     from rich.text import Text
 
     screen = console()
-    for piece in drawing.renderables if isinstance(drawing, Group) else (drawing,):
+    pieces = drawing.renderables if isinstance(drawing, Group) else [drawing]
+    pieces = [fitted(piece, screen.width) for piece in pieces]
+    if _KEPT:
+        _KEPT[-1][1].append(group(pieces) if isinstance(drawing, Group) else pieces[0])
+        return
+    for piece in pieces:
         screen.print(piece, soft_wrap=isinstance(piece, Text) and piece.no_wrap is True)
+
+
+def fitted(piece: RenderableType, room: int) -> RenderableType:
+    """`piece` as it is, or, when it is a table Rich would cut to fit `room` columns (a cell
+    ending in "…"), the table stacked: a row at a time, each value whole."""
+    from rich.table import Table
+
+    if not isinstance(piece, Table) or not _cut(piece, room):
+        return piece
+    return stacked(piece, room)
+
+
+def _cut(table: Table, room: int) -> bool:
+    """Whether Rich, drawing `table` `room` columns wide, ends a cell (or a head) in "…"."""
+    from rich.console import Console
+
+    if _widest(table) <= room:
+        return False  # drawn at its natural width: nothing wraps, nothing is cut
+    probe = Console(file=io.StringIO(), width=room, color_system=None, highlight=False, emoji=False)
+    probe.print(table)
+    drawn = probe.file.getvalue()  # type: ignore[attr-defined]
+    given = sum(_plain(c).count("…") for col in table.columns for c in (col.header, *col.cells))
+    return bool(drawn.count("…") > given)
+
+
+def _widest(table: Table) -> int:
+    """At least the width `table` takes drawn whole (each column's longest line and its
+    padding, the rules between and around them), worked out from its cells' text: most tables
+    on most screens fit by it, and are not drawn twice."""
+    from rich.cells import cell_len
+
+    _, right, _, left = table.padding
+    columns = table.columns
+    rules = (len(columns) - 1 + 2 * table.show_edge) if table.box else 0
+    return rules + sum(
+        max(cell_len(line) for c in (col.header, *col.cells) for line in _plain(c).split("\n"))
+        + left
+        + right
+        for col in columns
+    )
+
+
+def _plain(cell: object) -> str:
+    """A cell's text, as Rich shows it (a string is read as markup)."""
+    if isinstance(cell, str):
+        return _markup(cell) if "[" in cell else cell
+    return getattr(cell, "plain", "")  # a Text; nothing for any other renderable
+
+
+def _markup(text: str) -> str:
+    from rich.text import Text
+
+    return Text.from_markup(text).plain
+
+
+def stacked(table: Table, room: int) -> Text:
+    """`table` a row at a time: its first cell in bold (after its head when it is a number:
+    ``game 316``; a row without one indented under the row before), then ``head value`` for
+    each other column (just the value under an empty head), two spaces apart, in lines of at
+    most `room` columns that never break a value; a value longer than a line wraps at its
+    words."""
+    from rich.cells import cell_len
+
+    _, _, Text = kit()
+    heads = [" ".join(_plain(c.header).split()) for c in table.columns]
+    cells = [list(c.cells) for c in table.columns]
+    out = Text()
+    if table.title:
+        out.append_text(_as_text(table.title))
+        out.append("\n")
+    for r in range(len(table.rows)):
+        line = Text()
+        first = cells[0][r] if cells else ""
+        line.append_text(_as_text(first, "bold"))
+        if table.show_header and heads[0] and line.plain.isdigit() and len(table.columns) > 1:
+            line = Text(f"{heads[0]} ", style="dim") + line
+        for head, column in zip(heads[1:], cells[1:], strict=True):
+            value = _as_text(column[r])
+            if not value.plain.strip():
+                continue
+            item = Text(f"{head} ", style="dim") + value if head and table.show_header else value
+            if not line.plain:  # a row under the one before (no first cell): indented
+                line = Text("  ") + item if r and heads[0] and len(heads) > 1 else item
+            elif cell_len(line.plain.split("\n")[-1]) + 2 + cell_len(item.plain) <= room:
+                line.append("  ")
+                line.append_text(item)
+            else:
+                line.append("\n    " if line.plain.startswith("  ") else "\n  ")
+                line.append_text(item)
+        if line.plain:
+            out.append_text(line)
+            out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _as_text(cell: object, style: str = "") -> Text:
+    """A cell as one line of text (a cell of several lines joined by spaces)."""
+    _, _, Text = kit()
+    text = cell.copy() if isinstance(cell, Text) else Text.from_markup(str(cell or ""))
+    if "\n" in text.plain:
+        text = Text(" ".join(text.plain.split()), style=text.style)
+    if style:
+        text.stylize(style)
+    return text
 
 
 @contextlib.contextmanager
@@ -147,6 +261,14 @@ def message(text: str, style: str = "", wrap: bool = True) -> Text:
     if wrap:
         return Text(text, style=style)
     return Text(text, style=style, no_wrap=True, overflow="ignore")
+
+
+def money_message(text: str, currency: str | None, style: str = "", wrap: bool = True) -> Text:
+    """A line about money (`message`), each amount in `currency` placed as the reader's
+    language writes it (``4,50 €`` in German: `gintally.locales.placed_in`)."""
+    from gintally.locales import placed_in
+
+    return message(placed_in(text, currency or ""), style, wrap)
 
 
 NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)

@@ -47,6 +47,7 @@ __all__ = [
     "Told",
     "Variant",
     "all_variants",
+    "applies",
     "by_position",
     "check_points",
     "command",
@@ -136,12 +137,21 @@ def command(name: str) -> Command:
     raise HandError(f"unknown hand command {name!r}")
 
 
-def _noted(option: Option, command: str) -> Option:
-    """`option` with what the variants add to its help in `command`."""
+def _players(c: Command) -> tuple[Variant, ...]:
+    """The variants that play command `c`: the one that declares it (a variant's own command:
+    ``gimlet``), else every variant."""
+    owners = tuple(v for v in _VARIANTS.values() if c in v.commands)
+    return owners or tuple(_VARIANTS.values())
+
+
+def _noted(option: Option, command: str, played: Command) -> Option:
+    """`option` with what the variants add to its help in `command` (the command whose
+    parameters `played` shares): those of the variants that play `played` (Mahjong's word on
+    ``--vs`` is not a ``big-gin``'s)."""
     notes = [
         v.notes[(command, option.name)]
-        for v in _VARIANTS.values()
-        if (command, option.name) in v.notes
+        for v in _players(played)
+        if (command, option.name) in v.notes and played.claim in v.claims
     ]
     if not notes:
         return option
@@ -154,7 +164,7 @@ def options_of(name: str) -> tuple[Option, ...]:
     like), then each variant's options for it, with the variants' notes in their help."""
     c = command(name)
     base = command(c.like) if c.like else c
-    own = tuple(_noted(o, base.name) for o in base.params)
+    own = tuple(_noted(o, base.name, c) for o in base.params)
     added = tuple(o for v in _VARIANTS.values() for o in v.options.get(base.name, ()))
     return own + added
 
@@ -170,6 +180,25 @@ def help_of(name: str) -> str:
     if sep:  # a paragraph of its own already: the notes end it
         return f"{first}\n\n{rest} {' '.join(notes)}"
     return f"{first}\n\n" + "\n".join(notes)
+
+
+@cache  # the declarations never change: read once a process
+def applies(name: str, option: Option, variant: Variant | None = None) -> bool:
+    """Whether `option` (one of `options_of(name)`, or a hand option: `HAND_OPTIONS`) can be
+    given to hand command `name` in some match: an argument always; an option whose input some
+    variant playing the command takes for its claim (``--vs-cards`` is no ``gimlet``'s, nor
+    Mahjong's ``--table`` a ``big-gin``'s; ``--dealer`` no Gimlet command's); an option that
+    gives no input of a hand (``--match``, ``--date``, ``--note``) always. The help lists
+    only these; the others are still read, and refused naming why (`Variant.check`). With
+    `variant`, in a match of that variant (what ``gintally play``'s Tab offers)."""
+    if not option.flag:
+        return True
+    inputs = {option.fills, option.cards} - {""}
+    if not inputs & {*CORE_INPUTS, *Variant.owners}:
+        return True  # not an input of a hand: the match, the date, the note
+    c = command(name)
+    players = _players(c) if variant is None else (variant,)
+    return any(inputs & v.takes(c.claim) for v in players)
 
 
 @cache  # the declarations never change: read once a process

@@ -99,7 +99,8 @@ class Option:
     `signed`; `what` names it in the command line's refusal), ``count`` (a whole number, or
     the cards: the number goes to the input `input`, the cards to `cards`), ``deadwoods``
     (each player's count, ``dict[str, int]``; typed PLAYER=N, repeated), ``counts`` (whole
-    numbers, a sequence; typed ``1,2,0,3`` and passed on as that text). `once`: for a
+    numbers, a sequence; typed ``1,2,0,3`` and passed on as that text), ``switch`` (on or
+    off, ``bool``: a flag typed without a value, False unless given). `once`: for a
     ``count`` option whose cards may also come from another option, what to call them when
     both are given. (A plain class, as the command line's other declarations: defined at
     every start, where a dataclass costs most of a millisecond.)"""
@@ -327,6 +328,13 @@ HAND_OPTIONS: tuple[Option, ...] = (
         short="-u",
     ),
     Option("note", "--note", "A note kept with the hand.", "TEXT"),
+    Option(
+        "back_date",
+        "--back-date",
+        "Place a hand dated before the game in progress began by its date, naming the "
+        "finished games it changes (without it, such a hand is refused).",
+        read="switch",
+    ),
 )
 
 
