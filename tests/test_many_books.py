@@ -114,3 +114,31 @@ def test_books_in_threads_and_processes_lose_nothing(tmp_path: Path) -> None:
         game = book.match("Club").sheet()["games"][0]
         assert game["points"] == {"Ann": 24 * 1, "Bob": 16 * 26}
         assert game["boxes"] == {"Ann": 24, "Bob": 16}
+
+
+def test_an_import_of_a_ledger_open_here_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Importing the ledger itself (by its name, a link, or its -wal) from a book that has it
+    open, or from another book of the process, is refused without opening the file outside
+    SQLite: reading it would have dropped this process's locks, and a hand another process
+    confirmed next was then numbered again and lost (found by the adversarial campaign)."""
+    db = tmp_path / "ledger.db"
+    link = tmp_path / "link.db"
+    link.symlink_to(db)
+    with gintally.open(db) as book, gintally.open(db) as other:
+        book.new_match("M", ["Ann", "Bob"])
+        assert book.match().knock("Ann", 3, vs=10)["hand"] == 1
+        for source, by in ((db, book), (link, book), (Path(f"{db}-wal"), book), (db, other)):
+            try:
+                by.import_(source)
+            except gintally.GintallyError as e:
+                assert str(e) == (
+                    f"cannot read {source} as an import: it is part of the ledger {db}, which "
+                    "is open here (to copy hands between ledgers, export them or merge the file)"
+                )
+            else:
+                raise AssertionError(f"{source} was imported")
+        assert cli(db, "knock", "Bob", "2", "--vs", "9")["hand"] == 2
+        assert cli(db, "knock", "Bob", "2", "--vs", "9")["hand"] == 3
+        assert book.match().knock("Ann", 4, vs=10)["hand"] == 4
+        assert cli(db, "knock", "Bob", "2", "--vs", "9")["hand"] == 5
+        assert numbers(book) == [1, 2, 3, 4, 5]

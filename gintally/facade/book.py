@@ -325,7 +325,14 @@ class Book:
                 else:
                     copy.write_bytes(data)
                 return self.import_(copy, match, force=force)
+        from gintally.ledger import files
+
+        named = str(path) != "-"
+        if named:  # before anything reads it: a ledger open here (another Book's) is refused
+            files.refuse_in_use(path, "an import")
         book = self.ledger(write=True, create=exchange.starts_a_ledger(path))
+        if named:  # and this Book's own, now open
+            files.refuse_in_use(path, "an import")
         return exchange.bring_in(book, match, path, force, self.today())
 
     def export(

@@ -109,6 +109,7 @@ class InUse:
                 _USERS[self._key] = left
             else:
                 _USERS.pop(self._key, None)
+                _NAMES.pop(self._key, None)
 
 
 # The ledger files this process has connections to, by device and inode, and how many. On POSIX,
@@ -116,6 +117,7 @@ class InUse:
 # included: a file in use is never opened outside SQLite, and a header is read (with a
 # descriptor opened and closed) only while the count is zero, under the lock.
 _USERS: dict[tuple[int, int], int] = {}
+_NAMES: dict[tuple[int, int], Path] = {}  # a name each of them was opened by
 _USERS_LOCK = threading.Lock()
 _KEPT: list[int] = []  # descriptors never closed: opened on a file that came into use meanwhile
 
@@ -144,7 +146,23 @@ def opened(path: Path) -> InUse:
             if key not in _USERS:
                 inspect_head(path, head, fst.st_size, logged or wal.exists())
         _USERS[key] = _USERS.get(key, 0) + 1
+        _NAMES.setdefault(key, path)
         return InUse(key)
+
+
+def refuse_in_use(path: Path, what: str) -> None:
+    """Refuse to read `path` outside SQLite (`what`: ``"an import"``) when it is a ledger this
+    process has open, or one of its -wal, -shm or -journal files, by any name or link: closing
+    the descriptor that read it would drop this process's locks on the ledger (see `_USERS`),
+    and another process's hands could then be lost."""
+    with _USERS_LOCK:
+        ledgers = list(_NAMES.values())
+    for ledger in ledgers:
+        if _same_file(path, ledger):
+            raise GintallyError(
+                f"cannot read {path} as {what}: it is part of the ledger {ledger}, which is "
+                "open here (to copy hands between ledgers, export them or merge the file)"
+            )
 
 
 def inspect_head(path: Path, head: bytes, size: int, in_use: bool) -> None:
