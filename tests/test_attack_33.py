@@ -267,3 +267,39 @@ def test_a_payment_in_other_digits_is_refused_by_import_and_merge(
         f"not {amount!r}; nothing was merged\n",
     )
     assert rows(staked, "SELECT amount FROM payments") == [("1",)]
+
+
+def test_a_void_and_a_restore_made_apart_merge_alike_both_ways(tmp_path: Path) -> None:
+    """Device A voids hand 1; device B voids it too, then restores it (later, by the clock of
+    their uids). Merged either way round, the hand is live: the restore came last. Whether a
+    void stands was decided by row ids, so the ledger that took A's void in last (B merging A)
+    showed the hand voided, and the other showed it live (found by the campaign's both-ways
+    merges, seed 6)."""
+    import gintally
+
+    start, a, b = tmp_path / "start.db", tmp_path / "a.db", tmp_path / "b.db"
+    with gintally.open(start) as book:
+        book.new_match("E", ["Ann", "Bob"])
+        book.match().score("Bob", 21, date=date(2026, 3, 8))
+    for device in (a, b):
+        device.write_bytes(start.read_bytes())
+    with gintally.open(a) as book:
+        book.match().void(1)
+    with gintally.open(b) as book:
+        book.match().void(1)
+        book.match().restore(1)
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    ab.write_bytes(b.read_bytes())
+    ba.write_bytes(a.read_bytes())
+    for here, other in ((ab, a), (ba, b)):
+        with gintally.open(here) as book:
+            book.merge(other)
+            hands = book.match().hands(all=True)["hands"]
+            assert [(h["id"], h["voided"]) for h in hands] == [(1, False)], here.name
+            assert book.match().sheet()["games"][0]["points"] == {"Ann": 0, "Bob": 21}
+    for here in (ab, ba):  # the views other tools read say the same
+        conn = sqlite3.connect(here)
+        try:
+            assert conn.execute("SELECT number, voided FROM hands_view").fetchall() == [(1, 0)]
+        finally:
+            conn.close()

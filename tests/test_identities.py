@@ -47,6 +47,8 @@ def test_every_fact_is_made_with_its_uid(tmp_path: Path) -> None:
 def downgrade(path: Path) -> None:
     """The ledger as a gintally before identities wrote it: no uid columns, no m013."""
     conn = sqlite3.connect(path)
+    for view in ("hands_view", "matches_view"):  # made since from the uids (`m018_void_order`)
+        conn.execute(f"DROP VIEW {view}")
     for index in ("players_uid", "matches_uid", "hands_uid", "corrections_uid"):
         conn.execute(f"DROP INDEX {index}")
     for table in ("players", "matches", "hands", "corrections"):

@@ -23,12 +23,17 @@ from dataclasses import dataclass
 from gintally.ledger.guards import shown
 from gintally.model import HAND_COLUMNS
 
-# a void that stands (``c``: a row of ``corrections``): no restore of its hand was written after
-# it (`Hands.restore`; a ledger from before restores has none)
+# a void that stands (``c``: a row of ``corrections``): no restore of its hand came after it
+# (`Hands.restore`; a ledger from before restores has none). "After" is by the corrections'
+# uids, which are ordered by when they were made wherever that was (`identity`), as a hand's
+# history replays them: by row id a merge would order them by which device's file came in
+# first, and two ledgers merged both ways would disagree on whether the hand is voided.
 STANDING_VOID = (
     "c.action = 'void' AND NOT EXISTS (SELECT 1 FROM corrections r WHERE "
-    "r.hand_id = c.hand_id AND r.action = 'restore' AND r.id > c.id)"
+    "r.hand_id = c.hand_id AND r.action = 'restore' AND r.uid > c.uid)"
 )
+# the same for a ledger's views made before corrections had uids (`m013_identities`): by row id
+STANDING_VOID_BY_ROW = STANDING_VOID.replace("r.uid > c.uid", "r.id > c.id")
 
 # `hands.LIVE_HANDS` for a read of a whole match: the stale rows and the voided hands listed once
 # (two scans of small indexes, materialised by SQLite) instead of two probes for every row

@@ -92,7 +92,7 @@ from typing import Any
 from gintally.errors import LedgerError
 from gintally.ledger import guards, identity, lock
 from gintally.ledger.guards import NUMBERS_INDEX_SQL, triggers
-from gintally.ledger.newest import STANDING_VOID
+from gintally.ledger.newest import STANDING_VOID, STANDING_VOID_BY_ROW
 from gintally.model import LEGACY_EXTRAS
 
 APPLICATION_ID = 0x47494E54  # "GINT" in the SQLite header, so foreign files are recognised
@@ -115,6 +115,7 @@ MIGRATION_NAMES = (
     "m015_cache_guards",
     "m016_restores",
     "m017_stake_voids",
+    "m018_void_order",
 )
 
 
@@ -498,6 +499,13 @@ def build_migrations() -> Any:
                 created_at TEXT NOT NULL
             )""")
 
+    @migrations(name="m018_void_order")
+    def m018_void_order(db: Any) -> None:
+        """The views made again: whether a void stands is decided by the corrections' uids,
+        not their row ids (`newest.STANDING_VOID`), so a ledger merged from two devices shows
+        what the same ledger merged the other way shows."""
+        create_views(db)
+
     return migrations
 
 
@@ -519,6 +527,8 @@ def create_views(db: Any) -> None:
       date, created.
     """
     columns = {r[1] for r in db.execute("PRAGMA table_info(hands)").fetchall()}
+    corrected = {r[1] for r in db.execute("PRAGMA table_info(corrections)").fetchall()}
+    standing = STANDING_VOID if "uid" in corrected else STANDING_VOID_BY_ROW
     extra = ", h.other_points" if "other_points" in columns else ""  # both players score
     if "extras" in columns:  # a variant's extras: Gimlet's piles
         extra += ", json_extract(h.extras, '$.piles') AS piles"
@@ -532,7 +542,7 @@ def create_views(db: Any) -> None:
             w.name AS winner, h.points, k.name AS knocker, d.name AS dealer,
             h.knocker_deadwood, h.defender_deadwood, h.upcard, h.note{extra},
             EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id
-                AND {STANDING_VOID}) AS voided,
+                AND {standing}) AS voided,
             h.id != h.hand_id AS edited, h.hand_id
         FROM hands h
         JOIN matches m ON m.id = h.match_id
@@ -565,9 +575,20 @@ def create_views(db: Any) -> None:
             FROM hands h
             WHERE h.id = (SELECT max(h2.id) FROM hands h2 WHERE h2.hand_id = h.hand_id)
                 AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.hand_id = h.hand_id
-                    AND {STANDING_VOID})
+                    AND {standing})
             GROUP BY h.match_id
         ) s ON s.match_id = m.id""")
+
+
+def read_as_it_is(conn: sqlite3.Connection) -> None:
+    """Prepare a ledger read without migrating it (its file is read-only): corrections written
+    before they had uids (`m013_identities`) are read through a view of this connection alone
+    that gives each a NULL uid, so the readers' SQL, which orders a hand's corrections by uid
+    (`newest.STANDING_VOID`), runs unchanged. Such a ledger has no restores (`m016_restores`),
+    so no void needs the order. Nothing is written to the file."""
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(corrections)")}
+    if columns and "uid" not in columns:
+        conn.execute("CREATE TEMP VIEW corrections AS SELECT *, NULL AS uid FROM main.corrections")
 
 
 _BUILT: list[Any] = []  # the Migrations object, built on first use

@@ -127,7 +127,9 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
                 ledger._in_use = in_use
                 ledger.full_disk = True
                 schema.recognise(conn, p)
-            if not read_only:
+            if read_only:  # not migrated: read as the version that wrote it left it
+                schema.read_as_it_is(conn)
+            else:
                 schema.migrate(conn, new=False, on_wait=on_wait)
                 if write:
                     ledger._ensure_wal()
