@@ -14,7 +14,6 @@ it by 1005, so Bob owes Ann $50.25.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_play import plain
 
 import gintally as library
 from conftest import Run, as_json, ok, refused_line
@@ -231,17 +231,6 @@ def test_pay_in_a_match_they_do_not_both_play_in_is_refused(tmp_path: Path) -> N
 
 
 # --- play's u -------------------------------------------------------------------------------------
-
-
-def plain(db: Path, lines: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(GINTALLY), "--db", str(db), "play", "--plain"],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def test_u_in_play_takes_back_a_payment_then_the_hand(tmp_path: Path, gintally: CLI) -> None:

@@ -7,13 +7,13 @@ line."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_play import plain
 
 from conftest import Run, as_json, ok
 from gintally.cli import entry
@@ -24,17 +24,6 @@ from gintally.game import variants
 CLI = Callable[..., Run]
 GINTALLY = Path(sys.executable).parent / "gintally"
 NEW = ("match", "new", "Night", "--players", "Ann", "Bob", "--dealer", "Ann")
-
-
-def plain(db: Path, lines: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(GINTALLY), "--db", str(db), "play", "--plain"],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 # --- the entry line -------------------------------------------------------------------------------
