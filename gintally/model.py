@@ -307,7 +307,10 @@ def extras_from(text: str | None) -> Mapping[str, Any]:
     JSON object."""
     if text is None:
         return NO_EXTRAS
-    value = json.loads(text)
+    try:
+        value = json.loads(text)
+    except RecursionError:  # a text another tool wrote, nested past the stack
+        raise ValueError("not a JSON object: nested too deep") from None
     if not isinstance(value, dict):
         raise ValueError(f"not a JSON object: {text!r}")
     return value

@@ -303,3 +303,54 @@ def test_a_void_and_a_restore_made_apart_merge_alike_both_ways(tmp_path: Path) -
             assert conn.execute("SELECT number, voided FROM hands_view").fetchall() == [(1, 0)]
         finally:
             conn.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (
+            "UPDATE hands SET date = '2026-02-30'",
+            "hand 1 of M: hands row 1 (hand 1) has no readable date ('2026-02-30')",
+        ),
+        (
+            "UPDATE matches SET player_b = 999",
+            "match 'M': its player b is player 999, who is not in the file",
+        ),
+        (
+            "UPDATE hands SET extras = '" + '{"a":' * 5000 + "1" + "}" * 5000 + "'",
+            "hand 1 of M: hands row 1 (hand 1) holds extras that do not read as a JSON object "
+            "(30,001 characters)",
+        ),
+    ],
+    ids=["not-a-day", "no-such-player", "nested-past-the-stack"],
+)
+def test_a_hostile_other_file_is_one_line_naming_it(tmp_path: Path, damage: str, said: str) -> None:
+    """What the campaign's merges met as "unexpected" (a ValueError, a KeyError, a
+    RecursionError): a day that is not in the calendar, a match naming a player the file does
+    not hold, extras nested past the stack. Each is one line naming the other file and the
+    place, exit 2, nothing merged."""
+    other, here = tmp_path / "other.db", tmp_path / "here.db"
+    ok(other, "match", "new", "M", "--players", "Ann", "Bob")
+    ok(other, "knock", "Ann", "3", "--vs", "10")
+    unguarded(other, damage)
+    ok(here, "match", "new", "X", "--players", "Cy", "Di")
+    assert cli(here, "merge", str(other)) == (
+        2,
+        f"Error: {other.name}, {said}; nothing was merged\n",
+    )
+    with sqlite3.connect(here) as conn:
+        assert conn.execute("SELECT count(*) FROM hands").fetchone() == (0,)
+        assert conn.execute("SELECT name FROM matches").fetchall() == [("X",)]
+
+
+def test_rules_nested_past_the_stack_are_damage_not_a_crash(tmp_path: Path) -> None:
+    """A match's rules another tool wrote nested past the stack: every read refuses the match
+    in one line, and `check` names it (it was "unexpected RecursionError" everywhere)."""
+    db = tmp_path / "deep.db"
+    ok(db, "match", "new", "M", "--players", "Ann", "Bob")
+    ok(db, "knock", "Ann", "3", "--vs", "10")
+    unguarded(db, "UPDATE matches SET rules = '" + "[" * 5000 + "]" * 5000 + "'")
+    said = f"match 'M' in {db} cannot be read: stored rules are damaged: nested too deep"
+    assert cli(db, "show") == (1, f"Error: {said}\n")
+    code, out = cli(db, "check")
+    assert code == 1 and f"problem: matches row 1: {said}\n" in out

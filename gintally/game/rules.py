@@ -162,6 +162,8 @@ class RuleSet:
             version = data["version"]
             preset = data["preset"]
             values = data["values"]
+        except RecursionError:  # a text another tool wrote, nested past the stack
+            raise RuleError("stored rules are damaged: nested too deep") from None
         except (ValueError, KeyError, TypeError) as e:
             raise RuleError(f"stored rules are damaged: {e}") from None
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:

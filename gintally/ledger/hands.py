@@ -592,7 +592,12 @@ def hand_record(
         try:
             extras = extras_from(r["extras"])
         except (TypeError, ValueError):
-            raise damaged_hand(r["id"], r["number"], f"holds extras {r['extras']!r}") from None
+            text = r["extras"]
+            if isinstance(text, str) and len(text) > 60:  # one line, whatever another tool wrote
+                said = f"extras that do not read as a JSON object ({len(text):,} characters)"
+            else:
+                said = f"extras {text!r}"
+            raise damaged_hand(r["id"], r["number"], f"holds {said}") from None
     else:  # a ledger read as it is, not migrated yet: the variants' columns of old
         extras = {c: r[c] for c in LEGACY_EXTRAS if get(c) is not None}
     if variant is not None and extras:

@@ -597,6 +597,12 @@ class _Merge:
         self._check_name(r["name"], f"match {r['id']}")
         people = self.players
         first = r["first_dealer"]
+        for role in ("player_a", "player_b", "first_dealer"):
+            if r[role] is not None and r[role] not in people:  # no such player in the file
+                raise ForeignRow(
+                    f"{self.name}, match {r['name']!r}: its {role.replace('_', ' ')} is player "
+                    f"{r[role]!r}, who is not in the file; nothing was merged"
+                )
         cur = self.conn.execute(
             "INSERT INTO matches(name, player_a, player_b, format, games, rolling, "
             "season_start, rules, first_dealer, created_at, uid) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -856,7 +862,11 @@ class _Merge:
         """A hand's date, read as this ledger reads a stored one (ISO text) and checked as an
         import checks a date (the rest of the row is checked once for each distinct rest)."""
         try:
-            if type(day) is not str or date.fromisoformat(day).isoformat() != day:
+            try:
+                reads = type(day) is str and date.fromisoformat(day).isoformat() == day
+            except ValueError:  # ISO in form, not a day of the calendar (2026-02-30)
+                reads = False
+            if not reads:
                 self._check_hand(match_id, self._src_row(r[0]))  # names what does not read
             elif self.checks is not None:
                 self.checks.day(day)
