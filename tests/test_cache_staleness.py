@@ -63,7 +63,15 @@ def outputs(db: Path) -> dict[tuple[str, ...], tuple[int, str]]:
 def cold(db: Path) -> dict[tuple[str, ...], tuple[int, str]]:
     """What the readers print with no cache row (a copy: every fold and mark deleted)."""
     copy = db.with_name("cold.db")
-    shutil.copyfile(db, copy)
+    copy.unlink(missing_ok=True)
+    # SQLite's own copy: the file with what its write-ahead log holds (a copy of the file alone
+    # misses the last commits while another connection keeps the log from being folded in)
+    source, target = sqlite3.connect(db), sqlite3.connect(copy)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
     sql(copy, "DELETE FROM season_folds", "DELETE FROM replay_marks")
     return outputs(copy)
 
