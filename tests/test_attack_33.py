@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from damaging import unguarded
-from test_cache_staleness import built, cold, db, in_2022, rows, sql, warm
-from test_season_folds import cli, folds, ok
+from test_cache_staleness import built, cold, db, in_2022, rows, warm
+from test_season_folds import cli, folds, ok, sql
 
 from gintally.ledger.folds import FOLD_VALUES, fold_digest
 from gintally.ledger.guards import cache_triggers, changed, triggers

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_season_folds import cli, csv_rows, folds, ok
+from test_season_folds import cli, csv_rows, folds, ok, sql
 
 from gintally.ledger.folds import FOLD_VALUES, fold_digest
 from gintally.ledger.guards import cache_triggers, triggers
@@ -35,17 +35,6 @@ HANDS_TRIGGERS = {
     for name, body in {**triggers(), **cache_triggers()}.items()
     if " ON hands " in f" {body} " or body.endswith(" ON hands")
 }
-
-
-def sql(db: Path, *statements: str) -> None:
-    """Run `statements` on `db` as another SQLite tool would, in one commit."""
-    conn = sqlite3.connect(db)
-    try:
-        for s in statements:
-            conn.execute(s)
-        conn.commit()
-    finally:
-        conn.close()
 
 
 def rows(db: Path, query: str) -> list[tuple[object, ...]]:

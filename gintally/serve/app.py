@@ -367,21 +367,21 @@ def build(settings: Settings) -> Starlette:
             return page(request, "refused.html", {"error": text}, status)
         return PlainTextResponse(f"Error: {text}", status)
 
-    @joined
-    async def sheet_page(request: Request) -> Response:
+    async def sheet(request: Request, template: str) -> Response:
+        """The sheet of the match asked for (``?m=``), whole page or its part (a redraw)."""
         try:
             context = await desk.run(desk.part, request.query_params.get("m"), desk.version)
         except GintallyError as e:
             return await refused(request, e, 404)
-        return page(request, "sheet.html", context)
+        return page(request, template, context)
+
+    @joined
+    async def sheet_page(request: Request) -> Response:
+        return await sheet(request, "sheet.html")
 
     @joined
     async def sheet_part(request: Request) -> Response:
-        try:
-            context = await desk.run(desk.part, request.query_params.get("m"), desk.version)
-        except GintallyError as e:
-            return await refused(request, e, 404)
-        return page(request, "part.html", context)
+        return await sheet(request, "part.html")
 
     @joined
     async def events(request: Request) -> Response:
