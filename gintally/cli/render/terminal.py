@@ -118,7 +118,7 @@ def _plain(cell: object) -> str:
 def _markup(text: str) -> str:
     from rich.text import Text
 
-    return Text.from_markup(text).plain
+    return Text.from_markup(text, emoji=False).plain  # as the consoles read it (`console`)
 
 
 def stacked(table: Table, room: int) -> Text:
@@ -165,7 +165,7 @@ def stacked(table: Table, room: int) -> Text:
 def _as_text(cell: object, style: str = "") -> Text:
     """A cell as one line of text (a cell of several lines joined by spaces)."""
     _, _, Text = kit()
-    text = cell.copy() if isinstance(cell, Text) else Text.from_markup(str(cell or ""))
+    text = cell.copy() if isinstance(cell, Text) else Text.from_markup(str(cell or ""), emoji=False)
     if "\n" in text.plain:
         text = Text(" ".join(text.plain.split()), style=text.style)
     if style:
