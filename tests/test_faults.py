@@ -376,6 +376,35 @@ def test_processes_racing_to_create_a_new_ledger(tmp_path: Path) -> None:
     assert not [p.name for p in db.parent.iterdir() if p.name.endswith(".new")]
 
 
+@pytest.mark.parametrize("log", ["-wal", "-journal"])
+def test_a_log_left_beside_a_deleted_ledger_is_not_replayed_into_a_new_one(
+    tmp_path: Path, log: str
+) -> None:
+    """A ledger deleted without its log (``ledger.db-wal``, ``-journal``): a new ledger made at
+    that path would take in the gone ledger's changes (SQLite replays a log into whatever file
+    it finds beside it), so creating one there is refused, nothing written, and the log kept."""
+    gone = tmp_path / "gone.db"
+    conn = sqlite3.connect(gone)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA wal_autocheckpoint = 0")
+    conn.execute("CREATE TABLE t (x)")
+    conn.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(500)])
+    conn.commit()
+    db = tmp_path / "ledger.db"
+    stale = db.with_name(db.name + log)
+    shutil.copy(gone.with_name(gone.name + "-wal"), stale)
+    conn.close()
+    done = cli(db, "match", "new", "Kitchen", "--players", "Ann", "Bob")
+    assert done.returncode == 1, done.stdout
+    line = one_error_line(done.stderr)
+    assert f"{db.name}{log} lies beside it" in line and str(db) in line, line
+    assert not db.exists() and stale.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["gone.db", stale.name])
+    stale.unlink()  # moved away, as the message says: the ledger is made
+    assert cli(db, "match", "new", "Kitchen", "--players", "Ann", "Bob").returncode == 0
+    assert scalar(db, "SELECT name FROM matches") == "Kitchen"
+
+
 def test_a_held_write_lock_waits_instead_of_failing(
     gintally: Callable[..., Run], db_path: Path
 ) -> None:

@@ -266,6 +266,14 @@ def refuse_missing(path: Path, create: bool, make_folder: bool) -> None:
         )
     if not make_folder and not path.parent.is_dir():
         raise LedgerError(f"cannot create a ledger at {path}: there is no folder {path.parent}")
+    for log in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-journal")):
+        # SQLite would replay it into the new file: another ledger's changes (a ledger another
+        # process has just made has its file before its log: then it is that one's)
+        if log.exists() and not path.exists():
+            raise LedgerError(
+                f"cannot create a ledger at {path}: {log.name} lies beside it, the log of a "
+                f"ledger that is gone; move it away, or put back the ledger it belongs to"
+            )
 
 
 def create(path: Path) -> None:
