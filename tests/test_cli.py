@@ -382,6 +382,21 @@ def test_hands_json_shape(kitchen: CLI) -> None:
     assert [h["id"] for h in as_json(kitchen("hands", "--year", "2026", "--json"))["hands"]] == [2]
 
 
+def test_a_shortened_hand_log_says_how_many_it_leaves_out(kitchen: CLI) -> None:
+    """``hands --last N`` (and ``play`` on a short screen) lists N of the season's hands: the
+    title says so, and the document gives both counts."""
+    for points in ("8", "5", "3"):
+        ok(kitchen("knock", "Ann", points, "--vs", "18", "--date", "2026-01-02"))
+    assert ok(kitchen("hands", "--last", "2")).stdout.splitlines()[0] == (
+        "Hands of Kitchen, season 2026 (the last 2 of 3 hands)"
+    )
+    assert ok(kitchen("hands")).stdout.splitlines()[0] == "Hands of Kitchen, season 2026 (3 hands)"
+    doc = as_json(kitchen("hands", "--last", "2", "--json"))
+    assert (doc["count"], doc["total"], [h["id"] for h in doc["hands"]]) == (2, 3, [2, 3])
+    whole = as_json(kitchen("hands", "--json"))
+    assert (whole["count"], whole["total"]) == (3, 3)
+
+
 def test_standings_json_shape_and_years_won(gintally: CLI) -> None:
     ok(gintally("match", "new", "Forever", "-p", "Me", "Babe", "-f", "ad-infinitum"))
     for day, who, pts, kind in (

@@ -568,7 +568,7 @@ def hand_log(
     the last N hands; `every`: every season and the voided hands too."""
     m = book.match(match)
     log = service.hand_log(book, m, year, last, every)
-    head = report.hands_head(m, log.season, log.count)
+    head = report.hands_head(m, log.season, log.count, log.total)
     rows = report.hand_rows(m, log.rows)
     return HandLog(head, rows, log)
 

@@ -295,7 +295,8 @@ class HandsHead(TypedDict):
     match: str
     players: list[str]
     season: str | None  # None: every season
-    count: int
+    count: int  # the hands listed
+    total: int  # the hands of the season (more than `count` when only the last few are listed)
     teams: NotRequired[list[TeamDoc]]
 
 

@@ -273,14 +273,21 @@ class Logged:
 
 
 class Log:
-    """The hand log of a match: the season shown (None: every season), how many hands it holds,
-    and the hands themselves, produced one at a time (read them inside the ledger's context);
-    `width`: the digits of the match's highest hand number."""
+    """The hand log of a match: the season shown (None: every season), how many hands it lists
+    (`count`) of how many the season holds (`total`: more when only the last few are asked
+    for), and the hands themselves, produced one at a time (read them inside the ledger's
+    context); `width`: the digits of the match's highest hand number."""
 
-    __slots__ = ("count", "match", "rows", "season", "width")
+    __slots__ = ("count", "match", "rows", "season", "total", "width")
 
     def __init__(
-        self, match: Match, season: str | None, count: int, rows: Iterator[Logged], width: int = 1
+        self,
+        match: Match,
+        season: str | None,
+        count: int,
+        rows: Iterator[Logged],
+        width: int = 1,
+        total: int | None = None,
     ) -> None:
         self.match, self.season, self.count, self.rows, self.width = (
             match,
@@ -289,6 +296,7 @@ class Log:
             rows,
             width,
         )
+        self.total = count if total is None else total
 
     def __repr__(self) -> str:
         return f"Log({self.match.name!r}, season={self.season!r}, {self.count} hands)"
@@ -321,7 +329,7 @@ def hand_log(
     skip = max(0, count - last) if last is not None else 0
     width = len(str(ledger.last_number(match)))
     rows = _logged(ledger, match, every, since, until, skip)
-    return Log(match, label, count - skip, rows, width)
+    return Log(match, label, count - skip, rows, width, count)
 
 
 def _season_end(since: date) -> date | None:

@@ -226,9 +226,11 @@ def hand_log(
         yield f"No hands in {head['match']}{season}"
         return
     season = f", season {head['season']}" if head["season"] else ", every season"
-    title = f"Hands of {head['match']}{season} ({_count(head['count'], 'hand')})"
+    count = _count(head["count"], "hand")
+    if head["total"] > head["count"]:  # ``--last N``, or a short screen in ``play``
+        count = f"the last {head['count']} of {head['total']} hands"
+    title = f"Hands of {head['match']}{season} ({count})"
     if len(title) > width:  # a narrow screen: wrapped, "(14 hands)" kept whole
-        count = _count(head["count"], "hand")
         yield from _wrapped(title.replace(count, count.replace(" ", _KEEP)), width)
     else:
         yield title
