@@ -329,9 +329,7 @@ def hands_doc(
     return {"match": match.name, "players": match.sides, "hands": rows, **teams_part(match)}
 
 
-def hands_head(
-    match: Match, season: str | None, count: int, total: int | None = None
-) -> HandsHead:
+def hands_head(match: Match, season: str | None, count: int, total: int | None = None) -> HandsHead:
     """What the hand log says before its hands: how many it lists (`count`) of how many the
     season holds (`total`; the same when every one is listed)."""
     return {
