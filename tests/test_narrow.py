@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 from collections.abc import Callable, Iterable, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,21 @@ def test_a_hand_confirmation_keeps_every_total(demo: Path, columns: int) -> None
     done = json_of(demo, "knock", "Ann", "5", "--vs", "30", "--match", EVENING)
     wanted = set(ints([(g["points"], g["number"]) for g in done["games"]]))
     assert_whole(text, wanted, f"{columns} knock")
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_payment_and_its_undo_wrap_at_words(demo: Path, columns: int) -> None:
+    """A payment's line and the line of its undo are prose: wrapped at words to the screen
+    (the terminal would cut a word in two), every word and amount whole."""
+    paid = run(demo, columns, "pay", "Ann", "Bob", "30", "--match", EVENING)
+    undone = run(demo, columns, "undo", "--match", EVENING)
+    for text, words in (
+        (paid, f"Ann paid Bob €30.00 on {date.today().isoformat()} ({EVENING})."),
+        (undone, "Took back the payment: Ann paid Bob €30.00"),
+    ):
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= columns, text
+        assert " ".join(" ".join(lines).split()).startswith(words), text
 
 
 def test_wide_screens_keep_their_layout(demo: Path) -> None:

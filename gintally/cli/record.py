@@ -156,7 +156,7 @@ def tell_money(doc: dict[str, Any], key: str, as_json: bool) -> None:
     the balances it changed, or its JSON document."""
     said = "\n".join([str(doc[key]), *(doc.get("changed_text") or [])])
     placed = drawing("terminal.money_message")  # each amount as the reader's locale writes it
-    emit(doc, as_json, lambda d: placed(said, d.get("currency"), wrap=False))
+    emit(doc, as_json, lambda d: placed(said, d.get("currency")))
 
 
 def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
@@ -172,4 +172,4 @@ def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
             said += (
                 f" That is more than was owed: {now['from']} owes {now['to']} {now['text']} now."
             )
-    emit(doc, as_json, lambda d: drawing("terminal.money_message")(said, d["currency"], wrap=False))
+    emit(doc, as_json, lambda d: drawing("terminal.money_message")(said, d["currency"]))
