@@ -534,6 +534,30 @@ def test_a_page_writes_dates_in_the_readers_language(
         assert not re.search(r"\d{4}-\d{2}-\d{2}", text)
 
 
+def test_a_page_writes_money_as_its_language_does(
+    sets_ledger: tuple[Path, dict[int, Any]],
+) -> None:
+    """Amounts on a page follow the language of its dates: ``69,75 $`` beside ``10. November
+    2026``, ``€ 69,75``-style in Dutch; the documents keep their English text."""
+    path, money = sets_ledger
+    with gintally.open(path) as book:
+        pages = {
+            lang: said(book.print_page("evening", SETS, set_number=1, language=lang)["html"])
+            for lang in ("en", "de", "nl")
+        }
+        year = said(book.print_page("year", SETS, language="fr")["html"])
+        standings = book.standings(match=SETS)
+    (balance,) = money[1]["balances"]
+    assert balance["text"] == "$69.75"
+    assert "; Bob owes Ann $69.75." in pages["en"]
+    assert "; Bob owes Ann 69,75 $." in pages["de"]
+    assert "; Bob owes Ann $ 69,75." in pages["nl"]
+    for row in standings["rows"]:  # the year page's winnings column, in French
+        amount = row["winnings"].lstrip("-")
+        french = amount.replace(".", ",") + " $"
+        assert french in year, (row, year[:300])
+
+
 def test_the_year_pages_table_is_the_standings_document(book: Book) -> None:
     """The year page's figures come from the year in review's document, whose table is
     ``standings --json``'s row for row."""

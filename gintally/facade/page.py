@@ -36,6 +36,7 @@ from html import escape
 from typing import Any
 
 from gintally.dates import format_date
+from gintally.locales import placed
 from gintally.report import HandRow, RaceDoc, ReviewDoc, SeasonDoc, SeriesRow, SetRow
 
 NET_FORMATS = ("single", "hollywood")  # formats whose race is also told by the running net
@@ -362,7 +363,7 @@ def doc_ref(doc: str, path: str) -> str:
     return f"{doc}:{path}" if doc else ""
 
 
-def _standings(season: SeasonDoc, names: list[str], doc: str) -> str:
+def _standings(season: SeasonDoc, names: list[str], doc: str, lang: str = "en") -> str:
     heads = ["player", "games won", "hands won", "points", "gins", "undercuts", "biggest", "net"]
     stake = season.get("stake")  # played for money: the season's winnings too
     if stake is not None:
@@ -381,7 +382,11 @@ def _standings(season: SeasonDoc, names: list[str], doc: str) -> str:
             + cell(f"{r['net']:+d}", ref=doc_ref(doc, f"season.rows.{i}.net"))
             + (
                 cell(
-                    money_text(r.get("winnings", "0"), stake["currency"]),
+                    placed(
+                        money_text(r.get("winnings", "0"), stake["currency"]),
+                        stake["currency"],
+                        lang,
+                    ),
                     ref=doc_ref(doc, f"season.rows.{i}.winnings"),
                 )
                 if stake
@@ -534,7 +539,7 @@ def page_html(
 <p class="sub">{vs} &middot; {escape(race["format"])} &middot; {_hands(len(hands))}{when}</p>
 <p class="verdict">{_verdict(season, one_day, lang)}</p>
 </header>
-<section><h2>Standings</h2>{_standings(season, names, doc)}{note}</section>
+<section><h2>Standings</h2>{_standings(season, names, doc, lang)}{note}</section>
 <section><h2>The race</h2>{figures}</section>
 <section><h2>Sets and series</h2>{_sets(sets, series, lang, doc)}</section>
 <section><h2>Records of the year</h2>{kept}</section>

@@ -29,6 +29,7 @@ from datetime import date, timedelta
 from html import escape
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
+from gintally import locales
 from gintally.errors import GintallyError
 from gintally.facade import page
 from gintally.jsonout import plain
@@ -74,8 +75,6 @@ def page_language(asked: str | None) -> str:
     """The language a page writes its dates in: `asked` (one of `locales.LANGUAGES`), else
     the reader's, as every text of gintally finds it (`locales.language`: ``LC_ALL``, then
     ``LC_TIME``, then ``LANG``)."""
-    from gintally import locales
-
     if asked is None:
         return locales.language("LC_TIME")
     if asked not in locales.LANGUAGES:
@@ -260,12 +259,14 @@ def _result_line(
     return f"{escape(lead)} won {page.games_said(won[lead])} to {won[other]}"
 
 
-def _owed(money: dict[str, Any] | None) -> list[str]:
-    """Who owes whom, each a phrase with its amount (none when the match is not staked)."""
+def _owed(money: dict[str, Any] | None, lang: str = "en") -> list[str]:
+    """Who owes whom, each a phrase with its amount placed as `lang` writes it (none when the
+    match is not staked)."""
     if money is None or money["unstaked"]:
         return []
     return [
-        f"{escape(b['from'])} owes {escape(b['to'])} {fig(b['text'], f'settle:balances.{i}.text')}"
+        f"{escape(b['from'])} owes {escape(b['to'])} "
+        + fig(locales.placed(b["text"], b["currency"], lang), f"settle:balances.{i}.text")
         for i, b in enumerate(money["balances"])
     ]
 
@@ -297,7 +298,7 @@ def evening_html(
         ]
     when = evening_days(evening, lang)
     result = _result_line(sheet, games, sets, evening.days)
-    owed = _owed(money)
+    owed = _owed(money, lang)
     headline = result + (f"; {owed[0]}" if len(owed) == 1 else "")
     if len(games) <= WIDE_GAMES:
         hand_table = _game_columns(sheet, rows_of_day, games, when, lang)
