@@ -236,12 +236,12 @@ def test_hands_shows_the_latest_season_and_last_n(gintally: CLI) -> None:
         (4, False, "Ann"),
     ]
     last = as_json(gintally("hands", "--all", "--last", "3", "--json"))
-    assert [h["hand"] for h in last["hands"]] == [2, 3, 4] and last["count"] == 3
+    assert [h["hand"] for h in last["hands"]] == [2, 3, 4] and (last["count"], last["total"]) == (3, 4)
     assert [h["hand"] for h in as_json(gintally("hands", "--year", "2024", "--json"))["hands"]] == [
         1
     ]
     text = ok(gintally("hands", "-n", "1")).stdout.splitlines()
-    assert text[0] == "Hands of K, season 2025 (1 hand)"
+    assert text[0] == "Hands of K, season 2025 (the last 1 of 2 hands)"
     assert text[2].split() == ["4", "2025-01-07", "Ann", "-", "Ann", "scores", "5"]
     assert "must be 1 or more" in gintally("hands", "--last", "0").stderr
 
