@@ -236,7 +236,10 @@ def test_hands_shows_the_latest_season_and_last_n(gintally: CLI) -> None:
         (4, False, "Ann"),
     ]
     last = as_json(gintally("hands", "--all", "--last", "3", "--json"))
-    assert [h["hand"] for h in last["hands"]] == [2, 3, 4] and (last["count"], last["total"]) == (3, 4)
+    assert [h["hand"] for h in last["hands"]] == [2, 3, 4] and (last["count"], last["total"]) == (
+        3,
+        4,
+    )
     assert [h["hand"] for h in as_json(gintally("hands", "--year", "2024", "--json"))["hands"]] == [
         1
     ]
