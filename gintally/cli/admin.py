@@ -228,8 +228,12 @@ def match_stake(
     said = f"Match {done['match']} is played at {doc['per_point']}{start}"
     if "covers" in done:
         said += f": it {done['covers']['text']}"
-    elif doc["since"] and from_ is None:
-        said += ", after the games already finished (--from DATE prices them too)"
+    elif "starts" in done:
+        begins = done["starts"]
+        said += f" {begins['text']}"
+        left = begins["finished"] + (begins["under_way"] is not None)
+        if left:
+            said += f" (--from DATE prices {'it' if left == 1 else 'them'} too)"
     drawing("terminal.money_message")(said + ".", doc["currency"])
 
 

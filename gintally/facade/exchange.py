@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from datetime import date
     from pathlib import Path
 
+    from gintally.engine.stakes import Stake
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match, Payment
     from gintally.service.folding import ImportFold
@@ -415,11 +416,13 @@ def write_out(
     back = [transfer.taken_back_row(m, *row) for row in book.payments_taken_back(m)]
     corrected = (transfer.corrected_row(m, *h) for h in book.histories(m))
     info: dict[str, Any] = {**report.match_doc(m)}
-    stakes = [report.stake_doc(s) for s in book.stakes(m)]
+    live = book.stakes(m)
+    stakes = [report.stake_doc(s) for s in live]
     if stakes:  # as match show --json has them, each price with where it was first set
         made = book.stake_identities(m)
         prices = [
-            {**d, "uid": u, "created_at": at} for d, (u, at) in zip(stakes, made, strict=True)
+            {**d, "uid": u, "created_at": at, "after_hand_uid": _after_uid(s)}
+            for s, d, (u, at) in zip(live, stakes, made, strict=True)
         ]
         info.update(stake=stakes[-1], stakes=prices)
     back_prices = [
@@ -427,6 +430,7 @@ def write_out(
             **report.stake_doc(stake),
             "uid": uid,
             "created_at": at,
+            "after_hand_uid": _after_uid(stake),
             "taken_back": {"reason": reason or "", "created_at": voided},
         }
         for stake, uid, at, reason, voided in book.stakes_taken_back(m)
@@ -434,3 +438,9 @@ def write_out(
     if back_prices:  # so that an import takes them back too, as a merge does
         info["stakes_taken_back"] = back_prices
     return transfer.write_json(m, info, hands, out, record, paid, corrected, back)
+
+
+def _after_uid(stake: Stake) -> str | None:
+    """The uid of the hand a price starts after, as an export carries it (so that another
+    ledger prices the same games: the hand's number may differ there)."""
+    return stake.after.uid if stake.after is not None else None

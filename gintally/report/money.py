@@ -43,6 +43,7 @@ def stake_doc(stake: Stake) -> StakeDoc:
         "per_point": per_point(stake),
         "since": stake.since.isoformat() if stake.since else None,
         "series": plain(stake.series) if stake.series is not None else None,
+        "after_hand": stake.after.number if stake.after is not None else None,
     }
 
 
