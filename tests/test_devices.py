@@ -73,8 +73,8 @@ def test_a_first_price_starts_after_the_finished_games(gintally: CLI) -> None:
     _two_finished_games(gintally)
     said = " ".join(ok(gintally("match", "stake", "S", "1")).stdout.split())
     assert said == (
-        "Match S is played at 1 a point from the next game, after the games already finished "
-        "(--from DATE prices them too)."
+        "Match S is played at 1 a point from the next game, after 2 finished games (--from "
+        "DATE prices them too)."
     )
     assert as_json(gintally("settle", "--json"))["balances"] == []
     assert "All square." in ok(gintally("settle")).stdout

@@ -266,7 +266,7 @@ def match_show(
     stakes = doc.pop("stakes")
     del doc["stake"]
     drawing("tables.match")(doc)
-    prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
+    prices = [s["per_point"] + report.price_start(s) for s in stakes]
     played = f"Played at {', then '.join(prices)}."
     drawing("terminal.money_message")(played, stakes[-1]["currency"])
 

@@ -98,6 +98,7 @@ def bring_in(
                 for i, row in items:
                     money.pay(i, row, taken_back=key == "payments_taken_back")
         known.finish()
+        money.started()
         if history.hands or history.corrections:
             book.place_hands(m)
         elif folded is not None:
@@ -290,6 +291,17 @@ class FileMoney:
             uids.add(made[0] if made else "")
         self._take_back(doc.get("stakes_taken_back"), uids)
         self._places = None
+
+    def started(self) -> None:
+        """Refuse a price of the file that starts after a hand the match does not hold once
+        the file's hands are in (it would price nothing)."""
+        for stake in self.book.stakes(self.m):
+            if stake.after is not None and stake.after.place is None:
+                raise GintallyError(
+                    f"{self.source}: its price {stake.amount} starts after hand "
+                    f"{stake.after.uid[:8]}..., which neither the file nor match "
+                    f"{self.m.name!r} holds"
+                )
 
     def _take_back(self, rows: Any, live: set[str]) -> None:
         """The prices the file's match took back (``stakes_taken_back``) that are live here,

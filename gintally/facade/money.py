@@ -170,8 +170,8 @@ def stake(
 
 def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] | None:
     """Where a price that starts after a hand begins, and what it leaves unpriced (``{"next",
-    "under_way", "finished", "text"}``: "from the next game, after game 2 under way and the
-    games already finished"); None for a price from a day or from the start."""
+    "under_way", "finished", "text"}``: "from the next game, after game 2 under way and 3
+    finished games"); None for a price from a day or from the start."""
     from gintally.engine.stakes import Prices, Stake, parse_amount
 
     if price.after is None:
@@ -186,7 +186,7 @@ def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] 
         under_way = f"{playing.what} {numbers}"
     left = [f"{under_way} under way"] if under_way else []
     if finished:
-        left.append(f"the {unit}{'s' if finished > 1 else ''} already finished")
+        left.append(f"{finished} finished {unit}{'s' if finished > 1 else ''}")
     text = f"from the next {unit}" + (f", after {' and '.join(left)}" if left else "")
     return {"next": unit, "under_way": under_way, "finished": finished, "text": text}
 

@@ -11,7 +11,8 @@ Terminology
 - after hand: a stake's ``after_hand`` (`m019_stake_after_hand`), the uid of the hand the price
   starts after; read back with that hand's number and date in this ledger (its newest version,
   voided or not: a hand taken back later does not move the price). A uid the match does not
-  hold is damage.
+  hold (an import reads its prices before its hands) reads without a place: such a price
+  prices nothing (`engine.stakes.After`), and an import that leaves one is refused.
 
 A ledger opened read-only before `m012_payments` has neither table: it reads as no stakes and
 no payments.
@@ -212,18 +213,13 @@ def _stake(r: sqlite3.Row, match: Match, ledger: LedgerCore) -> Stake:
     columns = r.keys()  # a Row's `in` looks at its values
     if "after_hand" in columns and r["after_hand"] is not None:
         found = ledger.money_rows(_AFTER_HAND, [match.id, r["after_hand"]])
-        if not found:
-            raise damaged_row(
-                "stakes",
-                r["id"],
-                f"starts after hand {str(r['after_hand'])[:8]}..., which match "
-                f"{match.name!r} does not hold",
-            )
-        try:
-            place = (date.fromisoformat(found[0]["date"]), int(found[0]["number"]))
-        except (ValueError, TypeError):
-            raise damaged_row("stakes", r["id"], "starts after a damaged hand") from None
-        after = After(str(r["after_hand"]), place[1], place)
+        after = After(str(r["after_hand"]))  # not held (yet: an import's prices come first)
+        if found:
+            try:
+                place = (date.fromisoformat(found[0]["date"]), int(found[0]["number"]))
+            except (ValueError, TypeError):
+                raise damaged_row("stakes", r["id"], "starts after a damaged hand") from None
+            after = After(after.uid, place[1], place)
     try:
         since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
         series = Decimal(r["series_amount"]) if r["series_amount"] else None

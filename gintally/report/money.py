@@ -47,6 +47,16 @@ def stake_doc(stake: Stake) -> StakeDoc:
     }
 
 
+def price_start(doc: StakeDoc) -> str:
+    """Where a price starts, as a line says it after the price: " from 2026-03-01", " after
+    hand 4" (a first price set without a date), or nothing (from the start)."""
+    if doc["since"]:
+        return f" from {doc['since']}"
+    if doc["after_hand"] is not None:
+        return f" after hand {doc['after_hand']}"
+    return ""
+
+
 def prices_doc(items: Iterable[Settled]) -> list[PricedDoc]:
     """How many games, sets and series were settled at each price, in the order the prices
     first settled one."""
