@@ -249,6 +249,7 @@ class FileMoney:
         self.elsewhere = 0  # payments left out: here already, in another match
         self._places: int | None = None
         self._payments: dict[str, Payment] | None = None
+        self._priced = False  # the file states prices (`started` looks at them)
 
     def _paid(self) -> dict[str, Payment]:
         """The match's live payments by uid (read once)."""
@@ -260,6 +261,7 @@ class FileMoney:
         """The prices of the file's match (`doc`, its ``match`` part) this match lacks, and
         those it took back that are live here (`_take_back`)."""
         rows = doc.get("stakes")
+        self._priced = self._priced or bool(rows)
         have = self.book.stakes(self.m)
         if not have:
             return
@@ -295,6 +297,8 @@ class FileMoney:
     def started(self) -> None:
         """Refuse a price of the file that starts after a hand the match does not hold once
         the file's hands are in (it would price nothing)."""
+        if not self._priced:
+            return
         for stake in self.book.stakes(self.m):
             if stake.after is not None and stake.after.place is None:
                 raise GintallyError(
