@@ -118,7 +118,7 @@ def test_a_price_on_a_match_with_a_game_under_way_starts_with_the_next(gintally:
         "stake": as_json(gintally("match", "show", "--json"))["stake"],
         "starts": {
             "next": "game",
-            "under_way": "game 1",
+            "under_way": {"what": "game", "numbers": [1]},
             "finished": 0,
             "text": "from the next game, after game 1 under way",
         },

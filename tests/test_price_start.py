@@ -15,12 +15,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 import gintally as library
 from conftest import Run, as_json, ok, refused_line
+from gintally.engine.stakes import After, Prices, Stake
 from gintally.errors import GintallyError
 
 CLI = Callable[..., Run]
@@ -34,6 +36,23 @@ def said(run: Run) -> str:
 def owed(gintally: CLI, *args: str) -> list[tuple[str, str, str]]:
     doc = as_json(gintally(*args, "settle", "--json"))
     return [(b["from"], b["to"], b["amount"]) for b in doc["balances"]]
+
+
+# --- the engine: which stake covers a game ----------------------------------------------------
+
+
+def test_a_price_after_a_hand_covers_only_what_begins_after_it() -> None:
+    day = date(2026, 3, 1)
+    first = Stake(Decimal("1"), after=After("a" * 32, 4, (day, 4)))
+    later = Stake(Decimal("2"), since=date(2026, 4, 1))
+    plan = Prices([later, first])
+    assert plan.covering(day, (day, 4)) is None  # its own hand's game: under way then
+    assert plan.covering(day, (day, 5)) == first
+    assert plan.covering(date(2026, 3, 9), (date(2026, 3, 2), 1)) == first
+    assert plan.covering(date(2026, 4, 2), (day, 1)) == later  # --from reaches back by day
+    assert plan.on(day) == first  # the price in force on a day is as it was
+    unheld = Prices([Stake(Decimal("1"), after=After("b" * 32))])
+    assert unheld.covering(day, (date(2999, 1, 1), 9)) is None  # a hand not held: nothing
 
 
 # --- the evening: a game finished tonight, then the price, then the next game -------------------
@@ -82,7 +101,7 @@ def test_a_game_under_way_and_finished_ones_are_both_named(gintally: CLI) -> Non
     doc = as_json(gintally("match", "stake", "S", "0.10", "--currency", "$", "--json"))
     assert doc["starts"] == {
         "next": "game",
-        "under_way": "game 3",
+        "under_way": {"what": "game", "numbers": [3]},
         "finished": 2,
         "text": "from the next game, after game 3 under way and 2 finished games",
     }
@@ -109,6 +128,18 @@ def test_from_today_keeps_its_day_and_says_what_it_covers(gintally: CLI) -> None
     doc = as_json(gintally("match", "show", "--json"))["stake"]
     assert (doc["since"], doc["after_hand"]) == (today, None)
     assert owed(gintally) == [("Bob", "Ann", "325.00")]
+
+
+def test_ad_infinitum_names_every_game_under_way(gintally: CLI) -> None:
+    ok(gintally("match", "new", "A", "--players", "Ann", "Bob", "--format", "ad-infinitum"))
+    for player, points in (("Ann", "40"), ("Bob", "30"), ("Ann", "50")):
+        ok(gintally("score", player, points))  # each hand opens a game: 1, 2 and 3 are open
+    assert said(gintally("match", "stake", "A", "1")) == (
+        "Match A is played at 1 a point from the next game, after games 1, 2 and 3 under way "
+        "(--from DATE prices them too)."
+    )
+    ok(gintally("score", "Bob", "100"))  # closes games 1-4; only game 4 is priced: Bob by 325
+    assert owed(gintally) == [("Ann", "Bob", "325.00")]
 
 
 # --- a set format: the next set -----------------------------------------------------------------
@@ -243,7 +274,10 @@ def test_the_library_prices_the_next_set_and_keeps_from_today(tmp_path: Path) ->
     with library.open(tmp_path / "l.db") as book:
         h = book.new_match("H", ["Ann", "Bob"], format="hollywood")
         h.score("Ann", 100)
-        assert h.stake("0.05", currency="$")["starts"]["under_way"] == "set 1"
+        assert h.stake("0.05", currency="$")["starts"]["under_way"] == {
+            "what": "set",
+            "numbers": [1],
+        }
         h.score("Ann", 100)
         h.score("Ann", 100)
         for _ in range(3):

@@ -231,7 +231,8 @@ def match_stake(
     elif "starts" in done:
         begins = done["starts"]
         said += f" {begins['text']}"
-        left = begins["finished"] + (begins["under_way"] is not None)
+        playing = begins["under_way"]
+        left = begins["finished"] + (len(playing["numbers"]) if playing is not None else 0)
         if left:
             said += f" (--from DATE prices {'it' if left == 1 else 'them'} too)"
     drawing("terminal.money_message")(said + ".", doc["currency"])

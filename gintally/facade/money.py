@@ -171,7 +171,8 @@ def stake(
 def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] | None:
     """Where a price that starts after a hand begins, and what it leaves unpriced (``{"next",
     "under_way", "finished", "text"}``: "from the next game, after game 2 under way and 3
-    finished games"); None for a price from a day or from the start."""
+    finished games"; ``under_way``: ``{"what", "numbers"}`` of the game or set in play, as
+    ``settle``'s in-play names it, or None); None for a price from a day or from the start."""
     from gintally.engine.stakes import Prices, Stake, parse_amount
 
     if price.after is None:
@@ -181,10 +182,11 @@ def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] 
     finished = sum(s.what == unit for s in probe.settled) if probe is not None else 0
     playing = probe.in_play if probe is not None else None
     under_way = None
+    left = []
     if playing is not None:
-        numbers = " and ".join(str(n) for n in playing.numbers)
-        under_way = f"{playing.what} {numbers}"
-    left = [f"{under_way} under way"] if under_way else []
+        under_way = {"what": playing.what, "numbers": list(playing.numbers)}
+        *most, last = (str(n) for n in playing.numbers)
+        left.append(f"{playing.what} {', '.join(most) + ' and ' if most else ''}{last} under way")
     if finished:
         left.append(f"{finished} finished {unit}{'s' if finished > 1 else ''}")
     text = f"from the next {unit}" + (f", after {' and '.join(left)}" if left else "")

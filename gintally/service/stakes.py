@@ -54,9 +54,10 @@ def set_stake(
     since: date | None = None,
     series: str | None = None,
 ) -> Stake:
-    """Price the match's points from `since` on (None: from the start). A match keeps one
-    currency: a later stake may repeat it, not change it. A solitaire (Gimlet's phantom) is
-    played for nobody's money."""
+    """Price the match's points from `since` on; without it, a first price starts after the
+    match's latest live hand (`_after_latest`: the next game or set is the first priced), or
+    from the start when it has none. A match keeps one currency: a later stake may repeat it,
+    not change it. A solitaire (Gimlet's phantom) is played for nobody's money."""
     variant = variant_of(match.rules)
     if variant.players == 1:
         raise GintallyError(
