@@ -9,7 +9,7 @@ import shlex
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -72,10 +72,9 @@ def _two_finished_games(gintally: CLI) -> None:
 def test_a_first_price_starts_after_the_finished_games(gintally: CLI) -> None:
     _two_finished_games(gintally)
     said = " ".join(ok(gintally("match", "stake", "S", "1")).stdout.split())
-    tomorrow = date.today() + timedelta(days=1)  # the last game closed today
     assert said == (
-        f"Match S is played at 1 a point from {tomorrow}, after the games already finished "
-        "(--from DATE prices them too)."
+        "Match S is played at 1 a point from the next game, after 2 finished games (--from "
+        "DATE prices them too)."
     )
     assert as_json(gintally("settle", "--json"))["balances"] == []
     assert "All square." in ok(gintally("settle")).stdout
@@ -97,7 +96,8 @@ def test_the_library_returns_what_a_price_covers(tmp_path: Path) -> None:
         m.score("Ann", 100, date=date(2020, 1, 10))
         m.score("Ann", 100)
         first = m.stake(1)
-        assert "covers" not in first and first["stake"]["since"] is not None
+        assert "covers" not in first and first["stake"]["since"] is None
+        assert first["stake"]["after_hand"] == 2 and first["starts"]["finished"] == 2
         assert book.settlement()["balances"] == []
         back = m.stake(1, since="2020-01-01")
         assert back["covers"] == {
@@ -109,15 +109,21 @@ def test_the_library_returns_what_a_price_covers(tmp_path: Path) -> None:
             m.stake(2, since="2020-01-01")
 
 
-def test_a_price_on_a_match_with_nothing_finished_holds_from_the_start(gintally: CLI) -> None:
+def test_a_price_on_a_match_with_a_game_under_way_starts_with_the_next(gintally: CLI) -> None:
     ok(gintally("match", "new", "S", "--players", "Ann", "Bob"))
     ok(gintally("score", "Ann", "40"))
     doc = as_json(gintally("match", "stake", "S", "1", "--json"))
     assert doc == {
         "match": "S",
         "stake": as_json(gintally("match", "show", "--json"))["stake"],
+        "starts": {
+            "next": "game",
+            "under_way": {"what": "game", "numbers": [1]},
+            "finished": 0,
+            "text": "from the next game, after game 1 under way",
+        },
     }
-    assert doc["stake"]["since"] is None
+    assert (doc["stake"]["since"], doc["stake"]["after_hand"]) == (None, 1)
 
 
 # --- case 8: settle and show say what their figure counts ----------------------------------------

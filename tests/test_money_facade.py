@@ -144,7 +144,7 @@ def test_a_stake_changed_from_a_day_on_through_the_library(twins: Any) -> None:
     assert changed == {
         "match": "S",
         "stake": {"amount": "0.10", "currency": "$", "places": 2, "per_point": "$0.10 a point",
-                  "since": "2030-01-01", "series": None},
+                  "since": "2030-01-01", "series": None, "after_hand": None},
     }  # fmt: skip
     assert [s["amount"] for s in shown["stakes"]] == ["0.05", "0.10"]
     assert shown["stake"] == changed["stake"]

@@ -236,7 +236,7 @@ def test_a_stake_change_keeps_the_old_price_for_games_closed_before(gintally: CL
     stake = as_json(gintally("match", "stake", "S", "0.10", "--from", "2026-03-01", "--json"))
     assert stake["stake"] == {"amount": "0.10", "currency": "", "places": 2,
                               "per_point": "0.10 a point", "since": "2026-03-01",
-                              "series": None}  # fmt: skip
+                              "series": None, "after_hand": None}  # fmt: skip
     play(gintally, "Ann 60", "Bob 30", date="2026-03-04")
     play(gintally, "Ann 50", date="2026-03-05")
     doc = settle(gintally)

@@ -228,8 +228,13 @@ def match_stake(
     said = f"Match {done['match']} is played at {doc['per_point']}{start}"
     if "covers" in done:
         said += f": it {done['covers']['text']}"
-    elif doc["since"] and from_ is None:
-        said += ", after the games already finished (--from DATE prices them too)"
+    elif "starts" in done:
+        begins = done["starts"]
+        said += f" {begins['text']}"
+        playing = begins["under_way"]
+        left = begins["finished"] + (len(playing["numbers"]) if playing is not None else 0)
+        if left:
+            said += f" (--from DATE prices {'it' if left == 1 else 'them'} too)"
     drawing("terminal.money_message")(said + ".", doc["currency"])
 
 
@@ -262,7 +267,7 @@ def match_show(
     stakes = doc.pop("stakes")
     del doc["stake"]
     drawing("tables.match")(doc)
-    prices = [s["per_point"] + (f" from {s['since']}" if s["since"] else "") for s in stakes]
+    prices = [s["per_point"] + report.price_start(s) for s in stakes]
     played = f"Played at {', then '.join(prices)}."
     drawing("terminal.money_message")(played, stakes[-1]["currency"])
 

@@ -6,7 +6,10 @@ Terminology
   rolling Hollywood, ad-infinitum, and every format's games in a series), a whole set
   (Hollywood and Honeymoon: the set settles as one, at its margin, the day its last game
   closes), or a series won when the stake prices series (`Stake.series`). Its `amount` is the
-  margin times the stake in force on the day it closed, exact; the side that lost it pays.
+  margin times the stake in force on the day it closed, exact; the side that lost it pays. A
+  price that starts after a hand (`stakes.After`) prices only what began after that hand: a
+  game by its first hand, a set by its first game's, a series by its first game's
+  (`Prices.covering`), in the replay's own play order.
 - in play (`InPlay`): what is not finished yet owes nothing: an open game, or the set in
   progress, with its worth so far (the nets of its finished games plus the running difference
   of its open ones), priced at the stake in force now.
@@ -43,7 +46,7 @@ from gintally.engine.formats import Format
 from gintally.engine.games import Game
 from gintally.engine.replay import Entry, Replay, Replayer
 from gintally.engine.seasons import season_of
-from gintally.engine.stakes import Prices, Stake, rounded
+from gintally.engine.stakes import Place, Prices, Stake, rounded
 from gintally.game.rules import RuleSet
 
 
@@ -109,15 +112,25 @@ def settle_match(
             if g.closed is None or g.winner is None:
                 continue
             if size is None:
-                _price(out, "game", g.number, g.closed, g.signed_net, prices)
+                _price(
+                    out,
+                    "game",
+                    g.number,
+                    g.closed,
+                    g.signed_net,
+                    prices.covering(g.closed, first_of(g)),
+                )
                 continue
             members = pending.get(g.set or 0, [])
             if len(members) == size and all(m.status == "won" for m in members):
                 del pending[g.set or 0]
                 worth = fmt.set_worth(members)
-                _price(out, "set", g.set or 0, g.closed, worth, prices)
+                stake = prices.covering(g.closed, first_of(members[0]))
+                _price(out, "set", g.set or 0, g.closed, worth, stake)
         for s in run.won_series:
-            stake = prices.on(s.closed) if s.closed is not None else None
+            stake = (
+                prices.covering(s.closed, first_of(s.games[0])) if s.closed is not None else None
+            )
             if stake is not None and stake.series and s.closed is not None:
                 flat = Fraction(stake.series)
                 out.settled.append(Settled("series", s.number, s.closed, s.winner, 0, flat, stake))
@@ -140,9 +153,17 @@ def in_play_of(rep: Replay, prices: Prices, day: date) -> InPlay | None:
     return _in_play(rep.open_games(), pending, size, prices, day)
 
 
-def _price(out: MatchMoney, what: str, number: int, day: date, worth: int, prices: Prices) -> None:
-    """A finished game or set, priced at the stake in force on the day it closed."""
-    stake = prices.on(day)
+def first_of(g: Game) -> Place:
+    """Where a game begins in play order: its first hand, the one that opened it (a game opens
+    with the first hand posted to it), as the replay's key."""
+    return (g.opened, g.hands[0]) if g.hands else (g.opened, 0)
+
+
+def _price(
+    out: MatchMoney, what: str, number: int, day: date, worth: int, stake: Stake | None
+) -> None:
+    """A finished game or set, priced at `stake` (`Prices.covering`: the stake in force on the
+    day it closed that covers its start)."""
     if stake is None:
         return  # not played for money then
     winner = None if worth == 0 else (0 if worth > 0 else 1)
@@ -171,12 +192,17 @@ def _in_play(
     if stake is None:
         return None
     numbers: tuple[int, ...]
+    after = stake.after
     if size is not None:
         number = open_games[-1].set or 0
         games = pending.get(number, list(open_games))
+        if after is not None and not after.before(first_of(games[0])):
+            return None  # a set begun before the price: it plays for nothing
         what, numbers = "set", (number,)
     else:
-        games = list(open_games)
+        games = [g for g in open_games if after is None or after.before(first_of(g))]
+        if not games:
+            return None  # every open game began before the price
         what = "game" if len(games) == 1 else "games"
         numbers = tuple(g.number for g in games)
     worth = sum(_running(g) for g in games)

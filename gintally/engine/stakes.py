@@ -9,6 +9,11 @@ Terminology
 - prices (`Prices`): a match's stakes in date order. The stake in force on a day is the latest
   one that starts on or before it (one with no date holds from the match's first hand); a game
   or set is priced on the day it closed, so games closed before a change keep the old price.
+- after (`After`): the hand a first price set without a date starts after (the match's latest
+  live hand when it was set): it prices the games, sets and series whose first hand comes after
+  that hand in play order, so a game finished or under way when the price was set is never
+  priced by it (`Prices.covering`). Stored by the hand's uid, so every device that holds the
+  hand prices the same games; placed in play order by the replay's own key (date, entry id).
 - amount: a `decimal.Decimal`, never a float; stored and printed as its plain digits. Worked out
   exactly (`fractions.Fraction`: a team's share may be a ninth) and rounded once, to the
   currency's places, where it is shown (`rounded`).
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -35,15 +40,36 @@ _CODE = re.compile(r"[A-Za-z]{2,4}")  # a code is written after the amount: "12.
 MAX_DIGITS = 15  # digits in all: an amount is typed by a person
 
 
+# A place in a replay's play order: (date, entry id), the key the replay sorts its entries by
+Place = tuple[date, int]
+
+
+@dataclass(frozen=True)
+class After:
+    """The hand a price starts after (see Terminology): its uid (what is stored and carried,
+    and all that tells two of them apart), its number in this ledger (for people; 0 while not
+    read back) and its place in play order (`Place`; None: the match does not hold it)."""
+
+    uid: str
+    number: int = field(default=0, compare=False)
+    place: Place | None = field(default=None, compare=False)
+
+    def before(self, first: Place) -> bool:
+        """Whether a game, set or series whose first hand is at `first` starts after it."""
+        return self.place is not None and first > self.place
+
+
 @dataclass(frozen=True)
 class Stake:
-    """A price per point from a date on (None: from the start), in a currency."""
+    """A price per point from a date on (None: from the start), in a currency; a first price
+    set without a date starts after a hand (`after`: see Terminology)."""
 
     amount: Decimal
     currency: str = DEFAULT_CURRENCY
     places: int = DEFAULT_PLACES
     since: date | None = None
     series: Decimal | None = None  # per series won; None: a series carries no price
+    after: After | None = None
 
 
 def parse_amount(text: str, what: str, places: int | None = None, zero: bool = True) -> Decimal:
@@ -186,4 +212,16 @@ class Prices:
                 found = s
             else:
                 break
+        return found
+
+    def covering(self, day: date, first: Place) -> Stake | None:
+        """The stake that prices a game, set or series that closed on `day` and whose first
+        hand is at `first` in play order: the latest one in force on `day` (`on`) that does
+        not start after a hand at or past `first` (`After`). None: played for nothing."""
+        found = None
+        for s in self.stakes:
+            if s.since is not None and s.since > day:
+                break
+            if s.after is None or s.after.before(first):
+                found = s
         return found

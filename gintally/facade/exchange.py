@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from datetime import date
     from pathlib import Path
 
+    from gintally.engine.stakes import Stake
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match, Payment
     from gintally.service.folding import ImportFold
@@ -97,6 +98,7 @@ def bring_in(
                 for i, row in items:
                     money.pay(i, row, taken_back=key == "payments_taken_back")
         known.finish()
+        money.started()
         if history.hands or history.corrections:
             book.place_hands(m)
         elif folded is not None:
@@ -247,6 +249,7 @@ class FileMoney:
         self.elsewhere = 0  # payments left out: here already, in another match
         self._places: int | None = None
         self._payments: dict[str, Payment] | None = None
+        self._priced = False  # the file states prices (`started` looks at them)
 
     def _paid(self) -> dict[str, Payment]:
         """The match's live payments by uid (read once)."""
@@ -258,6 +261,7 @@ class FileMoney:
         """The prices of the file's match (`doc`, its ``match`` part) this match lacks, and
         those it took back that are live here (`_take_back`)."""
         rows = doc.get("stakes")
+        self._priced = self._priced or bool(rows)
         have = self.book.stakes(self.m)
         if not have:
             return
@@ -289,6 +293,19 @@ class FileMoney:
             uids.add(made[0] if made else "")
         self._take_back(doc.get("stakes_taken_back"), uids)
         self._places = None
+
+    def started(self) -> None:
+        """Refuse a price of the file that starts after a hand the match does not hold once
+        the file's hands are in (it would price nothing)."""
+        if not self._priced:
+            return
+        for stake in self.book.stakes(self.m):
+            if stake.after is not None and stake.after.place is None:
+                raise GintallyError(
+                    f"{self.source}: its price {stake.amount} starts after hand "
+                    f"{stake.after.uid[:8]}..., which neither the file nor match "
+                    f"{self.m.name!r} holds"
+                )
 
     def _take_back(self, rows: Any, live: set[str]) -> None:
         """The prices the file's match took back (``stakes_taken_back``) that are live here,
@@ -415,11 +432,13 @@ def write_out(
     back = [transfer.taken_back_row(m, *row) for row in book.payments_taken_back(m)]
     corrected = (transfer.corrected_row(m, *h) for h in book.histories(m))
     info: dict[str, Any] = {**report.match_doc(m)}
-    stakes = [report.stake_doc(s) for s in book.stakes(m)]
+    live = book.stakes(m)
+    stakes = [report.stake_doc(s) for s in live]
     if stakes:  # as match show --json has them, each price with where it was first set
         made = book.stake_identities(m)
         prices = [
-            {**d, "uid": u, "created_at": at} for d, (u, at) in zip(stakes, made, strict=True)
+            {**d, "uid": u, "created_at": at, "after_hand_uid": _after_uid(s)}
+            for s, d, (u, at) in zip(live, stakes, made, strict=True)
         ]
         info.update(stake=stakes[-1], stakes=prices)
     back_prices = [
@@ -427,6 +446,7 @@ def write_out(
             **report.stake_doc(stake),
             "uid": uid,
             "created_at": at,
+            "after_hand_uid": _after_uid(stake),
             "taken_back": {"reason": reason or "", "created_at": voided},
         }
         for stake, uid, at, reason, voided in book.stakes_taken_back(m)
@@ -434,3 +454,9 @@ def write_out(
     if back_prices:  # so that an import takes them back too, as a merge does
         info["stakes_taken_back"] = back_prices
     return transfer.write_json(m, info, hands, out, record, paid, corrected, back)
+
+
+def _after_uid(stake: Stake) -> str | None:
+    """The uid of the hand a price starts after, as an export carries it (so that another
+    ledger prices the same games: the hand's number may differ there)."""
+    return stake.after.uid if stake.after is not None else None

@@ -148,22 +148,49 @@ def stake(
     today: date,
 ) -> dict[str, Any]:
     """Set a match's stake, or change it from a day on (``match stake NAME AMOUNT --from``):
-    ``{"match", "stake"}``, and ``"covers"`` when the price covers games or sets already
-    finished (`covered`). Money never reaches back unasked: a first price without --from
-    starts after the games already finished (`service.after_finished`); --from DATE reaches
-    back as far as it says."""
+    ``{"match", "stake"}``, ``"covers"`` when the price covers games or sets already finished
+    (`covered`), and ``"starts"`` when it starts after a hand (`starts`). Money never reaches
+    back unasked: a first price without --from starts with the next game (the next set in a
+    set format), after the match's latest hand (`service.set_stake`); --from DATE reaches back
+    as far as it says."""
     with book.write():
         m = book.match(name)
         day = from_day(since, book, today) if since is not None else None
         kept = whole(places, "--places")
-        if day is None and not book.stakes(m):
-            day = service.after_finished(book, m, today)
         price = service.set_stake(book, m, amount, currency, kept, day, series)
         covers = covered(book, m, price, today)
+        begins = starts(book, m, price, today)
     doc: dict[str, Any] = {"match": m.name, "stake": report.stake_doc(price)}
     if covers is not None:
         doc["covers"] = covers
+    if begins is not None:
+        doc["starts"] = begins
     return doc
+
+
+def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] | None:
+    """Where a price that starts after a hand begins, and what it leaves unpriced (``{"next",
+    "under_way", "finished", "text"}``: "from the next game, after game 2 under way and 3
+    finished games"; ``under_way``: ``{"what", "numbers"}`` of the game or set in play, as
+    ``settle``'s in-play names it, or None); None for a price from a day or from the start."""
+    from gintally.engine.stakes import Prices, Stake, parse_amount
+
+    if price.after is None:
+        return None
+    unit = "set" if m.format.set_size is not None else "game"
+    probe = service.match_money(book, m, today, Prices([Stake(parse_amount("1", "a stake"))]))
+    finished = sum(s.what == unit for s in probe.settled) if probe is not None else 0
+    playing = probe.in_play if probe is not None else None
+    under_way = None
+    left = []
+    if playing is not None:
+        under_way = {"what": playing.what, "numbers": list(playing.numbers)}
+        *most, last = (str(n) for n in playing.numbers)
+        left.append(f"{playing.what} {', '.join(most) + ' and ' if most else ''}{last} under way")
+    if finished:
+        left.append(f"{finished} finished {unit}{'s' if finished > 1 else ''}")
+    text = f"from the next {unit}" + (f", after {' and '.join(left)}" if left else "")
+    return {"next": unit, "under_way": under_way, "finished": finished, "text": text}
 
 
 def covered(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] | None:

@@ -349,7 +349,7 @@ def _money_doc(
     key = "took_back" if action == "undid" else "brought_back"
     if isinstance(thing, Price):
         stake = report.stake_doc(thing.stake)
-        since = f" from {stake['since']}" if stake["since"] else ""
+        since = report.price_start(stake)
         doc: dict[str, Any] = {"match": m.name, "stake": stake, "action": action}
         doc[action] = "price"
         doc[key] = f"{verb} the price of {m.name}: {stake['per_point']}{since}."

@@ -97,7 +97,15 @@ FACT_TABLES: tuple[FactTable, ...] = (
     FactTable(
         "stakes",
         {"match_id": "matches"},
-        key=("match_id", "amount", "currency", "places", "from_date", "series_amount"),
+        key=(
+            "match_id",
+            "amount",
+            "currency",
+            "places",
+            "from_date",
+            "series_amount",
+            "after_hand",
+        ),
     ),
     FactTable("stake_voids"),
 )

@@ -8,6 +8,11 @@ Terminology
 - live stake: a row of ``stakes`` whose ``uid`` is not in ``stake_voids`` (a price taken back
   by `undo` stays as history); a ledger opened read-only before `m017_stake_voids` has no
   such table, and every stake of it is live.
+- after hand: a stake's ``after_hand`` (`m019_stake_after_hand`), the uid of the hand the price
+  starts after; read back with that hand's number and date in this ledger (its newest version,
+  voided or not: a hand taken back later does not move the price). A uid the match does not
+  hold (an import reads its prices before its hands) reads without a place: such a price
+  prices nothing (`engine.stakes.After`), and an import that leaves one is refused.
 
 A ledger opened read-only before `m012_payments` has neither table: it reads as no stakes and
 no payments.
@@ -67,7 +72,7 @@ def add_stake(
     with ledger.write() as conn:
         conn.execute(
             "INSERT INTO stakes(uid, match_id, amount, currency, places, from_date, "
-            "series_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "series_amount, created_at, after_hand) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 made[0] if made else OrderedUids(conn, "stakes").next(),
                 match.id,
@@ -77,6 +82,7 @@ def add_stake(
                 stake.since.isoformat() if stake.since else None,
                 plain(stake.series) if stake.series is not None else None,
                 made[1] if made else timestamp(),
+                stake.after.uid if stake.after is not None else None,
             ],
         )
 
@@ -111,7 +117,13 @@ def stakes(ledger: LedgerCore, match: Match) -> list[Stake]:
         live_stakes(ledger) + " AND match_id = ? " + _STAKE_ORDER,
         [match.id],
     )
-    return [_stake(r, match) for r in rows]
+    return [_stake(r, match, ledger) for r in rows]
+
+
+# The hand a price starts after, in its newest version: its number and date in this ledger
+_AFTER_HAND = (
+    "SELECT number, date FROM hands WHERE match_id = ? AND uid = ? ORDER BY id DESC LIMIT 1"
+)
 
 
 def last_stake(ledger: LedgerCore, match: Match) -> tuple[str, str, Stake] | None:
@@ -122,7 +134,7 @@ def last_stake(ledger: LedgerCore, match: Match) -> tuple[str, str, Stake] | Non
     )
     if not rows:
         return None
-    return str(rows[0]["uid"]), str(rows[0]["created_at"]), _stake(rows[0], match)
+    return str(rows[0]["uid"]), str(rows[0]["created_at"]), _stake(rows[0], match, ledger)
 
 
 def void_stake(
@@ -151,7 +163,13 @@ def stakes_taken_back(
         [match.id],
     )
     return [
-        (_stake(r, match), str(r["uid"]), str(r["created_at"]), r["void_reason"], r["voided_at"])
+        (
+            _stake(r, match, ledger),
+            str(r["uid"]),
+            str(r["created_at"]),
+            r["void_reason"],
+            r["voided_at"],
+        )
         for r in rows
     ]
 
@@ -165,25 +183,47 @@ def voided_stake(ledger: LedgerCore, match: Match, reason: str) -> tuple[str, St
         "SELECT s.*, v.created_at AS voided_at FROM stake_voids v JOIN stakes s ON s.uid = v.uid "
         f"WHERE s.match_id = ? AND v.reason = ? AND NOT EXISTS ({again} AND q.uid > s.uid "
         "AND q.match_id = s.match_id AND q.amount = s.amount AND q.from_date IS s.from_date "
-        "AND q.series_amount IS s.series_amount) ORDER BY v.rowid DESC LIMIT 1",
+        f"AND q.series_amount IS s.series_amount{_same_after(ledger)}) "
+        "ORDER BY v.rowid DESC LIMIT 1",
         [match.id, reason],
     )
-    return (str(rows[0]["uid"]), _stake(rows[0], match), rows[0]["voided_at"]) if rows else None
+    if not rows:
+        return None
+    return str(rows[0]["uid"]), _stake(rows[0], match, ledger), rows[0]["voided_at"]
 
 
-def _stake(r: sqlite3.Row, match: Match) -> Stake:
-    """A row of ``stakes`` read, or the one line that refuses it."""
+def _same_after(ledger: LedgerCore) -> str:
+    """The condition that two prices start after the same hand, when the ledger has the column
+    (`m019_stake_after_hand`)."""
+    columns = ledger.money_rows("SELECT name FROM pragma_table_info('stakes')")
+    return " AND q.after_hand IS s.after_hand" if any(c[0] == "after_hand" for c in columns) else ""
+
+
+def _stake(r: sqlite3.Row, match: Match, ledger: LedgerCore) -> Stake:
+    """A row of ``stakes`` read, with the hand it starts after placed in this ledger, or the
+    one line that refuses it."""
     from decimal import Decimal, InvalidOperation
 
-    from gintally.engine.stakes import Stake
+    from gintally.engine.stakes import After, Stake
 
     wrong = stake_damage(r)
     if wrong is not None:
         raise damaged_row("stakes", r["id"], wrong)
+    after = None
+    columns = r.keys()  # a Row's `in` looks at its values
+    if "after_hand" in columns and r["after_hand"] is not None:
+        found = ledger.money_rows(_AFTER_HAND, [match.id, r["after_hand"]])
+        after = After(str(r["after_hand"]))  # not held (yet: an import's prices come first)
+        if found:
+            try:
+                place = (date.fromisoformat(found[0]["date"]), int(found[0]["number"]))
+            except (ValueError, TypeError):
+                raise damaged_row("stakes", r["id"], "starts after a damaged hand") from None
+            after = After(after.uid, place[1], place)
     try:
         since = date.fromisoformat(r["from_date"]) if r["from_date"] else None
         series = Decimal(r["series_amount"]) if r["series_amount"] else None
-        return Stake(Decimal(r["amount"]), r["currency"], r["places"], since, series)
+        return Stake(Decimal(r["amount"]), r["currency"], r["places"], since, series, after)
     except (ValueError, TypeError, InvalidOperation):
         raise LedgerError(
             f"the ledger is damaged: a stake of match {match.name!r} cannot be read "

@@ -46,6 +46,8 @@ Tables (created and changed only through the migrations below, applied with
   ``places`` minor-unit decimals, from ``from_date`` on (NULL: from the start); a later row
   changes the price from its date (`m012_payments`). ``series_amount``: the price of a series
   won, if the series has one; ``uid`` its stable identity (uuid4 hex), as a payment's.
+  ``after_hand`` (`m019_stake_after_hand`): the uid of the hand a first price set without a
+  date starts after (it prices the games begun after that hand); NULL otherwise.
 - ``payments(id, uid, match_id, from_player, to_player, amount, date, note, after_hand,
   created_at)``: money handed over (`gintally pay`), append-only; ``uid`` is its stable identity
   (uuid4 hex), ``match_id`` the match it was recorded in and ``after_hand`` that match's last
@@ -116,6 +118,7 @@ MIGRATION_NAMES = (
     "m016_restores",
     "m017_stake_voids",
     "m018_void_order",
+    "m019_stake_after_hand",
 )
 
 
@@ -505,6 +508,13 @@ def build_migrations() -> Any:
         not their row ids (`newest.STANDING_VOID`), so a ledger merged from two devices shows
         what the same ledger merged the other way shows."""
         create_views(db)
+
+    @migrations(name="m019_stake_after_hand")
+    def m019_stake_after_hand(db: Any) -> None:
+        """A first price set without a date starts after a hand, not on a day: ``after_hand``,
+        the uid of the match's latest live hand when it was set (NULL: a price from a day, or
+        from the start, as every price before)."""
+        db.execute("ALTER TABLE stakes ADD COLUMN after_hand TEXT")
 
     return migrations
 

@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.money import in_play_line as in_play_line
     from gintally.report.money import money_text as money_text
     from gintally.report.money import payment_doc as payment_doc
+    from gintally.report.money import price_start as price_start
     from gintally.report.money import priced_text as priced_text
     from gintally.report.money import prices_doc as prices_doc
     from gintally.report.money import settle_doc as settle_doc
@@ -140,7 +141,7 @@ HOMES: dict[str, str] = {
     "match": "match_doc set_games teams_part",
     "money": (
         "add_winnings amount_text covered_text in_play_doc in_play_line money_text payment_doc "
-        "priced_text prices_doc settle_doc stake_doc winnings_at"
+        "price_start priced_text prices_doc settle_doc stake_doc winnings_at"
     ),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",

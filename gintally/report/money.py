@@ -43,7 +43,18 @@ def stake_doc(stake: Stake) -> StakeDoc:
         "per_point": per_point(stake),
         "since": stake.since.isoformat() if stake.since else None,
         "series": plain(stake.series) if stake.series is not None else None,
+        "after_hand": stake.after.number if stake.after is not None else None,
     }
+
+
+def price_start(doc: StakeDoc) -> str:
+    """Where a price starts, as a line says it after the price: " from 2026-03-01", " after
+    hand 4" (a first price set without a date), or nothing (from the start)."""
+    if doc["since"]:
+        return f" from {doc['since']}"
+    if doc["after_hand"] is not None:
+        return f" after hand {doc['after_hand']}"
+    return ""
 
 
 def prices_doc(items: Iterable[Settled]) -> list[PricedDoc]:

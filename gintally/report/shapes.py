@@ -480,6 +480,9 @@ class StakeDoc(TypedDict):
     per_point: str  # as people say it: "$0.05 a point"
     since: str | None  # the day this price started (None: from the start)
     series: str | None  # the price of a series won, if any
+    # the hand (its number) this price starts after: it prices the games, sets and series
+    # begun after it (None: a price from a day, or from the start)
+    after_hand: int | None
 
 
 class InPlayDoc(TypedDict):

@@ -57,7 +57,6 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.service.seating import seating_of as seating_of
     from gintally.service.stakes import Priced as Priced
     from gintally.service.stakes import Settlement as Settlement
-    from gintally.service.stakes import after_finished as after_finished
     from gintally.service.stakes import in_play_now as in_play_now
     from gintally.service.stakes import lifetime_winnings as lifetime_winnings
     from gintally.service.stakes import match_money as match_money
@@ -103,7 +102,7 @@ HOMES: dict[str, str] = {
     "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",
     "seating": "HeadToHead Partnership entry_from_values seating_of",
     "stakes": (
-        "Priced Settlement after_finished in_play_now lifetime_winnings match_money pay "
+        "Priced Settlement in_play_now lifetime_winnings match_money pay "
         "payment_currency prices season_winnings set_stake settlement sides winnings"
     ),
     "teams": "TeamSpec hand_table table_names team_rounds team_rules team_specs",

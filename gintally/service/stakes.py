@@ -12,12 +12,12 @@ Terminology
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import date, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import date
 from fractions import Fraction
 
 from gintally.engine.replay import Entry, Replay
-from gintally.engine.rounds import entries_of
+from gintally.engine.rounds import Round, entries_of
 from gintally.engine.seasons import season_of
 from gintally.engine.settlement import (
     InPlay,
@@ -30,6 +30,7 @@ from gintally.engine.settlement import (
 from gintally.engine.stakes import (
     DEFAULT_CURRENCY,
     DEFAULT_PLACES,
+    After,
     Prices,
     Stake,
     check_currency,
@@ -53,9 +54,10 @@ def set_stake(
     since: date | None = None,
     series: str | None = None,
 ) -> Stake:
-    """Price the match's points from `since` on (None: from the start). A match keeps one
-    currency: a later stake may repeat it, not change it. A solitaire (Gimlet's phantom) is
-    played for nobody's money."""
+    """Price the match's points from `since` on; without it, a first price starts after the
+    match's latest live hand (`_after_latest`: the next game or set is the first priced), or
+    from the start when it has none. A match keeps one currency: a later stake may repeat it,
+    not change it. A solitaire (Gimlet's phantom) is played for nobody's money."""
     variant = variant_of(match.rules)
     if variant.players == 1:
         raise GintallyError(
@@ -91,25 +93,49 @@ def set_stake(
         kept,
         since,
         parse_amount(series, "the series stake") if series is not None else None,
+        _after_latest(ledger, match) if since is None else None,
     )
     ledger.add_stake(match, stake)
     return stake
 
 
-def after_finished(ledger: Ledger, match: Match, today: date) -> date | None:
-    """The day a first price set without a date starts, so that it reaches back to no game or
-    set already finished: None (from the start) when none is; else the day after the last
-    one closed, or today when that was an earlier day (the next game is played from today)."""
-    probe = match_money(ledger, match, today, Prices([Stake(parse_amount("1", "the stake"))]))
-    if probe is None or not probe.settled:
+def _after_latest(ledger: Ledger, match: Match) -> After | None:
+    """Where a first price set without a date starts: after the match's latest live hand in
+    play order (None: it has none, and the price holds from the start). Money never reaches
+    back unasked: a game finished, or under way, when the price is set plays for nothing."""
+    latest = ledger.live_hands_latest(match)
+    if latest is None or latest.uid is None:
         return None
-    last = max(s.day for s in probe.settled)
-    return max(last + timedelta(days=1), today)
+    return After(latest.uid, latest.number, (latest.date, latest.number))
 
 
 def prices(ledger: Ledger, match: Match) -> Prices:
-    """The match's stakes (empty: not played for money)."""
-    return Prices(ledger.stakes(match))
+    """The match's stakes (empty: not played for money), a price that starts after a hand
+    placed in the order the match's replay reads (`_in_rounds` for a team match)."""
+    stakes = ledger.stakes(match)
+    if any(s.after is not None for s in stakes) and seating_of(match).whole:
+        rounds = seating_of(match).rounds(ledger.live_hands(match))
+        stakes = [_in_rounds(s, rounds) for s in stakes]
+    return Prices(stakes)
+
+
+def _in_rounds(stake: Stake, rounds: Sequence[Round]) -> Stake:
+    """A price that starts after a hand of a team match, placed among the match's rounds (the
+    entries its replay reads): after the round that holds the hand, or the latest round that
+    holds a hand played before it (a hand voided since); a round still in progress is
+    after every complete one."""
+    after = stake.after
+    if after is None or after.place is None:
+        return stake
+    held = 0
+    for r in rounds:
+        deals = [d for d in r.deals if d is not None] + r.redeals
+        if any((d.date, d.id) <= after.place for d in deals):
+            held = r.number
+    if held == 0:
+        return replace(stake, after=replace(after, place=(date.min, 0)))
+    day = rounds[held - 1].date or date.max
+    return replace(stake, after=replace(after, place=(day, held)))
 
 
 def _entries(ledger: Ledger, match: Match) -> tuple[Iterator[Entry], int | None]:

@@ -20,7 +20,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from gintally.engine.stakes import Stake, check_currency, check_places, parse_amount, plain
+from gintally.engine.stakes import After, Stake, check_currency, check_places, parse_amount, plain
 from gintally.errors import GintallyError
 from gintally.model import Match, Payment, plain_text
 
@@ -142,7 +142,8 @@ def check_taken_back(
 
 def stake_from(row: Any) -> Stake:
     """A stake as an export's match states it (`report.stake_doc`: ``amount``, ``currency``,
-    ``places``, ``since``, ``series``), checked as ``match stake`` checks one."""
+    ``places``, ``since``, ``series``; and ``after_hand_uid``, the hand it starts after),
+    checked as ``match stake`` checks one."""
     if not isinstance(row, Mapping):
         raise GintallyError("a stake must be an object")
     places = row.get("places")
@@ -161,7 +162,19 @@ def stake_from(row: Any) -> Stake:
         places,
         day,
         None if series is None else parse_amount(str(series), "the series price", places),
+        _after(row.get("after_hand_uid")),
     )
+
+
+def _after(uid: Any) -> After | None:
+    """The hand an export's price starts after, by its uid (``after_hand_uid``; None: a price
+    from a day or from the start, or an export made before prices carried it)."""
+    if uid is None:
+        return None
+    text = str(uid).strip().lower()
+    if not _UID.fullmatch(text):
+        raise GintallyError(f"the after_hand_uid {uid!r} is not 32 hexadecimal digits")
+    return After(text)
 
 
 def stake_made(row: Any) -> tuple[str, str] | None:
