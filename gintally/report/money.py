@@ -102,9 +102,10 @@ def priced_text(prices: list[PricedDoc]) -> str:
 
 def covered_text(doc: CoveredDoc) -> str:
     """A match's line in `settle`: what it settled at each price (`priced_text`), or
-    ``nothing finished yet at $0.05 a point``."""
+    ``nothing played at $0.05 a point has finished yet`` (a game finished, or under way, before
+    a first price plays for nothing)."""
     if not doc["prices"]:
-        return f"nothing finished yet at {doc['stake']['per_point']}"
+        return f"nothing played at {doc['stake']['per_point']} has finished yet"
     return priced_text(doc["prices"])
 
 

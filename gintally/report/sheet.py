@@ -215,8 +215,23 @@ def stake_line(doc: ShowDoc) -> str | None:
     from gintally.report.money import in_play_line
 
     playing = doc.get("in_play")
-    worth = f" {in_play_line(playing)}" if playing else ""
-    return f"At {stake['per_point']}.{worth}"
+    if playing:
+        return f"At {stake['per_point']}. {in_play_line(playing)}"
+    begun = [g for g in doc["games"] if g["status"] == "open" and g["hands"]]
+    if not begun or stake["after_hand"] is None:
+        return f"At {stake['per_point']}."
+    # a first price starts with the next game (set): what was under way plays for nothing
+    sets = sorted({g["set"] for g in begun if g["set"] is not None})
+    if sets:
+        what, under_way = "set", f"set {sets[-1]}"
+    else:
+        *most, last = (str(g["number"]) for g in begun)
+        what = "game"
+        under_way = f"game{'s' if most else ''} {', '.join(most) + ' and ' if most else ''}{last}"
+    return (
+        f"At {stake['per_point']} from the next {what}: {under_way}, under way when the price "
+        f"was set, {'play' if len(begun) > 1 and not sets else 'plays'} for nothing."
+    )
 
 
 def table_line(doc: ShowDoc) -> str:
