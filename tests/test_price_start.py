@@ -87,6 +87,11 @@ def test_a_game_under_way_when_the_price_is_set_plays_for_nothing(gintally: CLI)
         "DATE prices it too)."
     )
     assert "worth" not in ok(gintally("show")).stdout  # game 1 in play is worth nothing
+    assert (
+        "At 1 a point from the next game: game 1, under way when the price was set, plays for "
+        "nothing."
+    ) in said(gintally("show"))
+    assert "S: nothing played at 1 a point has finished yet." in said(gintally("settle"))
     ok(gintally("score", "Ann", "60"))  # game 1 ends: Ann 100, two boxes, shutout
     assert owed(gintally) == []
     ok(gintally("score", "Bob", "100"))  # game 2: Bob by 325
@@ -138,6 +143,10 @@ def test_ad_infinitum_names_every_game_under_way(gintally: CLI) -> None:
         "Match A is played at 1 a point from the next game, after games 1, 2 and 3 under way "
         "(--from DATE prices them too)."
     )
+    assert (
+        "At 1 a point from the next game: games 1, 2 and 3, under way when the price was set, "
+        "play for nothing."
+    ) in said(gintally("show"))
     ok(gintally("score", "Bob", "100"))  # closes games 1-4; only game 4 is priced: Bob by 325
     assert owed(gintally) == [("Ann", "Bob", "325.00")]
 
@@ -169,6 +178,10 @@ def test_a_set_under_way_plays_for_nothing(gintally: CLI) -> None:
     )
     settled = as_json(gintally("settle", "--json"))
     assert settled["in_play"] == [] and settled["balances"] == []
+    assert (
+        "At $0.05 a point from the next set: set 1, under way when the price was set, plays "
+        "for nothing."
+    ) in said(gintally("show"))
     ok(gintally("score", "Ann", "100"))
     ok(gintally("score", "Ann", "100"))  # set 1 over, unpriced
     ok(gintally("score", "Bob", "100"))  # set 2 under way, priced: Bob by 325 so far
