@@ -217,20 +217,22 @@ def stake_line(doc: ShowDoc) -> str | None:
     playing = doc.get("in_play")
     if playing:
         return f"At {stake['per_point']}. {in_play_line(playing)}"
-    begun = [g for g in doc["games"] if g["status"] == "open" and g["hands"]]
+    # a first price starts with the next game (set): what was under way then plays for nothing
+    opened = [g for g in doc["games"] if g["status"] == "open"]
+    sets = [g["set"] for g in opened if g["set"] is not None]
+    if sets:  # the set in progress, begun when a game of it has a hand
+        begun = [g for g in doc["games"] if g["set"] == max(sets) and g["hands"]]
+        what, under_way, verb = "set", f"set {max(sets)}", "plays"
+    else:
+        begun = [g for g in opened if g["hands"]]
+        *most, last = [str(g["number"]) for g in begun] or [""]
+        what, verb = "game", "play" if most else "plays"
+        under_way = f"game{'s' if most else ''} {', '.join(most) + ' and ' if most else ''}{last}"
     if not begun or stake["after_hand"] is None:
         return f"At {stake['per_point']}."
-    # a first price starts with the next game (set): what was under way plays for nothing
-    sets = sorted({g["set"] for g in begun if g["set"] is not None})
-    if sets:
-        what, under_way = "set", f"set {sets[-1]}"
-    else:
-        *most, last = (str(g["number"]) for g in begun)
-        what = "game"
-        under_way = f"game{'s' if most else ''} {', '.join(most) + ' and ' if most else ''}{last}"
     return (
         f"At {stake['per_point']} from the next {what}: {under_way}, under way when the price "
-        f"was set, {'play' if len(begun) > 1 and not sets else 'plays'} for nothing."
+        f"was set, {verb} for nothing."
     )
 
 
