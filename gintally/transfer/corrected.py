@@ -156,22 +156,9 @@ class Corrected:
             if not isinstance(row, Mapping):
                 raise GintallyError(f"correction {k} must be an object")
             try:
-                action = str(row.get("action") or "")
-                if action not in ACTIONS:
-                    raise GintallyError(
-                        f"the action {row.get('action')!r} is not replace, void or restore"
-                    )
+                uid_of, action, reason, at = correction_of(row)
                 version = self._hand(row.get("hand"), "its hand") if action == "replace" else None
-                reason = plain_text(str(row.get("reason") or ""), "reason", one_line=True)
-                out.append(
-                    Correction(
-                        _uid(row.get("uid")),
-                        action,
-                        reason or None,
-                        _text(row.get("created_at"), "created_at"),
-                        version,
-                    )
-                )
+                out.append(Correction(uid_of, action, reason, at, version))
             except GintallyError as e:
                 raise GintallyError(f"correction {k}: {e}") from None
         return uid, created, first, sorted(out, key=lambda c: c.uid)
@@ -180,6 +167,16 @@ class Corrected:
         if not isinstance(row, Mapping):
             raise GintallyError(f"{what} must be an object (a row as in hands)")
         return parse_row(self.match, row, self.today, self.order)
+
+
+def correction_of(row: Mapping[str, Any]) -> tuple[str, str, str | None, str]:
+    """A correction's own facts, checked (its new version apart): its uid, action (one of
+    `ACTIONS`), reason (None when it has none) and the time it was made."""
+    action = str(row.get("action") or "")
+    if action not in ACTIONS:
+        raise GintallyError(f"the action {row.get('action')!r} is not replace, void or restore")
+    reason = plain_text(str(row.get("reason") or ""), "reason", one_line=True)
+    return _uid(row.get("uid")), action, reason or None, _text(row.get("created_at"), "created_at")
 
 
 def _uid(value: Any) -> str:
