@@ -142,6 +142,19 @@ STORED = {
         "UPDATE payment_voids SET reason = 'x' || char(27)",
         ", payment_voids row 1: reason 'x\\x1b' holds a control character ('\\x1b'); ",
     ),
+    "hand-created-at-with-esc": (
+        "UPDATE hands SET created_at = '2026' || char(27) || '[2J' WHERE id = 2",
+        ", hands row 2 (hand 2): created_at '2026\\x1b[2J' holds a control character ('\\x1b'); ",
+    ),
+    "player-created-at-with-a-tab": (
+        "UPDATE players SET created_at = '2026' || char(9) || 'x' WHERE id = 2",
+        f", player 2: the created_at '2026\\tx' {NOT_WRITTEN} ('2026 x'): another program "
+        "stored it; ",
+    ),
+    "payment-created-at-with-esc": (
+        "UPDATE payments SET created_at = char(27) WHERE id = 1",
+        ", match M: payment 1: created_at '\\x1b' holds a control character ('\\x1b'); ",
+    ),
     "hand-uid": (
         "UPDATE hands SET uid = 'not-a-uid' WHERE id = 2",
         ", hands row 2 (hand 2): the uid 'not-a-uid' is not 32 hexadecimal digits (an identity "
@@ -257,6 +270,10 @@ BLAMED = {
     "player-name-of-61-characters": (
         f"UPDATE players SET name = '{'B' * 61}' WHERE id = 2",
         f", player 2: a player name may be 60 characters at most: '{'B' * 20}'...; ",
+    ),
+    "match-name-of-61-characters": (
+        f"UPDATE matches SET name = '{'M' * 61}'",
+        f", match 1: a match name may be 60 characters at most: '{'M' * 20}'...; ",
     ),
     "correction-action-unknown": (
         "UPDATE corrections SET action = 'bogus'",

@@ -154,6 +154,9 @@ class Checks(Protocol):
     def taken_back(self, row: Mapping[str, Any]) -> None:
         """A payment's or a price's taking back, as an export lists it: reason, created_at."""
 
+    def created(self, text: Any) -> None:
+        """The time a player, match, hand or payment was first recorded (``created_at``)."""
+
 
 # refuses (`GintallyError`) the hands of a match (its id) written after a row id: those of the
 # row ids given that stand for all (`Imports.refuse_unguarded`), or None: every one
@@ -432,6 +435,20 @@ class _Merge:
                 "(an identity gintally writes); nothing was merged"
             )
 
+    def _check_created(self, text: Any, where: str) -> None:
+        """The time a row was first recorded, checked as an import checks one (`Checks.created`)
+        unless it is ASCII without a space or a control character, which the import reads as
+        it is (a gintally timestamp, ``2026-01-05T20:14:03+00:00``: the many hands of a merge
+        are not read one by one)."""
+        if self.checks is None:
+            return
+        if type(text) is str and text.isascii() and text.isprintable() and " " not in text:
+            return
+        try:
+            self.checks.created(text)
+        except GintallyError as e:
+            raise self._refused(where, e) from None
+
     def _nowhere(self, where: str, what: str) -> ForeignRow:
         """The refusal of a row of the other file that names a row the file does not hold
         (which a merge would otherwise pass over)."""
@@ -520,6 +537,10 @@ class _Merge:
                 "note": values["note"],
             }
             self.checks.payment(values["match_id"], n, row)
+            try:
+                self.checks.created(values["created_at"])
+            except GintallyError as e:
+                raise GintallyError(f"payment {n}: {e}") from None
         except GintallyError as e:
             match = self.conn.execute(
                 "SELECT name FROM matches WHERE id = ?", [values["match_id"]]
@@ -550,6 +571,7 @@ class _Merge:
         for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
             self._check_name(r["name"], f"player {r['id']}", "player")
             self._check_uid(r["uid"], f"player {r['id']}")
+            self._check_created(r["created_at"], f"player {r['id']}")
             found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
             if found is None:
                 cur = self.conn.execute(
@@ -636,6 +658,7 @@ class _Merge:
         season start), or refused naming the other file."""
         self._check_name(r["name"], f"match {r['id']}", "match")
         self._check_uid(r["uid"], f"match {r['name']!r}")
+        self._check_created(r["created_at"], f"match {r['name']!r}")
         try:
             start = parse_season_start(str(r["season_start"]))
             RuleSet.from_json(r["rules"])
@@ -831,6 +854,7 @@ class _Merge:
                     raise self._stray_hand(r[0])
                 if not (type(r[3]) is str and is_uid(r[3])):
                     self._check_uid(r[3], f"hands row {r[0]} (hand {r[2]})")
+                self._check_created(r[4], f"hands row {r[0]} (hand {r[2]})")
                 values = r[6:]
                 if here and r[3] in here:
                     self._compare(here[r[3]], r, values)
@@ -1059,6 +1083,8 @@ class _Merge:
                     "SELECT * FROM hands WHERE id = ? AND hand_id = ?",
                     [c["replacement"], c["hand_id"]],
                 ).fetchone()
+            if replacement is not None:
+                self._check_created(replacement["created_at"], f"hands row {replacement['id']}")
             if (replacement is None) == (c["action"] == "replace"):
                 raise ForeignRow(
                     f"{self.name}, {where}: a {c['action']} with the new version "

@@ -146,7 +146,7 @@ class Corrected:
         """An element read and checked: its uid, when, first version and corrections (each
         version settled again under the match's rules, as a row of ``hands`` is)."""
         uid = _uid(entry.get("uid"))
-        created = _text(entry.get("created_at"), "created_at")
+        created = recorded(entry.get("created_at"), "created_at")
         first = self._hand(entry.get("hand"), "its hand")
         rows = entry.get("corrections")
         if not isinstance(rows, list) or not rows:
@@ -176,7 +176,12 @@ def correction_of(row: Mapping[str, Any]) -> tuple[str, str, str | None, str]:
     if action not in ACTIONS:
         raise GintallyError(f"the action {row.get('action')!r} is not replace, void or restore")
     reason = plain_text(str(row.get("reason") or ""), "reason", one_line=True)
-    return _uid(row.get("uid")), action, reason or None, _text(row.get("created_at"), "created_at")
+    return (
+        _uid(row.get("uid")),
+        action,
+        reason or None,
+        recorded(row.get("created_at"), "created_at"),
+    )
 
 
 def _uid(value: Any) -> str:
@@ -186,7 +191,7 @@ def _uid(value: Any) -> str:
     return text
 
 
-def _text(value: Any, what: str) -> str:
+def recorded(value: Any, what: str) -> str:
     """A time as the ledger writes it (text; empty: now, as the ledger writes it)."""
     return plain_text(str(value or ""), what, one_line=True)
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from gintally.engine.stakes import MAX_PLACES, Stake, plain
 from gintally.errors import GintallyError
 from gintally.model import HandRecord, Match
-from gintally.transfer.corrected import correction_of
+from gintally.transfer.corrected import correction_of, recorded
 from gintally.transfer.export import json_row
 from gintally.transfer.payments import check_payment, stake_from, stake_made, taken_back_of
 from gintally.transfer.rows import parse_row, read_date
@@ -100,6 +100,10 @@ class ImportChecks:
         """As an import checks a correction of a corrected hand (its new version apart)."""
         uid, action, reason, created = correction_of(row)
         _as_written(row, {"uid": uid, "action": action, "reason": reason, "created_at": created})
+
+    def created(self, text: Any) -> None:
+        """As an import reads the time a fact was first recorded (a corrected hand's)."""
+        _as_written({"created_at": text}, {"created_at": recorded(text, "created_at")})
 
     def taken_back(self, row: Mapping[str, Any]) -> None:
         """As an import checks a payment's or a price's ``taken_back``: reason, created_at."""
