@@ -110,6 +110,9 @@ def made_old(src: Path, dst: Path) -> None:
     conn = sqlite3.connect(dst)
     for index in ("players_uid", "matches_uid", "hands_uid", "corrections_uid"):
         conn.execute(f"DROP INDEX {index}")
+    views = conn.execute("SELECT name FROM sqlite_master WHERE type = 'view'").fetchall()
+    for (name,) in views:  # they read the uids (`m018_void_order`)
+        conn.execute(f"DROP VIEW {name}")
     for table in ("players", "matches", "hands", "corrections"):
         conn.execute(f"ALTER TABLE {table} DROP COLUMN uid")
     conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm013_identities'")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from gintally import report, service, transfer
 from gintally.errors import GintallyError
-from gintally.model import fold, plain_text, shell_word
+from gintally.model import fold, shell_word
 
 if TYPE_CHECKING:
     from datetime import date
@@ -318,14 +318,13 @@ class FileMoney:
                 back = row.get("taken_back") if isinstance(row, dict) else None
                 if not isinstance(back, dict):
                     raise GintallyError("it has no taken_back")
-                reason = plain_text(str(back.get("reason") or ""), "reason", one_line=True)
-                at = plain_text(str(back.get("created_at") or ""), "created_at", one_line=True)
+                reason, at = transfer.taken_back_of(back)
             except GintallyError as e:
                 raise GintallyError(
                     f"{self.source}: price taken back {i} of its match: {e}"
                 ) from None
             if made is not None and made[0] in live:
-                self.book.void_stake(made[0], reason or None, at or None)
+                self.book.void_stake(made[0], reason, at or None)
                 live.discard(made[0])
 
     def places(self) -> int:

@@ -17,13 +17,18 @@ Terminology
   which a hand that came by a CSV export lacks), or a different match of the same name on each
   side (other players, format or rules): every conflict is named and nothing is written.
 - foreign input: the other file is checked before anything is read from it: every table a merge
-  reads (`READ_TABLES`) must be a plain table (``PRAGMA table_list``: no view, no virtual table,
-  no generated column, so nothing of the other file's runs), and no value may be longer than
-  `MAX_TEXT` characters; then every row it brings (a hand, an edit's new version, a payment, a
-  price) is checked as an import checks a row of a file (`Checks`, given by the caller: the
-  import's own validators; as an import remembers the rows it has read, each distinct date and
-  each distinct rest of a row is checked once). A refusal names the other file and the row;
-  nothing is written.
+  reads (`READ_TABLES`) must be there and be a plain table (``PRAGMA table_list``: no view, no
+  virtual table, no generated column, so nothing of the other file's runs), and no value may be
+  longer than `MAX_TEXT` characters; then every row it brings (a hand, an edit's new version, a
+  correction, a payment, a price, the taking back of one) is checked as an import checks a row
+  of a file (`Checks`, given by the caller: the import's own validators, which also refuse a
+  value stored otherwise than an import would store it, such as an amount ``' 0.05'``; as an
+  import remembers the rows it has read, each distinct date and each distinct rest of a row is
+  checked once), every uid must be one gintally writes (`model.is_uid`), every name one it keeps
+  (`people.clean_name`). A row naming a row the file does not hold (a player, a match, a hand,
+  a payment taken back) is refused, never passed over; so is a version of a hand no correction
+  made. A refusal names the other file and the row, never this ledger (a row this ledger's
+  constraints refuse too, exit 2, not "run check"); nothing is written.
 - streaming: the hands come `BATCH` at a time (their ids mapped by SQLite, one lookup of
   those here a batch, one insert statement a batch and shape), the guards of ``hands`` lifted
   and the rows written checked at once, as an import writes its rows: the memory of a merge
@@ -65,7 +70,8 @@ from gintally.ledger.imports import (
     lift_guards,
     renumber,
 )
-from gintally.model import HAND_COLUMNS, HandRecord, fold, shell_word
+from gintally.ledger.people import clean_name
+from gintally.model import HAND_COLUMNS, HandRecord, fold, is_uid, shell_word
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,8 @@ class FactTable:
     # bookkeeping, not facts: what a row may hold otherwise on each side (a payment that came
     # by an export was written here later, after other hands)
     ignore: tuple[str, ...] = ()
+    # the table whose row (by uid) a row of this one takes back (``payment_voids``: a payment)
+    takes_back: str | None = None
 
 
 # Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule, in
@@ -93,7 +101,7 @@ FACT_TABLES: tuple[FactTable, ...] = (
         {"match_id": "matches", "from_player": "players", "to_player": "players"},
         ignore=("after_hand", "created_at"),
     ),
-    FactTable("payment_voids"),
+    FactTable("payment_voids", takes_back="payments"),
     FactTable(
         "stakes",
         {"match_id": "matches"},
@@ -107,7 +115,7 @@ FACT_TABLES: tuple[FactTable, ...] = (
             "after_hand",
         ),
     ),
-    FactTable("stake_voids"),
+    FactTable("stake_voids", takes_back="stakes"),
 )
 
 # Every table of the other file a merge reads, each by its name (`_plain_tables`).
@@ -144,7 +152,18 @@ class Checks(Protocol):
         """Payment `i` as an export row: uid, date, from, to (names), amount, note."""
 
     def stake(self, row: Mapping[str, Any]) -> None:
-        """A price as an export's match states it: amount, currency, places, since, series."""
+        """A price as an export's match states it: amount, currency, places, since, series,
+        and where it was first set: uid, created_at."""
+
+    def correction(self, row: Mapping[str, Any]) -> None:
+        """A correction as an export's corrected hand lists it: uid, action, reason,
+        created_at (its new version is checked as a hand)."""
+
+    def taken_back(self, row: Mapping[str, Any]) -> None:
+        """A payment's or a price's taking back, as an export lists it: reason, created_at."""
+
+    def created(self, text: Any) -> None:
+        """The time a player, match, hand or payment was first recorded (``created_at``)."""
 
 
 # refuses (`GintallyError`) the hands of a match (its id) written after a row id: those of the
@@ -224,7 +243,13 @@ def merge(
         _bounded(src, path)
         with ledger.write() as conn:
             run = _Merge(conn, src, path, checks, same, unguarded)
-            run.run()
+            try:
+                run.run()
+            except sqlite3.IntegrityError as e:  # a row of the other file this ledger refuses
+                why = str(e).removeprefix("gintally: ")
+                raise ForeignRow(
+                    f"{path.name} holds a row this ledger refuses ({why}): nothing was merged"
+                ) from None
             if run.conflicts:
                 shown = "; ".join(run.conflicts[:4])
                 more = len(run.conflicts) - 4
@@ -266,6 +291,7 @@ def open_other(path: Path, ledger: Path | str) -> tuple[sqlite3.Connection, file
                 f"it once with this gintally (gintally --db {path} match list) to bring it up "
                 "to date, then merge it"
             )
+        _all_tables(conn, path)
     except sqlite3.Error as e:
         conn.close()
         in_use.release()
@@ -300,6 +326,18 @@ def _plain_tables(conn: sqlite3.Connection, path: Path) -> None:
                 f"{path.name} is not a gintally ledger to merge: its {name} has a generated "
                 f"column ({generated[0]})"
             )
+
+
+def _all_tables(conn: sqlite3.Connection, path: Path) -> None:
+    """Every table a merge reads (`READ_TABLES`) is in the other file: a ledger of every
+    migration has them all, so one without is another program's work."""
+    have = {r[0] for r in conn.execute("SELECT name FROM pragma_table_list WHERE schema = 'main'")}
+    lacking = [name for name in READ_TABLES if name not in have]
+    if lacking:
+        raise ForeignRow(
+            f"{path.name} is not a gintally ledger to merge: it has no {lacking[0]} table "
+            "(another program changed it); nothing was merged"
+        )
 
 
 def _bounded(src: sqlite3.Connection, path: Path) -> None:
@@ -352,6 +390,8 @@ class _Merge:
         if self.conflicts:  # the rest would be named by players that do not map
             return
         self._matches()
+        if self.conflicts and not self.matches:  # its matches have no uids: none maps
+            return
         if self.same is not None and not self.same_found:
             self.conflicts.append(
                 f"--same-match: no match of that name was made apart here and there ({self.same!r})"
@@ -383,15 +423,55 @@ class _Merge:
         why = str(e).removeprefix("the ledger is damaged: ").split("; run 'gintally check'")[0]
         return ForeignRow(f"{self.name}, {where}: {why}; nothing was merged")
 
-    def _check_name(self, name: object, where: str) -> None:
-        """A name of the other file, as this ledger's `check` wants a stored one."""
+    def _check_name(self, name: object, where: str, what: str) -> None:
+        """A name of the other file, as this ledger's `check` wants a stored one and as every
+        name is kept (`people.clean_name`: at most 60 characters...); `what`: player, match
+        or team."""
         wrong = name_damage(name)
         if wrong is not None:
             raise ForeignRow(f"{self.name}, {where}: it {wrong}; nothing was merged")
+        try:
+            clean_name(str(name), what)
+        except GintallyError as e:
+            raise ForeignRow(f"{self.name}, {where}: {e}; nothing was merged") from None
+
+    def _check_uid(self, uid: object, where: str) -> None:
+        """A row's identity as gintally writes one (`model.is_uid`, as an import reads a uid)."""
+        if not (type(uid) is str and is_uid(uid)):
+            raise ForeignRow(
+                f"{self.name}, {where}: the uid {str(uid)[:40]!r} is not 32 hexadecimal digits "
+                "(an identity gintally writes); nothing was merged"
+            )
+
+    def _check_created(self, text: Any, where: str) -> None:
+        """The time a row was first recorded, checked as an import checks one (`Checks.created`)
+        unless it is ASCII without a space or a control character, which the import reads as
+        it is (a gintally timestamp, ``2026-01-05T20:14:03+00:00``: the many hands of a merge
+        are not read one by one)."""
+        if self.checks is None:
+            return
+        if type(text) is str and text.isascii() and text.isprintable() and " " not in text:
+            return
+        try:
+            self.checks.created(text)
+        except GintallyError as e:
+            raise self._refused(where, e) from None
+
+    def _nowhere(self, where: str, what: str) -> ForeignRow:
+        """The refusal of a row of the other file that names a row the file does not hold
+        (which a merge would otherwise pass over)."""
+        return ForeignRow(
+            f"{self.name}, {where}: {what}, which the file does not hold; nothing was merged"
+        )
 
     def _check_hand(self, match_id: int, r: sqlite3.Row, number: int | None = None) -> None:
         """A hand row of the other file (or an edit's new version of hand `number`) read as
         this ledger reads a row (`hands.hand_record`), then checked as an import checks one."""
+        for c in _PEOPLE:  # every player of the file maps to one here
+            if r[c] is not None and r[c] not in self.players:
+                raise self._nowhere(
+                    f"hands row {r['id']} (hand {r['number']!r})", f"its {c} is player {r[c]!r}"
+                )
         try:
             record = hand_record(r, variant=self._variant(match_id))
             if self.checks is not None:
@@ -411,6 +491,16 @@ class _Merge:
             where = self._describe(match_id, number if number is not None else r["number"])
             raise self._refused(where, e) from None
 
+    def _check_correction(self, c: sqlite3.Row, where: str) -> None:
+        """A correction of the other file (its own facts) checked as an import checks one."""
+        self._check_uid(c["uid"], where)
+        if self.checks is None:
+            return
+        try:
+            self.checks.correction({k: c[k] for k in ("uid", "action", "reason", "created_at")})
+        except GintallyError as e:
+            raise self._refused(where, e) from None
+
     def _variant(self, match_id: int) -> Variant:
         """The variant of a match here (whose rules are the other file's match's), which reads
         a hand's extras."""
@@ -419,9 +509,16 @@ class _Merge:
             self.variants[match_id] = variant_of(RuleSet.from_json(rules.fetchone()[0]))
         return self.variants[match_id]
 
-    def _check_fact(self, table: str, values: Mapping[str, Any]) -> None:
-        """A payment or a price of the other file, checked as an import checks one."""
-        if self.checks is None or table not in ("payments", "stakes"):
+    def _check_fact(self, table: str, values: Mapping[str, Any], row_id: int) -> None:
+        """A payment or a price of the other file, or the taking back of one (row `row_id`),
+        checked as an import checks one."""
+        if self.checks is None:
+            return
+        if table not in ("payments", "stakes"):
+            try:
+                self.checks.taken_back(values)
+            except GintallyError as e:
+                raise self._refused(f"{table} row {row_id}", e) from None
             return
         n = self.merged.new.get(table, 0) + 1
         try:
@@ -433,6 +530,8 @@ class _Merge:
                         "places": values["places"],
                         "since": values["from_date"],
                         "series": values["series_amount"],
+                        "uid": values["uid"],
+                        "created_at": values["created_at"],
                     }
                 )
                 return
@@ -446,6 +545,10 @@ class _Merge:
                 "note": values["note"],
             }
             self.checks.payment(values["match_id"], n, row)
+            try:
+                self.checks.created(values["created_at"])
+            except GintallyError as e:
+                raise GintallyError(f"payment {n}: {e}") from None
         except GintallyError as e:
             match = self.conn.execute(
                 "SELECT name FROM matches WHERE id = ?", [values["match_id"]]
@@ -474,7 +577,9 @@ class _Merge:
         }
         by_name = {fold(name): (pid, name) for pid, name in by_uid.values()}
         for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
-            self._check_name(r["name"], f"player {r['id']}")
+            self._check_name(r["name"], f"player {r['id']}", "player")
+            self._check_uid(r["uid"], f"player {r['id']}")
+            self._check_created(r["created_at"], f"player {r['id']}")
             found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
             if found is None:
                 cur = self.conn.execute(
@@ -559,7 +664,9 @@ class _Merge:
     def _check_match(self, r: sqlite3.Row) -> None:
         """A match of the other file read as this ledger reads one (its name, rules, format and
         season start), or refused naming the other file."""
-        self._check_name(r["name"], f"match {r['id']}")
+        self._check_name(r["name"], f"match {r['id']}", "match")
+        self._check_uid(r["uid"], f"match {r['name']!r}")
+        self._check_created(r["created_at"], f"match {r['name']!r}")
         try:
             start = parse_season_start(str(r["season_start"]))
             RuleSet.from_json(r["rules"])
@@ -602,7 +709,6 @@ class _Merge:
         )
 
     def _add_match(self, r: sqlite3.Row) -> int:
-        self._check_name(r["name"], f"match {r['id']}")
         people = self.players
         first = r["first_dealer"]
         for role in ("player_a", "player_b", "first_dealer"):
@@ -631,12 +737,17 @@ class _Merge:
         match_id = int(cur.lastrowid or 0)
         for t in self.src.execute("SELECT * FROM teams WHERE match_id = ?", [r["id"]]):
             if t["name"] is not None:
-                self._check_name(t["name"], f"match {r['name']}, team {t['side'] + 1}")
+                self._check_name(t["name"], f"match {r['name']}, team {t['side'] + 1}", "team")
             self.conn.execute(
                 "INSERT INTO teams(match_id, side, name) VALUES (?, ?, ?)",
                 [match_id, t["side"], t["name"]],
             )
         for t in self.src.execute("SELECT * FROM team_members WHERE match_id = ?", [r["id"]]):
+            if t["player_id"] not in people:
+                raise self._nowhere(
+                    f"match {r['name']!r}, team {t['side']!r}",
+                    f"its member is player {t['player_id']!r}",
+                )
             self.conn.execute(
                 "INSERT INTO team_members(match_id, side, seat, player_id) VALUES (?, ?, ?, ?)",
                 [match_id, t["side"], t["seat"], people[t["player_id"]]],
@@ -660,19 +771,32 @@ class _Merge:
             if r[1] != "id"
         ]
         where = " AND ".join(f"{c} IS ?" for c in table.key)
-        for r in self.src.execute(f"SELECT * FROM {table.name} ORDER BY rowid"):
+        for r in self.src.execute(f"SELECT rowid AS row_id, * FROM {table.name} ORDER BY rowid"):
             values = [
                 r[c] if c not in table.refs or r[c] is None else maps[table.refs[c]].get(r[c])
                 for c in columns
             ]
-            if any(r[c] is not None and values[columns.index(c)] is None for c in table.refs):
-                continue  # it names a match or player in conflict
+            for c in table.refs:  # every player and match of the file maps to one here
+                if r[c] is not None and values[columns.index(c)] is None:
+                    kind = table.refs[c].removesuffix("es").removesuffix("s")
+                    raise self._nowhere(
+                        f"{table.name} row {r['row_id']}", f"its {c} is {kind} {r[c]!r}"
+                    )
+            if (
+                table.takes_back is not None
+                and not self.conn.execute(
+                    f"SELECT 1 FROM {table.takes_back} WHERE uid = ?", [r["uid"]]
+                ).fetchone()
+            ):
+                raise self._nowhere(
+                    f"{table.name} row {r['row_id']}", f"it takes back {r['uid']!r}"
+                )
             here = self.conn.execute(
                 f"SELECT {', '.join(columns)} FROM {table.name} WHERE {where}",
                 [values[columns.index(c)] for c in table.key],
             ).fetchone()
             if here is None:
-                self._check_fact(table.name, dict(zip(columns, values, strict=True)))
+                self._check_fact(table.name, dict(zip(columns, values, strict=True)), r["row_id"])
                 self.conn.execute(
                     f"INSERT INTO {table.name}({', '.join(columns)}) "
                     f"VALUES ({', '.join('?' * len(columns))})",
@@ -697,9 +821,11 @@ class _Merge:
             for c in HAND_COLUMNS
         ]
 
-    def _describe(self, match_id: int, number: int) -> str:
+    def _describe(self, match_id: int, number: int | None = None) -> str:
+        """Hand `number` of a match here, as a message names it (None: the match's name)."""
         row = self.conn.execute("SELECT name FROM matches WHERE id = ?", [match_id]).fetchone()
-        return f"hand {number} of {row[0] if row else '?'}"
+        name = row[0] if row else "?"
+        return name if number is None else f"hand {number} of {name}"
 
     def _hands(self) -> None:
         """The hands of the other file (their first versions), `BATCH` rows at a time as they
@@ -709,6 +835,7 @@ class _Merge:
         import builds them."""
         if self._refuse_unidentified("hands"):
             return
+        self._refuse_stray_versions()
         conn = self.conn
         row_id = conn.execute("SELECT coalesce(max(id), 0) FROM hands").fetchone()[0]
         looked = bool(row_id)  # else nothing is here: no lookups, and no indexes until the end
@@ -731,8 +858,11 @@ class _Merge:
             here = self._here([r[3] for r in batch]) if looked else {}
             for r in batch:
                 match_id = r[1]
-                if match_id is None:
-                    continue  # its match is in conflict
+                if match_id is None:  # every match of the file maps to one here
+                    raise self._stray_hand(r[0])
+                if not (type(r[3]) is str and is_uid(r[3])):
+                    self._check_uid(r[3], f"hands row {r[0]} (hand {r[2]})")
+                self._check_created(r[4], f"hands row {r[0]} (hand {r[2]})")
                 values = r[6:]
                 if here and r[3] in here:
                     self._compare(here[r[3]], r, values)
@@ -786,6 +916,26 @@ class _Merge:
         self.in_order = set(last)
         if count:
             self.merged.new["hands"] = self.merged.new.get("hands", 0) + count
+
+    def _refuse_stray_versions(self) -> None:
+        """A row of the other file's hands that is not a hand's first version is a version
+        a correction of the file made (its replacement, of its hand): any other would be
+        passed over."""
+        stray = self.src.execute(
+            "SELECT h.id, h.hand_id FROM main.hands h WHERE h.id IS NOT h.hand_id AND NOT EXISTS "
+            "(SELECT 1 FROM main.corrections c WHERE c.replacement = h.id "
+            "AND c.hand_id = h.hand_id) LIMIT 1"
+        ).fetchone()
+        if stray is not None:
+            raise ForeignRow(
+                f"{self.name}, hands row {stray[0]}: it is a version of hand row {stray[1]!r} "
+                "that no correction of the file made; nothing was merged"
+            )
+
+    def _stray_hand(self, row_id: int) -> ForeignRow:
+        found = self.src.execute("SELECT match_id, number FROM main.hands WHERE id = ?", [row_id])
+        match_id, number = found.fetchone()
+        return self._nowhere(f"hands row {row_id} (hand {number!r})", f"its match is {match_id!r}")
 
     def _hand_rows(self) -> str:
         """The query of the other file's hands (first versions) `_hands` reads: id, match (ours,
@@ -919,24 +1069,36 @@ class _Merge:
         known: set[tuple[Any, ...]] = set()  # new versions found sound, but the date
         # each with its hand's uid, which finds the hand here (merged, or here already)
         for c in self.src.execute(
-            "SELECT c.*, h.uid AS hand_uid, h.match_id AS hand_match FROM corrections c "
+            "SELECT c.*, h.uid AS hand_uid, h.number AS hand_number FROM corrections c "
             "LEFT JOIN hands h "
-            "ON h.id = c.hand_id ORDER BY c.uid"
+            "ON h.id = c.hand_id AND h.hand_id = c.hand_id ORDER BY c.uid"
         ):
-            if self.matches.get(c["hand_match"]) is None:
-                continue  # its hand's match is in conflict
+            row = f"corrections row {c['id']}"
+            if c["hand_uid"] is None:  # no first version of a hand
+                raise self._nowhere(row, f"it is of hand row {c['hand_id']!r}")
             first = self.conn.execute(
                 "SELECT id, match_id, number, uid FROM hands WHERE uid = ? AND id = hand_id",
                 [c["hand_uid"]],
             ).fetchone()
             if first is None:
-                continue  # its hand is not here: in conflict
+                continue  # its hand is not here: in conflict (named)
             hand_id = first["id"]
+            where = f"{row} (hand {c['hand_number']} of {self._describe(first['match_id'])})"
+            self._check_correction(c, where)
             replacement = None
             if c["replacement"] is not None:
                 replacement = self.src.execute(
-                    "SELECT * FROM hands WHERE id = ?", [c["replacement"]]
+                    "SELECT * FROM hands WHERE id = ? AND hand_id = ?",
+                    [c["replacement"], c["hand_id"]],
                 ).fetchone()
+            if replacement is not None:
+                self._check_created(replacement["created_at"], f"hands row {replacement['id']}")
+            if (replacement is None) == (c["action"] == "replace"):
+                raise ForeignRow(
+                    f"{self.name}, {where}: a {c['action']} with the new version "
+                    f"{c['replacement']!r} (a replace names a version of its hand, a void or "
+                    "a restore none); nothing was merged"
+                )
             theirs = None if replacement is None else self._values(replacement)
             here = None
             if not none_here:

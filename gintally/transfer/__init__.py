@@ -66,6 +66,7 @@ from gintally.transfer.payments import (
     same_payment,
     stake_from,
     stake_made,
+    taken_back_of,
     taken_back_row,
 )
 from gintally.transfer.reading import STDIN, read_rows, source_name
@@ -100,6 +101,7 @@ __all__ = [
     "stake_from",
     "stake_made",
     "stored",
+    "taken_back_of",
     "taken_back_row",
     "write_csv",
     "write_json",

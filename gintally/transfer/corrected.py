@@ -146,7 +146,7 @@ class Corrected:
         """An element read and checked: its uid, when, first version and corrections (each
         version settled again under the match's rules, as a row of ``hands`` is)."""
         uid = _uid(entry.get("uid"))
-        created = _text(entry.get("created_at"), "created_at")
+        created = recorded(entry.get("created_at"), "created_at")
         first = self._hand(entry.get("hand"), "its hand")
         rows = entry.get("corrections")
         if not isinstance(rows, list) or not rows:
@@ -156,22 +156,9 @@ class Corrected:
             if not isinstance(row, Mapping):
                 raise GintallyError(f"correction {k} must be an object")
             try:
-                action = str(row.get("action") or "")
-                if action not in ACTIONS:
-                    raise GintallyError(
-                        f"the action {row.get('action')!r} is not replace, void or restore"
-                    )
+                uid_of, action, reason, at = correction_of(row)
                 version = self._hand(row.get("hand"), "its hand") if action == "replace" else None
-                reason = plain_text(str(row.get("reason") or ""), "reason", one_line=True)
-                out.append(
-                    Correction(
-                        _uid(row.get("uid")),
-                        action,
-                        reason or None,
-                        _text(row.get("created_at"), "created_at"),
-                        version,
-                    )
-                )
+                out.append(Correction(uid_of, action, reason, at, version))
             except GintallyError as e:
                 raise GintallyError(f"correction {k}: {e}") from None
         return uid, created, first, sorted(out, key=lambda c: c.uid)
@@ -182,6 +169,21 @@ class Corrected:
         return parse_row(self.match, row, self.today, self.order)
 
 
+def correction_of(row: Mapping[str, Any]) -> tuple[str, str, str | None, str]:
+    """A correction's own facts, checked (its new version apart): its uid, action (one of
+    `ACTIONS`), reason (None when it has none) and the time it was made."""
+    action = str(row.get("action") or "")
+    if action not in ACTIONS:
+        raise GintallyError(f"the action {row.get('action')!r} is not replace, void or restore")
+    reason = plain_text(str(row.get("reason") or ""), "reason", one_line=True)
+    return (
+        _uid(row.get("uid")),
+        action,
+        reason or None,
+        recorded(row.get("created_at"), "created_at"),
+    )
+
+
 def _uid(value: Any) -> str:
     text = "" if value is None else str(value).strip().lower()
     if not is_uid(text):
@@ -189,7 +191,7 @@ def _uid(value: Any) -> str:
     return text
 
 
-def _text(value: Any, what: str) -> str:
+def recorded(value: Any, what: str) -> str:
     """A time as the ledger writes it (text; empty: now, as the ledger writes it)."""
     return plain_text(str(value or ""), what, one_line=True)
 

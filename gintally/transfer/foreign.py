@@ -7,7 +7,13 @@ Terminology
   is turned into the row a JSON export writes for it (`export.json_row`) and read back by the
   import's `rows.parse_row` (its date, kind, players, counts and cards settled again under the
   match's rules, its note one plain line); a payment is read by `payments.check_payment`, a
-  price by `payments.stake_from`. Each raises the import's own message.
+  price by `payments.stake_from` and `payments.stake_made`, a correction by
+  `corrected.correction_of`, a payment or price taken back by `payments.taken_back_of`. Each
+  raises the import's own message.
+- as written: a stored value must be what the import would store of it (its reading, written
+  as gintally writes it): ``' 0.05'`` reads as 0.05 and ``20260101`` as 2026-01-01, but no
+  gintally stores them so, and a merge stores values as they are. Another program wrote them,
+  so they are refused (`_as_written`), naming the value, as `check` names them in a ledger.
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, Protocol
 
-from gintally.engine.stakes import MAX_PLACES, Stake
+from gintally.engine.stakes import MAX_PLACES, Stake, plain
+from gintally.errors import GintallyError
 from gintally.model import HandRecord, Match
+from gintally.transfer.corrected import correction_of, recorded
 from gintally.transfer.export import json_row
-from gintally.transfer.payments import check_payment, stake_from
+from gintally.transfer.payments import check_payment, stake_from, stake_made, taken_back_of
 from gintally.transfer.rows import parse_row, read_date
 
 
@@ -58,7 +66,62 @@ class ImportChecks:
         match = self._match(match_id)
         stakes = self.book.stakes(match)
         places = stakes[-1].places if stakes else MAX_PLACES  # its prices may come after it
-        check_payment(match, places, i, row, self.today)
+        p = check_payment(match, places, i, row, self.today)
+        try:
+            _as_written(
+                row,
+                {
+                    "uid": p.uid,
+                    "date": p.date.isoformat(),
+                    "amount": plain(p.amount),
+                    "note": p.note,
+                },
+            )
+        except GintallyError as e:
+            raise GintallyError(f"payment {i}: {e}") from None
 
     def stake(self, row: Mapping[str, Any]) -> None:
-        stake_from(row)
+        stake = stake_from(row)
+        uid, created = stake_made(row) or (None, None)
+        _as_written(
+            row,
+            {
+                "amount": plain(stake.amount),
+                "currency": stake.currency,
+                "places": stake.places,
+                "since": stake.since.isoformat() if stake.since else None,
+                "series": None if stake.series is None else plain(stake.series),
+                "uid": uid,
+                "created_at": created,
+            },
+        )
+
+    def correction(self, row: Mapping[str, Any]) -> None:
+        """As an import checks a correction of a corrected hand (its new version apart)."""
+        uid, action, reason, created = correction_of(row)
+        _as_written(row, {"uid": uid, "action": action, "reason": reason, "created_at": created})
+
+    def created(self, text: Any) -> None:
+        """As an import reads the time a fact was first recorded (a corrected hand's)."""
+        _as_written({"created_at": text}, {"created_at": recorded(text, "created_at")})
+
+    def taken_back(self, row: Mapping[str, Any]) -> None:
+        """As an import checks a payment's or a price's ``taken_back``: reason, created_at."""
+        reason, created = taken_back_of(row)
+        _as_written(row, {"reason": reason, "created_at": created})
+
+
+# what a message calls a value of a row given to `_as_written`
+_SAID = {"since": "start date", "series": "series price"}
+
+
+def _as_written(given: Mapping[str, Any], read: Mapping[str, Any]) -> None:
+    """Each value of a stored row (`given`) as the import reads it (`read`, written as gintally
+    writes it; empty text and none are alike), or refused naming the stored value."""
+    for key, value in read.items():
+        stored = given.get(key)
+        if (None if stored == "" else stored) != (None if value == "" else value):
+            raise GintallyError(
+                f"the {_SAID.get(key, key)} {stored!r} is not as gintally writes it ({value!r}): "
+                "another program stored it"
+            )

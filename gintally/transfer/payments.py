@@ -20,6 +20,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+from gintally.dates import FIRST, LAST
 from gintally.engine.stakes import After, Stake, check_currency, check_places, parse_amount, plain
 from gintally.errors import GintallyError
 from gintally.model import Match, Payment, plain_text
@@ -61,9 +62,9 @@ class PaymentIn:
 def check_payment(
     match: Match, places: int, i: int, row: Mapping[str, Any], today: date | None = None
 ) -> PaymentIn:
-    """A payment row, checked: a uid of 32 hex digits, an ISO date not after tomorrow (a day
-    of grace for time zones, as a hand's date), two different players of the match, an amount
-    above zero in the currency's places. The error names the row."""
+    """A payment row, checked: a uid of 32 hex digits, an ISO date from 1900 and not after
+    tomorrow (a day of grace for time zones, as a hand's date), two different players of the
+    match, an amount above zero in the currency's places. The error names the row."""
     where = f"payment {i}"
     try:
         uid = str(row.get("uid") or "").strip().lower()
@@ -76,6 +77,8 @@ def check_payment(
             day = None
         if day is None:
             raise GintallyError(f"the date {row.get('date')!r} is not YYYY-MM-DD")
+        if day < FIRST:
+            raise GintallyError(f"the date {text} is out of range (1900 to 2999)")
         if day > (today or date.today()) + timedelta(days=1):
             raise GintallyError(f"the date {text} is in the future")
         payer = match.player(str(row.get("from") or ""))
@@ -133,11 +136,17 @@ def check_taken_back(
     if not isinstance(back, Mapping):
         raise GintallyError(f"payment {i} taken back: it lacks its taken_back object")
     try:
-        reason = plain_text(str(back.get("reason") or ""), "reason", one_line=True) or None
-        at = plain_text(str(back.get("created_at") or ""), "created_at", one_line=True)
+        reason, at = taken_back_of(back)
     except GintallyError as e:
         raise GintallyError(f"payment {i} taken back: {e}") from None
     return paid, reason, at
+
+
+def taken_back_of(back: Mapping[str, Any]) -> tuple[str | None, str]:
+    """A ``taken_back`` object (of a payment or a price), checked: its reason (None when it
+    has none) and the time it was taken back, each one line of plain text."""
+    reason = plain_text(str(back.get("reason") or ""), "reason", one_line=True) or None
+    return reason, plain_text(str(back.get("created_at") or ""), "created_at", one_line=True)
 
 
 def stake_from(row: Any) -> Stake:
@@ -155,6 +164,8 @@ def stake_from(row: Any) -> Stake:
         day = None if since is None else date.fromisoformat(str(since))
     except ValueError:
         raise GintallyError(f"the date {since!r} is not YYYY-MM-DD") from None
+    if day is not None and not FIRST <= day <= LAST:
+        raise GintallyError(f"the date {since!r} is out of range (1900 to 2999)")
     series = row.get("series")
     return Stake(
         parse_amount(str(row.get("amount", "")), "the stake"),
