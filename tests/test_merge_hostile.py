@@ -183,6 +183,15 @@ STORED = {
         "UPDATE payments SET uid = 'not-a-uid' WHERE id = 1",
         ", match M: payment 1: the uid 'not-a-uid' is not 32 hexadecimal digits; ",
     ),
+    "price-start-hand-not-a-uid": (
+        "UPDATE stakes SET after_hand = 'not-a-uid' WHERE id = 2",
+        ", match M, price 1: the after_hand_uid 'not-a-uid' is not 32 hexadecimal digits; ",
+    ),
+    "price-start-hand-in-capitals": (
+        f"UPDATE stakes SET after_hand = '{'AB' * 16}' WHERE id = 2",
+        f", match M, price 1: the start hand '{'AB' * 16}' {NOT_WRITTEN} ('{'ab' * 16}'): "
+        "another program stored it; ",
+    ),
     "price-uid": (
         "UPDATE stakes SET uid = 'not-a-uid' WHERE id = 2",
         ", match M, price 1: the uid 'not-a-uid' is not 32 hexadecimal digits; ",

@@ -532,6 +532,7 @@ class _Merge:
                         "series": values["series_amount"],
                         "uid": values["uid"],
                         "created_at": values["created_at"],
+                        "after_hand_uid": values["after_hand"],
                     }
                 )
                 return

@@ -93,6 +93,7 @@ class ImportChecks:
                 "series": None if stake.series is None else plain(stake.series),
                 "uid": uid,
                 "created_at": created,
+                "after_hand_uid": None if stake.after is None else stake.after.uid,
             },
         )
 
@@ -112,7 +113,7 @@ class ImportChecks:
 
 
 # what a message calls a value of a row given to `_as_written`
-_SAID = {"since": "start date", "series": "series price"}
+_SAID = {"since": "start date", "series": "series price", "after_hand_uid": "start hand"}
 
 
 def _as_written(given: Mapping[str, Any], read: Mapping[str, Any]) -> None:
