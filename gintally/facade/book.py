@@ -1007,8 +1007,11 @@ class Match:
     ) -> dict[str, Any]:
         """Play the match for money at `amount` a point (``Decimal("0.05")`` or ``"0.05"``), or
         change its price from the day `since` on (games and sets closed before keep the old
-        one; a match keeps its first stake's currency and places): ``match stake NAME AMOUNT
-        --json``, ``{"match", "stake"}``."""
+        one; a match keeps its first stake's currency and places). A first price without
+        `since` starts with the next game (the next set in a set format): what is finished or
+        under way plays for nothing, and ``starts`` says so. ``match stake NAME AMOUNT --json``:
+        ``{"match", "stake", "starts"}``, or ``"covers"`` when `since` reaches back to finished
+        games."""
         from gintally.facade import money
 
         book = self.book.ledger(write=True)
