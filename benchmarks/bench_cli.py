@@ -251,12 +251,15 @@ def extract(rev: str, into: Path) -> str:
     repo = Path(gintally.__file__).resolve().parent.parent
     commit = subprocess.run(
         ["git", "-C", str(repo), "rev-parse", "--short", rev],
-        capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     archive = subprocess.run(
         ["git", "-C", str(repo), "archive", "--format=tar", commit, "gintally"],
-        capture_output=True, check=True,
-    ).stdout  # fmt: skip
+        capture_output=True,
+        check=True,
+    ).stdout
     into.mkdir(parents=True)
     (into / "gintally.tar").write_bytes(archive)
     with tarfile.open(into / "gintally.tar") as tar:
@@ -322,11 +325,17 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
         # opened may carry a migration the older code does not know, and refuse it.
         old_path = work / "old.db"
         build = [
-            sys.executable, "-P", "-c", "import sys; from bench_cli import build_ledger; "
+            sys.executable,
+            "-P",
+            "-c",
+            "import sys; from bench_cli import build_ledger; "
             "build_ledger(__import__('pathlib').Path(sys.argv[1]), *map(int, sys.argv[2:3]), "
             "sys.argv[3], int(sys.argv[4]))",
-            str(old_path), str(args.hands), fmt, str(args.seed),
-        ]  # fmt: skip
+            str(old_path),
+            str(args.hands),
+            fmt,
+            str(args.seed),
+        ]
         path = os.pathsep.join((str(work / "old"), str(Path(__file__).parent)))
         subprocess.run(build, env=dict(env, PYTHONPATH=path), check=True)
         old = dict(env, PYTHONPATH=str(work / "old"), GINTALLY_DB=str(old_path))

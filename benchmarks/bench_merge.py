@@ -73,10 +73,13 @@ def build(path: Path, hands: int, seed: int) -> None:
             min(start + timedelta(days=rng.randrange(50 * 365)), end) for _ in range(hands)
         )
         rows = [
-            (None, None, HandRecord(d, "score", "score", rng.choice((ann, bob)),
-                                    rng.randrange(5, 60)))
+            (
+                None,
+                None,
+                HandRecord(d, "score", "score", rng.choice((ann, bob)), rng.randrange(5, 60)),
+            )
             for d in days
-        ]  # fmt: skip
+        ]
         book.import_rows(
             m, ((f, u, (h.date.isoformat(), *h.stored())) for f, u, h in rows), lambda: "", "x"
         )
@@ -98,11 +101,16 @@ def grow(path: Path, new: int, seed: int) -> None:
         book.add_hands(
             m,
             [
-                HandRecord(day + timedelta(days=rng.randrange(3)), "score", "score",
-                           m.players[rng.randrange(2)].id, rng.randrange(5, 60))
+                HandRecord(
+                    day + timedelta(days=rng.randrange(3)),
+                    "score",
+                    "score",
+                    m.players[rng.randrange(2)].id,
+                    rng.randrange(5, 60),
+                )
                 for _ in range(new)
             ],
-        )  # fmt: skip
+        )
 
 
 def made_old(src: Path, dst: Path) -> None:
@@ -156,10 +164,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         # built by a child: on Linux a child's peak memory counts the memory of the process it
         # was forked from, so this one stays small (it was 73 MB, every figure's floor)
         subprocess.run(
-            [sys.executable, __file__, "--make", tmp, "--hands", str(args.hands), "--new",
-             str(args.new), "--seed", str(args.seed)],
+            [
+                sys.executable,
+                __file__,
+                "--make",
+                tmp,
+                "--hands",
+                str(args.hands),
+                "--new",
+                str(args.new),
+                "--seed",
+                str(args.seed),
+            ],
             check=True,
-        )  # fmt: skip
+        )
         base, a, b, old = (work / f"{n}.db" for n in ("base", "a", "b", "old"))
         empty = work / "empty.db"  # the match made on another device, without hands
         exported = {db: work / f"{db.stem}.json" for db in (base, a)}

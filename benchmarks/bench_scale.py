@@ -163,9 +163,16 @@ def write_csv(path: Path, size: int, seed: int) -> None:
         with tmp.open("w", newline="", encoding="utf-8") as f:
             out = csv.writer(f, lineterminator="\n")
             out.writerow(
-                ["date", "kind", "winner", "points", "knocker", "knocker_deadwood",
-                 "defender_deadwood"]
-            )  # fmt: skip
+                [
+                    "date",
+                    "kind",
+                    "winner",
+                    "points",
+                    "knocker",
+                    "knocker_deadwood",
+                    "defender_deadwood",
+                ]
+            )
             for day in season_days(rng, size):
                 while True:
                     try:
@@ -174,10 +181,16 @@ def write_csv(path: Path, size: int, seed: int) -> None:
                     except GintallyError:
                         continue
                 out.writerow(
-                    [rec.date.isoformat(), rec.kind, names.get(rec.winner or 0, ""), rec.points,
-                     names.get(rec.knocker or 0, ""), rec.knocker_deadwood,
-                     rec.defender_deadwood]
-                )  # fmt: skip
+                    [
+                        rec.date.isoformat(),
+                        rec.kind,
+                        names.get(rec.winner or 0, ""),
+                        rec.points,
+                        names.get(rec.knocker or 0, ""),
+                        rec.knocker_deadwood,
+                        rec.defender_deadwood,
+                    ]
+                )
         tmp.replace(path)
 
 
@@ -283,8 +296,10 @@ def bench_ledger(size: int, fmt: str, args: argparse.Namespace, cache: Path, wor
             book.backup(source, force=True)  # the last import's ledger, as it left it
     summary, whole, memory = SUMMARY.get(size), WHOLE.get(size), MEMORY.get(size)
     megabytes = source.stat().st_size / 2**20
-    print(f"\n{size:,} hands in one {fmt} match ({FIRST_YEAR}-{LAST_YEAR}), ledger "
-          f"{megabytes:.0f} MB; median of {args.runs} runs; {load()}")  # fmt: skip
+    print(
+        f"\n{size:,} hands in one {fmt} match ({FIRST_YEAR}-{LAST_YEAR}), ledger "
+        f"{megabytes:.0f} MB; median of {args.runs} runs; {load()}"
+    )
     print(
         f"  the commands run on {'the ledger the import made' if imported else source}, "
         f"with {folds_in(source)} seasons cached"

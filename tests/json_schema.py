@@ -27,9 +27,19 @@ TYPES: dict[str, tuple[type, ...]] = {
 }
 ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "title", "description"})
 CHECKED = frozenset(
-    {"type", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
-     "enum", "anyOf", "$ref"}
-)  # fmt: skip
+    {
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "minItems",
+        "maxItems",
+        "enum",
+        "anyOf",
+        "$ref",
+    }
+)
 
 
 class SchemaError(Exception):

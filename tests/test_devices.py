@@ -144,13 +144,27 @@ def test_show_names_what_each_figure_counts(gintally: CLI) -> None:
 
 def _saturday(gintally: CLI, db: Path) -> None:
     for args in (
-        ("match", "new", "Saturday night", "--players", "Ann", "Bob", "--format", "hollywood",
-         "--dealer", "Bob", "--stake", "0.05", "--currency", "$"),
+        (
+            "match",
+            "new",
+            "Saturday night",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "hollywood",
+            "--dealer",
+            "Bob",
+            "--stake",
+            "0.05",
+            "--currency",
+            "$",
+        ),
         ("knock", "Ann", "8", "18"),
         ("gin", "Bob", "20"),
         ("pay", "Bob", "Ann", "1"),
         ("edit", "1", "--vs", "20"),
-    ):  # fmt: skip
+    ):
         ok(gintally("--db", str(db), *args))
 
 
@@ -190,8 +204,9 @@ def test_a_merge_starts_a_new_ledger_and_a_match_can_be_deleted(
         "Error: match 'Saturday night' was not deleted: answer y, or give --yes\n"
     )
     assert as_json(gintally("--db", str(second), "match", "list", "--json"))["matches"] != []
-    done = as_json(gintally("--db", str(first), "match", "delete", "saturday night", "--yes",
-                            "--json"))  # fmt: skip
+    done = as_json(
+        gintally("--db", str(first), "match", "delete", "saturday night", "--yes", "--json")
+    )
     assert done["deleted"] == "Saturday night" and done["hands"] == 2
     backup = Path(done["backup"])
     assert backup.parent == tmp_path and backup.name.startswith("first-before-deleting-")
@@ -242,8 +257,20 @@ def test_an_edited_hand_copied_by_csv_agrees_in_a_merge(gintally: CLI, tmp_path:
 def test_a_match_begun_on_each_device_merges_when_asked(gintally: CLI, tmp_path: Path) -> None:
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     ok(gintally("--db", str(a), "match", "new", "Grandpa's book", "--players", "Ma", "Pop"))
-    ok(gintally("--db", str(b), "match", "new", "Grandpa's book", "--players", "Ma", "Pop",
-                "--dealer", "Pop"))  # fmt: skip
+    ok(
+        gintally(
+            "--db",
+            str(b),
+            "match",
+            "new",
+            "Grandpa's book",
+            "--players",
+            "Ma",
+            "Pop",
+            "--dealer",
+            "Pop",
+        )
+    )
     ok(gintally("--db", str(a), "score", "Ma", "20"))
     ok(gintally("--db", str(b), "score", "Pop", "30"))
     line = refused_line(gintally("--db", str(a), "merge", str(b)))
@@ -319,8 +346,11 @@ def test_export_and_import_count_alike(gintally: CLI, tmp_path: Path) -> None:
 
 
 def test_a_payment_shows_the_balance_after_it_and_an_overpayment(gintally: CLI) -> None:
-    ok(gintally("match", "new", "P", "--players", "Ann", "Bob", "--stake", "0.1", "--currency",
-                "€"))  # fmt: skip
+    ok(
+        gintally(
+            "match", "new", "P", "--players", "Ann", "Bob", "--stake", "0.1", "--currency", "€"
+        )
+    )
     assert "Played at €0.10 a point." in ok(gintally("match", "show")).stdout
     ok(gintally("score", "Ann", "100"))
     assert ok(gintally("settle")).stdout.startswith("Bob owes Ann €32.50.")
@@ -355,8 +385,20 @@ def test_every_suggested_command_works_when_copied(gintally: CLI, tmp_path: Path
     run_suggested(refused_line(gintally("pay", "Bob", "Ann", "1", "--match", "Sunday night")))
     ok(gintally("pay", "Bob", "Ann", "1", "--match", "Sunday night"))
     other = tmp_path / "other.db"
-    ok(gintally("--db", str(other), "match", "new", "Saturday night", "--players", "Ann", "Bob",
-                "--dealer", "Bob"))  # fmt: skip
+    ok(
+        gintally(
+            "--db",
+            str(other),
+            "match",
+            "new",
+            "Saturday night",
+            "--players",
+            "Ann",
+            "Bob",
+            "--dealer",
+            "Bob",
+        )
+    )
     ok(gintally("--db", str(other), "score", "Bob", "20"))
     run_suggested(refused_line(gintally("merge", str(other))))
     assert ran == [

@@ -29,8 +29,11 @@ CLI = Callable[..., Run]
 def test_exactly_50_at_49_50_and_51(
     gintally: CLI, last: int, winner: str, net: int, lost_by_50: bool
 ) -> None:
-    ok(gintally("match", "new", "Fifty", "--players", "Ann", "Bob", "--set",
-                "exactly_50_loses=true"))  # fmt: skip
+    ok(
+        gintally(
+            "match", "new", "Fifty", "--players", "Ann", "Bob", "--set", "exactly_50_loses=true"
+        )
+    )
     for pts in (20, 20, 20, last):
         ok(gintally("score", "Bob", str(pts)))
     ok(gintally("score", "Ann", "100"))
@@ -64,8 +67,20 @@ def test_a_series_spanning_two_seasons_is_counted_in_the_season_it_is_won(gintal
 
 
 def test_best_of_five_decided_early_then_the_next_series(gintally: CLI) -> None:
-    ok(gintally("match", "new", "Cup", "--players", "Ann", "Bob", "--rules", "tournament",
-                "--set", "target=100"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Cup",
+            "--players",
+            "Ann",
+            "Bob",
+            "--rules",
+            "tournament",
+            "--set",
+            "target=100",
+        )
+    )
     for _ in range(2):
         assert "wins the series" not in ok(gintally("score", "Ann", "100")).stdout
     out = ok(gintally("score", "Ann", "100")).stdout  # 3 games of 5: decided 3-0
@@ -73,20 +88,35 @@ def test_best_of_five_decided_early_then_the_next_series(gintally: CLI) -> None:
     ok(gintally("score", "Bob", "100"))  # game 4 opens series 2
     series = as_json(gintally("show", "--json"))["series"]
     assert (series["number"], series["score"], series["status"], series["games"]) == (
-        2, {"Ann": 0, "Bob": 1}, "open", [4],
-    )  # fmt: skip
+        2,
+        {"Ann": 0, "Bob": 1},
+        "open",
+        [4],
+    )
     # Void the third game's hand: series 1 is Ann 2, Bob 1 after game 3 (was game 4), open.
     ok(gintally("void", "3", "--reason", "misrecorded"))
     series = as_json(gintally("show", "--json"))["series"]
     assert (series["number"], series["score"], series["status"], series["games"]) == (
-        1, {"Ann": 2, "Bob": 1}, "open", [1, 2, 3],
-    )  # fmt: skip
+        1,
+        {"Ann": 2, "Bob": 1},
+        "open",
+        [1, 2, 3],
+    )
     assert [r["series_won"] for r in as_json(gintally("standings", "--json"))["rows"]] == [0, 0]
 
 
 def test_a_series_with_misdeals_ties_and_edits_round_trips(gintally: CLI, tmp_path: Path) -> None:
-    new = ("--players", "Ann", "Bob", "--rules", "multi-match", "--set", "series_target=300",
-           "--set", "tie=no-score")  # fmt: skip
+    new = (
+        "--players",
+        "Ann",
+        "Bob",
+        "--rules",
+        "multi-match",
+        "--set",
+        "series_target=300",
+        "--set",
+        "tie=no-score",
+    )
     ok(gintally("match", "new", "Multi", *new))
     ok(gintally("knock", "Ann", "5", "--vs", "20", "--dealer", "Bob", "--date", "2026-02-01"))
     ok(gintally("misdeal", "--date", "2026-02-01"))
@@ -103,8 +133,11 @@ def test_a_series_with_misdeals_ties_and_edits_round_trips(gintally: CLI, tmp_pa
     # Bob deals 1; Ann won, so Ann deals 2 (misdeal), 3 (tie) and 4 again; Ann wins 4 and
     # deals 5; Bob wins 5 and deals 6.
     assert [(h["hand"], h["dealer"]) for h in show["sheet"]] == [
-        (1, "Bob"), (4, "Ann"), (5, "Ann"), (6, "Bob"),
-    ]  # fmt: skip
+        (1, "Bob"),
+        (4, "Ann"),
+        (5, "Ann"),
+        (6, "Bob"),
+    ]
     assert show["next_dealer"] == "Ann"
     standings = as_json(gintally("standings", "--json"))
     assert (standings["seasons"][0]["misdeals"], standings["seasons"][0]["ties"]) == (1, 1)

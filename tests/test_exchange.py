@@ -212,8 +212,10 @@ def test_a_hand_voided_before_the_other_device_saw_it_comes_in_voided(tmp_path: 
     alike(a, b)
     hands = json.loads(ok(b, "hands", "--all", "--json"))["hands"]
     assert (hands[2]["points"], hands[2]["voided"], hands[2]["void_reason"]) == (
-        9, True, "dealt twice",
-    )  # fmt: skip
+        9,
+        True,
+        "dealt twice",
+    )
 
 
 def test_the_export_lists_corrected_hands_first(tmp_path: Path) -> None:
@@ -226,8 +228,10 @@ def test_the_export_lists_corrected_hands_first(tmp_path: Path) -> None:
     assert doc["match"]["stake"]["amount"] == "0.05"
     [entry] = doc["corrected"]
     assert (entry["number"], entry["hand"]["points"], entry["hand"]["defender_deadwood"]) == (
-        2, 55, 30,
-    )  # fmt: skip
+        2,
+        55,
+        30,
+    )
     [edit] = entry["corrections"]
     assert (edit["action"], edit["reason"], edit["hand"]["points"]) == ("replace", "recount", 56)
     assert entry["uid"] == doc["hands"][1]["uid"] == edit["hand"]["uid"]
@@ -301,8 +305,9 @@ def test_corrected_hands_after_the_hands_are_refused(tmp_path: Path) -> None:
     ok(a, "void", "1")
     doc = json.loads(export(a, tmp_path / "a.json").read_text())
     path = tmp_path / "late.json"
-    path.write_text(json.dumps({"match": doc["match"], "hands": doc["hands"],
-                                "corrected": doc["corrected"]}))  # fmt: skip
+    path.write_text(
+        json.dumps({"match": doc["match"], "hands": doc["hands"], "corrected": doc["corrected"]})
+    )
     before = facts(b)
     assert refused(b, "import", str(path)) == (
         'Error: late.json: its "corrected" hands come after its "hands": an import reads a '
@@ -350,8 +355,7 @@ def test_an_export_made_before_imports_as_it_did(tmp_path: Path) -> None:
     """The files were written by gintally before this change: a match played for money, a
     hand edited, one voided, a payment taken back (none of which the file holds)."""
     db = tmp_path / "new.db"
-    ok(db, "match", "new", "Porch", "--players", "Ann", "Bob", "--stake", "0.05", "--currency",
-       "$")  # fmt: skip
+    ok(db, "match", "new", "Porch", "--players", "Ann", "Bob", "--stake", "0.05", "--currency", "$")
     old = EXPORTS / "before-corrections.json"
     assert "corrected" not in json.loads(old.read_text())
     assert ok(db, "import", str(old)) == (
@@ -384,8 +388,9 @@ Step = tuple[str, int, int]  # (what, a hand or a day, points or an amount)
 
 DEVICES = "abc"
 ACTIONS = ("score", "score", "edit", "void", "pay", "take back")
-EXCHANGES = tuple(f"{how}{x}->{y}" for how in ("", "merge ") for x in DEVICES for y in DEVICES
-                  if x != y)  # fmt: skip
+EXCHANGES = tuple(
+    f"{how}{x}->{y}" for how in ("", "merge ") for x in DEVICES for y in DEVICES if x != y
+)
 
 steps = st.lists(
     st.tuples(
@@ -406,8 +411,9 @@ def act(db: Path, what: str, n: int, points: int) -> None:
         if what == "score":
             score(book, m, ("Ann", "Bob")[points % 2], points, D1 + timedelta(days=n % 3))
         elif what == "pay":
-            book.add_payment(m, ann if n % 2 else bob, bob if n % 2 else ann,
-                             Decimal(points) / 4, D1)  # fmt: skip
+            book.add_payment(
+                m, ann if n % 2 else bob, bob if n % 2 else ann, Decimal(points) / 4, D1
+            )
         elif what == "take back":
             paid = book.payments([m.id])
             if paid:
@@ -486,32 +492,63 @@ TEN = "2H 3H 4H 5S 6S 7S 9C 9D 9H KD"
 Commands = tuple[tuple[str, ...], ...]
 KINDS: tuple[tuple[tuple[str, ...], Commands, Commands], ...] = (
     (  # hollywood from the cards, with a draw and a misdeal
-        ("match", "new", "Holly", "--players", "Ann", "Cy", "--format", "hollywood", "--rules",
-         "oklahoma"),
-        (("knock", "Ann", "--cards", TEN, "--vs-cards", "AS AD 2C 3C 4C 8H 8S QD JD KC",
-          "--upcard", "TS"), ("knock", "Cy", "8", "--vs", "4", "--upcard", "TD"), ("draw",),
-         ("misdeal",), ("gin", "Ann", "--vs", "40", "--upcard", "KH")),
+        (
+            "match",
+            "new",
+            "Holly",
+            "--players",
+            "Ann",
+            "Cy",
+            "--format",
+            "hollywood",
+            "--rules",
+            "oklahoma",
+        ),
+        (
+            (
+                "knock",
+                "Ann",
+                "--cards",
+                TEN,
+                "--vs-cards",
+                "AS AD 2C 3C 4C 8H 8S QD JD KC",
+                "--upcard",
+                "TS",
+            ),
+            ("knock", "Cy", "8", "--vs", "4", "--upcard", "TD"),
+            ("draw",),
+            ("misdeal",),
+            ("gin", "Ann", "--vs", "40", "--upcard", "KH"),
+        ),
         (("edit", "2", "--vs", "3"), ("void", "3"), ("edit", "5", "--vs", "45")),
     ),
     (  # teams
         ("match", "new", "Teams", "--teams", "Reds=Ann,Cy", "Bob,Di"),
-        (("knock", "Ann", "3", "--vs", "20"), ("knock", "Di", "5", "--vs", "10"),
-         ("gin", "Bob", "--vs", "10")),
+        (
+            ("knock", "Ann", "3", "--vs", "20"),
+            ("knock", "Di", "5", "--vs", "10"),
+            ("gin", "Bob", "--vs", "10"),
+        ),
         (("edit", "1", "--vs", "22"), ("void", "3")),
     ),
     (  # Mahjong gin: both players score
         ("match", "new", "Mahj", "--players", "Ann", "Bob", "--rules", "mahjong"),
-        (("gin", "Ann", "--table", "20", "--vs-table", "65", "--vs", "5"),
-         ("score", "Bob", "30", "--vs-points", "-10")),
+        (
+            ("gin", "Ann", "--table", "20", "--vs-table", "65", "--vs", "5"),
+            ("score", "Bob", "30", "--vs-points", "-10"),
+        ),
         (("edit", "1", "--table", "25"), ("void", "2")),
     ),
     (  # Gimlet Rummy: solitaire against the phantom
         ("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"),
-        (("knock", "Ann", "3", "--piles", "1,2,0,3"), ("sour", "Ann", "12"),
-         ("gimlet", "Ann", "--piles", "2,2,2,2")),
+        (
+            ("knock", "Ann", "3", "--piles", "1,2,0,3"),
+            ("sour", "Ann", "12"),
+            ("gimlet", "Ann", "--piles", "2,2,2,2"),
+        ),
         (("edit", "1", "--piles", "1,1,0,3"), ("void", "2")),
     ),
-)  # fmt: skip
+)
 
 
 def test_every_kind_of_match_exchanges_its_corrections(tmp_path: Path) -> None:

@@ -69,9 +69,16 @@ def test_gimlet_from_cards_and_from_counts_agree(gintally: CLI) -> None:
     # AS 2S 3S / 4H 5H 6H / 7D 8D 9D melded, 2C deadwood 2 on the clubs pile: piles 1,1,1,1
     # score 8 x 4 = 32.
     doc = as_json(
-        gintally("knock", "Ann", "--cards", "AS 2S 3S 4H 5H 6H 7D 8D 9D 2C",
-                 "--piles", "1,1,1,1", "--json")
-    )  # fmt: skip
+        gintally(
+            "knock",
+            "Ann",
+            "--cards",
+            "AS 2S 3S 4H 5H 6H 7D 8D 9D 2C",
+            "--piles",
+            "1,1,1,1",
+            "--json",
+        )
+    )
     assert (doc["points"], doc["knocker_deadwood"]) == (32, 2)
     ok(gintally("match", "new", "Counts", "--players", "Ann", "--rules", "gimlet"))
     doc = as_json(gintally("knock", "Ann", "2", "--piles", "1,1,1,1", "--json"))

@@ -217,13 +217,22 @@ def test_a_folder_a_pipe_and_a_socket_are_refused_even_with_force(
     try:
         cases = (
             (folder, f"Error: {folder} is a folder: name a new file for the {what(command)}"),
-            (fifo, f"Error: {fifo} is a pipe, not a regular file: "
-                   f"name a new file for the {what(command)}"),
-            (to_fifo, f"Error: {to_fifo} is a pipe, not a regular file: "
-                      f"name a new file for the {what(command)}"),
-            (Path("sock"), "Error: sock is a socket, not a regular file: "
-                           f"name a new file for the {what(command)}"),
-        )  # fmt: skip
+            (
+                fifo,
+                f"Error: {fifo} is a pipe, not a regular file: "
+                f"name a new file for the {what(command)}",
+            ),
+            (
+                to_fifo,
+                f"Error: {to_fifo} is a pipe, not a regular file: "
+                f"name a new file for the {what(command)}",
+            ),
+            (
+                Path("sock"),
+                "Error: sock is a socket, not a regular file: "
+                f"name a new file for the {what(command)}",
+            ),
+        )
         for target, expected in cases:
             with untouched(db):
                 assert refusal(gintally, command, target, *force) == expected

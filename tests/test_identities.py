@@ -127,8 +127,12 @@ def test_exports_exchanged_both_ways_give_the_same_sheet(tmp_path: Path) -> None
     assert facts(a)["sheets"] == facts(b)["sheets"]
     numbers = json.loads(ok(a, "hands", "--json"))["hands"]
     assert [(h["id"], h["winner"], h["points"]) for h in numbers] == [
-        (1, "Ann", 10), (2, "Bob", 55), (3, "Ann", 20), (4, "Bob", 37), (5, "Ann", 30),
-    ]  # fmt: skip
+        (1, "Ann", 10),
+        (2, "Bob", 55),
+        (3, "Ann", 20),
+        (4, "Bob", 37),
+        (5, "Ann", 30),
+    ]
 
 
 def test_a_row_whose_hand_is_here_with_other_facts_is_refused(tmp_path: Path) -> None:
@@ -212,8 +216,17 @@ def test_a_hand_that_came_by_a_csv_export_is_the_hand_it_was(tmp_path: Path) -> 
     merge finds A's hands there, typed cards or not, and brings only what is new."""
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     ok(a, "match", "new", "Evening", "--players", "Ann", "Bob")
-    ok(a, "knock", "Ann", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD",
-       "--vs-cards", "AH AD AC 2H 2D 3H 3D 4S 5S QC", "--date", "2026-03-01")  # fmt: skip
+    ok(
+        a,
+        "knock",
+        "Ann",
+        "--cards",
+        "AS 2S 3S 4H 5H 6H 7C 8C 9C KD",
+        "--vs-cards",
+        "AH AD AC 2H 2D 3H 3D 4S 5S QC",
+        "--date",
+        "2026-03-01",
+    )
     ok(a, "export", "-o", str(tmp_path / "a.csv"))
     ok(b, "match", "new", "Evening", "--players", "Ann", "Bob")
     assert "1 hand" in ok(b, "import", str(tmp_path / "a.csv"))

@@ -292,8 +292,9 @@ def test_typed_dealers_and_two_sided_points_fold_as_a_reader_folds(
         day = date(2021, 1, 5) + timedelta(days=i * 6)
         who, dealer = rng.choice(["Ann", "Bob"]), rng.choice(["", "", "Ann", "Bob"])
         if rules == "mahjong":
-            lines.append(f"{day},score,{who},{rng.choice([30, 45, 60])},"
-                         f"{rng.choice([-10, 0, 15])},{dealer}")  # fmt: skip
+            lines.append(
+                f"{day},score,{who},{rng.choice([30, 45, 60])},{rng.choice([-10, 0, 15])},{dealer}"
+            )
         else:
             result = rng.choice([f"knock,{who},{rng.choice([4, 9, 15, 22])}", "draw,,0"])
             lines.append(f"{day},{result},,{dealer}")

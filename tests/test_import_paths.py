@@ -119,8 +119,9 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     now = "2026-11-23T10:00:00+00:00 'quoted'; --"
     monkeypatch.setattr(ledger_imports, "timestamp", lambda: now)
     day = date(1998, 3, 5)
-    plain = HandRecord(day, "knock", "knock", 1, 17, knocker=1, knocker_deadwood=3,
-                       defender_deadwood=20)  # fmt: skip
+    plain = HandRecord(
+        day, "knock", "knock", 1, 17, knocker=1, knocker_deadwood=3, defender_deadwood=20
+    )
     noted = replace(plain, note="the big one", dealer=2)
     paper = HandRecord(day, "score", "gin", 2, 45)
     hands = [
@@ -134,8 +135,7 @@ def test_shapes_interleaved_across_batches_and_a_cleared_memo(
     assert imported[2][HAND_COLUMNS.index("knocker")] is None
     with memory_ledger() as book:
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern"))
-        rows = [(None, None, (h.date.isoformat(), *h.stored()))
-                for h in hands[:5]]  # fmt: skip
+        rows = [(None, None, (h.date.isoformat(), *h.stored())) for h in hands[:5]]
         book.import_rows(m, iter(rows), lambda: "d", "f")
         assert {h.created_at for h in book.live_hands(m)} == {now}
         assert {h.match_id for h in book.live_hands(m)} == {m.id}
@@ -161,13 +161,21 @@ def counted_rows(draw: st.DrawFn) -> tuple[dict[str, str], TypedHand]:
     dealer = draw(st.sampled_from(["", "Ann", "Bob", "bob"]))
     note = draw(st.sampled_from(["", "the big one", "  two   spaces "]))
     typed = TypedHand(
-        claim, TODAY, player=knocker, deadwood=k_dw if claim == "knock" else None, vs=d_dw,
+        claim,
+        TODAY,
+        player=knocker,
+        deadwood=k_dw if claim == "knock" else None,
+        vs=d_dw,
         dealer=dealer or None,
-    )  # fmt: skip
+    )
     row = {
-        "date": TODAY.isoformat(), "knocker": knocker, "knocker_deadwood": str(k_dw),
-        "defender_deadwood": str(d_dw), "dealer": dealer, "note": note,
-    }  # fmt: skip
+        "date": TODAY.isoformat(),
+        "knocker": knocker,
+        "knocker_deadwood": str(k_dw),
+        "defender_deadwood": str(d_dw),
+        "dealer": dealer,
+        "note": note,
+    }
     return row, typed
 
 
@@ -185,8 +193,11 @@ def test_parse_row_gives_what_settling_the_typed_hand_gives(
         settled = service.settle(match, typed).record
     except GintallyError:  # a hand these rules refuse: so is the row, whatever it says
         with pytest.raises(GintallyError):
-            transfer.parse_row(match, {**row, "kind": typed.claim, "winner": typed.player or "",
-                                       "points": "25"}, TODAY)  # fmt: skip
+            transfer.parse_row(
+                match,
+                {**row, "kind": typed.claim, "winner": typed.player or "", "points": "25"},
+                TODAY,
+            )
         return
     names = {p.id: p.name for p in match.players}
     said = {
@@ -218,12 +229,27 @@ def test_the_stream_reads_ids_as_the_plain_reading_does(match: Match, tmp_path: 
         " 12 ,1998-03-06,gin,Bob,45,Bob,0,20\n"  # 25 + 20 = 45
     )
     json_rows = [
-        {"id": 7, "date": "1998-03-05", "kind": "knock", "winner": "Ann", "points": 17,
-         "knocker": "Ann", "knocker_deadwood": 3, "defender_deadwood": 20},
-        {"date": "1998-03-05", "kind": "knock", "winner": "Ann", "points": 17,
-         "knocker": "Ann", "knocker_deadwood": 3, "defender_deadwood": 20},
+        {
+            "id": 7,
+            "date": "1998-03-05",
+            "kind": "knock",
+            "winner": "Ann",
+            "points": 17,
+            "knocker": "Ann",
+            "knocker_deadwood": 3,
+            "defender_deadwood": 20,
+        },
+        {
+            "date": "1998-03-05",
+            "kind": "knock",
+            "winner": "Ann",
+            "points": 17,
+            "knocker": "Ann",
+            "knocker_deadwood": 3,
+            "defender_deadwood": 20,
+        },
         {"id": True, "date": "1998-03-06", "kind": "score", "winner": "Bob", "points": 45},
-    ]  # fmt: skip
+    ]
     for name, text, ids in (
         ("hands.csv", csv_text, [7, None, None, 12]),
         ("hands.json", json.dumps({"hands": json_rows}), [7, None, None]),

@@ -95,10 +95,18 @@ def household_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict
         ok(run(*args, "--match", "Kitchen"))
     ok(
         run(
-            "match", "new", "Sunday", "--players", "Bob", "Cy", "--rules", "kitchen",
-            "--format", "hollywood",
+            "match",
+            "new",
+            "Sunday",
+            "--players",
+            "Bob",
+            "Cy",
+            "--rules",
+            "kitchen",
+            "--format",
+            "hollywood",
         )
-    )  # fmt: skip
+    )
     for args in SUNDAY:
         ok(run(*args, "--match", "Sunday"))
     numbers = {
@@ -124,45 +132,87 @@ def test_stats_of_the_household_worked_by_hand(
     rows = {r["player"]: r for r in stats["players"]}
     assert [r["player"] for r in stats["players"]] == ["Bob", "Cy", "Ann"]  # most games first
     assert rows["Ann"] == {
-        "player": "Ann", "matches": 1, "hands": 8, "hands_won": 4, "games_won": 1,
-        "sets_won": 0, "series_won": 0, "gins": 1, "undercuts": 1, "biggest_hand": 70,
+        "player": "Ann",
+        "matches": 1,
+        "hands": 8,
+        "hands_won": 4,
+        "games_won": 1,
+        "sets_won": 0,
+        "series_won": 0,
+        "gins": 1,
+        "undercuts": 1,
+        "biggest_hand": 70,
         "points": 20 + 37 + 70 + 19,
-    }  # fmt: skip
+    }
     assert rows["Bob"] == {
-        "player": "Bob", "matches": 2, "hands": 12, "hands_won": 4, "games_won": 2,
-        "sets_won": 0, "series_won": 0, "gins": 3, "undercuts": 0, "biggest_hand": 105,
+        "player": "Bob",
+        "matches": 2,
+        "hands": 12,
+        "hands_won": 4,
+        "games_won": 2,
+        "sets_won": 0,
+        "series_won": 0,
+        "gins": 3,
+        "undercuts": 0,
+        "biggest_hand": 105,
         "points": 55 + 46 + 65 + 105,
-    }  # fmt: skip
+    }
     assert rows["Cy"] == {
-        "player": "Cy", "matches": 1, "hands": 4, "hands_won": 3, "games_won": 2,
-        "sets_won": 1, "series_won": 0, "gins": 1, "undercuts": 0, "biggest_hand": 60,
+        "player": "Cy",
+        "matches": 1,
+        "hands": 4,
+        "hands_won": 3,
+        "games_won": 2,
+        "sets_won": 1,
+        "series_won": 0,
+        "gins": 1,
+        "undercuts": 0,
+        "biggest_hand": 60,
         "points": 160,
-    }  # fmt: skip
+    }
     assert stats["head_to_head"] == [
         {
-            "players": ["Ann", "Bob"], "matches": 1, "games_won": {"Ann": 1, "Bob": 1},
-            "hands_won": {"Ann": 4, "Bob": 3}, "net": {"Ann": -20, "Bob": 20},
+            "players": ["Ann", "Bob"],
+            "matches": 1,
+            "games_won": {"Ann": 1, "Bob": 1},
+            "hands_won": {"Ann": 4, "Bob": 3},
+            "net": {"Ann": -20, "Bob": 20},
         },
         {
-            "players": ["Bob", "Cy"], "matches": 1, "games_won": {"Bob": 1, "Cy": 2},
-            "hands_won": {"Bob": 1, "Cy": 3}, "net": {"Bob": -165, "Cy": 165},
+            "players": ["Bob", "Cy"],
+            "matches": 1,
+            "games_won": {"Bob": 1, "Cy": 2},
+            "hands_won": {"Bob": 1, "Cy": 3},
+            "net": {"Bob": -165, "Cy": 165},
         },
-    ]  # fmt: skip
+    ]
     sunday = household["Sunday"]
     assert stats["records"] == {
         "biggest_hand": {
-            "player": "Bob", "points": 105, "match": "Sunday", "date": "2024-03-10",
+            "player": "Bob",
+            "points": 105,
+            "match": "Sunday",
+            "date": "2024-03-10",
             "hand": sunday[3],
         },
         "longest_run": {
-            "player": "Cy", "hands": 3, "match": "Sunday", "date": "2024-03-03",
-            "hand": sunday[0], "until": "2024-03-10", "last_hand": sunday[2],
+            "player": "Cy",
+            "hands": 3,
+            "match": "Sunday",
+            "date": "2024-03-03",
+            "hand": sunday[0],
+            "until": "2024-03-10",
+            "last_hand": sunday[2],
         },
         "best_season": {
-            "player": "Cy", "games_won": 2, "season": "2024", "match": "Sunday",
-            "date": "2024-03-10", "hand": sunday[2],
+            "player": "Cy",
+            "games_won": 2,
+            "season": "2024",
+            "match": "Sunday",
+            "date": "2024-03-10",
+            "hand": sunday[2],
         },
-    }  # fmt: skip
+    }
 
 
 def test_stats_of_one_player_puts_them_first(
@@ -232,9 +282,12 @@ def _peak(n: int) -> tuple[int, Lifetime]:
     tracemalloc.start()
     try:
         fold.match(
-            "Long", [Side("Ann", ("Ann",)), Side("Bob", ("Bob",))], resolve("kitchen"),
-            Format("single"), _many(n),
-        )  # fmt: skip
+            "Long",
+            [Side("Ann", ("Ann",)), Side("Bob", ("Bob",))],
+            resolve("kitchen"),
+            Format("single"),
+            _many(n),
+        )
         return tracemalloc.get_traced_memory()[1], fold
     finally:
         tracemalloc.stop()
@@ -491,14 +544,23 @@ def test_a_real_browser_renders_the_page(
     shot = tmp_path / "year.png"
     subprocess.run(
         [
-            chromium_path() or "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
-            f"--screenshot={shot}", "--window-size=1200,1600",
+            chromium_path() or "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--screenshot={shot}",
+            "--window-size=1200,1600",
             (tmp_path / "year.html").as_uri(),
         ],
-        capture_output=True, timeout=120, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
     png = shot.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", png[16:24]) == (1200, 1600)

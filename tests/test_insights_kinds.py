@@ -58,11 +58,19 @@ def test_the_phantom_is_not_a_person_in_stats(solo: CLI) -> None:
     stats = doc(solo("stats", "--json"))
     assert stats["players"] == [
         {
-            "player": "Ann", "matches": 1, "hands": 5, "hands_won": 3, "games_won": 1,
-            "sets_won": 0, "series_won": 0, "gins": 2, "undercuts": 0, "biggest_hand": 64,
+            "player": "Ann",
+            "matches": 1,
+            "hands": 5,
+            "hands_won": 3,
+            "games_won": 1,
+            "sets_won": 0,
+            "series_won": 0,
+            "gins": 2,
+            "undercuts": 0,
+            "biggest_hand": 64,
             "points": 140,
         }
-    ]  # fmt: skip
+    ]
     assert stats["head_to_head"] == []
     records = stats["records"]
     big, run, season = records["biggest_hand"], records["longest_run"], records["best_season"]
@@ -70,8 +78,11 @@ def test_the_phantom_is_not_a_person_in_stats(solo: CLI) -> None:
     assert (run["player"], run["hands"], run["hand"], run["last_hand"]) == ("Ann", 3, 3, 5)
     assert (run["date"], run["until"]) == ("2024-05-02", "2024-05-03")
     assert (season["player"], season["games_won"], season["season"], season["hand"]) == (
-        "Ann", 1, "2024", 5,
-    )  # fmt: skip
+        "Ann",
+        1,
+        "2024",
+        5,
+    )
     assert "Phantom" not in json.dumps(stats)
     assert "Phantom" not in ok(solo("stats")).stdout
 
@@ -89,8 +100,10 @@ def test_a_person_who_also_plays_people_meets_only_them(solo: CLI) -> None:
     ok(solo("match", "new", "Home", "--players", "Ann", "Bob", "--rules", "kitchen"))
     ok(solo("knock", "Ann", "5", "--vs", "25", "--date", "2024-05-04"))
     stats = doc(solo("stats", "--json"))
-    assert [(r["player"], r["matches"], r["hands"], r["hands_won"], r["points"]) for r in
-            stats["players"]] == [("Ann", 2, 6, 4, 160), ("Bob", 1, 1, 0, 0)]  # fmt: skip
+    assert [
+        (r["player"], r["matches"], r["hands"], r["hands_won"], r["points"])
+        for r in stats["players"]
+    ] == [("Ann", 2, 6, 4, 160), ("Bob", 1, 1, 0, 0)]
     assert [(p["players"], p["hands_won"]) for p in stats["head_to_head"]] == [
         (["Ann", "Bob"], {"Ann": 1, "Bob": 0})
     ]
@@ -120,21 +133,47 @@ def test_series_won_are_counted_for_each_person(gintally: CLI) -> None:
     Four (teams Eve & Fay v Gus & Hal, games to 50, best of 3): Eve +60 and Hal +10 give each
     round to Eve & Fay by 50, and with it a game; two rounds win the series for both of them.
     So: Ann 2 series (5 games), Bob 1 (4 games), Eve and Fay 1 each (2 games), Gus and Hal 0."""
-    ok(gintally("match", "new", "Cup", "--players", "Ann", "Bob", "--rules", "tournament",
-                "--set", "target=50"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Cup",
+            "--players",
+            "Ann",
+            "Bob",
+            "--rules",
+            "tournament",
+            "--set",
+            "target=50",
+        )
+    )
     for who in ("Ann", "Bob", "Ann", "Ann", "Bob", "Bob", "Bob"):
         ok(gintally("score", who, "60"))
     series = doc(gintally("show", "--json"))["series"]
     assert (series["number"], series["winner"], series["score"]) == (
-        2, "Bob", {"Ann": 0, "Bob": 3},
-    )  # fmt: skip
+        2,
+        "Bob",
+        {"Ann": 0, "Bob": 3},
+    )
     ok(gintally("match", "new", "Multi", "--players", "Ann", "Bob", "--rules", "multi-match"))
     for who, points in (("Ann", "60"), ("Bob", "30"), ("Ann", "45"), ("Ann", "100")):
         ok(gintally("score", who, points))
     series = doc(gintally("show", "--json"))["series"]
     assert (series["winner"], series["score"]) == ("Ann", {"Ann": 580, "Bob": 55})
-    ok(gintally("match", "new", "Four", "--teams", "Eve,Fay", "Gus,Hal", "--set", "target=50",
-                "--set", "best_of=3"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Four",
+            "--teams",
+            "Eve,Fay",
+            "Gus,Hal",
+            "--set",
+            "target=50",
+            "--set",
+            "best_of=3",
+        )
+    )
     for _ in range(2):
         ok(gintally("score", "Eve", "60"))
         ok(gintally("score", "Hal", "10"))
@@ -155,8 +194,12 @@ def test_the_page_lists_the_series_won_in_the_year(gintally: CLI, tmp_path: Path
     """Multi-match (worked in test_series_won_are_counted_for_each_person): Ann wins series 1
     on 6 May with her shutout."""
     ok(gintally("match", "new", "Multi", "--players", "Ann", "Bob", "--rules", "multi-match"))
-    for who, points, day in (("Ann", "60", "05"), ("Bob", "30", "05"), ("Ann", "45", "06"),
-                             ("Ann", "100", "06")):  # fmt: skip
+    for who, points, day in (
+        ("Ann", "60", "05"),
+        ("Bob", "30", "05"),
+        ("Ann", "45", "06"),
+        ("Ann", "100", "06"),
+    ):
         ok(gintally("score", who, points, "--date", f"2024-05-{day}"))
     out = tmp_path / "multi.html"
     ok(gintally("report", "--html", str(out)))
@@ -182,8 +225,11 @@ def test_the_views_show_both_scores_piles_and_teams(solo: CLI, db_path: Path) ->
     """Mahjong: Ann's gin with 60 on the table, Bob 20 on the table and 35 in hand: Ann
     60 + 25 = 85, Bob 20 - 35 = -15. Gimlet: the piles as typed. Teams by name."""
     ok(solo("match", "new", "Tiles", "--players", "Ann", "Bob", "--rules", "mahjong"))
-    ok(solo("gin", "Ann", "--table", "60", "--vs-table", "20", "--vs", "35", "--date",
-            "2024-05-04"))  # fmt: skip
+    ok(
+        solo(
+            "gin", "Ann", "--table", "60", "--vs-table", "20", "--vs", "35", "--date", "2024-05-04"
+        )
+    )
     ok(solo("match", "new", "Four", "--teams", "Ann,Cy", "Reds=Bob,Di"))
     conn = sqlite3.connect(db_path)
     rows = conn.execute(

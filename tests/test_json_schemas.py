@@ -40,8 +40,20 @@ HAND = (
 TEN = "2H 3H 4H 5S 6S 7S 9C 9D 9H KD"
 LEDGER: tuple[tuple[str, ...], ...] = (
     # a best of five to 120: one paper score of 120 wins a game
-    ("match", "new", "Cup", "--players", "Ann", "Bob", "--rules", "tournament", "--set",
-     "target=120", "--dealer", "Ann"),
+    (
+        "match",
+        "new",
+        "Cup",
+        "--players",
+        "Ann",
+        "Bob",
+        "--rules",
+        "tournament",
+        "--set",
+        "target=120",
+        "--dealer",
+        "Ann",
+    ),
     ("score", "Ann", "120", "--date", "2026-03-01"),
     ("score", "Bob", "120", "--date", "2026-03-02"),
     ("score", "Ann", "120", "--date", "2026-03-03"),
@@ -52,10 +64,28 @@ LEDGER: tuple[tuple[str, ...], ...] = (
     ("score", "Bob", "30", "--kind", "knock"),
     ("score", "Ann", "45"),
     # hollywood from the cards, with an undercut, a tie, a draw and a misdeal
-    ("match", "new", "Holly", "--players", "Ann", "Cy", "--format", "hollywood", "--rules",
-     "oklahoma"),
-    ("knock", "Ann", "--cards", TEN, "--vs-cards", "AS AD 2C 3C 4C 8H 8S QD JD KC",
-     "--upcard", "TS"),
+    (
+        "match",
+        "new",
+        "Holly",
+        "--players",
+        "Ann",
+        "Cy",
+        "--format",
+        "hollywood",
+        "--rules",
+        "oklahoma",
+    ),
+    (
+        "knock",
+        "Ann",
+        "--cards",
+        TEN,
+        "--vs-cards",
+        "AS AD 2C 3C 4C 8H 8S QD JD KC",
+        "--upcard",
+        "TS",
+    ),
     ("knock", "Cy", "8", "--vs", "4", "--upcard", "TD"),
     ("gin", "Ann", "--vs", "40", "--upcard", "KH"),
     ("big-gin", "Cy", "--vs", "50", "--upcard", "KH"),
@@ -84,8 +114,20 @@ LEDGER: tuple[tuple[str, ...], ...] = (
     ("sour", "Ann", "12"),
     ("gimlet", "Ann", "--piles", "2,2,2,2"),
     # played for money: a Hollywood evening at five cents a point, a payment, a new price
-    ("match", "new", "Cash", "--players", "Ann", "Bob", "--format", "hollywood", "--stake",
-     "0.05", "--currency", "$"),
+    (
+        "match",
+        "new",
+        "Cash",
+        "--players",
+        "Ann",
+        "Bob",
+        "--format",
+        "hollywood",
+        "--stake",
+        "0.05",
+        "--currency",
+        "$",
+    ),
     ("score", "Ann", "60"),
     ("score", "Bob", "20"),
     ("score", "Ann", "50"),
@@ -96,7 +138,7 @@ LEDGER: tuple[tuple[str, ...], ...] = (
     ("pay", "Bob", "Ann", "10", "--match", "Cash", "--note", "on account"),
     ("match", "stake", "Cash", "0.10", "--from", "2026-06-01"),
     ("config", "date_order", "dmy"),
-)  # fmt: skip
+)
 
 
 def schema_of(command: tuple[str, ...]) -> str:
@@ -119,8 +161,11 @@ def schema_of(command: tuple[str, ...]) -> str:
 
 # (command, match it is run in): each prints one document
 READS: tuple[tuple[str, ...], ...] = (
-    *((what, "--match", m) for m in ("Cup", "Multi", "Holly", "Year", "Teams", "Mahj", "Solo")
-      for what in ("show", "hands", "standings", "chart")),
+    *(
+        (what, "--match", m)
+        for m in ("Cup", "Multi", "Holly", "Year", "Teams", "Mahj", "Solo")
+        for what in ("show", "hands", "standings", "chart")
+    ),
     *(("show", "--all", "--match", m) for m in ("Cup", "Holly", "Year", "Teams")),
     ("hands", "--all", "--match", "Year"),
     ("standings", "--year", "2025", "--match", "Year"),
@@ -141,11 +186,23 @@ READS: tuple[tuple[str, ...], ...] = (
     ("settle", "--all"),
     ("settle", "--match", "Cup"),
     ("match", "show", "Cash"),
-)  # fmt: skip
+)
 
 WRITES: tuple[tuple[str, ...], ...] = (
-    ("match", "new", "Late", "--players", "Ann", "Bob", "--format", "honeymoon", "--rules",
-     "honeymoon", "--set", "target=100"),
+    (
+        "match",
+        "new",
+        "Late",
+        "--players",
+        "Ann",
+        "Bob",
+        "--format",
+        "honeymoon",
+        "--rules",
+        "honeymoon",
+        "--set",
+        "target=100",
+    ),
     ("knock", "Ann", "5", "--vs", "30", "--upcard", "7C", "--date", "2026-04-01"),
     ("score", "Bob", "120", "--date", "2026-04-02"),
     ("gin", "Bob", "--vs", "60", "--upcard", "2C", "--date", "2026-04-03"),
@@ -171,7 +228,7 @@ WRITES: tuple[tuple[str, ...], ...] = (
     ("match", "rename", "Late", "Later"),
     ("match", "use", "Cup"),
     ("player", "rename", "Cy", "Cyd"),
-)  # fmt: skip
+)
 
 
 @pytest.fixture
@@ -266,21 +323,42 @@ def test_every_json_command_has_a_schema_and_every_schema_a_command() -> None:
 @pytest.mark.parametrize(
     ("doc", "schema", "why"),
     [
-        ({"a": 1, "b": 2}, {"type": "object", "properties": {"a": {"type": "integer"}},
-                            "additionalProperties": False}, "$: unknown key 'b'"),
+        (
+            {"a": 1, "b": 2},
+            {
+                "type": "object",
+                "properties": {"a": {"type": "integer"}},
+                "additionalProperties": False,
+            },
+            "$: unknown key 'b'",
+        ),
         ({}, {"type": "object", "required": ["a"]}, "$: missing key 'a'"),
-        ({"a": "1"}, {"type": "object", "properties": {"a": {"type": "integer"}}},
-         "$.a: '1' is not integer"),
+        (
+            {"a": "1"},
+            {"type": "object", "properties": {"a": {"type": "integer"}}},
+            "$.a: '1' is not integer",
+        ),
         (True, {"type": "integer"}, "$: True is not integer"),
         ([1, None], {"type": "array", "items": {"type": "integer"}}, "$[1]: None is not integer"),
         ("x", {"enum": ["open", "won"]}, "$: 'x' is not one of ['open', 'won']"),
-        ({"Ann": "3"}, {"type": "object", "additionalProperties": {"type": "integer"}},
-         "$.Ann: '3' is not integer"),
+        (
+            {"Ann": "3"},
+            {"type": "object", "additionalProperties": {"type": "integer"}},
+            "$.Ann: '3' is not integer",
+        ),
         (2, {"anyOf": [{"type": "null"}, {"type": "string"}]}, "$: 2 matches none of 2 shapes"),
-        ({"b": 1}, {"anyOf": [{"type": "null"}, {"type": "object", "properties": {"b": {
-            "type": "string"}}}]}, "$.b: 1 is not string"),
+        (
+            {"b": 1},
+            {
+                "anyOf": [
+                    {"type": "null"},
+                    {"type": "object", "properties": {"b": {"type": "string"}}},
+                ]
+            },
+            "$.b: 1 is not string",
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_validator_names_what_is_wrong(doc: Any, schema: dict[str, Any], why: str) -> None:
     with pytest.raises(SchemaError) as caught:
         validate(doc, schema)

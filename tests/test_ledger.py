@@ -383,8 +383,13 @@ def test_migration_numbers_every_existing_hand_per_match_in_entry_order(tmp_path
         # match One: hand_ids 1, 3, 5 become 1, 2, 3; both versions of hand 1 are number 1
         numbers = book.conn.execute("SELECT id, match_id, number FROM hands ORDER BY id").fetchall()
         assert [tuple(r) for r in numbers] == [
-            (1, 1, 1), (2, 2, 1), (3, 1, 2), (4, 1, 1), (5, 1, 3), (6, 2, 2),
-        ]  # fmt: skip
+            (1, 1, 1),
+            (2, 2, 1),
+            (3, 1, 2),
+            (4, 1, 1),
+            (5, 1, 3),
+            (6, 2, 2),
+        ]
         # play order is (date, number): hand 3 (played on the 1st) before hand 2
         live = book.live_hands(one)
         assert [(h.number, h.hand_id, h.date.day, h.points) for h in live] == [

@@ -36,8 +36,9 @@ def test_mahjong_counts_are_multiples_of_five(gintally: CLI, args: list[str], me
 
 def test_mahjong_scoring_with_standard_values_takes_any_count(gintally: CLI) -> None:
     ok(gintally("match", "new", "Odd", "--players", "Ann", "Bob", "--set", "variant=mahjong"))
-    doc = as_json(gintally("gin", "Ann", "--table", "61", "--vs-table", "20", "--vs", "33",
-                           "--json"))  # fmt: skip
+    doc = as_json(
+        gintally("gin", "Ann", "--table", "61", "--vs-table", "20", "--vs", "33", "--json")
+    )
     assert doc["points_by_player"] == {"Ann": 86, "Bob": -13}  # 61 + 25; 20 - 33
 
 
@@ -45,12 +46,24 @@ def test_mahjong_from_cards_and_from_counts_agree(gintally: CLI) -> None:
     ok(gintally("match", "new", "Cards", "--players", "Ann", "Bob", "--rules", "mahjong"))
     # Table 3S-9S (7 x 5 = 35) TS JS QS (30) = 65; Bob's table KH KD = 20; in hand 9C AC =
     # 5 + 15 = 20. Ann 65 + 25 = 90, Bob 20 - 20 = 0.
-    doc = as_json(gintally("gin", "Ann", "--table", "3S 4S 5S 6S 7S 8S 9S TS JS QS",
-                           "--vs-table", "KH KD", "--vs", "9C AC", "--json"))  # fmt: skip
+    doc = as_json(
+        gintally(
+            "gin",
+            "Ann",
+            "--table",
+            "3S 4S 5S 6S 7S 8S 9S TS JS QS",
+            "--vs-table",
+            "KH KD",
+            "--vs",
+            "9C AC",
+            "--json",
+        )
+    )
     assert doc["points_by_player"] == {"Ann": 90, "Bob": 0}
     ok(gintally("match", "new", "Counts", "--players", "Ann", "Bob", "--rules", "mahjong"))
-    doc = as_json(gintally("gin", "Ann", "--table", "65", "--vs-table", "20", "--vs", "20",
-                           "--json"))  # fmt: skip
+    doc = as_json(
+        gintally("gin", "Ann", "--table", "65", "--vs-table", "20", "--vs", "20", "--json")
+    )
     assert doc["points_by_player"] == {"Ann": 90, "Bob": 0}
 
 

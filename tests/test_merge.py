@@ -60,9 +60,15 @@ def facts(db: Path) -> dict[str, Any]:
         for m in book.matches():
             for h in book.all_hands(m):
                 hands[h.uid] = (
-                    m.name, h.number, h.date, h.kind, m.name_of(h.winner), h.points, h.note,
+                    m.name,
+                    h.number,
+                    h.date,
+                    h.kind,
+                    m.name_of(h.winner),
+                    h.points,
+                    h.note,
                     h.voided,
-                )  # fmt: skip
+                )
             sheets[m.name] = sheet(book, m)
         corrections = sorted(
             tuple(r) for r in book.conn.execute("SELECT uid, action, reason FROM corrections")
@@ -309,10 +315,11 @@ def test_the_other_ledger_is_only_read_and_must_be_another_current_ledger(tmp_pa
 Op = tuple[str, int, int]  # (what, a hand or a day, points)
 
 ops = st.lists(
-    st.tuples(st.sampled_from(["score", "score", "void", "edit"]), st.integers(0, 9),
-              st.integers(1, 60)),
+    st.tuples(
+        st.sampled_from(["score", "score", "void", "edit"]), st.integers(0, 9), st.integers(1, 60)
+    ),
     max_size=6,
-)  # fmt: skip
+)
 
 
 def play(book: Ledger, script: list[Op]) -> None:
@@ -441,8 +448,12 @@ def test_hands_are_numbered_again_under_guards_of_numbers_and_versions(tmp_path:
         == guard
     )
     assert sorted(conn.execute("SELECT id, number FROM hands").fetchall()) == [
-        (1, 1), (2, 2), (3, 4), (4, 4), (5, 3),
-    ]  # fmt: skip
+        (1, 1),
+        (2, 2),
+        (3, 4),
+        (4, 4),
+        (5, 3),
+    ]
     conn.close()
 
 
@@ -467,5 +478,8 @@ def test_a_team_evening_from_two_devices_merges_alike(tmp_path: Path) -> None:
     sheet_ab = json.loads(ok(ab, "show", "--json"))
     assert sheet_ab == json.loads(ok(ba, "show", "--json"))
     assert [(h["id"], h["winner"]) for h in json.loads(ok(ab, "hands", "--json"))["hands"]] == [
-        (1, "Ann"), (2, "Di"), (3, "Cy"), (4, "Bob"),
-    ]  # fmt: skip
+        (1, "Ann"),
+        (2, "Di"),
+        (3, "Cy"),
+        (4, "Bob"),
+    ]

@@ -127,8 +127,12 @@ def test_payments_voids_and_stakes_merge_as_facts(tmp_path: Path) -> None:
     shutil.copy(a, ab)
     doc = json.loads(ok(ab, "merge", str(b), "--json"))
     assert {k: v for k, v in doc["new"].items() if v} == {
-        "players": 1, "matches": 1, "payments": 2, "payment_voids": 1, "stakes": 2,
-    }  # fmt: skip
+        "players": 1,
+        "matches": 1,
+        "payments": 2,
+        "payment_voids": 1,
+        "stakes": 2,
+    }
     assert (
         money(ab)
         == money(b)
@@ -146,8 +150,11 @@ def test_payments_voids_and_stakes_merge_as_facts(tmp_path: Path) -> None:
     )
     ok(b, "merge", str(ab))
     assert json.loads(ok(ab, "merge", str(b), "--json"))["new"] == {
-        "players": 0, "matches": 0, "hands": 0, "corrections": 0,
-    }  # fmt: skip
+        "players": 0,
+        "matches": 0,
+        "hands": 0,
+        "corrections": 0,
+    }
     conn = sqlite3.connect(b)
     conn.execute("UPDATE payments SET amount = '6' WHERE uid = ?", ["a" * 32])
     conn.commit()

@@ -71,8 +71,20 @@ def m(book: library.Book) -> library.Match:
 
 def evening() -> list[Step]:
     """The staked Hollywood match made, and its set played to the end."""
-    new = ("match", "new", "S", "--players", "Ann", "Bob", "--format", "hollywood",
-           "--stake", "0.05", "--currency", "$")  # fmt: skip
+    new = (
+        "match",
+        "new",
+        "S",
+        "--players",
+        "Ann",
+        "Bob",
+        "--format",
+        "hollywood",
+        "--stake",
+        "0.05",
+        "--currency",
+        "$",
+    )
     steps: list[Step] = [(new, _made)]
     steps += [(("score", who, str(points)), _scored(who, points)) for who, points in HANDS]
     return steps
@@ -80,8 +92,9 @@ def evening() -> list[Step]:
 
 def _made(book: library.Book) -> dict[str, Any]:
     """``match new --json`` of the staked match: its record and its stake."""
-    made = book.new_match("S", ["Ann", "Bob"], format="hollywood", stake=Decimal("0.05"),
-                          currency="$")  # fmt: skip
+    made = book.new_match(
+        "S", ["Ann", "Bob"], format="hollywood", stake=Decimal("0.05"), currency="$"
+    )
     info = made.info()
     assert info["stakes"] == [info["stake"]]  # `match show` lists every stake
     del info["stakes"]
@@ -106,13 +119,15 @@ def test_a_staked_evening_settled_paid_and_undone_through_the_library(twins: Any
     assert every["balances"] == settled["balances"]
     paid, after, undone, again = twins(
         [
-            (("pay", "Bob", "Ann", "20", "--note", "cash"),
-             lambda b: m(b).pay("Bob", "Ann", Decimal(20), note="cash")),
+            (
+                ("pay", "Bob", "Ann", "20", "--note", "cash"),
+                lambda b: m(b).pay("Bob", "Ann", Decimal(20), note="cash"),
+            ),
             (("settle",), lambda b: m(b).settlement()),
             (("undo",), lambda b: m(b).undo()),  # the payment came after the last hand
             (("settle",), lambda b: m(b).settlement()),
         ]
-    )  # fmt: skip
+    )
     said = (paid["from"], paid["to"], paid["amount"], paid["text"])
     assert said == ("Bob", "Ann", "20", "$20.00")
     assert after["balances"][0]["amount"] == "30.25"
@@ -136,16 +151,25 @@ def test_a_stake_changed_from_a_day_on_through_the_library(twins: Any) -> None:
     twins(evening())
     changed, shown = twins(
         [
-            (("match", "stake", "S", "0.10", "--from", "2030-01-01"),
-             lambda b: m(b).stake(Decimal("0.10"), since=date(2030, 1, 1))),
+            (
+                ("match", "stake", "S", "0.10", "--from", "2030-01-01"),
+                lambda b: m(b).stake(Decimal("0.10"), since=date(2030, 1, 1)),
+            ),
             (("match", "show"), lambda b: m(b).info()),
         ]
-    )  # fmt: skip
+    )
     assert changed == {
         "match": "S",
-        "stake": {"amount": "0.10", "currency": "$", "places": 2, "per_point": "$0.10 a point",
-                  "since": "2030-01-01", "series": None, "after_hand": None},
-    }  # fmt: skip
+        "stake": {
+            "amount": "0.10",
+            "currency": "$",
+            "places": 2,
+            "per_point": "$0.10 a point",
+            "since": "2030-01-01",
+            "series": None,
+            "after_hand": None,
+        },
+    }
     assert [s["amount"] for s in shown["stakes"]] == ["0.05", "0.10"]
     assert shown["stake"] == changed["stake"]
 
@@ -155,11 +179,13 @@ def test_a_match_without_a_stake_is_shown_and_settled_as_the_command_line_does(
 ) -> None:
     made, settled = twins(
         [
-            (("match", "new", "U", "--players", "Ann", "Bob"),
-             lambda b: b.new_match("U", ["Ann", "Bob"]).info()),
+            (
+                ("match", "new", "U", "--players", "Ann", "Bob"),
+                lambda b: b.new_match("U", ["Ann", "Bob"]).info(),
+            ),
             (("settle",), lambda b: m(b).settlement()),
         ]
-    )  # fmt: skip
+    )
     assert "stake" not in made
     assert (settled["balances"], settled["unstaked"]) == ([], ["U"])
 
@@ -173,19 +199,24 @@ def test_a_match_without_a_stake_is_shown_and_settled_as_the_command_line_does(
         (("pay", "Bob", "Ann", "0.001"), lambda b: m(b).pay("Bob", "Ann", Decimal("0.001"))),
         (("pay", "Bob", "Ann", "1e3"), lambda b: m(b).pay("Bob", "Ann", "1e3")),
         (("pay", "Bob", "Ann", "NaN"), lambda b: m(b).pay("Bob", "Ann", Decimal("NaN"))),
-        (("pay", "Bob", "Ann", "10000000000000000"),
-         lambda b: m(b).pay("Bob", "Ann", 10**16)),
+        (("pay", "Bob", "Ann", "10000000000000000"), lambda b: m(b).pay("Bob", "Ann", 10**16)),
         (("pay", "Bob", "bob", "3"), lambda b: m(b).pay("Bob", "bob", 3)),
-        (("pay", "Bob", "Ann", "3", "--date", "31/02/2020"),
-         lambda b: m(b).pay("Bob", "Ann", 3, date="31/02/2020")),
+        (
+            ("pay", "Bob", "Ann", "3", "--date", "31/02/2020"),
+            lambda b: m(b).pay("Bob", "Ann", 3, date="31/02/2020"),
+        ),
         (("match", "stake", "S", "0.10"), lambda b: m(b).stake("0.10")),
-        (("match", "stake", "S", "0.10", "--from", "2030-01-01", "--currency", "EUR"),
-         lambda b: m(b).stake("0.10", since="2030-01-01", currency="EUR")),
-        (("match", "stake", "S", "--from", "2030-01-01", "--", "-1"),
-         lambda b: m(b).stake(-1, since="2030-01-01")),
+        (
+            ("match", "stake", "S", "0.10", "--from", "2030-01-01", "--currency", "EUR"),
+            lambda b: m(b).stake("0.10", since="2030-01-01", currency="EUR"),
+        ),
+        (
+            ("match", "stake", "S", "--from", "2030-01-01", "--", "-1"),
+            lambda b: m(b).stake(-1, since="2030-01-01"),
+        ),
         (("settle", "--since", "someday"), lambda b: m(b).settlement(since="someday")),
     ],
-)  # fmt: skip
+)
 def test_a_refusal_is_the_command_lines_and_writes_nothing(
     tmp_path: Path, gintally: CLI, args: tuple[str, ...], call: Callable[[library.Book], Any]
 ) -> None:
@@ -235,8 +266,22 @@ def test_pay_in_a_match_they_do_not_both_play_in_is_refused(tmp_path: Path) -> N
 
 def test_u_in_play_takes_back_a_payment_then_the_hand(tmp_path: Path, gintally: CLI) -> None:
     db = tmp_path / "l.db"
-    ok(gintally("--db", str(db), "match", "new", "S", "--players", "Ann", "Bob", "--stake",
-                "0.05", "--currency", "$"))  # fmt: skip
+    ok(
+        gintally(
+            "--db",
+            str(db),
+            "match",
+            "new",
+            "S",
+            "--players",
+            "Ann",
+            "Bob",
+            "--stake",
+            "0.05",
+            "--currency",
+            "$",
+        )
+    )
     for who, points in (("Ann", "60"), ("Bob", "30"), ("Ann", "50")):
         ok(gintally("--db", str(db), "score", who, points))
     ok(gintally("--db", str(db), "pay", "Bob", "Ann", "4", "--date", "2026-03-01"))
@@ -258,13 +303,41 @@ def test_pay_and_settle_typed_in_play_print_what_the_commands_print(
 ) -> None:
     piped, typed = tmp_path / "piped.db", tmp_path / "typed.db"
     for db in (piped, typed):
-        ok(gintally("--db", str(db), "match", "new", "S", "--players", "Ann", "Bob", "--stake",
-                    "0.05", "--currency", "$"))  # fmt: skip
-    lines = ["sc ann 60", "sc bob 30", "sc ann 50", "settle", "pay bob ann 4 --note cash",
-             "show", "pay bob ann -3", "settle --since 2026-01-01"]  # fmt: skip
-    commands = [("score", "ann", "60"), ("score", "bob", "30"), ("score", "ann", "50"),
-                ("settle",), ("pay", "bob", "ann", "4", "--note", "cash"), ("show",),
-                ("settle", "--since", "2026-01-01")]  # fmt: skip
+        ok(
+            gintally(
+                "--db",
+                str(db),
+                "match",
+                "new",
+                "S",
+                "--players",
+                "Ann",
+                "Bob",
+                "--stake",
+                "0.05",
+                "--currency",
+                "$",
+            )
+        )
+    lines = [
+        "sc ann 60",
+        "sc bob 30",
+        "sc ann 50",
+        "settle",
+        "pay bob ann 4 --note cash",
+        "show",
+        "pay bob ann -3",
+        "settle --since 2026-01-01",
+    ]
+    commands = [
+        ("score", "ann", "60"),
+        ("score", "bob", "30"),
+        ("score", "ann", "50"),
+        ("settle",),
+        ("pay", "bob", "ann", "4", "--note", "cash"),
+        ("show",),
+        ("settle", "--since", "2026-01-01"),
+    ]
     expected = "".join(ok(gintally("--db", str(typed), *args)).stdout for args in commands)
     done = plain(piped, lines)
     assert done.returncode == 0  # lines were written: the exit code says so, stderr the refusal
@@ -310,8 +383,7 @@ def test_settle_follows_voids_and_edits_of_the_hands_behind_it(tmp_path: Path) -
     + 50 + 100 = 350); the set's margin is 215 + 475 + 350 = 1040, $52.00, less the $50.25
     paid: Bob owes Ann $1.75."""
     with library.open(tmp_path / "l.db") as book:
-        match = book.new_match("E", ["Ann", "Bob"], format="hollywood", stake="0.05",
-                               currency="$")  # fmt: skip
+        match = book.new_match("E", ["Ann", "Bob"], format="hollywood", stake="0.05", currency="$")
         for who, points in HANDS:
             match.score(who, points)
         match.pay("Bob", "Ann", "50.25")
@@ -323,8 +395,11 @@ def test_settle_follows_voids_and_edits_of_the_hands_behind_it(tmp_path: Path) -
         ]
         in_play = doc["in_play"][0]
         assert (in_play["what"], in_play["leader"], in_play["points"], in_play["text"]) == (
-            "set", "Ann", 700, "$35.00"
-        )  # fmt: skip
+            "set",
+            "Ann",
+            700,
+            "$35.00",
+        )
         assert [r["winnings"] for r in match.standings()["rows"]] == ["0.00", "0.00"]
         match.edit(5, points=70)
         sets = match.sheet(all=True)["sets"]

@@ -218,10 +218,14 @@ def test_a_csv_imported_twice_is_refused_the_second_time(book: Path, tmp_path: P
         gintally(book, "import", str(again))
     )
     listed = tmp_path / "listed.json"
-    listed.write_text(json.dumps([
-        {"date": "1998-03-05", "kind": "gin", "winner": "Ma", "points": 31},
-        {"date": "1998-03-06", "kind": "knock", "winner": "Pop", "points": 12},
-    ]))  # fmt: skip
+    listed.write_text(
+        json.dumps(
+            [
+                {"date": "1998-03-05", "kind": "gin", "winner": "Ma", "points": 31},
+                {"date": "1998-03-06", "kind": "knock", "winner": "Pop", "points": 12},
+            ]
+        )
+    )
     assert "listed.json: its 2 hands were imported" in error(gintally(book, "import", str(listed)))
     assert rows(book) == 2
     # --force imports it anyway; another match takes it at once
@@ -452,9 +456,11 @@ def test_backup_and_export_take_force_and_never_leave_a_partial_file(
     ]
     assert all(re.fullmatch("[0-9a-f]{32}", line[1]) for line in lines)  # each hand's uid
     # neither writes over the ledger itself, or into a folder that is not there
-    for args, what in ((["backup", str(book), "--force"], "backup"),
-                       (["export", "-o", str(book), "--force"], "export"),
-                       (["backup", f"{book}-wal", "--force"], "backup")):  # fmt: skip
+    for args, what in (
+        (["backup", str(book), "--force"], "backup"),
+        (["export", "-o", str(book), "--force"], "export"),
+        (["backup", f"{book}-wal", "--force"], "backup"),
+    ):
         line = error(gintally(book, *args))
         assert (
             line
@@ -504,8 +510,11 @@ def test_a_full_disk_is_exit_1_with_the_reason_and_leaves_nothing(tmp_path: Path
     ):
         run = subprocess.run(
             [sys.executable, "-c", FULL_DISK, "--db", str(db), *args],
-            capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         line = error(run, code=1)
         assert line == f"Error: cannot write the {args[0]} to {target}: {said}"
     assert not (tmp_path / "e.csv").exists() and not (tmp_path / "b.db").exists()
@@ -530,8 +539,9 @@ def test_a_backup_killed_at_random_moments_never_leaves_a_bad_file(tmp_path: Pat
         target = tmp_path / "copy.db"
         proc = subprocess.Popen(
             [str(GINTALLY), "--db", str(db), "backup", str(target)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         if trial % 2:
             time.sleep(pick.uniform(0.0, 1.0))
         else:
@@ -571,8 +581,10 @@ def test_a_write_that_waits_says_so_after_a_second(book: Path) -> None:
     other = hold(book)
     proc = subprocess.Popen(
         [str(GINTALLY), "--db", str(book), "score", "Pop", "40"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     watchdog = threading.Timer(60, proc.kill)  # never hang the suite
     watchdog.start()
     try:
@@ -638,7 +650,11 @@ def test_a_wait_past_the_timeout_gives_up_clearly(
 
 def test_an_unknown_match_lists_the_matches(book: Path) -> None:
     ok(gintally(book, "match", "new", "Porch", "--players", "Pop", "Ma"))
-    for args in (["show", "-m", "Kitchn"], ["score", "Pop", "5", "-m", "Kitchn"],
-                 ["match", "use", "Kitchn"], ["hands", "--match", "Kitchn"]):  # fmt: skip
+    for args in (
+        ["show", "-m", "Kitchn"],
+        ["score", "Pop", "5", "-m", "Kitchn"],
+        ["match", "use", "Kitchn"],
+        ["hands", "--match", "Kitchn"],
+    ):
         line = error(gintally(book, *args))
         assert line == "Error: unknown match 'Kitchn'; the matches are: Kitchen, Porch", args

@@ -161,8 +161,11 @@ def test_dash_is_standard_input_in_process(gintally: CLI) -> None:
     result = CliRunner().invoke(app, ["import", "-", "--json"], input=PAPER)
     assert (result.exit_code, result.stderr) == (0, "")
     assert json.loads(result.stdout) == {
-        "match": "K", "imported": 2, "already_here": 0, "hands": [1, 2]
-    }  # fmt: skip
+        "match": "K",
+        "imported": 2,
+        "already_here": 0,
+        "hands": [1, 2],
+    }
     bad = CliRunner().invoke(
         app, ["import", "-"], input="date,kind,winner,points\n2024-01-05,gin,,3\n"
     )
@@ -339,8 +342,16 @@ def test_export_for_excel_neutralises_formulas_and_the_plain_export_round_trips(
 
 def test_a_cell_that_would_start_a_formula_is_text() -> None:
     assert [for_excel(v) for v in ("=1+2", "+x", "-y", "@z", "\tq", "Ann", "", -12, 25)] == [
-        "'=1+2", "'+x", "'-y", "'@z", "'\tq", "Ann", "", -12, 25,
-    ]  # fmt: skip
+        "'=1+2",
+        "'+x",
+        "'-y",
+        "'@z",
+        "'\tq",
+        "Ann",
+        "",
+        -12,
+        25,
+    ]
 
 
 def test_standings_and_stats_as_csv(book: CLI, tmp_path: Path) -> None:
@@ -444,8 +455,12 @@ def test_the_race_chart_uses_no_deprecated_date_call(gintally: CLI) -> None:
     assert "dateline" not in svg
     labels = [t.split(">")[-1] for t in svg.split("</text>")[:-1]]
     assert [t for t in labels if t in ("Feb", "Mar", "Apr", "May", "Jun")] == [
-        "Feb", "Mar", "Apr", "May", "Jun",
-    ]  # fmt: skip
+        "Feb",
+        "Mar",
+        "Apr",
+        "May",
+        "Jun",
+    ]
 
 
 # --- JSON read a hand at a time ------------------------------------------------------------------
@@ -492,9 +507,13 @@ def _loaded(text: str) -> Any:
 )
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_json_read_in_pieces_is_json_read_whole(
-    hands: list[Any], match: Any, indent: int | None, chunk: int, first: bool,
+    hands: list[Any],
+    match: Any,
+    indent: int | None,
+    chunk: int,
+    first: bool,
     monkeypatch: pytest.MonkeyPatch,
-) -> None:  # fmt: skip
+) -> None:
     doc = {"hands": hands, "match": match} if first else {"match": match, "hands": hands}
     for text in (json.dumps(doc, indent=indent), json.dumps(hands, indent=indent)):
         assert _streamed(text, chunk, monkeypatch) == _loaded(text)
@@ -503,13 +522,31 @@ def test_json_read_in_pieces_is_json_read_whole(
 @pytest.mark.parametrize(
     "text",
     [
-        "", "{}", "[]", '"hands"', "12", '{"hands": 3}', '{"hands": [1, 2,]}', '{"hands": [1 2]}',
-        '{"hands": [{"a": 1}]} x', '{"match": 1,\n "hands": [{"a": tru}]}',
-        '[{"a": 1}\n,\n{"b": 2\n}', '{"match": 0.5e-3, "hands": []}', '{"match": 1} ',
-        '[1 ,   \n  ]', '{"hands": [1],\n\n }', '{"hands": [{"a": 1,  }]}',
-        '{"a" 1}', "{1: 2}", "{ 1: 2}", '{"a": 1, }', "[1, 2", "  \n\n  [1,\n\n 2, nul]", "[12",
+        "",
+        "{}",
+        "[]",
+        '"hands"',
+        "12",
+        '{"hands": 3}',
+        '{"hands": [1, 2,]}',
+        '{"hands": [1 2]}',
+        '{"hands": [{"a": 1}]} x',
+        '{"match": 1,\n "hands": [{"a": tru}]}',
+        '[{"a": 1}\n,\n{"b": 2\n}',
+        '{"match": 0.5e-3, "hands": []}',
+        '{"match": 1} ',
+        "[1 ,   \n  ]",
+        '{"hands": [1],\n\n }',
+        '{"hands": [{"a": 1,  }]}',
+        '{"a" 1}',
+        "{1: 2}",
+        "{ 1: 2}",
+        '{"a": 1, }',
+        "[1, 2",
+        "  \n\n  [1,\n\n 2, nul]",
+        "[12",
     ],
-)  # fmt: skip
+)
 def test_json_that_is_not_a_file_of_hands_is_refused_as_json_would(
     text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

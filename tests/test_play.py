@@ -362,8 +362,20 @@ def test_a_hollywood_set_kept_on_the_full_screen_alone(
 
     asyncio.run(evening())
     piped = tmp_path / "piped.db"
-    ok(gintally("--db", str(piped), "match", "new", "Evening", "--players", "Ann", "Bob",
-                "--format", "hollywood"))  # fmt: skip
+    ok(
+        gintally(
+            "--db",
+            str(piped),
+            "match",
+            "new",
+            "Evening",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "hollywood",
+        )
+    )
     assert plain(piped, EVENING).returncode == 0
     shown = as_json(gintally("show", "--json", "--all"))
     assert shown == as_json(gintally("--db", str(piped), "show", "--json", "--all"))

@@ -102,8 +102,12 @@ def test_kth_hand_at_a_table_is_round_k() -> None:
 def test_rounds_complete_in_order_with_their_dates() -> None:
     # Round 1 completes on the 24th (its last hand), round 2 on the 25th: (date, id) order.
     d1, d2, d3 = date(2026, 1, 23), date(2026, 1, 24), date(2026, 1, 25)
-    deals = [deal(1, 0, 0, 10, d1), deal(2, 0, 0, 10, d1), deal(3, 1, 1, 4, d2),
-             deal(4, 1, 1, 2, d3)]  # fmt: skip
+    deals = [
+        deal(1, 0, 0, 10, d1),
+        deal(2, 0, 0, 10, d1),
+        deal(3, 1, 1, 4, d2),
+        deal(4, 1, 1, 2, d3),
+    ]
     entries = entries_of(rounds_of(deals, 2))
     assert [(e.id, e.date, e.winner, e.points) for e in entries] == [(1, d2, 0, 6), (2, d3, 0, 8)]
 
@@ -112,8 +116,11 @@ def test_place_refuses_a_second_hand_in_the_round_in_progress() -> None:
     names = ["Ann v Bob", "Cy v Di"]
     rounds = rounds_of([deal(1, 0, 0, 15)], 2)
     assert place(rounds, 1, names) == 1  # Cy v Di plays round 1
-    with pytest.raises(HandError, match=r"Ann v Bob already played round 1 \(hand 1\), which "
-                       r"still waits for Cy v Di"):  # fmt: skip
+    with pytest.raises(
+        HandError,
+        match=r"Ann v Bob already played round 1 \(hand 1\), which "
+        r"still waits for Cy v Di",
+    ):
         place(rounds, 0, names)
     rounds = rounds_of([deal(1, 0, 0, 15), deal(2, 1, 1, 10)], 2)
     assert place(rounds, 0, names) == 2 and place(rounds, 1, names) == 2
@@ -182,7 +189,12 @@ def test_issue_25_a_hand_nobody_won_is_redealt_in_its_round() -> None:
     rounds = rounds_of([deal(1, 0, None, 0), deal(2, 0, 0, 10), tie, deal(4, 1, 1, 30)], 2)
     (r,) = rounds
     assert (r.complete, r.sums, r.winner, r.points, r.holds(1), r.holds(3)) == (
-        True, [10, 30], 1, 20, True, True
-    )  # fmt: skip
+        True,
+        [10, 30],
+        1,
+        20,
+        True,
+        True,
+    )
     (e,) = entries_of(rounds)
     assert (e.id, e.winner, e.points) == (1, 1, 20)

@@ -48,8 +48,22 @@ def honeymoon(gintally: CLI) -> None:
     hand 5 Ann 30 -> game 3: 104-20 (closes: Ann, net 84). Set 1 is over, worth
                      +48 - 29 + 84 = +103 from Ann's side: Ann wins the set by 103.
     """
-    ok(gintally("match", "new", "Moon", "-p", "Ann", "Bob", "-f", "honeymoon",
-                "--rules", "honeymoon", "--set", "target=100"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Moon",
+            "-p",
+            "Ann",
+            "Bob",
+            "-f",
+            "honeymoon",
+            "--rules",
+            "honeymoon",
+            "--set",
+            "target=100",
+        )
+    )
     for who, pts in (("Ann", 57), ("Bob", 83), ("Ann", 74), ("Bob", 20)):
         ok(gintally("score", who, str(pts), "--date", "2007-04-27"))
 
@@ -91,8 +105,9 @@ def test_show_lists_finished_sets_and_the_current_sets_games(gintally: CLI) -> N
         (2, 1, "Bob", 29),
         (3, 1, "Ann", 84),
     ]
-    assert [(s["number"], s["games"], s["status"], s["winner"], s["margin"])
-            for s in doc["sets"]] == [(1, [1, 2, 3], "won", "Ann", 103)]  # fmt: skip
+    assert [
+        (s["number"], s["games"], s["status"], s["winner"], s["margin"]) for s in doc["sets"]
+    ] == [(1, [1, 2, 3], "won", "Ann", 103)]
     out = ok(gintally("show")).stdout
     assert "Set 1 is over: Ann wins the set by 103. The next hand starts set 2." in out
     # the next hand opens game 4, in set 2; set 1 is listed with its result
@@ -150,8 +165,20 @@ def new_year(gintally: CLI, on: Callable[[date], None]) -> None:
     are still open on New Year's Eve: 8 unfinished.
     """
     on(date(2025, 12, 30))
-    ok(gintally("match", "new", "Forever", "-p", "Ann", "Bob", "-f", "ad-infinitum",
-                "--rules", "honeymoon"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Forever",
+            "-p",
+            "Ann",
+            "Bob",
+            "-f",
+            "ad-infinitum",
+            "--rules",
+            "honeymoon",
+        )
+    )
     for day in range(1, 6):
         ok(gintally("score", "Ann", "120", "--date", f"2025-12-0{day}"))
         ok(gintally("score", "Bob", "90", "--date", f"2025-12-0{day}"))
@@ -391,10 +418,33 @@ def team_honeymoon(gintally: CLI) -> None:
                          set 1 is over, +48 - 29 + 84 = 103 for Ann & Cy.
     Hand 10 is left to the test.
     """
-    ok(gintally("match", "new", "Moon", "--teams", "Ann,Cy", "Bob,Di", "-f", "honeymoon",
-                "--rules", "honeymoon", "--set", "target=100"))  # fmt: skip
-    for who, pts in (("Ann", 50), ("Cy", 7), ("Bob", 80), ("Di", 3), ("Ann", 70), ("Cy", 4),
-                     ("Bob", 15), ("Di", 5), ("Ann", 20)):  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Moon",
+            "--teams",
+            "Ann,Cy",
+            "Bob,Di",
+            "-f",
+            "honeymoon",
+            "--rules",
+            "honeymoon",
+            "--set",
+            "target=100",
+        )
+    )
+    for who, pts in (
+        ("Ann", 50),
+        ("Cy", 7),
+        ("Bob", 80),
+        ("Di", 3),
+        ("Ann", 70),
+        ("Cy", 4),
+        ("Bob", 15),
+        ("Di", 5),
+        ("Ann", 20),
+    ):
         ok(gintally("score", who, str(pts), "--date", "2007-04-27"))
 
 
@@ -528,8 +578,20 @@ def team_new_year(gintally: CLI, on: Callable[[date], None]) -> None:
     then Bob 60 + Di 30 (Bob & Di +90), five days; round k opens game k. Round 11 on the 30th
     (Ann 60, and Cy 40 left to the test) is Ann & Cy +100: the same games as for two players."""
     on(date(2025, 12, 30))
-    ok(gintally("match", "new", "Forever", "--teams", "Ann,Cy", "Bob,Di", "-f", "ad-infinitum",
-                "--rules", "honeymoon"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Forever",
+            "--teams",
+            "Ann,Cy",
+            "Bob,Di",
+            "-f",
+            "ad-infinitum",
+            "--rules",
+            "honeymoon",
+        )
+    )
     for day in range(1, 6):
         for who, pts in (("Ann", 100), ("Cy", 20), ("Bob", 60), ("Di", 30)):
             ok(gintally("score", who, str(pts), "--date", f"2025-12-0{day}"))
@@ -574,13 +636,25 @@ def test_a_team_round_in_ad_infinitum_is_a_short_summary(
     assert (doc["opened_games"], doc["closed_games"], doc["round"]["points"]) == ([1], [], 25)
 
 
-TEAMS = (("Christabella", "Constantinos", "Anastasiadis"),
-         ("Bartholomeus", "Fredericksen", "Wilhelmsburg"))  # fmt: skip
+TEAMS = (
+    ("Christabella", "Constantinos", "Anastasiadis"),
+    ("Bartholomeus", "Fredericksen", "Wilhelmsburg"),
+)
 
 
 TEAM_EVENING: Commands = (
-    ("match", "new", "Eve", "--teams", ",".join(TEAMS[0]), ",".join(TEAMS[1]), "-f", "hollywood",
-     "--games", "5"),
+    (
+        "match",
+        "new",
+        "Eve",
+        "--teams",
+        ",".join(TEAMS[0]),
+        ",".join(TEAMS[1]),
+        "-f",
+        "hollywood",
+        "--games",
+        "5",
+    ),
     *(
         hand
         for i in range(8)
@@ -591,7 +665,7 @@ TEAM_EVENING: Commands = (
         )
     ),
     ("score", TEAMS[0][0], "45"),  # round 9 in progress
-)  # fmt: skip
+)
 
 
 @pytest.mark.parametrize("color", [False, True], ids=["NO_COLOR", "colour"])
@@ -603,8 +677,15 @@ def test_a_team_evening_with_long_names_fits_80_columns(
     3, Fredericksen 21 at table 2 (C&C&A +36), or every second round Bartholomeus wins 60."""
     a, b = TEAMS
     ledger_from(TEAM_EVENING, db_path)  # each command succeeds; built once per test worker
-    commands = (["show"], ["show", "--all"], ["hands"], ["hands", "--all"], ["standings"],
-                ["match", "list"], ["match", "show", "Eve"])  # fmt: skip
+    commands = (
+        ["show"],
+        ["show", "--all"],
+        ["hands"],
+        ["hands", "--all"],
+        ["standings"],
+        ["match", "list"],
+        ["match", "show", "Eve"],
+    )
     for args in commands:
         out = _installed(args, db_path, color)
         lines = [_visible(line) for line in out.splitlines()]
@@ -665,8 +746,16 @@ def test_the_log_wraps_without_breaking_a_list_of_cards(
     the description wraps under its column, and "8D 9D" stays on one line."""
     monkeypatch.setenv("COLUMNS", "80")
     ok(gintally("match", "new", "K", "-p", "Ann", "Bob", "--dealer", "Ann"))
-    ok(gintally("knock", "Ann", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D",
-                "--vs-cards", "2H 3H 4H 7H 7S 7C 8C 8D 9D JS"))  # fmt: skip
+    ok(
+        gintally(
+            "knock",
+            "Ann",
+            "--cards",
+            "6H 6C 6D 6S TD JD QD KD AH 7D",
+            "--vs-cards",
+            "2H 3H 4H 7H 7S 7C 8C 8D 9D JS",
+        )
+    )
     lines = ok(gintally("hands")).stdout.splitlines()
     assert lines[2:] == [
         f"  1  {date.today().isoformat()}  Ann     -    "

@@ -86,10 +86,12 @@ def build(db: Path, folder: Path, seed: int) -> None:
         ("Holly", ("--players", "Ann", "Bob", "--format", "hollywood")),
         ("Honey", ("--players", "Ann", "Cy", "--format", "honeymoon")),
         ("Inf", ("--players", "Bob", "Cy", "--format", "ad-infinitum")),
-        ("Anniv", ("--players", "Ann", "Bob", "--format", "ad-infinitum",
-                   "--season-start", "06-01")),
+        (
+            "Anniv",
+            ("--players", "Ann", "Bob", "--format", "ad-infinitum", "--season-start", "06-01"),
+        ),
         ("Multi", ("--players", "Ann", "Bob", "--rules", "multi-match")),
-    )  # fmt: skip
+    )
     for name, options in made:
         ok(db, "match", "new", name, *options)
         players = tuple(options[options.index("--players") + 1 :][:2])
@@ -102,11 +104,31 @@ def build(db: Path, folder: Path, seed: int) -> None:
         for k in range(rng.randint(3, 8)):
             day = f"{year}-0{rng.randint(1, 9)}-1{k}"
             who = rng.choice(["Ann", "Bob"])
-            ok(db, "score", who, str(rng.choice([30, 45, 60])), "--vs-points",
-               str(rng.choice([-10, 0, 15])), "--match", "Mah", "--back-date",
-               "--date", day)  # fmt: skip
-            ok(db, "gin", "Cy", "--piles", rng.choice(["0,0,1,5", "1,1,1,1"]),
-               "--match", "Gim", "--back-date", "--date", day)  # fmt: skip
+            ok(
+                db,
+                "score",
+                who,
+                str(rng.choice([30, 45, 60])),
+                "--vs-points",
+                str(rng.choice([-10, 0, 15])),
+                "--match",
+                "Mah",
+                "--back-date",
+                "--date",
+                day,
+            )
+            ok(
+                db,
+                "gin",
+                "Cy",
+                "--piles",
+                rng.choice(["0,0,1,5", "1,1,1,1"]),
+                "--match",
+                "Gim",
+                "--back-date",
+                "--date",
+                day,
+            )
             if rng.random() < 0.4:
                 ok(db, "sour", "Cy", "5", "--match", "Gim", "--back-date", "--date", day)
     ok(db, "match", "new", "Teams", "--teams", "Ann,Cy", "Bob,Dee")
@@ -140,8 +162,10 @@ def outputs(db: Path, few: bool = False) -> dict[tuple[str, ...], str]:
         commands += [("stats",), ("stats", "--player", "Ann")]
         commands += [("chart", "--match", m, "--json") for m in MATCHES]
         commands += [("standings", "--match", m) for m in ("Holly", "Inf", "Teams")]
-        commands += [("standings", "--match", m, "--year", "2022", "--json")
-                     for m in ("Solo", "Holly", "Anniv", "Inf", "Gim")]  # fmt: skip
+        commands += [
+            ("standings", "--match", m, "--year", "2022", "--json")
+            for m in ("Solo", "Holly", "Anniv", "Inf", "Gim")
+        ]
         commands += [("chart", "--match", m, "--year", "2023", "--json") for m in ("Honey", "Inf")]
         commands += [("report", "--html", "-", "--match", m) for m in ("Holly", "Inf", "Mah")]
         commands += [("report", "--html", "-", "--match", "Solo", "--year", "2022")]
@@ -227,7 +251,7 @@ def test_every_reader_prints_the_same_cold_warm_deleted_and_damaged(db: Path) ->
         "Gim": 4,
         "Teams": 0,
         "Multi": 0,
-    }  # fmt: skip: every finished season (five of Anniv's, from June); no team, no series
+    }  # every finished season (five of Anniv's, from June); no team, no series
     assert outputs(db) == reference  # warm
     sql(db, "DELETE FROM season_folds WHERE season IN ('2022', '2023/24')")
     assert outputs(db) == reference  # deleted: replayed, and made again
@@ -276,8 +300,19 @@ def test_a_fact_appended_in_a_finished_season_is_counted(
     outputs(db, few=True)  # warm
     before = folds(db)
     if change == "edit":
-        ok(db, "edit", number_of(db, "Inf", 2022), "--match", "Inf", "--points", "77",
-           "--kind", "score", "--player", "Cy")  # fmt: skip
+        ok(
+            db,
+            "edit",
+            number_of(db, "Inf", 2022),
+            "--match",
+            "Inf",
+            "--points",
+            "77",
+            "--kind",
+            "score",
+            "--player",
+            "Cy",
+        )
         ok(db, "edit", number_of(db, "Solo", 2021), "--match", "Solo", "--date", "2025-12-24")
     elif change == "void":
         for m in CACHED:

@@ -45,8 +45,9 @@ def test_head_to_head_posts_each_hand(fresh_db: Ledger) -> None:
 
 def test_a_partnership_posts_complete_rounds(fresh_db: Ledger) -> None:
     specs = team_specs(["Reds=Ann,Cy", "Blues=Bob,Di"])
-    m = new_match(fresh_db, "Teams", (), Format("single"), team_rules(resolve("modern"), 2), None,
-                  specs)  # fmt: skip
+    m = new_match(
+        fresh_db, "Teams", (), Format("single"), team_rules(resolve("modern"), 2), None, specs
+    )
     seating = seating_of(m)
     assert type(seating) is Partnership and seating.whole
     assert seating.misdeal_refused.startswith("a team match keeps no dealer")

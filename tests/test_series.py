@@ -111,8 +111,11 @@ def test_a_series_holds_replay_marks_back_until_it_is_won() -> None:
     rep = replay(scores((ANN, 250), (BOB, 250), (ANN, 250), (ANN, 250), (BOB, 250)), rules)
     assert [(m.cut_hand, m.series) for m in rep.marks] == [(4, 1)]
     # replaying from that mark numbers the next series 2 and gives the same games
-    tail = replay(scores((ANN, 250), (BOB, 250), (ANN, 250), (ANN, 250), (BOB, 250))[4:], rules,
-                  start=rep.marks[0])  # fmt: skip
+    tail = replay(
+        scores((ANN, 250), (BOB, 250), (ANN, 250), (ANN, 250), (BOB, 250))[4:],
+        rules,
+        start=rep.marks[0],
+    )
     assert [(s.number, s.score) for s in tail.series] == [(2, [0, 1])]
     assert rep.series[1].score == [0, 1]
 
@@ -276,8 +279,20 @@ def test_exactly_50_from_the_command_line(gintally: CLI) -> None:
 
 
 def test_misdeal_end_to_end(gintally: CLI, tmp_path: Path) -> None:
-    ok(gintally("match", "new", "K", "--players", "Ann", "Bob", "--dealer", "Bob",
-                "--set", "next_dealer=alternate"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "K",
+            "--players",
+            "Ann",
+            "Bob",
+            "--dealer",
+            "Bob",
+            "--set",
+            "next_dealer=alternate",
+        )
+    )
     ok(gintally("knock", "Ann", "8", "--vs", "18"))  # Bob dealt; Ann deals next
     doc = as_json(gintally("misdeal", "--json"))
     assert (doc["kind"], doc["winner"], doc["points"], doc["games"]) == ("misdeal", None, 0, [])
@@ -296,8 +311,20 @@ def test_misdeal_end_to_end(gintally: CLI, tmp_path: Path) -> None:
     assert "misdeal,,0" in csv_text
     path = tmp_path / "hands.csv"
     path.write_text(csv_text)
-    ok(gintally("match", "new", "K2", "--players", "Ann", "Bob", "--dealer", "Bob",
-                "--set", "next_dealer=alternate"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "K2",
+            "--players",
+            "Ann",
+            "Bob",
+            "--dealer",
+            "Bob",
+            "--set",
+            "next_dealer=alternate",
+        )
+    )
     ok(gintally("import", str(path)))
     again = as_json(gintally("hands", "--json"))["hands"]
     assert [(h["kind"], h["dealer"]) for h in again] == [("knock", "Bob"), ("misdeal", "Ann")]
@@ -350,8 +377,20 @@ def test_a_team_match_has_no_phantom_and_no_misdeal(gintally: CLI) -> None:
 def test_a_team_match_plays_a_best_of_three_series(gintally: CLI) -> None:
     """Games to 50, best of 3. Round 1: Ann +60 at table 1, Di +10 at table 2: Ann & Cy win
     the round by 50 and with it game 1; round 2 the same: game 2 and the series, 2 games to 0."""
-    ok(gintally("match", "new", "Cup", "--teams", "Ann,Cy", "Bob,Di",
-                "--set", "target=50", "--set", "best_of=3"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Cup",
+            "--teams",
+            "Ann,Cy",
+            "Bob,Di",
+            "--set",
+            "target=50",
+            "--set",
+            "best_of=3",
+        )
+    )
     ok(gintally("score", "Ann", "60"))
     hand = as_json(gintally("score", "Di", "10", "--json"))
     assert [(g["number"], g["status"], g["winner"]) for g in hand["games"]] == [
@@ -368,8 +407,11 @@ def test_a_team_match_plays_a_best_of_three_series(gintally: CLI) -> None:
     assert "Round 2 complete: Ann & Cy +50 (60 to 10)" in done
     series = as_json(gintally("show", "--json"))["series"]
     assert (series["number"], series["status"], series["winner"], series["games"]) == (
-        1, "won", "Ann & Cy", [1, 2],
-    )  # fmt: skip
+        1,
+        "won",
+        "Ann & Cy",
+        [1, 2],
+    )
     assert series["score"] == {"Ann & Cy": 2, "Bob & Di": 0}
     rows = as_json(gintally("standings", "--json"))["rows"]
     assert [(r["player"], r["games_won"], r["series_won"]) for r in rows] == [
@@ -381,9 +423,26 @@ def test_a_team_match_plays_a_best_of_three_series(gintally: CLI) -> None:
 def test_exactly_50_ahead_loses_in_a_team_match(gintally: CLI) -> None:
     """No bonuses, games to 50: a round won by exactly 50 (Ann +60, Di +10) ends game 1 with
     Ann & Cy 50 ahead, so they lose it: Bob & Di win, net 50."""
-    ok(gintally("match", "new", "Fifty", "--teams", "Ann,Cy", "Bob,Di", "--set", "target=50",
-                "--set", "game_bonus=0", "--set", "box_bonus=0", "--set", "shutout=none",
-                "--set", "exactly_50_loses=true"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Fifty",
+            "--teams",
+            "Ann,Cy",
+            "Bob,Di",
+            "--set",
+            "target=50",
+            "--set",
+            "game_bonus=0",
+            "--set",
+            "box_bonus=0",
+            "--set",
+            "shutout=none",
+            "--set",
+            "exactly_50_loses=true",
+        )
+    )
     ok(gintally("score", "Ann", "60"))
     text = ok(gintally("score", "Di", "10")).stdout
     assert "(exactly 50 ahead loses)" in text

@@ -63,9 +63,16 @@ def test_issue_25_mahjong_shutout_needs_a_loser_who_scored_nothing(gintally: CLI
     # `rules mahjong` says which of modern's knobs play no part, and which bonuses apply.
     rules = as_json(gintally("rules", "mahjong", "--json"))
     assert sorted(rules["idle"]) == [
-        "big_gin_bonus", "deck_out_scores", "knock_limit", "oklahoma_ace", "team_sweep_bonus",
-        "team_target", "tie", "undercut_bonus", "undercut_style",
-    ]  # fmt: skip
+        "big_gin_bonus",
+        "deck_out_scores",
+        "knock_limit",
+        "oklahoma_ace",
+        "team_sweep_bonus",
+        "team_target",
+        "tie",
+        "undercut_bonus",
+        "undercut_style",
+    ]
     assert "game +100, +25 a gin won" in rules["note"]
     assert "doubled when the loser scored nothing" in rules["note"]
     text = " ".join(ok(gintally("rules", "mahjong")).stdout.split())
@@ -133,8 +140,10 @@ def test_issue_25_imported_counts_without_a_knocker_are_checked(
     # A knock of 3 against 10 scores 10 - 3 = 7, not the 5 the row says.
     bad.write_text(head + "2026-01-02,knock,Ann,5,3,10\n")
     err = refused(gintally("import", str(bad)))
-    assert "row 1 of bad.csv: the row says knock to Ann for 5, but its counts score knock to " \
-        "Ann for 7" in err  # fmt: skip
+    assert (
+        "row 1 of bad.csv: the row says knock to Ann for 5, but its counts score knock to "
+        "Ann for 7" in err
+    )
     good = tmp_path / "good.csv"
     # 7 for the knock; Bob's undercut of Ann's 8 with 3: 25 + (8 - 3) = 30 (Ann knocked).
     good.write_text(head + "2026-01-02,knock,Ann,7,3,10\n2026-01-02,undercut,Bob,30,8,3\n")

@@ -42,8 +42,22 @@ def test_hollywood_evening_at_five_cents(gintally: CLI, tmp_path: Path) -> None:
     """Set 1: game 1 Ann 110-20 (boxes 2-1: 260-45, net 215); game 2 Ann 120-0, a shutout
     (120 + 100 + 3 boxes 75 + 120 doubled = 415); game 3 Ann 100-0, a shutout (100 + 100 + 75
     + 100 = 375). The set's margin is 1005; at $0.05 a point Bob owes Ann $50.25."""
-    ok(gintally("match", "new", "Evening", "--players", "Ann", "Bob", "--format", "hollywood",
-                "--stake", "0.05", "--currency", "$"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Evening",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "hollywood",
+            "--stake",
+            "0.05",
+            "--currency",
+            "$",
+        )
+    )
     play(gintally, "Ann 60", "Bob 20", "Ann 50", "Ann 30")
     doc = settle(gintally)
     assert doc["balances"] == []  # nothing finished: the set is in play
@@ -109,8 +123,22 @@ def test_honeymoon_set_settles_as_one(gintally: CLI) -> None:
     """SPEC's honeymoon hands (Ann 57, Bob 83, Ann 74) then Bob 20, Ann 30: game 1 Ann 131-83
     (boxes 2-1: 281-108, net 173); game 2 Bob 103-74 (253-99, net 154 to Bob); game 3 Ann
     104-20 (254-45, net 209). The set: 173 - 154 + 209 = 228 to Ann; at 0.01, 2.28."""
-    ok(gintally("match", "new", "H", "--players", "Ann", "Bob", "--format", "honeymoon",
-                "--stake", "0.01", "--currency", "€"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "H",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "honeymoon",
+            "--stake",
+            "0.01",
+            "--currency",
+            "€",
+        )
+    )
     play(gintally, "Ann 57", "Bob 83", "Ann 74", "Bob 20")
     doc = settle(gintally)
     assert doc["balances"] == []  # two games closed, the set is not over: nothing owed yet
@@ -123,8 +151,22 @@ def test_honeymoon_set_settles_as_one(gintally: CLI) -> None:
 def test_ad_infinitum_each_game_as_it_closes(gintally: CLI) -> None:
     """Ann 60 opens game 1; Ann 50 closes it (110-0, a shutout: 110 + 100 + 50 + 110 = 370)
     and opens game 2 (50-0, in play). At 0.01: 3.70 owed, 0.50 in play."""
-    ok(gintally("match", "new", "A", "--players", "Ann", "Bob", "--format", "ad-infinitum",
-                "--stake", "0.01", "--currency", "EUR"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "A",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "ad-infinitum",
+            "--stake",
+            "0.01",
+            "--currency",
+            "EUR",
+        )
+    )
     play(gintally, "Ann 60", "Ann 50")
     doc = settle(gintally)
     assert balances(doc) == [("Bob", "Ann", "3.70")]
@@ -137,8 +179,21 @@ def test_ad_infinitum_each_game_as_it_closes(gintally: CLI) -> None:
 def test_rolling_hollywood_settles_each_game(gintally: CLI) -> None:
     """A rolling set never ends, so its games settle one by one: game 1 as in the Hollywood
     evening (net 215) at 0.10 is 21.50."""
-    ok(gintally("match", "new", "R", "--players", "Ann", "Bob", "--format", "hollywood",
-                "--rolling", "--stake", "0.10"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "R",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "hollywood",
+            "--rolling",
+            "--stake",
+            "0.10",
+        )
+    )
     play(gintally, "Ann 60", "Bob 20", "Ann 50")
     doc = settle(gintally)
     assert balances(doc) == [("Bob", "Ann", "21.50")]
@@ -149,8 +204,22 @@ def test_best_of_three_games_as_they_close_and_a_series_stake(gintally: CLI) -> 
     """Best of 3: game 1 Ann 110-0 shut out (370), game 2 Bob 100-0 shut out (100 + 100 + 25 +
     100 = 325), game 3 Ann 100-0 (325). Games: 370 - 325 + 325 = 370 at 0.01 = 3.70; the
     series won by Ann adds its flat 1.00: 4.70."""
-    ok(gintally("match", "new", "T", "--players", "Ann", "Bob", "--set", "best_of=3",
-                "--stake", "0.01", "--series-stake", "1"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "T",
+            "--players",
+            "Ann",
+            "Bob",
+            "--set",
+            "best_of=3",
+            "--stake",
+            "0.01",
+            "--series-stake",
+            "1",
+        )
+    )
     play(gintally, "Ann 60", "Ann 50", "Bob 100")
     assert balances(settle(gintally)) == [("Bob", "Ann", "0.45")]  # 370 - 325, no series yet
     play(gintally, "Ann 100")
@@ -164,8 +233,24 @@ def test_multi_match_series_to_500(gintally: CLI) -> None:
     """The README's multi-match: game 1 Ann 105-30 (255-55, net 200), game 2 Ann 100-0 shut out
     (325, net 325), which wins the series 580 to 55. At 0.01 the games are 5.25; the series
     stake adds 2.00: 7.25."""
-    ok(gintally("match", "new", "M", "--players", "Ann", "Bob", "--rules", "multi-match",
-                "--stake", "0.01", "--currency", "$", "--series-stake", "2"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "M",
+            "--players",
+            "Ann",
+            "Bob",
+            "--rules",
+            "multi-match",
+            "--stake",
+            "0.01",
+            "--currency",
+            "$",
+            "--series-stake",
+            "2",
+        )
+    )
     play(gintally, "Ann 60", "Bob 30", "Ann 45")
     assert balances(settle(gintally)) == [("Bob", "Ann", "2.00")]
     play(gintally, "Ann 100")
@@ -178,8 +263,20 @@ def test_best_of_five_with_rounding(gintally: CLI) -> None:
     """Tournament (best of 5, games to 250): three games of Ann 125, Ann 125 (250-0, two boxes,
     a shutout: 250 + 250 + 100 + 50 = 650), 1950 in all; at 0.0005 a point that is 0.975,
     owed as 0.98 (half up)."""
-    ok(gintally("match", "new", "T", "--players", "Ann", "Bob", "--rules", "tournament",
-                "--stake", "0.0005"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "T",
+            "--players",
+            "Ann",
+            "Bob",
+            "--rules",
+            "tournament",
+            "--stake",
+            "0.0005",
+        )
+    )
     play(gintally, *["Ann 125"] * 6)
     doc = settle(gintally)
     assert balances(doc) == [("Bob", "Ann", "0.98")]
@@ -188,8 +285,11 @@ def test_best_of_five_with_rounding(gintally: CLI) -> None:
 
 
 def test_a_series_without_a_series_stake_carries_no_price(gintally: CLI) -> None:
-    ok(gintally("match", "new", "T", "--players", "Ann", "Bob", "--set", "best_of=3",
-                "--stake", "0.01"))  # fmt: skip
+    ok(
+        gintally(
+            "match", "new", "T", "--players", "Ann", "Bob", "--set", "best_of=3", "--stake", "0.01"
+        )
+    )
     play(gintally, "Ann 60", "Ann 50", "Bob 100", "Ann 100")
     assert balances(settle(gintally)) == [("Bob", "Ann", "3.70")]
 
@@ -215,8 +315,12 @@ def test_teams_split_evenly(gintally: CLI) -> None:
     players = {
         p["player"]: p.get("winnings") for p in as_json(gintally("stats", "--json"))["players"]
     }
-    assert players == {"Ann": {"": "6.90"}, "Bob": {"": "-6.90"}, "Cy": {"": "6.90"},
-                       "Di": {"": "-6.90"}}  # fmt: skip
+    assert players == {
+        "Ann": {"": "6.90"},
+        "Bob": {"": "-6.90"},
+        "Cy": {"": "6.90"},
+        "Di": {"": "-6.90"},
+    }
     ok(gintally("pay", "Di", "Cy", "3.45"))
     assert sorted(balances(settle(gintally))) == [
         ("Bob", "Ann", "3.45"),
@@ -234,9 +338,15 @@ def test_a_stake_change_keeps_the_old_price_for_games_closed_before(gintally: CL
     ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"))
     play(gintally, "Ann 60", "Bob 30", "Ann 50", date="2026-02-10")
     stake = as_json(gintally("match", "stake", "S", "0.10", "--from", "2026-03-01", "--json"))
-    assert stake["stake"] == {"amount": "0.10", "currency": "", "places": 2,
-                              "per_point": "0.10 a point", "since": "2026-03-01",
-                              "series": None, "after_hand": None}  # fmt: skip
+    assert stake["stake"] == {
+        "amount": "0.10",
+        "currency": "",
+        "places": 2,
+        "per_point": "0.10 a point",
+        "since": "2026-03-01",
+        "series": None,
+        "after_hand": None,
+    }
     play(gintally, "Ann 60", "Bob 30", date="2026-03-04")
     play(gintally, "Ann 50", date="2026-03-05")
     doc = settle(gintally)
@@ -269,8 +379,22 @@ def test_rounding_is_half_up(gintally: CLI) -> None:
 
 def test_a_currency_without_minor_units(gintally: CLI) -> None:
     """Net 205 at 10 yen a point: 2050; a payment of 0.5 yen is refused."""
-    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "10",
-                "--currency", "¥", "--places", "0"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "S",
+            "--players",
+            "Ann",
+            "Bob",
+            "--stake",
+            "10",
+            "--currency",
+            "¥",
+            "--places",
+            "0",
+        )
+    )
     play(gintally, "Ann 60", "Bob 30", "Ann 50")
     doc = settle(gintally)
     assert (balances(doc), doc["balances"][0]["text"]) == ([("Bob", "Ann", "2050")], "¥2050")
@@ -363,8 +487,11 @@ def test_bad_stakes_write_nothing(gintally: CLI, args: tuple[str, ...], message:
 
 
 def test_match_stake_refusals(gintally: CLI) -> None:
-    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05",
-                "--currency", "$"))  # fmt: skip
+    ok(
+        gintally(
+            "match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05", "--currency", "$"
+        )
+    )
     assert "give --from DATE" in refused_line(gintally("match", "stake", "S", "0.10"))
     assert "a stake keeps it, not 'EUR'" in refused_line(
         gintally("match", "stake", "S", "0.10", "--from", "2026-01-01", "--currency", "EUR")
@@ -390,13 +517,22 @@ def test_payments_round_trip_through_json(gintally: CLI, tmp_path: Path) -> None
     ok(gintally("export", "--format", "json", "--output", str(out)))
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["payments"] == [
-        {"uid": paid["uid"], "date": paid["date"], "from": "Bob", "to": "Ann",
-         "amount": "4.50", "note": "half"}
-    ]  # fmt: skip
+        {
+            "uid": paid["uid"],
+            "date": paid["date"],
+            "from": "Bob",
+            "to": "Ann",
+            "amount": "4.50",
+            "note": "half",
+        }
+    ]
     # into another ledger, a match of the same players with a stake
     other = tmp_path / "other.db"
-    ok(gintally("--db", str(other), "match", "new", "T", "--players", "Ann", "Bob",
-                "--stake", "0.05"))  # fmt: skip
+    ok(
+        gintally(
+            "--db", str(other), "match", "new", "T", "--players", "Ann", "Bob", "--stake", "0.05"
+        )
+    )
     done = as_json(gintally("--db", str(other), "import", str(out), "--json"))
     assert (done["imported"], done["payments"]) == (3, 1)
     doc = as_json(gintally("--db", str(other), "settle", "--json"))
@@ -417,8 +553,11 @@ def test_an_export_without_payments_is_as_before(gintally: CLI, tmp_path: Path) 
     old.write_text(json.dumps(data), encoding="utf-8")
     ok(gintally("match", "new", "T", "--players", "Ann", "Bob"))
     assert as_json(gintally("import", str(old), "--json")) == {
-        "match": "T", "imported": 1, "already_here": 0, "hands": [1]
-    }  # fmt: skip
+        "match": "T",
+        "imported": 1,
+        "already_here": 0,
+        "hands": [1],
+    }
 
 
 def test_imported_payments_are_checked_whole(gintally: CLI, tmp_path: Path) -> None:
@@ -436,16 +575,45 @@ def test_imported_payments_are_checked_whole(gintally: CLI, tmp_path: Path) -> N
 
 
 def test_json_shapes(gintally: CLI) -> None:
-    ok(gintally("match", "new", "H", "--players", "Ann", "Bob", "--format", "hollywood",
-                "--stake", "0.05", "--currency", "$"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "H",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "hollywood",
+            "--stake",
+            "0.05",
+            "--currency",
+            "$",
+        )
+    )
     play(gintally, "Ann 60")
     doc = settle(gintally)
-    assert set(doc) == {"currency", "balances", "in_play", "matches", "payments", "unstaked",
-                        "since"}  # fmt: skip
+    assert set(doc) == {
+        "currency",
+        "balances",
+        "in_play",
+        "matches",
+        "payments",
+        "unstaked",
+        "since",
+    }
     assert doc["in_play"] == [
-        {"match": "H", "what": "set", "numbers": [1], "leader": "Ann", "points": 60,
-         "amount": "3.00", "text": "$3.00", "currency": "$"}
-    ]  # fmt: skip
+        {
+            "match": "H",
+            "what": "set",
+            "numbers": [1],
+            "leader": "Ann",
+            "points": 60,
+            "amount": "3.00",
+            "text": "$3.00",
+            "currency": "$",
+        }
+    ]
     show = as_json(gintally("show", "--json"))
     assert show["stake"]["amount"] == "0.05"
     assert show["in_play"]["amount"] == "3.00"
@@ -453,8 +621,9 @@ def test_json_shapes(gintally: CLI) -> None:
         "At $0.05 a point. Set 1 so far, its open game included: Ann is 60 points ahead, "
         "worth $3.00." in ok(gintally("show")).stdout
     )
-    new = as_json(gintally("match", "new", "J", "--players", "Ann", "Bob", "--stake", "0.25",
-                           "--json"))  # fmt: skip
+    new = as_json(
+        gintally("match", "new", "J", "--players", "Ann", "Bob", "--stake", "0.25", "--json")
+    )
     assert new["stake"]["per_point"] == "0.25 a point"
 
 
@@ -502,8 +671,11 @@ def test_settle_refusals(gintally: CLI) -> None:
 
 
 def test_match_show_names_the_stakes(gintally: CLI) -> None:
-    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05",
-                "--currency", "$"))  # fmt: skip
+    ok(
+        gintally(
+            "match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05", "--currency", "$"
+        )
+    )
     ok(gintally("match", "stake", "S", "0.10", "--from", "2026-03-01"))
     doc = as_json(gintally("match", "show", "--json"))
     assert [s["per_point"] for s in doc["stakes"]] == ["$0.05 a point", "$0.10 a point"]
@@ -560,8 +732,16 @@ def test_commands_without_a_stake_load_no_money(db_path: Path) -> None:
         return run.stdout.splitlines()[-1]
 
     loaded("match", "new", "M", "--players", "Ann", "Bob")
-    plain = (("score", "Ann", "30"), ("knock", "Ann", "8", "--vs", "18"), ("show",),
-             ("show", "--json"), ("standings",), ("stats",), ("hands",), ("undo",))  # fmt: skip
+    plain = (
+        ("score", "Ann", "30"),
+        ("knock", "Ann", "8", "--vs", "18"),
+        ("show",),
+        ("show", "--json"),
+        ("standings",),
+        ("stats",),
+        ("hands",),
+        ("undo",),
+    )
     for args in plain:
         assert loaded(*args) == "MONEY", args
     # (uuid is not probed: Typer imports it for every command)

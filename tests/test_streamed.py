@@ -46,17 +46,28 @@ def _typed(rng: random.Random, day: date, names: tuple[str, str]) -> TypedHand:
     upcard = rng.choice([None, None, "6H", "KS"])
     if rng.random() < 0.1:
         return TypedHand(
-            "knock", day, player=player, cards="6H 6C 6D TD JD QD KD 2S 3C AH",
-            vs_cards="2H 3H 4H 7H 7S 7C 8C 8D 9D JS", note=note, dealer=dealer,
-        )  # fmt: skip
+            "knock",
+            day,
+            player=player,
+            cards="6H 6C 6D TD JD QD KD 2S 3C AH",
+            vs_cards="2H 3H 4H 7H 7S 7C 8C 8D 9D JS",
+            note=note,
+            dealer=dealer,
+        )
     if rng.random() < 0.2:
         return TypedHand("gin", day, player=player, vs=rng.randint(0, 60), note=note)
     knocker = rng.randint(1, 10)
     vs = rng.randint(0, 60)
     return TypedHand(
-        "knock", day, player=player, deadwood=knocker, vs=vs, note=note, dealer=dealer,
+        "knock",
+        day,
+        player=player,
+        deadwood=knocker,
+        vs=vs,
+        note=note,
+        dealer=dealer,
         upcard=upcard,
-    )  # fmt: skip
+    )
 
 
 def _fill(book: Ledger, m: Match, n: int, seed: int, first: date) -> None:
@@ -176,9 +187,13 @@ def test_a_row_with_cards_is_laid_out_as_json_dumps_lays_it_out() -> None:
     with Ledger.open(":memory:") as book:
         m = book.create_match("K", ("Ann", "Zoë"), Format("single"), resolve("modern"))
         typed = TypedHand(
-            "knock", TODAY, player="Zoë", cards="6H 6C 6D TD JD QD KD 2S 3C AH",
-            vs_cards="2H 3H 4H 7H 7S 7C 8C 8D 9D JS", note="Zoë \"wins\"\tagain",
-        )  # fmt: skip
+            "knock",
+            TODAY,
+            player="Zoë",
+            cards="6H 6C 6D TD JD QD KD 2S 3C AH",
+            vs_cards="2H 3H 4H 7H 7S 7C 8C 8D 9D JS",
+            note='Zoë "wins"\tagain',
+        )
         rec = book.add_hand(m, service.settle(m, typed).record)
         plain = book.add_hand(m, service.settle(m, TypedHand("gin", TODAY, "Ann", vs=9)).record)
         info = {"match": "K", "nested": {"a": [1, 2]}, "empty": {}}
@@ -240,11 +255,14 @@ def test_show_all_lists_every_game_of_the_whole_document(gintally: CLI, midsize:
         sets = [line for line in out.splitlines() if line.startswith("Set ")]
         assert sets == [
             f"Set {s['number']}, "
-            + (f"games {s['games'][0]}-{s['games'][-1]}" if len(s["games"]) > 1
-               else f"game {s['games'][0]}")
+            + (
+                f"games {s['games'][0]}-{s['games'][-1]}"
+                if len(s["games"]) > 1
+                else f"game {s['games'][0]}"
+            )
             + f": {s['result']}."
             for s in doc["sets"]
-        ]  # fmt: skip
+        ]
         if doc["next_dealer"] is not None:
             assert f"Next dealer: {doc['next_dealer']}." in out
 

@@ -39,8 +39,12 @@ def test_issue_teams_of_two(pairs: CLI) -> None:
     assert (hand["winner"], hand["points"], hand["table"]) == ("Di", 10, 2)
     r = hand["round"]
     assert (r["number"], r["complete"], r["winner"], r["margin"], r["points"]) == (
-        1, True, "Ann & Cy", 5, 5,
-    )  # fmt: skip
+        1,
+        True,
+        "Ann & Cy",
+        5,
+        5,
+    )
     assert r["sums"] == {"Ann & Cy": 15, "Bob & Di": 10}
     assert games(pairs) == [(1, "open", {"Ann & Cy": 5, "Bob & Di": 0})]
     show = as_json(pairs("show", "--json"))
@@ -93,16 +97,20 @@ def test_issue_25_tedesco_teams_of_three_play_to_300(gintally: CLI) -> None:
     assert [(g["status"], g["points"][t], g["total"][t]) for g in doc["games"]] == [
         ("won", 325, 825)
     ]
-    four = as_json(gintally("match", "new", "Q", "--teams", "A,B,C,D", "E,F,G,H", "-r",
-                            "tedesco", "--json"))  # fmt: skip
+    four = as_json(
+        gintally("match", "new", "Q", "--teams", "A,B,C,D", "E,F,G,H", "-r", "tedesco", "--json")
+    )
     assert (four["rules"]["target"], four["rules"]["team_sweep_bonus"]) == (400, 50)
 
 
 def test_sweep_bonus_can_be_set(gintally: CLI) -> None:
     ok(gintally("match", "new", "Q", "--teams", "A1,A2,A3,A4", "B1,B2,B3,B4"))
     assert as_json(gintally("match", "show", "--json"))["rules"]["team_sweep_bonus"] == 50
-    ok(gintally("match", "new", "T", "--teams", "A1,A2,A3", "B1,B2,B3", "--set",
-                "team_sweep_bonus=10"))  # fmt: skip
+    ok(
+        gintally(
+            "match", "new", "T", "--teams", "A1,A2,A3", "B1,B2,B3", "--set", "team_sweep_bonus=10"
+        )
+    )
     for p in ("A1", "A2", "A3"):
         ok(gintally("score", p, "1"))
     assert games(gintally) == [(1, "open", {"A1 & A2 & A3": 13, "B1 & B2 & B3": 0})]
@@ -214,8 +222,12 @@ def test_single_game_closes_with_every_bonus(pairs: CLI) -> None:
     # Rounds of +60 and +50 to Ann & Cy close game 1 at 110: game bonus 100, two boxes 50,
     # shutout (double-hands) 110: 370. Each drawn hand at table 2 is dealt again (issue 25,
     # item 1) and its redeal (Cy scores 0) is that table's hand for the round.
-    for args in (["score", "Ann", "60"], ["draw", "Cy"], ["score", "Cy", "0"],
-                 ["score", "Ann", "50"]):  # fmt: skip
+    for args in (
+        ["score", "Ann", "60"],
+        ["draw", "Cy"],
+        ["score", "Cy", "0"],
+        ["score", "Ann", "50"],
+    ):
         ok(pairs(*args))
     drawn = as_json(pairs("draw", "Di", "--json"))
     assert drawn["description"] == "Drawn hand: no score (Cy v Di)"
@@ -254,11 +266,19 @@ def _evening(gintally: CLI) -> None:
         ["score", "Di", "10", "--kind", "knock", "--date", "2026-03-06"],  # table 2: Di +10
         ["gin", "Cy", "--vs", "12", "--date", "2026-03-06"],  # round 2, table 2: Cy +37
         ["draw", "Bob", "--date", "2026-03-06"],  # table 1: drawn, dealt again (round 2)
-        ["knock", "Bob", "--cards", "6H 6C 6D 6S TD JD QD KD AH 7D", "--vs-cards",
-         "2H 3H 4H 7H 7S 7C 8C 8D 9D JS", "--date", "2026-03-07"],  # Bob +10: round 2 +27
+        [
+            "knock",
+            "Bob",
+            "--cards",
+            "6H 6C 6D 6S TD JD QD KD AH 7D",
+            "--vs-cards",
+            "2H 3H 4H 7H 7S 7C 8C 8D 9D JS",
+            "--date",
+            "2026-03-07",
+        ],  # Bob +10: round 2 +27
         ["knock", "Di", "9", "--vs", "4", "--date", "2026-03-07"],  # round 3, undercut: Cy +30
         ["knock", "Ann", "3", "--vs", "13", "--date", "2026-03-07"],  # Ann +10: round 3 +40
-    ):  # fmt: skip
+    ):
         ok(gintally(*args))
 
 
@@ -314,8 +334,18 @@ def test_standings_per_team_and_per_player(gintally: CLI) -> None:
 
 def test_a_team_evening_for_people(gintally: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
-    ok(gintally("match", "new", "Evening", "--teams", "Reds=Annabelle,Cyrille,Evangeline",
-                "Bartholomew,Dionysia,Fred", "--format", "hollywood"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "Evening",
+            "--teams",
+            "Reds=Annabelle,Cyrille,Evangeline",
+            "Bartholomew,Dionysia,Fred",
+            "--format",
+            "hollywood",
+        )
+    )
     first = ok(gintally("knock", "Annabelle", "3", "--vs", "25")).stdout
     assert "Round 1: Annabelle v Bartholomew played; waiting for Cyrille v Dionysia and" in first
     ok(gintally("gin", "Dionysia", "--vs", "12"))

@@ -112,8 +112,20 @@ SET_LINES = [
 
 
 def test_an_edit_names_the_finished_set_and_the_balance_it_changes(gintally: CLI) -> None:
-    ok(gintally("match", "new", "H", "--players", "Ann", "Bob", "--format", "hollywood",
-                "--stake", "0.05"))  # fmt: skip
+    ok(
+        gintally(
+            "match",
+            "new",
+            "H",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "hollywood",
+            "--stake",
+            "0.05",
+        )
+    )
     for _ in range(6):
         ok(gintally("score", "Ann", "40", "--date", "2026-02-01"))
     said = ok(gintally("edit", "1", "--points", "10")).stdout

@@ -150,9 +150,23 @@ def old_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "knocker, knocker_deadwood, defender_deadwood, defender_cards, other_points, "
             f"{', '.join(LEGACY_COLUMNS)}, created_at) "
             "VALUES (?, ?, ?, ?, '2025-03-01', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 't')",
-            [row, row, match, number, claim, claim, winner, points, knocker, k_dw, d_dw,
-             d_cards, other, *legacy],
-        )  # fmt: skip
+            [
+                row,
+                row,
+                match,
+                number,
+                claim,
+                claim,
+                winner,
+                points,
+                knocker,
+                k_dw,
+                d_dw,
+                d_cards,
+                other,
+                *legacy,
+            ],
+        )
     conn.execute("INSERT INTO settings(key, value) VALUES ('current_match', '3')")
     conn.commit()
     conn.close()

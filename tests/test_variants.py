@@ -102,8 +102,11 @@ def test_gimlet_worked_examples() -> None:
     g = Gimlet()
     knock = settle(g, "knock", deadwood=3, piles="1,2,0,3", actor=0)
     assert (knock.kind, knock.winner, knock.points, knock.knocker_deadwood) == (
-        Kind.KNOCK, "knocker", 28, 3,
-    )  # fmt: skip
+        Kind.KNOCK,
+        "knocker",
+        28,
+        3,
+    )
     gimlet = settle(g, "gin", piles="0,0,1,5", actor=0)  # 28 + 20
     assert (gimlet.kind, gimlet.points) == (Kind.GIN, 48)
     double = settle(g, "big-gin", piles="2,2,2,2", actor=0)  # 24 + 40
@@ -147,8 +150,9 @@ def test_gimlet_from_cards_lays_the_deadwood_on_its_suits_pile() -> None:
     assert gimlet.points == 48
     with pytest.raises(HandError, match="not a gin"):
         settle(g, "gin", cards=KNOCK_3H, piles="0,0,1,5", actor=0)
-    double = settle(g, "big-gin", cards="AS 2S 3S 4H 4D 4C 9C TC JC QC KC", piles="2,2,2,2",
-                    actor=0)  # fmt: skip
+    double = settle(
+        g, "big-gin", cards="AS 2S 3S 4H 4D 4C 9C TC JC QC KC", piles="2,2,2,2", actor=0
+    )
     assert double.points == 64
     sour = settle(g, "sour", cards="AS 2S 3S 4H 4D 4C 9C TC JC KH", actor=0)  # KH left: 10
     assert (sour.winner, sour.points, sour.knocker_deadwood) == ("defender", 40, 10)
@@ -204,8 +208,12 @@ def test_mahjong_gin_scores_both_players() -> None:
     hand: 20 - 35 = -15."""
     r = settle(Mahjong(), "gin", MAHJONG, table=60, vs_table=20, vs=35, actor=0)
     assert (r.kind, r.winner, r.points, r.other_points, tables(r)) == (
-        Kind.GIN, "knocker", 85, -15, (60, 20),
-    )  # fmt: skip
+        Kind.GIN,
+        "knocker",
+        85,
+        -15,
+        (60, 20),
+    )
     assert r.defender_deadwood == 35
 
 
@@ -213,9 +221,14 @@ def test_mahjong_gin_from_cards() -> None:
     """The ginner's table AS 2H 9D TC KS 3C 5D 7H 8S QD counts 75: 75 + 25 = 100. The other
     player has KH KD KC on the table (30) and 9C 9H in hand (10): 30 - 10 = 20."""
     r = settle(
-        Mahjong(), "gin", MAHJONG, table_cards="AS 2H 9D TC KS 3C 5D 7H 8S QD",
-        vs_table_cards="KH KD KC", vs_cards="9C 9H", actor=0,
-    )  # fmt: skip
+        Mahjong(),
+        "gin",
+        MAHJONG,
+        table_cards="AS 2H 9D TC KS 3C 5D 7H 8S QD",
+        vs_table_cards="KH KD KC",
+        vs_cards="9C 9H",
+        actor=0,
+    )
     assert (r.points, r.other_points, tables(r), r.defender_deadwood) == (100, 20, (75, 30), 10)
     with pytest.raises(CardError, match="card KH is in the ginner's table and in"):
         settle(Mahjong(), "gin", MAHJONG, table_cards="KH", vs_table_cards="KH", vs=0, actor=0)
@@ -279,8 +292,13 @@ def test_a_two_sided_hand_posts_to_both_players_and_may_close_the_game_for_the_o
     hands = [Entry(1, day, 0, 85, "gin", other=-15), Entry(2, day, 1, 65, "gin", other=25)]
     (game,) = replay(hands, MAHJONG).games
     assert (game.points, game.boxes, game.winner, game.total, game.net, game.shutout) == (
-        [110, 50], [1, 1], 0, [235, 75], 160, False,
-    )  # fmt: skip
+        [110, 50],
+        [1, 1],
+        0,
+        [235, 75],
+        160,
+        False,
+    )
 
 
 def test_both_reach_the_target_in_one_hand() -> None:
@@ -327,11 +345,15 @@ def new_solo(gintally: CLI) -> CLI:
     """The match Solo, Ann against the phantom under the gimlet rules, as `match new` says."""
     doc = as_json(gintally(*SOLO[0], "--json"))
     assert (doc["players"], doc["format"], doc["rules"]["knock_limit"]) == (
-        ["Ann", PHANTOM], "single", 5,
-    )  # fmt: skip
+        ["Ann", PHANTOM],
+        "single",
+        5,
+    )
     assert (doc["rules"]["target"], doc["rules"]["game_bonus"], doc["rules"]["box_bonus"]) == (
-        100, 0, 0,
-    )  # fmt: skip
+        100,
+        0,
+        0,
+    )
     return gintally
 
 
@@ -347,8 +369,11 @@ def test_gimlet_game_from_the_command_line(gintally: CLI, tmp_path: Path) -> Non
     solo = new_solo(gintally)
     doc = as_json(solo("knock", "Ann", "3", "--piles", "1,2,0,3", "--json"))
     assert (doc["winner"], doc["points"], doc["piles"], doc["knocker_deadwood"]) == (
-        "Ann", 28, [1, 2, 0, 3], 3,
-    )  # fmt: skip
+        "Ann",
+        28,
+        [1, 2, 0, 3],
+        3,
+    )
     assert doc["points_by_player"] == {"Ann": 28, PHANTOM: 0}
     assert doc["next_dealer"] is None  # solitaire: nobody deals to anybody
     out = ok(solo("gimlet", "Ann", "--piles", "0,0,1,5")).stdout
