@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintally import commits
 from gintally.cli import process
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, visible
 from gintally.facade.typed import LARGEST as LARGEST
 from gintally.facade.typed import whole as whole
 from gintally.facade.where import APP_NAME as APP_NAME
@@ -107,7 +107,9 @@ def _reason(error: OSError) -> str:
 
 
 def _line(message: str) -> str:
-    return " ".join(message.split()) or "failed"
+    """A failure as one line, its control characters escaped (`visible`): whatever text a
+    message quotes (a name, a path), it never drives the terminal."""
+    return visible(" ".join(message.split())) or "failed"
 
 
 def _fail(message: str, code: int) -> int:

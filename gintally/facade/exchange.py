@@ -403,6 +403,9 @@ def write_out(
 
     book.refuse_hidden(m)  # a damaged row SQLite can tell, before the first is written
     book.refuse_damaged(m)
+    book.refuse_unidentified(m)  # a hand without its uid would be new on the other device
+    if not as_csv:
+        book.refuse_broken_histories(m)  # what the document's end would meet
     hands = book.stream_hand_values(m)
     read = reader(m)
 

@@ -30,7 +30,7 @@ from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
-from gintally.ledger.damage import CHECK_HINT, damaged_hand
+from gintally.ledger.damage import CHECK_HINT, UID_DAMAGE, UID_SAYS, damaged_hand
 from gintally.ledger.guards import (
     FIRST_DAY,
     LAST_DAY,
@@ -392,6 +392,20 @@ class Hands(LedgerCore):
         if rows:
             reader(match)(rows[0])  # refuses it, saying what is wrong
             raise damaged_hand(rows[0]["id"], rows[0]["number"], "holds what gintally cannot use")
+
+    def refuse_unidentified(self, match: Match) -> None:
+        """Refuse the match's first hand row whose uid is no identity (another tool cleared
+        it): an export of it would be a new hand on the device that imports it, counted twice.
+        (A ledger from before identities, read as it is, has none to check.)"""
+        if "uid" not in self._hand_columns():
+            return
+        rows = self._rows(
+            f"SELECT id, number, quote(uid) FROM hands WHERE match_id = ? AND ({UID_DAMAGE}) "
+            "ORDER BY id LIMIT 1",
+            [match.id],
+        )
+        if rows:
+            raise damaged_hand(rows[0][0], rows[0][1], UID_SAYS.format(rows[0][2]))
 
     def refuse_hidden(self, match: Match) -> None:
         """Refuse a damaged row that a read of a date window would pass over in silence: a
