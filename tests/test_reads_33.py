@@ -191,3 +191,140 @@ def test_rules_with_a_target_no_game_has_are_named(ledger: Path, target: str, wh
         f"problem: matches row 1: {said}\n1 problem(s) in {ledger}\n",
     )
     assert cli(ledger, "standings") == (1, f"Error: {said}\n")
+
+
+# --- a stored hand that contradicts its own counts ------------------------------------------
+
+# every read that shows a hand, as the command line runs it
+READS = [
+    ("show",),
+    ("show", "--all"),
+    ("show", "--json"),
+    ("hands",),
+    ("standings",),
+    ("stats",),
+    ("chart", "--json"),
+    ("export",),
+    ("export", "--format", "json"),
+]
+
+
+@pytest.mark.parametrize(
+    ("damage", "wrong"),
+    [
+        ("points = 40", "stored knock 40 but it scores knock 15"),  # "Bob +40"
+        ("winner = 1", "stored winner player 1 but it is won by player 2"),
+        ("kind = 'gin'", "stored gin 15 but it scores knock 15"),
+        ("kind = 'undercut', winner = 1, points = 40", "stored undercut 40 but it scores knock 15"),
+        ("knocker_deadwood = 9", "stored knock 15 but it scores knock 11"),
+    ],
+    ids=["points", "winner", "kind", "all-three", "count"],
+)
+def test_a_hand_contradicting_its_counts_is_refused_by_every_read(
+    ledger: Path, tmp_path: Path, damage: str, wrong: str
+) -> None:
+    """Bob knocks with 5, Ann has 20: Bob +15. A row that says otherwise (another tool changed
+    its result or a count) was shown as sound ("Bob knocks with 5, Ann has 20: Bob +40").
+    The ledger holds facts and the result is worked out from the counts, so a row whose stored
+    result is not what its counts give cannot tell which is the fact: every read that shows it
+    refuses it in one line naming the hand, and `check` names it."""
+    for args in READS:  # sound first: the readers write their caches
+        assert cli(ledger, *args)[0] == 0, args
+    unguarded(ledger, f"UPDATE hands SET {damage} WHERE id = 1")
+    said = f"the ledger is damaged: hand 1 of match 'M' {wrong}; {HINT}"
+    for args in READS:
+        code, out = cli(ledger, *args)
+        assert code == 1, (args, out)
+        assert out.endswith(f"Error: {said}\n"), (args, out)
+        assert "+40" not in out and "Bob knocks with 5, Ann has 20" not in out, (args, out)
+    target = tmp_path / "out.csv"
+    assert cli(ledger, "export", "--output", str(target)) == (1, f"Error: {said}\n")
+    assert not target.exists()
+    assert cli(ledger, "check") == (
+        1,
+        f"problem: match 'M' hand 1: {wrong}\n1 problem(s) in {ledger}\n",
+    )
+
+
+def test_a_sound_ledger_reads_as_before(ledger: Path) -> None:
+    assert cli(ledger, "hands")[1].splitlines()[2:] == [
+        "  1  2026-01-05  -       -    Bob knocks with 5, Ann has 20: Bob +15",
+        "  2  2026-01-05  Bob     -    Ann knocks with 3, Bob has 30: Ann +27 - late",
+    ]
+    assert cli(ledger, "check") == (0, f"{ledger}: no problems found\n")
+
+
+@pytest.fixture
+def carded(tmp_path: Path) -> Path:
+    """A knock given by its cards: Ann melds all but 2C (2), Bob holds 10 in deadwood, and the
+    upcard KC is in Bob's hand."""
+    db = tmp_path / "carded.db"
+    ok(db, "match", "new", "M", "--players", "Ann", "Bob")
+    ok(
+        db,
+        "knock",
+        "Ann",
+        "--cards",
+        "AS 2S 3S 4H 5H 6H 7D 8D 9D 2C",
+        "--vs-cards",
+        "AH 2H 3H 4S 5S 6S 7C 8C 9C KC",
+        "--upcard",
+        "KC",
+        "--date",
+        "2026-01-05",
+    )
+    assert rows(db, "SELECT knocker_deadwood, defender_deadwood, layoffs FROM hands") == [
+        (2, 10, None)
+    ]
+    return db
+
+
+@pytest.mark.parametrize(
+    ("damage", "wrong"),
+    [
+        ("layoffs = 'KC'", "stored the layoffs KC but no card is laid off"),  # KC twice
+        ("layoffs = '9C'", "stored the layoffs 9C but no card is laid off"),
+        ("knocker_deadwood = 7", "stored the knocker's deadwood 7 but the cards count 2"),
+        ("defender_deadwood = 3", "stored the defender's deadwood 3 but the cards count 10"),
+        (
+            "knocker_cards = 'AS 2S 3S 4H 5H 6H 7D 8D 9D KC'",  # the upcard in both hands
+            "card KC is in both hands",
+        ),
+    ],
+    ids=["upcard-laid-off", "layoff", "knocker-count", "defender-count", "upcard-twice"],
+)
+def test_check_names_layoffs_and_counts_the_cards_do_not_give(
+    carded: Path, damage: str, wrong: str
+) -> None:
+    """`check` settled a hand again and compared only its result: layoffs no card could make
+    (the upcard among them, a card of the knocker's melds) and counts its cards do not give
+    passed. Both are named now, and the reads refuse the hand."""
+    assert cli(carded, "check") == (0, f"{carded}: no problems found\n")
+    unguarded(carded, f"UPDATE hands SET {damage}")
+    assert cli(carded, "check") == (
+        1,
+        f"problem: match 'M' hand 1: {wrong}\n1 problem(s) in {carded}\n",
+    )
+    code, out = cli(carded, "show")
+    assert (code, out) == (
+        1,
+        f"Error: the ledger is damaged: hand 1 of match 'M' {wrong}; {HINT}\n",
+    )
+
+
+def test_a_team_match_hand_contradicting_its_counts_is_refused(tmp_path: Path) -> None:
+    """A team match is read whole (its rounds need every table's hand): its hands are settled
+    again as they are read, as a two-player match's play rows are."""
+    db = tmp_path / "teams.db"
+    ok(db, "match", "new", "T", "--teams", "Ann,Bob", "Cy,Di")
+    ok(db, "knock", "Ann", "5", "--vs", "20", "--date", "2026-01-05")
+    ok(db, "knock", "Bob", "3", "--vs", "30", "--date", "2026-01-05")
+    unguarded(db, "UPDATE hands SET points = 40 WHERE number = 1")
+    said = "the ledger is damaged: hand 1 of match 'T' stored knock 40 but it scores knock 15"
+    for args in (("show",), ("hands",), ("standings",), ("stats",), ("show", "--all")):
+        assert cli(db, *args) == (1, f"Error: {said}; {HINT}\n"), args
+    assert cli(db, "check") == (
+        1,
+        f"problem: match 'T' hand 1: stored knock 40 but it scores knock 15\n"
+        f"1 problem(s) in {db}\n",
+    )

@@ -400,17 +400,19 @@ def write_out(
     JSON (with its corrected hands, prices and payments), as the hands stream from the ledger
     (one at a time); how many hands were written. Call it inside `Ledger.snapshot`."""
     from gintally.ledger.hands import reader, record_of
+    from gintally.service.settling import sound_hands
 
     book.refuse_hidden(m)  # a damaged row SQLite can tell, before the first is written
     book.refuse_damaged(m)
     book.refuse_unidentified(m)  # a hand without its uid would be new on the other device
     if not as_csv:
         book.refuse_broken_histories(m)  # what the document's end would meet
-    hands = book.stream_hand_values(m)
     read = reader(m)
 
     def record(token: Any) -> HandRecord:
         return record_of(token, read)
+
+    hands = sound_hands(m, book.stream_hand_values(m), record)  # each as it is written
 
     if as_csv:
         return transfer.write_csv(m, hands, out, record, excel, sep)

@@ -91,6 +91,20 @@ _ALL_HANDS = (  # {0}: `_DUPLICATE` or `_UNIQUE`; {1}: the voids' order (`_void_
 _PLAYS = (
     "h.number, h.date, CASE WHEN {} THEN '!' || h.id ELSE h.kind END, h.winner, h.points, h.dealer"
 )
+# what a hand's result is worked out from (besides the result itself), read with each play row
+# as one JSON array: a replay settles each distinct set again (`service.replaying`), so that a
+# row whose stored result contradicts its own inputs is refused, not shown
+INPUTS = (
+    "claim",
+    "knocker",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "layoffs",
+    "upcard",
+    "extras",
+)
 BATCH = 2000  # light rows a stream reads from the file at once (whole rows: half as many)
 
 
@@ -329,9 +343,10 @@ class Hands(LedgerCore):
         after: tuple[date, int] | None = None,
         since: date | None = None,
         until: date | None = None,
-    ) -> list[tuple[int, str, str, int | None, int, int | None, int | None]]:
+    ) -> list[tuple[int, str, str, int | None, int, int | None, int | None, str | None]]:
         """Live hands in play order as light rows (number, date, kind, winner, points, dealer,
-        other points): what a replay reads. `after` keeps the hands after a mark's cut (date,
+        other points, the inputs the result was worked out from: `INPUTS` as a JSON array):
+        what a replay reads. `after` keeps the hands after a mark's cut (date,
         hand number); `since` / `until` a date window ``[since, until)``."""
         sql, params = self._live(self._plays(), match, after, since, until)
         if since is not None or until is not None:
@@ -346,7 +361,8 @@ class Hands(LedgerCore):
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
         damaged = row_damage_sql(columns, self._numbers_unique(), dates)
-        return f"{_PLAYS.format(damaged)}, {other}"
+        inputs = ", ".join(f"h.{c}" if c in columns else "NULL" for c in INPUTS)
+        return f"{_PLAYS.format(damaged)}, {other}, json_array({inputs})"
 
     def _numbers_unique(self) -> bool:
         """Whether the ledger keeps hand numbers unique by its index (`guards.NUMBERS_INDEX`):
@@ -423,7 +439,7 @@ class Hands(LedgerCore):
 
     def stream_plays(
         self, match: Match, until: date | None = None, after: tuple[date, int] | None = None
-    ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None]]:
+    ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None, str | None]]:
         """The rows of `plays` for a whole match (before the day `until`, after a cut when
         given), read from the file in batches as they are consumed (a million hands never sit
         in memory at once). Use it inside `snapshot`."""
