@@ -298,6 +298,8 @@ def _from_mark(book: Ledger, m: Match) -> Replay | None:
         return None
     try:
         rows = book.plays(m, after=(mark.cut_date, mark.cut_hand))
+        # without their inputs: each hand is settled again, and named, by `_match_problems`
+        rows = [(*r[:7], None) for r in rows]
         return replay(entries_from_plays(m, rows), m.rules, m.format, m.first_seat, start=mark)
     except Exception:  # the cached state cannot even be replayed from
         return Replay([], [], -1, None)
