@@ -4,7 +4,9 @@ Terminology
 - entry (`engine.replay.Entry`): a hand as the engine reads it: player ids become seats 0 and 1
   (a team match's side), a complete round of a team match is one entry.
 - play row (`PlayRow`): a hand as `Ledger.plays` reads it, only what a replay needs; a damaged
-  one is refused with one line pointing to ``gintally check``.
+  one is refused with one line pointing to ``gintally check``, and so is one whose stored
+  result its own inputs (carried with it) do not give (`settling.Settling`, asked once for
+  each distinct set of stored values).
 """
 
 from __future__ import annotations
