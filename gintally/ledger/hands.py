@@ -361,8 +361,10 @@ class Hands(LedgerCore):
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
         damaged = row_damage_sql(columns, self._numbers_unique(), dates)
-        inputs = ", ".join(f"h.{c}" if c in columns else "NULL" for c in INPUTS)
-        return f"{_PLAYS.format(damaged)}, {other}, json_array({inputs})"
+        inputs = "NULL"  # an old ledger read as it is (its variants' columns of old): not asked
+        if all(c in columns for c in INPUTS):
+            inputs = f"json_array({', '.join(f'h.{c}' for c in INPUTS)})"
+        return f"{_PLAYS.format(damaged)}, {other}, {inputs}"
 
     def _numbers_unique(self) -> bool:
         """Whether the ledger keeps hand numbers unique by its index (`guards.NUMBERS_INDEX`):
