@@ -418,9 +418,10 @@ _SHOWN_TEXT = (("corrections", "reason"), ("payment_voids", "reason"), ("imports
 # The identities (`identity`): a uid of 32 lowercase hex digits on every row, one hand's
 # (its first version's) in the hands' table (the unique index `hands_uid` keeps it so: the last
 # query is asked only when another tool dropped it).
-UID_DAMAGE = (  # SQL: a row's uid is no identity
-    "uid IS NULL OR typeof(uid) != 'text' OR length(uid) != 32 OR uid GLOB '*[^0-9a-f]*'"
-)
+# SQL: a row's uid is missing (NULL, cleared, or not 32 characters long: what an export asks of
+# every hand, cheaply), or no identity at all (what `check` asks)
+UID_MISSING = "uid IS NULL OR typeof(uid) != 'text' OR length(uid) != 32"
+UID_DAMAGE = f"{UID_MISSING} OR uid GLOB '*[^0-9a-f]*'"
 UID_SAYS = "holds the uid {}, not an identity (32 hex digits)"  # (its value, quoted)
 _IDENTITIES: list[tuple[str, str]] = [
     *(

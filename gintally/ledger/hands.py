@@ -30,7 +30,7 @@ from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
-from gintally.ledger.damage import CHECK_HINT, UID_DAMAGE, UID_SAYS, damaged_hand
+from gintally.ledger.damage import CHECK_HINT, UID_MISSING, UID_SAYS, damaged_hand
 from gintally.ledger.guards import (
     FIRST_DAY,
     LAST_DAY,
@@ -412,13 +412,13 @@ class Hands(LedgerCore):
             raise damaged_hand(rows[0]["id"], rows[0]["number"], "holds what gintally cannot use")
 
     def refuse_unidentified(self, match: Match) -> None:
-        """Refuse the match's first hand row whose uid is no identity (another tool cleared
-        it): an export of it would be a new hand on the device that imports it, counted twice.
+        """Refuse the match's first hand row whose uid is missing (another tool cleared it):
+        an export of it would be a new hand on the device that imports it, counted twice.
         (A ledger from before identities, read as it is, has none to check.)"""
         if "uid" not in self._hand_columns():
             return
         rows = self._rows(
-            f"SELECT id, number, quote(uid) FROM hands WHERE match_id = ? AND ({UID_DAMAGE}) "
+            f"SELECT id, number, quote(uid) FROM hands WHERE match_id = ? AND ({UID_MISSING}) "
             "ORDER BY id LIMIT 1",
             [match.id],
         )
@@ -457,7 +457,12 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def stream_hand_values(self, match: Match, settle: bool = False) -> Iterator[HandValues]:
+    def stream_hand_values(
+        self,
+        match: Match,
+        settle: bool = False,
+        read: Callable[[sqlite3.Row], HandRecord] | None = None,
+    ) -> Iterator[HandValues]:
         """`live_hands` of a whole match made light for `check`, which reads every hand of every
         match, read from the file in batches as they are consumed (memory does not grow with
         the match): for each live hand in play order its number, its date, the values it stores
@@ -465,12 +470,14 @@ class Hands(LedgerCore):
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
         `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`. `settle`: only what settling a hand again reads is read (`NARROW`: the
-        record of a token has no uid and no time of writing)."""
+        record of a token has no uid and no time of writing). `read` (a match's `reader`, or
+        one that also settles the record again) is asked for the first row of each distinct
+        set of stored values (`light.light_rows`)."""
         settle = settle and all(c in self._hand_columns() for c in HAND_COLUMNS)  # (old: h.*)
         sql, params = self._live(NARROW if settle else "h.*", match, whole=True)
         try:
             cursor = self.conn.execute(sql, params)
-            yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
+            yield from light_rows(cursor, (), read, hand_record, _INT_COLUMNS, BATCH // 2)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 

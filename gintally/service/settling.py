@@ -18,10 +18,8 @@ Nothing here reads the ledger, prints, or computes a score itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from functools import partial
-from typing import Any, TypeVar
 
 from gintally.errors import GintallyError, HandError, LedgerError
 from gintally.game.cards import format_cards, parse_card, parse_cards
@@ -306,22 +304,3 @@ class Settling:
                 f"the ledger is damaged: hand {number} of match {self.match.name!r} {wrong}; "
                 f"{CHECK_HINT}"
             )
-
-
-Light = TypeVar("Light", bound=tuple[Any, ...])
-
-
-def sound_hands(
-    match: Match, hands: Iterable[Light], record: Callable[[Any], HandRecord]
-) -> Iterator[Light]:
-    """Light rows of a match's live hands (number, date, stored values, token...: as
-    `Ledger.stream_hand_values` gives them) passed on as they come, each distinct set of stored
-    values settled again first: a hand that contradicts its own inputs is refused
-    (`Settling.refuse`; `record` makes a token's record). For a reader that shows hands one by
-    one (an export)."""
-    settling = Settling(match)
-    settled = settling.memo
-    for light in hands:
-        if settled.get(light[2]) != "":
-            settling.refuse(light[0], light[2], partial(record, light[3]))
-        yield light
