@@ -5,9 +5,14 @@ Every refusal, from a bad card to an unreadable ledger, is a `GintallyError`. It
 command line prints. The command line translates the family once, at its edge: `exit_code` is 2
 for bad input (usage, unknown names, invalid cards, impossible results) and 1 for every other
 failure (an unreadable, foreign, newer or locked database).
+
+Text a message quotes (a name, a path, a stored value) is shown `visible`: its control and
+invisible characters escaped, so that no message can drive the terminal showing it.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 
 class GintallyError(ValueError):
@@ -48,3 +53,19 @@ class LedgerError(GintallyError):
     """The ledger file cannot be used: damaged, foreign, newer, read-only or locked."""
 
     exit_code = 1
+
+
+INVISIBLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))  # what a name may not hold
+
+
+def visible(text: str) -> str:
+    """`text` with its control and invisible characters written as escapes (``Ann\\x1b[2J``):
+    how stored or typed text reaches a terminal in a refusal or a table, never raw."""
+    if text.isprintable():
+        return text
+    return "".join(
+        (repr(ch)[1:-1] if ch.isascii() or len(repr(ch)) > 3 else f"\\u{ord(ch):04x}")
+        if unicodedata.category(ch) in INVISIBLE
+        else ch
+        for ch in text
+    )

@@ -97,13 +97,23 @@ def plain_text(text: str, what: str, one_line: bool = False) -> str:
     With `one_line`, tabs and line breaks become spaces first (a note is one line)."""
     if one_line:
         text = " ".join(text.split())
-    for ch in text:
-        category = unicodedata.category(ch)
-        if category == "Cs":
+    ch = unsafe_character(text)
+    if ch is not None:
+        if unicodedata.category(ch) == "Cs":
             raise GintallyError(f"{what} {text!r} is not valid UTF-8 text")
-        if category == "Cc" or ch in _BIDI_CONTROLS:
-            raise GintallyError(f"{what} {text!r} holds a control character ({ch!r})")
+        raise GintallyError(f"{what} {text!r} holds a control character ({ch!r})")
     return unicodedata.normalize("NFC", text)
+
+
+def unsafe_character(text: str) -> str | None:
+    """The first character of `text` that plain text may not hold (`plain_text`): a lone
+    surrogate, a control character or a bidirectional control; None when there is none."""
+    if text.isprintable():
+        return None
+    for ch in text:
+        if unicodedata.category(ch) in ("Cs", "Cc") or ch in _BIDI_CONTROLS:
+            return ch
+    return None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ import pytest
 from damaging import unguarded
 
 from conftest import Run, ok, refused_line
-from gintally.ledger.guards import name_damage, visible
+from gintally.errors import visible
+from gintally.ledger.guards import name_damage
 
 HINT = "run 'gintally check' to see every damaged row, or restore a backup"
 

@@ -232,7 +232,8 @@ def test_a_fact_changed_in_place_while_a_reader_folds_is_not_cached(
     def meanwhile(self: Ledger) -> None:
         other = sqlite3.connect(db_path)
         with other:
-            other.execute("UPDATE hands SET points = points + 50 WHERE number = 1")
+            # Ann knocked with 5 against 80, not 30 (its count and result, as a record says)
+            other.execute("UPDATE hands SET defender_deadwood = 80, points = 75 WHERE number = 1")
         other.close()
         save(self)
 
@@ -267,7 +268,8 @@ def test_a_fact_changed_in_place_while_a_hand_command_replays_leaves_no_mark(
     def meanwhile(self: Ledger, *args: object) -> None:
         other = sqlite3.connect(db_path)
         with other:
-            other.execute("UPDATE hands SET points = points + 40 WHERE number = 1")
+            # Bob's gin was against 98, not 60 (its count and result, as a record says)
+            other.execute("UPDATE hands SET defender_deadwood = 98, points = 123 WHERE number = 1")
         other.close()
         remember(self, *args)  # type: ignore[arg-type]
 

@@ -512,7 +512,8 @@ def test_a_wrong_replay_cache_row_with_a_good_checksum_is_found_and_dropped(
 @pytest.mark.parametrize(
     "change",
     [
-        "UPDATE hands SET points = 60 WHERE number = 3",  # an early hand's points
+        # an early hand's count and points (a result that contradicts its count is damage)
+        "UPDATE hands SET defender_deadwood = 61, points = 60 WHERE number = 3",
         "UPDATE hands SET date = '2025-01-01' WHERE number = 41",  # a hand moved back
         "DELETE FROM hands WHERE number = 2",
         "UPDATE matches SET rules = replace(rules, '\"target\": 100', '\"target\": 150')",

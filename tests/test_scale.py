@@ -301,8 +301,8 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
             elif kind in ("draw", "misdeal"):
                 kind = "knock"
             rec = HandRecord(
-                date=day0 + timedelta(days=day), claim="score", kind=kind,
-                winner=ids.get(winner or ""), points=10 if winner else 0,
+                date=day0 + timedelta(days=day), claim="score" if winner else kind, kind=kind,
+                winner=ids.get(winner or ""), points=30 if winner else 0,  # a gin's 25 or more
                 dealer=ids.get(dealer or ""),
             )  # fmt: skip
             stored = book.add_hand(m, rec)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from gintally import commits
 from gintally.cli import process
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, visible
 from gintally.facade.typed import LARGEST as LARGEST
 from gintally.facade.typed import whole as whole
 from gintally.facade.where import APP_NAME as APP_NAME
@@ -86,7 +86,7 @@ def run(
         if unprinted is not None:
             failure = f"its confirmation could not be printed ({_reason(unprinted)})"
         if failure is not None:
-            process.write_error(f"Warning: the change was saved, but {_line(failure)}\n")
+            process.write_error(f"Warning: the change was saved, but {one_line(failure)}\n")
         code = 0
     elif code == process.INTERRUPTED:
         process.report_interrupted()
@@ -106,12 +106,14 @@ def _reason(error: OSError) -> str:
     return str(error.strerror or error)
 
 
-def _line(message: str) -> str:
-    return " ".join(message.split()) or "failed"
+def one_line(message: str) -> str:
+    """A failure as one line, its control characters escaped (`visible`): whatever text a
+    message quotes (a name, a path), it never drives the terminal."""
+    return visible(" ".join(message.split())) or "failed"
 
 
 def _fail(message: str, code: int) -> int:
-    process.write_error(f"Error: {_line(message)}\n")
+    process.write_error(f"Error: {one_line(message)}\n")
     return code
 
 

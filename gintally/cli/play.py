@@ -25,6 +25,7 @@ from typing import Annotated
 import typer
 
 from gintally import commits
+from gintally.cli.base import one_line
 from gintally.cli.common import MatchOpt, app
 from gintally.cli.evening import Quit, evening
 from gintally.errors import GintallyError
@@ -76,7 +77,7 @@ def plain(match: str | None) -> None:
             except GintallyError as e:
                 refused.append(number)
                 sys.stdout.flush()
-                process.write_error(f"Error: {' '.join(str(e).split())}\n")
+                process.write_error(f"Error: {one_line(str(e))}\n")
             sys.stdout.flush()
             if commits.Commits.pending:  # Ctrl-C after the line's change landed: it ends here
                 return

@@ -28,6 +28,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
 from gintally.cli import entry, process
+from gintally.cli.base import one_line
 from gintally.cli.evening import HELP, KEYS, Evening, Quit
 from gintally.cli.render.sheet import show
 from gintally.cli.render.terminal import group, kept, styled
@@ -125,7 +126,7 @@ class Sheet(App[None]):
                 sheet = show(process.fit(match.sheet(all=self.full)))
                 self.evening.log(str(count), width=width)
         except GintallyError as e:
-            self.say(styled(f"Error: {e}", "bold red"))
+            self.say(styled(f"Error: {one_line(str(e))}", "bold red"))
             return
         for drawing in placed(told):
             self.say(drawing)
@@ -155,7 +156,7 @@ class Sheet(App[None]):
         try:
             news = self.evening.book.news()
         except GintallyError as e:
-            self.say(styled(f"Error: {e}", "bold red"))
+            self.say(styled(f"Error: {one_line(str(e))}", "bold red"))
             return
         if news:
             self.redraw()  # where the sheet was scrolled to, unless it was at its end
@@ -183,7 +184,7 @@ class Sheet(App[None]):
             self.exit()
             return
         except GintallyError as e:
-            self.say(styled(f"Error: {' '.join(str(e).split())}", "bold red"))
+            self.say(styled(f"Error: {one_line(str(e))}", "bold red"))
             self.bell()
             field.select_all()  # kept to be put right, or typed over
             return

@@ -416,14 +416,26 @@ def write_out(
     JSON (with its corrected hands, prices and payments), as the hands stream from the ledger
     (one at a time); how many hands were written. Call it inside `Ledger.snapshot`."""
     from gintally.ledger.hands import reader, record_of
+    from gintally.service.settling import Settling
 
     book.refuse_hidden(m)  # a damaged row SQLite can tell, before the first is written
     book.refuse_damaged(m)
-    hands = book.stream_hand_values(m)
-    read = reader(m)
+    book.refuse_unidentified(m)  # a hand without its uid would be new on the other device
+    if not as_csv:
+        book.refuse_broken_histories(m)  # what the document's end would meet
+    read, settling = reader(m), Settling(m)
 
     def record(token: Any) -> HandRecord:
         return record_of(token, read)
+
+    def sound(row: Any) -> HandRecord:
+        """A row's record, refused when it contradicts its own inputs (asked once for each
+        distinct set of stored values, as the hands stream)."""
+        rec = read(row)
+        settling.refuse(rec.number, rec.stored(), rec)
+        return rec
+
+    hands = book.stream_hand_values(m, read=sound)
 
     if as_csv:
         return transfer.write_csv(m, hands, out, record, excel, sep)

@@ -19,7 +19,7 @@ import sqlite3
 from collections.abc import Collection
 from datetime import date, timedelta
 
-from gintally.errors import GintallyError, LedgerError
+from gintally.errors import GintallyError, LedgerError, visible
 from gintally.ledger import files, marks
 from gintally.ledger.core import LedgerCore
 from gintally.ledger.guards import (
@@ -37,7 +37,6 @@ from gintally.ledger.guards import (
     name_damage,
     restore,
     triggers,
-    visible,
 )
 from gintally.ledger.schema import applied as schema_applied
 from gintally.model import Match
@@ -419,12 +418,16 @@ _SHOWN_TEXT = (("corrections", "reason"), ("payment_voids", "reason"), ("imports
 # The identities (`identity`): a uid of 32 lowercase hex digits on every row, one hand's
 # (its first version's) in the hands' table (the unique index `hands_uid` keeps it so: the last
 # query is asked only when another tool dropped it).
-_UID = "uid IS NULL OR typeof(uid) != 'text' OR length(uid) != 32 OR uid GLOB '*[^0-9a-f]*'"
+# SQL: a row's uid is missing (NULL, cleared, or not 32 characters long: what an export asks of
+# every hand, cheaply), or no identity at all (what `check` asks)
+UID_MISSING = "uid IS NULL OR typeof(uid) != 'text' OR length(uid) != 32"
+UID_DAMAGE = f"{UID_MISSING} OR uid GLOB '*[^0-9a-f]*'"
+UID_SAYS = "holds the uid {}, not an identity (32 hex digits)"  # (its value, quoted)
 _IDENTITIES: list[tuple[str, str]] = [
     *(
         (
-            f"SELECT '{table}', {key}, quote(uid) FROM {table} WHERE {_UID} ORDER BY {key}",
-            "holds the uid {}, not an identity (32 hex digits)",
+            f"SELECT '{table}', {key}, quote(uid) FROM {table} WHERE {UID_DAMAGE} ORDER BY {key}",
+            UID_SAYS,
         )
         for table, key in (
             ("players", "id"),

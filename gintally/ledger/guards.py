@@ -24,10 +24,11 @@ import unicodedata
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gintally.errors import CardError
+from gintally.errors import INVISIBLE, CardError, visible
 from gintally.game.cards import parse_card, parse_cards
 from gintally.game.scoring import MAX_HAND_POINTS, Kind
 from gintally.game.variants import variant_of
+from gintally.model import unsafe_character
 
 if TYPE_CHECKING:
     from gintally.model import Match
@@ -39,6 +40,7 @@ MOST = MAX_HAND_POINTS  # no count or score of one hand is larger
 DATE_ORDERS = ("dmy", "mdy", "ymd")  # the values of the setting date_order (`dates.ORDERS`)
 
 _COUNTS = ("knocker_deadwood", "defender_deadwood")
+_BIDI_GLOB = "*[\u202a-\u202e\u2066-\u2069]*"  # a bidirectional control (`model.plain_text`)
 _CARD_TEXT = "*[^ ,0-9AKQJTakqjtSHDCshdc♠♤♥♡♦♢♣♧\ufe0f]*"  # a character no card is written with
 _CARDS = ("knocker_cards", "defender_cards", "layoffs")
 
@@ -309,9 +311,7 @@ def _hand_damage(r: Mapping[str, Any], players: Collection[int] | None) -> str |
             except (CardError, TypeError, AttributeError):
                 return f"holds {c} {v!r}, not cards"
     note = r["note"]
-    if note is not None and (
-        type(note) is not str or any(unicodedata.category(c) == "Cc" for c in note)
-    ):
+    if note is not None and (type(note) is not str or unsafe_character(note) is not None):
         return f"holds the note {note!r}, with a control character"
     v = r["upcard"]
     if v is not None:
@@ -320,20 +320,6 @@ def _hand_damage(r: Mapping[str, Any], players: Collection[int] | None) -> str |
         except (CardError, TypeError, AttributeError):
             return f"holds upcard {v!r}, not a card"
     return None
-
-
-_INVISIBLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))  # what a name may not hold
-
-
-def visible(text: str) -> str:
-    """`text` with its control and invisible characters written as escapes (``Ann\\x1b[2J``),
-    as a damaged name is shown in a refusal: never raw."""
-    return "".join(
-        (repr(ch)[1:-1] if ch.isascii() or len(repr(ch)) > 3 else f"\\u{ord(ch):04x}")
-        if unicodedata.category(ch) in _INVISIBLE
-        else ch
-        for ch in text
-    )
 
 
 def shown(text: str | None) -> str | None:
@@ -347,7 +333,7 @@ def name_damage(name: object) -> str | None:
     character, which would reach the terminal raw), or None."""
     if not isinstance(name, str) or not name.strip():
         return f"holds the name {name!r}, not a name"
-    if not name.isprintable() and any(unicodedata.category(c) in _INVISIBLE for c in name):
+    if not name.isprintable() and any(unicodedata.category(c) in INVISIBLE for c in name):
         return f"holds the name '{visible(name)}', with a control or invisible character"
     return None
 
@@ -366,7 +352,7 @@ def row_damage_sql(columns: Collection[str], numbers_unique: bool, dates: bool =
         *([_DATE_TEXT] if dates else []),
         *(count.format(c, MOST) for c in _COUNTS),
         *(cards.format(c, _CARD_TEXT) for c in (*_CARDS, "upcard")),
-        f"(h.note IS NOT NULL AND {control_sql('h.note')})",
+        f"(h.note IS NOT NULL AND ({control_sql('h.note')} OR h.note GLOB '{_BIDI_GLOB}'))",
     ]
     if not numbers_unique:
         terms.append(

@@ -30,7 +30,7 @@ from gintally.errors import GintallyError, LedgerError, NotFoundError
 from gintally.game.variants import Variant, variant_of
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
-from gintally.ledger.damage import CHECK_HINT, damaged_hand
+from gintally.ledger.damage import CHECK_HINT, UID_MISSING, UID_SAYS, damaged_hand
 from gintally.ledger.guards import (
     FIRST_DAY,
     LAST_DAY,
@@ -90,6 +90,20 @@ _ALL_HANDS = (  # {0}: `_DUPLICATE` or `_UNIQUE`; {1}: the voids' order (`_void_
 # its row id, which no kind is (`plays_of`)
 _PLAYS = (
     "h.number, h.date, CASE WHEN {} THEN '!' || h.id ELSE h.kind END, h.winner, h.points, h.dealer"
+)
+# what a hand's result is worked out from (besides the result itself), read with each play row
+# as one JSON array: a replay settles each distinct set again (`service.replaying`), so that a
+# row whose stored result contradicts its own inputs is refused, not shown
+INPUTS = (
+    "claim",
+    "knocker",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "layoffs",
+    "upcard",
+    "extras",
 )
 BATCH = 2000  # light rows a stream reads from the file at once (whole rows: half as many)
 
@@ -329,9 +343,10 @@ class Hands(LedgerCore):
         after: tuple[date, int] | None = None,
         since: date | None = None,
         until: date | None = None,
-    ) -> list[tuple[int, str, str, int | None, int, int | None, int | None]]:
+    ) -> list[tuple[int, str, str, int | None, int, int | None, int | None, str | None]]:
         """Live hands in play order as light rows (number, date, kind, winner, points, dealer,
-        other points): what a replay reads. `after` keeps the hands after a mark's cut (date,
+        other points, the inputs the result was worked out from: `INPUTS` as a JSON array):
+        what a replay reads. `after` keeps the hands after a mark's cut (date,
         hand number); `since` / `until` a date window ``[since, until)``."""
         sql, params = self._live(self._plays(), match, after, since, until)
         if since is not None or until is not None:
@@ -346,7 +361,10 @@ class Hands(LedgerCore):
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
         damaged = row_damage_sql(columns, self._numbers_unique(), dates)
-        return f"{_PLAYS.format(damaged)}, {other}"
+        inputs = "NULL"  # an old ledger read as it is (its variants' columns of old): not asked
+        if all(c in columns for c in INPUTS):
+            inputs = f"json_array({', '.join(f'h.{c}' for c in INPUTS)})"
+        return f"{_PLAYS.format(damaged)}, {other}, {inputs}"
 
     def _numbers_unique(self) -> bool:
         """Whether the ledger keeps hand numbers unique by its index (`guards.NUMBERS_INDEX`):
@@ -393,6 +411,20 @@ class Hands(LedgerCore):
             reader(match)(rows[0])  # refuses it, saying what is wrong
             raise damaged_hand(rows[0]["id"], rows[0]["number"], "holds what gintally cannot use")
 
+    def refuse_unidentified(self, match: Match) -> None:
+        """Refuse the match's first hand row whose uid is missing (another tool cleared it):
+        an export of it would be a new hand on the device that imports it, counted twice.
+        (A ledger from before identities, read as it is, has none to check.)"""
+        if "uid" not in self._hand_columns():
+            return
+        rows = self._rows(
+            f"SELECT id, number, quote(uid) FROM hands WHERE match_id = ? AND ({UID_MISSING}) "
+            "ORDER BY id LIMIT 1",
+            [match.id],
+        )
+        if rows:
+            raise damaged_hand(rows[0][0], rows[0][1], UID_SAYS.format(rows[0][2]))
+
     def refuse_hidden(self, match: Match) -> None:
         """Refuse a damaged row that a read of a date window would pass over in silence: a
         date that is not text or out of range sorts outside every window (two probes of the
@@ -409,7 +441,7 @@ class Hands(LedgerCore):
 
     def stream_plays(
         self, match: Match, until: date | None = None, after: tuple[date, int] | None = None
-    ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None]]:
+    ) -> Iterator[tuple[int, str, str, int | None, int, int | None, int | None, str | None]]:
         """The rows of `plays` for a whole match (before the day `until`, after a cut when
         given), read from the file in batches as they are consumed (a million hands never sit
         in memory at once). Use it inside `snapshot`."""
@@ -425,7 +457,12 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def stream_hand_values(self, match: Match, settle: bool = False) -> Iterator[HandValues]:
+    def stream_hand_values(
+        self,
+        match: Match,
+        settle: bool = False,
+        read: Callable[[sqlite3.Row], HandRecord] | None = None,
+    ) -> Iterator[HandValues]:
         """`live_hands` of a whole match made light for `check`, which reads every hand of every
         match, read from the file in batches as they are consumed (memory does not grow with
         the match): for each live hand in play order its number, its date, the values it stores
@@ -433,12 +470,14 @@ class Hands(LedgerCore):
         `record_of` turns into its `HandRecord`. A damaged date or number is refused as
         `live_hands` refuses it; a record is built only when asked for. Use it inside
         `snapshot`. `settle`: only what settling a hand again reads is read (`NARROW`: the
-        record of a token has no uid and no time of writing)."""
+        record of a token has no uid and no time of writing). `read` (a match's `reader`, or
+        one that also settles the record again) is asked for the first row of each distinct
+        set of stored values (`light.light_rows`)."""
         settle = settle and all(c in self._hand_columns() for c in HAND_COLUMNS)  # (old: h.*)
         sql, params = self._live(NARROW if settle else "h.*", match, whole=True)
         try:
             cursor = self.conn.execute(sql, params)
-            yield from light_rows(cursor, (), None, hand_record, _INT_COLUMNS, BATCH // 2)
+            yield from light_rows(cursor, (), read, hand_record, _INT_COLUMNS, BATCH // 2)
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 

@@ -24,7 +24,9 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from gintally.errors import LedgerError
 from gintally.ledger.core import LedgerCore, timestamp
+from gintally.ledger.damage import damaged_row
 from gintally.ledger.hands import hand_record, reader
 from gintally.ledger.imports import renumber
 from gintally.ledger.newest import STANDING_VOID
@@ -40,6 +42,16 @@ def version_row(conn: sqlite3.Connection, hand_id: int, uid: str) -> int:
     ).fetchone()
     at = "min(0, coalesce(min(id), 0)) - 1" if newer else "coalesce(max(id), 0) + 1"
     return int(conn.execute(f"SELECT {at} FROM hands").fetchone()[0])
+
+
+def _no_version(c: sqlite3.Row) -> LedgerError:
+    """The refusal of an edit (correction row `c`) whose version is no version of its hand."""
+    return damaged_row(
+        "corrections",
+        c["id"],
+        f"replaces hand key {c['hand_id']} by {c['replacement']!r}, which is no version of "
+        "that hand",
+    )
 
 
 def _values(hand: HandRecord) -> list[Any]:
@@ -69,11 +81,7 @@ class History(LedgerCore):
             ).fetchall():
                 version = None
                 if c["replacement"] is not None:
-                    version = read(
-                        self.conn.execute(
-                            "SELECT * FROM hands WHERE id = ?", [c["replacement"]]
-                        ).fetchone()
-                    )
+                    version = read(self._made_version(c))
                 corrections.append(
                     Correction(c["uid"], c["action"], c["reason"], c["created_at"], version)
                 )
@@ -85,12 +93,40 @@ class History(LedgerCore):
         if c is None:
             return None
         first = self.conn.execute("SELECT uid FROM hands WHERE id = ?", [c["hand_id"]]).fetchone()
+        if first is None:
+            raise damaged_row(
+                "corrections",
+                c["id"],
+                f"is a {c['action']} of hand key {c['hand_id']}, which is not in the ledger",
+            )
         version = None
         if c["replacement"] is not None:
-            version = hand_record(
-                self.conn.execute("SELECT * FROM hands WHERE id = ?", [c["replacement"]]).fetchone()
-            )
+            version = hand_record(self._made_version(c))
         return first[0], Correction(c["uid"], c["action"], c["reason"], c["created_at"], version)
+
+    def refuse_broken_histories(self, match: Match) -> None:
+        """Refuse the first edit of a hand of the match whose version is gone (another tool
+        deleted or moved it): before an export writes anything (`histories` would meet it
+        last)."""
+        row = self.conn.execute(
+            "SELECT c.* FROM corrections c JOIN hands h ON h.id = c.hand_id "
+            "WHERE h.match_id = ? AND c.replacement IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM hands v WHERE v.id = c.replacement AND v.hand_id = c.hand_id) "
+            "ORDER BY c.id LIMIT 1",
+            [match.id],
+        ).fetchone()
+        if row is not None:
+            raise _no_version(row)
+
+    def _made_version(self, c: sqlite3.Row) -> sqlite3.Row:
+        """The version an edit (correction row `c`) made: refused as damage when it is no
+        version of the corrected hand, as `check` names it."""
+        row: sqlite3.Row | None = self.conn.execute(
+            "SELECT * FROM hands WHERE id = ?", [c["replacement"]]
+        ).fetchone()
+        if row is None or row["hand_id"] != c["hand_id"]:
+            raise _no_version(c)
+        return row
 
     def bring_hand(self, match: Match, hand: HandRecord, uid: str, created_at: str) -> None:
         """Add a hand made elsewhere (its first version), keeping its uid and time, numbered

@@ -17,12 +17,12 @@ from dataclasses import replace
 
 from gintally.engine.formats import Format
 from gintally.engine.seasons import parse_season_start
-from gintally.errors import GintallyError, LedgerError, NotFoundError
+from gintally.errors import GintallyError, LedgerError, NotFoundError, visible
 from gintally.game.rules import RuleSet
 from gintally.ledger import files
 from gintally.ledger.core import LedgerCore, timestamp
 from gintally.ledger.damage import CHECK_HINT
-from gintally.ledger.guards import name_damage, visible
+from gintally.ledger.guards import name_damage
 from gintally.ledger.identity import random_uid
 from gintally.ledger.people import clean_name, damaged_player, player_or_new
 from gintally.model import Match, Player, Team, fold
@@ -249,7 +249,7 @@ class Matches(LedgerCore):
         if not names:
             return "there is no match yet: create one with gintally match new"
         more = f" and {len(names) - most} more (gintally match list)" if len(names) > most else ""
-        return f"the matches are: {', '.join(names[:most])}{more}"
+        return f"the matches are: {', '.join(visible(str(n)) for n in names[:most])}{more}"
 
     def use_match(self, name: str) -> Match:
         match = self.match(name)

@@ -1,16 +1,17 @@
 """The service: what a command asks of gintally, composed from the ledger and the engine.
 
-One module a concern: `hands` (settle, record and correct a hand, take back a match's latest
-fact), `config` (the ledger's settings), `matches` (a new match, a renamed player), `teams` (team
-matches: teams as typed, tables, rounds), `seating` (who plays whom in each round, asked instead
-of testing for teams), `replaying` (stored hands as the engine's entries), `windows` (the
-stretch of a match a command replays, the hand log), `stakes` (prices per point, who owes whom,
-payments), `checking` (a ledger's problems as data) and `insights` (lifetime figures and a
-season's story, for `stats`, `chart` and `report --html`), with `folding` (a match's seasons
-folded from the season-fold cache on, for both).
-Every public name of the first nine is named here, so ``service.record(...)`` reads as before,
+One module a concern: `settling` (a typed hand settled, a stored one settled again), `hands`
+(record and correct a hand, take back a match's latest fact), `config` (the ledger's settings),
+`matches` (a new match, a renamed player), `teams` (team matches: teams as typed, tables,
+rounds), `seating` (who plays whom in each round, asked instead of testing for teams),
+`replaying` (stored hands as the engine's entries), `windows` (the stretch of a match a command
+replays, the hand log), `stakes` (prices per point, who owes whom, payments), `checking` (a
+ledger's problems as data) and `insights` (lifetime figures and a season's story, for `stats`,
+`chart` and `report --html`), with `folding` (a match's seasons folded from the season-fold
+cache on, for both).
+Every public name of the first ten is named here, so ``service.record(...)`` reads as before,
 and loaded from its module on first use: a hand command loads `hands`, `windows`, `replaying`,
-`seating` and `teams`, not `stakes`, `checking` or `config`. Plain imports of all nine would
+`seating` and `teams`, not `stakes`, `checking` or `config`. Plain imports of all ten would
 cost every command about 8 ms more (measured on a loaded two-core machine; `stakes` alone is
 most of it: `decimal`, `fractions` and the settlement engine). `insights` is loaded only by the
 commands that use it (``from gintally.service import insights``).
@@ -33,16 +34,12 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.service.config import date_order as date_order
     from gintally.service.config import setting_of as setting_of
     from gintally.service.config import settings as settings
-    from gintally.service.hands import CLAIMS as CLAIMS
-    from gintally.service.hands import Settled as Settled
     from gintally.service.hands import Undone as Undone
     from gintally.service.hands import change_stacks as change_stacks
     from gintally.service.hands import edit as edit
     from gintally.service.hands import record as record
     from gintally.service.hands import redo as redo
     from gintally.service.hands import restore as restore
-    from gintally.service.hands import settle as settle
-    from gintally.service.hands import typed_from_record as typed_from_record
     from gintally.service.hands import undo as undo
     from gintally.service.hands import undo_latest as undo_latest
     from gintally.service.matches import new_match as new_match
@@ -55,6 +52,10 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.service.seating import Partnership as Partnership
     from gintally.service.seating import entry_from_values as entry_from_values
     from gintally.service.seating import seating_of as seating_of
+    from gintally.service.settling import CLAIMS as CLAIMS
+    from gintally.service.settling import Settled as Settled
+    from gintally.service.settling import settle as settle
+    from gintally.service.settling import typed_from_record as typed_from_record
     from gintally.service.stakes import Priced as Priced
     from gintally.service.stakes import Settlement as Settlement
     from gintally.service.stakes import in_play_now as in_play_now
@@ -94,13 +95,11 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
 HOMES: dict[str, str] = {
     "checking": "Problem check",
     "config": "SETTINGS Setting configure date_order setting_of settings",
-    "hands": (
-        "CLAIMS Settled Undone change_stacks edit record redo restore settle typed_from_record "
-        "undo undo_latest"
-    ),
+    "hands": "Undone change_stacks edit record redo restore undo undo_latest",
     "matches": "new_match rename_player",
     "replaying": "PlayRow entries entries_from_plays stream_entries_from_plays",
     "seating": "HeadToHead Partnership entry_from_values seating_of",
+    "settling": "CLAIMS Settled settle typed_from_record",
     "stakes": (
         "Priced Settlement in_play_now lifetime_winnings match_money pay "
         "payment_currency prices season_winnings set_stake settlement sides winnings"

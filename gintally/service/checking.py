@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -19,15 +19,14 @@ from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer, replay
 from gintally.engine.standings import Season, StandingsFold, season_values
 from gintally.errors import GintallyError, LedgerError
-from gintally.game.variants import Variant, variant_of
 from gintally.ledger import Ledger
 from gintally.ledger.hands import record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.config import SETTINGS, stored
 from gintally.service.folding import Finished, cacheable
-from gintally.service.hands import settle, typed_from_record
 from gintally.service.replaying import entries, entries_from_plays
 from gintally.service.seating import entries_from_values, seating_of
+from gintally.service.settling import Settling
 
 if TYPE_CHECKING:
     from gintally.ledger.folds import Fold
@@ -267,54 +266,21 @@ def _hand_problems(
 
 def _settling(
     m: Match,
-) -> tuple[dict[tuple[Any, ...], str], Callable[[tuple[Any, ...], Any], str]]:
-    """What is wrong with the hands that store these values ("": nothing), as a memo and the
-    function that works it out once and remembers it (`_settled_again` of the values and the
-    token of a hand that stores them). Hands that store the same values (all but the date)
-    settle alike (`settle` is a pure function of them and the match); the memo holds
-    `_SETTLED` sets of values at most (memory stays bounded)."""
-    variant = variant_of(m.rules)
-    settled: dict[tuple[Any, ...], str] = {}
+) -> tuple[dict[Hashable, str], Callable[[tuple[Any, ...], Any], str]]:
+    """What is wrong with the hands that store these values ("": nothing), as the memo of a
+    `settling.Settling` and the function that works it out once for the values and the token
+    of a hand that stores them (`Ledger.stream_hand_values`)."""
+    settling = Settling(m)
 
     def once(values: tuple[Any, ...], token: Any) -> str:
-        wrong = _settled_again(m, variant, values, token)
-        if len(settled) >= _SETTLED:
-            settled.clear()
-        settled[values] = wrong
-        return wrong
+        try:
+            kept = record_of(token)
+        except GintallyError as e:  # a row that is no record (its problem, once)
+            settling.memo[values] = str(e)
+            return str(e)
+        return settling(values, kept)
 
-    return settled, once
-
-
-_SETTLED = 50_000
-
-
-def _settled_again(m: Match, variant: Variant, values: tuple[Any, ...], token: Any) -> str:
-    """What is wrong with a hand that stores `values` (its `token`: `_hand_problems`), settled
-    again under its match's rules: "" when nothing is."""
-    try:
-        kept = record_of(token)
-        wrong = variant.stored_problems(kept.extras)
-        if wrong:
-            raise GintallyError(f"its extras do not read: {'; '.join(wrong)}")
-        rec = settle(m, typed_from_record(m, kept)).record
-        again = (rec.winner, rec.points, rec.kind, rec.other_points)
-    except GintallyError as e:
-        return str(e)
-    if kept.knocker_deadwood not in (None, rec.knocker_deadwood) and rec.knocker_deadwood == 0:
-        # a gin's count the replay never reads (its knocker melds every card): one no command
-        # could have stored
-        return f"stored the knocker's deadwood {kept.knocker_deadwood} but a {rec.kind} has none"
-    stored = (values[_WINNER], values[_POINTS], values[_KIND], values[_OTHER])
-    if again != stored and again[1:] == stored[1:]:
-        return f"stored winner player {stored[0]} but it is won by player {again[0]}"
-    if again != stored:
-        _, points, kind, other = stored
-        _, right, right_kind, right_other = again
-        said = f" ({right_other:+d} to the other player)" if right_other is not None else ""
-        had = f" ({other:+d} to the other player)" if other is not None else ""
-        return f"stored {kind} {points}{had} but it scores {right_kind} {right}{said}"
-    return ""
+    return settling.memo, once
 
 
 _SETTLED_FROM = HAND_COLUMNS[1:]  # what settling a stored hand again reads (`typed_from_record`)
@@ -332,6 +298,8 @@ def _from_mark(book: Ledger, m: Match) -> Replay | None:
         return None
     try:
         rows = book.plays(m, after=(mark.cut_date, mark.cut_hand))
+        # without their inputs: each hand is settled again, and named, by `_match_problems`
+        rows = [(*r[:7], None) for r in rows]
         return replay(entries_from_plays(m, rows), m.rules, m.format, m.first_seat, start=mark)
     except Exception:  # the cached state cannot even be replayed from
         return Replay([], [], -1, None)

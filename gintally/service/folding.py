@@ -220,7 +220,7 @@ class ImportFold:
             tail = tails.get(key)
             if tail is None or when is None:
                 try:
-                    made = self._entry((number, day, *key))
+                    made = self._entry((number, day, *key, None))  # settled by the import
                 except LedgerError:
                     return None
                 when, tail = made.date, made[2:]

@@ -1,10 +1,10 @@
-"""Hands: a typed hand settled, recorded, and corrected, as the hand commands ask.
+"""Hands: a typed hand recorded (settled by `settling`) and corrected, as the hand commands ask.
 
 Terminology
 - typed hand (`model.TypedHand`): a hand command's input as the player typed it: the claim
   (knock, gin, big-gin, draw, score), the player, counts or cards, date, dealer, upcard, note.
-- settle: turn a typed hand into a `HandRecord` (winner and points computed by `scoring`), or
-  refuse it with a `GintallyError` before anything is written.
+- settle (`settling.settle`): turn a typed hand into a `HandRecord` (winner and points
+  computed by `scoring`), or refuse it with a `GintallyError` before anything is written.
 - correction: `edit`, `void` and `undo`; the hand keeps its number and everything recomputes.
 - latest fact (`undo_latest`): the match's latest change to its hands (a hand entered, an
   edit, a void, a restore), or a payment recorded after its last hand, or a price set after
@@ -24,220 +24,21 @@ from typing import TYPE_CHECKING
 
 from gintally.engine.seasons import season_of
 from gintally.errors import GintallyError, HandError, LedgerError
-from gintally.game.cards import format_cards, parse_card, parse_cards
-from gintally.game.scoring import HandResult, Kind, check_count, parse_kind
+from gintally.game.scoring import HandResult, Kind, parse_kind
 from gintally.game.variants import (
     CORE_INPUTS,
-    HandInput,
     Variant,
     variant_of,
     variant_options,
 )
 from gintally.ledger import Ledger
 from gintally.ledger.history import Change
-from gintally.model import HandRecord, Match, Payment, Player, TypedHand, plain_text, shell_word
+from gintally.model import HandRecord, Match, Payment, TypedHand, shell_word
 from gintally.service.seating import seating_of
+from gintally.service.settling import settle, typed_from_record
 
 if TYPE_CHECKING:
     from gintally.engine.stakes import Stake
-
-CLAIMS = ("knock", "gin", "big-gin", "draw", "misdeal", "score", "sour")
-_PLAYED = ("knock", "gin", "big-gin", "score", "sour")  # claims made by a player
-
-
-@dataclass(frozen=True)
-class Settled:
-    """A typed hand settled for a match: the record to store and the scoring result."""
-
-    record: HandRecord
-    result: HandResult
-
-
-def _input(match: Match, typed: TypedHand, actor: int | None) -> HandInput:
-    """The typed inputs as the match's variant reads them (a draw's counts in seat order)."""
-    counts: dict[int, int] = {}
-    for name, value in typed.draw_deadwood.items():
-        player = match.player(name)
-        check_count(f"{player.name}'s deadwood", value, match.rules)
-        counts[match.seat(player.id) or 0] = value
-    scores = match.rules.deck_out_scores and "draw_deadwood" in variant_of(match.rules).takes(
-        "draw"
-    )
-    if typed.claim == "draw" and scores and len(counts) < 2:
-        a, b = match.tables[_draw_table(match, typed)]
-        raise HandError(
-            f"match {match.name!r} scores a dead deck: give --deadwood "
-            f"{a.name}=N --deadwood {b.name}=N"
-        )
-    return HandInput(
-        deadwood=typed.deadwood,
-        vs=typed.vs,
-        cards=typed.cards,
-        vs_cards=typed.vs_cards,
-        points=typed.points,
-        kind=typed.kind,
-        draw_deadwood=(counts[0], counts[1]) if len(counts) == 2 else None,
-        dealer=typed.dealer,
-        upcard=typed.upcard,
-        actor=actor,
-        extra=typed.extra,
-    )
-
-
-def settle(match: Match, typed: TypedHand) -> Settled:
-    """Check a typed hand against the match's players, variant and rules, and score it."""
-    rules = match.rules
-    variant = variant_of(rules)
-    claim = typed.claim
-    if claim not in CLAIMS:
-        raise HandError(f"unknown hand {claim!r}; record one of: {', '.join(CLAIMS)}")
-    refused = seating_of(match).misdeal_refused
-    if claim == "misdeal" and refused:
-        raise HandError(refused)
-    given = _input(match, typed, None).given() | (
-        {"draw_deadwood"} if typed.draw_deadwood else set()
-    )
-    variant.check(claim, given)
-    upcard = str(parse_card(typed.upcard)) if typed.upcard else None
-    dealer = match.player(typed.dealer).id if typed.dealer else None
-    if claim in _PLAYED and not typed.player:
-        raise HandError(f"a {claim} needs the player who made it")
-    if claim == "knock" and rules.knock_from_upcard and upcard is None:
-        raise HandError(
-            f"match {match.name!r} takes its knock limit from the upcard: "
-            f"give --upcard (for example --upcard 7D)"
-        )
-    scores = claim in ("knock", "gin", "big-gin") or (claim == "draw" and rules.deck_out_scores)
-    if scores and variant.dealt and rules.spade_doubles and upcard is None:
-        raise HandError(
-            f"match {match.name!r} doubles a hand dealt with a spade upcard: give --upcard"
-        )
-    actor = match.player(typed.player) if claim in _PLAYED and typed.player else None
-    seat = match.seat(actor.id) if actor is not None else None
-    result = variant.settle(claim, _input(match, typed, seat), rules, upcard)
-    return Settled(_record(match, typed, result, actor, upcard, dealer), result)
-
-
-def _record(
-    match: Match,
-    typed: TypedHand,
-    result: HandResult,
-    actor: Player | None,
-    upcard: str | None,
-    dealer: int | None,
-) -> HandRecord:
-    """The hand as stored: the inputs as typed (cards normalised) and the computed result."""
-    base = HandRecord(
-        date=typed.date,
-        claim=typed.claim,
-        kind=str(result.kind),
-        winner=None,
-        points=result.points,
-        upcard=upcard,
-        dealer=dealer,
-        note=plain_text(typed.note, "the note", one_line=True) or None if typed.note else None,
-        other_points=result.other_points,
-    )
-    if typed.claim in ("draw", "misdeal"):
-        counts = _input(match, typed, None).draw_deadwood
-        seated = match.tables[_draw_table(match, typed)]
-        _dealer_at_table(match, dealer, seated[0].id)
-        winner = None
-        if result.winner is not None:
-            winner = seated[0 if result.winner == "first" else 1].id
-        return replace(
-            base,
-            winner=winner,
-            knocker=seating_of(match).draw_mark(seated),
-            knocker_deadwood=counts[0] if counts else None,
-            defender_deadwood=counts[1] if counts else None,
-        )
-    assert actor is not None
-    _dealer_at_table(match, dealer, actor.id)
-    if typed.claim == "score":
-        return replace(base, winner=actor.id)
-    # A knock tied under tie=no-score has no winner.
-    won = {"knocker": actor.id, "defender": match.other(actor.id).id}.get(result.winner or "")
-    return replace(
-        base,
-        winner=won,
-        knocker=actor.id,
-        knocker_deadwood=result.knocker_deadwood,
-        defender_deadwood=result.defender_deadwood,
-        knocker_cards=_norm_cards(typed.cards),
-        defender_cards=_norm_cards(typed.vs_cards),
-        layoffs=format_cards(result.layoffs) or None,
-        extras=result.extras,
-    )
-
-
-def _norm_cards(text: str | None) -> str | None:
-    return format_cards(parse_cards(text)) if text else None
-
-
-def _dealer_at_table(match: Match, dealer: int | None, player: int) -> None:
-    """The dealer of a hand is one of the two players at its table (there are several in a team
-    match)."""
-    if dealer is None or match.table_of(dealer) == match.table_of(player):
-        return
-    table = match.table_of(player) or 0
-    raise HandError(
-        f"{match.name_of(dealer)} does not play at {match.table_name(table)}'s table: "
-        f"the dealer is one of {match.table_name(table).replace(' v ', ' and ')}"
-    )
-
-
-def _draw_table(match: Match, typed: TypedHand) -> int:
-    """The table of a drawn hand: the one of the player named, or of the counts given."""
-    if len(match.tables) == 1:
-        return 0
-    named = [match.player(n) for n in ([typed.player] if typed.player else [])]
-    named += [match.player(n) for n in typed.draw_deadwood]
-    tables = {match.table_of(p.id) or 0 for p in named}
-    if not tables:
-        raise HandError(
-            f"match {match.name!r} is played at {len(match.tables)} tables: name a player of "
-            f"the drawn hand's table (gintally draw {match.tables[0][0].name})"
-        )
-    if len(tables) > 1:
-        where = ", ".join(
-            f"{p.name} at {match.table_name(match.table_of(p.id) or 0)}" for p in named
-        )
-        raise HandError(f"a drawn hand is at one table, not several ({where})")
-    return tables.pop()
-
-
-def typed_from_record(match: Match, rec: HandRecord) -> TypedHand:
-    """The typed hand behind a stored one (what `edit` starts from)."""
-    draw: dict[str, int] = {}
-    if rec.claim == "draw":
-        seated = match.tables[match.table_of(rec.knocker) or 0]
-        for idx, value in ((0, rec.knocker_deadwood), (1, rec.defender_deadwood)):
-            if value is not None:
-                draw[seated[idx].name] = value
-    player = match.name_of(rec.knocker if rec.claim != "score" else rec.winner)
-    cards_given = rec.knocker_cards is not None
-    counted = rec.claim in ("knock", "sour")  # the claims that take the player's deadwood
-    played = rec.claim not in ("draw", "misdeal", "score")
-    extra = variant_of(match.rules).retyped(rec.extras, rec.claim, rec.other_points)
-    return TypedHand(
-        claim=rec.claim,
-        date=rec.date,
-        player=player,
-        deadwood=None if cards_given or not counted else rec.knocker_deadwood,
-        vs=None
-        if rec.defender_cards or not played or rec.claim == "sour"
-        else rec.defender_deadwood,
-        cards=rec.knocker_cards,
-        vs_cards=rec.defender_cards,
-        points=rec.points if rec.claim == "score" else None,
-        kind=rec.kind if rec.claim == "score" else None,
-        draw_deadwood=draw,
-        dealer=match.name_of(rec.dealer),
-        upcard=rec.upcard,
-        note=rec.note,
-        extra=extra,
-    )
 
 
 def back_dated(

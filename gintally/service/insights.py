@@ -29,7 +29,7 @@ from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import HandRecord, Match
 from gintally.service.folding import fold_match
-from gintally.service.replaying import entries, stream_entries_from_plays
+from gintally.service.replaying import entries, live_hands, stream_entries_from_plays
 from gintally.service.seating import seating_of
 from gintally.service.teams import hand_table
 from gintally.service.windows import Window, dealer_before, hand_log, match_standings, replay_all
@@ -79,7 +79,7 @@ def _team_match(fold: Lifetime, book: Ledger, m: Match) -> None:
     hands of its two players (no games), then the complete rounds as the teams' games, counted
     for every member (no hands). Team matches replay whole everywhere (an evening's rounds)."""
     assert m.teams is not None
-    live = book.live_hands(m)
+    live = live_hands(book, m)
     for t, (a, b) in enumerate(m.tables):
         seat = {a.id: 0, b.id: 1}
         at = [

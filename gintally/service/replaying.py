@@ -4,30 +4,55 @@ Terminology
 - entry (`engine.replay.Entry`): a hand as the engine reads it: player ids become seats 0 and 1
   (a team match's side), a complete round of a team match is one entry.
 - play row (`PlayRow`): a hand as `Ledger.plays` reads it, only what a replay needs; a damaged
-  one is refused with one line pointing to ``gintally check``.
+  one is refused with one line pointing to ``gintally check``, and so is one whose stored
+  result its own inputs (carried with it) do not give (`settling.Settling`, asked once for
+  each distinct set of stored values).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from datetime import date
+from functools import partial
+from typing import TYPE_CHECKING
 
 from gintally.engine.replay import Entry
 from gintally.errors import LedgerError
 from gintally.game.variants import max_hand_points
 from gintally.ledger.damage import CHECK_HINT
 from gintally.ledger.guards import FIRST_DAY, KINDS, LAST_DAY
-from gintally.model import HandRecord, Match
+from gintally.model import HandRecord, Match, extras_from
 from gintally.service.seating import seating_of
+from gintally.service.settling import Settling
 
-# what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points
-PlayRow = tuple[int, str, str, int | None, int, int | None, int | None]
+if TYPE_CHECKING:
+    from gintally.ledger import Ledger
+
+# what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points, and the
+# inputs the result was worked out from (`hands.INPUTS` as a JSON array; None: not asked, a row
+# an import has just settled)
+PlayRow = tuple[int, str, str, int | None, int, int | None, int | None, str | None]
 
 
 def entries(match: Match, hands: Iterable[HandRecord]) -> list[Entry]:
     """Stored hands as the engine reads them, as the match's seating has them reach the games
     (`seating`: each hand head to head; in a team match, one entry per complete round)."""
     return seating_of(match).entries(hands)
+
+
+def live_hands(ledger: Ledger, match: Match) -> list[HandRecord]:
+    """The match's live hands (`Ledger.live_hands`), each distinct set of stored values settled
+    again: a hand that contradicts its own inputs is refused (`settling.Settling.refuse`), as
+    the play rows of a two-player match are (for a team match, read whole)."""
+    hands = ledger.live_hands(match)
+    settling = Settling(match)
+    settled = settling.memo
+    for h in hands:
+        values = h.stored()
+        if settled.get(values) != "":
+            settling.refuse(h.number, values, h)
+    return hands
 
 
 def entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
@@ -51,7 +76,9 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
     top = max_hand_points(match.rules)
     days: dict[str, date] = {}
     make = tuple.__new__  # `Entry._make` without its call: every field is given, in order
-    for hid, day, kind, w, pts, d, other in rows:
+    settling = Settling(match)
+    settled = settling.memo  # what is wrong with each distinct set of stored values ("": none)
+    for hid, day, kind, w, pts, d, other, inputs in rows:
         when = days.get(day)
         try:
             if when is None:
@@ -75,7 +102,46 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
                 f"the ledger is damaged: hand {hid} of match {match.name!r} "
                 f"{_wrong(match, kind, w, pts, d, top, seats)}; {CHECK_HINT}"
             )
+        if inputs is not None:
+            key = (kind, w, pts, d, other, inputs)
+            if settled.get(key) != "":  # a set of values not settled again yet, or unsound
+                settling.refuse(hid, key, partial(_stored, when, kind, w, pts, d, other, inputs))
         yield make(Entry, (hid, when, seats[w], pts, kind, seats[d], other or 0))
+
+
+def _stored(
+    day: date,
+    kind: str,
+    winner: int | None,
+    points: int,
+    dealer: int | None,
+    other: int | None,
+    inputs: str,
+) -> HandRecord:
+    """The record of a play row with its inputs (`hands.INPUTS`, a JSON array), to settle it
+    again (`settling.stored_problem`)."""
+    claim, knocker, kd, dd, cards, vs_cards, layoffs, upcard, extras = json.loads(inputs)
+    try:
+        more = extras_from(extras)
+    except (TypeError, ValueError):
+        more = {}  # not an object: `hands.hand_record` and `check` name the row
+    return HandRecord(
+        date=day,
+        claim=claim,
+        kind=kind,
+        winner=winner,
+        points=points,
+        knocker=knocker,
+        knocker_deadwood=kd,
+        defender_deadwood=dd,
+        knocker_cards=cards,
+        defender_cards=vs_cards,
+        layoffs=layoffs,
+        upcard=upcard,
+        dealer=dealer,
+        other_points=other,
+        extras=more,
+    )
 
 
 class EntryReader:

@@ -41,7 +41,7 @@ from gintally.errors import GintallyError, NotFoundError
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
 from gintally.model import Match, Payment, fold, plain_text, shell_word
-from gintally.service.replaying import stream_entries_from_plays
+from gintally.service.replaying import live_hands, stream_entries_from_plays
 from gintally.service.seating import seating_of
 
 
@@ -143,7 +143,7 @@ def _entries(ledger: Ledger, match: Match) -> tuple[Iterator[Entry], int | None]
     file for two players, read whole for a team match (a round needs every table's hand)."""
     seating = seating_of(match)
     if seating.whole:
-        hands = ledger.live_hands(match)
+        hands = live_hands(ledger, match)
         rounds = seating.rounds(hands)
         posted = entries_of(rounds) if rounds else seating.entries(hands)
         return iter(sorted(posted, key=lambda e: (e.date, e.id))), seating.first_dealer

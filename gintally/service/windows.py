@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from gintally.engine.formats import Format
@@ -27,9 +28,14 @@ from gintally.ledger import Ledger
 from gintally.ledger.hands import reader, record_of
 from gintally.ledger.light import LogValues
 from gintally.model import HAND_COLUMNS, HandRecord, Match
-from gintally.service.replaying import entries_from_plays, stream_entries_from_plays
+from gintally.service.replaying import (
+    entries_from_plays,
+    live_hands,
+    stream_entries_from_plays,
+)
 from gintally.service.seating import round_of as round_in
 from gintally.service.seating import seating_of
+from gintally.service.settling import Settling
 
 if TYPE_CHECKING:
     from gintally.engine.listing import Listing
@@ -359,6 +365,8 @@ def _logged(
     rule, read = rules.next_dealer, reader(match)
     seat = {p.id: match.seat(p.id) for p in match.members}.get  # `Match.seat`; a stranger: 1
     seen = 0
+    settling = Settling(match)  # a live hand contradicting its own inputs is refused
+    settled = settling.memo
     for light in ledger.stream_hand_log(match, since):
         day, values = light[1], light[2]
         if until is not None and day >= until:
@@ -368,6 +376,8 @@ def _logged(
         dealer_of = dealer if typed is None else seat(typed, 1)
         void = light[5]
         if not void:
+            if settled.get(values) != "":
+                settling.refuse(light[0], values, partial(record_of, light[3], read))
             winner = values[_WINNER]
             dealer = next_dealer(
                 rule, values[_KIND], None if winner is None else seat(winner, 1), dealer_of
@@ -397,11 +407,13 @@ def _logged_rounds(
 
     played = [0] * len(match.tables)
     seen = 0
+    settling = Settling(match)  # a live hand contradicting its own inputs is refused
     for h in ledger.stream_hands(match):
         if until is not None and h.date >= until:
             return
         number = None
         if not h.voided:
+            settling.refuse(h.number, h.stored(), h)
             table = hand_table(match, h)
             number = played[table] + 1
             if not redealt(match.seat(h.winner)):  # a redeal uses up no turn (`engine.rounds`)
@@ -415,7 +427,7 @@ def _logged_rounds(
 
 def replay_all(ledger: Ledger, match: Match, today: date | None = None) -> Window:
     """Replay the whole match, every season (for standings, the hand log and checks)."""
-    hands = ledger.live_hands(match)
+    hands = live_hands(ledger, match)
     seating = seating_of(match)
     rounds = seating.rounds(hands)
     if rounds:

@@ -18,8 +18,9 @@ CSV is read line by line, and JSON hand by hand (`streamed_json`).
 Limits (a clear refusal, never a split or an endless wait; no honest household file comes near):
 - `LINE_LIMIT` characters in one line of CSV: a longer line is refused, never cut, so the records
   are the ones Python's csv module reads (a line cut in two would be two records).
-- `MAX_ROWS` rows in a source, all its parts together (hands, corrected hands, payments): a
-  lifetime of evenings is some tens of thousands.
+- `MAX_ROWS` rows in a source, all its parts together (hands, corrected hands, payments; a
+  CSV's blank lines count, so endless blank lines end there too): a lifetime of evenings is
+  some tens of thousands.
 - `MAX_CHARS` characters read from a source (1 GiB): an endless pipe (a header and rows that never
   stop, ``{`` and white space for ever) is refused when it passes them.
 
@@ -412,10 +413,10 @@ def _csv_rows(
         full = len(fill)
         try:
             for raw in reader:
+                budget.row()  # a blank line counts: endless blank lines end at the limit
                 if not any(raw):
                     continue  # a blank line (DictReader skipped them too), or empty cells
                 i += 1
-                budget.row()
                 if len(raw) > width:
                     raise GintallyError(
                         f"row {i} of {source_name(path)}: more fields than the header has"
