@@ -68,9 +68,18 @@ class Damage:
 
 
 HAND_READERS = frozenset(
-    ("show", "show --all", "hands", "hands --all", "standings", "stats", "chart", "report",
-     "export")
-)  # fmt: skip
+    (
+        "show",
+        "show --all",
+        "hands",
+        "hands --all",
+        "standings",
+        "stats",
+        "chart",
+        "report",
+        "export",
+    )
+)
 MATCH_READERS = HAND_READERS | {"match list", "undo", "edit", "new hand"}
 SOLO = "UPDATE settings SET value = '1' WHERE key = 'current_match'"
 MONEY_READERS = frozenset(("settle", "settle --all --json"))

@@ -128,12 +128,14 @@ def _step(
     elif action == "edit":
         number = str(rng.choice(live)[0])
         a, b = m.players
-        change = rng.choice([
-            ["--date", _day(rng, m.start)],
-            ["--kind", "score", "--player", b, "--points", "77"],
-            ["--dealer", a],
-            ["--kind", "gin", "--player", a, "--vs", "12"],
-        ])  # fmt: skip
+        change = rng.choice(
+            [
+                ["--date", _day(rng, m.start)],
+                ["--kind", "score", "--player", b, "--points", "77"],
+                ["--dealer", a],
+                ["--kind", "gin", "--player", a, "--vs", "12"],
+            ]
+        )
         gintally("edit", number, "--match", name, *change)  # refused when it does not fit
     elif action == "void":
         ok(gintally("void", str(rng.choice(live)[0]), "--match", name))

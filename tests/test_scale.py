@@ -291,9 +291,12 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
     day0 = date(2001, 12, 20)
     with memory_ledger() as book:
         m = book.create_match(
-            "Kitchen", ("Ann", "Bob"), Format("single"), resolve("modern", [f"next_dealer={rule}"]),
+            "Kitchen",
+            ("Ann", "Bob"),
+            Format("single"),
+            resolve("modern", [f"next_dealer={rule}"]),
             first,
-        )  # fmt: skip
+        )
         ids = {p.name: p.id for p in m.players}
         for day, winner, kind, dealer, voided in hands:
             if winner is None:
@@ -301,10 +304,13 @@ def test_the_dealer_before_a_day_is_the_one_the_hands_before_it_give(
             elif kind in ("draw", "misdeal"):
                 kind = "knock"
             rec = HandRecord(
-                date=day0 + timedelta(days=day), claim="score" if winner else kind, kind=kind,
-                winner=ids.get(winner or ""), points=30 if winner else 0,  # a gin's 25 or more
+                date=day0 + timedelta(days=day),
+                claim="score" if winner else kind,
+                kind=kind,
+                winner=ids.get(winner or ""),
+                points=30 if winner else 0,  # a gin's 25 or more
                 dealer=ids.get(dealer or ""),
-            )  # fmt: skip
+            )
             stored = book.add_hand(m, rec)
             if voided:
                 book.void(m, stored.number)
@@ -368,11 +374,19 @@ def test_show_without_a_mark_shows_what_a_whole_replay_shows(
         rules = resolve("modern", [f"target={target}"])
         m = book.create_match("Kitchen", ("Ann", "Bob"), Format(fmt, 3), rules, "Ann")
         ids = {p.name: p.id for p in m.players}
-        book.add_hands(m, [
-            HandRecord(date=date(2020, 1, 1) + timedelta(days=day), claim="score",
-                       kind="score", winner=ids[who], points=points)
-            for day, who, points in hands
-        ])  # fmt: skip
+        book.add_hands(
+            m,
+            [
+                HandRecord(
+                    date=date(2020, 1, 1) + timedelta(days=day),
+                    claim="score",
+                    kind="score",
+                    winner=ids[who],
+                    points=points,
+                )
+                for day, who, points in hands
+            ],
+        )
         window = service.replay_match(book, m)
         whole = replay(service.entries(m, book.live_hands(m)), m.rules, m.format, m.first_seat)
     keep = service.recent_games(m.format)
