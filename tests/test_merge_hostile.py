@@ -357,3 +357,33 @@ def test_an_import_refuses_money_dated_before_1900_as_a_merge_does(
     before = here.read_bytes()
     assert run(here, "import", str(doc)) == (2, "", said)
     assert here.read_bytes() == before
+
+
+def test_a_payments_place_among_the_hands_is_this_ledgers_own(pair: tuple[Path, Path]) -> None:
+    """A payment's ``after_hand`` is its match's last hand number when it was written (what
+    `undo` compares), bookkeeping in the numbering of the ledger that wrote it: a merge writes
+    this ledger's own, whatever the file holds, and `undo` then takes the payment back."""
+    here, other = pair
+    unguarded(other, "UPDATE payments SET after_hand = 'lots'")
+    ok(here, "merge", str(other))
+    with sqlite3.connect(here) as conn:
+        last = conn.execute("SELECT max(number) FROM hands").fetchone()[0]
+        kept = conn.execute("SELECT DISTINCT after_hand FROM payments").fetchall()
+    assert kept == [(last,)]
+    # taken back as they were recorded there: the price, the void of hand 2 there, the payment
+    assert ok(here, "undo").startswith("Took back the price of M")
+    assert ok(here, "undo").startswith("Took back the void of hand 3")
+    assert ok(here, "undo").startswith("Took back the payment: Bob paid Ann 1.00")
+    assert ok(here, "check") == f"{here}: no problems found\n"
+
+
+def test_a_payment_whose_place_is_no_hand_number_is_damage(pair: tuple[Path, Path]) -> None:
+    """Written in place by another program, such a payment is named by `check`, and `undo`
+    refuses in one line instead of failing on it."""
+    _, other = pair
+    unguarded(other, "UPDATE payments SET after_hand = 'lots' WHERE id = 1")
+    code, out, err = run(other, "check")
+    assert code == 1 and "payments row 1: holds after_hand 'lots', not a hand number" in out, out
+    code, out, err = run(other, "undo")
+    assert code == 1 and err.count("\n") == 1, err
+    assert "payments row 1" in err and "damaged" in err and "unexpected" not in err, err

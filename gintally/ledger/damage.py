@@ -123,8 +123,9 @@ def payment_damage(
     """What is wrong with a row of ``payments`` that no command could have written, or None:
     an amount that is not one above zero, a date that is not one or after tomorrow (money is
     handed over by the day it is recorded; a day of slack for another device's time zone), a
-    payer or payee who does not play in its match (`players`, when known), a note with a
-    control character; an amount with more decimals than its currency's `places`, when known."""
+    payer or payee who does not play in its match (`players`, when known), an ``after_hand``
+    that is no hand number, a note with a control character; an amount with more decimals
+    than its currency's `places`, when known."""
     wrong = _amount_damage(r["amount"], zero=False, places=places) or _day_damage(
         r["date"], min(LAST_DAY, (date.today() + timedelta(days=1)).isoformat())
     )
@@ -134,6 +135,9 @@ def payment_damage(
         for column in ("from_player", "to_player"):
             if r[column] not in players:
                 return f"names {column} player {r[column]!r}, who does not play in its match"
+    after = r["after_hand"]
+    if type(after) is not int or after < 0:  # its match's last hand number then (`undo`)
+        return f"holds after_hand {after!r}, not a hand number"
     return _text_damage("note", r["note"])
 
 

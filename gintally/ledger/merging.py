@@ -89,6 +89,9 @@ class FactTable:
     ignore: tuple[str, ...] = ()
     # the table whose row (by uid) a row of this one takes back (``payment_voids``: a payment)
     takes_back: str | None = None
+    # the column that holds its match's last hand number here when the row is written (a
+    # payment's ``after_hand``, what `undo` compares): this ledger's own, never the file's
+    last_hand: str | None = None
 
 
 # Fact tables beyond players, matches, hands and corrections, merged by `FactTable`'s rule, in
@@ -100,6 +103,7 @@ FACT_TABLES: tuple[FactTable, ...] = (
         "payments",
         {"match_id": "matches", "from_player": "players", "to_player": "players"},
         ignore=("after_hand", "created_at"),
+        last_hand="after_hand",
     ),
     FactTable("payment_voids", takes_back="payments"),
     FactTable(
@@ -798,6 +802,11 @@ class _Merge:
             ).fetchone()
             if here is None:
                 self._check_fact(table.name, dict(zip(columns, values, strict=True)), r["row_id"])
+                if table.last_hand is not None:  # written now, after every hand here
+                    values[columns.index(table.last_hand)] = self.conn.execute(
+                        "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?",
+                        [values[columns.index("match_id")]],
+                    ).fetchone()[0]
                 self.conn.execute(
                     f"INSERT INTO {table.name}({', '.join(columns)}) "
                     f"VALUES ({', '.join('?' * len(columns))})",
