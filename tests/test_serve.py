@@ -507,3 +507,40 @@ def test_a_correction_names_the_finished_games_it_changes(tmp_path: Path) -> Non
         said = write(phone, "/void", csrf, hand="2").json()["said"]
     assert said[0] == "Voided hand 2: Bob scores 30"
     assert said[-len(expected) :] == expected
+
+
+def test_the_money_part_says_it_as_show_and_settle_do(tmp_path: Path) -> None:
+    """A match played for money: the sheet's line about the price and what is in play is the
+    one `show` prints, and who owes whom is `settle`'s; a first price set during a set says
+    that the set under way plays for nothing."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        m = book.new_match("Fri", ["Ann", "Bob"], format="hollywood")
+        m.score("Ann", 100)  # set 1 begun before the price: it plays for nothing
+        m.stake("0.05", currency="$")
+    with client_for(path) as c:
+        join(c)
+        page = " ".join(c.get("/part").text.split())
+        assert (
+            "At $0.05 a point from the next set: set 1, under way when the price was set, "
+            "plays for nothing." in page
+        ), page
+        assert "owes" not in page
+    with gintally.open(path) as book:
+        m = book.match("Fri")
+        for _ in range(2):
+            m.score("Ann", 100)  # set 1 over, Ann by 975: unpriced
+        m.score("Bob", 60)  # set 2, priced
+        m.score("Ann", 100)
+        for _ in range(3):
+            m.score("Bob", 100)  # set 2 over, Bob by 510; the last also wins set 3's game 7
+        (balance,) = m.settlement()["balances"]
+    assert balance["text"] == "$25.50"  # 510 points at $0.05
+    with client_for(path) as c:
+        join(c)
+        page = " ".join(c.get("/part").text.split())
+    assert "Ann owes Bob $25.50" in page, page
+    assert (
+        "At $0.05 a point. Set 3 so far, its open game included: Bob is 325 points ahead, "
+        "worth $16.25." in page
+    ), page
