@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from urllib.parse import quote
 
 import jinja2
@@ -239,9 +239,9 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     info = m.info()
     money = m.settlement() if info.get("stake") else None
     if money is not None:  # the sheet's line about it, as `show` says it
-        from gintally.report import stake_line
+        from gintally.report import ShowDoc, stake_line
 
-        money["said"] = stake_line(sheet)
+        money["said"] = stake_line(cast(ShowDoc, sheet))
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
     won = [g for g in games if g["status"] == "won"][-3:]
