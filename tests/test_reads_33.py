@@ -328,3 +328,52 @@ def test_a_team_match_hand_contradicting_its_counts_is_refused(tmp_path: Path) -
         f"problem: match 'T' hand 1: stored knock 40 but it scores knock 15\n"
         f"1 problem(s) in {db}\n",
     )
+
+
+# --- a replay from a kept mark settles again only what was written since -------------------------
+
+
+@pytest.fixture
+def season(tmp_path: Path) -> Path:
+    """An ad-infinitum season whose replay mark the writes keep: three knocks, then a read."""
+    db = tmp_path / "season.db"
+    ok(db, "match", "new", "S", "--players", "Ann", "Bob", "--format", "ad-infinitum")
+    for who, count in (("Bob", "5"), ("Ann", "3"), ("Bob", "7")):
+        ok(db, "knock", who, count, "--vs", "20", "--date", "2026-01-05")
+    ok(db, "show")
+    return db
+
+
+def test_a_write_keeps_its_mark_as_having_seen_the_rows_it_settled(season: Path) -> None:
+    """The season's mark is confirmed by each write's replay up to the newest hand row: what
+    a replay from it settles again is only what was written after."""
+    ((seen,),) = rows(season, "SELECT hands_row FROM replay_marks")
+    assert seen == rows(season, "SELECT max(id) FROM hands")[0][0] == 3
+    ok(season, "knock", "Ann", "2", "--vs", "30", "--date", "2026-01-06")
+    assert rows(season, "SELECT hands_row FROM replay_marks") == [(4,)]
+
+
+def test_a_seen_row_changed_in_place_is_still_refused(season: Path) -> None:
+    """A row the mark has seen, changed in place by another tool: the forgetting trigger drops
+    the mark in the same statement, so the next read settles every hand again and refuses it."""
+    unguarded(season, "UPDATE hands SET points = 40 WHERE id = 1")
+    assert rows(season, "SELECT count(*) FROM replay_marks") == [(0,)]
+    wrong = "the ledger is damaged: hand 1 of match 'S' stored knock 40 but it scores knock 15"
+    for args in (("show",), ("show", "--json"), ("standings",)):
+        assert cli(season, *args) == (1, f"Error: {wrong}; {HINT}\n"), args
+    code, said = cli(season, "knock", "Ann", "1", "--vs", "9")  # kept, and said
+    assert (code, said) == (0, f"Warning: the change was saved, but {wrong}; {HINT}\n")
+
+
+def test_a_row_written_since_the_mark_is_settled_again(season: Path) -> None:
+    """A contradicting row another tool appends after the mark (a row id above what it has
+    seen) is settled again by the replay from the mark, and refused."""
+    unguarded(
+        season,
+        "INSERT INTO hands (hand_id, match_id, number, uid, date, claim, kind, winner, points, "
+        "knocker, knocker_deadwood, defender_deadwood, created_at) "
+        "SELECT 4, match_id, 4, lower(hex(randomblob(16))), date, claim, kind, winner, 99, "
+        "knocker, knocker_deadwood, defender_deadwood, created_at FROM hands WHERE id = 3",
+    )
+    code, out = cli(season, "show")
+    assert code == 1 and "hand 4 of match 'S' stored knock 99 but it scores knock 13" in out, out

@@ -343,12 +343,15 @@ class Hands(LedgerCore):
         after: tuple[date, int] | None = None,
         since: date | None = None,
         until: date | None = None,
+        verified: int = 0,
     ) -> list[tuple[int, str, str, int | None, int, int | None, int | None, str | None]]:
         """Live hands in play order as light rows (number, date, kind, winner, points, dealer,
         other points, the inputs the result was worked out from: `INPUTS` as a JSON array):
         what a replay reads. `after` keeps the hands after a mark's cut (date,
-        hand number); `since` / `until` a date window ``[since, until)``."""
-        sql, params = self._live(self._plays(), match, after, since, until)
+        hand number); `since` / `until` a date window ``[since, until)``; `verified`: the hand
+        row up to which the rows were settled again already (a trusted mark's `seen`): theirs
+        come without inputs, and are not settled again."""
+        sql, params = self._live(self._plays(verified=verified), match, after, since, until)
         if since is not None or until is not None:
             self.refuse_hidden(match)
         try:
@@ -356,14 +359,17 @@ class Hands(LedgerCore):
         except sqlite3.Error as e:
             raise files.translate(self.path, e) from None
 
-    def _plays(self, dates: bool = True) -> str:
-        """The columns `plays` reads (`dates`: whether a row's date is asked for its damage)."""
+    def _plays(self, dates: bool = True, verified: int = 0) -> str:
+        """The columns `plays` reads (`dates`: whether a row's date is asked for its damage;
+        `verified`: as for `plays`)."""
         columns = self._hand_columns()
         other = "h.other_points" if "other_points" in columns else "NULL"
         damaged = row_damage_sql(columns, self._numbers_unique(), dates)
         inputs = "NULL"  # an old ledger read as it is (its variants' columns of old): not asked
         if all(c in columns for c in INPUTS):
             inputs = f"json_array({', '.join(f'h.{c}' for c in INPUTS)})"
+            if verified > 0:
+                inputs = f"CASE WHEN h.id > {int(verified)} THEN {inputs} END"
         return f"{_PLAYS.format(damaged)}, {other}, {inputs}"
 
     def _numbers_unique(self) -> bool:

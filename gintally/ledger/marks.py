@@ -6,7 +6,11 @@ Terminology
   games. Hand numbers are per match and the rows looked at are the match's, so a cut compares
   numbers of one match only; ``hand_id`` only joins a hand's versions and corrections.
 - seen: the newest hand row and correction ids when the mark was taken (`hands_row`,
-  `corrections_row`).
+  `corrections_row`), or last confirmed by a write's replay from it. The replay that keeps a
+  mark has settled again every live hand after the cut up to that hand row (each read settles
+  a stored hand again to refuse one that contradicts itself: `service.replaying`), so a replay
+  from a trusted mark settles again only the rows written since (`verified`, `Hands.plays`);
+  a row changed in place or written behind drops the mark first (the forgetting triggers).
 - touched: a hand row or correction written since the mark (id above `seen`) that concerns a hand
   at or before the cut: a back-dated hand, an edit or a void of an earlier hand. A touched mark
   is not trusted, and the match is replayed whole.
@@ -104,6 +108,14 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
     """The match's remembered quiet point, if it is still true of the ledger (raises
     `sqlite3.OperationalError` when the table does not exist, `BadMark` when the row is
     damaged)."""
+    found = load_seen(conn, match_id)
+    return None if found is None else found[0]
+
+
+def load_seen(conn: sqlite3.Connection, match_id: int) -> tuple[Mark, tuple[int, int]] | None:
+    """`load`, and what the mark has seen (`seen`: the newest hand row and correction ids when
+    it was taken or last confirmed): every live hand after its cut in a row up to that hand
+    row was settled again by the replay that kept it (`service.windows`)."""
     row = conn.execute("SELECT * FROM replay_marks WHERE match_id = ?", [match_id]).fetchone()
     if row is None or "digest" not in row.keys():  # noqa: SIM118 (a Row's `in` looks at values)
         return None  # none, or a read-only ledger from before digests: replay whole
@@ -126,7 +138,7 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
     ).fetchone()[0]
     if touched:
         return None
-    return Mark(
+    mark = Mark(
         date.fromisoformat(row["cut_date"]),
         row["cut_hand"],
         row["games"],
@@ -135,6 +147,7 @@ def load(conn: sqlite3.Connection, match_id: int) -> Mark | None:
         row["finished"],
         row["series"],
     )
+    return mark, (int(row["hands_row"]), int(row["corrections_row"]))
 
 
 def save(conn: sqlite3.Connection, match_id: int, mark: Mark, seen: tuple[int, int]) -> None:

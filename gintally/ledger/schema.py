@@ -119,6 +119,7 @@ MIGRATION_NAMES = (
     "m017_stake_voids",
     "m018_void_order",
     "m019_stake_after_hand",
+    "m020_settled_marks",
 )
 
 
@@ -515,6 +516,13 @@ def build_migrations() -> Any:
         the uid of the match's latest live hand when it was set (NULL: a price from a day, or
         from the start, as every price before)."""
         db.execute("ALTER TABLE stakes ADD COLUMN after_hand TEXT")
+
+    @migrations(name="m020_settled_marks")
+    def m020_settled_marks(db: Any) -> None:
+        """The replay marks forgotten once: a mark now also vouches that the hands it has seen
+        were settled again (`marks`), which a mark kept by an older version never did. A
+        cache: the next write's replay keeps a new one."""
+        db.execute("DELETE FROM replay_marks")
 
     return migrations
 

@@ -195,8 +195,13 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
 
     def mark(self, match: Match) -> Mark | None:
         """The match's remembered quiet point, if it is still true of the ledger (`marks`)."""
+        found = self.mark_seen(match)
+        return None if found is None else found[0]
+
+    def mark_seen(self, match: Match) -> tuple[Mark, tuple[int, int]] | None:
+        """`mark`, and the rows it has seen (`marks.load_seen`)."""
         try:
-            return marks.load(self.conn, match.id)
+            return marks.load_seen(self.conn, match.id)
         except sqlite3.OperationalError:
             return None  # a ledger opened read-only before its marks table existed
         except marks.BadMark:

@@ -108,7 +108,8 @@ def replay_match(
     with ledger.snapshot():
         seen = ledger.rows_seen()
         version = ledger.data_version() if remember else None
-        kept = mark = ledger.mark(match)
+        stored = ledger.mark_seen(match)
+        mark = stored[0] if stored is not None else None
         latest = ledger.live_hands_latest(match)
         if fmt.seasonal and around is None and latest is not None:
             around = latest.date
@@ -117,13 +118,20 @@ def replay_match(
             end = season_end(first_day)
             if mark is None or (mark.cut_date, mark.cut_hand) > (first_day, 0):
                 mark = Mark(first_day, 0, 0, dealer_before(ledger, match, first_day), label, 0)
-            rows = ledger.plays(match, after=(mark.cut_date, mark.cut_hand), until=end)
+            rows = ledger.plays(
+                match,
+                after=(mark.cut_date, mark.cut_hand),
+                until=end,
+                verified=_verified(stored, mark),
+            )
         else:
             label = None
             if mark is None:  # find the latest quiet point, streaming: nothing is kept
                 mark = _latest_quiet(ledger, match)
             rows = ledger.plays(
-                match, after=None if mark is None else (mark.cut_date, mark.cut_hand)
+                match,
+                after=None if mark is None else (mark.cut_date, mark.cut_hand),
+                verified=_verified(stored, mark),
             )
     seen_dates = [d for d in (today, latest.date if latest else None) if d is not None]
     as_of = max(seen_dates) if seen_dates else None
@@ -144,8 +152,17 @@ def replay_match(
         won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
         shown = [g for g in rep.games if g.status != "won" or id(g) in won]
     if remember and not ledger.read_only:
-        _remember(ledger, match, kept, mark, rep, seen, version)
+        _remember(ledger, match, stored, mark, rep, seen, version)
     return Window(match, [], rep, label, shown)
+
+
+def _verified(stored: tuple[Mark, tuple[int, int]] | None, start: Mark | None) -> int:
+    """The hand row up to which a replay from `start` need not settle its hands again: the
+    stored mark's `seen`, when the replay starts at that mark (`marks`: its keeper settled
+    them all again); else none (0)."""
+    if stored is None or start is None or stored[0] != start:
+        return 0
+    return stored[1][0]
 
 
 def _latest_quiet(ledger: Ledger, match: Match) -> Mark | None:
@@ -190,7 +207,7 @@ def _whole_window(ledger: Ledger, match: Match, around: date | None, today: date
 def _remember(
     ledger: Ledger,
     match: Match,
-    kept: Mark | None,
+    stored: tuple[Mark, tuple[int, int]] | None,
     used: Mark | None,
     rep: Replay,
     seen: tuple[int, int],
@@ -198,14 +215,16 @@ def _remember(
 ) -> None:
     """Keep the newest quiet point that still leaves `show` everything it shows after it:
     one the replay passed, or the one it started from (a season's start worked out just now).
-    `kept` is the match's mark as stored; nothing is written when it is already the best."""
+    `stored` is the match's mark as stored, with what it has seen; when it is already the
+    best, it is confirmed as having seen the rows the replay read (each settled again on the
+    way), so the next replay from it settles again only what is written after."""
     if match.format.seasonal:
         best = rep.marks[-1] if rep.marks else used
     else:
         keep = recent_games(match.format)
         usable = [m for m in rep.marks if rep.finished - m.finished >= keep]
         best = usable[-1] if usable else used
-    if best is not None and best != kept:
+    if best is not None and (stored is None or best != stored[0] or stored[1] != seen):
         ledger.remember_mark(match, best, seen, version)
 
 
