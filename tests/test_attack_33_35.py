@@ -1,0 +1,172 @@
+"""What an adversarial run over issue 33's reads and merge and issue 35's first price found, each
+kept as a test with its exact figures.
+
+- A paper score an older gintally stored below its kind's floor (a gin of 10: `score` refuses it
+  since 2026-11-25) is what was copied from paper: every read shows it, `check` is clean, a
+  merge carries it. Every read refused the whole match (and `edit` and `void` with it).
+- A price taken back and brought back (`undo`, `redo`: two rows stating the same price) is
+  carried by a merge: merged into an empty ledger the match played for nothing, and merged
+  into a ledger that imported its export the merge was refused.
+- A Gimlet match's JSON export imports into a new ledger (its phantom is listed with the
+  player, and was taken for a second player), and a team match imported so merges with the
+  ledger it came from (its unnamed teams were stored named "Ann & Cy").
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from damaging import unguarded
+from test_season_folds import cli, ok
+
+import gintally
+from gintally.service.settling import below_floor
+
+
+def merged(db: Path, other: Path, *args: str) -> str:
+    """What `merge` said, the folder of both ledgers left out."""
+    return ok(db, "merge", str(other), *args).replace(f"{db.parent}/", "")
+
+
+def settled(db: Path) -> dict[str, object]:
+    doc: dict[str, object] = json.loads(ok(db, "settle", "--all", "--json"))
+    return doc
+
+
+# --- a paper score below its floor, as an older gintally stored it -----------------------------
+
+
+def test_an_older_paper_gin_below_its_bonus_reads_checks_and_merges(tmp_path: Path) -> None:
+    """`score Ann 10 --kind gin` was stored by the gintally of 2026-11-23 (made here as it
+    left it: the 25 typed now, then its points set to 10)."""
+    db = tmp_path / "old.db"
+    ok(db, "match", "new", "O", "--players", "Ann", "Bob")
+    ok(db, "score", "Ann", "25", "--kind", "gin", "--date", "2026-01-05")
+    ok(db, "knock", "Bob", "3", "--vs", "10", "--date", "2026-01-05")
+    unguarded(db, "UPDATE hands SET points = 10 WHERE number = 1")
+    assert ok(db, "hands").splitlines()[2:] == [
+        "  1  2026-01-05  -       -    Ann scores 10 (gin)",
+        "  2  2026-01-05  Ann     -    Bob knocks with 3, Ann has 10: Bob +7",
+    ]
+    sheet = json.loads(ok(db, "show", "--json"))
+    assert [g["points"] for g in sheet["games"]] == [{"Ann": 10, "Bob": 7}]
+    assert ok(db, "check") == f"{db}: no problems found\n"
+    ok(db, "edit", "2", "--note", "kept")  # the match can be corrected again
+    new = tmp_path / "new.db"
+    assert merged(new, db).startswith("Merged old.db into new.db: 2 players, 1 match")
+    assert json.loads(ok(new, "show", "--json"))["games"] == sheet["games"]
+    assert ok(new, "check") == f"{new}: no problems found\n"
+    # typed today, it is refused as before
+    code, said = cli(db, "score", "Ann", "10", "--kind", "gin")
+    assert (code, said) == (
+        2,
+        "Error: a gin scores at least its bonus, 25 under these rules, not 10\n",
+    )
+
+
+def test_the_floor_of_each_paper_kind(tmp_path: Path) -> None:
+    """`below_floor`: a gin 25, a big gin 31, an undercut 25 under modern rules; a knock none."""
+    book = gintally.open(tmp_path / "f.db")
+    m = book.new_match("F", ["Ann", "Bob"])
+    m.score("Ann", 40, "gin")
+    match = m.record()
+    (stored,) = book.ledger().live_hands(match)
+    cases = [("gin", 24, 25), ("gin", 25, None), ("big-gin", 30, 31), ("undercut", 3, 25)]
+    cases += [("knock", 0, None)]
+    for kind, points, least in cases:
+        assert below_floor(match, replace(stored, kind=kind, points=points)) == least
+    assert below_floor(match, replace(stored, claim="knock", points=1)) is None
+
+
+# --- a price taken back and brought back, merged -------------------------------------------------
+
+
+def _priced_twice(db: Path) -> None:
+    ok(db, "match", "new", "S", "--players", "Ann", "Bob")
+    ok(db, "score", "Ann", "100", "--date", "2026-03-01")  # game 1, unpriced: Ann by 325
+    ok(db, "match", "stake", "S", "1")
+    ok(db, "undo")  # the price taken back ...
+    ok(db, "redo")  # ... and brought back: a second row stating the same price
+    ok(db, "score", "Bob", "100", "--date", "2026-03-01")  # game 2, priced: Bob by 325
+
+
+def test_a_price_brought_back_is_merged_into_an_empty_ledger(tmp_path: Path) -> None:
+    db, new = tmp_path / "a.db", tmp_path / "b.db"
+    _priced_twice(db)
+    assert ok(db, "settle") == "Ann owes Bob 325.00.\nS: 1 game at 1 a point.\n"
+    assert merged(new, db) == (
+        "Merged a.db into b.db: 2 players, 1 match, 2 hands, 2 prices, 1 price taken back new.\n"
+    )
+    assert ok(new, "settle") == "Ann owes Bob 325.00.\nS: 1 game at 1 a point.\n"
+    assert settled(new) == settled(db)
+    assert ok(new, "check") == f"{new}: no problems found\n"
+    assert merged(db, new) == "Merged b.db into a.db: nothing new; 2 hands already here.\n"
+    assert settled(db) == settled(new)
+
+
+def test_a_price_brought_back_merges_into_the_ledger_that_imported_its_export(
+    tmp_path: Path,
+) -> None:
+    db, other = tmp_path / "a.db", tmp_path / "b.db"
+    _priced_twice(db)
+    out = tmp_path / "a.json"
+    ok(db, "export", "--format", "json", "--output", str(out))
+    ok(other, "import", str(out))  # the live price only
+    back = tmp_path / "back.db"
+    shutil.copy(other, back)
+    assert merged(other, db) == (
+        "Merged a.db into b.db: 1 price, 1 price taken back new; 2 hands already here.\n"
+    )
+    assert merged(db, back) == ("Merged back.db into a.db: nothing new; 2 hands already here.\n")
+    for ledger in (db, other):
+        assert ok(ledger, "settle") == "Ann owes Bob 325.00.\nS: 1 game at 1 a point.\n"
+        assert ok(ledger, "check") == f"{ledger}: no problems found\n"
+    shown = [json.loads(ok(d, "match", "show", "--json"))["stakes"] for d in (db, other)]
+    assert shown[0] == shown[1] == [{**shown[0][0], "amount": "1", "after_hand": 1}]
+
+
+def test_one_price_set_and_taken_back_apart_on_each_device_merges(tmp_path: Path) -> None:
+    """The same price set on each device (a match made apart) is one price, as before; taken
+    back on both, the merge takes it back once."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    for db in (a, b):
+        ok(db, "match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05")
+        ok(db, "undo")
+    assert merged(a, b, "--same-match", "S").startswith("Merged b.db into a.db")
+    code, said = cli(a, "match", "show", "--json")
+    assert code == 0 and json.loads(said).get("stakes") is None
+    assert ok(a, "check") == f"{a}: no problems found\n"
+
+
+# --- exports that import on a new device ---------------------------------------------------------
+
+
+def test_a_gimlet_export_imports_into_a_new_ledger(tmp_path: Path) -> None:
+    db, new, out = tmp_path / "a.db", tmp_path / "b.db", tmp_path / "g.json"
+    ok(db, "match", "new", "Solo", "--players", "Zoë", "--rules", "gimlet")
+    ok(db, "knock", "Zoë", "3", "--piles", "1,2,0,3")  # 8 + 6 + 10 + 4 = 28
+    ok(db, "gimlet", "Zoë", "--piles", "0,0,1,1")  # 20 + 36 = 56
+    ok(db, "export", "--format", "json", "--output", str(out))
+    assert ok(new, "import", str(out)) == "Imported 2 hands into Solo.\n"
+    sheet = json.loads(ok(new, "show", "--json"))
+    assert sheet["players"] == ["Zoë", "Phantom"]
+    assert sheet["games"][0]["points"] == {"Zoë": 84, "Phantom": 0}
+    assert merged(new, db) == "Merged a.db into b.db: nothing new; 2 hands already here.\n"
+    assert ok(new, "check") == f"{new}: no problems found\n"
+
+
+def test_a_team_match_imported_from_its_export_merges_with_its_ledger(tmp_path: Path) -> None:
+    db, new, out = tmp_path / "a.db", tmp_path / "b.db", tmp_path / "t.json"
+    ok(db, "match", "new", "T", "--teams", "Ann,Cy", "Reds=Bob,Di")
+    ok(db, "knock", "Ann", "5", "--vs", "20")
+    ok(db, "knock", "Di", "5", "--vs", "20")
+    ok(db, "export", "--format", "json", "--output", str(out))
+    ok(new, "import", str(out))
+    assert merged(new, db) == "Merged a.db into b.db: nothing new; 2 hands already here.\n"
+    ok(new, "player", "rename", "Ann", "Ada")  # an unnamed team follows its players
+    teams = json.loads(ok(new, "match", "show", "--json"))["teams"]
+    assert [t["name"] for t in teams] == ["Ada & Cy", "Reds"]
+    assert ok(new, "check") == f"{new}: no problems found\n"
