@@ -170,3 +170,29 @@ def test_a_team_match_imported_from_its_export_merges_with_its_ledger(tmp_path: 
     teams = json.loads(ok(new, "match", "show", "--json"))["teams"]
     assert [t["name"] for t in teams] == ["Ada & Cy", "Reds"]
     assert ok(new, "check") == f"{new}: no problems found\n"
+
+
+# --- check names a price whose start hand the match does not hold --------------------------------
+
+
+def test_check_names_a_price_that_starts_after_a_hand_the_match_does_not_hold(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "a.db"
+    ok(db, "match", "new", "S", "--players", "Ann", "Bob")
+    ok(db, "score", "Ann", "100", "--date", "2026-03-01")
+    ok(db, "score", "Bob", "30", "--date", "2026-03-01")
+    ok(db, "match", "stake", "S", "1")  # after hand 2
+    ok(db, "void", "2")  # the start hand voided, undone, brought back: still held
+    ok(db, "restore", "2")
+    ok(db, "undo")
+    ok(db, "redo")
+    assert ok(db, "check") == f"{db}: no problems found\n"
+    unguarded(db, "UPDATE stakes SET after_hand = '0123456789abcdef0123456789abcdef'")
+    code, said = cli(db, "check")
+    assert (code, said) == (
+        1,
+        "problem: stakes row 1: starts after hand '0123456789abcdef0123456789abcdef', which "
+        f"match 'S' does not hold (it prices nothing)\n1 problem(s) in {db}\n",
+    )
+    assert ok(db, "settle") == "All square.\nS: nothing played at 1 a point has finished yet.\n"
