@@ -196,3 +196,32 @@ def test_check_names_a_price_that_starts_after_a_hand_the_match_does_not_hold(
         f"match 'S' does not hold (it prices nothing)\n1 problem(s) in {db}\n",
     )
     assert ok(db, "settle") == "All square.\nS: nothing played at 1 a point has finished yet.\n"
+
+
+# --- a first price with a series stake says the series under way is not paid -------------------
+
+
+def test_a_first_price_names_the_series_under_way_its_series_stake_leaves_unpaid(
+    tmp_path: Path,
+) -> None:
+    """Multi-match (a series won at 500): Ann's game 1 (325) begins series 1; the price set
+    during game 2 starts with game 3, and series 1 (won with game 2) pays no 50: the
+    confirmation said only "after game 2 under way and 1 finished game"."""
+    db = tmp_path / "a.db"
+    ok(db, "match", "new", "MS", "--players", "Ann", "Bob", "--rules", "multi-match")
+    ok(db, "score", "Ann", "100", "--date", "2026-03-01")
+    ok(db, "score", "Bob", "30", "--date", "2026-03-01")
+    said = json.loads(ok(db, "match", "stake", "MS", "1", "--series-stake", "50", "--json"))
+    assert said["starts"] == {
+        "next": "game",
+        "under_way": {"what": "game", "numbers": [2]},
+        "finished": 1,
+        "text": "from the next game, after game 2 under way, series 1 under way and 1 finished "
+        "game",
+    }
+    for _ in range(5):  # Ann closes game 2 (225 to 55: series 1, 550), then games 3 to 6
+        ok(db, "score", "Ann", "100", "--date", "2026-03-01")
+    doc = settled(db)  # games 3 to 6 at 325 each and series 2 and 3 at 50: 1400, no series 1
+    matches = doc["matches"]
+    assert isinstance(matches, list)
+    assert [(m["games"], m["series"], m["total"]) for m in matches] == [(4, 2, "1400.00")]
