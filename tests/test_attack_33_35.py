@@ -225,3 +225,34 @@ def test_a_first_price_names_the_series_under_way_its_series_stake_leaves_unpaid
     matches = doc["matches"]
     assert isinstance(matches, list)
     assert [(m["games"], m["series"], m["total"]) for m in matches] == [(4, 2, "1400.00")]
+
+
+# --- two devices' payments, merged either way round ----------------------------------------------
+
+
+def test_payments_merged_either_way_round_are_listed_alike(tmp_path: Path) -> None:
+    """Each device records a payment; merged A into B and B into A, `settle --json` listed
+    them in the order each ledger wrote its rows (the merge contract: both end alike)."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "S", "--players", "Ann", "Bob", "--stake", "1")
+    ok(a, "score", "Ann", "100", "--back-date", "--date", "2026-03-01")
+    shutil.copy(a, b)
+    ok(a, "pay", "Bob", "Ann", "100", "--date", "2026-03-02")
+    ok(b, "pay", "Bob", "Ann", "25", "--date", "2026-03-01", "--note", "Zoë 🂡 é")
+    ab, ba = tmp_path / "ab.db", tmp_path / "ba.db"
+    shutil.copy(a, ab)
+    shutil.copy(b, ba)
+    merged(ab, b)
+    merged(ba, a)
+    docs = [settled(db) for db in (ab, ba)]
+    assert docs[0] == docs[1]
+    assert ok(ab, "settle") == ok(ba, "settle")
+    paid = docs[0]["payments"]
+    assert isinstance(paid, list)
+    assert sorted((p["date"], p["amount"], p["note"]) for p in paid) == [
+        ("2026-03-01", "25", "Zoë 🂡 é"),
+        ("2026-03-02", "100", None),
+    ]
+    assert docs[0]["balances"] == [  # Ann's game (325) less the 125 paid
+        {"from": "Bob", "to": "Ann", "amount": "200.00", "currency": "", "text": "200.00"}
+    ]
