@@ -256,3 +256,20 @@ def test_payments_merged_either_way_round_are_listed_alike(tmp_path: Path) -> No
     assert docs[0]["balances"] == [  # Ann's game (325) less the 125 paid
         {"from": "Bob", "to": "Ann", "amount": "200.00", "currency": "", "text": "200.00"}
     ]
+
+
+def test_a_price_of_one_uid_stating_otherwise_here_and_there_is_a_conflict(
+    tmp_path: Path,
+) -> None:
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ok(a, "match", "new", "S", "--players", "Ann", "Bob", "--stake", "1")
+    shutil.copy(a, b)
+    unguarded(b, "UPDATE stakes SET amount = '2'")
+    code, said = cli(a, "merge", str(b))
+    assert (code, said.replace(f"{tmp_path}/", "")) == (
+        2,
+        "Error: b.db disagrees with this ledger in 1 place(s), nothing was merged: stakes "
+        f"{said.split('stakes ')[1][:8]}... differs here and there (amount)\n",
+    )
+    stakes = json.loads(ok(a, "match", "show", "--json"))["stakes"]
+    assert [(s["amount"], s["since"]) for s in stakes] == [("1", None)]  # nothing merged
