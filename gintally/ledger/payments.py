@@ -267,9 +267,9 @@ def add_payment(
 def payments(
     ledger: Damage, match_ids: Iterable[int] | None = None, since: date | None = None
 ) -> list[Payment]:
-    """The live payments (of those matches, from that day on), in the order recorded (by the
-    time each was first recorded, then its uid: the same order in two ledgers merged either
-    way round, whose rows were written in other orders)."""
+    """The live payments (of those matches, from that day on), in the order recorded: by the
+    time each was first recorded (a merge and an import keep it), then by uid, so two ledgers
+    merged either way round, whose rows were written in other orders, list them alike."""
     sql, params = _LIVE, []
     if match_ids is not None:
         ids = sorted(set(match_ids))
