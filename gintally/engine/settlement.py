@@ -80,6 +80,7 @@ class MatchMoney:
 
     settled: list[Settled] = field(default_factory=list)
     in_play: InPlay | None = None
+    series_under_way: int | None = None  # the number of a series begun and not yet won
 
 
 def settle_match(
@@ -139,6 +140,9 @@ def settle_match(
         if season_of(today, first)[1] > season_of(last, first)[1]:
             run.end_season()  # its open games are unfinished: they owe nothing
     out.in_play = _in_play(run.open, pending, size, prices, today or last)
+    current = run.tally.current
+    if current is not None and current.status != "won":
+        out.series_under_way = current.number
     return out
 
 

@@ -204,6 +204,7 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
     from gintally.engine.seasons import parse_season_start
     from gintally.facade import work
     from gintally.game.rules import RULES_VERSION, RuleSet
+    from gintally.game.variants import variant_of
 
     try:
         values = {k: v for k, v in d["rules"].items() if k != "preset"}
@@ -216,9 +217,12 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
         specs = None
         if teams:
             specs = service.team_specs(
-                (f"{t['name']}=" if t.get("name") else "") + ",".join(t["players"]) for t in teams
+                (f"{t['name']}=" if _named(t) else "") + ",".join(t["players"]) for t in teams
             )
         players = () if specs else tuple(str(p) for p in d["players"])
+        opponent = variant_of(rules).opponent  # a solitaire's phantom: listed, never named
+        if opponent and players[1:] == (opponent,):
+            players = players[:1]
         planned = work.Plan(str(d["match"]), players, specs, fmt, rules, d.get("first_dealer"))
         m, _ = work.new_match(book, planned)
         for row in d.get("stakes") or ():
@@ -228,6 +232,13 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise GintallyError(f"{source}: its match part is not an export's ({e})") from None
     return m
+
+
+def _named(team: dict[str, Any]) -> bool:
+    """Whether an export's team was named: its name is not just its members' (an unnamed team
+    is shown by them, and stays unnamed, as a merge compares it, when its match is made)."""
+    name = team.get("name")
+    return bool(name) and name != " & ".join(team["players"])
 
 
 def _nowhere(uid: str) -> None:

@@ -187,9 +187,13 @@ def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] 
         under_way = {"what": playing.what, "numbers": list(playing.numbers)}
         *most, last = (str(n) for n in playing.numbers)
         left.append(f"{playing.what} {', '.join(most) + ' and ' if most else ''}{last} under way")
+    series = probe.series_under_way if probe is not None else None
+    if price.series is not None and series is not None:  # its flat price is not paid either
+        left.append(f"series {series} under way")
     if finished:
         left.append(f"{finished} finished {unit}{'s' if finished > 1 else ''}")
-    text = f"from the next {unit}" + (f", after {' and '.join(left)}" if left else "")
+    said = ", ".join(left[:-1]) + " and " + left[-1] if len(left) > 1 else "".join(left)
+    text = f"from the next {unit}" + (f", after {said}" if left else "")
     return {"next": unit, "under_way": under_way, "finished": finished, "text": text}
 
 

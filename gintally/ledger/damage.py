@@ -148,6 +148,15 @@ def damaged_hand(row_id: object, number: object, what: str) -> LedgerError:
     )
 
 
+# The prices that start after a hand (`m019_stake_after_hand`) their match does not hold (a
+# damaged or foreign ledger: gintally stores the uid of one of the match's own hands)
+_UNHELD_START = (
+    "SELECT s.id, s.after_hand, m.name FROM stakes s JOIN matches m ON m.id = s.match_id "
+    "WHERE s.after_hand IS NOT NULL AND NOT EXISTS (SELECT 1 FROM hands h "
+    "WHERE h.match_id = s.match_id AND h.uid = s.after_hand) ORDER BY s.id"
+)
+
+
 class Damage(LedgerCore):
     """The checks of an open ledger (a part of `Ledger`)."""
 
@@ -299,6 +308,19 @@ class Damage(LedgerCore):
             wrong = stake_damage(r)
             if wrong is not None:
                 found.append((f"stakes row {r['id']}", wrong))
+        stakes = {r[1] for r in self._rows("PRAGMA table_info(stakes)", [])}
+        if "after_hand" in stakes:  # `m019_stake_after_hand`
+            named = {where for where, _ in found}
+            for row_id, uid, name in self._rows(_UNHELD_START):
+                if f"stakes row {row_id}" not in named:
+                    shown = visible(uid) if isinstance(uid, str) else repr(uid)
+                    found.append(
+                        (
+                            f"stakes row {row_id}",
+                            f"starts after hand '{shown}', which match {name!r} does not hold "
+                            "(it prices nothing)",
+                        )
+                    )
         rows = self._rows("SELECT * FROM payments ORDER BY id")
         players = self.players_of({r["match_id"] for r in rows})
         places = {  # a match keeps its first price's places

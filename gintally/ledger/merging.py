@@ -388,6 +388,9 @@ class _Merge:
         # (`renumber` would move none of them)
         self.in_order: set[int] = set()
         self.variants: dict[int, Variant] = {}  # our match id -> its variant (`_variant`)
+        # a row of the other file found here by what it states under another uid (a price set
+        # alike on each device), by table: its uid there -> the uid here (`_facts`)
+        self.aliases: dict[str, dict[str, str]] = {}
 
     def run(self) -> None:
         self._players()
@@ -776,11 +779,27 @@ class _Merge:
             if r[1] != "id"
         ]
         where = " AND ".join(f"{c} IS ?" for c in table.key)
+        # A table whose rows are the same by what they state (a price) that gives each row a
+        # uid: a row is found here by its uid first, and by what it states only in a row whose
+        # uid the file does not hold, each such row once (a price taken back and set again is
+        # two rows stating the same: both are the file's own).
+        stated = table.key != ("uid",) and "uid" in columns
+        theirs = set()
+        if stated:
+            theirs = {u for (u,) in self.src.execute(f"SELECT uid FROM {table.name}")}
+        aliases = self.aliases.setdefault(table.name, {})
+        taken_back = self.aliases.get(table.takes_back or "", {})
         for r in self.src.execute(f"SELECT rowid AS row_id, * FROM {table.name} ORDER BY rowid"):
             values = [
                 r[c] if c not in table.refs or r[c] is None else maps[table.refs[c]].get(r[c])
                 for c in columns
             ]
+            uid = r["uid"]
+            if uid in taken_back:  # it takes back a row found here under another uid
+                uid = values[columns.index("uid")] = taken_back[uid]
+                held = f"SELECT 1 FROM {table.name} WHERE uid = ?"
+                if self.conn.execute(held, [uid]).fetchone():
+                    continue  # taken back here too, as that row
             for c in table.refs:  # every player and match of the file maps to one here
                 if r[c] is not None and values[columns.index(c)] is None:
                     kind = table.refs[c].removesuffix("es").removesuffix("s")
@@ -790,16 +809,17 @@ class _Merge:
             if (
                 table.takes_back is not None
                 and not self.conn.execute(
-                    f"SELECT 1 FROM {table.takes_back} WHERE uid = ?", [r["uid"]]
+                    f"SELECT 1 FROM {table.takes_back} WHERE uid = ?", [uid]
                 ).fetchone()
             ):
-                raise self._nowhere(
-                    f"{table.name} row {r['row_id']}", f"it takes back {r['uid']!r}"
-                )
-            here = self.conn.execute(
-                f"SELECT {', '.join(columns)} FROM {table.name} WHERE {where}",
-                [values[columns.index(c)] for c in table.key],
-            ).fetchone()
+                raise self._nowhere(f"{table.name} row {r['row_id']}", f"it takes back {uid!r}")
+            if stated:
+                here = self._stated(table, columns, values, theirs, aliases, where)
+            else:
+                here = self.conn.execute(
+                    f"SELECT {', '.join(columns)} FROM {table.name} WHERE {where}",
+                    [values[columns.index(c)] for c in table.key],
+                ).fetchone()
             if here is None:
                 self._check_fact(table.name, dict(zip(columns, values, strict=True)), r["row_id"])
                 if table.last_hand is not None:  # written now, after every hand here
@@ -823,6 +843,45 @@ class _Merge:
                 self.conflicts.append(
                     f"{table.name} {r['uid'][:8]}... differs here and there ({', '.join(differ)})"
                 )
+
+    def _stated(
+        self,
+        table: FactTable,
+        columns: list[str],
+        values: list[Any],
+        theirs: set[str],
+        aliases: dict[str, str],
+        where: str,
+    ) -> Any:
+        """The row here that is the file's row stating `values` (of a table whose rows are the
+        same by what they state, each with a uid: `_facts`), or None: the one of its uid (a
+        conflict when it states otherwise), else one stating the same whose uid the file does
+        not hold and no other row of the file was found as (then an alias of it)."""
+        uid = values[columns.index("uid")]
+        same = self.conn.execute(
+            f"SELECT {', '.join(columns)} FROM {table.name} WHERE uid = ?", [uid]
+        ).fetchone()
+        if same is not None:
+            differ = [
+                c
+                for c, a, b in zip(columns, same, values, strict=True)
+                if c in table.key and a != b
+            ]
+            if differ:
+                self.conflicts.append(
+                    f"{table.name} {uid[:8]}... differs here and there ({', '.join(differ)})"
+                )
+            return same
+        found = set(aliases.values())
+        for row in self.conn.execute(
+            f"SELECT {', '.join(columns)} FROM {table.name} WHERE {where} ORDER BY rowid",
+            [values[columns.index(c)] for c in table.key],
+        ).fetchall():
+            here = row[columns.index("uid")]
+            if here not in theirs and here not in found:
+                aliases[uid] = here
+                return row
+        return None
 
     def _values(self, r: sqlite3.Row) -> list[Any]:
         """A hand row's stored values (`HAND_COLUMNS`) with its players as ours."""

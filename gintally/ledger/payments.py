@@ -267,7 +267,9 @@ def add_payment(
 def payments(
     ledger: Damage, match_ids: Iterable[int] | None = None, since: date | None = None
 ) -> list[Payment]:
-    """The live payments (of those matches, from that day on), in the order recorded."""
+    """The live payments (of those matches, from that day on), in the order recorded: by the
+    time each was first recorded (a merge and an import keep it), then by uid, so two ledgers
+    merged either way round, whose rows were written in other orders, list them alike."""
     sql, params = _LIVE, []
     if match_ids is not None:
         ids = sorted(set(match_ids))
@@ -276,7 +278,7 @@ def payments(
     if since is not None:
         sql += " AND p.date >= ?"
         params.append(since.isoformat())
-    rows = ledger.money_rows(sql + " ORDER BY p.id", params)
+    rows = ledger.money_rows(sql + " ORDER BY p.created_at, p.uid, p.id", params)
     players = ledger.players_of({r["match_id"] for r in rows})
     return [_payment(r, players) for r in rows]
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from gintally.errors import GintallyError, HandError, LedgerError
 from gintally.game.cards import format_cards, parse_card, parse_cards
-from gintally.game.scoring import HandResult, check_count
+from gintally.game.scoring import HandResult, check_count, least_points, parse_kind
 from gintally.game.variants import HandInput, Variant, variant_of
 from gintally.ledger.damage import CHECK_HINT
 from gintally.model import HandRecord, Match, Player, TypedHand, plain_text
@@ -236,7 +236,12 @@ def stored_problem(match: Match, variant: Variant, kept: HandRecord) -> str:
         wrong = variant.stored_problems(kept.extras)
         if wrong:
             raise GintallyError(f"its extras do not read: {'; '.join(wrong)}")
-        rec = settle(match, typed_from_record(match, kept)).record
+        typed = typed_from_record(match, kept)
+        least = below_floor(match, kept)
+        if least is None:
+            rec = settle(match, typed).record
+        else:  # settled at its floor, and kept as copied
+            rec = replace(settle(match, replace(typed, points=least)).record, points=kept.points)
     except GintallyError as e:
         return str(e)
     if kept.knocker_deadwood not in (None, rec.knocker_deadwood) and rec.knocker_deadwood == 0:
@@ -263,6 +268,18 @@ def stored_problem(match: Match, variant: Variant, kept: HandRecord) -> str:
         laid_off = f"the cards lay off {rec.layoffs}" if rec.layoffs else "no card is laid off"
         return f"stored the layoffs {kept.layoffs or 'none'} but {laid_off}"
     return ""
+
+
+def below_floor(match: Match, rec: HandRecord) -> int | None:
+    """The fewest points a stored paper score's kind scores (a gin its bonus: `least_points`)
+    when it holds fewer, else None. That floor is a rule of entry (`score` refuses a gin of 10)
+    that an older gintally did not have: a score it stored below it is what was copied from
+    paper, whose points are its only input, so it is no contradiction (settled again, or
+    merged, at its floor: `stored_problem`, `transfer.foreign`)."""
+    if rec.claim != "score" or rec.kind is None:
+        return None
+    least, _ = least_points(parse_kind(rec.kind), match.rules)
+    return least if rec.points < least else None
 
 
 def _cards(text: str | None) -> frozenset[str]:

@@ -14,17 +14,21 @@ Terminology
   as gintally writes it): ``' 0.05'`` reads as 0.05 and ``20260101`` as 2026-01-01, but no
   gintally stores them so, and a merge stores values as they are. Another program wrote them,
   so they are refused (`_as_written`), naming the value, as `check` names them in a ledger.
+  A paper score an older gintally stored below its kind's floor (a gin of 10) is read as every
+  read takes it (`settling.below_floor`): it came from a ledger, not from a typed file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 from typing import Any, Protocol
 
 from gintally.engine.stakes import MAX_PLACES, Stake, plain
 from gintally.errors import GintallyError
 from gintally.model import HandRecord, Match
+from gintally.service.settling import below_floor
 from gintally.transfer.corrected import correction_of, recorded
 from gintally.transfer.export import json_row
 from gintally.transfer.payments import check_payment, stake_from, stake_made, taken_back_of
@@ -56,6 +60,9 @@ class ImportChecks:
         """As an import checks a row (the merge asks once for each distinct row but its date,
         as an import remembers the rows it has read: `ImportStream.CACHE_ROWS`)."""
         match = self._match(match_id)
+        least = below_floor(match, record)
+        if least is not None:  # a paper score an older gintally kept below its kind's floor
+            record = replace(record, points=least)
         parse_row(match, json_row(match, record), self.today)
 
     def day(self, text: str) -> None:
