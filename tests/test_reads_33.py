@@ -14,11 +14,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 from damaging import unguarded
+from test_cache_staleness import rows
 from test_import_strict import endless
 from test_season_folds import cli, ok
 
@@ -36,14 +36,6 @@ def ledger(tmp_path: Path) -> Path:
     ok(db, "knock", "Bob", "5", "--vs", "20", "--date", "2026-01-05")
     ok(db, "knock", "Ann", "3", "--vs", "30", "--date", "2026-01-05", "--note", "late")
     return db
-
-
-def rows(db: Path, query: str) -> list[tuple[object, ...]]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(query).fetchall()
-    finally:
-        conn.close()
 
 
 # --- control characters, never raw ----------------------------------------------------------
