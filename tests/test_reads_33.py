@@ -223,7 +223,7 @@ def test_a_hand_contradicting_its_counts_is_refused_by_every_read(
     for args in READS:  # sound first: the readers write their caches
         assert cli(ledger, *args)[0] == 0, args
     unguarded(ledger, f"UPDATE hands SET {damage} WHERE id = 1")
-    said = f"the ledger is damaged: hand 1 of match 'M' {wrong}; {HINT}"
+    said = f"the ledger is damaged: hand 1 of match 'M': {wrong}; {HINT}"
     for args in READS:
         code, out = cli(ledger, *args)
         assert code == 1, (args, out)
@@ -300,7 +300,7 @@ def test_check_names_layoffs_and_counts_the_cards_do_not_give(
     code, out = cli(carded, "show")
     assert (code, out) == (
         1,
-        f"Error: the ledger is damaged: hand 1 of match 'M' {wrong}; {HINT}\n",
+        f"Error: the ledger is damaged: hand 1 of match 'M': {wrong}; {HINT}\n",
     )
 
 
@@ -312,7 +312,7 @@ def test_a_team_match_hand_contradicting_its_counts_is_refused(tmp_path: Path) -
     ok(db, "knock", "Ann", "5", "--vs", "20", "--date", "2026-01-05")
     ok(db, "knock", "Bob", "3", "--vs", "30", "--date", "2026-01-05")
     unguarded(db, "UPDATE hands SET points = 40 WHERE number = 1")
-    said = "the ledger is damaged: hand 1 of match 'T' stored knock 40 but it scores knock 15"
+    said = "the ledger is damaged: hand 1 of match 'T': stored knock 40 but it scores knock 15"
     for args in (("show",), ("hands",), ("standings",), ("stats",), ("show", "--all")):
         assert cli(db, *args) == (1, f"Error: {said}; {HINT}\n"), args
     assert cli(db, "check") == (
@@ -350,7 +350,7 @@ def test_a_seen_row_changed_in_place_is_still_refused(season: Path) -> None:
     the mark in the same statement, so the next read settles every hand again and refuses it."""
     unguarded(season, "UPDATE hands SET points = 40 WHERE id = 1")
     assert rows(season, "SELECT count(*) FROM replay_marks") == [(0,)]
-    wrong = "the ledger is damaged: hand 1 of match 'S' stored knock 40 but it scores knock 15"
+    wrong = "the ledger is damaged: hand 1 of match 'S': stored knock 40 but it scores knock 15"
     for args in (("show",), ("show", "--json"), ("standings",)):
         assert cli(season, *args) == (1, f"Error: {wrong}; {HINT}\n"), args
     code, said = cli(season, "knock", "Ann", "1", "--vs", "9")  # kept, and said
@@ -368,4 +368,4 @@ def test_a_row_written_since_the_mark_is_settled_again(season: Path) -> None:
         "knocker, knocker_deadwood, defender_deadwood, created_at FROM hands WHERE id = 3",
     )
     code, out = cli(season, "show")
-    assert code == 1 and "hand 4 of match 'S' stored knock 99 but it scores knock 13" in out, out
+    assert code == 1 and "hand 4 of match 'S': stored knock 99 but it scores knock 13" in out, out

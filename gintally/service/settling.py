@@ -318,6 +318,6 @@ class Settling:
         wrong = self(values, record)
         if wrong:
             raise LedgerError(
-                f"the ledger is damaged: hand {number} of match {self.match.name!r} {wrong}; "
+                f"the ledger is damaged: hand {number} of match {self.match.name!r}: {wrong}; "
                 f"{CHECK_HINT}"
             )
