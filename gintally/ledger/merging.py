@@ -43,6 +43,7 @@ Terminology
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -392,6 +393,12 @@ class _Merge:
         # alike on each device), by table: its uid there -> the uid here (`_facts`)
         self.aliases: dict[str, dict[str, str]] = {}
 
+    @functools.cached_property
+    def names(self) -> dict[int, str]:
+        """Every player here by id, read once the file's players are merged (`_players`, the
+        first step): what a payment's check and a conflict's message name them by."""
+        return dict(self.conn.execute("SELECT id, name FROM players").fetchall())
+
     def run(self) -> None:
         self._players()
         if self.conflicts:  # the rest would be named by players that do not map
@@ -543,7 +550,7 @@ class _Merge:
                     }
                 )
                 return
-            names = dict(self.conn.execute("SELECT id, name FROM players").fetchall())
+            names = self.names
             row = {
                 "uid": values["uid"],
                 "date": values["date"],
@@ -1122,7 +1129,7 @@ class _Merge:
         what = self._describe(here["match_id"], here["number"])
         if here["match_id"] != self.matches.get(r["match_id"]):
             return f"{what} (uid {r['uid'][:8]}...) is in another match there"
-        names = {pid: name for pid, name in self.conn.execute("SELECT id, name FROM players")}
+        names = self.names
         shown = []
         for c in _differ(mine, theirs):
             a, b = mine[HAND_COLUMNS.index(c)], theirs[HAND_COLUMNS.index(c)]
