@@ -158,7 +158,8 @@ def stake(
         day = from_day(since, book, today) if since is not None else None
         kept = whole(places, "--places")
         price = service.set_stake(book, m, amount, currency, kept, day, series)
-        covers = covered(book, m, price, today)
+        # a price after the latest hand covers no finished game: one replay says what it leaves
+        covers = covered(book, m, price, today) if price.after is None else None
         begins = starts(book, m, price, today)
     doc: dict[str, Any] = {"match": m.name, "stake": report.stake_doc(price)}
     if covers is not None:
@@ -185,15 +186,13 @@ def starts(book: Ledger, m: Match, price: Stake, today: date) -> dict[str, Any] 
     left = []
     if playing is not None:
         under_way = {"what": playing.what, "numbers": list(playing.numbers)}
-        *most, last = (str(n) for n in playing.numbers)
-        left.append(f"{playing.what} {', '.join(most) + ' and ' if most else ''}{last} under way")
+        left.append(f"{playing.what} {report.spoken([str(n) for n in playing.numbers])} under way")
     series = probe.series_under_way if probe is not None else None
     if price.series is not None and series is not None:  # its flat price is not paid either
         left.append(f"series {series} under way")
     if finished:
         left.append(f"{finished} finished {unit}{'s' if finished > 1 else ''}")
-    said = ", ".join(left[:-1]) + " and " + left[-1] if len(left) > 1 else "".join(left)
-    text = f"from the next {unit}" + (f", after {said}" if left else "")
+    text = f"from the next {unit}" + (f", after {report.spoken(left)}" if left else "")
     return {"next": unit, "under_way": under_way, "finished": finished, "text": text}
 
 

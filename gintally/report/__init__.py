@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.money import priced_text as priced_text
     from gintally.report.money import prices_doc as prices_doc
     from gintally.report.money import settle_doc as settle_doc
+    from gintally.report.money import spoken as spoken
     from gintally.report.money import stake_doc as stake_doc
     from gintally.report.money import winnings_at as winnings_at
     from gintally.report.review import review_doc as review_doc
@@ -141,7 +142,7 @@ HOMES: dict[str, str] = {
     "match": "match_doc set_games teams_part",
     "money": (
         "add_winnings amount_text covered_text in_play_doc in_play_line money_text payment_doc "
-        "price_start priced_text prices_doc settle_doc stake_doc winnings_at"
+        "price_start priced_text prices_doc settle_doc spoken stake_doc winnings_at"
     ),
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",

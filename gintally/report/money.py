@@ -12,7 +12,7 @@ Terminology:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -133,6 +133,12 @@ def in_play_doc(match: Match, item: InPlay) -> InPlayDoc:
         "text": money(abs(item.amount), stake.currency, stake.places),
         "currency": stake.currency,
     }
+
+
+def spoken(items: Sequence[str]) -> str:
+    """Items as a sentence lists them: ``1``, ``1 and 2``, ``1, 2 and 3``."""
+    *most, last = items
+    return f"{', '.join(most)} and {last}" if most else last
 
 
 def in_play_line(doc: InPlayDoc) -> str:

@@ -212,7 +212,7 @@ def stake_line(doc: ShowDoc) -> str | None:
     stake = doc.get("stake")
     if stake is None:
         return None
-    from gintally.report.money import in_play_line
+    from gintally.report.money import in_play_line, spoken
 
     playing = doc.get("in_play")
     if playing:
@@ -222,14 +222,16 @@ def stake_line(doc: ShowDoc) -> str | None:
     sets = [g["set"] for g in opened if g["set"] is not None]
     if sets:  # the set in progress, begun when a game of it has a hand
         begun = [g for g in doc["games"] if g["set"] == max(sets) and g["hands"]]
-        what, under_way, verb = "set", f"set {max(sets)}", "plays"
     else:
         begun = [g for g in opened if g["hands"]]
-        *most, last = [str(g["number"]) for g in begun] or [""]
-        what, verb = "game", "play" if most else "plays"
-        under_way = f"game{'s' if most else ''} {', '.join(most) + ' and ' if most else ''}{last}"
     if not begun or stake["after_hand"] is None:
         return f"At {stake['per_point']}."
+    if sets:
+        what, under_way, verb = "set", f"set {max(sets)}", "plays"
+    else:
+        several = len(begun) > 1
+        what, verb = "game", "play" if several else "plays"
+        under_way = f"game{'s' if several else ''} {spoken([str(g['number']) for g in begun])}"
     return (
         f"At {stake['per_point']} from the next {what}: {under_way}, under way when the price "
         f"was set, {verb} for nothing."
