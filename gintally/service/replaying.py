@@ -12,7 +12,7 @@ Terminology
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,10 +24,10 @@ from gintally.ledger.damage import CHECK_HINT
 from gintally.ledger.guards import FIRST_DAY, KINDS, LAST_DAY
 from gintally.model import HandRecord, Match, extras_from
 from gintally.service.seating import seating_of
-from gintally.service.settling import Settling
 
 if TYPE_CHECKING:
     from gintally.ledger import Ledger
+    from gintally.service.settling import Settling
 
 # what `Ledger.plays` returns: number, date, kind, winner, points, dealer, other points, and the
 # inputs the result was worked out from (`hands.INPUTS` as a JSON array; None: not asked, a row
@@ -46,13 +46,21 @@ def live_hands(ledger: Ledger, match: Match) -> list[HandRecord]:
     again: a hand that contradicts its own inputs is refused (`settling.Settling.refuse`), as
     the play rows of a two-player match are (for a team match, read whole)."""
     hands = ledger.live_hands(match)
-    settling = Settling(match)
+    settling = settling_of(match)
     settled = settling.memo
     for h in hands:
         values = h.stored()
         if settled.get(values) != "":
             settling.refuse(h.number, values, h)
     return hands
+
+
+def settling_of(match: Match) -> Settling:
+    """A settling of `match`'s stored hands (`settling.Settling`), loaded with the first row
+    to settle again: a replay from a trusted mark has none."""
+    from gintally.service.settling import Settling
+
+    return Settling(match)
 
 
 def entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> list[Entry]:
@@ -76,8 +84,11 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
     top = max_hand_points(match.rules)
     days: dict[str, date] = {}
     make = tuple.__new__  # `Entry._make` without its call: every field is given, in order
-    settling = Settling(match)
-    settled = settling.memo  # what is wrong with each distinct set of stored values ("": none)
+    # what is wrong with each distinct set of stored values ("": none); made for the first row
+    # that carries its inputs (a row a trusted replay mark has not seen): a replay from such a
+    # mark reads none, and loads no settling
+    settling: Settling | None = None
+    settled: dict[Hashable, str] = {}
     for hid, day, kind, w, pts, d, other, inputs in rows:
         when = days.get(day)
         try:
@@ -105,6 +116,9 @@ def stream_entries_from_plays(match: Match, rows: Iterable[PlayRow]) -> Iterator
         if inputs is not None:
             key = (kind, w, pts, d, other, inputs)
             if settled.get(key) != "":  # a set of values not settled again yet, or unsound
+                if settling is None:
+                    settling = settling_of(match)
+                    settled = settling.memo
                 settling.refuse(hid, key, partial(_stored, when, kind, w, pts, d, other, inputs))
         yield make(Entry, (hid, when, seats[w], pts, kind, seats[d], other or 0))
 

@@ -31,11 +31,11 @@ from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.replaying import (
     entries_from_plays,
     live_hands,
+    settling_of,
     stream_entries_from_plays,
 )
 from gintally.service.seating import round_of as round_in
 from gintally.service.seating import seating_of
-from gintally.service.settling import Settling
 
 if TYPE_CHECKING:
     from gintally.engine.listing import Listing
@@ -384,7 +384,7 @@ def _logged(
     rule, read = rules.next_dealer, reader(match)
     seat = {p.id: match.seat(p.id) for p in match.members}.get  # `Match.seat`; a stranger: 1
     seen = 0
-    settling = Settling(match)  # a live hand contradicting its own inputs is refused
+    settling = settling_of(match)  # a live hand contradicting its own inputs is refused
     settled = settling.memo
     for light in ledger.stream_hand_log(match, since):
         day, values = light[1], light[2]
@@ -426,7 +426,7 @@ def _logged_rounds(
 
     played = [0] * len(match.tables)
     seen = 0
-    settling = Settling(match)  # a live hand contradicting its own inputs is refused
+    settling = settling_of(match)  # a live hand contradicting its own inputs is refused
     for h in ledger.stream_hands(match):
         if until is not None and h.date >= until:
             return
