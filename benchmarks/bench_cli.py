@@ -315,6 +315,14 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
         ("gintally --version", version, env),
         ("gintally show --json", [str(GINTALLY), "show", "--json"], env),
         ("python -c pass (interpreter floor)", [sys.executable, "-c", "pass"], env),
+        # What every command pays before a line of gintally's runs: Typer (knock, show --json)
+        # and Typer with Rich's console and tables (show draws with them)
+        ("python -c 'import typer' (f)", [sys.executable, "-c", "import typer"], env),
+        (
+            "python -c 'import typer, rich tables' (f)",
+            [sys.executable, "-c", "import typer, rich.console, rich.table"],
+            env,
+        ),
         ("gintally knock, match of few hands (+)", knock, small),
         # show on a terminal, in colour; the runs above write to a pipe
         ("gintally show, in colour (FORCE_COLOR=1) (c)", [str(GINTALLY), "show"], colour),
@@ -389,6 +397,10 @@ def bench(args: argparse.Namespace, work: Path, fmt: str, details: bool = True) 
         held = len(book.live_hands(book.match()))
     print(f"(ratio = median / median of sqlite-utils insert; the match now holds {held} hands)")
     print("(+) the same knock into a match that starts empty (it holds a few dozen at the end)")
+    print(
+        "(f) the stack's floor: Typer, which every command imports, and Rich's console and "
+        "tables, which show draws with"
+    )
     print(
         "(c) show as a terminal runs it, in colour (the rows above write to a pipe: the same "
         "tables, no colour)"
