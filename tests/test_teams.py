@@ -436,3 +436,14 @@ def test_stats_count_each_player_at_their_table_and_the_games_for_every_member(
     }
     assert doc["records"]["biggest_hand"]["player"] == "Ann"
     assert doc["records"]["biggest_hand"]["points"] == 85
+
+
+def test_a_round_in_progress_is_named_by_standings_and_chart(pairs: CLI) -> None:
+    # Standings and charts count complete rounds: with one hand of round 1 played they say so,
+    # not that the match has no hands (`hands` lists the hand, `show` the round in progress).
+    ok(pairs("knock", "Ann", "8", "--vs", "18"))
+    assert ok(pairs("standings")).stdout == "No complete round in Pairs yet.\n"
+    assert refused(pairs("chart")) == "Error: match 'Pairs' has no complete round yet\n"
+    assert "Ann knocks with 8" in ok(pairs("hands")).stdout
+    ok(pairs("score", "Di", "10"))
+    assert "Pairs: season" in ok(pairs("standings")).stdout

@@ -167,8 +167,9 @@ def season_story(
 
 def _chosen(match: Match, seasons: list[Season], year: int | None) -> Season:
     """The season starting in `year`, or the latest; refused when there is none."""
-    if not seasons:
-        raise NotFoundError(f"match {match.name!r} has no hands yet")
+    if not seasons:  # a team match's seasons count complete rounds
+        what = "hands" if match.teams is None else "complete round"
+        raise NotFoundError(f"match {match.name!r} has no {what} yet")
     if year is None:
         return seasons[-1]
     found = [s for s in seasons if s.start.year == year]

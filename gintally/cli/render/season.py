@@ -37,6 +37,8 @@ def standings(doc: StandingsDoc) -> Group:
     pieces: list[RenderableType] = []
     draw = pieces.append
     if doc.get("season") is None and not doc.get("seasons"):
+        if doc.get("teams"):  # standings count complete rounds (`show` lists one in progress)
+            return group([message(f"No complete round in {doc['match']} yet.")])
         return group([message(f"No hands in {doc['match']} yet.")])
     if doc.get("teams"):  # the teams by short labels (as in show), and a legend
         labels = team_labels(doc["players"], doc.get("teams", []))
