@@ -5,6 +5,7 @@ exact figures, and through the library (`gintally.open`)."""
 
 from __future__ import annotations
 
+import json
 import shlex
 import subprocess
 import sys
@@ -340,6 +341,46 @@ def test_export_and_import_count_alike(gintally: CLI, tmp_path: Path) -> None:
     )
     with library.open(c) as book:
         assert book.import_(csv, force=True)["renumbered"] == {"hands": 3, "file": 1, "here": 4}
+
+
+def test_a_csv_export_names_the_prices_and_payments_it_leaves(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    # A CSV holds hands only: an export says which of the match's prices and payments it does
+    # not carry, and where they are (a JSON export brings them back on another device).
+    ok(gintally("match", "new", "S", "--players", "Ann", "Bob"))
+    ok(gintally("knock", "Ann", "8", "--vs", "18"))
+    ok(gintally("match", "stake", "S", "0.05", "--from", "2000-01-01"))
+    csv = tmp_path / "s.csv"
+    said = ok(gintally("export", "--output", str(csv))).stdout
+    assert " ".join(said.split()) == (
+        f"Wrote 1 hand of S to {csv} (not its 1 price: a CSV holds the hands as they stand; a "
+        "JSON export carries them)."
+    )
+    ok(gintally("pay", "Bob", "Ann", "0.50"))
+    ok(gintally("pay", "Bob", "Ann", "0.10"))
+    ok(gintally("gin", "Bob", "--vs", "30"))
+    ok(gintally("void", "2"))
+    done = as_json(gintally("export", "--output", str(csv), "--force", "--json"))
+    assert done == {
+        "match": "S",
+        "format": "csv",
+        "hands": 1,
+        "output": str(csv),
+        "voided": 1,
+        "prices": 1,
+        "payments": 2,
+    }
+    said = ok(gintally("export", "--output", str(csv), "--force")).stdout
+    assert " ".join(said.split()) == (
+        f"Wrote 1 hand of S to {csv} (not its 1 voided, 1 price and 2 payments: a CSV holds the "
+        "hands as they stand; a JSON export carries the rest)."
+    )
+    out = tmp_path / "s.json"
+    said = ok(gintally("export", "--output", str(out))).stdout
+    assert said == f"Wrote 1 hand, plus 1 voided, of S to {out}.\n"
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert len(doc["payments"]) == 2 and len(doc["match"]["stakes"]) == 1
 
 
 # --- smaller ones ---------------------------------------------------------------------------------

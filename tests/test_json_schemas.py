@@ -305,6 +305,13 @@ def test_export_and_report_to_a_file_match_theirs(book: CLI, tmp_path: Path) -> 
     doc = ok(book("export", "--match", "Cup", "-o", str(out), "--json")).stdout
     check_document("export", doc)
     assert json.loads(doc) == {"match": "Cup", "format": "csv", "hands": 4, "output": str(out)}
+    cash = tmp_path / "cash.csv"  # a CSV names the prices and payments it leaves out
+    doc = ok(book("export", "--match", "Cash", "-o", str(cash), "--json")).stdout
+    check_document("export", doc)
+    assert {k: v for k, v in json.loads(doc).items() if k in ("prices", "payments")} == {
+        "prices": 2,  # the match's own and the one from 2026-06-01
+        "payments": 1,
+    }
     doc = ok(book("report", "--match", "Cup", "--html", str(page), "--json")).stdout
     check_document("report", doc)
     assert json.loads(doc)["output"] == str(page) and page.read_text().startswith("<!")

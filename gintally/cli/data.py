@@ -99,11 +99,21 @@ def export(
         return
     voided = done.get("voided", 0)
     also = f", plus {voided} voided," if voided and kind == "json" else ""
-    left = (
-        f" (not its {voided} voided: a CSV holds the hands as they stand)"
-        if voided and kind == "csv"
-        else ""
-    )
+    left = ""
+    if kind == "csv":  # what a CSV leaves out: the voided hands, the prices and payments
+        from gintally import report
+
+        counts = [
+            (voided, "voided"),
+            (done.get("prices", 0), "price"),
+            (done.get("payments", 0), "payment"),
+        ]
+        out = [f"{n} {w if n == 1 or w == 'voided' else w + 's'}" for n, w in counts if n]
+        if out:
+            why = "a CSV holds the hands as they stand"
+            if len(out) > bool(voided):  # prices or payments: JSON carries them
+                why += f"; a JSON export carries {'the rest' if voided else 'them'}"
+            left = f" (not its {report.spoken(out)}: {why})"
     drawing("terminal.message")(
         f"Wrote {_hands(done['hands'])}{also} of {done['match']} to {output}{left}.", wrap=False
     )

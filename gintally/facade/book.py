@@ -351,7 +351,9 @@ class Book:
         `excel`: for a spreadsheet to open, not to import; `sep`: the CSV's delimiter, ``;``
         for a spreadsheet in a region whose decimal mark is a comma) or as JSON (with the corrected
         hands, prices and payments). What was written: ``{"match", "format", "hands",
-        "output"}`` (`output`: the file's path, None for an open file)."""
+        "output"}`` (`output`: the file's path, None for an open file), and what the file
+        leaves out, when there is any: ``voided`` hands; for CSV, ``prices`` and
+        ``payments``."""
         from gintally.facade import exchange
 
         as_csv = exchange.export_format(format, excel, sep)
@@ -360,6 +362,10 @@ class Book:
             m = book.match(match)
             voided = book.count_hands(m, voided=True) - book.count_hands(m)
             more = {"voided": voided} if voided else {}  # JSON carries them, CSV leaves them
+            if as_csv:  # a CSV holds hands only: it leaves the match's prices and payments
+                prices, paid = len(book.stakes(m)), len(book.payments([m.id]))
+                more |= {"prices": prices} if prices else {}
+                more |= {"payments": paid} if paid else {}
             if not isinstance(out, str | os.PathLike):
                 count = exchange.write_out(book, m, out, as_csv, excel, sep)
                 doc = {"match": m.name, "format": format.lower(), "hands": count, "output": None}
