@@ -1,7 +1,7 @@
 """``gintally merge`` treats the other file as foreign input (issue 33, item 2): every row it
 brings is checked by the import's own validators (`transfer.ImportChecks`), the tables it reads
 must be tables (a view that never ends is not run), and no value may be longer than
-`merging.MAX_TEXT`. Each refusal names the other file and the row, and writes nothing.
+`other.MAX_TEXT`. Each refusal names the other file and the row, and writes nothing.
 
 The other ledger is made with the command line and then spoilt with sqlite3 after its guards
 (triggers) are dropped, as another program could. And a merge converges with money in it: two
@@ -24,7 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gintally.cli import app
-from gintally.ledger import merging
+from gintally.ledger import other as other_ledger
 
 MatchSetup = Callable[[sqlite3.Connection], None]
 
@@ -166,8 +166,8 @@ def test_a_value_over_the_limit_is_refused_before_it_is_read(
     pair: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The real limit is a mebibyte (a 200 MB note is refused the same way); lowered here."""
-    assert merging.MAX_TEXT == 1 << 20
-    monkeypatch.setattr(merging, "MAX_TEXT", 1000)
+    assert other_ledger.MAX_TEXT == 1 << 20
+    monkeypatch.setattr(other_ledger, "MAX_TEXT", 1000)
     here, other = pair
     spoil(other, "UPDATE hands SET note = printf('%.2000c', 'x') WHERE number = 2")
     assert refused(here, "merge", str(other)) == (

@@ -26,6 +26,7 @@ Damage, Merging, History)``), so callers see one object with every method:
   part but functions `Ledger`'s money methods call, loaded only when there is money to read or
   write (a command on a match played for nothing never loads it).
 - `merging`: another ledger's facts brought in by identity (`identity`: the uids).
+- `other`: the other ledger of a merge, opened read-only and checked as foreign input.
 - `history`: corrected hands' histories for an export, and those of another device's export
   brought in by identity (the rules of `merging`).
 

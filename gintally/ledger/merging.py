@@ -19,9 +19,9 @@ Terminology
 - foreign input: the other file is checked before anything is read from it: every table a merge
   reads (`READ_TABLES`) must be there and be a plain table (``PRAGMA table_list``: no view, no
   virtual table, no generated column, so nothing of the other file's runs), and no value may be
-  longer than `MAX_TEXT` characters; then every row it brings (a hand, an edit's new version, a
-  correction, a payment, a price, the taking back of one) is checked as an import checks a row
-  of a file (`Checks`, given by the caller: the import's own validators, which also refuse a
+  longer than `other.MAX_TEXT` characters; then every row it brings (a hand, an edit's new
+  version, a correction, a payment, a price, the taking back of one) is checked as an import
+  checks a row of a file (`other.Checks`, given by the caller: the import's own validators, which also refuse a
   value stored otherwise than an import would store it, such as an amount ``' 0.05'``; as an
   import remembers the rows it has read, each distinct date and each distinct rest of a row is
   checked once), every uid must be one gintally writes (`model.is_uid`), every name one it keeps
@@ -51,16 +51,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from gintally.engine.formats import Format
 from gintally.engine.seasons import parse_season_start
-from gintally.errors import GintallyError, LedgerError
+from gintally.errors import GintallyError
 from gintally.game.rules import RuleSet
 from gintally.game.variants import Variant, variant_of
-from gintally.ledger import files, schema
+from gintally.ledger import files
 from gintally.ledger.core import LedgerCore
-from gintally.ledger.guards import name_damage
 from gintally.ledger.hands import hand_record
 from gintally.ledger.history import version_row
 from gintally.ledger.imports import (
@@ -71,8 +70,8 @@ from gintally.ledger.imports import (
     lift_guards,
     renumber,
 )
-from gintally.ledger.people import clean_name
-from gintally.model import HAND_COLUMNS, HandRecord, fold, is_uid, shell_word
+from gintally.ledger.other import Checks, ForeignRow, OtherFile, bounded, open_other
+from gintally.model import HAND_COLUMNS, fold, is_uid, shell_word
 
 
 @dataclass(frozen=True)
@@ -134,50 +133,15 @@ READ_TABLES = (
     "corrections",
     *(t.name for t in FACT_TABLES),
 )
-MAX_TEXT = 1 << 20  # characters in one value of the other file (a note is one line)
 
 
 BATCH = 2000  # rows of the other file's hands read, looked up and written at once
 CACHE_ROWS = 50_000  # distinct dates and rows remembered as found sound (`ImportStream`'s)
 
 
-class Checks(Protocol):
-    """How the rows of the other file are checked, as an import checks the rows of a file (the
-    caller's: the import's validators live above the ledger). Each raises `GintallyError`,
-    saying what is wrong with the row; `match_id` is the match here the row goes into."""
-
-    def hand(self, match_id: int, record: HandRecord) -> None:
-        """A hand (or an edit's new version), its players this ledger's."""
-
-    def day(self, text: str) -> None:
-        """A hand's date (ISO text): a merge checks each distinct date once, and each distinct
-        rest of a row once (`hand`), as an import remembers the dates and rows it has read."""
-
-    def payment(self, match_id: int, i: int, row: Mapping[str, Any]) -> None:
-        """Payment `i` as an export row: uid, date, from, to (names), amount, note."""
-
-    def stake(self, row: Mapping[str, Any]) -> None:
-        """A price as an export's match states it: amount, currency, places, since, series,
-        and where it was first set: uid, created_at."""
-
-    def correction(self, row: Mapping[str, Any]) -> None:
-        """A correction as an export's corrected hand lists it: uid, action, reason,
-        created_at (its new version is checked as a hand)."""
-
-    def taken_back(self, row: Mapping[str, Any]) -> None:
-        """A payment's or a price's taking back, as an export lists it: reason, created_at."""
-
-    def created(self, text: Any) -> None:
-        """The time a player, match, hand or payment was first recorded (``created_at``)."""
-
-
 # refuses (`GintallyError`) the hands of a match (its id) written after a row id: those of the
 # row ids given that stand for all (`Imports.refuse_unguarded`), or None: every one
 Unguarded = Callable[[sqlite3.Connection, int, int, list[int] | None], None]
-
-
-class ForeignRow(GintallyError):
-    """A row of the other file that an import would refuse: nothing was merged."""
 
 
 _PEOPLE = ("winner", "knocker", "dealer")  # the hand columns that name a player
@@ -242,10 +206,10 @@ def merge(
     the one given), the hands' guards lifted while they are written, as an import's are
     (`Imports.refuse_unguarded`)."""
     path = Path(other)
-    src, in_use = open_other(path, ledger.path)
+    src, in_use = open_other(path, ledger.path, READ_TABLES)
     try:
         src.execute("BEGIN")  # one state of the other file, whoever writes it meanwhile
-        _bounded(src, path)
+        bounded(src, path, READ_TABLES[1:])  # the migrations' table holds no fact
         with ledger.write() as conn:
             run = _Merge(conn, src, path, checks, same, unguarded)
             try:
@@ -271,97 +235,6 @@ def merge(
         in_use.release()
 
 
-def open_other(path: Path, ledger: Path | str) -> tuple[sqlite3.Connection, files.InUse]:
-    """The other ledger, opened read-only, and this process's use of its file (release it once
-    the connection is closed), or refused (missing, the ledger itself, foreign, newer, or older
-    than this gintally's schema)."""
-    if not path.is_file():
-        raise GintallyError(f"no ledger at {path}")
-    if str(ledger) != ":memory:" and Path(ledger).exists() and path.samefile(ledger):
-        raise GintallyError(f"{path} is this ledger itself: merge another ledger into it")
-    in_use = files.opened(path)
-    try:
-        conn = files.connect_read_only(path)
-    except sqlite3.Error as e:
-        in_use.release()
-        raise files.translate(path, e) from None
-    try:
-        _plain_tables(conn, path)
-        schema.recognise(conn, path)
-        done = set(schema.applied(conn))
-        missing = [name for name in schema.MIGRATION_NAMES if name not in done]
-        if missing:
-            raise LedgerError(
-                f"{path} was written by an older gintally (it lacks schema {missing[0]}): open "
-                f"it once with this gintally (gintally --db {path} match list) to bring it up "
-                "to date, then merge it"
-            )
-        _all_tables(conn, path)
-    except sqlite3.Error as e:
-        conn.close()
-        in_use.release()
-        raise files.translate(path, e) from None
-    except GintallyError:
-        conn.close()
-        in_use.release()
-        raise
-    return conn, in_use
-
-
-def _plain_tables(conn: sqlite3.Connection, path: Path) -> None:
-    """Each table a merge reads (`READ_TABLES`) is a plain table of the other file, if it has
-    it: a view (which may never end), a virtual table or a generated column would run the other
-    file's code when read. Triggers never run: the other file is only read."""
-    for name in READ_TABLES:
-        found = conn.execute(
-            "SELECT type FROM pragma_table_list WHERE schema = 'main' AND name = ?", [name]
-        ).fetchone()
-        if found is None:
-            continue  # a missing table is named where it is read
-        if found[0] != "table":
-            raise ForeignRow(
-                f"{path.name} is not a gintally ledger to merge: its {name} is a {found[0]}, "
-                "not a table"
-            )
-        generated = conn.execute(
-            "SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)", [name]
-        ).fetchone()
-        if generated is not None:
-            raise ForeignRow(
-                f"{path.name} is not a gintally ledger to merge: its {name} has a generated "
-                f"column ({generated[0]})"
-            )
-
-
-def _all_tables(conn: sqlite3.Connection, path: Path) -> None:
-    """Every table a merge reads (`READ_TABLES`) is in the other file: a ledger of every
-    migration has them all, so one without is another program's work."""
-    have = {r[0] for r in conn.execute("SELECT name FROM pragma_table_list WHERE schema = 'main'")}
-    lacking = [name for name in READ_TABLES if name not in have]
-    if lacking:
-        raise ForeignRow(
-            f"{path.name} is not a gintally ledger to merge: it has no {lacking[0]} table "
-            "(another program changed it); nothing was merged"
-        )
-
-
-def _bounded(src: sqlite3.Connection, path: Path) -> None:
-    """No value of the tables a merge reads is longer than `MAX_TEXT` characters (measured in
-    SQLite, one pass a table, before any row is read into memory)."""
-    for name in READ_TABLES[1:]:
-        columns = [r[0] for r in src.execute("SELECT name FROM pragma_table_xinfo(?)", [name])]
-        if not columns:
-            continue
-        lengths = ", ".join(f'max(length("{c}"))' for c in columns)
-        longest = src.execute(f'SELECT {lengths} FROM "{name}"').fetchone()
-        for column, n in zip(columns, longest, strict=True):
-            if n is not None and n > MAX_TEXT:
-                raise ForeignRow(
-                    f"{path.name} holds a {column} of {n:,} characters in its {name} (at most "
-                    f"{MAX_TEXT:,}): nothing was merged"
-                )
-
-
 class _Merge:
     """One merge, inside the write: the other ledger's rows mapped to this one's."""
 
@@ -375,6 +248,7 @@ class _Merge:
         unguarded: Unguarded | None = None,
     ) -> None:
         self.conn, self.src, self.name, self.checks = conn, src, path.name, checks
+        self.other = OtherFile(path.name, checks)  # how a row of the file is checked, refused
         self.unguarded = unguarded
         self.path = str(path)
         self.same = fold(same) if same is not None else None
@@ -431,59 +305,12 @@ class _Merge:
 
     # --- each row as an import checks it ------------------------------------------------------
 
-    def _refused(self, where: str, e: GintallyError) -> ForeignRow:
-        """The refusal of a row of the other file: the file and the row named, not this
-        ledger (which stays as it was)."""
-        why = str(e).removeprefix("the ledger is damaged: ").split("; run 'gintally check'")[0]
-        return ForeignRow(f"{self.name}, {where}: {why}; nothing was merged")
-
-    def _check_name(self, name: object, where: str, what: str) -> None:
-        """A name of the other file, as this ledger's `check` wants a stored one and as every
-        name is kept (`people.clean_name`: at most 60 characters...); `what`: player, match
-        or team."""
-        wrong = name_damage(name)
-        if wrong is not None:
-            raise ForeignRow(f"{self.name}, {where}: it {wrong}; nothing was merged")
-        try:
-            clean_name(str(name), what)
-        except GintallyError as e:
-            raise ForeignRow(f"{self.name}, {where}: {e}; nothing was merged") from None
-
-    def _check_uid(self, uid: object, where: str) -> None:
-        """A row's identity as gintally writes one (`model.is_uid`, as an import reads a uid)."""
-        if not (type(uid) is str and is_uid(uid)):
-            raise ForeignRow(
-                f"{self.name}, {where}: the uid {str(uid)[:40]!r} is not 32 hexadecimal digits "
-                "(an identity gintally writes); nothing was merged"
-            )
-
-    def _check_created(self, text: Any, where: str) -> None:
-        """The time a row was first recorded, checked as an import checks one (`Checks.created`)
-        unless it is ASCII without a space or a control character, which the import reads as
-        it is (a gintally timestamp, ``2026-01-05T20:14:03+00:00``: the many hands of a merge
-        are not read one by one)."""
-        if self.checks is None:
-            return
-        if type(text) is str and text.isascii() and text.isprintable() and " " not in text:
-            return
-        try:
-            self.checks.created(text)
-        except GintallyError as e:
-            raise self._refused(where, e) from None
-
-    def _nowhere(self, where: str, what: str) -> ForeignRow:
-        """The refusal of a row of the other file that names a row the file does not hold
-        (which a merge would otherwise pass over)."""
-        return ForeignRow(
-            f"{self.name}, {where}: {what}, which the file does not hold; nothing was merged"
-        )
-
     def _check_hand(self, match_id: int, r: sqlite3.Row, number: int | None = None) -> None:
         """A hand row of the other file (or an edit's new version of hand `number`) read as
         this ledger reads a row (`hands.hand_record`), then checked as an import checks one."""
         for c in _PEOPLE:  # every player of the file maps to one here
             if r[c] is not None and r[c] not in self.players:
-                raise self._nowhere(
+                raise self.other.nowhere(
                     f"hands row {r['id']} (hand {r['number']!r})", f"its {c} is player {r[c]!r}"
                 )
         try:
@@ -503,17 +330,7 @@ class _Merge:
                 self.checks.hand(match_id, mapped)
         except GintallyError as e:
             where = self._describe(match_id, number if number is not None else r["number"])
-            raise self._refused(where, e) from None
-
-    def _check_correction(self, c: sqlite3.Row, where: str) -> None:
-        """A correction of the other file (its own facts) checked as an import checks one."""
-        self._check_uid(c["uid"], where)
-        if self.checks is None:
-            return
-        try:
-            self.checks.correction({k: c[k] for k in ("uid", "action", "reason", "created_at")})
-        except GintallyError as e:
-            raise self._refused(where, e) from None
+            raise self.other.refused(where, e) from None
 
     def _variant(self, match_id: int) -> Variant:
         """The variant of a match here (whose rules are the other file's match's), which reads
@@ -532,7 +349,7 @@ class _Merge:
             try:
                 self.checks.taken_back(values)
             except GintallyError as e:
-                raise self._refused(f"{table} row {row_id}", e) from None
+                raise self.other.refused(f"{table} row {row_id}", e) from None
             return
         n = self.merged.new.get(table, 0) + 1
         try:
@@ -571,7 +388,7 @@ class _Merge:
             where = f"match {match[0] if match else '?'}"
             if table == "stakes":
                 where += f", price {n}"
-            raise self._refused(where, e) from None
+            raise self.other.refused(where, e) from None
 
     def _refuse_unidentified(self, table: str) -> bool:
         n = self.src.execute(f"SELECT count(*) FROM {table} WHERE uid IS NULL").fetchone()[0]
@@ -592,9 +409,9 @@ class _Merge:
         }
         by_name = {fold(name): (pid, name) for pid, name in by_uid.values()}
         for r in self.src.execute("SELECT id, uid, name, created_at FROM players ORDER BY id"):
-            self._check_name(r["name"], f"player {r['id']}", "player")
-            self._check_uid(r["uid"], f"player {r['id']}")
-            self._check_created(r["created_at"], f"player {r['id']}")
+            self.other.check_name(r["name"], f"player {r['id']}", "player")
+            self.other.check_uid(r["uid"], f"player {r['id']}")
+            self.other.check_created(r["created_at"], f"player {r['id']}")
             found = by_uid.get(r["uid"]) or by_name.get(fold(r["name"]))
             if found is None:
                 cur = self.conn.execute(
@@ -679,9 +496,9 @@ class _Merge:
     def _check_match(self, r: sqlite3.Row) -> None:
         """A match of the other file read as this ledger reads one (its name, rules, format and
         season start), or refused naming the other file."""
-        self._check_name(r["name"], f"match {r['id']}", "match")
-        self._check_uid(r["uid"], f"match {r['name']!r}")
-        self._check_created(r["created_at"], f"match {r['name']!r}")
+        self.other.check_name(r["name"], f"match {r['id']}", "match")
+        self.other.check_uid(r["uid"], f"match {r['name']!r}")
+        self.other.check_created(r["created_at"], f"match {r['name']!r}")
         try:
             start = parse_season_start(str(r["season_start"]))
             RuleSet.from_json(r["rules"])
@@ -752,14 +569,14 @@ class _Merge:
         match_id = int(cur.lastrowid or 0)
         for t in self.src.execute("SELECT * FROM teams WHERE match_id = ?", [r["id"]]):
             if t["name"] is not None:
-                self._check_name(t["name"], f"match {r['name']}, team {t['side'] + 1}", "team")
+                self.other.check_name(t["name"], f"match {r['name']}, team {t['side'] + 1}", "team")
             self.conn.execute(
                 "INSERT INTO teams(match_id, side, name) VALUES (?, ?, ?)",
                 [match_id, t["side"], t["name"]],
             )
         for t in self.src.execute("SELECT * FROM team_members WHERE match_id = ?", [r["id"]]):
             if t["player_id"] not in people:
-                raise self._nowhere(
+                raise self.other.nowhere(
                     f"match {r['name']!r}, team {t['side']!r}",
                     f"its member is player {t['player_id']!r}",
                 )
@@ -810,7 +627,7 @@ class _Merge:
             for c in table.refs:  # every player and match of the file maps to one here
                 if r[c] is not None and values[columns.index(c)] is None:
                     kind = table.refs[c].removesuffix("es").removesuffix("s")
-                    raise self._nowhere(
+                    raise self.other.nowhere(
                         f"{table.name} row {r['row_id']}", f"its {c} is {kind} {r[c]!r}"
                     )
             if (
@@ -819,7 +636,9 @@ class _Merge:
                     f"SELECT 1 FROM {table.takes_back} WHERE uid = ?", [uid]
                 ).fetchone()
             ):
-                raise self._nowhere(f"{table.name} row {r['row_id']}", f"it takes back {uid!r}")
+                raise self.other.nowhere(
+                    f"{table.name} row {r['row_id']}", f"it takes back {uid!r}"
+                )
             if stated:
                 here = self._stated(table, columns, values, theirs, aliases, where)
             else:
@@ -937,8 +756,8 @@ class _Merge:
                 if match_id is None:  # every match of the file maps to one here
                     raise self._stray_hand(r[0])
                 if not (type(r[3]) is str and is_uid(r[3])):
-                    self._check_uid(r[3], f"hands row {r[0]} (hand {r[2]})")
-                self._check_created(r[4], f"hands row {r[0]} (hand {r[2]})")
+                    self.other.check_uid(r[3], f"hands row {r[0]} (hand {r[2]})")
+                self.other.check_created(r[4], f"hands row {r[0]} (hand {r[2]})")
                 values = r[6:]
                 if here and r[3] in here:
                     self._compare(here[r[3]], r, values)
@@ -986,7 +805,7 @@ class _Merge:
                 try:
                     self.unguarded(conn, match_id, after, stand)
                 except GintallyError as e:
-                    raise self._refused("its hands", e) from None
+                    raise self.other.refused("its hands", e) from None
         for sql in guards:
             conn.execute(sql)
         self.in_order = set(last)
@@ -1011,7 +830,9 @@ class _Merge:
     def _stray_hand(self, row_id: int) -> ForeignRow:
         found = self.src.execute("SELECT match_id, number FROM main.hands WHERE id = ?", [row_id])
         match_id, number = found.fetchone()
-        return self._nowhere(f"hands row {row_id} (hand {number!r})", f"its match is {match_id!r}")
+        return self.other.nowhere(
+            f"hands row {row_id} (hand {number!r})", f"its match is {match_id!r}"
+        )
 
     def _hand_rows(self) -> str:
         """The query of the other file's hands (first versions) `_hands` reads: id, match (ours,
@@ -1108,7 +929,7 @@ class _Merge:
             raise
         except GintallyError as e:
             where = self._describe(match_id, r[2] if number is None else number)
-            raise self._refused(where, e) from None
+            raise self.other.refused(where, e) from None
 
     def _current(self, ours: int, theirs: int) -> tuple[list[Any], list[Any]]:
         """A hand's values as it stands now on each side (its newest version: the row of its
@@ -1151,7 +972,7 @@ class _Merge:
         ):
             row = f"corrections row {c['id']}"
             if c["hand_uid"] is None:  # no first version of a hand
-                raise self._nowhere(row, f"it is of hand row {c['hand_id']!r}")
+                raise self.other.nowhere(row, f"it is of hand row {c['hand_id']!r}")
             first = self.conn.execute(
                 "SELECT id, match_id, number, uid FROM hands WHERE uid = ? AND id = hand_id",
                 [c["hand_uid"]],
@@ -1160,7 +981,7 @@ class _Merge:
                 continue  # its hand is not here: in conflict (named)
             hand_id = first["id"]
             where = f"{row} (hand {c['hand_number']} of {self._describe(first['match_id'])})"
-            self._check_correction(c, where)
+            self.other.check_correction(c, where)
             replacement = None
             if c["replacement"] is not None:
                 replacement = self.src.execute(
@@ -1168,7 +989,9 @@ class _Merge:
                     [c["replacement"], c["hand_id"]],
                 ).fetchone()
             if replacement is not None:
-                self._check_created(replacement["created_at"], f"hands row {replacement['id']}")
+                self.other.check_created(
+                    replacement["created_at"], f"hands row {replacement['id']}"
+                )
             if (replacement is None) == (c["action"] == "replace"):
                 raise ForeignRow(
                     f"{self.name}, {where}: a {c['action']} with the new version "

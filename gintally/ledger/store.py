@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
     from gintally.engine.stakes import Stake
     from gintally.ledger.folds import Fold
-    from gintally.ledger.merging import Checks, Merged
+    from gintally.ledger.merging import Merged
+    from gintally.ledger.other import Checks
     from gintally.model import Payment
 
 

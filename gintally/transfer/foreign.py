@@ -1,5 +1,5 @@
 """Another ledger's rows checked as an import checks the rows of a file (`ImportChecks`, the
-`ledger.merging.Checks` a merge is given): a merge and an import share one validator, so what
+`ledger.other.Checks` a merge is given): a merge and an import share one validator, so what
 an import refuses a merge refuses too.
 
 Terminology
@@ -44,7 +44,7 @@ class Book(Protocol):
 
 
 class ImportChecks:
-    """The import's validators for a merge's rows (`ledger.merging.Checks`), `today` the day
+    """The import's validators for a merge's rows (`ledger.other.Checks`), `today` the day
     a date may not be after (a day of grace, as an import allows)."""
 
     def __init__(self, book: Book, today: date) -> None:
