@@ -21,14 +21,14 @@ Terminology
   virtual table, no generated column, so nothing of the other file's runs), and no value may be
   longer than `other.MAX_TEXT` characters; then every row it brings (a hand, an edit's new
   version, a correction, a payment, a price, the taking back of one) is checked as an import
-  checks a row of a file (`other.Checks`, given by the caller: the import's own validators, which also refuse a
-  value stored otherwise than an import would store it, such as an amount ``' 0.05'``; as an
-  import remembers the rows it has read, each distinct date and each distinct rest of a row is
-  checked once), every uid must be one gintally writes (`model.is_uid`), every name one it keeps
-  (`people.clean_name`). A row naming a row the file does not hold (a player, a match, a hand,
-  a payment taken back) is refused, never passed over; so is a version of a hand no correction
-  made. A refusal names the other file and the row, never this ledger (a row this ledger's
-  constraints refuse too, exit 2, not "run check"); nothing is written.
+  checks a row of a file (`other.Checks`, given by the caller: the import's own validators,
+  which also refuse a value stored otherwise than an import would store it, such as an amount
+  ``' 0.05'``; as an import remembers the rows it has read, each distinct date and each distinct
+  rest of a row is checked once), every uid must be one gintally writes (`model.is_uid`), every
+  name one it keeps (`people.clean_name`). A row naming a row the file does not hold (a player,
+  a match, a hand, a payment taken back) is refused, never passed over; so is a version of a
+  hand no correction made. A refusal names the other file and the row, never this ledger (a row
+  this ledger's constraints refuse too, exit 2, not "run check"); nothing is written.
 - streaming: the hands come `BATCH` at a time (their ids mapped by SQLite, one lookup of
   those here a batch, one insert statement a batch and shape), the guards of ``hands`` lifted
   and the rows written checked at once, as an import writes its rows: the memory of a merge
