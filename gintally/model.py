@@ -361,10 +361,11 @@ class TypedHand:
 @dataclass(frozen=True)
 class Payment:
     """Money handed over between two players (`gintally pay`): a fact, with a stable `uid`
-    (uuid4 hex, made when it is recorded), kept through export and import. `match_id` is the
-    match it was recorded in (both players play in it; `undo` in that match takes it back while
-    it is the match's latest fact), `after_hand` the number of that match's last hand then.
-    `amount` is the money's digits (`decimal.Decimal`), in the match's currency."""
+    (ordered by the time it is recorded, `ledger.identity`; a uuid4's hex when an older gintally
+    recorded it), kept through export and import. `match_id` is the match it was recorded in
+    (both players play in it; `undo` in that match takes it back while it is the match's latest
+    fact), `after_hand` the number of that match's last hand then. `amount` is the money's
+    digits (`decimal.Decimal`), in the match's currency."""
 
     uid: str
     match_id: int

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 from pathlib import Path
 
 import pytest
@@ -251,3 +251,46 @@ def test_a_price_taken_back_travels_in_a_json_export(gintally: CLI, tmp_path: Pa
     ok(gintally("import", str(out), "--force"))
     assert "stake" not in as_json(gintally("match", "show", "--json"))
     assert as_json(gintally("settle", "--json"))["balances"] == []
+
+
+class _OneSecond(datetime):
+    """A clock stopped in one second, for every write of a test: a fast program (or a script)
+    records several changes in one second, and `undo` must still take back the last one."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> _OneSecond:
+        return cls(2026, 1, 12, 20, 0, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def one_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gintally.ledger import core, identity
+
+    monkeypatch.setattr(core, "datetime", _OneSecond)  # every row's created_at
+    monkeypatch.setattr(identity, "datetime", _OneSecond)  # every ordered uid's time
+
+
+@pytest.mark.usefixtures("one_second")
+def test_undo_takes_back_the_last_of_changes_made_in_one_second() -> None:
+    # An edit, a price and a payment in one second: undo takes back the payment, then the
+    # price, then the edit (it took back the price first: a payment's uid ordered nothing).
+    with library.open(":memory:") as book:
+        match = book.new_match("S", ["Ann", "Bob"])
+        match.score("Ann", 100, date=date(2026, 1, 10))
+        match.score("Ann", 100, date=date(2026, 1, 11))
+        match.edit(2, points=90)
+        match.stake("1", since=date(2026, 1, 1))
+        match.pay("Bob", "Ann", "100", date=date(2026, 1, 12))
+        assert [match.undo()["undid"] for _ in range(3)] == ["payment", "price", "edit"]
+        # a payment, then a price: the price is the later one
+        match.stake("1", since=date(2026, 1, 1))
+        owed = book.settlement()["balances"]
+        match.pay("Bob", "Ann", "5", date=date(2026, 1, 12))
+        match.stake("2", since=date(2026, 1, 11))
+        assert [match.undo()["undid"] for _ in range(2)] == ["price", "payment"]
+        # a payment, then a void: the void is undone first (the hand comes back)
+        match.pay("Bob", "Ann", "7", date=date(2026, 1, 12))
+        match.void(2)
+        assert [match.undo()["undid"] for _ in range(2)] == ["void", "payment"]
+        assert [h["points"] for h in match.hands()["hands"]] == [100, 100]
+        assert book.settlement()["balances"] == owed != []

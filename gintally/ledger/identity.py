@@ -5,12 +5,15 @@
 Terminology
 - uid: 32 lowercase hex digits, made where a fact is first recorded and never changed. Two
   ledgers that hold a fact with the same uid hold the same fact.
-- random uid (`random_uid`): a player's or a match's (a UUID4's hex): nothing is ordered by it.
-- ordered uid (`OrderedUids`): a hand's or a correction's: 16 hex digits of the time it was
-  made (milliseconds since 1970 times 65,536, plus a count) and 16 random ones. Each is greater
-  than every ordered uid already in its table, so within a ledger uid order is entry order, and
-  across ledgers it is the order in time of the devices' clocks: the order in which hands from
-  two devices are numbered after a merge (`merging`), the same whichever way they are merged.
+- random uid (`random_uid`): a player's or a match's (a UUID4's hex): nothing is ordered by it;
+  a payment's, before payments took ordered uids.
+- ordered uid (`OrderedUids`): a hand's, a correction's, a price's or a payment's: 16 hex
+  digits of the time it was made (milliseconds since 1970 times 65,536, plus a count) and 16
+  random ones. Each is greater than every ordered uid already in its table and in those of a
+  match's other changes, so within a ledger uid order is entry order (what `undo` takes back
+  first, where two changes were made in one second), and across ledgers it is the order in
+  time of the devices' clocks: the order in which hands from two devices are numbered after a
+  merge (`merging`), the same whichever way they are merged.
 - derived uid (`derived_uid`, `derived_ordered`): the uid the migration gives a fact recorded
   before identities, made from the fact's own stored values (its row id, its time and what it
   records). Two copies of one old ledger, migrated on two devices, give their common facts the
@@ -37,6 +40,17 @@ def random_uid() -> str:
     return b.hex()
 
 
+def made_at(uid: str, created_at: str) -> bool:
+    """Whether `uid` is an ordered uid made at `created_at` (a row's time, to the second): its
+    clock falls within that second (or the next, where the two were read across its end). A
+    random uid does so once in some 10^16 times."""
+    try:
+        second = int(datetime.fromisoformat(created_at).timestamp()) * 1000 * _SEQ
+    except (ValueError, OverflowError, OSError):
+        return False
+    return second <= _clock(uid) < second + 2000 * _SEQ
+
+
 def _clock(text: str | None) -> int:
     """The first half of an ordered uid as a number (0 when it is not one)."""
     try:
@@ -50,26 +64,30 @@ def _now() -> int:
 
 
 # the tables whose new uids come after the others' too: the order of a match's changes (a
-# hand entered, a correction, a price: what `undo` takes back newest first)
+# hand entered, a correction, a price, a payment: what `undo` takes back newest first). A
+# payment recorded before payments took ordered uids has a random one (`random_uid`): the
+# ordered ones are those below a day from now (a random one is there once in some 150 times,
+# as a time long past, which orders nothing new).
 _CHANGES = {
     "hands": "hands WHERE id = hand_id",
     "corrections": "corrections",
     "stakes": "stakes",
+    "payments": "payments WHERE uid < ?",
 }
+_DAY = 86_400_000 * _SEQ  # a day, in an ordered uid's counts
 
 
 class OrderedUids:
-    """Ordered uids for new rows of a table (``hands``: its first versions; ``corrections``),
-    each greater than the last one there (read once, inside the write that adds the rows)."""
+    """Ordered uids for new rows of a table (``hands``: its first versions; ``corrections``,
+    ``stakes``, ``payments``), each greater than the last one there and than those of the
+    other tables of a match's changes (read once, inside the write that adds the rows)."""
 
     def __init__(self, conn: sqlite3.Connection, table: str) -> None:
-        where = " WHERE id = hand_id" if table == "hands" else ""  # the hands_uid index
-        last = conn.execute(f"SELECT max(uid) FROM {table}{where}").fetchone()[0]
-        self._last = _clock(last)
-        if table in _CHANGES:  # a hand's, a correction's and a price's uids tell which came last
-            for other in _CHANGES.values():
-                found = conn.execute(f"SELECT max(uid) FROM {other}").fetchone()[0]
-                self._last = max(self._last, _clock(found))
+        bound = [f"{_now() + _DAY:016x}"]
+        self._last = 0
+        for source in _CHANGES.values() if table in _CHANGES else [table]:
+            found = conn.execute(f"SELECT max(uid) FROM {source}", bound * source.count("?"))
+            self._last = max(self._last, _clock(found.fetchone()[0]))
 
     def next(self) -> str:
         self._last = max(self._last + 1, _now())

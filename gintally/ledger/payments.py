@@ -40,6 +40,7 @@ from gintally.ledger.damage import (
     payment_damage,
     stake_damage,
 )
+from gintally.ledger.identity import OrderedUids
 from gintally.model import Match, Payment
 
 if TYPE_CHECKING:
@@ -67,7 +68,6 @@ def add_stake(
     on two devices within a second, the later one stands on both once they are merged or
     exchanged. `made`: the (uid, created_at) of a price brought from another ledger."""
     from gintally.engine.stakes import plain
-    from gintally.ledger.identity import OrderedUids
 
     with ledger.write() as conn:
         conn.execute(
@@ -244,18 +244,17 @@ def add_payment(
     note: str | None = None,
     uid: str | None = None,
 ) -> Payment:
-    """Record a payment in the match's context (a new `uid` unless one is given: an
-    imported payment keeps its own)."""
-    import uuid
-
+    """Record a payment in the match's context (a new ordered `uid`, after every change of
+    the hands, price and payment so far, unless one is given: an imported payment keeps its
+    own)."""
     from gintally.engine.stakes import plain
 
-    uid = uid or uuid.uuid4().hex
     with ledger.write() as conn:
+        created = timestamp()  # (first: a new uid's time is within its second or just after)
+        uid = uid or OrderedUids(conn, "payments").next()
         after = conn.execute(
             "SELECT coalesce(max(number), 0) FROM hands WHERE match_id = ?", [match.id]
         ).fetchone()[0]
-        created = timestamp()
         conn.execute(
             "INSERT INTO payments(uid, match_id, from_player, to_player, amount, date, note, "
             "after_hand, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

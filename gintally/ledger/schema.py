@@ -41,19 +41,20 @@ Tables (created and changed only through the migrations below, applied with
   import, so that the same file is not imported into a match twice by mistake: ``digest`` is
   the SHA-256 of the hands as read (`transfer.digest`), ``source`` the file's name, and
   ``first_hand``..``last_hand`` the hand numbers the import took (NULL when it had no hand).
-- ``stakes(id, uid, match_id, amount, currency, places, from_date, series_amount, created_at)``:
-  a match's price per point (``amount``, decimal digits as text, never a float) in a currency with
+- ``stakes(id, uid, match_id, amount, currency, places, from_date, series_amount, created_at)``: a
+  match's price per point (``amount``, decimal digits as text, never a float) in a currency with
   ``places`` minor-unit decimals, from ``from_date`` on (NULL: from the start); a later row
-  changes the price from its date (`m012_payments`). ``series_amount``: the price of a series
-  won, if the series has one; ``uid`` its stable identity (uuid4 hex), as a payment's.
-  ``after_hand`` (`m019_stake_after_hand`): the uid of the hand a first price set without a
-  date starts after (it prices the games begun after that hand); NULL otherwise.
+  changes the price from its date (`m012_payments`). ``series_amount``: the price of a series won,
+  if the series has one; ``uid`` its stable identity (an ordered uid, `identity`), as a payment's.
+  ``after_hand`` (`m019_stake_after_hand`): the uid of the hand a first price set without a date
+  starts after (it prices the games begun after that hand); NULL otherwise.
 - ``payments(id, uid, match_id, from_player, to_player, amount, date, note, after_hand,
   created_at)``: money handed over (`gintally pay`), append-only; ``uid`` is its stable identity
-  (uuid4 hex), ``match_id`` the match it was recorded in and ``after_hand`` that match's last
-  hand number then (what `undo` compares). ``payment_voids(uid, reason, created_at)``: a payment
-  taken back; it stays in ``payments`` as history. ``stake_voids(uid, reason, created_at)``
-  (`m017_stake_voids`): a price taken back (`undo`); it stays in ``stakes`` as history.
+  (an ordered uid, `identity`; a uuid4's hex when recorded by an older gintally), ``match_id`` the
+  match it was recorded in and ``after_hand`` that match's last hand number then (what `undo`
+  compares). ``payment_voids(uid, reason, created_at)``: a payment taken back; it stays in
+  ``payments`` as history. ``stake_voids(uid, reason, created_at)`` (`m017_stake_voids`): a price
+  taken back (`undo`); it stays in ``stakes`` as history.
 - ``uid`` (`m013_identities`) on ``players``, ``matches``, ``hands`` and ``corrections``: each
   fact's identity, made where it was first recorded and kept through export, import, backup and
   merge (`identity`). Every version of a hand carries its hand's uid (unique among first

@@ -33,6 +33,7 @@ from gintally.game.variants import (
 )
 from gintally.ledger import Ledger
 from gintally.ledger.history import Change
+from gintally.ledger.identity import made_at
 from gintally.model import HandRecord, Match, Payment, TypedHand, shell_word
 from gintally.service.seating import seating_of
 from gintally.service.settling import settle, typed_from_record
@@ -306,10 +307,12 @@ class Price:
 def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment | Price:
     """Take back the match's latest change: a payment recorded in it after its last live hand
     (a payment keeps the number of the match's last hand when it was recorded, `after_hand`)
-    and recorded after the latest correction (in a later second: a payment's uid tells no
-    order); a price set after the latest change to the hands (a price's uid and a change's
-    are both ordered by the time they were made; of a price and a payment, the one recorded
-    in the later second, the payment in the same one); else the top of the changes done
+    and recorded after the latest correction; a price set after the latest change to the
+    hands; of a price and a payment, the one recorded last. Which came last is told by the
+    uids, ordered by the time each was made (`identity.OrderedUids`), where two were made in
+    one second; a payment recorded before payments took ordered uids is told by its second
+    alone (`_later`: a payment and a correction in one second, the correction is later; a
+    payment and a price, the payment). Else the top of the changes done
     (`change_stacks`): a hand entered is voided, an edit corrected back to the version before
     it, a void undone (the hand restored), a restore undone (voided again): each a correction
     with the reason `UNDO`, exported and merged like any. A payment or a price taken back
@@ -326,14 +329,16 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment | Price:
             later = (
                 change is None
                 or change.action == "hand"
-                or (payment.created_at or "") > change.created_at  # (to the second)
+                or _later(payment, change.uid, change.created_at, tie=False)
             )
             if not (after and later):
                 payment = None
         price = ledger.last_stake(match)
         if price is not None and change is not None and price[0] < change.uid:
             price = None  # the hands changed since
-        if price is not None and (payment is None or price[1] > (payment.created_at or "")):
+        if price is not None and (
+            payment is None or not _later(payment, price[0], price[1], tie=True)
+        ):
             ledger.void_stake(price[0], UNDO)
             return Price(price[0], price[2])
         if payment is not None:
@@ -342,6 +347,16 @@ def undo_latest(ledger: Ledger, match: Match) -> Undone | Payment | Price:
         if change is None:
             raise GintallyError(f"match {match.name!r} has no hand to undo")
         return _apply(ledger, match, change, True, UNDO)
+
+
+def _later(payment: Payment, uid: str, created_at: str, tie: bool) -> bool:
+    """Whether `payment` was recorded after the change or price of ordered `uid`, made at
+    `created_at`: by their seconds, and within one second by their uids when the payment's is
+    ordered too; else `tie` (a payment recorded before payments took ordered uids)."""
+    made = payment.created_at or ""
+    if made != created_at:
+        return made > created_at
+    return payment.uid > uid if made_at(payment.uid, made) else tie
 
 
 def redo(ledger: Ledger, match: Match) -> Undone | Payment | Price:
