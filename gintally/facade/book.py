@@ -83,6 +83,12 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
     return Book(path)
 
 
+def _year(year: int | None) -> int | None:
+    """A season's year as a library call gives it: a whole number (any: a year no season
+    starts in is refused by the read), or None; else `ParameterError` naming `year`."""
+    return None if year is None else typed.number(year, "year", signed=True)
+
+
 def plain(doc: object) -> dict[str, Any]:
     """A document as its ``--json`` reads back: lists for tuples, text keys."""
     out: dict[str, Any] = jsonout.plain(doc)
@@ -188,10 +194,17 @@ class Book:
         ``big_gin_bonus=None`` for off). `stake`: played for money, at this price a point
         (``Decimal("0.05")`` or ``"0.05"``), in `currency` (``"$"``, ``"EUR"``) counted to
         `places` decimals (2 by default), with `series_stake` for each series won; the match
-        and its stake are written together, or neither. It becomes the current match."""
+        and its stake are written together, or neither. It becomes the current match. A wrong
+        value is refused naming the parameter (``games``, not the command line's ``--games``)."""
         from gintally.facade import money
+        from gintally.facade.typed import number
 
-        price = money.asked(as_text(stake), currency, as_text(places), as_text(series_stake))
+        for value, called in ((games, "games"), (places, "places")):
+            if value is not None:
+                number(value, called)
+        price = money.asked(
+            as_text(stake), currency, as_text(places), as_text(series_stake), flags=False
+        )
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         planned = work.plan(
             name,
@@ -204,6 +217,7 @@ class Book:
             rolling,
             season_start,
             dealer,
+            flags=False,
         )
         made, _ = self.make_match(planned, price)
         return Match(self, made.name)
@@ -217,16 +231,19 @@ class Book:
         and ``match new`` both come here."""
         return work.new_match(self.ledger(write=True, create=True), planned, price)
 
-    def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
-        """A match's standings (the current match's by default): ``standings --json``."""
-        from gintally.facade.typed import whole
+    def standings(self, year: int | None = None, match: str | None = None) -> report.StandingsDoc:
+        """A match's standings (the current match's by default): ``standings --json``; `year`:
+        the season starting in that year (`NotFoundError` when the match has none)."""
+        wanted = _year(year)
+        doc: report.StandingsDoc = jsonout.plain(
+            work.standings(self.ledger(), match, wanted, self.today())
+        )
+        return doc
 
-        wanted = whole(as_text(year), "--year")
-        return plain(work.standings(self.ledger(), match, wanted, self.today()))
-
-    def stats(self, player: str | None = None) -> dict[str, Any]:
+    def stats(self, player: str | None = None) -> report.StatsDoc:
         """Every player across every match: ``stats --json``."""
-        return plain(work.stats(self.ledger(), player))
+        doc: report.StatsDoc = jsonout.plain(work.stats(self.ledger(), player))
+        return doc
 
     # --- documents as the command line draws them ---------------------------------------------
 
@@ -324,7 +341,12 @@ class Book:
                     copy.write_text(data, encoding="utf-8", newline="")
                 else:
                     copy.write_bytes(data)
-                return self.import_(copy, match, force=force)
+                try:
+                    return self.import_(copy, match, force=force)
+                except GintallyError as e:  # named as the caller knows it, not as the copy
+                    shown = named if isinstance(named, str) else "the stream"
+                    e.args = tuple(str(a).replace(str(copy), shown) for a in e.args)
+                    raise
         from gintally.ledger import files
 
         named = str(path) != "-"
@@ -354,7 +376,7 @@ class Book:
         "output"}`` (`output`: the file's path, None for an open file)."""
         from gintally.facade import exchange
 
-        as_csv = exchange.export_format(format, excel, sep)
+        as_csv = exchange.export_format(format, excel, sep, flags=False)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
@@ -396,7 +418,7 @@ class Book:
         ledger = self.ledger(write=True, create=True)
         return exchange.merge_in(ledger, other, self.today(), same_match)
 
-    def check(self, *, repair: bool = False) -> dict[str, Any]:
+    def check(self, *, repair: bool = False) -> report.CheckDoc:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign
         keys, every match's rules, every hand settled again and every match replayed, every
         cached fold and mark compared with a fresh one): ``check --json``, ``{"ledger", "ok",
@@ -405,19 +427,30 @@ class Book:
         from gintally import report, service
 
         path = Path(self.path)
-        return plain(report.check_doc(str(path), service.check(path, repair)))
+        doc: report.CheckDoc = jsonout.plain(
+            report.check_doc(str(path), service.check(path, repair))
+        )
+        return doc
 
     def backup(self, path: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Copy the ledger to `path` while it is in use (a consistent SQLite backup), made
         beside it and put in place whole (one that exists is replaced only with `force`): the
-        backup's path."""
+        backup's path. A backup is a SQLite file: ``"-"`` (standard output for `import_`) is
+        refused."""
+        if str(path) == "-":
+            raise GintallyError(
+                "a backup is a SQLite file, never standard output: give a file's path"
+            )
         return self.ledger().backup(path, force)
 
-    def chart(self, match: str | None = None, *, year: int | None = None) -> dict[str, Any]:
+    def chart(self, match: str | None = None, *, year: int | None = None) -> report.RaceDoc:
         """The season race of `match` (None: the current one), its latest season or the one
         starting in `year`: the games won, the running net and, before any game has finished,
         the points so far, by date: ``chart --json``."""
-        return plain(work.chart(self.ledger(), match, year, self.today()))
+        doc: report.RaceDoc = jsonout.plain(
+            work.chart(self.ledger(), match, _year(year), self.today())
+        )
+        return doc
 
     def report(
         self,
@@ -435,7 +468,7 @@ class Book:
         an open file) and the page's HTML."""
         from gintally.facade import page
 
-        review = work.review(self.ledger(), match, year, self.today())
+        review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
         doc = {"match": review["race"]["match"], "season": review["race"]["season"]}
         if out is None or not isinstance(out, str | os.PathLike):
@@ -484,8 +517,10 @@ class Book:
                 f"the page must be one of {', '.join(printing.KINDS)}, not {kind!r}"
             )
         if paper not in printing.PAPERS:
-            raise GintallyError(f"--paper must be a4 or letter, not {paper!r}")
-        text, name = self._printed(kind, match, year, day, set_number, paper, language)
+            raise GintallyError(f"paper must be a4 or letter, not {paper!r}")
+        if set_number is not None:
+            typed.number(set_number, "set_number", signed=True)
+        text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
         doc = {"kind": kind, "match": name, "paper": paper}
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
@@ -987,10 +1022,13 @@ class Match:
     ) -> dict[str, Any]:
         """The hand log: ``hands --json`` (`year`: the season starting then; `last`: the last
         N hands; `all`: every season, the voided hands too)."""
-        wanted, count = work.log_limits(as_text(year), as_text(last))
+        for value, called in ((year, "year"), (last, "last")):
+            if value is not None:
+                typed.number(value, called, signed=True)
+        wanted, count = work.log_limits(as_text(year), as_text(last), flags=False)
         return plain(self.book.hand_log(self.name, wanted, count, all).doc())
 
-    def standings(self, year: int | None = None) -> dict[str, Any]:
+    def standings(self, year: int | None = None) -> report.StandingsDoc:
         """This match's standings: ``standings --json``."""
         return self.book.standings(year, self.name)
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from gintally import report, service, transfer
 from gintally.errors import GintallyError
+from gintally.facade.typed import spelled
 from gintally.model import fold, shell_word
 
 if TYPE_CHECKING:
@@ -406,17 +407,19 @@ def merge_in(
 SEPARATORS = (",", ";", "\t")  # what a spreadsheet opens, and import reads back
 
 
-def export_format(format: str, excel: bool, sep: str = ",") -> bool:
+def export_format(format: str, excel: bool, sep: str = ",", flags: bool = True) -> bool:
     """``export``'s --format, --excel and --sep, checked (before the ledger is opened): True
-    for CSV."""
+    for CSV. A refusal names them as the command line spells them, or without `flags` as
+    `Book.export` does."""
     if format.lower() not in ("csv", "json"):
         raise GintallyError(f"export writes csv or json, not {format!r}")
+    sep_is, json_is = spelled("sep", flags), "--format json" if flags else "format='json'"
     if sep not in SEPARATORS:
-        raise GintallyError(f"--sep is one of , ; or a tab, not {sep!r}")
+        raise GintallyError(f"{sep_is} is one of , ; or a tab, not {sep!r}")
     if sep != "," and format.lower() != "csv":
-        raise GintallyError("--sep is for CSV: drop --format json")
+        raise GintallyError(f"{sep_is} is for CSV: drop {json_is}")
     if excel and format.lower() != "csv":
-        raise GintallyError("--excel is for CSV: drop --format json")
+        raise GintallyError(f"{spelled('excel', flags)} is for CSV: drop {json_is}")
     return format.lower() == "csv"
 
 

@@ -1,0 +1,224 @@
+"""A program calling the library reads refusals in its own words: a parameter is named as the
+method calls it (``games``, ``last``, ``sep``), never as the command line spells it
+(``--games``), while the command line still says what its user typed. And the reads a program
+indexes are typed by the documents' shapes (`report.shapes`): the keys they declare are the
+keys the library returns."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gintally
+from gintally import GintallyError
+from gintally.report import shapes
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[gintally.Book]:
+    with gintally.open(tmp_path / "family.db") as opened:
+        match = opened.new_match("Kitchen", ["Ann", "Bob"])
+        match.knock("Ann", 8, vs=18)
+        match.gin("Bob", 30)
+        yield opened
+
+
+def refusal(call: Callable[[], object]) -> tuple[str, str]:
+    with pytest.raises(GintallyError) as caught:
+        call()
+    return type(caught.value).__name__, str(caught.value)
+
+
+LIBRARY_WORDS: dict[str, tuple[Callable[[gintally.Book], object], tuple[str, str]]] = {
+    "hands year": (
+        lambda b: b.match().hands(year=0),
+        ("GintallyError", "year must be a year from 1 to 9999, not 0"),
+    ),
+    "hands last": (
+        lambda b: b.match().hands(last=0),
+        ("GintallyError", "last must be 1 or more, not 0"),
+    ),
+    "hands last text": (
+        lambda b: b.match().hands(last="3"),  # type: ignore[arg-type]
+        ("ParameterError", "last must be a whole number, not '3'"),
+    ),
+    "standings year text": (
+        lambda b: b.standings("2026"),  # type: ignore[arg-type]
+        ("ParameterError", "year must be a whole number, not '2026'"),
+    ),
+    "chart year text": (
+        lambda b: b.chart(year="2026"),  # type: ignore[arg-type]
+        ("ParameterError", "year must be a whole number, not '2026'"),
+    ),
+    "games in a single": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], games=3),
+        ("GintallyError", "games is for hollywood and honeymoon matches, not single"),
+    ),
+    "games text": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], format="hollywood", games="3"),  # type: ignore[arg-type]
+        ("ParameterError", "games must be a whole number, not '3'"),
+    ),
+    "rolling": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], rolling=True),
+        ("GintallyError", "rolling is for hollywood matches, not single"),
+    ),
+    "players and teams": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], teams=["Ann,Cy", "Bob,Di"]),
+        ("GintallyError", "give players (two players) or teams (two teams), not both"),
+    ),
+    "nobody": (
+        lambda b: b.new_match("Cup"),
+        (
+            "GintallyError",
+            'give the two players (players=["A", "B"]) or two teams (teams=["A,C", "B,D"])',
+        ),
+    ),
+    "currency alone": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], currency="$"),
+        ("GintallyError", "currency, places and series_stake go with a stake"),
+    ),
+    "sep": (
+        lambda b: b.export("Kitchen", io.StringIO(), sep="|"),
+        ("GintallyError", "sep is one of , ; or a tab, not '|'"),
+    ),
+    "sep with json": (
+        lambda b: b.export("Kitchen", io.StringIO(), format="json", sep=";"),
+        ("GintallyError", "sep is for CSV: drop format='json'"),
+    ),
+    "excel with json": (
+        lambda b: b.export("Kitchen", io.StringIO(), format="json", excel=True),
+        ("GintallyError", "excel is for CSV: drop format='json'"),
+    ),
+    "paper": (
+        lambda b: b.print_page("pad", paper="a5"),  # type: ignore[arg-type]
+        ("GintallyError", "paper must be a4 or letter, not 'a5'"),
+    ),
+    "set number text": (
+        lambda b: b.print_page("evening", set_number="1"),  # type: ignore[arg-type]
+        ("ParameterError", "set_number must be a whole number, not '1'"),
+    ),
+    "edit nothing": (
+        lambda b: b.match().edit(1),
+        (
+            "GintallyError",
+            "nothing to change: give at least one value to change (vs=20, kind='gin'...)",
+        ),
+    ),
+    "backup to standard output": (
+        lambda b: b.backup("-"),
+        ("GintallyError", "a backup is a SQLite file, never standard output: give a file's path"),
+    ),
+    "a stream that is not text": (
+        lambda b: b.import_(io.BytesIO(b"\xff\xfe date")),
+        (
+            "GintallyError",
+            "cannot read the stream: it is not UTF-8 text (a spreadsheet saves it as CSV UTF-8)",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(LIBRARY_WORDS))
+def test_a_library_refusal_names_the_parameter_as_the_method_calls_it(
+    book: gintally.Book, case: str, tmp_path: Path
+) -> None:
+    call, expected = LIBRARY_WORDS[case]
+    before = (
+        book.match("Kitchen").hand_count(voided=True),
+        [m["match"] for m in book.matches()["matches"]],
+    )
+    assert refusal(lambda: call(book)) == expected
+    assert "--" not in expected[1]
+    after = (
+        book.match("Kitchen").hand_count(voided=True),
+        [m["match"] for m in book.matches()["matches"]],
+    )
+    assert after == before == (2, ["Kitchen"])  # nothing was written
+    assert not (Path.cwd() / "-").exists()
+
+
+def test_a_named_stream_is_named_by_its_own_name(book: gintally.Book) -> None:
+    stream = io.StringIO("when,who\n2026-01-02,Ann\n")
+    stream.name = "scores.csv"
+    _, message = refusal(lambda: book.import_(stream, "Kitchen"))
+    assert message == (
+        "scores.csv: the header lacks column(s) winner, points: it names 'when', 'who' "
+        "(required: date, winner, points; kind and the others are optional)"
+    )
+    assert "gintally-import-" not in message
+
+
+def test_the_command_line_keeps_its_own_words(gintally: Callable[..., Any], tmp_path: Path) -> None:
+    db = str(tmp_path / "cli.db")
+    assert gintally("--db", db, "match", "new", "K", "-p", "Ann", "Bob").code == 0
+    assert gintally("--db", db, "knock", "Ann", "8", "--vs", "18").code == 0
+    said = {
+        ("hands", "--last", "0"): "--last must be 1 or more, not 0\n",
+        ("hands", "--year", "0"): "--year must be a year from 1 to 9999, not 0\n",
+        ("match", "new", "C", "-p", "Ann", "Bob", "--games", "3"): (
+            "--games is for hollywood and honeymoon matches, not single\n"
+        ),
+        ("match", "new", "C", "-p", "Ann", "Bob", "--rolling"): (
+            "--rolling is for hollywood matches, not single\n"
+        ),
+        ("match", "new", "C", "--currency", "$", "-p", "Ann", "Bob"): (
+            "--currency, --places and --series-stake go with --stake AMOUNT\n"
+        ),
+        ("export", "--sep", "|"): "--sep is one of , ; or a tab, not '|'\n",
+        ("export", "--format", "json", "--excel"): "--excel is for CSV: drop --format json\n",
+        (
+            "print",
+            "pad",
+            "--paper",
+            "a5",
+            "-o",
+            str(tmp_path / "pad.html"),
+        ): "--paper must be a4 or letter, not 'a5'\n",
+        ("edit", "1"): "nothing to change: give at least one option (see gintally edit -h)\n",
+        ("backup", "-"): (
+            "a backup is a SQLite file, never standard output: name the file (backup FILE)\n"
+        ),
+    }
+    for args, line in said.items():
+        run = gintally("--db", db, *args)
+        assert (run.code, run.stderr) == (2, "Error: " + line), args
+
+
+# --- the reads are typed by their documents' shapes ---------------------------------------------
+
+
+def declared(shape: type) -> tuple[set[str], set[str]]:
+    """The keys `shape` (a `TypedDict` of `report.shapes`) declares: required, and optional
+    (``NotRequired``)."""
+    required: set[str] = set()
+    optional: set[str] = set()
+    for cls in reversed(shape.__mro__):
+        for key, note in vars(cls).get("__annotations__", {}).items():
+            (optional if "NotRequired" in str(note) else required).add(key)
+    return required, optional
+
+
+def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book) -> None:
+    team = book.new_match("Teams", teams=["Ann,Cy", "Bob,Di"])
+    team.knock("Ann", 5, vs=15)
+    reads: list[tuple[dict[str, Any], type, set[str]]] = [
+        (dict(book.standings(match="Kitchen")), shapes.StandingsDoc, set()),
+        (dict(book.match("Kitchen").standings()), shapes.StandingsDoc, set()),
+        (dict(team.standings()), shapes.StandingsDoc, {"teams", "members"}),
+        (dict(book.stats()), shapes.StatsDoc, set()),
+        (dict(book.stats("Ann")), shapes.StatsDoc, set()),
+        (dict(book.chart("Kitchen")), shapes.RaceDoc, set()),
+        (dict(book.check()), shapes.CheckDoc, set()),
+    ]
+    for doc, shape, present in reads:
+        required, optional = declared(shape)
+        assert required <= set(doc) <= required | optional, (shape.__name__, set(doc) ^ required)
+        assert present <= set(doc)
+    standings = book.standings(match="Kitchen")
+    assert [(r["player"], r["points"]) for r in standings["rows"]] == [("Ann", 10), ("Bob", 55)]
+    assert book.check()["ok"] is True
+    assert book.stats("Ann")["players"][0]["hands_won"] == 2
