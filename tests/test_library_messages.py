@@ -112,6 +112,18 @@ LIBRARY_WORDS: dict[str, tuple[Callable[[gintally.Book], object], tuple[str, str
         lambda b: b.backup("-"),
         ("GintallyError", "a backup is a SQLite file, never standard output: give a file's path"),
     ),
+    "export to '-'": (
+        lambda b: b.export("Kitchen", "-"),
+        ("GintallyError", "out '-' is no file: give sys.stdout to write to standard output"),
+    ),
+    "report to '-'": (
+        lambda b: b.report("Kitchen", out="-"),
+        ("GintallyError", "out '-' is no file: give sys.stdout to write to standard output"),
+    ),
+    "print to '-'": (
+        lambda b: b.print_page("pad", out=Path("-")),
+        ("GintallyError", "out '-' is no file: give sys.stdout to write to standard output"),
+    ),
     "a stream that is not text": (
         lambda b: b.import_(io.BytesIO(b"\xff\xfe date")),
         (
@@ -213,6 +225,10 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         (dict(book.stats("Ann")), shapes.StatsDoc, set()),
         (dict(book.chart("Kitchen")), shapes.RaceDoc, set()),
         (dict(book.check()), shapes.CheckDoc, set()),
+        (dict(book.match("Kitchen").hands()), shapes.HandLogDoc, set()),
+        (dict(book.match("Kitchen").hands()["hands"][0]), shapes.HandRow, set()),
+        (dict(team.hands(all=True)), shapes.HandLogDoc, {"teams"}),
+        (dict(team.hands(all=True)["hands"][0]), shapes.HandRow, {"round", "table"}),
     ]
     for doc, shape, present in reads:
         required, optional = declared(shape)
@@ -221,4 +237,6 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
     standings = book.standings(match="Kitchen")
     assert [(r["player"], r["points"]) for r in standings["rows"]] == [("Ann", 10), ("Bob", 55)]
     assert book.check()["ok"] is True
+    log = book.match("Kitchen").hands(last=1)
+    assert (log["count"], log["total"], [h["hand"] for h in log["hands"]]) == (1, 2, [2])
     assert book.stats("Ann")["players"][0]["hands_won"] == 2

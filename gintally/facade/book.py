@@ -89,6 +89,13 @@ def _year(year: int | None) -> int | None:
     return None if year is None else typed.number(year, "year", signed=True)
 
 
+def _a_file(out: object) -> None:
+    """Refuse ``"-"`` as a file to write: the command line's standard output, which a program
+    gives as an open text file (`sys.stdout`), never a file named ``-`` in its folder."""
+    if isinstance(out, str | os.PathLike) and os.fspath(out) == "-":
+        raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+
+
 def plain(doc: object) -> dict[str, Any]:
     """A document as its ``--json`` reads back: lists for tuples, text keys."""
     out: dict[str, Any] = jsonout.plain(doc)
@@ -377,6 +384,7 @@ class Book:
         from gintally.facade import exchange
 
         as_csv = exchange.export_format(format, excel, sep, flags=False)
+        _a_file(out)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
@@ -468,6 +476,7 @@ class Book:
         an open file) and the page's HTML."""
         from gintally.facade import page
 
+        _a_file(out)
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
         doc = {"match": review["race"]["match"], "season": review["race"]["season"]}
@@ -520,6 +529,7 @@ class Book:
             raise GintallyError(f"paper must be a4 or letter, not {paper!r}")
         if set_number is not None:
             typed.number(set_number, "set_number", signed=True)
+        _a_file(out)
         text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
         doc = {"kind": kind, "match": name, "paper": paper}
         if out is None or not isinstance(out, str | os.PathLike):
@@ -1019,14 +1029,17 @@ class Match:
         year: int | None = None,
         last: int | None = None,
         all: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandLogDoc:
         """The hand log: ``hands --json`` (`year`: the season starting then; `last`: the last
         N hands; `all`: every season, the voided hands too)."""
         for value, called in ((year, "year"), (last, "last")):
             if value is not None:
                 typed.number(value, called, signed=True)
         wanted, count = work.log_limits(as_text(year), as_text(last), flags=False)
-        return plain(self.book.hand_log(self.name, wanted, count, all).doc())
+        doc: report.HandLogDoc = jsonout.plain(
+            self.book.hand_log(self.name, wanted, count, all).doc()
+        )
+        return doc
 
     def standings(self, year: int | None = None) -> report.StandingsDoc:
         """This match's standings: ``standings --json``."""

@@ -560,7 +560,7 @@ class HandLog:
     def __init__(self, head: report.HandsHead, rows: Iterator[report.HandRow], log: Log) -> None:
         self.head, self.rows, self.log = head, rows, log
 
-    def doc(self) -> dict[str, Any]:
+    def doc(self) -> report.HandLogDoc:
         """The whole log as one document: ``hands --json``."""
         return {**self.head, "hands": list(self.rows)}
 

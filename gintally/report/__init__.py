@@ -81,6 +81,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import GameLine as GameLine
     from gintally.report.shapes import HandDoc as HandDoc
     from gintally.report.shapes import HandFiguresDoc as HandFiguresDoc
+    from gintally.report.shapes import HandLogDoc as HandLogDoc
     from gintally.report.shapes import HandRow as HandRow
     from gintally.report.shapes import HandsDoc as HandsDoc
     from gintally.report.shapes import HandsHead as HandsHead
@@ -147,8 +148,8 @@ HOMES: dict[str, str] = {
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandRow "
-        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc "
+        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandLogDoc "
+        "HandRow HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc "
         "PricedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc "
         "SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc "
         "TableDoc TallyDoc TeamDoc Teams"

@@ -300,6 +300,12 @@ class HandsHead(TypedDict):
     teams: NotRequired[list[TeamDoc]]
 
 
+class HandLogDoc(HandsHead):
+    """The hand log (``hands --json``, `Match.hands`): its head and the hands listed."""
+
+    hands: list[HandRow]
+
+
 # --- standings (`standings`) ----------------------------------------------------------------------
 
 
