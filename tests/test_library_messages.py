@@ -217,7 +217,26 @@ def declared(shape: type) -> tuple[set[str], set[str]]:
 def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book) -> None:
     team = book.new_match("Teams", teams=["Ann,Cy", "Bob,Di"])
     team.knock("Ann", 5, vs=15)
+    kitchen = book.match("Kitchen")
+    gimlet = book.new_match("Solo", ["Ann"], rules="gimlet")
+    mahjong = book.new_match("Tiles", ["Ann", "Bob"], rules="mahjong")
     reads: list[tuple[dict[str, Any], type, set[str]]] = [
+        (dict(kitchen.knock("Ann", 3, vs=9)), shapes.HandDoc, set()),
+        (dict(kitchen.big_gin("Bob", 12)), shapes.HandDoc, {"closed_games"}),
+        (dict(kitchen.score("Ann", 30, "gin")), shapes.HandDoc, set()),
+        (dict(kitchen.draw()), shapes.HandDoc, set()),
+        (dict(kitchen.misdeal()), shapes.HandDoc, set()),
+        (dict(kitchen.edit(1, vs=20, reason="miscounted")), shapes.HandDoc, {"action"}),
+        (dict(kitchen.void(2)), shapes.HandDoc, {"action"}),
+        (dict(kitchen.restore(2)), shapes.HandDoc, {"action"}),
+        (dict(team.gin("Di", 20)), shapes.HandDoc, {"round", "table"}),
+        (dict(gimlet.gimlet("Ann", piles=(0, 0, 1, 1))), shapes.HandDoc, {"piles"}),
+        (dict(gimlet.sour("Ann", 12)), shapes.HandDoc, set()),
+        (dict(mahjong.gin("Ann", vs=20, table=30, vs_table=10)), shapes.HandDoc, {"on_table"}),
+        (dict(kitchen.sheet()), shapes.ShowDoc, set()),
+        (dict(kitchen.sheet(all=True)), shapes.ShowDoc, set()),
+        (dict(team.sheet()), shapes.ShowDoc, {"teams", "tables"}),
+        (dict(mahjong.sheet()), shapes.ShowDoc, set()),
         (dict(book.standings(match="Kitchen")), shapes.StandingsDoc, set()),
         (dict(book.match("Kitchen").standings()), shapes.StandingsDoc, set()),
         (dict(team.standings()), shapes.StandingsDoc, {"teams", "members"}),
@@ -234,9 +253,13 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         required, optional = declared(shape)
         assert required <= set(doc) <= required | optional, (shape.__name__, set(doc) ^ required)
         assert present <= set(doc)
+    # Kitchen: Ann 8 v 20 (edited) +12, 3 v 9 +6, 30 from paper; Bob's gin +55, big gin +43
     standings = book.standings(match="Kitchen")
-    assert [(r["player"], r["points"]) for r in standings["rows"]] == [("Ann", 10), ("Bob", 55)]
+    assert [(r["player"], r["points"]) for r in standings["rows"]] == [("Ann", 48), ("Bob", 98)]
     assert book.check()["ok"] is True
-    log = book.match("Kitchen").hands(last=1)
-    assert (log["count"], log["total"], [h["hand"] for h in log["hands"]]) == (1, 2, [2])
-    assert book.stats("Ann")["players"][0]["hands_won"] == 2
+    log = book.match("Kitchen").hands(last=2)
+    assert (log["count"], log["total"], [h["kind"] for h in log["hands"]]) == (
+        2,
+        7,
+        ["draw", "misdeal"],
+    )

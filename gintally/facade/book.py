@@ -740,7 +740,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a knock: `player` knocked with `deadwood`, the defender had `vs` after laying
         off (an undercut is worked out from the counts). Or give both players' cards (`cards`,
         the knocker's ten; `vs_cards`, the defender's ten) and the melds and layoffs are found.
@@ -763,7 +763,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a gin by `player`: the gin bonus plus the defender's deadwood `vs` (a count,
         or the defender's cards; or `vs_cards`). `cards`: the cards that went gin. Mahjong
         gin: the value of the ginner's cards on the table (`table`), of the other player's
@@ -786,7 +786,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a big gin by `player` (all eleven cards melded): the big gin bonus plus the
         defender's deadwood `vs`; the parameters are `gin`'s. Returns ``big-gin --json``'s
         document."""
@@ -807,7 +807,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Gimlet Rummy: record a gimlet by `player` (ten cards melded after the discard), with
         the discard piles' card counts (``piles=(0, 0, 1, 1)``); the same as `gin`. Returns
         ``gimlet --json``'s document."""
@@ -828,7 +828,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Gimlet Rummy: record a double gimlet by `player` (all eleven cards melded), with the
         discard piles' card counts (`piles`); the same as `big_gin`. Returns ``double-gimlet
         --json``'s document."""
@@ -845,7 +845,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus the
         `deadwood` left in `player`'s hand (or the ten `cards` left). Returns ``sour --json``'s
         document."""
@@ -859,7 +859,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a misdeal: no score, the same dealer deals again (the hand stays in the
         log). Returns ``misdeal --json``'s document."""
         return self._hand("misdeal", locals())
@@ -874,7 +874,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a drawn hand (the stock ran down): no score, the same dealer deals again.
         `deadwood`: each player's count (``{"Ann": 5, "Bob": 9}``), needed when a dead deck
         scores; `player`: in a team match, a player of the table where it was drawn. Returns
@@ -893,14 +893,14 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Copy a hand's result from paper: `player` scored `points`; `kind`: how it was won
         (knock, undercut, gin, big-gin: for the standings). Mahjong gin: the other player's
         points in the same hand (`vs_points`, may be negative). Returns ``score --json``'s
         document."""
         return self._hand("score", locals())
 
-    def _hand(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
+    def _hand(self, command: str, given: dict[str, Any]) -> report.HandDoc:
         """Hand command `command` from a hand method's arguments (`given`, by name): each
         checked as the command's declarations say (`facade.typed.check`), then recorded."""
         from gintally.game import variants
@@ -908,7 +908,8 @@ class Match:
         values = typed.checked(variants.options_of(command), given)
         shared = typed.checked(variants.HAND_OPTIONS, given)
         shared.pop("match")
-        return plain(self.hand(command, values, **shared).doc)
+        doc: report.HandDoc = jsonout.plain(self.hand(command, values, **shared).doc)
+        return doc
 
     def hand(
         self,
@@ -956,23 +957,25 @@ class Match:
         """`redo`, as what it did: a hand's `work.Done`, or a payment's or price's document."""
         return work.redo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
-    def restore(self, hand: int, reason: str | None = None) -> dict[str, Any]:
+    def restore(self, hand: int, reason: str | None = None) -> report.HandDoc:
         """Bring back voided hand number `hand` under its own number: ``restore HAND
         --json``."""
         number = typed.number(hand, "hand")
         why = None if reason is None else typed.text(reason, "reason")
-        return plain(self.restored(str(number), why).doc)
+        doc: report.HandDoc = jsonout.plain(self.restored(str(number), why).doc)
+        return doc
 
     def restored(self, hand: str, reason: str | None = None) -> work.Done:
         """`restore`, as what it did (`hand`: its number as typed)."""
         book = self.book.ledger(write=True)
         return work.restore(book, self.name, hand, reason, self.book.today())
 
-    def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
+    def void(self, hand: int, reason: str | None = None) -> report.HandDoc:
         """Void hand number `hand`: ``void HAND --json``."""
         number = typed.number(hand, "hand")
         why = None if reason is None else typed.text(reason, "reason")
-        return plain(self.voided(str(number), why).doc)
+        doc: report.HandDoc = jsonout.plain(self.voided(str(number), why).doc)
+        return doc
 
     def voided(self, hand: str, reason: str | None = None) -> work.Done:
         """`void`, as what it did (`hand`: its number as typed)."""
@@ -998,7 +1001,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         reason: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Correct hand number `hand` (``edit HAND --json``): each value given replaces the
         hand's (`deadwood`: the knocker's count, or a drawn hand's counts by player; `kind`:
         what the hand was, ``"gin"``...; each variant's own: `table`, `vs_table`,
@@ -1007,7 +1010,10 @@ class Match:
         given = locals()
         number = typed.number(hand, "hand")
         why = None if reason is None else typed.text(reason, "reason")
-        return plain(self.edited(str(number), why, typed.edit_checked(given)).doc)
+        doc: report.HandDoc = jsonout.plain(
+            self.edited(str(number), why, typed.edit_checked(given)).doc
+        )
+        return doc
 
     def edited(
         self, hand: str, reason: str | None, values: Mapping[str, Any], flags: bool = False
@@ -1020,9 +1026,10 @@ class Match:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def sheet(self, all: bool = False) -> dict[str, Any]:
+    def sheet(self, all: bool = False) -> report.ShowDoc:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
-        return plain(self.book.sheet_doc(self.name, all))
+        doc: report.ShowDoc = jsonout.plain(self.book.sheet_doc(self.name, all))
+        return doc
 
     def hands(
         self,
