@@ -7,6 +7,7 @@ keys the library returns."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -263,3 +264,12 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         7,
         ["draw", "misdeal"],
     )
+
+
+@pytest.mark.parametrize("cls", [gintally.Book, gintally.Match])
+def test_help_names_every_public_method_as_a_programs_or_a_front_ends(cls: type) -> None:
+    """``help(gintally.Book)`` starts with what a program needs and what only the front ends
+    use: every public method is named there, so a new one cannot be left out."""
+    public = {name for name in vars(cls) if not name.startswith("_")}
+    named = set(re.findall(r"`(\w+)`", cls.__doc__ or ""))
+    assert public - named == set()

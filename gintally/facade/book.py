@@ -103,7 +103,17 @@ def plain(doc: object) -> dict[str, Any]:
 
 
 class Book:
-    """An open ledger: its matches, standings and lifetime figures (see the module)."""
+    """An open ledger (``gintally.open(path)``; a context manager): its matches, standings and
+    lifetime figures, data in and out, money and printed pages (see the module).
+
+    A program needs: `match`, `matches`, `new_match`, `use_match`, `rename_match`,
+    `delete_match`, `players`, `rename_player`; `standings`, `stats`, `chart`, `report`,
+    `print_page`; `settlement`, `pay`; `import_`, `export`, `merge`, `check`, `backup`;
+    `settings`, `forget`; `news`, `close`. The others (`ledger`, `record`, `make_match`,
+    `sheet_doc`, `listing`, `hand_log`, `snapshot`, `setting_values`, `several_matches`,
+    `save_folds`) serve the front ends that draw (the command line, ``play``, ``serve``): they
+    take values already checked or the command line's text, and return the documents before
+    they are made JSON."""
 
     def __init__(
         self,
@@ -698,8 +708,14 @@ def _knob(value: object) -> str:
 
 
 class Match:
-    """One match of a `Book`: the hand commands (see the module's hand methods), corrections,
-    its score sheet and hand log. `name` is its name in the ledger."""
+    """One match of a `Book` (``book.match(name)``, ``book.new_match(...)``): the hand commands
+    (`knock`, `gin`, `big_gin`, `draw`, `misdeal`, `score`; Gimlet's `gimlet`, `double_gimlet`,
+    `sour`), corrections (`undo`, `redo`, `void`, `restore`, `edit`), its score sheet
+    (`sheet`), hand log (`hands`, `hand_count`), `standings`, `info` (`record`: as stored),
+    and money (`stake`, `pay`, `settlement`). `name` is its name in the ledger. `hand`,
+    `undone`, `redone`, `voided`, `restored` and `edited` serve the front ends that draw (they
+    take the command line's text for a hand's number and return `work.Done`); a program calls
+    the methods above."""
 
     def __init__(self, book: Book, name: str) -> None:
         self.book = book
