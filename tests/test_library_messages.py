@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterator
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -234,6 +236,8 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         (dict(gimlet.gimlet("Ann", piles=(0, 0, 1, 1))), shapes.HandDoc, {"piles"}),
         (dict(gimlet.sour("Ann", 12)), shapes.HandDoc, set()),
         (dict(mahjong.gin("Ann", vs=20, table=30, vs_table=10)), shapes.HandDoc, {"on_table"}),
+        (dict(kitchen.settlement()), shapes.SettleDoc, set()),
+        (dict(book.settlement()), shapes.SettleDoc, set()),
         (dict(kitchen.sheet()), shapes.ShowDoc, set()),
         (dict(kitchen.sheet(all=True)), shapes.ShowDoc, set()),
         (dict(team.sheet()), shapes.ShowDoc, {"teams", "tables"}),
@@ -254,6 +258,13 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         required, optional = declared(shape)
         assert required <= set(doc) <= required | optional, (shape.__name__, set(doc) ^ required)
         assert present <= set(doc)
+    assert kitchen.settlement()["unstaked"] == ["Kitchen"]
+    kitchen.stake(Decimal("0.10"), since=date(2000, 1, 1))
+    owed = kitchen.settlement()["balances"]
+    assert [(b["from"], b["to"], b["amount"]) for b in owed] == []  # no game has finished
+    assert [(p["match"], p["amount"]) for p in book.settlement()["in_play"]] == [
+        ("Kitchen", "5.00")
+    ]
     # Kitchen: Ann 8 v 20 (edited) +12, 3 v 9 +6, 30 from paper; Bob's gin +55, big gin +43
     standings = book.standings(match="Kitchen")
     assert [(r["player"], r["points"]) for r in standings["rows"]] == [("Ann", 48), ("Bob", 98)]

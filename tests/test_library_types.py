@@ -75,6 +75,7 @@ def wrong_book(b: gintally.Book) -> None:
     b.check(repair="yes")
     b.check()["okay"]
     b.settlement(since=20260101)
+    b.settlement()["balance"]
     b.pay("Bob", "Ann", 1.5)
     b.pay("Bob", "Ann", 2, when=date(2026, 1, 2))
     b.export("Cup", 42)
@@ -167,7 +168,7 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     calls = [
         n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith(("    m.", "    b."))
     ]
-    assert len(calls) == 55
+    assert len(calls) == 56
     missed = [
         WRONG.splitlines()[n - 1].strip() for n in calls if ("wrong_calls.py", n) not in errors
     ]

@@ -83,6 +83,10 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
     return Book(path)
 
 
+# `Book.report` hides the module `report` from the annotations of the methods after it
+SettleDoc: TypeAlias = "report.SettleDoc"
+
+
 def _year(year: int | None) -> int | None:
     """A season's year as a library call gives it: a whole number (any: a year no season
     starts in is refused by the read), or None; else `ParameterError` naming `year`."""
@@ -666,13 +670,16 @@ class Book:
 
     # --- money ---------------------------------------------------------------------------------
 
-    def settlement(self, since: date | str | None = None) -> dict[str, Any]:
+    def settlement(self, since: date | str | None = None) -> SettleDoc:
         """Who owes whom over every match played for money, netted per pair of players with the
         payments made (`since`: only what closed or was paid from that day on):
         ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
         from gintally.facade import money
 
-        return plain(money.settle(self.ledger(), None, True, as_text(since), self.today()))
+        doc: SettleDoc = jsonout.plain(
+            money.settle(self.ledger(), None, True, as_text(since), self.today())
+        )
+        return doc
 
     def pay(
         self,
@@ -1115,11 +1122,14 @@ class Match:
         (see `Book.pay`)."""
         return self.book.pay(payer, payee, amount, date=date, note=note, match=self.name)
 
-    def settlement(self, since: date | str | None = None) -> dict[str, Any]:
+    def settlement(self, since: date | str | None = None) -> SettleDoc:
         """Who owes whom in this match (`since`: only what closed or was paid from that day
         on): ``settle --match NAME --json``; a match played for nothing says so in
         ``"unstaked"``."""
         from gintally.facade import money
 
         today = self.book.today()
-        return plain(money.settle(self.book.ledger(), self.name, False, as_text(since), today))
+        doc: SettleDoc = jsonout.plain(
+            money.settle(self.book.ledger(), self.name, False, as_text(since), today)
+        )
+        return doc

@@ -237,11 +237,12 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     sheet = m.sheet()
     log = m.hands(last=LAST)
     info = m.info()
-    money = m.settlement() if info.get("stake") else None
-    if money is not None:  # the sheet's line about it, as `show` says it
+    settled = m.settlement() if info.get("stake") else None
+    money: dict[str, Any] | None = None
+    if settled is not None:  # with the sheet's line about it, as `show` says it
         from gintally.report import stake_line
 
-        money["said"] = stake_line(sheet)
+        money = {**settled, "said": stake_line(sheet)}
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
     won = [g for g in games if g["status"] == "won"][-3:]
