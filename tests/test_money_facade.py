@@ -97,8 +97,8 @@ def _made(book: library.Book) -> dict[str, Any]:
     )
     info = made.info()
     assert info["stakes"] == [info["stake"]]  # `match show` lists every stake
-    del info["stakes"]
-    return info
+    shown: dict[str, Any] = {k: v for k, v in info.items() if k != "stakes"}
+    return shown
 
 
 def _scored(who: str, points: int) -> Callable[[library.Book], Any]:

@@ -740,12 +740,13 @@ class Match:
         book = self.book.ledger()
         return book.count_hands(book.match(self.name), voided)
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> report.MatchInfoDoc:
         """Its players, format and every rule value, and its stakes when it is played for
         money: ``match show --json``."""
         from gintally.facade import money
 
-        return plain(money.info(self.book.ledger(), self.name))
+        doc: report.MatchInfoDoc = jsonout.plain(money.info(self.book.ledger(), self.name))
+        return doc
 
     # --- the hand commands ---------------------------------------------------------------------
 

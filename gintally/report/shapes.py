@@ -203,6 +203,14 @@ class MatchDoc(TypedDict):
     teams: NotRequired[list[TeamDoc]]
 
 
+class MatchInfoDoc(MatchDoc):
+    """A match as ``match show --json`` (`Match.info`) gives it: with its stakes when it is
+    played for money, the latest and every one."""
+
+    stake: NotRequired[StakeDoc]
+    stakes: NotRequired[list[StakeDoc]]
+
+
 # --- a hand and the hand log (`hand`) -------------------------------------------------------------
 
 
