@@ -236,6 +236,8 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         (dict(gimlet.gimlet("Ann", piles=(0, 0, 1, 1))), shapes.HandDoc, {"piles"}),
         (dict(gimlet.sour("Ann", 12)), shapes.HandDoc, set()),
         (dict(mahjong.gin("Ann", vs=20, table=30, vs_table=10)), shapes.HandDoc, {"on_table"}),
+        (dict(book.matches()), shapes.MatchesDoc, set()),
+        (dict(book.matches()["matches"][1]), shapes.MatchDoc, {"teams"}),
         (dict(kitchen.info()), shapes.MatchInfoDoc, set()),
         (dict(team.info()), shapes.MatchInfoDoc, {"teams"}),
         (dict(kitchen.settlement()), shapes.SettleDoc, set()),
@@ -262,6 +264,11 @@ def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book
         assert present <= set(doc)
     assert kitchen.settlement()["unstaked"] == ["Kitchen"]
     kitchen.stake(Decimal("0.10"), since=date(2000, 1, 1))
+    listed = book.matches()
+    assert ([m["match"] for m in listed["matches"]], listed["current"]) == (
+        ["Kitchen", "Teams", "Solo", "Tiles"],
+        "Tiles",
+    )
     assert kitchen.info()["stakes"] == [kitchen.info()["stake"]]
     assert kitchen.info()["stake"]["per_point"] == "0.10 a point"
     owed = kitchen.settlement()["balances"]

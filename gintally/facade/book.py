@@ -184,9 +184,10 @@ class Book:
 
     # --- the ledger's matches and figures ------------------------------------------------------
 
-    def matches(self) -> dict[str, Any]:
+    def matches(self) -> report.MatchesDoc:
         """Every match and the current one: ``match list --json``."""
-        return plain(work.matches(self.ledger()))
+        doc: report.MatchesDoc = jsonout.plain(work.matches(self.ledger()))
+        return doc
 
     def match(self, name: str | None = None) -> Match:
         """A match by name (case-blind), or the current one; `NotFoundError` if there is none."""

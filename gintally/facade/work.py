@@ -620,7 +620,7 @@ def _lifetime_winnings(book: Ledger, doc: report.StatsDoc, matches: list[Match])
             row["winnings"] = by_name[row["player"]]
 
 
-def matches(book: Ledger) -> dict[str, Any]:
+def matches(book: Ledger) -> report.MatchesDoc:
     """Every match, and the current one's name (``match list --json``)."""
     docs = [report.match_doc(m) for m in book.matches()]
     current = book.match().name if docs else None

@@ -88,6 +88,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import HeadToHeadDoc as HeadToHeadDoc
     from gintally.report.shapes import InPlayDoc as InPlayDoc
     from gintally.report.shapes import MatchDoc as MatchDoc
+    from gintally.report.shapes import MatchesDoc as MatchesDoc
     from gintally.report.shapes import MatchInfoDoc as MatchInfoDoc
     from gintally.report.shapes import MemberDoc as MemberDoc
     from gintally.report.shapes import Pair as Pair
@@ -150,10 +151,10 @@ HOMES: dict[str, str] = {
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
         "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandLogDoc "
-        "HandRow HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MatchInfoDoc MemberDoc Pair "
-        "PlayerStatsDoc PricedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc "
-        "SeriesDoc SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc "
-        "StatsDoc TableDoc TallyDoc TeamDoc Teams"
+        "HandRow HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MatchInfoDoc MatchesDoc "
+        "MemberDoc Pair PlayerStatsDoc PricedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc "
+        "RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc "
+        "StandingsDoc StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "

@@ -203,6 +203,13 @@ class MatchDoc(TypedDict):
     teams: NotRequired[list[TeamDoc]]
 
 
+class MatchesDoc(TypedDict):
+    """Every match (``match list --json``, `Book.matches`) and the current one's name."""
+
+    matches: list[MatchDoc]
+    current: str | None
+
+
 class MatchInfoDoc(MatchDoc):
     """A match as ``match show --json`` (`Match.info`) gives it: with its stakes when it is
     played for money, the latest and every one."""
