@@ -295,3 +295,51 @@ def test_help_names_every_public_method_as_a_programs_or_a_front_ends(cls: type)
     public = {name for name in vars(cls) if not name.startswith("_")}
     named = set(re.findall(r"`(\w+)`", cls.__doc__ or ""))
     assert public - named == set()
+
+
+def test_each_data_method_returns_the_keys_its_shape_declares(
+    book: gintally.Book, tmp_path: Path
+) -> None:
+    kitchen = book.match("Kitchen")
+    kitchen.void(1)
+    out = io.StringIO()
+    exported = book.export("Kitchen", out)
+    as_json = book.export("Kitchen", tmp_path / "kitchen.json", format="json")
+    with gintally.open(tmp_path / "cousins.db") as other:
+        other.new_match("Cousins", ["Eve", "Fay"]).gin("Eve", 22)
+    merged = book.merge(tmp_path / "cousins.db")
+    paper = book.new_match("Paper", ["Ma", "Pop"])
+    imported = book.import_(
+        io.StringIO("date,winner,points\n1998-03-08,Ma,25\n1998-03-09,Pop,30\n")
+    )
+    page = book.report("Kitchen", out=tmp_path / "year.html")
+    printed = book.print_page("pad", "Kitchen", paper="letter")
+    deleted = book.delete_match("Cousins")
+    docs: list[tuple[dict[str, Any], type]] = [
+        (dict(exported), shapes.ExportDoc),
+        (dict(as_json), shapes.ExportDoc),
+        (dict(merged), shapes.MergeDoc),
+        (dict(imported), shapes.ImportDoc),
+        (dict(page), shapes.PageDoc),
+        (dict(printed), shapes.PrintedDoc),
+        (dict(deleted), shapes.DeletedDoc),
+    ]
+    for doc, shape in docs:
+        required, optional = declared(shape)
+        assert required <= set(doc) <= required | optional, (shape.__name__, set(doc) ^ required)
+    assert exported == {
+        "match": "Kitchen",
+        "format": "csv",
+        "hands": 1,
+        "output": None,
+        "voided": 1,
+    }
+    assert out.getvalue().count("\n") == 2  # the header and the live hand
+    assert list(as_json) == ["match", "format", "hands", "output", "voided"]
+    assert (as_json["hands"], as_json["voided"]) == (1, 1)
+    assert (merged["new"]["matches"], merged["new"]["hands"], merged["renumbered"]) == (1, 1, [])
+    assert (imported["match"], imported["imported"], imported["hands"]) == (paper.name, 2, [1, 2])
+    assert (page["match"], page["output"]) == ("Kitchen", str(tmp_path / "year.html"))
+    assert (printed["kind"], printed["paper"], printed["output"]) == ("pad", "letter", None)
+    assert printed["html"].startswith("<!DOCTYPE html>")
+    assert (deleted["deleted"], deleted["hands"]) == ("Cousins", 1)

@@ -85,12 +85,30 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
 
 # `Book.report` hides the module `report` from the annotations of the methods after it
 SettleDoc: TypeAlias = "report.SettleDoc"
+PageDoc: TypeAlias = "report.PageDoc"
+PrintedDoc: TypeAlias = "report.PrintedDoc"
+DeletedDoc: TypeAlias = "report.DeletedDoc"
 
 
 def _year(year: int | None) -> int | None:
     """A season's year as a library call gives it: a whole number (any: a year no season
     starts in is refused by the read), or None; else `ParameterError` naming `year`."""
     return None if year is None else typed.number(year, "year", signed=True)
+
+
+def _exported(
+    match: str, format: str, hands: int, output: str | None, voided: int
+) -> report.ExportDoc:
+    """What `Book.export` wrote (`voided`: the match's voided hands, said when there are)."""
+    doc: report.ExportDoc = {
+        "match": match,
+        "format": format.lower(),
+        "hands": hands,
+        "output": output,
+    }
+    if voided:  # JSON carries them, CSV leaves them
+        doc["voided"] = voided
+    return doc
 
 
 def _a_file(out: object) -> None:
@@ -332,7 +350,7 @@ class Book:
         match: str | None = None,
         *,
         force: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.ImportDoc:
         """Add the hands of a CSV file (``date,kind,winner,points[,knocker,...]``, as a
         spreadsheet saves it) or a JSON export (with its corrected hands, prices and payments)
         to `match` (None: the current one), all or nothing: ``import FILE --json``,
@@ -388,7 +406,7 @@ class Book:
         excel: bool = False,
         force: bool = False,
         sep: str = ",",
-    ) -> dict[str, Any]:
+    ) -> report.ExportDoc:
         """Write the live hands of `match` (None: the current one) to `out`, a new file (one
         that exists is replaced only with `force`, never the ledger itself; written beside it
         and put in place whole) or an open text file: as CSV (the columns `import_` reads;
@@ -404,11 +422,9 @@ class Book:
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
             voided = book.count_hands(m, voided=True) - book.count_hands(m)
-            more = {"voided": voided} if voided else {}  # JSON carries them, CSV leaves them
             if not isinstance(out, str | os.PathLike):
                 count = exchange.write_out(book, m, out, as_csv, excel, sep)
-                doc = {"match": m.name, "format": format.lower(), "hands": count, "output": None}
-                return {**doc, **more}
+                return _exported(m.name, format, count, None, voided)
             from gintally.ledger import files
 
             count = 0
@@ -419,12 +435,11 @@ class Book:
                     count = exchange.write_out(book, m, f, as_csv, excel, sep)
 
             written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
-        doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}
-        return {**doc, **more}
+        return _exported(m.name, format, count, str(written), voided)
 
     def merge(
         self, other: str | os.PathLike[str], *, same_match: str | None = None
-    ) -> dict[str, Any]:
+    ) -> report.MergeDoc:
         """Bring in the matches, players, hands, corrections and payments of the ledger at
         `other` (only read) that this one lacks, by their identities, in one write: merging
         twice changes nothing, and two ledgers merged either way round end alike. Facts the two
@@ -482,7 +497,7 @@ class Book:
         year: int | None = None,
         out: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
-    ) -> dict[str, Any]:
+    ) -> PageDoc:
         """The year in review of `match` (None: the current one), its latest season or the one
         starting in `year`, as one self-contained web page (``report --html``), written to
         `out` when given: a new file (one that exists is replaced only with `force`; written
@@ -494,19 +509,26 @@ class Book:
         _a_file(out)
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
-        doc = {"match": review["race"]["match"], "season": review["race"]["season"]}
+        output: str | None = None
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
                 out.write(text)
-            return {**doc, "output": None, "html": text}
-        from gintally.ledger import files
+        else:
+            from gintally.ledger import files
 
-        def fill(tmp: Path) -> None:
-            with tmp.open("x", encoding="utf-8") as f:
-                f.write(text)
+            def fill(tmp: Path) -> None:
+                with tmp.open("x", encoding="utf-8") as f:
+                    f.write(text)
 
-        written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
-        return {**doc, "output": str(written), "html": text}
+            output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+        race = review["race"]
+        doc: PageDoc = {
+            "match": race["match"],
+            "season": race["season"],
+            "output": output,
+            "html": text,
+        }
+        return doc
 
     def print_page(
         self,
@@ -520,7 +542,7 @@ class Book:
         out: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
         language: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> PrintedDoc:
         """A page of `match` (None: the current one) made to print on `paper` (``gintally print
         KIND``): ``"evening"``, the sheet of the evening `day`, or of the set numbered
         `set_number` over every day it was played (default: the latest day with hands), with
@@ -546,21 +568,28 @@ class Book:
             typed.number(set_number, "set_number", signed=True)
         _a_file(out)
         text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
-        doc = {"kind": kind, "match": name, "paper": paper}
+        output: str | None = None
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
                 out.write(text)
-            return {**doc, "output": None, "html": text}
-        as_pdf = Path(out).suffix.lower() == ".pdf"
-        made = printing.pdf_bytes(text) if as_pdf else text.encode("utf-8")
-        from gintally.ledger import files
+        else:
+            as_pdf = Path(out).suffix.lower() == ".pdf"
+            made = printing.pdf_bytes(text) if as_pdf else text.encode("utf-8")
+            from gintally.ledger import files
 
-        def fill(tmp: Path) -> None:
-            with tmp.open("xb") as f:
-                f.write(made)
+            def fill(tmp: Path) -> None:
+                with tmp.open("xb") as f:
+                    f.write(made)
 
-        written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
-        return {**doc, "output": str(written), "html": text}
+            output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+        doc: PrintedDoc = {
+            "kind": kind,
+            "match": name,
+            "paper": paper,
+            "output": output,
+            "html": text,
+        }
+        return doc
 
     def _printed(
         self,
@@ -608,7 +637,7 @@ class Book:
         """Make the match named the current one (the one calls without a match go to)."""
         return Match(self, self.ledger(write=True).use_match(name).name)
 
-    def delete_match(self, name: str) -> dict[str, Any]:
+    def delete_match(self, name: str) -> DeletedDoc:
         """Delete a match and everything of it (hands, corrections, prices, payments); its
         players stay. A backup of the whole ledger is made first, beside it (its path is in
         the answer: ``gintally --db BACKUP export ...`` reads the match back): ``match delete
@@ -628,7 +657,12 @@ class Book:
                 folder / f"{Path(self.path).stem}-before-deleting-{slug}-{stamp}.db"
             )
         gone, hands = ledger.delete_match(m.name)
-        return {"deleted": gone.name, "hands": hands, "backup": str(backup) if backup else None}
+        doc: DeletedDoc = {
+            "deleted": gone.name,
+            "hands": hands,
+            "backup": str(backup) if backup else None,
+        }
+        return doc
 
     def rename_match(self, old: str, new: str) -> Match:
         """Rename a match (its hands stay with it)."""

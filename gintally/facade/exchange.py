@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 def bring_in(
     book: Ledger, match: str | None, path: Path, force: bool, today: date
-) -> dict[str, Any]:
+) -> report.ImportDoc:
     """Import the hands (and a JSON export's corrected hands, prices and payments) of the file
     at `path` (``-``: standard input) into the match named (None: the current one), all or
     nothing: the import document. `force`: a file whose hands are already in the match is
@@ -108,11 +108,13 @@ def bring_in(
         voided = book.count_hands(m, voided=True) - book.count_hands(m) - voided_before
     count += history.hands
     voided = min(max(voided, 0), count)  # of the hands it brought, those that came voided
-    doc: dict[str, Any] = {
+    doc: report.ImportDoc = {
         "match": m.name,
         "imported": count - voided,
         "already_here": known.here,
-        "hands": [first] + ([last] if count > 1 else []) if count else [],
+        "hands": [n for n in (first, last if count > 1 else None) if n is not None]
+        if count
+        else [],
     }
     if voided:
         doc["voided"] = voided
@@ -374,7 +376,7 @@ class FileMoney:
 
 def merge_in(
     book: Ledger, other: str | os.PathLike[str], today: date, same: str | None
-) -> dict[str, Any]:
+) -> report.MergeDoc:
     """Merge the ledger at `other` into `book` (`Ledger.merge`, each row checked by the
     import's validators, `transfer.ImportChecks`) and, in the same write, fold the seasons of
     the matches it changed (`folding.fold_match`), so that the first reader after it finds them
