@@ -1,5 +1,16 @@
 """gintally: a scorekeeper for gin rummy played with real cards.
 
+A program keeps score with ``gintally.open(path)`` (a `Book`, a context manager; ``":memory:"``
+for a ledger that lives as long as it): ``book.new_match("Friday", ["Ann", "Bob"])`` gives a
+`Match`, whose methods are the hand commands (``match.knock("Ann", 8, vs=18)``, `gin`,
+`big_gin`, `score`, ...) and the corrections (`undo`, `redo`, `void`, `restore`, `edit`);
+`Book` holds the reads (`standings`, `stats`, `chart`), money (`pay`, `settlement`), data in
+and out (`import_`, `export`, `merge`, `backup`, `check`) and the pages (`report`,
+`print_page`). ``help(gintally.Book)`` and ``help(gintally.Match)`` list them. Each returns
+the document its command's ``--json`` prints; every refusal is a `GintallyError` (a
+`ValueError`), a wrong argument a `ParameterError` naming the parameter. Cards alone:
+`evaluate`, `score_cards`.
+
 The library is the product; the command line is its client. Its layers, each a folder, arrows
 pointing down only:
 

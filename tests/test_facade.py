@@ -202,7 +202,11 @@ def test_the_kinds_own_commands_and_options(twins: Any) -> None:
         ),
         (("gin", "Zed", "--vs", "5"), lambda m: m.gin("Zed", 5), None),
         (("void", "9"), lambda m: m.void(9), None),
-        (("edit", "1"), lambda m: m.edit(1), None),
+        (
+            ("edit", "1"),
+            lambda m: m.edit(1),
+            "nothing to change: give at least one value to change (vs=20, kind='gin'...)",
+        ),
         (
             ("edit", "1", "--vs", "AS 2S", "--vs-cards", "3H"),
             lambda m: m.edit(1, vs="AS 2S", vs_cards="3H"),
@@ -213,7 +217,7 @@ def test_the_kinds_own_commands_and_options(twins: Any) -> None:
             lambda m: m.gin("Bob", ["AS", "2S"], vs_cards="3H"),
             "give the defender's cards once: vs or vs_cards",
         ),
-        (("hands", "--last", "0"), lambda m: m.hands(last=0), None),
+        (("hands", "--last", "0"), lambda m: m.hands(last=0), "last must be 1 or more, not 0"),
         (
             ("knock", "Ann", "8", "--vs", "9", "--dealer", "Zed"),
             lambda m: m.knock("Ann", 8, vs=9, dealer="Zed"),

@@ -1,5 +1,7 @@
 """The library's hand methods are written out and typed: ``mypy --strict`` refuses a misspelled
-method, an unknown keyword and a value of the wrong type, and passes the right calls; and the
+method, an unknown keyword and a value of the wrong type (of a `Match` and of a `Book`: text
+where a year, a count or a `Decimal` goes, a page or a paper that is not one, a misspelled key
+of a typed read), and passes the right calls; and the
 methods take exactly the parameters the commands declare (`gintally.game.variants`), each
 typed as its declaration says, so an option added to a declaration cannot be left out of the
 library."""
@@ -52,16 +54,74 @@ def wrong(m: gintally.Match) -> None:
     m.edit(1, deadwood="5")
     m.edit(1, piles="2,2,0,3")
     m.void("2")
+    m.hands(last="3")
+    m.stake(1.5)
+    m.standings(year="2026")["rowz"]
+    m.hands()["hands"][0]["number"]
+    m.knock("Ann", 8, vs=18)["descripton"]
+    m.sheet()["games"][0]["totals"]
+    m.info()["stake"]["price"]
+
+
+def wrong_book(b: gintally.Book) -> None:
+    b.new_mach("Cup", ["Ann", "Bob"])
+    b.new_match("Cup", "Ann Bob")
+    b.new_match("Cup", ["Ann", "Bob"], games="3")
+    b.new_match("Cup", ["Ann", "Bob"], stake=0.05)
+    b.standings("2026")
+    b.standings(2026)["seasonz"]
+    b.stats(player=7)
+    b.chart(year="2026")
+    b.chart()["datez"]
+    b.check(repair="yes")
+    b.check()["okay"]
+    b.settlement(since=20260101)
+    b.settlement()["balance"]
+    b.pay("Bob", "Ann", 1.5)
+    b.pay("Bob", "Ann", 2, when=date(2026, 1, 2))
+    b.export("Cup", 42)
+    b.export("Cup", "cup.xml", format="xml")
+    b.import_(b"date,winner,points")
+    b.backup(5)
+    b.merge(["other.db"])
+    b.report(year="2026")
+    b.print_page("menu")
+    b.print_page("pad", paper="a5")
+    b.print_page("evening", set_number="2")
+    b.match(3)
+    b.import_("cup.csv")["hands_imported"]
+    b.export("Cup", "cup.csv")["rows"]
+    b.merge("other.db")["added"]
+    b.print_page("pad")["path"]
+    b.matches()["matches"][0]["name"]
 """
 
 RIGHT = """\
+from collections.abc import Mapping
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 import gintally
 
 
-def right(m: gintally.Match) -> list[dict[str, Any]]:
+def right_book(b: gintally.Book) -> list[object]:
+    season = b.standings(2026, match="Cup")
+    return [
+        season["seasons"][0]["rows"][0]["games_won"],
+        b.stats("Ann")["players"][0]["points"],
+        b.chart("Cup", year=2026)["dates"],
+        b.check()["ok"],
+        b.match("Cup").hands(last=3)["hands"][0]["hand"],
+        b.new_match("Cup", ["Ann", "Bob"], format="hollywood", games=3, target=150),
+        b.pay("Bob", "Ann", Decimal("1.50"), date=date(2026, 1, 2)),
+        b.export("Cup", "cup.json", format="json", force=True),
+        b.print_page("evening", "Cup", set_number=2, paper="letter"),
+        b.backup("copy.db", force=True),
+    ]
+
+
+def right(m: gintally.Match) -> list[Mapping[str, Any]]:
     day = date(2024, 1, 5)
     return [
         m.knock("Ann", 8, vs=18),
@@ -111,8 +171,10 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     wrong.write_text(WRONG)
     right.write_text(RIGHT)
     errors = mypy_errors(wrong, right)
-    calls = [n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith("    m.")]
-    assert len(calls) == 25
+    calls = [
+        n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith(("    m.", "    b."))
+    ]
+    assert len(calls) == 62
     missed = [
         WRONG.splitlines()[n - 1].strip() for n in calls if ("wrong_calls.py", n) not in errors
     ]
@@ -121,6 +183,9 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     assert [e for (name, _), e in errors.items() if name == "right_calls.py"] == []
     assert 'has no attribute "knok"' in errors[("wrong_calls.py", calls[0])][0]
     assert 'Unexpected keyword argument "colour"' in errors[("wrong_calls.py", calls[1])][0]
+    # a read's document is typed: a misspelled key is refused like a misspelled method
+    seasonz = WRONG.splitlines().index('    b.standings(2026)["seasonz"]') + 1
+    assert '"seasonz"' in " ".join(errors[("wrong_calls.py", seasonz)])
 
 
 # --- the declarations and the methods agree ------------------------------------------------------

@@ -82,10 +82,9 @@ def write(c: TestClient, path: str, csrf: str, **fields: str) -> Any:
     return c.post(path, data=fields, headers={"origin": ORIGIN, "x-csrf-token": csrf})
 
 
-def hands(path: Path) -> list[dict[str, Any]]:
+def hands(path: Path) -> list[Any]:
     with gintally.open(path) as book:
-        found: list[dict[str, Any]] = book.match("Fri").hands(all=True)["hands"]
-        return found
+        return list(book.match("Fri").hands(all=True)["hands"])
 
 
 # --- who may come in -------------------------------------------------------------------------

@@ -83,6 +83,53 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
     return Book(path)
 
 
+# `Book.report` hides the module `report` from the annotations of the methods after it
+SettleDoc: TypeAlias = "report.SettleDoc"
+PageDoc: TypeAlias = "report.PageDoc"
+PrintedDoc: TypeAlias = "report.PrintedDoc"
+DeletedDoc: TypeAlias = "report.DeletedDoc"
+
+
+def _year(year: int | None) -> int | None:
+    """A season's year as a library call gives it: a whole number (any: a year no season
+    starts in is refused by the read), or None; else `ParameterError` naming `year`."""
+    return None if year is None else typed.number(year, "year", signed=True)
+
+
+def _exported(
+    match: str,
+    format: str,
+    hands: int,
+    output: str | None,
+    voided: int,
+    prices: int = 0,
+    payments: int = 0,
+) -> report.ExportDoc:
+    """What `Book.export` wrote, and what the file leaves out, said when there is any: the
+    match's `voided` hands (JSON carries them, CSV leaves them), and the `prices` and
+    `payments` a CSV leaves out."""
+    doc: report.ExportDoc = {
+        "match": match,
+        "format": format.lower(),
+        "hands": hands,
+        "output": output,
+    }
+    if voided:
+        doc["voided"] = voided
+    if prices:
+        doc["prices"] = prices
+    if payments:
+        doc["payments"] = payments
+    return doc
+
+
+def _a_file(out: object) -> None:
+    """Refuse ``"-"`` as a file to write: the command line's standard output, which a program
+    gives as an open text file (`sys.stdout`), never a file named ``-`` in its folder."""
+    if isinstance(out, str | os.PathLike) and os.fspath(out) == "-":
+        raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+
+
 def plain(doc: object) -> dict[str, Any]:
     """A document as its ``--json`` reads back: lists for tuples, text keys."""
     out: dict[str, Any] = jsonout.plain(doc)
@@ -90,7 +137,17 @@ def plain(doc: object) -> dict[str, Any]:
 
 
 class Book:
-    """An open ledger: its matches, standings and lifetime figures (see the module)."""
+    """An open ledger (``gintally.open(path)``; a context manager): its matches, standings and
+    lifetime figures, data in and out, money and printed pages (see the module).
+
+    A program needs: `match`, `matches`, `new_match`, `use_match`, `rename_match`,
+    `delete_match`, `players`, `rename_player`; `standings`, `stats`, `chart`, `report`,
+    `print_page`; `settlement`, `pay`; `import_`, `export`, `merge`, `check`, `backup`;
+    `settings`, `forget`; `news`, `close`. The others (`ledger`, `record`, `make_match`,
+    `sheet_doc`, `listing`, `hand_log`, `snapshot`, `setting_values`, `several_matches`,
+    `save_folds`) serve the front ends that draw (the command line, ``play``, ``serve``): they
+    take values already checked or the command line's text, and return the documents before
+    they are made JSON."""
 
     def __init__(
         self,
@@ -157,9 +214,10 @@ class Book:
 
     # --- the ledger's matches and figures ------------------------------------------------------
 
-    def matches(self) -> dict[str, Any]:
+    def matches(self) -> report.MatchesDoc:
         """Every match and the current one: ``match list --json``."""
-        return plain(work.matches(self.ledger()))
+        doc: report.MatchesDoc = jsonout.plain(work.matches(self.ledger()))
+        return doc
 
     def match(self, name: str | None = None) -> Match:
         """A match by name (case-blind), or the current one; `NotFoundError` if there is none."""
@@ -188,10 +246,17 @@ class Book:
         ``big_gin_bonus=None`` for off). `stake`: played for money, at this price a point
         (``Decimal("0.05")`` or ``"0.05"``), in `currency` (``"$"``, ``"EUR"``) counted to
         `places` decimals (2 by default), with `series_stake` for each series won; the match
-        and its stake are written together, or neither. It becomes the current match."""
+        and its stake are written together, or neither. It becomes the current match. A wrong
+        value is refused naming the parameter (``games``, not the command line's ``--games``)."""
         from gintally.facade import money
+        from gintally.facade.typed import number
 
-        price = money.asked(as_text(stake), currency, as_text(places), as_text(series_stake))
+        for value, called in ((games, "games"), (places, "places")):
+            if value is not None:
+                number(value, called)
+        price = money.asked(
+            as_text(stake), currency, as_text(places), as_text(series_stake), flags=False
+        )
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         planned = work.plan(
             name,
@@ -204,6 +269,7 @@ class Book:
             rolling,
             season_start,
             dealer,
+            flags=False,
         )
         made, _ = self.make_match(planned, price)
         return Match(self, made.name)
@@ -217,16 +283,19 @@ class Book:
         and ``match new`` both come here."""
         return work.new_match(self.ledger(write=True, create=True), planned, price)
 
-    def standings(self, year: int | None = None, match: str | None = None) -> dict[str, Any]:
-        """A match's standings (the current match's by default): ``standings --json``."""
-        from gintally.facade.typed import whole
+    def standings(self, year: int | None = None, match: str | None = None) -> report.StandingsDoc:
+        """A match's standings (the current match's by default): ``standings --json``; `year`:
+        the season starting in that year (`NotFoundError` when the match has none)."""
+        wanted = _year(year)
+        doc: report.StandingsDoc = jsonout.plain(
+            work.standings(self.ledger(), match, wanted, self.today())
+        )
+        return doc
 
-        wanted = whole(as_text(year), "--year")
-        return plain(work.standings(self.ledger(), match, wanted, self.today()))
-
-    def stats(self, player: str | None = None) -> dict[str, Any]:
+    def stats(self, player: str | None = None) -> report.StatsDoc:
         """Every player across every match: ``stats --json``."""
-        return plain(work.stats(self.ledger(), player))
+        doc: report.StatsDoc = jsonout.plain(work.stats(self.ledger(), player))
+        return doc
 
     # --- documents as the command line draws them ---------------------------------------------
 
@@ -293,7 +362,7 @@ class Book:
         match: str | None = None,
         *,
         force: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.ImportDoc:
         """Add the hands of a CSV file (``date,kind,winner,points[,knocker,...]``, as a
         spreadsheet saves it) or a JSON export (with its corrected hands, prices and payments)
         to `match` (None: the current one), all or nothing: ``import FILE --json``,
@@ -324,7 +393,12 @@ class Book:
                     copy.write_text(data, encoding="utf-8", newline="")
                 else:
                     copy.write_bytes(data)
-                return self.import_(copy, match, force=force)
+                try:
+                    return self.import_(copy, match, force=force)
+                except GintallyError as e:  # named as the caller knows it, not as the copy
+                    shown = named if isinstance(named, str) else "the stream"
+                    e.args = tuple(str(a).replace(str(copy), shown) for a in e.args)
+                    raise
         from gintally.ledger import files
 
         named = str(path) != "-"
@@ -344,7 +418,7 @@ class Book:
         excel: bool = False,
         force: bool = False,
         sep: str = ",",
-    ) -> dict[str, Any]:
+    ) -> report.ExportDoc:
         """Write the live hands of `match` (None: the current one) to `out`, a new file (one
         that exists is replaced only with `force`, never the ledger itself; written beside it
         and put in place whole) or an open text file: as CSV (the columns `import_` reads;
@@ -356,20 +430,17 @@ class Book:
         ``payments``."""
         from gintally.facade import exchange
 
-        as_csv = exchange.export_format(format, excel, sep)
+        as_csv = exchange.export_format(format, excel, sep, flags=False)
+        _a_file(out)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
             voided = book.count_hands(m, voided=True) - book.count_hands(m)
-            more = {"voided": voided} if voided else {}  # JSON carries them, CSV leaves them
-            if as_csv:  # a CSV holds hands only: it leaves the match's prices and payments
-                prices, paid = len(book.stakes(m)), len(book.payments([m.id]))
-                more |= {"prices": prices} if prices else {}
-                more |= {"payments": paid} if paid else {}
+            # a CSV holds hands only: it leaves the match's prices and payments out
+            left = (len(book.stakes(m)), len(book.payments([m.id]))) if as_csv else (0, 0)
             if not isinstance(out, str | os.PathLike):
                 count = exchange.write_out(book, m, out, as_csv, excel, sep)
-                doc = {"match": m.name, "format": format.lower(), "hands": count, "output": None}
-                return {**doc, **more}
+                return _exported(m.name, format, count, None, voided, *left)
             from gintally.ledger import files
 
             count = 0
@@ -380,12 +451,11 @@ class Book:
                     count = exchange.write_out(book, m, f, as_csv, excel, sep)
 
             written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
-        doc = {"match": m.name, "format": format.lower(), "hands": count, "output": str(written)}
-        return {**doc, **more}
+        return _exported(m.name, format, count, str(written), voided, *left)
 
     def merge(
         self, other: str | os.PathLike[str], *, same_match: str | None = None
-    ) -> dict[str, Any]:
+    ) -> report.MergeDoc:
         """Bring in the matches, players, hands, corrections and payments of the ledger at
         `other` (only read) that this one lacks, by their identities, in one write: merging
         twice changes nothing, and two ledgers merged either way round end alike. Facts the two
@@ -402,7 +472,7 @@ class Book:
         ledger = self.ledger(write=True, create=True)
         return exchange.merge_in(ledger, other, self.today(), same_match)
 
-    def check(self, *, repair: bool = False) -> dict[str, Any]:
+    def check(self, *, repair: bool = False) -> report.CheckDoc:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign
         keys, every match's rules, every hand settled again and every match replayed, every
         cached fold and mark compared with a fresh one): ``check --json``, ``{"ledger", "ok",
@@ -411,19 +481,30 @@ class Book:
         from gintally import report, service
 
         path = Path(self.path)
-        return plain(report.check_doc(str(path), service.check(path, repair)))
+        doc: report.CheckDoc = jsonout.plain(
+            report.check_doc(str(path), service.check(path, repair))
+        )
+        return doc
 
     def backup(self, path: str | os.PathLike[str], *, force: bool = False) -> Path:
         """Copy the ledger to `path` while it is in use (a consistent SQLite backup), made
         beside it and put in place whole (one that exists is replaced only with `force`): the
-        backup's path."""
+        backup's path. A backup is a SQLite file: ``"-"`` (standard output for `import_`) is
+        refused."""
+        if str(path) == "-":
+            raise GintallyError(
+                "a backup is a SQLite file, never standard output: give a file's path"
+            )
         return self.ledger().backup(path, force)
 
-    def chart(self, match: str | None = None, *, year: int | None = None) -> dict[str, Any]:
+    def chart(self, match: str | None = None, *, year: int | None = None) -> report.RaceDoc:
         """The season race of `match` (None: the current one), its latest season or the one
         starting in `year`: the games won, the running net and, before any game has finished,
         the points so far, by date: ``chart --json``."""
-        return plain(work.chart(self.ledger(), match, year, self.today()))
+        doc: report.RaceDoc = jsonout.plain(
+            work.chart(self.ledger(), match, _year(year), self.today())
+        )
+        return doc
 
     def report(
         self,
@@ -432,7 +513,7 @@ class Book:
         year: int | None = None,
         out: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
-    ) -> dict[str, Any]:
+    ) -> PageDoc:
         """The year in review of `match` (None: the current one), its latest season or the one
         starting in `year`, as one self-contained web page (``report --html``), written to
         `out` when given: a new file (one that exists is replaced only with `force`; written
@@ -441,21 +522,29 @@ class Book:
         an open file) and the page's HTML."""
         from gintally.facade import page
 
-        review = work.review(self.ledger(), match, year, self.today())
+        _a_file(out)
+        review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
-        doc = {"match": review["race"]["match"], "season": review["race"]["season"]}
+        output: str | None = None
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
                 out.write(text)
-            return {**doc, "output": None, "html": text}
-        from gintally.ledger import files
+        else:
+            from gintally.ledger import files
 
-        def fill(tmp: Path) -> None:
-            with tmp.open("x", encoding="utf-8") as f:
-                f.write(text)
+            def fill(tmp: Path) -> None:
+                with tmp.open("x", encoding="utf-8") as f:
+                    f.write(text)
 
-        written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
-        return {**doc, "output": str(written), "html": text}
+            output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+        race = review["race"]
+        doc: PageDoc = {
+            "match": race["match"],
+            "season": race["season"],
+            "output": output,
+            "html": text,
+        }
+        return doc
 
     def print_page(
         self,
@@ -469,7 +558,7 @@ class Book:
         out: str | os.PathLike[str] | IO[str] | None = None,
         force: bool = False,
         language: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> PrintedDoc:
         """A page of `match` (None: the current one) made to print on `paper` (``gintally print
         KIND``): ``"evening"``, the sheet of the evening `day`, or of the set numbered
         `set_number` over every day it was played (default: the latest day with hands), with
@@ -490,23 +579,33 @@ class Book:
                 f"the page must be one of {', '.join(printing.KINDS)}, not {kind!r}"
             )
         if paper not in printing.PAPERS:
-            raise GintallyError(f"--paper must be a4 or letter, not {paper!r}")
-        text, name = self._printed(kind, match, year, day, set_number, paper, language)
-        doc = {"kind": kind, "match": name, "paper": paper}
+            raise GintallyError(f"paper must be a4 or letter, not {paper!r}")
+        if set_number is not None:
+            typed.number(set_number, "set_number", signed=True)
+        _a_file(out)
+        text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
+        output: str | None = None
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
                 out.write(text)
-            return {**doc, "output": None, "html": text}
-        as_pdf = Path(out).suffix.lower() == ".pdf"
-        made = printing.pdf_bytes(text) if as_pdf else text.encode("utf-8")
-        from gintally.ledger import files
+        else:
+            as_pdf = Path(out).suffix.lower() == ".pdf"
+            made = printing.pdf_bytes(text) if as_pdf else text.encode("utf-8")
+            from gintally.ledger import files
 
-        def fill(tmp: Path) -> None:
-            with tmp.open("xb") as f:
-                f.write(made)
+            def fill(tmp: Path) -> None:
+                with tmp.open("xb") as f:
+                    f.write(made)
 
-        written = files.write_whole(Path(out), fill, force, "page", ledger=self._file())
-        return {**doc, "output": str(written), "html": text}
+            output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+        doc: PrintedDoc = {
+            "kind": kind,
+            "match": name,
+            "paper": paper,
+            "output": output,
+            "html": text,
+        }
+        return doc
 
     def _printed(
         self,
@@ -554,7 +653,7 @@ class Book:
         """Make the match named the current one (the one calls without a match go to)."""
         return Match(self, self.ledger(write=True).use_match(name).name)
 
-    def delete_match(self, name: str) -> dict[str, Any]:
+    def delete_match(self, name: str) -> DeletedDoc:
         """Delete a match and everything of it (hands, corrections, prices, payments); its
         players stay. A backup of the whole ledger is made first, beside it (its path is in
         the answer: ``gintally --db BACKUP export ...`` reads the match back): ``match delete
@@ -574,7 +673,12 @@ class Book:
                 folder / f"{Path(self.path).stem}-before-deleting-{slug}-{stamp}.db"
             )
         gone, hands = ledger.delete_match(m.name)
-        return {"deleted": gone.name, "hands": hands, "backup": str(backup) if backup else None}
+        doc: DeletedDoc = {
+            "deleted": gone.name,
+            "hands": hands,
+            "backup": str(backup) if backup else None,
+        }
+        return doc
 
     def rename_match(self, old: str, new: str) -> Match:
         """Rename a match (its hands stay with it)."""
@@ -617,13 +721,16 @@ class Book:
 
     # --- money ---------------------------------------------------------------------------------
 
-    def settlement(self, since: date | str | None = None) -> dict[str, Any]:
+    def settlement(self, since: date | str | None = None) -> SettleDoc:
         """Who owes whom over every match played for money, netted per pair of players with the
         payments made (`since`: only what closed or was paid from that day on):
         ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
         from gintally.facade import money
 
-        return plain(money.settle(self.ledger(), None, True, as_text(since), self.today()))
+        doc: SettleDoc = jsonout.plain(
+            money.settle(self.ledger(), None, True, as_text(since), self.today())
+        )
+        return doc
 
     def pay(
         self,
@@ -659,8 +766,14 @@ def _knob(value: object) -> str:
 
 
 class Match:
-    """One match of a `Book`: the hand commands (see the module's hand methods), corrections,
-    its score sheet and hand log. `name` is its name in the ledger."""
+    """One match of a `Book` (``book.match(name)``, ``book.new_match(...)``): the hand commands
+    (`knock`, `gin`, `big_gin`, `draw`, `misdeal`, `score`; Gimlet's `gimlet`, `double_gimlet`,
+    `sour`), corrections (`undo`, `redo`, `void`, `restore`, `edit`), its score sheet
+    (`sheet`), hand log (`hands`, `hand_count`), `standings`, `info` (`record`: as stored),
+    and money (`stake`, `pay`, `settlement`). `name` is its name in the ledger. `hand`,
+    `undone`, `redone`, `voided`, `restored` and `edited` serve the front ends that draw (they
+    take the command line's text for a hand's number and return `work.Done`); a program calls
+    the methods above."""
 
     def __init__(self, book: Book, name: str) -> None:
         self.book = book
@@ -678,12 +791,13 @@ class Match:
         book = self.book.ledger()
         return book.count_hands(book.match(self.name), voided)
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> report.MatchInfoDoc:
         """Its players, format and every rule value, and its stakes when it is played for
         money: ``match show --json``."""
         from gintally.facade import money
 
-        return plain(money.info(self.book.ledger(), self.name))
+        doc: report.MatchInfoDoc = jsonout.plain(money.info(self.book.ledger(), self.name))
+        return doc
 
     # --- the hand commands ---------------------------------------------------------------------
 
@@ -701,7 +815,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a knock: `player` knocked with `deadwood`, the defender had `vs` after laying
         off (an undercut is worked out from the counts). Or give both players' cards (`cards`,
         the knocker's ten; `vs_cards`, the defender's ten) and the melds and layoffs are found.
@@ -724,7 +838,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a gin by `player`: the gin bonus plus the defender's deadwood `vs` (a count,
         or the defender's cards; or `vs_cards`). `cards`: the cards that went gin. Mahjong
         gin: the value of the ginner's cards on the table (`table`), of the other player's
@@ -747,7 +861,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a big gin by `player` (all eleven cards melded): the big gin bonus plus the
         defender's deadwood `vs`; the parameters are `gin`'s. Returns ``big-gin --json``'s
         document."""
@@ -768,7 +882,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Gimlet Rummy: record a gimlet by `player` (ten cards melded after the discard), with
         the discard piles' card counts (``piles=(0, 0, 1, 1)``); the same as `gin`. Returns
         ``gimlet --json``'s document."""
@@ -789,7 +903,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Gimlet Rummy: record a double gimlet by `player` (all eleven cards melded), with the
         discard piles' card counts (`piles`); the same as `big_gin`. Returns ``double-gimlet
         --json``'s document."""
@@ -806,7 +920,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Gimlet Rummy: a discard pile reached six cards; the phantom scores 30 plus the
         `deadwood` left in `player`'s hand (or the ten `cards` left). Returns ``sour --json``'s
         document."""
@@ -820,7 +934,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a misdeal: no score, the same dealer deals again (the hand stays in the
         log). Returns ``misdeal --json``'s document."""
         return self._hand("misdeal", locals())
@@ -835,7 +949,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Record a drawn hand (the stock ran down): no score, the same dealer deals again.
         `deadwood`: each player's count (``{"Ann": 5, "Bob": 9}``), needed when a dead deck
         scores; `player`: in a team match, a player of the table where it was drawn. Returns
@@ -854,14 +968,14 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         back_date: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Copy a hand's result from paper: `player` scored `points`; `kind`: how it was won
         (knock, undercut, gin, big-gin: for the standings). Mahjong gin: the other player's
         points in the same hand (`vs_points`, may be negative). Returns ``score --json``'s
         document."""
         return self._hand("score", locals())
 
-    def _hand(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
+    def _hand(self, command: str, given: dict[str, Any]) -> report.HandDoc:
         """Hand command `command` from a hand method's arguments (`given`, by name): each
         checked as the command's declarations say (`facade.typed.check`), then recorded."""
         from gintally.game import variants
@@ -869,7 +983,8 @@ class Match:
         values = typed.checked(variants.options_of(command), given)
         shared = typed.checked(variants.HAND_OPTIONS, given)
         shared.pop("match")
-        return plain(self.hand(command, values, **shared).doc)
+        doc: report.HandDoc = jsonout.plain(self.hand(command, values, **shared).doc)
+        return doc
 
     def hand(
         self,
@@ -917,23 +1032,25 @@ class Match:
         """`redo`, as what it did: a hand's `work.Done`, or a payment's or price's document."""
         return work.redo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
-    def restore(self, hand: int, reason: str | None = None) -> dict[str, Any]:
+    def restore(self, hand: int, reason: str | None = None) -> report.HandDoc:
         """Bring back voided hand number `hand` under its own number: ``restore HAND
         --json``."""
         number = typed.number(hand, "hand")
         why = None if reason is None else typed.text(reason, "reason")
-        return plain(self.restored(str(number), why).doc)
+        doc: report.HandDoc = jsonout.plain(self.restored(str(number), why).doc)
+        return doc
 
     def restored(self, hand: str, reason: str | None = None) -> work.Done:
         """`restore`, as what it did (`hand`: its number as typed)."""
         book = self.book.ledger(write=True)
         return work.restore(book, self.name, hand, reason, self.book.today())
 
-    def void(self, hand: int, reason: str | None = None) -> dict[str, Any]:
+    def void(self, hand: int, reason: str | None = None) -> report.HandDoc:
         """Void hand number `hand`: ``void HAND --json``."""
         number = typed.number(hand, "hand")
         why = None if reason is None else typed.text(reason, "reason")
-        return plain(self.voided(str(number), why).doc)
+        doc: report.HandDoc = jsonout.plain(self.voided(str(number), why).doc)
+        return doc
 
     def voided(self, hand: str, reason: str | None = None) -> work.Done:
         """`void`, as what it did (`hand`: its number as typed)."""
@@ -959,7 +1076,7 @@ class Match:
         upcard: str | None = None,
         note: str | None = None,
         reason: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> report.HandDoc:
         """Correct hand number `hand` (``edit HAND --json``): each value given replaces the
         hand's (`deadwood`: the knocker's count, or a drawn hand's counts by player; `kind`:
         what the hand was, ``"gin"``...; each variant's own: `table`, `vs_table`,
@@ -968,7 +1085,10 @@ class Match:
         given = locals()
         number = typed.number(hand, "hand")
         why = None if reason is None else typed.text(reason, "reason")
-        return plain(self.edited(str(number), why, typed.edit_checked(given)).doc)
+        doc: report.HandDoc = jsonout.plain(
+            self.edited(str(number), why, typed.edit_checked(given)).doc
+        )
+        return doc
 
     def edited(
         self, hand: str, reason: str | None, values: Mapping[str, Any], flags: bool = False
@@ -981,22 +1101,29 @@ class Match:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def sheet(self, all: bool = False) -> dict[str, Any]:
+    def sheet(self, all: bool = False) -> report.ShowDoc:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
-        return plain(self.book.sheet_doc(self.name, all))
+        doc: report.ShowDoc = jsonout.plain(self.book.sheet_doc(self.name, all))
+        return doc
 
     def hands(
         self,
         year: int | None = None,
         last: int | None = None,
         all: bool = False,
-    ) -> dict[str, Any]:
+    ) -> report.HandLogDoc:
         """The hand log: ``hands --json`` (`year`: the season starting then; `last`: the last
         N hands; `all`: every season, the voided hands too)."""
-        wanted, count = work.log_limits(as_text(year), as_text(last))
-        return plain(self.book.hand_log(self.name, wanted, count, all).doc())
+        for value, called in ((year, "year"), (last, "last")):
+            if value is not None:
+                typed.number(value, called, signed=True)
+        wanted, count = work.log_limits(as_text(year), as_text(last), flags=False)
+        doc: report.HandLogDoc = jsonout.plain(
+            self.book.hand_log(self.name, wanted, count, all).doc()
+        )
+        return doc
 
-    def standings(self, year: int | None = None) -> dict[str, Any]:
+    def standings(self, year: int | None = None) -> report.StandingsDoc:
         """This match's standings: ``standings --json``."""
         return self.book.standings(year, self.name)
 
@@ -1047,11 +1174,14 @@ class Match:
         (see `Book.pay`)."""
         return self.book.pay(payer, payee, amount, date=date, note=note, match=self.name)
 
-    def settlement(self, since: date | str | None = None) -> dict[str, Any]:
+    def settlement(self, since: date | str | None = None) -> SettleDoc:
         """Who owes whom in this match (`since`: only what closed or was paid from that day
         on): ``settle --match NAME --json``; a match played for nothing says so in
         ``"unstaked"``."""
         from gintally.facade import money
 
         today = self.book.today()
-        return plain(money.settle(self.book.ledger(), self.name, False, as_text(since), today))
+        doc: SettleDoc = jsonout.plain(
+            money.settle(self.book.ledger(), self.name, False, as_text(since), today)
+        )
+        return doc

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from gintally import report, service, transfer
 from gintally.errors import GintallyError
+from gintally.facade.typed import spelled
 from gintally.model import fold, shell_word
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
 def bring_in(
     book: Ledger, match: str | None, path: Path, force: bool, today: date
-) -> dict[str, Any]:
+) -> report.ImportDoc:
     """Import the hands (and a JSON export's corrected hands, prices and payments) of the file
     at `path` (``-``: standard input) into the match named (None: the current one), all or
     nothing: the import document. `force`: a file whose hands are already in the match is
@@ -107,11 +108,13 @@ def bring_in(
         voided = book.count_hands(m, voided=True) - book.count_hands(m) - voided_before
     count += history.hands
     voided = min(max(voided, 0), count)  # of the hands it brought, those that came voided
-    doc: dict[str, Any] = {
+    doc: report.ImportDoc = {
         "match": m.name,
         "imported": count - voided,
         "already_here": known.here,
-        "hands": [first] + ([last] if count > 1 else []) if count else [],
+        "hands": [n for n in (first, last if count > 1 else None) if n is not None]
+        if count
+        else [],
     }
     if voided:
         doc["voided"] = voided
@@ -373,7 +376,7 @@ class FileMoney:
 
 def merge_in(
     book: Ledger, other: str | os.PathLike[str], today: date, same: str | None
-) -> dict[str, Any]:
+) -> report.MergeDoc:
     """Merge the ledger at `other` into `book` (`Ledger.merge`, each row checked by the
     import's validators, `transfer.ImportChecks`) and, in the same write, fold the seasons of
     the matches it changed (`folding.fold_match`), so that the first reader after it finds them
@@ -406,17 +409,19 @@ def merge_in(
 SEPARATORS = (",", ";", "\t")  # what a spreadsheet opens, and import reads back
 
 
-def export_format(format: str, excel: bool, sep: str = ",") -> bool:
+def export_format(format: str, excel: bool, sep: str = ",", flags: bool = True) -> bool:
     """``export``'s --format, --excel and --sep, checked (before the ledger is opened): True
-    for CSV."""
+    for CSV. A refusal names them as the command line spells them, or without `flags` as
+    `Book.export` does."""
     if format.lower() not in ("csv", "json"):
         raise GintallyError(f"export writes csv or json, not {format!r}")
+    sep_is, json_is = spelled("sep", flags), "--format json" if flags else "format='json'"
     if sep not in SEPARATORS:
-        raise GintallyError(f"--sep is one of , ; or a tab, not {sep!r}")
+        raise GintallyError(f"{sep_is} is one of , ; or a tab, not {sep!r}")
     if sep != "," and format.lower() != "csv":
-        raise GintallyError("--sep is for CSV: drop --format json")
+        raise GintallyError(f"{sep_is} is for CSV: drop {json_is}")
     if excel and format.lower() != "csv":
-        raise GintallyError("--excel is for CSV: drop --format json")
+        raise GintallyError(f"{spelled('excel', flags)} is for CSV: drop {json_is}")
     return format.lower() == "csv"
 
 

@@ -120,13 +120,22 @@ class Asked:
 
 
 def asked(
-    amount: str | None, currency: str | None, places: str | None, series: str | None
+    amount: str | None,
+    currency: str | None,
+    places: str | None,
+    series: str | None,
+    flags: bool = True,
 ) -> Asked | None:
     """The stake ``match new`` was given, checked before anything is written (None: played for
-    nothing; a currency, places or series stake without an amount is refused)."""
+    nothing; a currency, places or series stake without an amount is refused, naming the
+    options as the command line spells them, or without `flags` as `Book.new_match` does)."""
     if amount is None:
         if (currency, places, series) != (None, None, None):
-            raise GintallyError("--currency, --places and --series-stake go with --stake AMOUNT")
+            raise GintallyError(
+                "--currency, --places and --series-stake go with --stake AMOUNT"
+                if flags
+                else "currency, places and series_stake go with a stake"
+            )
         return None
     return Asked(amount, currency, places, series)
 

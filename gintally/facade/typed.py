@@ -377,7 +377,11 @@ def changes(values: Mapping[str, Any], flags: bool = False) -> dict[str, Any]:
         "note": values.get("note"),
     }
     if all(v is None for v in found.values()):
-        raise GintallyError("nothing to change: give at least one option (see gintally edit -h)")
+        raise GintallyError(
+            "nothing to change: give at least one option (see gintally edit -h)"
+            if flags
+            else "nothing to change: give at least one value to change (vs=20, kind='gin'...)"
+        )
     return found
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from gintally import report, service
 from gintally.errors import GintallyError
 from gintally.facade.typed import Typed as Typed
-from gintally.facade.typed import hand_number, when, whole
+from gintally.facade.typed import hand_number, spelled, when, whole
 from gintally.model import TypedHand
 
 if TYPE_CHECKING:
@@ -536,14 +536,18 @@ def listing(book: Ledger, match: str | None, today: date) -> Listing | None:
     return Listing(book, m, today) if not service.seating_of(m).whole else None
 
 
-def log_limits(year: str | None, last: str | None) -> tuple[int | None, int | None]:
-    """`hands`' --year and --last as typed, checked (before the ledger is opened)."""
-    wanted = whole(year, "--year")
+def log_limits(
+    year: str | None, last: str | None, flags: bool = True
+) -> tuple[int | None, int | None]:
+    """`hands`' --year and --last as typed, checked (before the ledger is opened); a refusal
+    names them as the command line spells them, or without `flags` as `Match.hands` does."""
+    year_is, last_is = spelled("year", flags), spelled("last", flags)
+    wanted = whole(year, year_is)
     if wanted is not None and not 1 <= wanted <= 9999:  # a date's year (was a ValueError)
-        raise GintallyError(f"--year must be a year from 1 to 9999, not {wanted}")
-    count = whole(last, "--last")
+        raise GintallyError(f"{year_is} must be a year from 1 to 9999, not {wanted}")
+    count = whole(last, last_is)
     if count is not None and count < 1:
-        raise GintallyError(f"--last must be 1 or more, not {count}")
+        raise GintallyError(f"{last_is} must be 1 or more, not {count}")
     return wanted, count
 
 
@@ -556,7 +560,7 @@ class HandLog:
     def __init__(self, head: report.HandsHead, rows: Iterator[report.HandRow], log: Log) -> None:
         self.head, self.rows, self.log = head, rows, log
 
-    def doc(self) -> dict[str, Any]:
+    def doc(self) -> report.HandLogDoc:
         """The whole log as one document: ``hands --json``."""
         return {**self.head, "hands": list(self.rows)}
 
@@ -616,7 +620,7 @@ def _lifetime_winnings(book: Ledger, doc: report.StatsDoc, matches: list[Match])
             row["winnings"] = by_name[row["player"]]
 
 
-def matches(book: Ledger) -> dict[str, Any]:
+def matches(book: Ledger) -> report.MatchesDoc:
     """Every match, and the current one's name (``match list --json``)."""
     docs = [report.match_doc(m) for m in book.matches()]
     current = book.match().name if docs else None
@@ -656,33 +660,43 @@ def plan(
     rolling: bool = False,
     season_start: str | None = None,
     dealer: str | None = None,
+    flags: bool = True,
 ) -> Plan:
     """`match new` as typed, checked: two players (one for a solitaire) or two teams, a
     format, a rule preset with its overrides (``KEY=VALUE``), games at once, rolling, the
-    seasons' first day and the first dealer."""
+    seasons' first day and the first dealer. A refusal names an option as the command line
+    spells it (``--games``), or without `flags` as `Book.new_match` calls it (``games``)."""
     from gintally.engine.formats import format_class
     from gintally.engine.seasons import parse_season_start
     from gintally.game.rules import resolve
 
     if players is not None and teams is not None:
-        raise GintallyError("give --players (two players) or --teams (two teams), not both")
+        raise GintallyError(
+            "give --players (two players) or --teams (two teams), not both"
+            if flags
+            else "give players (two players) or teams (two teams), not both"
+        )
     if players is None and teams is None:
         raise GintallyError(
             'give the two players (--players A B) or two teams (--teams "A,C" "B,D")'
+            if flags
+            else 'give the two players (players=["A", "B"]) or two teams (teams=["A,C", "B,D"])'
         )
     specs = service.team_specs(teams) if teams is not None else None
     if specs is not None and dealer is not None:
+        dealer_is = spelled("dealer", flags)
         raise GintallyError(
-            "--dealer names the first dealer of a two-player match; in a team match each "
-            "table deals on its own (give --dealer with a hand)"
+            f"{dealer_is} names the first dealer of a two-player match; in a team match each "
+            f"table deals on its own (give {dealer_is} with a hand)"
         )
     kind = format_class(format)
+    games_is = spelled("games", flags)
     if games is not None and not kind.in_sets:
-        raise GintallyError(f"--games is for hollywood and honeymoon matches, not {kind.key}")
+        raise GintallyError(f"{games_is} is for hollywood and honeymoon matches, not {kind.key}")
     if rolling and not kind.rolls:
-        raise GintallyError(f"--rolling is for hollywood matches, not {kind.key}")
+        raise GintallyError(f"{spelled('rolling', flags)} is for hollywood matches, not {kind.key}")
     start = parse_season_start(season_start) if season_start else (1, 1)
-    count = whole(games, "--games")
+    count = whole(games, games_is)
     fmt = kind(None, count if count is not None else 3, rolling, start)
     resolved = resolve(rules, list(knobs))
     if specs is not None:

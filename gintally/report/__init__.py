@@ -76,21 +76,30 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import BonusDoc as BonusDoc
     from gintally.report.shapes import CheckDoc as CheckDoc
     from gintally.report.shapes import CoveredDoc as CoveredDoc
+    from gintally.report.shapes import DeletedDoc as DeletedDoc
     from gintally.report.shapes import EvalDoc as EvalDoc
+    from gintally.report.shapes import ExportDoc as ExportDoc
     from gintally.report.shapes import GameDoc as GameDoc
     from gintally.report.shapes import GameLine as GameLine
     from gintally.report.shapes import HandDoc as HandDoc
     from gintally.report.shapes import HandFiguresDoc as HandFiguresDoc
+    from gintally.report.shapes import HandLogDoc as HandLogDoc
     from gintally.report.shapes import HandRow as HandRow
     from gintally.report.shapes import HandsDoc as HandsDoc
     from gintally.report.shapes import HandsHead as HandsHead
     from gintally.report.shapes import HeadToHeadDoc as HeadToHeadDoc
+    from gintally.report.shapes import ImportDoc as ImportDoc
     from gintally.report.shapes import InPlayDoc as InPlayDoc
     from gintally.report.shapes import MatchDoc as MatchDoc
+    from gintally.report.shapes import MatchesDoc as MatchesDoc
+    from gintally.report.shapes import MatchInfoDoc as MatchInfoDoc
     from gintally.report.shapes import MemberDoc as MemberDoc
+    from gintally.report.shapes import MergeDoc as MergeDoc
+    from gintally.report.shapes import PageDoc as PageDoc
     from gintally.report.shapes import Pair as Pair
     from gintally.report.shapes import PlayerStatsDoc as PlayerStatsDoc
     from gintally.report.shapes import PricedDoc as PricedDoc
+    from gintally.report.shapes import PrintedDoc as PrintedDoc
     from gintally.report.shapes import RaceDoc as RaceDoc
     from gintally.report.shapes import RecordDoc as RecordDoc
     from gintally.report.shapes import ReviewDoc as ReviewDoc
@@ -147,11 +156,12 @@ HOMES: dict[str, str] = {
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BonusDoc CheckDoc CoveredDoc EvalDoc GameDoc GameLine HandDoc HandFiguresDoc HandRow "
-        "HandsDoc HandsHead HeadToHeadDoc InPlayDoc MatchDoc MemberDoc Pair PlayerStatsDoc "
-        "PricedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc "
-        "SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc StatsDoc "
-        "TableDoc TallyDoc TeamDoc Teams"
+        "BonusDoc CheckDoc CoveredDoc DeletedDoc EvalDoc ExportDoc GameDoc GameLine HandDoc "
+        "HandFiguresDoc HandLogDoc HandRow HandsDoc HandsHead HeadToHeadDoc ImportDoc InPlayDoc "
+        "MatchDoc MatchInfoDoc MatchesDoc MemberDoc MergeDoc PageDoc Pair PlayerStatsDoc "
+        "PricedDoc PrintedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc "
+        "SeriesDoc SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc "
+        "StatsDoc TableDoc TallyDoc TeamDoc Teams"
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "

@@ -203,6 +203,21 @@ class MatchDoc(TypedDict):
     teams: NotRequired[list[TeamDoc]]
 
 
+class MatchesDoc(TypedDict):
+    """Every match (``match list --json``, `Book.matches`) and the current one's name."""
+
+    matches: list[MatchDoc]
+    current: str | None
+
+
+class MatchInfoDoc(MatchDoc):
+    """A match as ``match show --json`` (`Match.info`) gives it: with its stakes when it is
+    played for money, the latest and every one."""
+
+    stake: NotRequired[StakeDoc]
+    stakes: NotRequired[list[StakeDoc]]
+
+
 # --- a hand and the hand log (`hand`) -------------------------------------------------------------
 
 
@@ -298,6 +313,12 @@ class HandsHead(TypedDict):
     count: int  # the hands listed
     total: int  # the hands of the season (more than `count` when only the last few are listed)
     teams: NotRequired[list[TeamDoc]]
+
+
+class HandLogDoc(HandsHead):
+    """The hand log (``hands --json``, `Match.hands`): its head and the hands listed."""
+
+    hands: list[HandRow]
 
 
 # --- standings (`standings`) ----------------------------------------------------------------------
@@ -547,3 +568,69 @@ class SettleDoc(TypedDict):
     payments: list[PaymentDoc]
     unstaked: list[str]  # matches asked for that have no stake
     since: str | None
+
+
+# --- data in and out, pages (`facade.exchange`, `facade.book`) -----------------------------------
+
+
+class ImportDoc(TypedDict):
+    """What an import did (``import --json``, `Book.import_`)."""
+
+    match: str
+    imported: int  # the live hands it added
+    already_here: int  # its rows whose hands were here already (by uid), skipped
+    hands: list[int]  # the first and last numbers they took (one for one hand, none for none)
+    voided: NotRequired[int]  # of the hands it brought, those that came voided (JSON)
+    renumbered: NotRequired[dict[str, int]]  # a numbered file's hands numbered otherwise here
+    corrections: NotRequired[int]
+    payments: NotRequired[int]
+    payments_taken_back: NotRequired[int]
+    payments_elsewhere: NotRequired[int]  # here already, in another match: left out
+
+
+class ExportDoc(TypedDict):
+    """What an export wrote (``export --json``, `Book.export`)."""
+
+    match: str
+    format: str  # "csv" or "json"
+    hands: int  # the live hands written
+    output: str | None  # the file written (None: an open file)
+    voided: NotRequired[int]  # the match's voided hands (JSON carries them, CSV leaves them)
+    prices: NotRequired[int]  # the match's prices a CSV leaves out (JSON carries them)
+    payments: NotRequired[int]  # the match's payments a CSV leaves out (JSON carries them)
+
+
+class MergeDoc(TypedDict):
+    """What a merge brought (``merge --json``, `Book.merge`)."""
+
+    merged: str  # the other ledger's path
+    new: dict[str, int]  # the new rows of each kind: players, matches, hands, corrections...
+    already_here: int
+    renumbered: list[str]  # the matches whose hands took new numbers
+
+
+class DeletedDoc(TypedDict):
+    """A match deleted (``match delete --json``, `Book.delete_match`)."""
+
+    deleted: str
+    hands: int
+    backup: str | None  # the ledger as it was, beside it
+
+
+class PageDoc(TypedDict):
+    """The year in review made (`Book.report`)."""
+
+    match: str
+    season: str
+    output: str | None  # the file written (None: none, or an open file)
+    html: str
+
+
+class PrintedDoc(TypedDict):
+    """A page made to print (`Book.print_page`)."""
+
+    kind: str  # evening, standings, pad or year
+    match: str
+    paper: str  # a4 or letter
+    output: str | None  # the file written (None: none, or an open file)
+    html: str

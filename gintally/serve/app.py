@@ -21,11 +21,11 @@ import contextlib
 import functools
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import jinja2
@@ -192,7 +192,7 @@ class Desk:
 # --- what the pages show ---------------------------------------------------------------------
 
 
-def players_of(sheet: dict[str, Any]) -> list[str]:
+def players_of(sheet: Mapping[str, Any]) -> list[str]:
     """The people who play the match: a team match's players, else its two players."""
     teams = sheet.get("teams")
     if teams:
@@ -200,7 +200,7 @@ def players_of(sheet: dict[str, Any]) -> list[str]:
     return list(sheet["players"])
 
 
-def game_view(game: dict[str, Any]) -> dict[str, Any]:
+def game_view(game: Mapping[str, Any]) -> dict[str, Any]:
     """A game as a card shows it: each side's score and boxes, who leads or won."""
     points = game["points"]
     (a, pa), (b, pb) = points.items()
@@ -237,11 +237,12 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     sheet = m.sheet()
     log = m.hands(last=LAST)
     info = m.info()
-    money = m.settlement() if info.get("stake") else None
-    if money is not None:  # the sheet's line about it, as `show` says it
-        from gintally.report import ShowDoc, stake_line
+    settled = m.settlement() if info.get("stake") else None
+    money: dict[str, Any] | None = None
+    if settled is not None:  # with the sheet's line about it, as `show` says it
+        from gintally.report import stake_line
 
-        money["said"] = stake_line(cast(ShowDoc, sheet))
+        money = {**settled, "said": stake_line(sheet)}
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
     won = [g for g in games if g["status"] == "won"][-3:]
@@ -265,7 +266,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     }
 
 
-def said(doc: dict[str, Any], games: list[dict[str, Any]] | None = None) -> list[str]:
+def said(doc: Mapping[str, Any], games: Sequence[Mapping[str, Any]] | None = None) -> list[str]:
     """What the command line prints for a hand or a correction (`games`: for a correction, the
     open games with a hand in them as they now stand)."""
     from gintally.cli.render.hands import hand_lines
@@ -552,7 +553,7 @@ def count(text: str | None, name: str) -> int | None:
     return int(text)
 
 
-def record_hand(m: Match, fields: dict[str, str]) -> dict[str, Any]:
+def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
     """Record the hand a page submitted (`fields`: kind, player, deadwood, vs, cards...)."""
     kind = fields.get("kind", "")
     if kind not in KINDS:
@@ -581,7 +582,7 @@ def record_hand(m: Match, fields: dict[str, str]) -> dict[str, Any]:
     return m.misdeal(note=note, upcard=upcard)
 
 
-def now_open(m: Match) -> list[dict[str, Any]]:
+def now_open(m: Match) -> Sequence[Mapping[str, Any]]:
     """The open games with a hand in them, as a correction's confirmation shows them."""
     return [g for g in m.sheet()["games"] if g["status"] == "open" and g["hands"]]
 

@@ -1,0 +1,345 @@
+"""A program calling the library reads refusals in its own words: a parameter is named as the
+method calls it (``games``, ``last``, ``sep``), never as the command line spells it
+(``--games``), while the command line still says what its user typed. And the reads a program
+indexes are typed by the documents' shapes (`report.shapes`): the keys they declare are the
+keys the library returns."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterator
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gintally
+from gintally import GintallyError
+from gintally.report import shapes
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[gintally.Book]:
+    with gintally.open(tmp_path / "family.db") as opened:
+        match = opened.new_match("Kitchen", ["Ann", "Bob"])
+        match.knock("Ann", 8, vs=18)
+        match.gin("Bob", 30)
+        yield opened
+
+
+def refusal(call: Callable[[], object]) -> tuple[str, str]:
+    with pytest.raises(GintallyError) as caught:
+        call()
+    return type(caught.value).__name__, str(caught.value)
+
+
+LIBRARY_WORDS: dict[str, tuple[Callable[[gintally.Book], object], tuple[str, str]]] = {
+    "hands year": (
+        lambda b: b.match().hands(year=0),
+        ("GintallyError", "year must be a year from 1 to 9999, not 0"),
+    ),
+    "hands last": (
+        lambda b: b.match().hands(last=0),
+        ("GintallyError", "last must be 1 or more, not 0"),
+    ),
+    "hands last text": (
+        lambda b: b.match().hands(last="3"),  # type: ignore[arg-type]
+        ("ParameterError", "last must be a whole number, not '3'"),
+    ),
+    "standings year text": (
+        lambda b: b.standings("2026"),  # type: ignore[arg-type]
+        ("ParameterError", "year must be a whole number, not '2026'"),
+    ),
+    "chart year text": (
+        lambda b: b.chart(year="2026"),  # type: ignore[arg-type]
+        ("ParameterError", "year must be a whole number, not '2026'"),
+    ),
+    "games in a single": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], games=3),
+        ("GintallyError", "games is for hollywood and honeymoon matches, not single"),
+    ),
+    "games text": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], format="hollywood", games="3"),  # type: ignore[arg-type]
+        ("ParameterError", "games must be a whole number, not '3'"),
+    ),
+    "rolling": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], rolling=True),
+        ("GintallyError", "rolling is for hollywood matches, not single"),
+    ),
+    "players and teams": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], teams=["Ann,Cy", "Bob,Di"]),
+        ("GintallyError", "give players (two players) or teams (two teams), not both"),
+    ),
+    "nobody": (
+        lambda b: b.new_match("Cup"),
+        (
+            "GintallyError",
+            'give the two players (players=["A", "B"]) or two teams (teams=["A,C", "B,D"])',
+        ),
+    ),
+    "currency alone": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], currency="$"),
+        ("GintallyError", "currency, places and series_stake go with a stake"),
+    ),
+    "sep": (
+        lambda b: b.export("Kitchen", io.StringIO(), sep="|"),
+        ("GintallyError", "sep is one of , ; or a tab, not '|'"),
+    ),
+    "sep with json": (
+        lambda b: b.export("Kitchen", io.StringIO(), format="json", sep=";"),
+        ("GintallyError", "sep is for CSV: drop format='json'"),
+    ),
+    "excel with json": (
+        lambda b: b.export("Kitchen", io.StringIO(), format="json", excel=True),
+        ("GintallyError", "excel is for CSV: drop format='json'"),
+    ),
+    "paper": (
+        lambda b: b.print_page("pad", paper="a5"),  # type: ignore[arg-type]
+        ("GintallyError", "paper must be a4 or letter, not 'a5'"),
+    ),
+    "set number text": (
+        lambda b: b.print_page("evening", set_number="1"),  # type: ignore[arg-type]
+        ("ParameterError", "set_number must be a whole number, not '1'"),
+    ),
+    "edit nothing": (
+        lambda b: b.match().edit(1),
+        (
+            "GintallyError",
+            "nothing to change: give at least one value to change (vs=20, kind='gin'...)",
+        ),
+    ),
+    "backup to standard output": (
+        lambda b: b.backup("-"),
+        ("GintallyError", "a backup is a SQLite file, never standard output: give a file's path"),
+    ),
+    "export to '-'": (
+        lambda b: b.export("Kitchen", "-"),
+        ("GintallyError", "out '-' is no file: give sys.stdout to write to standard output"),
+    ),
+    "report to '-'": (
+        lambda b: b.report("Kitchen", out="-"),
+        ("GintallyError", "out '-' is no file: give sys.stdout to write to standard output"),
+    ),
+    "print to '-'": (
+        lambda b: b.print_page("pad", out=Path("-")),
+        ("GintallyError", "out '-' is no file: give sys.stdout to write to standard output"),
+    ),
+    "a stream that is not text": (
+        lambda b: b.import_(io.BytesIO(b"\xff\xfe date")),
+        (
+            "GintallyError",
+            "cannot read the stream: it is not UTF-8 text (a spreadsheet saves it as CSV UTF-8)",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(LIBRARY_WORDS))
+def test_a_library_refusal_names_the_parameter_as_the_method_calls_it(
+    book: gintally.Book, case: str, tmp_path: Path
+) -> None:
+    call, expected = LIBRARY_WORDS[case]
+    before = (
+        book.match("Kitchen").hand_count(voided=True),
+        [m["match"] for m in book.matches()["matches"]],
+    )
+    assert refusal(lambda: call(book)) == expected
+    assert "--" not in expected[1]
+    after = (
+        book.match("Kitchen").hand_count(voided=True),
+        [m["match"] for m in book.matches()["matches"]],
+    )
+    assert after == before == (2, ["Kitchen"])  # nothing was written
+    assert not (Path.cwd() / "-").exists()
+
+
+def test_a_named_stream_is_named_by_its_own_name(book: gintally.Book) -> None:
+    stream = io.StringIO("when,who\n2026-01-02,Ann\n")
+    stream.name = "scores.csv"
+    _, message = refusal(lambda: book.import_(stream, "Kitchen"))
+    assert message == (
+        "scores.csv: the header lacks column(s) winner, points: it names 'when', 'who' "
+        "(required: date, winner, points; kind and the others are optional)"
+    )
+    assert "gintally-import-" not in message
+
+
+def test_the_command_line_keeps_its_own_words(gintally: Callable[..., Any], tmp_path: Path) -> None:
+    db = str(tmp_path / "cli.db")
+    assert gintally("--db", db, "match", "new", "K", "-p", "Ann", "Bob").code == 0
+    assert gintally("--db", db, "knock", "Ann", "8", "--vs", "18").code == 0
+    said = {
+        ("hands", "--last", "0"): "--last must be 1 or more, not 0\n",
+        ("hands", "--year", "0"): "--year must be a year from 1 to 9999, not 0\n",
+        ("match", "new", "C", "-p", "Ann", "Bob", "--games", "3"): (
+            "--games is for hollywood and honeymoon matches, not single\n"
+        ),
+        ("match", "new", "C", "-p", "Ann", "Bob", "--rolling"): (
+            "--rolling is for hollywood matches, not single\n"
+        ),
+        ("match", "new", "C", "--currency", "$", "-p", "Ann", "Bob"): (
+            "--currency, --places and --series-stake go with --stake AMOUNT\n"
+        ),
+        ("export", "--sep", "|"): "--sep is one of , ; or a tab, not '|'\n",
+        ("export", "--format", "json", "--excel"): "--excel is for CSV: drop --format json\n",
+        (
+            "print",
+            "pad",
+            "--paper",
+            "a5",
+            "-o",
+            str(tmp_path / "pad.html"),
+        ): "--paper must be a4 or letter, not 'a5'\n",
+        ("edit", "1"): "nothing to change: give at least one option (see gintally edit -h)\n",
+        ("backup", "-"): (
+            "a backup is a SQLite file, never standard output: name the file (backup FILE)\n"
+        ),
+    }
+    for args, line in said.items():
+        run = gintally("--db", db, *args)
+        assert (run.code, run.stderr) == (2, "Error: " + line), args
+
+
+# --- the reads are typed by their documents' shapes ---------------------------------------------
+
+
+def declared(shape: type) -> tuple[set[str], set[str]]:
+    """The keys `shape` (a `TypedDict` of `report.shapes`) declares: required, and optional
+    (``NotRequired``)."""
+    required: set[str] = set()
+    optional: set[str] = set()
+    for cls in reversed(shape.__mro__):
+        for key, note in vars(cls).get("__annotations__", {}).items():
+            (optional if "NotRequired" in str(note) else required).add(key)
+    return required, optional
+
+
+def test_each_typed_read_returns_the_keys_its_shape_declares(book: gintally.Book) -> None:
+    team = book.new_match("Teams", teams=["Ann,Cy", "Bob,Di"])
+    team.knock("Ann", 5, vs=15)
+    kitchen = book.match("Kitchen")
+    gimlet = book.new_match("Solo", ["Ann"], rules="gimlet")
+    mahjong = book.new_match("Tiles", ["Ann", "Bob"], rules="mahjong")
+    reads: list[tuple[dict[str, Any], type, set[str]]] = [
+        (dict(kitchen.knock("Ann", 3, vs=9)), shapes.HandDoc, set()),
+        (dict(kitchen.big_gin("Bob", 12)), shapes.HandDoc, {"closed_games"}),
+        (dict(kitchen.score("Ann", 30, "gin")), shapes.HandDoc, set()),
+        (dict(kitchen.draw()), shapes.HandDoc, set()),
+        (dict(kitchen.misdeal()), shapes.HandDoc, set()),
+        (dict(kitchen.edit(1, vs=20, reason="miscounted")), shapes.HandDoc, {"action"}),
+        (dict(kitchen.void(2)), shapes.HandDoc, {"action"}),
+        (dict(kitchen.restore(2)), shapes.HandDoc, {"action"}),
+        (dict(team.gin("Di", 20)), shapes.HandDoc, {"round", "table"}),
+        (dict(gimlet.gimlet("Ann", piles=(0, 0, 1, 1))), shapes.HandDoc, {"piles"}),
+        (dict(gimlet.sour("Ann", 12)), shapes.HandDoc, set()),
+        (dict(mahjong.gin("Ann", vs=20, table=30, vs_table=10)), shapes.HandDoc, {"on_table"}),
+        (dict(book.matches()), shapes.MatchesDoc, set()),
+        (dict(book.matches()["matches"][1]), shapes.MatchDoc, {"teams"}),
+        (dict(kitchen.info()), shapes.MatchInfoDoc, set()),
+        (dict(team.info()), shapes.MatchInfoDoc, {"teams"}),
+        (dict(kitchen.settlement()), shapes.SettleDoc, set()),
+        (dict(book.settlement()), shapes.SettleDoc, set()),
+        (dict(kitchen.sheet()), shapes.ShowDoc, set()),
+        (dict(kitchen.sheet(all=True)), shapes.ShowDoc, set()),
+        (dict(team.sheet()), shapes.ShowDoc, {"teams", "tables"}),
+        (dict(mahjong.sheet()), shapes.ShowDoc, set()),
+        (dict(book.standings(match="Kitchen")), shapes.StandingsDoc, set()),
+        (dict(book.match("Kitchen").standings()), shapes.StandingsDoc, set()),
+        (dict(team.standings()), shapes.StandingsDoc, {"teams", "members"}),
+        (dict(book.stats()), shapes.StatsDoc, set()),
+        (dict(book.stats("Ann")), shapes.StatsDoc, set()),
+        (dict(book.chart("Kitchen")), shapes.RaceDoc, set()),
+        (dict(book.check()), shapes.CheckDoc, set()),
+        (dict(book.match("Kitchen").hands()), shapes.HandLogDoc, set()),
+        (dict(book.match("Kitchen").hands()["hands"][0]), shapes.HandRow, set()),
+        (dict(team.hands(all=True)), shapes.HandLogDoc, {"teams"}),
+        (dict(team.hands(all=True)["hands"][0]), shapes.HandRow, {"round", "table"}),
+    ]
+    for doc, shape, present in reads:
+        required, optional = declared(shape)
+        assert required <= set(doc) <= required | optional, (shape.__name__, set(doc) ^ required)
+        assert present <= set(doc)
+    assert kitchen.settlement()["unstaked"] == ["Kitchen"]
+    kitchen.stake(Decimal("0.10"), since=date(2000, 1, 1))
+    listed = book.matches()
+    assert ([m["match"] for m in listed["matches"]], listed["current"]) == (
+        ["Kitchen", "Teams", "Solo", "Tiles"],
+        "Tiles",
+    )
+    assert kitchen.info()["stakes"] == [kitchen.info()["stake"]]
+    assert kitchen.info()["stake"]["per_point"] == "0.10 a point"
+    owed = kitchen.settlement()["balances"]
+    assert [(b["from"], b["to"], b["amount"]) for b in owed] == []  # no game has finished
+    assert [(p["match"], p["amount"]) for p in book.settlement()["in_play"]] == [
+        ("Kitchen", "5.00")
+    ]
+    # Kitchen: Ann 8 v 20 (edited) +12, 3 v 9 +6, 30 from paper; Bob's gin +55, big gin +43
+    standings = book.standings(match="Kitchen")
+    assert [(r["player"], r["points"]) for r in standings["rows"]] == [("Ann", 48), ("Bob", 98)]
+    assert book.check()["ok"] is True
+    log = book.match("Kitchen").hands(last=2)
+    assert (log["count"], log["total"], [h["kind"] for h in log["hands"]]) == (
+        2,
+        7,
+        ["draw", "misdeal"],
+    )
+
+
+@pytest.mark.parametrize("cls", [gintally.Book, gintally.Match])
+def test_help_names_every_public_method_as_a_programs_or_a_front_ends(cls: type) -> None:
+    """``help(gintally.Book)`` starts with what a program needs and what only the front ends
+    use: every public method is named there, so a new one cannot be left out."""
+    public = {name for name in vars(cls) if not name.startswith("_")}
+    named = set(re.findall(r"`(\w+)`", cls.__doc__ or ""))
+    assert public - named == set()
+
+
+def test_each_data_method_returns_the_keys_its_shape_declares(
+    book: gintally.Book, tmp_path: Path
+) -> None:
+    kitchen = book.match("Kitchen")
+    kitchen.void(1)
+    out = io.StringIO()
+    exported = book.export("Kitchen", out)
+    as_json = book.export("Kitchen", tmp_path / "kitchen.json", format="json")
+    with gintally.open(tmp_path / "cousins.db") as other:
+        other.new_match("Cousins", ["Eve", "Fay"]).gin("Eve", 22)
+    merged = book.merge(tmp_path / "cousins.db")
+    paper = book.new_match("Paper", ["Ma", "Pop"])
+    imported = book.import_(
+        io.StringIO("date,winner,points\n1998-03-08,Ma,25\n1998-03-09,Pop,30\n")
+    )
+    page = book.report("Kitchen", out=tmp_path / "year.html")
+    printed = book.print_page("pad", "Kitchen", paper="letter")
+    deleted = book.delete_match("Cousins")
+    docs: list[tuple[dict[str, Any], type]] = [
+        (dict(exported), shapes.ExportDoc),
+        (dict(as_json), shapes.ExportDoc),
+        (dict(merged), shapes.MergeDoc),
+        (dict(imported), shapes.ImportDoc),
+        (dict(page), shapes.PageDoc),
+        (dict(printed), shapes.PrintedDoc),
+        (dict(deleted), shapes.DeletedDoc),
+    ]
+    for doc, shape in docs:
+        required, optional = declared(shape)
+        assert required <= set(doc) <= required | optional, (shape.__name__, set(doc) ^ required)
+    assert exported == {
+        "match": "Kitchen",
+        "format": "csv",
+        "hands": 1,
+        "output": None,
+        "voided": 1,
+    }
+    assert out.getvalue().count("\n") == 2  # the header and the live hand
+    assert list(as_json) == ["match", "format", "hands", "output", "voided"]
+    assert (as_json["hands"], as_json["voided"]) == (1, 1)
+    assert (merged["new"]["matches"], merged["new"]["hands"], merged["renumbered"]) == (1, 1, [])
+    assert (imported["match"], imported["imported"], imported["hands"]) == (paper.name, 2, [1, 2])
+    assert (page["match"], page["output"]) == ("Kitchen", str(tmp_path / "year.html"))
+    assert (printed["kind"], printed["paper"], printed["output"]) == ("pad", "letter", None)
+    assert printed["html"].startswith("<!DOCTYPE html>")
+    assert (deleted["deleted"], deleted["hands"]) == ("Cousins", 1)
