@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_play import plain
+from test_play import plain, type_in
 
 from conftest import Run, as_json, ok
 from gintally.cli import entry
@@ -207,7 +207,7 @@ def test_ctrl_y_redoes_and_tables_show_their_heads(
                 ("standings", "player  games  won  points"),
                 ("hands", "#  date        dealer  up   what happened"),
             ):
-                await pilot.press(*line, "enter")
+                await type_in(pilot, line, "enter")
                 await pilot.pause()
                 await pilot.pause()
                 shown = in_sight(app)  # from the line typed on, as far as the pane holds
