@@ -29,16 +29,34 @@ def _share_bytecode_with_child_processes() -> None:
     """Where bytecode may not be written next to the sources (PYTHONDONTWRITEBYTECODE, as CI
     sets it), every `python -m gintally` or probe a test starts from the source tree compiles
     gintally from scratch: about 0.1 CPU-s a process, hundreds of processes a run. So the suite
-    gives its processes a throwaway cache for the session instead (PYTHONPYCACHEPREFIX), made
-    once by the first pytest process (the xdist controller) and inherited by its workers and
-    their children. Nothing is written into the tree, and the code run is the same: Python
-    checks each cached file against its source's size and time before using it."""
+    gives its processes a cache of their own instead (PYTHONPYCACHEPREFIX), chosen by the first
+    pytest process (the xdist controller) and inherited by its workers and their children.
+    Nothing is written into the tree, and the code run is the same: Python (and pytest, for the
+    test modules it rewrites) checks each cached file against its source's size and time before
+    using it. The cache is kept from run to run (`_bytecode_cache`): under a prefix a process
+    reads no other bytecode, so a new one for each run had every worker compile all of Python's
+    and the test tools' modules it imports, and rewrite every test module, afresh (some 7 CPU-s
+    a worker)."""
     if not sys.flags.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
         return
-    cache = tempfile.mkdtemp(prefix="gintally-tests-pycache-")
-    atexit.register(shutil.rmtree, cache, ignore_errors=True)
-    os.environ["PYTHONPYCACHEPREFIX"] = cache
+    os.environ["PYTHONPYCACHEPREFIX"] = _bytecode_cache()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def _bytecode_cache() -> str:
+    """The user's cache folder for the suite's bytecode (under XDG_CACHE_HOME, else
+    ~/.cache), made private to the user; where none can be made, a throwaway one for the run."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    cache = os.path.join(root, "gintally-tests", "pycache")
+    try:
+        os.makedirs(cache, mode=0o700, exist_ok=True)
+        if os.stat(cache).st_uid == os.getuid() and os.access(cache, os.W_OK):
+            return cache
+    except OSError:
+        pass
+    throwaway = tempfile.mkdtemp(prefix="gintally-tests-pycache-")
+    atexit.register(shutil.rmtree, throwaway, ignore_errors=True)
+    return throwaway
 
 
 _share_bytecode_with_child_processes()
