@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import itertools
 import json
 import os
 import shutil
@@ -101,10 +102,36 @@ def _each_app_built_once() -> Iterator[None]:
         yield
 
 
+def _new_folders(root: Path) -> Iterator[Path]:
+    for n in itertools.count():
+        folder = root / str(n)
+        folder.mkdir()
+        yield folder
+
+
+@pytest.fixture(scope="session")
+def _ledger_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A new empty folder at each `next()`, for a test that asks for no `tmp_path`."""
+    return _new_folders(tmp_path_factory.mktemp("ledgers"))
+
+
 @pytest.fixture(autouse=True)
-def _isolated_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test gets its own ledger path, a fixed width, no colour and the C locale."""
-    monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "ledger.db"))
+def _isolated_ledger(
+    request: pytest.FixtureRequest,
+    _ledger_folders: Iterator[Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every test gets its own ledger path, a fixed width, no colour and the C locale.
+
+    The ledger lies in the test's `tmp_path` (as `db_path`) when the test uses that; otherwise in
+    a new empty folder of its own, made with one mkdir: pytest numbers each `tmp_path` by
+    listing every folder made before it, which costs a test some milliseconds by the end of a
+    run, and most tests never look at a folder."""
+    if "tmp_path" in request.fixturenames:
+        folder: Path = request.getfixturevalue("tmp_path")
+    else:
+        folder = next(_ledger_folders)
+    monkeypatch.setenv("GINTALLY_DB", str(folder / "ledger.db"))
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("GINTALLY_DEBUG", raising=False)
