@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_play import plain, type_in
 
-from conftest import Run, as_json, ok
+from conftest import Commands, Run, as_json, ok
 from gintally.cli import entry
 from gintally.cli.evening import HELP, KEYS
 from gintally.errors import GintallyError
@@ -75,14 +75,15 @@ def test_redo_and_restore_on_the_entry_line_print_what_the_commands_print(
     ],
 )
 def test_a_correction_names_its_extra_word(
-    tmp_path: Path, gintally: CLI, monkeypatch: pytest.MonkeyPatch, line: str, message: str
+    db_path: Path,
+    gintally: CLI,
+    ledger_from: Callable[[Commands, Path], Path],
+    line: str,
+    message: str,
 ) -> None:
     from gintally.cli import evening as evenings
 
-    monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "extra.db"))
-    ok(gintally(*NEW))
-    ok(gintally("knock", "Ann", "8", "18"))
-    ok(gintally("gin", "Bob", "30"))
+    ledger_from((NEW, ("knock", "Ann", "8", "18"), ("gin", "Bob", "30")), db_path)
     before = as_json(gintally("hands", "--json", "--all"))
     night = evenings.evening(None)
     try:
