@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import itertools
 import json
 import os
 import shutil
@@ -29,16 +30,34 @@ def _share_bytecode_with_child_processes() -> None:
     """Where bytecode may not be written next to the sources (PYTHONDONTWRITEBYTECODE, as CI
     sets it), every `python -m gintally` or probe a test starts from the source tree compiles
     gintally from scratch: about 0.1 CPU-s a process, hundreds of processes a run. So the suite
-    gives its processes a throwaway cache for the session instead (PYTHONPYCACHEPREFIX), made
-    once by the first pytest process (the xdist controller) and inherited by its workers and
-    their children. Nothing is written into the tree, and the code run is the same: Python
-    checks each cached file against its source's size and time before using it."""
+    gives its processes a cache of their own instead (PYTHONPYCACHEPREFIX), chosen by the first
+    pytest process (the xdist controller) and inherited by its workers and their children.
+    Nothing is written into the tree, and the code run is the same: Python (and pytest, for the
+    test modules it rewrites) checks each cached file against its source's size and time before
+    using it. The cache is kept from run to run (`_bytecode_cache`): under a prefix a process
+    reads no other bytecode, so a new one for each run had every worker compile all of Python's
+    and the test tools' modules it imports, and rewrite every test module, afresh (some 7 CPU-s
+    a worker)."""
     if not sys.flags.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX"):
         return
-    cache = tempfile.mkdtemp(prefix="gintally-tests-pycache-")
-    atexit.register(shutil.rmtree, cache, ignore_errors=True)
-    os.environ["PYTHONPYCACHEPREFIX"] = cache
+    os.environ["PYTHONPYCACHEPREFIX"] = _bytecode_cache()
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def _bytecode_cache() -> str:
+    """The user's cache folder for the suite's bytecode (under XDG_CACHE_HOME, else
+    ~/.cache), made private to the user; where none can be made, a throwaway one for the run."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    cache = os.path.join(root, "gintally-tests", "pycache")
+    try:
+        os.makedirs(cache, mode=0o700, exist_ok=True)
+        if os.stat(cache).st_uid == os.getuid() and os.access(cache, os.W_OK):
+            return cache
+    except OSError:
+        pass
+    throwaway = tempfile.mkdtemp(prefix="gintally-tests-pycache-")
+    atexit.register(shutil.rmtree, throwaway, ignore_errors=True)
+    return throwaway
 
 
 _share_bytecode_with_child_processes()
@@ -83,10 +102,36 @@ def _each_app_built_once() -> Iterator[None]:
         yield
 
 
+def _new_folders(root: Path) -> Iterator[Path]:
+    for n in itertools.count():
+        folder = root / str(n)
+        folder.mkdir()
+        yield folder
+
+
+@pytest.fixture(scope="session")
+def _ledger_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A new empty folder at each `next()`, for a test that asks for no `tmp_path`."""
+    return _new_folders(tmp_path_factory.mktemp("ledgers"))
+
+
 @pytest.fixture(autouse=True)
-def _isolated_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test gets its own ledger path, a fixed width, no colour and the C locale."""
-    monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "ledger.db"))
+def _isolated_ledger(
+    request: pytest.FixtureRequest,
+    _ledger_folders: Iterator[Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every test gets its own ledger path, a fixed width, no colour and the C locale.
+
+    The ledger lies in the test's `tmp_path` (as `db_path`) when the test uses that; otherwise in
+    a new empty folder of its own, made with one mkdir: pytest numbers each `tmp_path` by
+    listing every folder made before it, which costs a test some milliseconds by the end of a
+    run, and most tests never look at a folder."""
+    if "tmp_path" in request.fixturenames:
+        folder: Path = request.getfixturevalue("tmp_path")
+    else:
+        folder = next(_ledger_folders)
+    monkeypatch.setenv("GINTALLY_DB", str(folder / "ledger.db"))
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("GINTALLY_DEBUG", raising=False)

@@ -927,9 +927,14 @@ def test_import_settles_rows_that_carry_their_counts(
     ],
 )
 def test_import_under_kitchen_rules(
-    gintally: CLI, tmp_path: Path, db_path: Path, row: str, fragment: str | None
+    gintally: CLI,
+    tmp_path: Path,
+    db_path: Path,
+    ledger_from: Callable[[Commands, Path], Path],
+    row: str,
+    fragment: str | None,
 ) -> None:
-    ok(gintally("match", "new", "K", "-p", "Ann", "Bob", "-r", "kitchen"))
+    ledger_from((("match", "new", "K", "-p", "Ann", "Bob", "-r", "kitchen"),), db_path)
     path = tmp_path / "book.csv"
     path.write_text(f"date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood\n{row}\n")
     before = dump(db_path)

@@ -351,10 +351,11 @@ def test_json_of_a_streamed_export_or_page_is_refused(db_path: Path) -> None:
 
 
 def on_a_terminal(
-    args: list[str], env: dict[str, str], keys: tuple[bytes, ...] = ()
+    args: list[str], env: dict[str, str], keys: tuple[bytes, ...] = (), prompt: bytes = b""
 ) -> tuple[int, bytes]:
     """A real run on a pseudo-terminal (80x24) with `env`, typing each of `keys` once the
-    output has gone quiet, then reading until the program ends (however long a busy machine
+    output has gone quiet (or, given the program's `prompt`, as soon as what it wrote ends
+    with its next prompt), then reading until the program ends (however long a busy machine
     makes it take): its exit code and everything it wrote."""
     import pty
     import select
@@ -387,6 +388,9 @@ def on_a_terminal(
         if not data:
             break
         out += data
+        typed = len(keys) - len(pending)
+        if pending and prompt and out.endswith(prompt) and out.count(prompt) > typed:
+            os.write(main, pending.pop(0))  # the prompt after each line typed so far
     code = process.wait(timeout=60)
     os.close(main)
     return code, out
@@ -445,7 +449,7 @@ def test_play_on_a_dumb_terminal_is_plain_with_history(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
     assert run("--db", str(db), "match", "new", "P", "-p", "Ann", "Bo")[0] == 0
     keys = (b"k ann 8 18\r", b"\x1b[A\r", b"quit\r")
-    code, out = on_a_terminal(["--db", str(db), "play"], {"TERM": "dumb"}, keys)
+    code, out = on_a_terminal(["--db", str(db), "play"], {"TERM": "dumb"}, keys, prompt=b"> ")
     text = out.decode()
     assert code == 0, text
     assert "\x1b[?1049h" not in text  # no full screen

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import gintally
-from conftest import Run, as_json, ok, refused_line
+from conftest import Commands, Run, as_json, ok, refused_line
 from gintally.errors import GintallyError, LedgerError, ParameterError
 
 CLI = Callable[..., Run]
@@ -228,6 +228,7 @@ def test_the_kinds_own_commands_and_options(twins: Any) -> None:
 def test_a_refusal_is_the_command_lines_and_writes_nothing(
     tmp_path: Path,
     gintally: CLI,
+    ledger_from: Callable[[Commands, Path], Path],
     args: tuple[str, ...],
     call: Callable[[gintally.Match], Any],
     said: str | None,
@@ -235,10 +236,11 @@ def test_a_refusal_is_the_command_lines_and_writes_nothing(
     """The library refuses what the command line refuses, writing nothing; its message is the
     command line's, or (`said`) the same naming the parameter where the command line names
     its option or argument."""
-    db = str(tmp_path / "both.db")
-    setups = (("match", "new", "M", "--players", "Ann", "Bob"), ("knock", "Ann", "5", "--vs", "9"))
-    for setup in setups:
-        as_json(gintally("--db", db, *setup, "--json"))
+    setups: Commands = (
+        ("match", "new", "M", "--players", "Ann", "Bob", "--json"),
+        ("knock", "Ann", "5", "--vs", "9", "--json"),
+    )
+    db = str(ledger_from(setups, tmp_path / "both.db"))
     before = (tmp_path / "both.db").read_bytes()
     line = refused_line(gintally("--db", db, *args))
     with gintally_open(Path(db)) as book:

@@ -438,6 +438,7 @@ HAND_OPTS: dict[str, Value] = {
 
 
 TAKEN = "taken.out"  # an output file that is already there (`Ledgers.reset` writes it)
+TAKEN_TEXT = b"already here\n"
 
 
 def path_choices(world: World, scratch: Path, role: str) -> st.SearchStrategy[str]:
@@ -766,6 +767,18 @@ def argument_lists(draw: st.DrawFn, world: World, scratch: Path) -> Args:
 # --- the checks -----------------------------------------------------------------------------------
 
 
+def _holds(folder: Path, files: dict[str, bytes]) -> bool:
+    """Whether `folder` is a folder holding exactly `files` (names and contents), and no more."""
+    try:
+        found = {entry.name: entry for entry in os.scandir(folder)}
+    except FileNotFoundError:
+        return False
+    return found.keys() == files.keys() and all(
+        found[name].is_file(follow_symlinks=False) and (folder / name).read_bytes() == text
+        for name, text in files.items()
+    )
+
+
 class Ledgers:
     """The working copy of the template ledger and what it held before each command."""
 
@@ -774,13 +787,21 @@ class Ledgers:
         self.scratch = world.root / "scratch"
         self.db = world.root / "work" / "ledger.db"
         self.invocations = 0
+        self.template = world.template.read_bytes()
 
     def reset(self) -> None:
-        for d in (self.scratch, self.db.parent):
-            shutil.rmtree(d, ignore_errors=True)
-            d.mkdir()
-        (self.scratch / TAKEN).write_text("already here\n")
-        shutil.copyfile(self.world.template, self.db)
+        """The scratch folder holding `TAKEN` alone, the work folder the template's copy alone.
+        A folder the last example left so (as a refused or a read-only command does) is kept:
+        it holds the same files, byte for byte, and making it again (deleting its files) is
+        most of the time of an example that runs a refused command."""
+        if not _holds(self.scratch, {TAKEN: TAKEN_TEXT}):
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch.mkdir()
+            (self.scratch / TAKEN).write_bytes(TAKEN_TEXT)
+        if not _holds(self.db.parent, {self.db.name: self.template}):
+            shutil.rmtree(self.db.parent, ignore_errors=True)
+            self.db.parent.mkdir()
+            shutil.copyfile(self.world.template, self.db)
         self._dump: str | None = self.world.template_dump
         self._bytes = file_state(self.db)
 

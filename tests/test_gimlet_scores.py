@@ -6,10 +6,11 @@ arrangement the piles hold. Every number is worked by hand in the test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from conftest import Run, as_json, facts, ok, refused
+from conftest import Commands, Run, as_json, facts, ok, refused
 
 CLI = Callable[..., Run]
 
@@ -38,9 +39,18 @@ SOUR = "a sour deal: under these rules it scores 30 to 128"
         (["edit", "1", "--points", "39", "--kind", "knock"], KNOCK),
     ],
 )
-def test_gimlet_paper_scores_by_kind(gintally: CLI, args: list[str], message: str) -> None:
-    ok(gintally("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"))
-    ok(gintally("score", "Ann", "38", "--kind", "knock"))  # piles 1,0,0,0: 8 + 10 + 10 + 10
+def test_gimlet_paper_scores_by_kind(
+    gintally: CLI,
+    db_path: Path,
+    ledger_from: Callable[[Commands, Path], Path],
+    args: list[str],
+    message: str,
+) -> None:
+    solo: Commands = (
+        ("match", "new", "Solo", "--players", "Ann", "--rules", "gimlet"),
+        ("score", "Ann", "38", "--kind", "knock"),  # piles 1,0,0,0: 8 + 10 + 10 + 10
+    )
+    ledger_from(solo, db_path)
     before = facts(gintally)
     assert message in refused(gintally(*args))
     assert facts(gintally) == before

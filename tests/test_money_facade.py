@@ -25,7 +25,7 @@ import pytest
 from test_play import plain
 
 import gintally as library
-from conftest import Run, as_json, ok, refused_line
+from conftest import Commands, Run, as_json, ok, refused_line
 from gintally.errors import GintallyError, NotFoundError
 
 CLI = Callable[..., Run]
@@ -218,14 +218,17 @@ def test_a_match_without_a_stake_is_shown_and_settled_as_the_command_line_does(
     ],
 )
 def test_a_refusal_is_the_command_lines_and_writes_nothing(
-    tmp_path: Path, gintally: CLI, args: tuple[str, ...], call: Callable[[library.Book], Any]
+    tmp_path: Path,
+    gintally: CLI,
+    ledger_from: Callable[[Commands, Path], Path],
+    args: tuple[str, ...],
+    call: Callable[[library.Book], Any],
 ) -> None:
-    db = tmp_path / "both.db"
-    for setup in (
+    setup: Commands = (
         ("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"),
         ("score", "Ann", "60"),
-    ):
-        ok(gintally("--db", str(db), *setup))
+    )
+    db = ledger_from(setup, tmp_path / "both.db")
     before = db.read_bytes()
     line = refused_line(gintally("--db", str(db), *args))
     with library.open(db) as book:

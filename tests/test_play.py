@@ -8,6 +8,7 @@ import io
 import os
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -220,6 +221,20 @@ def test_play_is_one_command_the_others_never_load_textual(tmp_path: Path) -> No
 # --- the full screen ------------------------------------------------------------------------------
 
 
+async def type_in(pilot: Any, text: str, *keys: str) -> None:
+    """Type `text` on the screen the pilot drives, then press `keys` (named as `Pilot.press`
+    names them) and wait for the screen to settle. Each character is its own key event, named
+    as `Pilot.press` names it, but all are sent before the screen catches up, as a quick typist
+    or a paste sends them: `Pilot.press` waits for the app to go idle after every key (some
+    40 ms a key, most of a screen test's time), which typing on a terminal never does."""
+    from textual import events
+
+    for char in text:
+        name = char if char.isalnum() else unicodedata.name(char).lower()
+        pilot.app.post_message(events.Key(name.replace(" ", "_").replace("-", "_"), char))
+    await pilot.press(*keys)
+
+
 def content(app: Any, selector: str) -> str:
     """A pane's text as drawn."""
     from textual.widgets import RichLog, Static
@@ -265,7 +280,7 @@ def test_an_evening_on_the_full_screen(
         async with app.run_test(size=size) as pilot:
 
             async def typed(line: str) -> None:
-                await pilot.press(*line, "enter")
+                await type_in(pilot, line, "enter")
                 await pilot.pause()
 
             assert "No games yet" in content(app, "#body")
@@ -300,12 +315,16 @@ def test_an_evening_on_the_full_screen(
             assert "Game 1: Ann wins 370 to 0 with the bonuses, net 370" in said
             assert "G1 ✓" in content(app, "#body")
             # Tab: commands and names
-            await pilot.press(*"kno", "tab", "b", "tab")
+            await type_in(pilot, "kno", "tab")
+            await type_in(pilot, "b", "tab")
             assert line_of(app) == "knock Bob "
             await pilot.press("ctrl+u")
             # another process records a hand: the sheet redraws within a second
             ok(gintally("gin", "Bob", "--vs", "25"))
-            await pilot.pause(1.0)
+            for _ in range(20):  # a second of pauses
+                if "Bob goes gin, Ann has 25" in content(app, "#last"):
+                    break
+                await pilot.pause(0.05)
             last = content(app, "#last")
             assert "4  20" in last and "Bob goes gin, Ann has 25: Bob +50" in last
             hands = as_json(gintally("hands", "--json"))["hands"]
@@ -351,7 +370,7 @@ def test_a_hollywood_set_kept_on_the_full_screen_alone(
         app = screen.Sheet(night)
         async with app.run_test(size=(80, 24)) as pilot:
             for line in EVENING:
-                await pilot.press(*line, "enter")
+                await type_in(pilot, line, "enter")
                 await pilot.pause()
                 assert "Error" not in content(app, "#said"), line
             said = content(app, "#said")

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_play import plain
+from test_play import plain, type_in
 
-from conftest import Run, as_json, ok
+from conftest import Commands, Run, as_json, ok
 from gintally.cli import entry
 from gintally.cli.evening import HELP, KEYS
 from gintally.errors import GintallyError
@@ -75,14 +75,15 @@ def test_redo_and_restore_on_the_entry_line_print_what_the_commands_print(
     ],
 )
 def test_a_correction_names_its_extra_word(
-    tmp_path: Path, gintally: CLI, monkeypatch: pytest.MonkeyPatch, line: str, message: str
+    db_path: Path,
+    gintally: CLI,
+    ledger_from: Callable[[Commands, Path], Path],
+    line: str,
+    message: str,
 ) -> None:
     from gintally.cli import evening as evenings
 
-    monkeypatch.setenv("GINTALLY_DB", str(tmp_path / "extra.db"))
-    ok(gintally(*NEW))
-    ok(gintally("knock", "Ann", "8", "18"))
-    ok(gintally("gin", "Bob", "30"))
+    ledger_from((NEW, ("knock", "Ann", "8", "18"), ("gin", "Bob", "30")), db_path)
     before = as_json(gintally("hands", "--json", "--all"))
     night = evenings.evening(None)
     try:
@@ -207,7 +208,7 @@ def test_ctrl_y_redoes_and_tables_show_their_heads(
                 ("standings", "player  games  won  points"),
                 ("hands", "#  date        dealer  up   what happened"),
             ):
-                await pilot.press(*line, "enter")
+                await type_in(pilot, line, "enter")
                 await pilot.pause()
                 await pilot.pause()
                 shown = in_sight(app)  # from the line typed on, as far as the pane holds

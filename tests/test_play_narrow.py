@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_play import content
+from test_play import content, type_in
 
 from conftest import Run, as_json, ok
 
@@ -139,7 +139,7 @@ def test_at_80x24_the_totals_next_dealer_and_newest_hands_are_in_view(
         # a new hand: the sheet is at its end again
         await pilot.press("pageup")
         await until(pilot, lambda: not at_end(pane)())
-        await pilot.press(*"k bob 5 30", "enter")
+        await type_in(pilot, "k bob 5 30", "enter")
         await until(pilot, at_end(pane))
         total, needs, dealer, newest = rows_of(gintally)
         assert newest == "Bob knocks with 5, Ann has 30: Bob +25"
@@ -165,7 +165,7 @@ def test_page_up_and_page_down_scroll_the_sheet_from_the_entry_line(
         assert in_view(app, "Evening: Ann vs Bob")
         assert not in_view(app, "Next dealer: Ann.")
         assert app.focused is app.query_one("#line")  # the entry line keeps the keys
-        await pilot.press(*"k ann", "pagedown", "pagedown", "pagedown")
+        await type_in(pilot, "k ann", "pagedown", "pagedown", "pagedown")
         await until(pilot, lambda: pane.scroll_y == bottom)
         assert in_view(app, "Next dealer: Ann.")
         assert app.query_one("#line").value == "k ann"
@@ -184,7 +184,7 @@ def test_a_long_message_and_the_help_wrap(
 ) -> None:
     async def body(app: Any, pilot: Any) -> None:
         name = "Bartholomew-the-very-long-named-stranger"
-        await pilot.press(*f"k {name} 3 9 --note 'and then some more words'", "enter")
+        await type_in(pilot, f"k {name} 3 9 --note 'and then some more words'", "enter")
         await pilot.pause()
         lines = said_lines(app)
         width = app.query_one("#said").scrollable_content_region.width
@@ -206,7 +206,7 @@ def test_a_finished_game_is_told_where_it_covers_nothing(
     async def body(app: Any, pilot: Any) -> None:
         news = app.query_one("#news")
         assert not news.display
-        await pilot.press(*"k bob 2 40", "enter")  # game 3 and set 1 are over
+        await type_in(pilot, "k bob 2 40", "enter")  # game 3 and set 1 are over
         await pilot.pause()
         assert news.display
         said = app.query_one("#said")
@@ -215,7 +215,7 @@ def test_a_finished_game_is_told_where_it_covers_nothing(
         assert in_view(app, "Finished: Game 3: Bob wins 275 to 151 with the bonuses, net 124")
         assert in_view(app, "Hand 10: Bob knocks with 2, Ann has 40: Bob +38")
         assert in_view(app, "Set 1 is over: Ann wins the set by 207.")
-        await pilot.press(*"k ann 3 10", "enter")  # the next line: the news is gone
+        await type_in(pilot, "k ann 3 10", "enter")  # the next line: the news is gone
         await pilot.pause()
         assert not news.display
 

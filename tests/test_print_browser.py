@@ -100,8 +100,20 @@ def name(kind: str, match: str, paper: str) -> str:
     return f"{kind}-{match.split()[0].lower()}-{paper}.html"
 
 
-def opened(browser: Browser, folder: Path, file: str, width: float, media: Any) -> Page:
-    tab = browser.new_page(viewport={"width": int(width), "height": 2000})
+@pytest.fixture(scope="module")
+def tab(browser: Browser) -> Iterator[Page]:
+    """One tab for the module's pages, each test loading its page afresh into it: a new tab
+    starts a renderer, some 0.3 s, where loading a page costs a tenth of that."""
+    page = browser.new_page()
+    yield page
+    page.close()
+
+
+def opened(tab: Page, folder: Path, file: str, width: float, media: Any) -> Page:
+    """`tab` with `file` loaded anew (a new document: nothing an earlier test did to the last one
+    stays), laid out at `width` for `media`."""
+    tab.goto("about:blank")  # (a page loaded again where it was would keep its scroll)
+    tab.set_viewport_size({"width": int(width), "height": 2000})
     tab.emulate_media(media=media)
     tab.goto((folder / file).as_uri())
     return tab
@@ -109,7 +121,7 @@ def opened(browser: Browser, folder: Path, file: str, width: float, media: Any) 
 
 @pytest.mark.parametrize(("kind", "match", "number", "paper"), KINDS)
 def test_each_page_prints_on_its_pages_and_nothing_is_cut(
-    browser: Browser,
+    tab: Page,
     pages: tuple[Path, dict[int, Any]],
     kind: str,
     match: str,
@@ -119,7 +131,7 @@ def test_each_page_prints_on_its_pages_and_nothing_is_cut(
 ) -> None:
     folder, _ = pages
     file = name(kind, match, paper)
-    tab = opened(browser, folder, file, PRINTABLE[paper], "print")
+    opened(tab, folder, file, PRINTABLE[paper], "print")
     pdf = tab.pdf(prefer_css_page_size=True)
     assert pdf.startswith(b"%PDF-")
     expected = YEAR_PAGES[match] if kind == "year" else PAGES_PRINTED[kind]
@@ -149,7 +161,6 @@ def test_each_page_prints_on_its_pages_and_nothing_is_cut(
     )
     assert cut == [], file
     tab.screenshot(path=str(tmp_path / file.replace(".html", ".png")), full_page=True)
-    tab.close()
 
 
 GREY_CONTRAST = """() => {
@@ -181,7 +192,7 @@ GREY_CONTRAST = """() => {
 
 @pytest.mark.parametrize(("kind", "match", "number", "paper"), KINDS)
 def test_every_text_reads_in_greyscale_and_every_figure_is_the_documents(
-    browser: Browser,
+    tab: Page,
     pages: tuple[Path, dict[int, Any]],
     kind: str,
     match: str,
@@ -190,7 +201,7 @@ def test_every_text_reads_in_greyscale_and_every_figure_is_the_documents(
 ) -> None:
     folder, money = pages
     file = name(kind, match, paper)
-    tab = opened(browser, folder, file, PRINTABLE[paper], "print")
+    opened(tab, folder, file, PRINTABLE[paper], "print")
     texts = tab.evaluate(GREY_CONTRAST)
     assert len(texts) > 10
     faint = [(round(r, 2), t) for r, t in texts if r < 4.5]
@@ -205,7 +216,6 @@ def test_every_text_reads_in_greyscale_and_every_figure_is_the_documents(
             .map(e => e.innerText)
         })"""
     )
-    tab.close()
     with gintally.open(ledger(folder, match)) as book:
         html = (folder / file).read_text(encoding="utf-8")
         if number is None:
@@ -225,17 +235,16 @@ def test_every_text_reads_in_greyscale_and_every_figure_is_the_documents(
 
 
 def test_the_year_in_review_shows_every_hand_when_unfolded(
-    browser: Browser, pages: tuple[Path, dict[int, Any]]
+    tab: Page, pages: tuple[Path, dict[int, Any]]
 ) -> None:
     """The hand log is folded on paper; opened, its every hand is the year in review's."""
     folder, _ = pages
-    tab = opened(browser, folder, name("year", EVENING, "letter"), PRINTABLE["letter"], "print")
+    opened(tab, folder, name("year", EVENING, "letter"), PRINTABLE["letter"], "print")
     tab.evaluate("document.querySelector('details').open = true")
     ids = tab.evaluate(
         '[...document.querySelectorAll(\'td[data-doc^="review:hands."][data-doc$=".id"]\')]'
         ".map(e => e.innerText)"
     )
-    tab.close()
     with gintally.open(ledger(folder, EVENING)) as book:
         html = (folder / name("year", EVENING, "letter")).read_text(encoding="utf-8")
         hands = documents(book, EVENING, "year", html)["review"]["hands"]
@@ -247,10 +256,10 @@ PHONE = [("evening", EVENING), ("evening", SETS), ("standings", SEASON), ("year"
 
 @pytest.mark.parametrize(("kind", "match"), [*PHONE, ("pad", TEAMS)])
 def test_on_a_phone_nothing_is_wider_than_the_screen(
-    browser: Browser, pages: tuple[Path, dict[int, Any]], kind: str, match: str
+    tab: Page, pages: tuple[Path, dict[int, Any]], kind: str, match: str
 ) -> None:
     folder, _ = pages
-    tab = opened(browser, folder, name(kind, match, "a4"), 360, "screen")
+    opened(tab, folder, name(kind, match, "a4"), 360, "screen")
     assert tab.evaluate("document.documentElement.scrollWidth") <= 360
     loose = tab.evaluate(
         """() => [...document.querySelectorAll('table, figure svg')]
@@ -260,7 +269,6 @@ def test_on_a_phone_nothing_is_wider_than_the_screen(
           .map(t => t.tagName)"""
     )
     assert loose == []  # what is wider than the phone scrolls inside its wrapper
-    tab.close()
 
 
 def shade(picture: Image.Image, x: float, y: float) -> int:
@@ -270,10 +278,15 @@ def shade(picture: Image.Image, x: float, y: float) -> int:
     return int(value)
 
 
-def inked(tab: Page, chart: int, player: str) -> tuple[float, int]:
+def picture(tab: Page) -> Image.Image:
+    """What the tab shows, in greyscale."""
+    return Image.open(io.BytesIO(tab.screenshot())).convert("L")
+
+
+def inked(tab: Page, grey: Image.Image, chart: int, player: str) -> tuple[float, int]:
     """The share of points along `player`'s line in the page's `chart`-th race chart that are
-    dark in a greyscale picture of the page, and how many points were sampled: those off the
-    zero line only (drawn dark on purpose, it would ink any line lying on it)."""
+    dark in `grey`, the tab's picture, and how many points were sampled: those off the zero
+    line only (drawn dark on purpose, it would ink any line lying on it)."""
     points = tab.evaluate(
         """([chart, name]) => {
         const svg = document.querySelectorAll('figure svg')[chart];
@@ -290,13 +303,13 @@ def inked(tab: Page, chart: int, player: str) -> tuple[float, int]:
       }""",
         [chart, player],
     )
-    grey = Image.open(io.BytesIO(tab.screenshot())).convert("L")
     dark = len([1 for x, y in points if shade(grey, x, y) < 170])
     return (dark / len(points) if points else 0.0), len(points)
 
 
-def end_marker(tab: Page, chart: int, player: str) -> tuple[int, str]:
-    """The grey of `player`'s end marker in the `chart`-th race chart, and its end label."""
+def end_marker(tab: Page, grey: Image.Image, chart: int, player: str) -> tuple[int, str]:
+    """The grey of `player`'s end marker in the `chart`-th race chart in `grey`, the tab's
+    picture, and its end label."""
     found = tab.evaluate(
         """([chart, name]) => {
         const svg = document.querySelectorAll('figure svg')[chart];
@@ -307,7 +320,6 @@ def end_marker(tab: Page, chart: int, player: str) -> tuple[int, str]:
       }""",
         [chart, player],
     )
-    grey = Image.open(io.BytesIO(tab.screenshot())).convert("L")
     return shade(grey, found[0], found[1]), found[2]
 
 
@@ -321,12 +333,12 @@ CHARTS = [  # (kind, match, paper) of every page with a race chart: the standing
 
 @pytest.mark.parametrize(("kind", "match", "paper"), CHARTS)
 def test_the_lines_tell_apart_in_greyscale(
-    browser: Browser, pages: tuple[Path, dict[int, Any]], kind: str, match: str, paper: str
+    tab: Page, pages: tuple[Path, dict[int, Any]], kind: str, match: str, paper: str
 ) -> None:
     """As printed (the print styles, at the paper's printable width), in greyscale: the first
     side's solid line is inked along its length, the second's dashed line far less."""
     folder, _ = pages
-    tab = opened(browser, folder, name(kind, match, paper), PRINTABLE[paper], "print")
+    opened(tab, folder, name(kind, match, paper), PRINTABLE[paper], "print")
     charts = tab.evaluate("document.querySelectorAll('figure svg').length")
     assert charts >= 1
     for chart in range(charts):
@@ -337,9 +349,10 @@ def test_the_lines_tell_apart_in_greyscale(
             chart,
         )
         assert len(sides) == 2
+        shown = picture(tab)  # the chart in view: both lines and their markers
         for side, name_ in enumerate(sides):
-            share, n = inked(tab, chart, name_)
-            grey, label = end_marker(tab, chart, name_)
+            share, n = inked(tab, shown, chart, name_)
+            grey, label = end_marker(tab, shown, chart, name_)
             assert grey < 120 and label.startswith(f"{name_} "), (name_, grey, label)
             if n < 40:  # it lies on the zero line: its marker and label say it is there
                 continue
@@ -359,16 +372,15 @@ def test_the_lines_tell_apart_in_greyscale(
         Image.open(io.BytesIO(tab.locator("figure").screenshot())).convert("L").save(
             "/tmp/print-test-greyscale-race.png"
         )
-    tab.close()
 
 
 def test_a_player_who_won_nothing_is_still_seen(
-    browser: Browser, pages: tuple[Path, dict[int, Any]]
+    tab: Page, pages: tuple[Path, dict[int, Any]]
 ) -> None:
     """The Hollywood evening: Ann won no game, her line lies on zero; her marker is dark in
     greyscale and her name and 0 stand at the line's end inside the chart."""
     folder, _ = pages
-    tab = opened(browser, folder, name("year", EVENING, "a4"), 900, "screen")
+    opened(tab, folder, name("year", EVENING, "a4"), 900, "screen")
     chart = tab.locator("svg#race-games-won, svg[aria-labelledby^='race-games-won']").first
     chart.scroll_into_view_if_needed()
     marker = tab.evaluate(
@@ -385,25 +397,22 @@ def test_a_player_who_won_nothing_is_still_seen(
                 label: l.width};
       }"""
     )
-    grey = Image.open(io.BytesIO(tab.screenshot())).convert("L")
-    assert shade(grey, marker["x"], marker["y"]) < 120
+    assert shade(picture(tab), marker["x"], marker["y"]) < 120
     assert marker["inside"] and marker["label"] > 20
     desc = tab.evaluate(
         "document.querySelector(\"svg[aria-labelledby^='race-games-won'] desc\").textContent"
     )
     assert desc == "Games won: Bob is ahead with 3; Ann has 0."
-    tab.close()
 
 
 def test_the_set_evening_prints_both_days_under_their_dates(
-    browser: Browser, pages: tuple[Path, dict[int, Any]]
+    tab: Page, pages: tuple[Path, dict[int, Any]]
 ) -> None:
     folder, money = pages
-    tab = opened(browser, folder, name("evening", SETS, "letter"), PRINTABLE["letter"], "print")
+    opened(tab, folder, name("evening", SETS, "letter"), PRINTABLE["letter"], "print")
     days = tab.evaluate("[...document.querySelectorAll('tr.day th')].map(e => e.innerText)")
     heading = tab.evaluate("document.querySelector('h1').innerText")
     verdict = tab.evaluate("document.querySelector('.verdict').innerText")
-    tab.close()
     assert days == ["11 November 2026", "12 November 2026"]
     assert heading == f"{SETS}: set 2, 11 November 2026 to 12 November 2026"
     (balance,) = money[2]["balances"]

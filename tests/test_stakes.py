@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Run, as_json, ok, refused_line
+from conftest import Commands, Run, as_json, ok, refused_line
 
 CLI = Callable[..., Run]
 
@@ -457,9 +457,20 @@ def test_payments_net_both_ways(gintally: CLI) -> None:
         (("Cy", "Di", "1"), "match 'U' has no stake"),
     ],
 )
-def test_bad_payments_are_refused(gintally: CLI, args: tuple[str, ...], message: str) -> None:
-    ok(gintally("match", "new", "U", "--players", "Cy", "Di"))
-    ok(gintally("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"))
+def test_bad_payments_are_refused(
+    gintally: CLI,
+    db_path: Path,
+    ledger_from: Callable[[Commands, Path], Path],
+    args: tuple[str, ...],
+    message: str,
+) -> None:
+    ledger_from(
+        (
+            ("match", "new", "U", "--players", "Cy", "Di"),
+            ("match", "new", "S", "--players", "Ann", "Bob", "--stake", "0.05"),
+        ),
+        db_path,
+    )
     line = refused_line(gintally("pay", *args))
     assert message in line
     assert settle(gintally, "--all")["payments"] == []
@@ -477,8 +488,14 @@ def test_bad_payments_are_refused(gintally: CLI, args: tuple[str, ...], message:
         (("--stake", "1", "--rules", "gimlet", "--players", "Ann"), "there is nobody to pay"),
     ],
 )
-def test_bad_stakes_write_nothing(gintally: CLI, args: tuple[str, ...], message: str) -> None:
-    ok(gintally("match", "new", "X", "--players", "Cy", "Di"))
+def test_bad_stakes_write_nothing(
+    gintally: CLI,
+    db_path: Path,
+    ledger_from: Callable[[Commands, Path], Path],
+    args: tuple[str, ...],
+    message: str,
+) -> None:
+    ledger_from((("match", "new", "X", "--players", "Cy", "Di"),), db_path)
     players = () if "gimlet" in args else ("--players", "Ann", "Bob")
     run = gintally("match", "new", "S", *players, *args)
     assert run.code == 2
