@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import json
 import random
+import shutil
 import sqlite3
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 from test_season_folds import cli, sql
 
+from gintally import Book
 from gintally.cli import base
 from gintally.ledger.marks import MARK_VALUES, mark_digest
 
@@ -249,3 +251,44 @@ def test_a_mark_in_an_older_ledger_still_holds(marked: Path) -> None:
     assert said == (0, f"{marked}: no problems found\n"), said
     assert cli(marked, "knock", "Bob", "3", "--vs", "30")[0] == 0
     assert carried(marked) is not None  # the next write keeps a mark inside the season
+
+
+def test_a_season_over_reads_the_same_from_its_mark(
+    marked: Path, tmp_path: Path, set_today: Callable[[date], None]
+) -> None:
+    """Once a later season has begun by the calendar, the games open at the mark are
+    unfinished as every other open game: `show` from the mark is `show` of the whole season."""
+    set_today(date(2026, 2, 1))
+    cold = tmp_path / "cold.db"
+    shutil.copyfile(marked, cold)
+    sql(cold, "DELETE FROM replay_marks")
+    assert carried(marked) is not None
+    for args in READS:
+        warm, whole = cli(marked, *args), cli(cold, *args)
+        assert warm == whole, differ(warm[1], whole[1])
+    assert "Season 2025 is over; " in cli(marked, "show")[1]
+
+
+def test_the_drawing_counts_the_season_it_lists_in_part(marked: Path) -> None:
+    """The drawing's document (no sheet rows) from a mark inside the season: its games are the
+    open ones and those numbered after the mark, each as the whole season has it, and its
+    `tally` counts every game of the season."""
+    book = Book(marked, today=lambda: date(2025, 12, 31))
+    whole = book.sheet_doc()
+    drawn = book.sheet_doc(sheet_rows=False)
+    assert "tally" not in whole and drawn["sheet"] == []
+    games = {g["number"]: g for g in whole["games"]}
+    assert 0 < len(drawn["games"]) < len(whole["games"])
+    assert all(games[g["number"]] == g for g in drawn["games"])
+    assert [g for g in whole["games"] if g["status"] == "open"] == [
+        g for g in drawn["games"] if g["status"] == "open"
+    ]
+    won = [g for g in whole["games"] if g["status"] == "won"]
+    assert [g for g in drawn["games"] if g["status"] == "won"][-8:] == won[-8:]
+    assert drawn.get("tally") == {
+        "season": "2025",
+        "games_won": {p: sum(g["winner"] == p for g in won) for p in ("Ann", "Bob")},
+        "winner": None,
+        "open": sum(g["status"] == "open" for g in whole["games"]),
+        "unfinished": 0,
+    }
