@@ -377,7 +377,8 @@ def by_player(winner: int | None, points: int, other: int | None) -> list[int]:
 
 
 def tally_doc(window: Window, over: bool = False) -> TallyDoc:
-    """The season of an ad-infinitum window, counted; `over`: the season has ended."""
+    """The season of an ad-infinitum window, counted (the games won before the mark it was
+    replayed from, if any, included: `Replay.won_before`); `over`: the season has ended."""
     match = window.match
     won = list(window.replay.won_before)  # a window from a mark inside the season: before it
     for g in window.shown:

@@ -5,7 +5,9 @@ Terminology
   outlive it); for the other formats, the whole match. So recording a hand and showing the
   games stays fast however many seasons the ledger holds.
 - quiet point (`engine.replay.Mark`): where no game is open; a match remembers its latest one,
-  so `replay_match` starts there instead of from the first hand.
+  so `replay_match` starts there instead of from the first hand. An ad-infinitum season is
+  never quiet: its mark lies inside it, carrying its open games and the games won before it
+  (`Mark.open`), and the window holds the games open there and those numbered since.
 - hand log (`Log`, `Logged`): the hands `hands` lists, each with who dealt it.
 - listing (`listing`, `plays`): every game of a match in order, and every hand with the games
   it posted to, as the hands stream (``show --all``).
