@@ -98,7 +98,7 @@ class Mark:
         return self.open is not None
 
 
-def carried(game: Game) -> OpenGame:
+def open_game(game: Game) -> OpenGame:
     """An open game as a mark carries it."""
     p, b = game.points, game.boxes
     return (game.number, game.opened, (p[0], p[1]), (b[0], b[1]), tuple(game.hands))
@@ -115,7 +115,7 @@ def mark_inside(run: Replayer, day: date, hand: int, won: tuple[int, int]) -> Ma
         run.season or "",
         run.finished,
         0,
-        tuple(carried(g) for g in run.open),
+        tuple(open_game(g) for g in run.open),
         won,
     )
 
