@@ -164,10 +164,32 @@ def check_against_model(book: Ledger, match: Match, model: dict[int, ModelHand])
             assert rep.played == expected.played[len(expected.played) - len(rep.played) :]
         elif want:
             latest = season_of(max(e.date for e in want), match.format.season_start)[0]
-            assert window.shown == [g for g in expected.games if g.season == latest]
-            assert [p for p in rep.played if p.season == latest] == [
-                p for p in expected.played if p.season == latest
-            ]
+            season = [g for g in expected.games if g.season == latest]
+            in_season(window, season, service.recent_games(match.format))
+            played = [p for p in rep.played if p.season == latest]
+            everyone = [p for p in expected.played if p.season == latest]
+            assert played == everyone[len(everyone) - len(played) :]
+            whole = service.replay_match(book, match, recent=False)
+            assert whole.shown == season
+            assert whole.replay.played == [p for p in expected.played if p.season == latest]
+
+
+def in_season(window: service.Window, season: list[Game], keep: int) -> None:
+    """An ad-infinitum window, maybe from a mark inside its season (`Mark.open`): the games
+    numbered after the mark and those open at it, each as the whole season has it; every
+    game not won, and the latest `keep` won ones; the games won before it counted."""
+    rep = window.replay
+    after = rep.numbered_before
+    held = {g.number for g in window.shown}
+    assert window.shown == [g for g in season if g.number in held]
+    assert all(g.number in held for g in season if g.number > after or g.status != "won")
+    won = [g for g in season if g.status == "won"]
+    assert all(g.number in held for g in won[len(won) - keep :])
+    counted = list(rep.won_before)
+    for g in window.shown:
+        if g.status == "won" and g.winner is not None:
+            counted[g.winner] += 1
+    assert counted == [sum(g.winner == p for g in won) for p in (0, 1)]
 
 
 @PROPS

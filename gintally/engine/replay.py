@@ -4,8 +4,8 @@ Terminology
 - entry: one live hand as the engine sees it (`Entry`): date, winner (player 0 or 1, or None),
   points, kind, and the dealer if one was typed.
 - played: a replayed hand (`Played`): the entry, who dealt it and the games it posted to.
-- mark: a quiet point of a match (`Mark`), from which a replay can start instead of from the
-  first hand.
+- mark: a point of a match (`Mark`) from which a replay can start instead of from the first
+  hand: a quiet point, or inside an ad-infinitum season with what is open there carried.
 - season: see `seasons`. For a seasonal format (ad-infinitum) a season starts with no open games,
   and games still open when the next season's first hand arrives are ``unfinished``.
 - next dealer: who deals after a hand (`next_dealer`): its winner, its loser or the other player,
@@ -65,13 +65,21 @@ class Played:
         return [g.number for g in self.posts]
 
 
+# An open game as a mark carries it: number, the day it opened, each player's points and boxes,
+# and the hands posted to it (an open game holds nothing else: no bonus, no winner).
+OpenGame = tuple[int, date, tuple[int, int], tuple[int, int], tuple[int, ...]]
+
+
 @dataclass(frozen=True)
 class Mark:
-    """A quiet point of a match: every hand up to the cut (date, hand number) is played and no
-    game is open, so replaying only the hands after the cut, from this state, gives the same
-    games as replaying the whole match. For ad-infinitum a mark is a season's start (cut at
-    hand 0 of its first day); for the other formats, the moment a game (single) or a set of games
-    (hollywood, honeymoon) closed. Rolling Hollywood is never quiet.
+    """A point of a match from which replaying only the hands after the cut (date, hand
+    number), from this state, gives the same games as replaying the whole match. Either a quiet
+    point: every hand up to the cut is played and no game is open (for ad-infinitum a season's
+    start, cut at hand 0 of its first day; for the other formats, the moment a game (single) or a
+    set of games (hollywood, honeymoon) closed; rolling Hollywood is never quiet). Or, for
+    ad-infinitum, whose seasons are never quiet, a point inside a season (`open` not None): the
+    games open at the cut are carried (`OpenGame`), and `won` counts the games each player won
+    in the season before it, so the season's tally needs none of the games finished before it.
     """
 
     cut_date: date
@@ -81,6 +89,35 @@ class Mark:
     season: str  # the season label at the cut
     finished: int  # games won up to the cut, counted from the replay's start
     series: int = 0  # series numbered up to the cut (a mark is never inside a series)
+    open: tuple[OpenGame, ...] | None = None  # the games open at an in-season cut
+    won: tuple[int, int] = (0, 0)  # games each player won in the season before an in-season cut
+
+    @property
+    def in_season(self) -> bool:
+        """A mark inside an ad-infinitum season (not a quiet point)."""
+        return self.open is not None
+
+
+def open_game(game: Game) -> OpenGame:
+    """An open game as a mark carries it."""
+    p, b = game.points, game.boxes
+    return (game.number, game.opened, (p[0], p[1]), (b[0], b[1]), tuple(game.hands))
+
+
+def mark_inside(run: Replayer, day: date, hand: int, won: tuple[int, int]) -> Mark:
+    """The in-season mark of an ad-infinitum replay that has just played hand `hand` of `day`:
+    its open games carried, `won` the games each player won in the season so far."""
+    return Mark(
+        day,
+        hand,
+        run.numbered,
+        run.dealer,
+        run.season or "",
+        run.finished,
+        0,
+        tuple(open_game(g) for g in run.open),
+        won,
+    )
 
 
 @dataclass
@@ -96,6 +133,11 @@ class Replay:
     format: Format = field(default_factory=Single)
     series: list[Series] = field(default_factory=list)  # the series replayed, oldest first
     series_before: int = 0  # series numbered before the replay's start (a mark's)
+    # From an in-season mark (ad-infinitum), in the season replayed: the games numbered and
+    # each player's games won before the replay's start (its `games` are those open then and
+    # those numbered since); 0 and (0, 0) when the replay holds the whole season.
+    numbered_before: int = 0
+    won_before: tuple[int, int] = (0, 0)
 
     def series_in_play(self) -> Series | None:
         """The latest series replayed (None when none has started since the replay's start)."""
@@ -133,6 +175,15 @@ class Replayer:
         self.numbered = 0 if start is None else start.games  # per season for ad-infinitum
         self.finished = 0 if start is None else start.finished
         self.tally = SeriesTally(series_rule(rules), 0 if start is None else start.series)
+        # the season's games numbered and won before an in-season mark (`Mark.open`)
+        self.numbered_before, self.won_before = 0, (0, 0)
+        if start is not None and start.open is not None:
+            self.numbered_before, self.won_before = start.games, start.won
+            for number, opened, points, boxes, hands in start.open:
+                game = Game(number, start.season, opened, fmt.set_of(number))
+                game.points, game.boxes, game.hands = list(points), list(boxes), list(hands)
+                self.games.append(game)
+                self.open.append(game)
         self.won_series: list[Series] = []  # won by the hand being fed
         self.closed_now: list[Game] = []  # the games the hand being fed closed
         self.ended: list[Game] = []  # the games its season's end left unfinished (ad-infinitum)
@@ -174,6 +225,7 @@ class Replayer:
             if self.fmt.seasonal:
                 self.end_season()
                 self.marks.append(Mark(self._first, 0, 0, self.dealer, label, self.finished))
+                self.numbered_before, self.won_before = 0, (0, 0)
             self.season = label
         dealer = typed if typed is not None else self.dealer
         posts: list[Game] = []
@@ -289,4 +341,6 @@ def replay(
         fmt,
         run.tally.series,
         run.tally.before,
+        run.numbered_before,
+        run.won_before,
     )

@@ -423,7 +423,8 @@ def edit(
     doc["action"] = "edited"
     now = window.replay
     if window.season is not None and rec.date != old_day:  # moved: maybe to another season
-        now = service.replay_match(book, m, around=old_day, today=today).replay
+        # the season whole: a mark the first replay kept may lie after games the edit changed
+        now = service.replay_match(book, m, around=old_day, today=today, recent=False).replay
     _tell_changed(book, m, doc, was, now, today, before)
     return Done(doc, m, rec)
 
@@ -441,7 +442,8 @@ def show(
     if every:
         window = service.replay_all(book, m, today)
     else:
-        window = service.replay_match(book, m, today=today)
+        # the drawing (no sheet rows) may start inside an ad-infinitum season: `tally`
+        window = service.replay_match(book, m, today=today, recent=not sheet_rows)
     doc = report.show_doc(window, every=every, sheet_rows=sheet_rows)
     money = _money(book, m, lambda: window.replay, today)
     if money is not None:  # without a stake the sheet is as it always was

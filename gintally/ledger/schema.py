@@ -61,9 +61,10 @@ Tables (created and changed only through the migrations below, applied with
   versions: ``hands_uid ... WHERE id = hand_id``); a correction has its own. NULL only in a row
   another program wrote.
 - ``replay_marks(match_id, cut_date, cut_hand, games, dealer, season, finished, hands_row,
-  corrections_row, series, digest)``: a disposable cache, not a fact (see `marks`). Deleting
-  it loses nothing. Triggers (``forget_marks_*``) drop a match's row when one of its hand rows,
-  corrections or rules is changed or deleted in place (gintally itself only appends facts).
+  corrections_row, series, digest, carried)``: a disposable cache, not a fact (see `marks`;
+  ``carried``: `m021_season_marks`). Deleting it loses nothing. Triggers (``forget_marks_*``)
+  drop a match's row when one of its hand rows, corrections or rules is changed or deleted in
+  place (gintally itself only appends facts).
 - ``season_folds(match_id, season, first_day, end_day, figures, resume, hands_row,
   corrections_row, digest)`` (`m014_season_folds`): a disposable cache, not a fact (see
   `folds`): each finished season of a match folded once. Deleting it loses nothing. Triggers
@@ -121,6 +122,7 @@ MIGRATION_NAMES = (
     "m018_void_order",
     "m019_stake_after_hand",
     "m020_settled_marks",
+    "m021_season_marks",
 )
 
 
@@ -524,6 +526,13 @@ def build_migrations() -> Any:
         were settled again (`marks`), which a mark kept by an older version never did. A
         cache: the next write's replay keeps a new one."""
         db.execute("DELETE FROM replay_marks")
+
+    @migrations(name="m021_season_marks")
+    def m021_season_marks(db: Any) -> None:
+        """A mark may lie inside an ad-infinitum season: ``carried``, its open games and the
+        games each player won in the season before it (`marks.carried_text`; NULL for a quiet
+        point, whose row and checksum stay as they were, so the marks kept so far hold)."""
+        db.execute("ALTER TABLE replay_marks ADD COLUMN carried TEXT")
 
     return migrations
 

@@ -174,6 +174,9 @@ class ShowDoc(TypedDict):
     sets: list[SetDoc]
     all: bool
     season_over: bool
+    # a seasonal format's drawing (no sheet rows): the season counted, its games being maybe
+    # only the open ones and the latest finished (`sheet.show_doc`)
+    tally: NotRequired[TallyDoc]
     stake: NotRequired[StakeDoc]  # with a stake: the price now
     in_play: NotRequired[InPlayDoc | None]  # with a stake: what the set or game is worth so far
 

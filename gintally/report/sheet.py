@@ -261,7 +261,9 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
     """What `show` prints: games with running scores, bonuses, sets, next dealer, knock limit.
     `every` (``show --all``): the window holds every game of the match, and so do ``games`` and
     ``sets``. Without `sheet_rows` the ``sheet`` of a seasonal format is left empty (the
-    drawing of a season shows none: a season of thousands of hands skips making it)."""
+    drawing of a season shows none: a season of thousands of hands skips making it), and the
+    season's ``tally`` is added: its ``games`` are the window's, which may be only the open
+    games and the latest finished ones (`service.replay_match`'s ``recent``)."""
     match, rep = window.match, window.replay
     variant = variant_of(match.rules)
     # who dealt each hand is known when the seating works it out and the variant is dealt
@@ -319,6 +321,10 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         and not every
         and any(g.status == "unfinished" for g in window.shown),
     }
+    if match.format.seasonal and not every and not sheet_rows:
+        # the drawing's document: its games may be only the open ones and the latest finished
+        # (a window from a mark inside the season), so the season's tally comes with them
+        doc["tally"] = tally_doc(window, over=doc["season_over"])
     if match.teams is not None:
         from gintally.engine.rounds import in_progress  # (a team match's own)
         from gintally.service import table_names
@@ -371,9 +377,10 @@ def by_player(winner: int | None, points: int, other: int | None) -> list[int]:
 
 
 def tally_doc(window: Window, over: bool = False) -> TallyDoc:
-    """The season of an ad-infinitum window, counted; `over`: the season has ended."""
+    """The season of an ad-infinitum window, counted (the games won before the mark it was
+    replayed from, if any, included: `Replay.won_before`); `over`: the season has ended."""
     match = window.match
-    won = [0, 0]
+    won = list(window.replay.won_before)  # a window from a mark inside the season: before it
     for g in window.shown:
         if g.status == "won" and g.winner is not None:
             won[g.winner] += 1

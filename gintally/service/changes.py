@@ -47,11 +47,18 @@ class Finished(NamedTuple):
     """The finished games and sets of a replayed window (`windows.replay_match`): the number
     of the first game it replayed (a window from a quiet point starts after the games before
     it), each finished game's and set's outcome, by ("game", number) or ("set", number) (a
-    set's: its winner and margin, no totals), and the number of each one's first game."""
+    set's: its winner and margin, no totals), and the number of each one's first game. A
+    window from a mark inside an ad-infinitum season holds the games numbered after it
+    (`first` is the first of them) and those open at it (`carried`)."""
 
     first: int
     games: dict[tuple[str, int], Outcome]
     starts: dict[tuple[str, int], int]
+    carried: frozenset[int] = frozenset()
+
+    def holds(self, number: int) -> bool:
+        """Whether the window replayed the game numbered `number` (or one started there)."""
+        return number >= self.first or number in self.carried
 
 
 def finished(rep: Replay) -> Finished:
@@ -62,14 +69,20 @@ def finished(rep: Replay) -> Finished:
         if s.over:
             games["set", s.number] = Outcome(s.winner, None, s.margin, False)
             starts["set", s.number] = min(g.number for g in s.games)
+    before = rep.numbered_before
+    if before:  # from a mark inside the season
+        carried = frozenset(g.number for g in rep.games if g.number <= before)
+        return Finished(before + 1, games, starts, carried)
     return Finished(min((g.number for g in rep.games), default=0), games, starts)
 
 
 def window_before(ledger: Ledger, match: Match, around: date, today: date | None) -> Finished:
     """The finished games of the window around the day `around` (what `show` replays: a
     season, or the games since the match's quiet point), before a correction: what it is
-    compared with after (`changed`)."""
-    return finished(replay_match(ledger, match, around=around, today=today).replay)
+    compared with after (`changed`). An ad-infinitum season is replayed whole: a correction
+    of a hand before its mark replays the season whole after it, and every game it changed
+    is compared."""
+    return finished(replay_match(ledger, match, around=around, today=today, recent=False).replay)
 
 
 def _outcome(g: Game) -> Outcome:
@@ -80,9 +93,12 @@ def _outcome(g: Game) -> Outcome:
 def changed(was: Finished, now: Finished) -> list[Changed]:
     """The games finished before or after whose outcome differs, in order (of the games both
     windows replayed)."""
-    first = max(was.first, now.first)
     starts = {**was.starts, **now.starts}
-    keys = sorted(k for k in set(was.games) | set(now.games) if starts.get(k, k[1]) >= first)
+    keys = sorted(
+        k
+        for k in set(was.games) | set(now.games)
+        if was.holds(starts.get(k, k[1])) and now.holds(starts.get(k, k[1]))
+    )
     return [
         Changed(k[0], k[1], was.games.get(k), now.games.get(k))
         for k in keys

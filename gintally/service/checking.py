@@ -12,11 +12,12 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import date
+from itertools import dropwhile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gintally.engine.games import Game
-from gintally.engine.replay import Replay, Replayer, replay
+from gintally.engine.replay import Mark, Replay, Replayer, replay
 from gintally.engine.standings import Season, StandingsFold, season_values
 from gintally.errors import GintallyError, LedgerError
 from gintally.ledger import Ledger
@@ -160,8 +161,13 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
         return problems + _mark_problems(book, m, full.next_dealer, full.games)
     problems = []
     with book.snapshot():
-        part = _from_mark(book, m)
-        tail: deque[Game] = deque(maxlen=len(part.games) if part is not None else 0)
+        found = _from_mark(book, m)
+        part = found[1] if found is not None else None
+        inside = found[0].season if found is not None and found[0].in_season else None
+        # the full replay's last games, as many as the replay from the mark holds; from a mark
+        # inside an ad-infinitum season, every game from that season's first on
+        size = None if inside is not None else len(part.games) if part is not None else 0
+        tail: deque[Game] = deque(maxlen=size)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
         cached = book.season_folds(m, date.max) if cacheable(m) else []
         finished: Finished = []
@@ -191,7 +197,10 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
                         if replaying:
                             run.feed(hand)
                             if run.games:
-                                tail.extend(run.games)
+                                if inside is not None and not tail:
+                                    tail.extend(g for g in run.games if g.season == inside)
+                                else:
+                                    tail.extend(run.games)
                                 run.games.clear()
                             if run.marks:
                                 run.marks.clear()
@@ -211,9 +220,9 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
     if fold is not None:
         fold.result()  # the seasons it finished, into `finished`
         problems += _fold_problems(book, m, cached, finished)
-    if part is None:
+    if found is None:
         return problems
-    return problems + _mark_problems(book, m, run.dealer, list(tail), part)
+    return problems + _mark_problems(book, m, run.dealer, list(tail), found)
 
 
 def _fold_problems(book: Ledger, m: Match, cached: list[Fold], fresh: Finished) -> list[Problem]:
@@ -290,9 +299,9 @@ _KIND, _WINNER, _POINTS, _DEALER, _OTHER = (
 )
 
 
-def _from_mark(book: Ledger, m: Match) -> Replay | None:
-    """The match replayed from its cached quiet point (None when it has none); a replay that
-    fails leaves it as no games and no dealer, which no full replay agrees with."""
+def _from_mark(book: Ledger, m: Match) -> tuple[Mark, Replay] | None:
+    """The match's cached mark and the match replayed from it (None when it has none); a
+    replay that fails leaves it as no games and no dealer, which no full replay agrees with."""
     mark = book.mark(m)
     if mark is None:
         return None
@@ -300,9 +309,10 @@ def _from_mark(book: Ledger, m: Match) -> Replay | None:
         rows = book.plays(m, after=(mark.cut_date, mark.cut_hand))
         # without their inputs: each hand is settled again, and named, by `_match_problems`
         rows = [(*r[:7], None) for r in rows]
-        return replay(entries_from_plays(m, rows), m.rules, m.format, m.first_seat, start=mark)
+        start = replay(entries_from_plays(m, rows), m.rules, m.format, m.first_seat, start=mark)
     except Exception:  # the cached state cannot even be replayed from
-        return Replay([], [], -1, None)
+        start = Replay([], [], -1, None)
+    return mark, start
 
 
 def _mark_problems(
@@ -310,19 +320,24 @@ def _mark_problems(
     m: Match,
     dealer: int | None,
     last_games: list[Game],
-    part: Replay | None = None,
+    found: tuple[Mark, Replay] | None = None,
 ) -> list[Problem]:
-    """The match's cached quiet point, verified: the games replayed from it (`part`, found
-    again when not given) must be the last games of the full replay (`last_games`, at least
-    as many), and its next dealer the full replay's (`dealer`). A wrong one is dropped when
-    the file can be written (it is a cache: the next command rebuilds it)."""
-    if part is None:
-        part = _from_mark(book, m)
-        if part is None:
+    """The match's cached mark, verified: the games replayed from it (`found`, found again
+    when not given) must be the last games of the full replay (`last_games`, at least as
+    many; from a mark inside an ad-infinitum season, `_agrees_inside`), and its next dealer
+    the full replay's (`dealer`). A wrong one is dropped when the file can be written (it is a
+    cache: the next command rebuilds it)."""
+    if found is None:
+        found = _from_mark(book, m)
+        if found is None:
             return []
-    agrees = part.next_dealer == dealer and (
-        not part.games or part.games == last_games[-len(part.games) :]
-    )
+    mark, part = found
+    if mark.in_season:
+        agrees = part.next_dealer == dealer and _agrees_inside(mark, part, last_games)
+    else:
+        agrees = part.next_dealer == dealer and (
+            not part.games or part.games == last_games[-len(part.games) :]
+        )
     if agrees:
         return []
     fixed = "it is ignored"
@@ -333,6 +348,42 @@ def _mark_problems(
     return [
         Problem(
             f"replay_marks row {m.id}",
-            f"the cached quiet point of match {m.name!r} disagrees with a full replay ({fixed})",
+            f"the cached {'mark' if mark.in_season else 'quiet point'} of match {m.name!r} "
+            f"disagrees with a full replay ({fixed})",
         )
     ]
+
+
+def _agrees_inside(mark: Mark, part: Replay, games: list[Game]) -> bool:
+    """Whether a replay from a mark inside an ad-infinitum season (`part`) agrees with the
+    full replay's games from that season's first on (`games`): the games it holds of that
+    season (those open at the mark, those numbered since) are the full replay's of the same
+    numbers, none open at the mark or numbered after it is missing, the games each player won
+    in the season are as many, and every game of the seasons after it is the same."""
+    label = mark.season
+    full = [g for g in dropwhile(lambda g: g.season != label, games)]
+    season = [g for g in full if g.season == label]
+    mine = [g for g in part.games if g.season == label]
+    kept = {g.number for g in mine}
+    if mine != [g for g in season if g.number in kept]:
+        return False
+    cut = (mark.cut_date, mark.cut_hand)
+    if kept != {g.number for g in season if g.number > mark.games or _open_at(g, cut)}:
+        return False
+    won = list(mark.won)
+    for g in mine:
+        if g.status == "won" and g.winner is not None:
+            won[g.winner] += 1
+    counted = [0, 0]
+    for g in season:
+        if g.status == "won" and g.winner is not None:
+            counted[g.winner] += 1
+    later = [g for g in part.games if g.season != label]
+    return won == counted and later == [g for g in full if g.season != label]
+
+
+def _open_at(g: Game, cut: tuple[date, int]) -> bool:
+    """Whether a game was still open after the hand at `cut` (date, hand number): not won, or
+    won by a later hand (a game closes with the last hand posted to it)."""
+    closed = g.closed
+    return g.status != "won" or closed is None or not g.hands or (closed, g.hands[-1]) > cut

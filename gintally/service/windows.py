@@ -5,7 +5,9 @@ Terminology
   outlive it); for the other formats, the whole match. So recording a hand and showing the
   games stays fast however many seasons the ledger holds.
 - quiet point (`engine.replay.Mark`): where no game is open; a match remembers its latest one,
-  so `replay_match` starts there instead of from the first hand.
+  so `replay_match` starts there instead of from the first hand. An ad-infinitum season is
+  never quiet: its mark lies inside it, carrying its open games and the games won before it
+  (`Mark.open`), and the window holds the games open there and those numbered since.
 - hand log (`Log`, `Logged`): the hands `hands` lists, each with who dealt it.
 - listing (`listing`, `plays`): every game of a match in order, and every hand with the games
   it posted to, as the hands stream (``show --all``).
@@ -21,7 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from gintally.engine.formats import Format
 from gintally.engine.games import Game
-from gintally.engine.replay import REDEALT, Mark, Played, Replay, Replayer, next_dealer, replay
+from gintally.engine.replay import (
+    REDEALT,
+    Mark,
+    Played,
+    Replay,
+    Replayer,
+    mark_inside,
+    next_dealer,
+    replay,
+)
 from gintally.engine.seasons import season_end, season_of
 from gintally.game.variants import variant_of
 from gintally.ledger import Ledger
@@ -92,15 +103,20 @@ def replay_match(
     around: date | None = None,
     today: date | None = None,
     remember: bool = False,
+    recent: bool = True,
 ) -> Window:
     """Replay what `show` needs, without replaying the whole match when a mark allows.
 
-    Ad-infinitum: the season holding `around` (default: the latest season played), all its
-    games. Other formats: the open games and the latest finished ones (`RECENT_GAMES`, or two
-    sets). The replay starts from the match's remembered quiet point (`engine.replay.Mark`) when the
-    ledger still agrees with it, else from the first hand; the games shown are the same either
-    way. With `remember` (write commands) a newer quiet point found on the way is kept. `today`
-    (or a later hand) tells whether a season is over, and so its open games unfinished.
+    Ad-infinitum: the season holding `around` (default: the latest season played): from the
+    match's in-season mark (`engine.replay.Mark.open`) when `recent` and it leaves at least
+    `recent_games` finished games numbered after it (the window's games are then the games
+    open at the mark and those numbered since, and the replay's `won_before` counts the
+    season's games won before it), else all its games. Other formats: the open games and the
+    latest finished ones (`RECENT_GAMES`, or two sets). The replay starts from the match's
+    remembered mark when the ledger still agrees with it, else from the first hand (or the
+    season's); the games shown are the same either way. With `remember` (write commands) a
+    newer mark found on the way is kept. `today` (or a later hand) tells whether a season is
+    over, and so its open games unfinished.
     """
     fmt = match.format
     if seating_of(match).whole:
@@ -110,22 +126,29 @@ def replay_match(
         version = ledger.data_version() if remember else None
         stored = ledger.mark_seen(match)
         mark = stored[0] if stored is not None else None
+        if mark is not None and mark.in_season and not fmt.seasonal:
+            mark = None  # (a row no replay of this match keeps: `check` names it)
         latest = ledger.live_hands_latest(match)
         if fmt.seasonal and around is None and latest is not None:
             around = latest.date
+        season: tuple[str, date, date] | None = None
         if fmt.seasonal and around is not None:
-            label, first_day = season_of(around, fmt.season_start)
-            end = season_end(first_day)
-            if mark is None or (mark.cut_date, mark.cut_hand) > (first_day, 0):
-                mark = Mark(first_day, 0, 0, dealer_before(ledger, match, first_day), label, 0)
+            called, first_day = season_of(around, fmt.season_start)
+            season = (called, first_day, season_end(first_day))
+            if (
+                mark is None
+                or mark.season != called
+                or (mark.cut_date, mark.cut_hand) < (first_day, 0)
+                or (mark.in_season and not recent)
+            ):
+                mark = _season_start(ledger, match, called, first_day)
             rows = ledger.plays(
                 match,
                 after=(mark.cut_date, mark.cut_hand),
-                until=end,
+                until=season[2],
                 verified=_verified(stored, mark),
             )
         else:
-            label = None
             if mark is None:  # find the latest quiet point, streaming: nothing is kept
                 mark = _latest_quiet(ledger, match)
             rows = ledger.plays(
@@ -133,21 +156,38 @@ def replay_match(
                 after=None if mark is None else (mark.cut_date, mark.cut_hand),
                 verified=_verified(stored, mark),
             )
-    seen_dates = [d for d in (today, latest.date if latest else None) if d is not None]
-    as_of = max(seen_dates) if seen_dates else None
-    dealer = match.first_seat
-    rep = replay(entries_from_plays(match, rows), match.rules, fmt, dealer, as_of=as_of, start=mark)
-    if label is None and mark is not None and rep.finished - mark.finished < recent_games(fmt):
+        seen_dates = [d for d in (today, latest.date if latest else None) if d is not None]
+        as_of = max(seen_dates) if seen_dates else None
+        dealer = match.first_seat
+        rep = replay(
+            entries_from_plays(match, rows), match.rules, fmt, dealer, as_of=as_of, start=mark
+        )
+        keep = recent_games(fmt)
+        if (
+            season is not None
+            and mark is not None
+            and mark.in_season
+            and _won_after(rep, mark) < keep
+        ):
+            # Hands voided since the mark left too few finished games after it: the season.
+            mark = _season_start(ledger, match, season[0], season[1])
+            rows = ledger.plays(
+                match, after=(season[1], 0), until=season[2], verified=_verified(stored, mark)
+            )
+            rep = replay(
+                entries_from_plays(match, rows), match.rules, fmt, dealer, as_of, start=mark
+            )
+    if season is None and mark is not None and rep.finished - mark.finished < keep:
         # Hands voided since the mark left too few finished games after it: replay whole.
         mark = None
         rep = replay(
             entries_from_plays(match, ledger.plays(match)), match.rules, fmt, dealer, as_of=as_of
         )
-    if label is not None:
-        rep.season = label
+    label: str | None = None
+    if season is not None:
+        label = rep.season = season[0]
         shown = [g for g in rep.games if g.season == label]
     else:
-        keep = recent_games(fmt)
         finished = [g for g in rep.games if g.status == "won"]
         won = {id(g) for g in finished[max(0, len(finished) - keep) :]}
         shown = [g for g in rep.games if g.status != "won" or id(g) in won]
@@ -156,13 +196,35 @@ def replay_match(
     return Window(match, [], rep, label, shown)
 
 
+def _season_start(ledger: Ledger, match: Match, label: str, first_day: date) -> Mark:
+    """The quiet point at the start of an ad-infinitum season (its first dealer from the
+    hands before it: `dealer_before`)."""
+    return Mark(first_day, 0, 0, dealer_before(ledger, match, first_day), label, 0)
+
+
+def _won_after(rep: Replay, mark: Mark) -> int:
+    """The games of the mark's season numbered after an in-season mark and won, in a replay
+    from it: `show` lists the latest finished games by number, so it may start there when
+    they are at least `recent_games`."""
+    return sum(
+        1
+        for g in rep.games
+        if g.number > mark.games and g.status == "won" and g.season == mark.season
+    )
+
+
 def _verified(stored: tuple[Mark, tuple[int, int]] | None, start: Mark | None) -> int:
     """The hand row up to which a replay from `start` need not settle its hands again: the
     stored mark's `seen`, when the replay starts at that mark (`marks`: its keeper settled
-    them all again); else none (0)."""
-    if stored is None or start is None or stored[0] != start:
+    them all again), or at the start of the season of a stored mark inside it (the marks of a
+    season are kept from its start on, each by a replay from the one before, so every hand of
+    the season up to what the latest has seen was settled once); else none (0)."""
+    if stored is None or start is None:
         return 0
-    return stored[1][0]
+    mark = stored[0]
+    if mark == start or (mark.in_season and start.cut_hand == 0 and start.season == mark.season):
+        return stored[1][0]
+    return 0
 
 
 def _latest_quiet(ledger: Ledger, match: Match) -> Mark | None:
@@ -204,6 +266,13 @@ def _whole_window(ledger: Ledger, match: Match, around: date | None, today: date
     return window
 
 
+# An in-season mark trails the season's latest hand: it is moved on once more than
+# `TRAIL[1]` x `recent_games` games are numbered after it, to where `TRAIL[0]` x `recent_games`
+# won games are numbered after it (so a write moves it about once in every thirty games, and
+# voiding a few of the latest hands does not leave `show` too few finished games after it).
+TRAIL = (2, 5)
+
+
 def _remember(
     ledger: Ledger,
     match: Match,
@@ -213,19 +282,53 @@ def _remember(
     seen: tuple[int, int],
     version: int | None = None,
 ) -> None:
-    """Keep the newest quiet point that still leaves `show` everything it shows after it:
-    one the replay passed, or the one it started from (a season's start worked out just now).
-    `stored` is the match's mark as stored, with what it has seen; when it is already the
-    best, it is confirmed as having seen the rows the replay read (each settled again on the
-    way), so the next replay from it settles again only what is written after."""
+    """Keep the newest mark that still leaves `show` everything it shows after it:
+    one the replay passed, or the one it started from (a season's start worked out just now),
+    or for ad-infinitum one inside the season (`_inside`). `stored` is the match's mark as
+    stored, with what it has seen; when it is already the best, it is confirmed as having seen
+    the rows the replay read (each settled again on the way), so the next replay from it
+    settles again only what is written after."""
     if match.format.seasonal:
         best = rep.marks[-1] if rep.marks else used
+        if best is not None:
+            best = _inside(match, rep, best)
     else:
         keep = recent_games(match.format)
         usable = [m for m in rep.marks if rep.finished - m.finished >= keep]
         best = usable[-1] if usable else used
     if best is not None and (stored is None or best != stored[0] or stored[1] != seen):
         ledger.remember_mark(match, best, seen, version)
+
+
+def _inside(match: Match, rep: Replay, base: Mark) -> Mark:
+    """The mark to keep in an ad-infinitum season replayed from `base` (its start, or a mark
+    inside it): `base` while few games are numbered after it (`TRAIL`), else a mark at the
+    hand before the one that opened the `TRAIL[0]` x `recent_games`-th latest game won, made
+    by replaying the hands from `base` up to it again (the replay kept no state in between)."""
+    keep = recent_games(match.format)
+    label = base.season
+    games = [g for g in rep.games if g.season == label and g.number > base.games]
+    won = [g for g in games if g.status == "won"]
+    need = max(1, TRAIL[0] * keep)
+    if len(games) <= TRAIL[1] * keep or len(won) < need:
+        return base
+    opener = won[-need].hands[0]
+    after = (base.cut_date, base.cut_hand)
+    hands = [p.entry for p in rep.played if (p.entry.date, p.entry.id) > after]
+    cut = next((i for i, e in enumerate(hands) if e.id == opener), 0)
+    if cut == 0:
+        return base
+    run = Replayer(match.rules, match.format, match.first_seat, start=base, keep=False)
+    for e in hands[:cut]:
+        run.feed(e)
+    if run.season != label:  # (a season's end in between: not where a mark is wanted)
+        return base
+    counted = list(base.won if base.in_season else (0, 0))
+    for g in run.games:
+        if g.status == "won" and g.winner is not None:
+            counted[g.winner] += 1
+    last = hands[cut - 1]
+    return mark_inside(run, last.date, last.id, (counted[0], counted[1]))
 
 
 def season_before(

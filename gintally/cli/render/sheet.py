@@ -226,13 +226,16 @@ def _show_all(doc: ShowDoc) -> Text:
 def _season_tally(doc: ShowDoc) -> Text:
     _, _, Text = kit()
     a, b = doc["players"]
-    won = {a: 0, b: 0}
-    unfinished = 0
-    for g in doc["games"]:
-        if g["status"] == "won" and g["winner"] is not None:
-            won[g["winner"]] += 1
-        elif g["status"] == "unfinished":
-            unfinished += 1
+    tally = doc.get("tally")  # the drawing's document: its games may be only the latest
+    if tally is not None:
+        won, unfinished = tally["games_won"], tally["unfinished"]
+    else:
+        won, unfinished = {a: 0, b: 0}, 0
+        for g in doc["games"]:
+            if g["status"] == "won" and g["winner"] is not None:
+                won[g["winner"]] += 1
+            elif g["status"] == "unfinished":
+                unfinished += 1
     line = f"Games won this season: {a} {won[a]}, {b} {won[b]}"
     if unfinished:
         line += f"; {unfinished} unfinished"
