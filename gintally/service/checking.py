@@ -24,7 +24,7 @@ from gintally.ledger import Ledger
 from gintally.ledger.hands import record_of
 from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.config import SETTINGS, stored
-from gintally.service.folding import Finished, cacheable
+from gintally.service.folding import Finished, cacheable, folds_before
 from gintally.service.replaying import entries, entries_from_plays
 from gintally.service.seating import entries_from_values, seating_of
 from gintally.service.settling import Settling
@@ -169,7 +169,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
         size = None if inside is not None else len(part.games) if part is not None else 0
         tail: deque[Game] = deque(maxlen=size)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
-        cached = book.season_folds(m, date.max) if cacheable(m) else []
+        cached = book.season_folds(m, folds_before(book, m)) if cacheable(m) else []
         finished: Finished = []
         fold = StandingsFold(m.rules, m.format, m.first_seat, finished=finished) if cached else None
         # the fold replays the match too (and fails as a replay does): a replay of its own only

@@ -43,7 +43,7 @@ from gintally.engine.standings import Season, StandingsFold, fold_standings
 from gintally.errors import LedgerError
 from gintally.ledger import Ledger
 from gintally.ledger.folds import Fold
-from gintally.model import HAND_COLUMNS, Match
+from gintally.model import HAND_COLUMNS, HandRecord, Match
 from gintally.service.replaying import EntryReader, stream_entries_from_plays
 from gintally.service.seating import seating_of
 
@@ -88,7 +88,7 @@ def fold_match(
     start: Mark | None = None
     cached: list[Fold] = []
     if latest is not None:
-        last = season_of(latest.date, fmt.season_start)[1]
+        last = folds_before(ledger, match, latest)
         cached = ledger.season_folds(match, last)
         start = _start(ledger, match, cached, last, year, dealer_before)
     cut = None if start is None else (start.cut_date, start.cut_hand)
@@ -110,6 +110,18 @@ def fold_match(
         else:
             ledger.keep_folds(match, made, seen)
     return seasons, rep
+
+
+def folds_before(ledger: Ledger, match: Match, latest: HandRecord | None = None) -> date:
+    """The first day of the season of the match's latest live hand (`latest`, when the caller
+    has it): a reader uses the folds of the seasons before it, the last season being replayed
+    (a fold of a later season, kept while a hand in it was live, lies unused until one is
+    again)."""
+    if latest is None:
+        latest = ledger.live_hands_latest(match)
+    if latest is None:
+        return date.min
+    return season_of(latest.date, match.format.season_start)[1]
 
 
 Finished = list[tuple[Season, Mark | None]]  # the seasons a fold finished (`fold_standings`)
