@@ -169,7 +169,7 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
         size = None if inside is not None else len(part.games) if part is not None else 0
         tail: deque[Game] = deque(maxlen=size)
         run = Replayer(m.rules, m.format, m.first_seat, keep=False)
-        cached = book.season_folds(m, folds_before(book, m)) if cacheable(m) else []
+        cached = book.season_folds(m, _folds_before(book, m)) if cacheable(m) else []
         finished: Finished = []
         fold = StandingsFold(m.rules, m.format, m.first_seat, finished=finished) if cached else None
         # the fold replays the match too (and fails as a replay does): a replay of its own only
@@ -223,6 +223,15 @@ def _match_problems(book: Ledger, m: Match, named: set[int]) -> list[Problem]:
     if found is None:
         return problems
     return problems + _mark_problems(book, m, run.dealer, list(tail), found)
+
+
+def _folds_before(book: Ledger, m: Match) -> date:
+    """The day before which a reader uses the match's season folds (`folding.folds_before`);
+    every fold when the latest hand cannot be read (its damage is named as the hands are)."""
+    try:
+        return folds_before(book, m)
+    except GintallyError:
+        return date.max
 
 
 def _fold_problems(book: Ledger, m: Match, cached: list[Fold], fresh: Finished) -> list[Problem]:
