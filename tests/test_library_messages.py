@@ -343,3 +343,123 @@ def test_each_data_method_returns_the_keys_its_shape_declares(
     assert (printed["kind"], printed["paper"], printed["output"]) == ("pad", "letter", None)
     assert printed["html"].startswith("<!DOCTYPE html>")
     assert (deleted["deleted"], deleted["hands"]) == ("Cousins", 1)
+
+
+# --- refusals made below the facade, in the caller's words ----------------------------------------
+
+
+def below_the_facade(b: gintally.Book) -> dict[str, Callable[[], object]]:
+    """Calls refused by a variant, settling, a stake, a new match's plan or a file, made on a
+    book holding a Kitchen match (two hands) and the matches each refusal needs."""
+    kitchen = b.match("Kitchen")
+    dead = b.new_match("Dead", ["Ann", "Bob"], deck_out_scores=True)
+    upcard = b.new_match("Upcard", ["Ann", "Bob"], rules="oklahoma")
+    solo = b.new_match("Solo", ["Ann"], rules="gimlet")
+    tiles = b.new_match("Tiles", ["Ann", "Bob"], rules="mahjong")
+    priced = b.new_match("Priced", ["Ann", "Bob"], stake=Decimal("0.10"))
+    b.backup(Path(str(b.path) + ".bak"))
+    return {
+        "knock without vs": lambda: kitchen.knock("Ann", 8),
+        "vs twice": lambda: kitchen.knock("Ann", 8, vs=3, vs_cards="AS 2S 3S 4S 5S 6S 7S 8S 9S TS"),
+        "gin without vs": lambda: kitchen.gin("Ann"),
+        "dead deck": lambda: dead.draw(),
+        "upcard": lambda: upcard.knock("Ann", 3, vs=10),
+        "second price": lambda: priced.stake(Decimal("0.20")),
+        "places": lambda: b.new_match("P", ["Ann", "Bob"], stake=Decimal("0.1"), places=9),
+        "solitaire of two": lambda: b.new_match("G", ["Ann", "Bob"], rules="gimlet"),
+        "solitaire in sets": lambda: b.new_match("G", ["Ann"], rules="gimlet", format="hollywood"),
+        "one player": lambda: b.new_match("G", ["Ann"]),
+        "no piles": lambda: solo.gimlet("Ann"),
+        "opponent in a solitaire": lambda: solo.knock("Ann", 3, vs=4),
+        "mahjong table": lambda: tiles.gin("Ann"),
+        "mahjong other points": lambda: tiles.score("Ann", 30),
+        "mahjong impossible points": lambda: tiles.score("Ann", 30, vs_points=-999),
+        "mahjong draw": lambda: tiles.draw(deadwood={"Ann": 3, "Bob": 4}),
+        "backup exists": lambda: b.backup(Path(str(b.path) + ".bak")),
+        "evening day and set": lambda: b.print_page(
+            "evening", "Kitchen", day=date(2026, 1, 1), set_number=1
+        ),
+        "evening set of a single": lambda: b.print_page("evening", "Kitchen", set_number=1),
+    }
+
+
+BELOW_THE_FACADE = {
+    "knock without vs": "give the defender's deadwood after laying off (vs)",
+    "vs twice": "give the defender's deadwood (vs) or cards (vs_cards), not both",
+    "gin without vs": "give the defender's deadwood (vs)",
+    "dead deck": "match 'Dead' scores a dead deck: give deadwood Ann=N deadwood Bob=N",
+    "upcard": (
+        "match 'Upcard' takes its knock limit from the upcard: give upcard "
+        "(for example upcard='7D')"
+    ),
+    "second price": (
+        "match 'Priced' has a stake already: give since, the day the new price starts "
+        "(games closed before keep the old one)"
+    ),
+    "places": "places must be 0 to 6, not 9",
+    "solitaire of two": (
+        "Gimlet Rummy is solitaire: give one player (players=[NAME]), who plays against Phantom"
+    ),
+    "solitaire in sets": (
+        "Gimlet Rummy is played one game at a time: use format='single', not hollywood"
+    ),
+    "one player": (
+        "a match needs two players: players=[A, B] (one player is for Gimlet solitaire, "
+        "rules='gimlet'), not 1"
+    ),
+    "no piles": (
+        "give the four discard piles: piles=(S, H, D, C) (cards in each, after laying the "
+        "deadwood on them)"
+    ),
+    "opponent in a solitaire": "Gimlet Rummy is solitaire: there is no opponent's deadwood (vs)",
+    "mahjong table": "give the ginner's table (table=N, or the cards)",
+    "mahjong other points": (
+        "both players score every Mahjong hand: give the other player's points "
+        "(vs_points=N, may be negative)"
+    ),
+    "mahjong impossible points": (
+        "vs_points -999 is impossible: the other player scores -380 to 380 under these rules"
+    ),
+    "mahjong draw": "a drawn Mahjong hand scores nothing: no deadwood",
+    "backup exists": "{bak} already exists: choose a new file for the backup, or give force=True",
+    "evening day and set": (
+        "an evening is a day or a set: give day 2026-01-01 or set_number 1, not both"
+    ),
+    "evening set of a single": (
+        "Kitchen plays no sets (single): print its evening by day instead of set_number"
+    ),
+}
+
+
+def test_a_refusal_made_below_the_facade_names_the_parameter_as_the_method_calls_it(
+    book: gintally.Book,
+) -> None:
+    calls = below_the_facade(book)
+    assert set(calls) == set(BELOW_THE_FACADE)
+    names = [m["match"] for m in book.matches()["matches"]]
+    for case, call in calls.items():
+        hands = {name: book.match(name).hand_count(voided=True) for name in names}
+        _, message = refusal(call)
+        assert message == BELOW_THE_FACADE[case].format(bak=f"{book.path}.bak"), case
+        assert "--" not in message, case
+        assert [m["match"] for m in book.matches()["matches"]] == names, case  # nothing written
+        assert {name: book.match(name).hand_count(voided=True) for name in names} == hands
+
+
+def test_a_front_end_book_keeps_the_command_lines_words(tmp_path: Path) -> None:
+    """A Book opened for a front end that reads text (``Book(path, flags=True)``: the command
+    line, ``play``, ``serve``) names the options as they are typed."""
+    with gintally.Book(tmp_path / "cli.db", flags=True) as b:
+        b.new_match("Kitchen", ["Ann", "Bob"]).knock("Ann", 8, vs=18)
+        calls = below_the_facade(b)
+        said = {case: refusal(call)[1] for case, call in calls.items()}
+    assert said["knock without vs"] == "give the defender's deadwood after laying off (--vs)"
+    assert said["dead deck"] == (
+        "match 'Dead' scores a dead deck: give --deadwood Ann=N --deadwood Bob=N"
+    )
+    assert said["second price"].startswith("match 'Priced' has a stake already: give --from DATE")
+    assert said["places"] == "--places must be 0 to 6, not 9"
+    assert said["backup exists"].endswith("or add --force")
+    assert said["evening day and set"] == (
+        "an evening is a day or a set: give --date 2026-01-01 or --set 1, not both"
+    )

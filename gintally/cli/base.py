@@ -180,7 +180,12 @@ def book(write: bool = False) -> Iterator[Book]:
     if is_default():
         two_ledgers(path)
     opened = Book(
-        path, make_folder=is_default(), on_wait=waiting(path), today=lambda: today(), write=write
+        path,
+        make_folder=is_default(),
+        on_wait=waiting(path),
+        today=lambda: today(),
+        write=write,
+        flags=True,
     )
     try:
         yield opened

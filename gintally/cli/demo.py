@@ -30,7 +30,7 @@ SAMPLES = (  # match, format, rules, the file of its hands
 def build(path: Path, today: date | None = None) -> Book:
     """A ledger at `path` holding the two sample matches, each imported from its file (package
     data ``gintally/samples/``), taking `today` as today (None: the day it is)."""
-    book = Book(path, make_folder=True, today=None if today is None else lambda: today)
+    book = Book(path, make_folder=True, today=None if today is None else lambda: today, flags=True)
     for name, fmt, rules, sample in SAMPLES:
         book.new_match(name, ("Ann", "Bob"), format=fmt, rules=rules, dealer="Ann")
         resource = resources.files("gintally") / "samples" / sample

@@ -194,7 +194,7 @@ def evening(match: str | None) -> Evening:
     def tell() -> None:  # as every command says it (`base.waiting`)
         process.write_error(f"waiting for another gintally to finish writing to {path}...\n")
 
-    book = Book(path, make_folder=False, on_wait=tell)
+    book = Book(path, make_folder=False, on_wait=tell, flags=True)
     try:
         return Evening(book, book.match(match))
     except BaseException:

@@ -42,7 +42,7 @@ def serve(
 
     process.release_gc()
     path = base.db_path()
-    with Book(path) as book:
+    with Book(path, flags=True) as book:
         name = book.match(match).name  # a missing ledger or match is refused here, in one line
     here = web.lan_address() if lan else "127.0.0.1"
     hosts = ("127.0.0.1", "localhost", here)

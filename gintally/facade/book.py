@@ -156,12 +156,16 @@ class Book:
         on_wait: Callable[[], None] | None = None,
         today: Callable[[], date] | None = None,
         write: bool = False,
+        flags: bool = False,
     ) -> None:
         """The ledger at `path` (`make_folder`: its folder may be made, as the app directory
         may; `on_wait`: called when a write waits more than a second for another process;
         `today`: the day the Book takes as today, asked at each call (seasons end by it),
         `datetime.date.today` by default; `write`: the calls to come write, so the ledger is
-        opened for writing at the first, once, rather than for reading and then again)."""
+        opened for writing at the first, once, rather than for reading and then again;
+        `flags`: a refusal names an option as the command line spells it, ``--vs``, for the
+        front ends that read text, rather than as the method calls it, ``vs``)."""
+        self.flags = flags
         self.path = path if str(path) == ":memory:" else Path(path)
         self.today: Callable[[], date] = today or date.today
         self._write_first = write
@@ -254,24 +258,25 @@ class Book:
         for value, called in ((games, "games"), (places, "places")):
             if value is not None:
                 number(value, called)
-        price = money.asked(
-            as_text(stake), currency, as_text(places), as_text(series_stake), flags=False
-        )
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
-        planned = work.plan(
-            name,
-            players,
-            teams,
-            format,
-            rules,
-            overrides,
-            as_text(games),
-            rolling,
-            season_start,
-            dealer,
-            flags=False,
-        )
-        made, _ = self.make_match(planned, price)
+        with typed.worded(self.flags, CALLED_BY_NEW_MATCH):
+            price = money.asked(
+                as_text(stake), currency, as_text(places), as_text(series_stake), flags=False
+            )
+            planned = work.plan(
+                name,
+                players,
+                teams,
+                format,
+                rules,
+                overrides,
+                as_text(games),
+                rolling,
+                season_start,
+                dealer,
+                flags=False,
+            )
+            made, _ = self.make_match(planned, price)
         return Match(self, made.name)
 
     def make_match(
@@ -350,9 +355,10 @@ class Book:
         stored hand and its match. `Match.hand` and the command line's hand commands come
         here."""
         book = self.ledger(write=True)
-        return work.hand(
-            book, found, self.today(), match, date, dealer, upcard, note, bool(back_date)
-        )
+        with typed.worded(self.flags, CALLED_BY_HANDS):
+            return work.hand(
+                book, found, self.today(), match, date, dealer, upcard, note, bool(back_date)
+            )
 
     # --- data in and out -----------------------------------------------------------------------
 
@@ -450,7 +456,8 @@ class Book:
                 with tmp.open("x", encoding="utf-8", newline="") as f:
                     count = exchange.write_out(book, m, f, as_csv, excel, sep)
 
-            written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
+            with typed.worded(self.flags, FORCE):
+                written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
         return _exported(m.name, format, count, str(written), voided, *left)
 
     def merge(
@@ -470,7 +477,8 @@ class Book:
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
-        return exchange.merge_in(ledger, other, self.today(), same_match)
+        with typed.worded(self.flags):
+            return exchange.merge_in(ledger, other, self.today(), same_match)
 
     def check(self, *, repair: bool = False) -> report.CheckDoc:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign
@@ -495,7 +503,8 @@ class Book:
             raise GintallyError(
                 "a backup is a SQLite file, never standard output: give a file's path"
             )
-        return self.ledger().backup(path, force)
+        with typed.worded(self.flags, FORCE):
+            return self.ledger().backup(path, force)
 
     def chart(self, match: str | None = None, *, year: int | None = None) -> report.RaceDoc:
         """The season race of `match` (None: the current one), its latest season or the one
@@ -536,7 +545,8 @@ class Book:
                 with tmp.open("x", encoding="utf-8") as f:
                     f.write(text)
 
-            output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+            with typed.worded(self.flags, FORCE):
+                output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
         race = review["race"]
         doc: PageDoc = {
             "match": race["match"],
@@ -583,7 +593,8 @@ class Book:
         if set_number is not None:
             typed.number(set_number, "set_number", signed=True)
         _a_file(out)
-        text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
+        with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
+            text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
         output: str | None = None
         if out is None or not isinstance(out, str | os.PathLike):
             if out is not None:
@@ -597,7 +608,8 @@ class Book:
                 with tmp.open("xb") as f:
                     f.write(made)
 
-            output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+            with typed.worded(self.flags, FORCE):
+                output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
         doc: PrintedDoc = {
             "kind": kind,
             "match": name,
@@ -754,6 +766,22 @@ class Book:
             book, payer, payee, as_text(amount), as_text(date), note, match, self.today()
         )
         return plain(paid)
+
+
+# How a program calls what a refusal below the facade names by its option (`typed.worded`).
+CALLED_BY_HANDS = {
+    "--upcard 7D": "upcard='7D'",
+    "--piles S,H,D,C": "piles=(S, H, D, C)",
+    "--vs-points N": "vs_points=N",
+    "--table N": "table=N",
+}
+FORCE = {"add --force": "give force=True"}
+CALLED_BY_NEW_MATCH = {
+    "--players NAME": "players=[NAME]",
+    "--players A B": "players=[A, B]",
+    "--format single": "format='single'",
+    "--rules gimlet": "rules='gimlet'",
+}
 
 
 def _knob(value: object) -> str:
@@ -1097,7 +1125,8 @@ class Match:
         from the command line's text, then `flags`)."""
         found = typed.changes(values, flags)
         ledger = self.book.ledger(write=True)
-        return work.edit(ledger, self.name, hand, found, reason, self.book.today())
+        with typed.worded(self.book.flags, CALLED_BY_HANDS):
+            return work.edit(ledger, self.name, hand, found, reason, self.book.today())
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -1148,8 +1177,8 @@ class Match:
         from gintally.facade import money
 
         book = self.book.ledger(write=True)
-        return plain(
-            money.stake(
+        with typed.worded(self.book.flags, {"--from DATE": "since"}):
+            done = money.stake(
                 book,
                 self.name,
                 as_text(amount),
@@ -1159,7 +1188,7 @@ class Match:
                 as_text(series),
                 self.book.today(),
             )
-        )
+        return plain(done)
 
     def pay(
         self,

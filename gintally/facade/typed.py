@@ -26,7 +26,8 @@ from it at every start); the rest when a hand is read.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -216,6 +217,28 @@ def checked(options: Sequence[Option], given: Mapping[str, object]) -> dict[str,
 def spelled(name: str, flags: bool) -> str:
     """Parameter `name` as a refusal names it (see Terminology): ``--vs-cards``, ``vs_cards``."""
     return "--" + name.replace("_", "-") if flags else name
+
+
+@contextmanager
+def worded(flags: bool, called: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Refusals made below the facade (a variant's, settling's, a stake's, a new match's, a
+    file's) name what is missing or wrong as the command line spells it (``--vs-table``): the
+    words of the front ends, which read text (`flags`), kept as they are. For a program's
+    call they are said in its words once, here: `called` first (``{"--from DATE": "since"}``,
+    where the method names a parameter otherwise), then each ``--option`` as its parameter
+    (``vs_table``), which is how a hand's options are declared (`spelled`)."""
+    try:
+        yield
+    except GintallyError as e:
+        said = str(e)
+        if flags or "--" not in said:
+            raise
+        import re
+
+        for option, name in (called or {}).items():
+            said = said.replace(option, name)
+        said = re.sub(r"--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), said)
+        raise type(e)(said) from None
 
 
 def place(option: Option, values: Mapping[str, Any], inputs: dict[str, Any], flags: bool) -> None:

@@ -92,8 +92,8 @@ class Desk:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.book = Book(settings.path)
-        self.watcher = Book(settings.path)
+        self.book = Book(settings.path, flags=True)
+        self.watcher = Book(settings.path, flags=True)
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="gintally-serve")
         self.version = 0
         self.changed = asyncio.Condition()
