@@ -100,14 +100,14 @@ def test_the_library_returns_what_a_price_covers(tmp_path: Path) -> None:
         assert "covers" not in first and first["stake"]["since"] is None
         assert first["stake"]["after_hand"] == 2 and first["starts"]["finished"] == 2
         assert book.settlement()["balances"] == []
-        back = m.stake(1, since="2020-01-01")
+        back = m.stake(1, since=date(2020, 1, 1))
         assert back["covers"] == {
             "games": 2,
             "sets": 0,
             "text": "covers 2 finished games: Bob would owe Ann 650.00",
         }
         with pytest.raises(GintallyError, match="has a stake from 2020-01-01 already"):
-            m.stake(2, since="2020-01-01")
+            m.stake(2, since=date(2020, 1, 1))
 
 
 def test_a_price_on_a_match_with_a_game_under_way_starts_with_the_next(gintally: CLI) -> None:

@@ -104,6 +104,30 @@ LIBRARY_WORDS: dict[str, tuple[Callable[[gintally.Book], object], tuple[str, str
         lambda b: b.print_page("evening", set_number="1"),  # type: ignore[arg-type]
         ("ParameterError", "set_number must be a whole number, not '1'"),
     ),
+    "settlement since text": (
+        lambda b: b.match().settlement(since="2026-01-01"),  # type: ignore[arg-type]
+        ("ParameterError", "since must be a date (datetime.date), not '2026-01-01'"),
+    ),
+    "every settlement since text": (
+        lambda b: b.settlement(since="yesterday"),  # type: ignore[arg-type]
+        ("ParameterError", "since must be a date (datetime.date), not 'yesterday'"),
+    ),
+    "pay date text": (
+        lambda b: b.pay("Bob", "Ann", 1, date="2026-01-01"),  # type: ignore[arg-type]
+        ("ParameterError", "date must be a date (datetime.date), not '2026-01-01'"),
+    ),
+    "stake since text": (
+        lambda b: b.match().stake(1, since="2026-01-01"),  # type: ignore[arg-type]
+        ("ParameterError", "since must be a date (datetime.date), not '2026-01-01'"),
+    ),
+    "stake places text": (
+        lambda b: b.match().stake(1, places="2"),  # type: ignore[arg-type]
+        ("ParameterError", "places must be a whole number, not '2'"),
+    ),
+    "evening day text": (
+        lambda b: b.print_page("evening", day="2026-01-01"),  # type: ignore[arg-type]
+        ("ParameterError", "day must be a date (datetime.date), not '2026-01-01'"),
+    ),
     "edit nothing": (
         lambda b: b.match().edit(1),
         (
@@ -358,7 +382,11 @@ def below_the_facade(b: gintally.Book) -> dict[str, Callable[[], object]]:
     tiles = b.new_match("Tiles", ["Ann", "Bob"], rules="mahjong")
     priced = b.new_match("Priced", ["Ann", "Bob"], stake=Decimal("0.10"))
     b.backup(Path(str(b.path) + ".bak"))
+    paper = Path(str(b.path) + ".csv")
+    paper.write_text("date,winner,points\n1998-03-08,Ann,25\n", encoding="utf-8")
+    b.import_(paper, "Kitchen")
     return {
+        "imported before": lambda: b.import_(paper, "Kitchen"),
         "knock without vs": lambda: kitchen.knock("Ann", 8),
         "vs twice": lambda: kitchen.knock("Ann", 8, vs=3, vs_cards="AS 2S 3S 4S 5S 6S 7S 8S 9S TS"),
         "gin without vs": lambda: kitchen.gin("Ann"),
@@ -421,7 +449,13 @@ BELOW_THE_FACADE = {
         "vs_points -999 is impossible: the other player scores -380 to 380 under these rules"
     ),
     "mahjong draw": "a drawn Mahjong hand scores nothing: no deadwood",
-    "backup exists": "{bak} already exists: choose a new file for the backup, or give force=True",
+    "imported before": (
+        "family.db.csv: its 1 hand was imported into Kitchen before (from family.db.csv on {day}, "
+        "hand 3; 1 of them is there); give force=True to import them again"
+    ),
+    "backup exists": (
+        "{db}.bak already exists: choose a new file for the backup, or give force=True"
+    ),
     "evening day and set": (
         "an evening is a day or a set: give day 2026-01-01 or set_number 1, not both"
     ),
@@ -440,7 +474,7 @@ def test_a_refusal_made_below_the_facade_names_the_parameter_as_the_method_calls
     for case, call in calls.items():
         hands = {name: book.match(name).hand_count(voided=True) for name in names}
         _, message = refusal(call)
-        assert message == BELOW_THE_FACADE[case].format(bak=f"{book.path}.bak"), case
+        assert message == BELOW_THE_FACADE[case].format(db=book.path, day=date.today()), case
         assert "--" not in message, case
         assert [m["match"] for m in book.matches()["matches"]] == names, case  # nothing written
         assert {name: book.match(name).hand_count(voided=True) for name in names} == hands
@@ -460,6 +494,33 @@ def test_a_front_end_book_keeps_the_command_lines_words(tmp_path: Path) -> None:
     assert said["second price"].startswith("match 'Priced' has a stake already: give --from DATE")
     assert said["places"] == "--places must be 0 to 6, not 9"
     assert said["backup exists"].endswith("or add --force")
+    assert said["imported before"].endswith("; add --force to import them again")
     assert said["evening day and set"] == (
         "an evening is a day or a set: give --date 2026-01-01 or --set 1, not both"
     )
+
+
+def test_the_entry_line_reads_its_text_into_the_librarys_values(
+    gintally: Callable[..., Any], tmp_path: Path
+) -> None:
+    """``gintally play`` reads a year, a date and a payment's day from its line's text, as the
+    commands do, and says what they say (a year typed there was handed to the library as text)."""
+    from tests.test_play import plain
+
+    db = tmp_path / "evening.db"
+    for args in (
+        ("match", "new", "K", "-p", "Ann", "Bob", "--stake", "1"),
+        ("knock", "Ann", "5", "--vs", "20", "--date", "2026-01-10"),
+        ("gin", "Ann", "--vs", "90", "--date", "2026-01-10"),
+    ):
+        assert gintally("--db", str(db), *args).code == 0
+    lines = [
+        "standings --year 2026",
+        "settle --since 2026-01-01",
+        "pay Bob Ann 3 --date 2026-01-11",
+    ]
+    said = [gintally("--db", str(db), *line.split()).stdout for line in lines[:2]]
+    done = plain(db, lines)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("".join(said))
+    assert "Bob paid Ann 3.00 on 2026-01-11" in done.stdout

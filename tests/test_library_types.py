@@ -56,6 +56,10 @@ def wrong(m: gintally.Match) -> None:
     m.void("2")
     m.hands(last="3")
     m.stake(1.5)
+    m.stake(1, since="2026-01-01")
+    m.stake(1, places="2")
+    m.pay("Bob", "Ann", 1, date="yesterday")
+    m.settlement(since="2026-01-01")
     m.standings(year="2026")["rowz"]
     m.hands()["hands"][0]["number"]
     m.knock("Ann", 8, vs=18)["descripton"]
@@ -88,6 +92,7 @@ def wrong_book(b: gintally.Book) -> None:
     b.print_page("menu")
     b.print_page("pad", paper="a5")
     b.print_page("evening", set_number="2")
+    b.print_page("evening", day="2026-01-01")
     b.match(3)
     b.import_("cup.csv")["hands_imported"]
     b.export("Cup", "cup.csv")["rows"]
@@ -118,6 +123,10 @@ def right_book(b: gintally.Book) -> list[object]:
         b.export("Cup", "cup.json", format="json", force=True),
         b.print_page("evening", "Cup", set_number=2, paper="letter"),
         b.backup("copy.db", force=True),
+        b.print_page("evening", "Cup", day=date(2026, 1, 2)),
+        b.settlement(since=date(2026, 1, 1)),
+        b.match("Cup").stake(Decimal("0.05"), since=date(2026, 1, 1), places=2),
+        b.match("Cup").settlement(since=date(2026, 1, 1)),
     ]
 
 
@@ -174,7 +183,7 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     calls = [
         n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith(("    m.", "    b."))
     ]
-    assert len(calls) == 62
+    assert len(calls) == 67
     missed = [
         WRONG.splitlines()[n - 1].strip() for n in calls if ("wrong_calls.py", n) not in errors
     ]

@@ -162,7 +162,7 @@ def documents(book: Book, match: str, kind: str, html: str) -> dict[str, Any]:
     if kind == "evening":
         day = max(r["date"] for r in docs["show"]["sheet"])
         assert f"{page.readable(day)}</h1>" in html
-        docs["settle"] = m.settlement(since=day)
+        docs["settle"] = m.settlement(since=date.fromisoformat(day))
     return docs
 
 
@@ -209,7 +209,7 @@ def test_every_figure_equals_the_library_documents(
 
 def test_the_hollywood_evening_says_who_won_and_who_owes(book: Book) -> None:
     html = book.print_page("evening", EVENING)["html"]
-    settle = book.match(EVENING).settlement(since="2026-11-14")
+    settle = book.match(EVENING).settlement(since=date(2026, 11, 14))
     (balance,) = settle["balances"]
     sets = book.match(EVENING).sheet(all=True)["sets"]
     verdict = " ".join(re.sub(r"<[^>]+>", "", html).split())
@@ -243,7 +243,7 @@ def test_an_earlier_evening_and_a_day_without_hands(book: Book) -> None:
     html = book.print_page("evening", SEASON, day=date.fromisoformat(first))["html"]
     assert f"{page.readable(first)}</h1>" in html
     with pytest.raises(gintally.GintallyError, match="has no hand on 2024-06-15: its evenings"):
-        book.print_page("evening", SEASON, day="2024-06-15")
+        book.print_page("evening", SEASON, day=date(2024, 6, 15))
     with pytest.raises(gintally.GintallyError, match="not 'poster'"):
         book.print_page("poster", SEASON)  # type: ignore[arg-type]
     with pytest.raises(gintally.GintallyError, match="a4 or letter, not 'a3'"):
@@ -444,7 +444,7 @@ def test_a_past_evening_says_what_that_evening_settled(
         (balance,) = money[1]["balances"]
         assert f"{balance['from']} owes {balance['to']} {balance['text']}" in first
         assert "Who owes whom for this evening Bob owes Ann $69.75" in first
-        second = said(book.print_page("evening", SETS, day="2026-11-11")["html"])
+        second = said(book.print_page("evening", SETS, day=date(2026, 11, 11))["html"])
         assert "No game was won." in second
         assert "This evening settled nothing: nobody owes anything for it." in second
         still = said(book.print_page("evening", SETS, set_number=3)["html"])
@@ -479,7 +479,7 @@ def test_a_set_that_is_not_there_is_refused_in_one_line(
     with pytest.raises(gintally_errors.GintallyError) as refused:
         book.print_page("evening", SEASON, set_number=1)
     assert str(refused.value) == (
-        f"{SEASON} plays no sets (ad-infinitum): print its evening by --date instead of --set"
+        f"{SEASON} plays no sets (ad-infinitum): print its evening by day instead of set_number"
     )
     standings = gintally("print", "standings", "-m", SETS, "--set", "1", "-o", str(out))
     assert (

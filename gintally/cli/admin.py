@@ -10,6 +10,7 @@ from typer.core import TyperCommand
 from gintally import report
 from gintally.cli.base import book
 from gintally.errors import GintallyError
+from gintally.facade.typed import whole
 
 if TYPE_CHECKING:
     from gintally.model import Match as MatchRecord
@@ -217,8 +218,14 @@ def match_stake(
 ) -> None:
     """Set a match's stake, or change it from a date on (--from)."""
     with book(write=True) as opened:  # the match read, then its stake written
-        done = opened.match(name).stake(
-            amount, since=from_, currency=currency, places=places, series=series_stake
+        m = opened.match(name)  # the match first, then the date and places typed
+        since = None if from_ is None else opened.day(from_, ahead=True)
+        done = m.stake(
+            amount,
+            since=since,
+            currency=currency,
+            places=whole(places, "--places"),
+            series=series_stake,
         )
     doc = done["stake"]
     if as_json:

@@ -147,9 +147,9 @@ class Evening:
             raise GintallyError("pay takes FROM TO AMOUNT (see help)")
         payer, payee, amount = found.positionals
         options = found.options
-        paid = self.match.pay(
-            payer, payee, amount, date=options.get("date"), note=options.get("note")
-        )
+        typed_day = options.get("date")
+        day = None if typed_day is None else self.book.day(typed_day)
+        paid = self.match.pay(payer, payee, amount, date=day, note=options.get("note"))
         record.tell_paid(paid, False)
 
     def read(self, found: entry.Entry) -> None:
@@ -159,9 +159,12 @@ class Evening:
         if found.word == "show":
             emit(self.match.sheet(bool(options.get("all"))), False, drawing("sheet.show"))
         elif found.word == "standings":
-            emit(self.match.standings(options.get("year")), False, drawing("season.standings"))
+            year = typed.whole(options.get("year"), "--year")
+            emit(self.match.standings(year), False, drawing("season.standings"))
         elif found.word == "settle":
-            emit(self.match.settlement(options.get("since")), False, drawing("tables.settlement"))
+            since = options.get("since")
+            day = None if since is None else self.book.day(since)
+            emit(self.match.settlement(day), False, drawing("tables.settlement"))
         else:
             self.log(options.get("last"), options.get("year"), bool(options.get("all")))
 

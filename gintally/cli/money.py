@@ -41,7 +41,8 @@ def settle(
     the payments made; what is still in play owes nothing yet."""
     money.scope(match, all_)
     with book() as opened:
-        doc = opened.settlement(since) if all_ else opened.match(match).settlement(since)
+        day = None if since is None else opened.day(since)
+        doc = opened.settlement(day) if all_ else opened.match(match).settlement(day)
     emit(doc, as_json, drawing("tables.settlement"))
 
 
@@ -87,5 +88,6 @@ def pay(
 ) -> None:
     """Record money handed over: settle counts it, export carries it, undo takes it back."""
     with book() as opened:
-        doc = opened.pay(payer, payee, amount, date=date, note=note, match=match)
+        day = None if date is None else opened.day(date)
+        doc = opened.pay(payer, payee, amount, date=day, note=note, match=match)
     record.tell_paid(doc, as_json)

@@ -77,9 +77,13 @@ def print_page(
     if number is not None and kind != "evening":
         raise GintallyError(f"--set chooses an evening's sheet, not the {kind} page")
     with book() as opened:
+        asked = None
+        if day is not None and page == "evening":  # the match found first, then its day read
+            opened.match(match)
+            asked = opened.day(day)
         if str(output) == "-":  # around the guarded writer on purpose: a stream, not a file
             chosen = opened.print_page(
-                page, match, year=wanted, day=day, set_number=number, paper=size
+                page, match, year=wanted, day=asked, set_number=number, paper=size
             )
             as_file(chosen["html"])
             return
@@ -87,7 +91,7 @@ def print_page(
             page,
             match,
             year=wanted,
-            day=day,
+            day=asked,
             set_number=number,
             paper=size,
             out=output,

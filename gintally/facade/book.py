@@ -145,7 +145,7 @@ class Book:
     `print_page`; `settlement`, `pay`; `import_`, `export`, `merge`, `check`, `backup`;
     `settings`, `forget`; `news`, `close`. The others (`ledger`, `record`, `make_match`,
     `sheet_doc`, `listing`, `hand_log`, `snapshot`, `setting_values`, `several_matches`,
-    `save_folds`) serve the front ends that draw (the command line, ``play``, ``serve``): they
+    `save_folds`, `day`) serve the front ends that draw (the command line, ``play``, ``serve``): they
     take values already checked or the command line's text, and return the documents before
     they are made JSON."""
 
@@ -413,7 +413,8 @@ class Book:
         book = self.ledger(write=True, create=exchange.starts_a_ledger(path))
         if named:  # and this Book's own, now open
             files.refuse_in_use(path, "an import")
-        return exchange.bring_in(book, match, path, force, self.today())
+        with typed.worded(self.flags, FORCE):
+            return exchange.bring_in(book, match, path, force, self.today())
 
     def export(
         self,
@@ -562,7 +563,7 @@ class Book:
         match: str | None = None,
         *,
         year: int | None = None,
-        day: date | str | None = None,
+        day: date | None = None,
         set_number: int | None = None,
         paper: Literal["a4", "letter"] = "a4",
         out: str | os.PathLike[str] | IO[str] | None = None,
@@ -592,6 +593,8 @@ class Book:
             raise GintallyError(f"paper must be a4 or letter, not {paper!r}")
         if set_number is not None:
             typed.number(set_number, "set_number", signed=True)
+        if day is not None:
+            typed.a_date(day, "day")
         _a_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
@@ -624,14 +627,14 @@ class Book:
         kind: str,
         match: str | None,
         year: int | None,
-        day: date | str | None,
+        day: date | None,
         set_number: int | None,
         paper: str,
         language: str | None,
     ) -> tuple[str, str]:
         """The HTML of page `kind` (see `print_page`) and the match it shows."""
         from gintally.facade import money, page, printing
-        from gintally.facade.typed import when, whole
+        from gintally.facade.typed import whole
 
         today = self.today()
         wanted = whole(as_text(year), "--year")
@@ -650,9 +653,8 @@ class Book:
             if kind == "pad":
                 info = plain(money.info(book, name))
                 return printing.pad_html(info, sheet, today, paper, lang), name
-            asked = None if day is None else when(as_text(day), book, today)
             number = whole(as_text(set_number), "--set")
-            return printing.evening_page(book, name, sheet, asked, number, today, paper, lang), name
+            return printing.evening_page(book, name, sheet, day, number, today, paper, lang), name
 
     def players(self) -> list[str]:
         """Every player's name, in alphabetical order (accents aside: "Émile" before
@@ -720,6 +722,18 @@ class Book:
         book = self.ledger(write=value is not None or unset)
         return work.settings(book, setting, value, unset)
 
+    def day(self, text: str, *, ahead: bool = False) -> date:
+        """A date as the front ends read it from text (``2007-04-27``, ``27 Apr``,
+        ``yesterday``): by the ledger's date order (``config date_order``), refused when it
+        names no day or more than one. `ahead`: an ISO date in the future too (a price may be
+        agreed for next month: `Match.stake`'s `since`)."""
+        from gintally.facade import money
+
+        book = self.ledger()
+        if ahead:
+            return money.from_day(text, book, self.today())
+        return typed.when(text, book, self.today())
+
     def save_folds(self) -> None:
         """Keep what the reads folded (a season's standings, for the next read); the command
         line calls it once a command has done its work. Nothing is waited for, and nothing
@@ -733,15 +747,14 @@ class Book:
 
     # --- money ---------------------------------------------------------------------------------
 
-    def settlement(self, since: date | str | None = None) -> SettleDoc:
+    def settlement(self, since: date | None = None) -> SettleDoc:
         """Who owes whom over every match played for money, netted per pair of players with the
         payments made (`since`: only what closed or was paid from that day on):
         ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
         from gintally.facade import money
 
-        doc: SettleDoc = jsonout.plain(
-            money.settle(self.ledger(), None, True, as_text(since), self.today())
-        )
+        day = None if since is None else typed.a_date(since, "since")
+        doc: SettleDoc = jsonout.plain(money.settle(self.ledger(), None, True, day, self.today()))
         return doc
 
     def pay(
@@ -750,7 +763,7 @@ class Book:
         payee: str,
         amount: Amount,
         *,
-        date: date | str | None = None,
+        date: date | None = None,
         note: str | None = None,
         match: str | None = None,
     ) -> dict[str, Any]:
@@ -761,10 +774,9 @@ class Book:
         `Match.undo` (and ``undo``) takes it back while no hand has come after it."""
         from gintally.facade import money
 
+        day = None if date is None else typed.a_date(date, "date")
         book = self.ledger(write=True)
-        paid = money.pay(
-            book, payer, payee, as_text(amount), as_text(date), note, match, self.today()
-        )
+        paid = money.pay(book, payer, payee, as_text(amount), day, note, match, self.today())
         return plain(paid)
 
 
@@ -1162,9 +1174,9 @@ class Match:
         self,
         amount: Amount,
         *,
-        since: date | str | None = None,
+        since: date | None = None,
         currency: str | None = None,
-        places: int | str | None = None,
+        places: int | None = None,
         series: Amount | None = None,
     ) -> dict[str, Any]:
         """Play the match for money at `amount` a point (``Decimal("0.05")`` or ``"0.05"``), or
@@ -1176,15 +1188,17 @@ class Match:
         games."""
         from gintally.facade import money
 
+        day = None if since is None else typed.a_date(since, "since")
+        kept = None if places is None else typed.number(places, "places")
         book = self.book.ledger(write=True)
         with typed.worded(self.book.flags, {"--from DATE": "since"}):
             done = money.stake(
                 book,
                 self.name,
                 as_text(amount),
-                as_text(since),
+                day,
                 currency,
-                as_text(places),
+                kept,
                 as_text(series),
                 self.book.today(),
             )
@@ -1196,21 +1210,22 @@ class Match:
         payee: str,
         amount: Amount,
         *,
-        date: date | str | None = None,
+        date: date | None = None,
         note: str | None = None,
     ) -> dict[str, Any]:
         """Record money handed over in this match: ``pay FROM TO AMOUNT --match NAME --json``
         (see `Book.pay`)."""
         return self.book.pay(payer, payee, amount, date=date, note=note, match=self.name)
 
-    def settlement(self, since: date | str | None = None) -> SettleDoc:
+    def settlement(self, since: date | None = None) -> SettleDoc:
         """Who owes whom in this match (`since`: only what closed or was paid from that day
         on): ``settle --match NAME --json``; a match played for nothing says so in
         ``"unstaked"``."""
         from gintally.facade import money
 
+        day = None if since is None else typed.a_date(since, "since")
         today = self.book.today()
         doc: SettleDoc = jsonout.plain(
-            money.settle(self.book.ledger(), self.name, False, as_text(since), today)
+            money.settle(self.book.ledger(), self.name, False, day, today)
         )
         return doc

@@ -42,12 +42,11 @@ def scope(match: str | None, every: bool) -> None:
 
 
 def settle(
-    book: Ledger, match: str | None, every: bool, since: str | None, today: date
+    book: Ledger, match: str | None, every: bool, day: date | None, today: date
 ) -> report.SettleDoc:
     """Who owes whom (``settle``): in the match named (None: the current one), or over every
-    match (`every`, ``--all``); `since`: only games, sets and payments from that day on."""
+    match (`every`, ``--all``); `day`: only games, sets and payments from that day on."""
     scope(match, every)
-    day = when(since, book, today) if since is not None else None
     matches = book.matches() if every else [book.match(match)]
     settled = service.settlement(book, matches, day, today)
     return report.settle_doc(settled, day.isoformat() if day else None)
@@ -58,14 +57,16 @@ def pay(
     payer: str,
     payee: str,
     amount: str,
-    day: str | None,
+    day: date | None,
     note: str | None,
     match: str | None,
     today: date,
 ) -> dict[str, Any]:
     """Record a payment (``pay FROM TO AMOUNT``) in the match named, else the current match if
-    both play in it, else the latest staked match they share (`service.pay`)."""
-    paid, m, stake = service.pay(book, payer, payee, amount, when(day, book, today), note, match)
+    both play in it, else the latest staked match they share (`service.pay`); paid `day`
+    (None: `today`)."""
+    paid_on = today if day is None else day
+    paid, m, stake = service.pay(book, payer, payee, amount, paid_on, note, match)
     names = {p.id: p.name for p in m.members}
     doc = dict(report.payment_doc(paid, names, m.name, stake.currency, stake.places))
     doc["balance"] = balance(book, m, paid.payer, paid.payee, today)
@@ -150,9 +151,9 @@ def stake(
     book: Ledger,
     name: str,
     amount: str,
-    since: str | None,
+    day: date | None,
     currency: str | None,
-    places: str | None,
+    places: int | None,
     series: str | None,
     today: date,
 ) -> dict[str, Any]:
@@ -164,9 +165,7 @@ def stake(
     as far as it says."""
     with book.write():
         m = book.match(name)
-        day = from_day(since, book, today) if since is not None else None
-        kept = whole(places, "--places")
-        price = service.set_stake(book, m, amount, currency, kept, day, series)
+        price = service.set_stake(book, m, amount, currency, places, day, series)
         # a price after the latest hand covers no finished game: one replay says what it leaves
         covers = covered(book, m, price, today) if price.after is None else None
         begins = starts(book, m, price, today)

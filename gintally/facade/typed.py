@@ -226,7 +226,8 @@ def worded(flags: bool, called: Mapping[str, str] | None = None) -> Iterator[Non
     words of the front ends, which read text (`flags`), kept as they are. For a program's
     call they are said in its words once, here: `called` first (``{"--from DATE": "since"}``,
     where the method names a parameter otherwise), then each ``--option`` as its parameter
-    (``vs_table``), which is how a hand's options are declared (`spelled`)."""
+    (``vs_table``), which is how a hand's options are declared (`spelled`), but for a quoted
+    value and a command to run."""
     try:
         yield
     except GintallyError as e:
@@ -237,8 +238,11 @@ def worded(flags: bool, called: Mapping[str, str] | None = None) -> Iterator[Non
 
         for option, name in (called or {}).items():
             said = said.replace(option, name)
-        said = re.sub(r"--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), said)
-        raise type(e)(said) from None
+        # a value quoted ('--x', a name) and a command to run (gintally --db ...) stay as written
+        parts = re.split(r"('[^']*'|gintally [^()]*)", said)
+        for i in range(0, len(parts), 2):
+            parts[i] = re.sub(r"--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), parts[i])
+        raise type(e)("".join(parts)) from None
 
 
 def place(option: Option, values: Mapping[str, Any], inputs: dict[str, Any], flags: bool) -> None:
