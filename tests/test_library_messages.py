@@ -505,7 +505,7 @@ def test_the_entry_line_reads_its_text_into_the_librarys_values(
 ) -> None:
     """``gintally play`` reads a year, a date and a payment's day from its line's text, as the
     commands do, and says what they say (a year typed there was handed to the library as text)."""
-    from tests.test_play import plain
+    from test_play import plain
 
     db = tmp_path / "evening.db"
     for args in (

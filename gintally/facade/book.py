@@ -145,9 +145,9 @@ class Book:
     `print_page`; `settlement`, `pay`; `import_`, `export`, `merge`, `check`, `backup`;
     `settings`, `forget`; `news`, `close`. The others (`ledger`, `record`, `make_match`,
     `sheet_doc`, `listing`, `hand_log`, `snapshot`, `setting_values`, `several_matches`,
-    `save_folds`, `day`) serve the front ends that draw (the command line, ``play``, ``serve``): they
-    take values already checked or the command line's text, and return the documents before
-    they are made JSON."""
+    `save_folds`, `day`) serve the front ends that draw (the command line, ``play``,
+    ``serve``): they take values already checked or the command line's text, and return the
+    documents before they are made JSON."""
 
     def __init__(
         self,
