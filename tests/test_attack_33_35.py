@@ -250,8 +250,8 @@ def test_payments_merged_either_way_round_are_listed_alike(tmp_path: Path) -> No
     paid = docs[0]["payments"]
     assert isinstance(paid, list)
     assert sorted((p["date"], p["amount"], p["note"]) for p in paid) == [
-        ("2026-03-01", "25", "Zoë 🂡 é"),
-        ("2026-03-02", "100", None),
+        ("2026-03-01", "25.00", "Zoë 🂡 é"),
+        ("2026-03-02", "100.00", None),
     ]
     assert docs[0]["balances"] == [  # Ann's game (325) less the 125 paid
         {"from": "Bob", "to": "Ann", "amount": "200.00", "currency": "", "text": "200.00"}

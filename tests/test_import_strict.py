@@ -163,7 +163,10 @@ def test_one_uid_two_amounts_in_a_file_is_refused(
     f.write_text(json.dumps(staked))
     ok(gintally("import", str(f), "--match", "N"))
     # recorded in the same second: listed by uid, in either order
-    assert sorted((p["match"], p["amount"]) for p in settled(gintally)) == [("M", "5"), ("N", "5")]
+    assert sorted((p["match"], p["amount"]) for p in settled(gintally)) == [
+        ("M", "5.00"),
+        ("N", "5.00"),
+    ]
 
 
 def test_one_uid_other_than_the_ledgers_is_refused(
@@ -178,7 +181,7 @@ def test_one_uid_other_than_the_ledgers_is_refused(
         f"Error: payment 1: its uid {uid} is a payment here with another amount (5 here, 9 in "
         f"the file): one uid is one payment"
     )
-    assert [p["amount"] for p in settled(gintally)] == ["5"]
+    assert [p["amount"] for p in settled(gintally)] == ["5.00"]
 
 
 # --- CSV records as the csv module reads them ---------------------------------------------------

@@ -524,3 +524,52 @@ def test_the_entry_line_reads_its_text_into_the_librarys_values(
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("".join(said))
     assert "Bob paid Ann 3.00 on 2026-01-11" in done.stdout
+
+
+# The keys of a payment's document (`shapes.PaymentDoc`, declared the functional way for its
+# "from": its keys are not on its class at run time).
+PAYMENT = {"uid", "match", "from", "to", "date", "amount", "currency", "text", "note"}
+
+
+def test_the_money_and_correction_answers_return_the_keys_their_shapes_declare(
+    book: gintally.Book,
+) -> None:
+    kitchen = book.match("Kitchen")
+    kitchen.gin("Bob", 90)  # Bob's game: 55 + 115
+    first = kitchen.stake(Decimal("0.10"))  # after the latest hand: from the next game
+    reaching = kitchen.stake(Decimal("0.20"), since=date(2000, 1, 1))
+    price_undone = kitchen.undo()
+    price_redone = kitchen.redo()
+    paid = kitchen.pay("Bob", "Ann", 1)
+    payment_undone = kitchen.undo()
+    payment_redone = kitchen.redo()
+    kitchen.gin("Ann", 20)
+    hand_undone = kitchen.undo()
+    hand_redone = kitchen.redo()
+    stake_keys = declared(shapes.StakeSetDoc)
+    assert set(first) == stake_keys[0] | {"starts"}
+    assert set(reaching) == stake_keys[0] | {"covers"}
+    assert set(first["starts"]) == declared(shapes.StartsDoc)[0]
+    assert set(reaching["covers"]) == declared(shapes.CoversDoc)[0]
+    assert set(first["stake"]) == declared(shapes.StakeDoc)[0]
+    price = declared(shapes.PriceUndoDoc)
+    assert set(price_undone) == price[0] | {"undid", "took_back"}
+    assert set(price_redone) == price[0] | {"redid", "brought_back"}
+    assert (price_undone.get("undid"), price_redone.get("redid")) == ("price", "price")
+    assert set(paid) == PAYMENT | declared(shapes.PaidDoc)[0] == PAYMENT | {"balance"}
+    payment = declared(shapes.PaymentUndoDoc)[0] | PAYMENT
+    assert set(payment_undone) == payment | {"undid", "took_back"}
+    assert set(payment_redone) == payment | {"redid", "brought_back"}
+    assert (payment_undone.get("undid"), payment_redone.get("redid")) == ("payment", "payment")
+    required, optional = declared(shapes.HandDoc)
+    for doc in (hand_undone, hand_redone):
+        assert required <= set(doc) <= required | optional
+    assert "hand" in hand_undone and hand_undone["hand"] == 4
+    assert (hand_undone.get("undid"), hand_redone.get("redid")) == ("hand", "hand")
+    # a payment's amount is written as the match's places write it, as its text says
+    assert (paid["amount"], paid["text"]) == ("1.00", "1.00")
+    assert "uid" in payment_undone and payment_undone["amount"] == "1.00"
+    assert [p["amount"] for p in book.settlement()["payments"]] == ["1.00"]
+    assert set(book.settings()) == set().union(*declared(shapes.SettingsDoc)) == {"date_order"}
+    assert book.settings("date_order", "dmy") == {"date_order": "dmy"}
+    assert book.forget("date_order") == {"date_order": None}

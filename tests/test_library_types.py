@@ -65,6 +65,11 @@ def wrong(m: gintally.Match) -> None:
     m.knock("Ann", 8, vs=18)["descripton"]
     m.sheet()["games"][0]["totals"]
     m.info()["stake"]["price"]
+    m.undo()["tookback"]
+    m.redo()["brought"]
+    m.stake(1)["starts"]["under"]
+    m.pay("Bob", "Ann", 1)["amout"]
+    m.pay("Bob", "Ann", 1)["balance"]["owed"]
 
 
 def wrong_book(b: gintally.Book) -> None:
@@ -99,6 +104,8 @@ def wrong_book(b: gintally.Book) -> None:
     b.merge("other.db")["added"]
     b.print_page("pad")["path"]
     b.matches()["matches"][0]["name"]
+    b.settings()["dateorder"]
+    b.forget("date_order")["date_order"].upper()
 """
 
 RIGHT = """\
@@ -152,6 +159,24 @@ def right(m: gintally.Match) -> list[Mapping[str, Any]]:
         m.edit(1, deadwood={"Cy": 7, "Di": 2}, date=day),
         m.void(2, "wrong table"),
         m.undo(),
+        m.redo(),
+    ]
+
+
+def right_reads(m: gintally.Match, b: gintally.Book) -> list[object]:
+    undone = m.undo()
+    paid = m.pay("Bob", "Ann", Decimal("2.50"), date=date(2026, 1, 2))
+    staked = m.stake(Decimal("0.05"))
+    return [
+        undone["action"],
+        undone["changed_text"],
+        undone["hand"] if "hand" in undone else None,
+        undone["from"] if "uid" in undone else None,
+        paid["from"],
+        paid["balance"]["text"] if paid["balance"] else None,
+        staked["stake"]["per_point"],
+        staked["starts"]["text"] if "starts" in staked else None,
+        b.settings().get("date_order"),
     ]
 """
 
@@ -183,7 +208,7 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     calls = [
         n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith(("    m.", "    b."))
     ]
-    assert len(calls) == 67
+    assert len(calls) == 74
     missed = [
         WRONG.splitlines()[n - 1].strip() for n in calls if ("wrong_calls.py", n) not in errors
     ]

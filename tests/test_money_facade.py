@@ -129,9 +129,9 @@ def test_a_staked_evening_settled_paid_and_undone_through_the_library(twins: Any
         ]
     )
     said = (paid["from"], paid["to"], paid["amount"], paid["text"])
-    assert said == ("Bob", "Ann", "20", "$20.00")
+    assert said == ("Bob", "Ann", "20.00", "$20.00")  # the amount as the match's places write it
     assert after["balances"][0]["amount"] == "30.25"
-    assert (undone["action"], undone["amount"], undone["uid"]) == ("undid", "20", paid["uid"])
+    assert (undone["action"], undone["amount"], undone["uid"]) == ("undid", "20.00", paid["uid"])
     assert again["balances"][0]["amount"] == "50.25"
     paid, hand, took_hand, took_payment, last = twins(
         [
@@ -416,9 +416,13 @@ def test_settle_follows_voids_and_edits_of_the_hands_behind_it(tmp_path: Path) -
         ]
         assert doc["in_play"] == []
         taken = match.undo()  # the latest change: the edit of hand 5 (issue 35)
+        assert "hand" in taken  # a hand's document (`report.UndoDoc`: a hand's, a payment's...)
         assert (taken["undid"], taken["hand"], taken["points"]) == ("edit", 5, 40)
         taken = match.undo()  # then the void of hand 6: it is back
+        assert "hand" in taken
         assert (taken["undid"], taken["hand"], taken["voided"]) == ("void", 6, False)
-        taken = match.undo()  # then the payment: no hand entered after it
-        assert (taken["action"], taken["text"]) == ("undid", "$50.25")
-        assert match.undo()["hand"] == 6
+        paid = match.undo()  # then the payment: no hand entered after it
+        assert "uid" in paid
+        assert (paid["action"], paid["undid"], paid["text"]) == ("undid", "payment", "$50.25")
+        taken = match.undo()
+        assert "hand" in taken and taken["hand"] == 6

@@ -412,7 +412,7 @@ def test_undo_takes_back_the_latest_fact(gintally: CLI) -> None:
     ok(gintally("pay", "Bob", "Ann", "4"))
     assert balances(settle(gintally)) == [("Bob", "Ann", "6.25")]
     undone = as_json(gintally("undo", "--json"))  # the payment came after the last hand
-    assert (undone["action"], undone["amount"], undone["from"]) == ("undid", "4", "Bob")
+    assert (undone["action"], undone["amount"], undone["from"]) == ("undid", "4.00", "Bob")
     assert balances(settle(gintally)) == [("Bob", "Ann", "10.25")]
     ok(gintally("pay", "Bob", "Ann", "4"))
     play(gintally, "Bob 20")  # a hand after the payment: undo takes the hand first

@@ -81,7 +81,7 @@ def test_redo_brings_back_a_payment_taken_back(gintally: CLI) -> None:
     assert refused_line(gintally("redo")) == NOTHING
     assert as_json(gintally("settle", "--json"))["balances"][0]["text"] == "550.00"
     again = as_json(gintally("undo", "--json"))  # the payment recorded again: a fact of its own
-    assert (again["undid"], again["amount"], again["date"]) == ("payment", "100", "2026-01-12")
+    assert (again["undid"], again["amount"], again["date"]) == ("payment", "100.00", "2026-01-12")
     assert again["uid"] != paid["uid"]
     assert again["changed_text"] == [PAID_TAKEN.splitlines()[1]]
 

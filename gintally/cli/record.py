@@ -159,7 +159,7 @@ def tell_money(doc: dict[str, Any], key: str, as_json: bool) -> None:
     emit(doc, as_json, lambda d: placed(said, d.get("currency")))
 
 
-def tell_paid(doc: dict[str, Any], as_json: bool) -> None:
+def tell_paid(doc: Mapping[str, Any], as_json: bool) -> None:
     """A payment recorded (``pay``, and ``pay`` in ``gintally play``)."""
     said = f"{doc['from']} paid {doc['to']} {doc['text']} on {doc['date']} ({doc['match']})."
     if "balance" in doc:  # what is owed now: a payment of more than was owed shows it

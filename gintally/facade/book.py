@@ -88,6 +88,10 @@ SettleDoc: TypeAlias = "report.SettleDoc"
 PageDoc: TypeAlias = "report.PageDoc"
 PrintedDoc: TypeAlias = "report.PrintedDoc"
 DeletedDoc: TypeAlias = "report.DeletedDoc"
+PaidDoc: TypeAlias = "report.PaidDoc"
+SettingsDoc: TypeAlias = "report.SettingsDoc"
+StakeSetDoc: TypeAlias = "report.StakeSetDoc"
+UndoDoc: TypeAlias = "report.UndoDoc"
 
 
 def _year(year: int | None) -> int | None:
@@ -704,14 +708,20 @@ class Book:
 
         return service.rename_player(self.ledger(write=True), old, new).name
 
-    def settings(self, key: str | None = None, value: str | None = None) -> dict[str, Any]:
+    def settings(self, key: str | None = None, value: str | None = None) -> SettingsDoc:
         """The ledger's settings (``config --json``): every one, or `key`'s, set to `value`
         first when given (``date_order``: ``"dmy"``, ``"mdy"`` or ``"ymd"``)."""
-        return plain(self.setting_values(work.setting(key, value, False), value).doc)
+        doc: SettingsDoc = jsonout.plain(
+            self.setting_values(work.setting(key, value, False), value).doc
+        )
+        return doc
 
-    def forget(self, key: str) -> dict[str, Any]:
+    def forget(self, key: str) -> SettingsDoc:
         """Forget setting `key` (back to its default): ``config KEY --unset --json``."""
-        return plain(self.setting_values(work.setting(key, None, True), None, True).doc)
+        doc: SettingsDoc = jsonout.plain(
+            self.setting_values(work.setting(key, None, True), None, True).doc
+        )
+        return doc
 
     def setting_values(
         self, setting: Setting | None, value: str | None = None, unset: bool = False
@@ -766,7 +776,7 @@ class Book:
         date: date | None = None,
         note: str | None = None,
         match: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> PaidDoc:
         """Record money handed over (``pay FROM TO AMOUNT --json``): `amount` a `Decimal`, a
         whole number or its text, at most the currency's places, more than zero; in `match`,
         else the current match if they play each other in it, else the latest staked match
@@ -776,8 +786,10 @@ class Book:
 
         day = None if date is None else typed.a_date(date, "date")
         book = self.ledger(write=True)
-        paid = money.pay(book, payer, payee, as_text(amount), day, note, match, self.today())
-        return plain(paid)
+        paid: PaidDoc = jsonout.plain(
+            money.pay(book, payer, payee, as_text(amount), day, note, match, self.today())
+        )
+        return paid
 
 
 # How a program calls what a refusal below the facade names by its option (`typed.worded`).
@@ -1048,25 +1060,27 @@ class Match:
 
     # --- corrections ---------------------------------------------------------------------------
 
-    def undo(self) -> dict[str, Any]:
+    def undo(self) -> UndoDoc:
         """Take back the match's latest change, as ``undo`` does: the hand entered last, an
         edit, a void or a restore, a payment recorded after the last hand or a price set
         after the latest change to the hands (``"undid"`` says which, ``"took_back"`` in a
         line, ``"changed"`` the finished games and sets and the balances it changed):
         ``undo --json``."""
         taken = self.undone()
-        return plain(taken.doc if isinstance(taken, work.Done) else taken)
+        doc: UndoDoc = jsonout.plain(taken.doc if isinstance(taken, work.Done) else taken)
+        return doc
 
     def undone(self) -> work.Done | dict[str, Any]:
         """`undo`, as what it did: a hand's `work.Done`, or a payment's document."""
         return work.undo_fact(self.book.ledger(write=True), self.name, self.book.today())
 
-    def redo(self) -> dict[str, Any]:
+    def redo(self) -> UndoDoc:
         """Bring back what the latest undo took back, as ``redo`` does (``"redid"`` says
         what: a hand, an edit, a void, a restore, a payment or a price; ``"brought_back"`` in
         a line): ``redo --json``."""
         back = self.redone()
-        return plain(back.doc if isinstance(back, work.Done) else back)
+        doc: UndoDoc = jsonout.plain(back.doc if isinstance(back, work.Done) else back)
+        return doc
 
     def redone(self) -> work.Done | dict[str, Any]:
         """`redo`, as what it did: a hand's `work.Done`, or a payment's or price's document."""
@@ -1178,7 +1192,7 @@ class Match:
         currency: str | None = None,
         places: int | None = None,
         series: Amount | None = None,
-    ) -> dict[str, Any]:
+    ) -> StakeSetDoc:
         """Play the match for money at `amount` a point (``Decimal("0.05")`` or ``"0.05"``), or
         change its price from the day `since` on (games and sets closed before keep the old
         one; a match keeps its first stake's currency and places). A first price without
@@ -1202,7 +1216,8 @@ class Match:
                 as_text(series),
                 self.book.today(),
             )
-        return plain(done)
+        doc: StakeSetDoc = jsonout.plain(done)
+        return doc
 
     def pay(
         self,
@@ -1212,7 +1227,7 @@ class Match:
         *,
         date: date | None = None,
         note: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> PaidDoc:
         """Record money handed over in this match: ``pay FROM TO AMOUNT --match NAME --json``
         (see `Book.pay`)."""
         return self.book.pay(payer, payee, amount, date=date, note=note, match=self.name)

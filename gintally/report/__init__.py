@@ -76,6 +76,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import BonusDoc as BonusDoc
     from gintally.report.shapes import CheckDoc as CheckDoc
     from gintally.report.shapes import CoveredDoc as CoveredDoc
+    from gintally.report.shapes import CoversDoc as CoversDoc
     from gintally.report.shapes import DeletedDoc as DeletedDoc
     from gintally.report.shapes import EvalDoc as EvalDoc
     from gintally.report.shapes import ExportDoc as ExportDoc
@@ -96,9 +97,12 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import MemberDoc as MemberDoc
     from gintally.report.shapes import MergeDoc as MergeDoc
     from gintally.report.shapes import PageDoc as PageDoc
+    from gintally.report.shapes import PaidDoc as PaidDoc
     from gintally.report.shapes import Pair as Pair
+    from gintally.report.shapes import PaymentUndoDoc as PaymentUndoDoc
     from gintally.report.shapes import PlayerStatsDoc as PlayerStatsDoc
     from gintally.report.shapes import PricedDoc as PricedDoc
+    from gintally.report.shapes import PriceUndoDoc as PriceUndoDoc
     from gintally.report.shapes import PrintedDoc as PrintedDoc
     from gintally.report.shapes import RaceDoc as RaceDoc
     from gintally.report.shapes import RecordDoc as RecordDoc
@@ -111,16 +115,21 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.shapes import SeriesRow as SeriesRow
     from gintally.report.shapes import SetDoc as SetDoc
     from gintally.report.shapes import SetRow as SetRow
+    from gintally.report.shapes import SettingsDoc as SettingsDoc
     from gintally.report.shapes import SettleDoc as SettleDoc
     from gintally.report.shapes import SheetRow as SheetRow
     from gintally.report.shapes import ShowDoc as ShowDoc
     from gintally.report.shapes import StakeDoc as StakeDoc
+    from gintally.report.shapes import StakeSetDoc as StakeSetDoc
     from gintally.report.shapes import StandingsDoc as StandingsDoc
+    from gintally.report.shapes import StartsDoc as StartsDoc
     from gintally.report.shapes import StatsDoc as StatsDoc
     from gintally.report.shapes import TableDoc as TableDoc
     from gintally.report.shapes import TallyDoc as TallyDoc
     from gintally.report.shapes import TeamDoc as TeamDoc
     from gintally.report.shapes import Teams as Teams
+    from gintally.report.shapes import UnderWayDoc as UnderWayDoc
+    from gintally.report.shapes import UndoDoc as UndoDoc
     from gintally.report.sheet import LAST_ROUNDS as LAST_ROUNDS
     from gintally.report.sheet import by_player as by_player
     from gintally.report.sheet import game_doc as game_doc
@@ -156,12 +165,13 @@ HOMES: dict[str, str] = {
     "review": "review_doc",
     "rules": "eval_doc rules_doc series_rule_text",
     "shapes": (
-        "BonusDoc CheckDoc CoveredDoc DeletedDoc EvalDoc ExportDoc GameDoc GameLine HandDoc "
-        "HandFiguresDoc HandLogDoc HandRow HandsDoc HandsHead HeadToHeadDoc ImportDoc InPlayDoc "
-        "MatchDoc MatchInfoDoc MatchesDoc MemberDoc MergeDoc PageDoc Pair PlayerStatsDoc "
-        "PricedDoc PrintedDoc RaceDoc RecordDoc ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc "
-        "SeriesDoc SeriesRow SetDoc SetRow SettleDoc SheetRow ShowDoc StakeDoc StandingsDoc "
-        "StatsDoc TableDoc TallyDoc TeamDoc Teams"
+        "BonusDoc CheckDoc CoveredDoc CoversDoc DeletedDoc EvalDoc ExportDoc GameDoc GameLine "
+        "HandDoc HandFiguresDoc HandLogDoc HandRow HandsDoc HandsHead HeadToHeadDoc ImportDoc "
+        "InPlayDoc MatchDoc MatchesDoc MatchInfoDoc MemberDoc MergeDoc PageDoc PaidDoc Pair "
+        "PaymentUndoDoc PlayerStatsDoc PricedDoc PriceUndoDoc PrintedDoc RaceDoc RecordDoc "
+        "ReviewDoc RoundDoc RowDoc RulesDoc SeasonDoc SeriesDoc SeriesRow SetDoc SetRow "
+        "SettingsDoc SettleDoc SheetRow ShowDoc StakeDoc StakeSetDoc StandingsDoc StartsDoc "
+        "StatsDoc TableDoc TallyDoc TeamDoc Teams UnderWayDoc UndoDoc"
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "

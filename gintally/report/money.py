@@ -164,7 +164,7 @@ def payment_doc(
         "from": names.get(payment.payer, ""),
         "to": names.get(payment.payee, ""),
         "date": payment.date.isoformat(),
-        "amount": plain(payment.amount),
+        "amount": amount_text(Fraction(payment.amount), places),  # as the match's places write it
         "currency": currency,
         "text": money(payment.amount, currency, places),
         "note": payment.note,

@@ -15,7 +15,7 @@ Terminology:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, final
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
@@ -224,6 +224,7 @@ class MatchInfoDoc(MatchDoc):
 # --- a hand and the hand log (`hand`) -------------------------------------------------------------
 
 
+@final
 class HandDoc(TypedDict):
     hand: int
     kind: str
@@ -541,8 +542,89 @@ if TYPE_CHECKING:
             "note": str | None,
         },
     )
+    # what one of two players owes the other after a payment (`PaidDoc`), as a balance
+    OwedDoc = TypedDict("OwedDoc", {"from": str, "to": str, "amount": str, "text": str})
 else:
-    BalanceDoc = PaymentDoc = dict
+    BalanceDoc = PaymentDoc = OwedDoc = dict
+
+
+class PaidDoc(PaymentDoc):
+    """A payment recorded (``pay --json``, `Book.pay`), with the balance it leaves between
+    the two (None: square)."""
+
+    balance: OwedDoc | None
+
+
+@final
+class PaymentUndoDoc(PaymentDoc):
+    """A payment taken back or brought back (``undo --json``, ``redo --json``)."""
+
+    action: str  # "undid" or "redid"
+    undid: NotRequired[str]  # "payment"
+    took_back: NotRequired[str]
+    redid: NotRequired[str]  # "payment"
+    brought_back: NotRequired[str]
+    changed: list[dict[str, Any]]  # each balance it changed: was and now
+    changed_text: list[str]
+
+
+@final
+class PriceUndoDoc(TypedDict):
+    """A price taken back or brought back (``undo --json``, ``redo --json``)."""
+
+    match: str
+    stake: StakeDoc
+    action: str  # "undid" or "redid"
+    undid: NotRequired[str]  # "price"
+    took_back: NotRequired[str]
+    redid: NotRequired[str]  # "price"
+    brought_back: NotRequired[str]
+    changed: list[dict[str, Any]]
+    changed_text: list[str]
+
+
+# What `Match.undo` and `Match.redo` took back or brought back: a hand (an entry, an edit, a
+# void or a restore: ``"undid"``/``"redid"`` says which), a payment or a price. Each member is
+# final, so a key tells them apart for the type checker (``if "hand" in doc``: a hand's).
+UndoDoc: TypeAlias = "HandDoc | PaymentUndoDoc | PriceUndoDoc"
+
+
+class UnderWayDoc(TypedDict):
+    what: str  # "game" or "set"
+    numbers: list[int]
+
+
+class StartsDoc(TypedDict):
+    """Where a price that starts after a hand begins, and what it leaves unpriced."""
+
+    next: str  # "game" or "set"
+    under_way: UnderWayDoc | None
+    finished: int
+    text: str  # "from the next game, after game 1 under way"
+
+
+class CoversDoc(TypedDict):
+    """What a price from a day covers of the games and sets already finished."""
+
+    games: int
+    sets: int
+    text: str  # "covers 2 finished games: Bob would owe Ann 650.00"
+
+
+class StakeSetDoc(TypedDict):
+    """A price set (``match stake NAME AMOUNT --json``, `Match.stake`)."""
+
+    match: str
+    stake: StakeDoc
+    covers: NotRequired[CoversDoc]  # a price from a day that reaches back to finished games
+    starts: NotRequired[StartsDoc]  # a price that starts after the latest hand
+
+
+class SettingsDoc(TypedDict, total=False):
+    """The ledger's settings (``config --json``, `Book.settings`): every one, or the one asked
+    for; None while it is not set."""
+
+    date_order: str | None  # "dmy", "mdy" or "ymd"
 
 
 class PricedDoc(TypedDict):
