@@ -78,6 +78,7 @@ def wrong_book(b: gintally.Book) -> None:
     b.new_match("Cup", ["Ann", "Bob"], games="3")
     b.new_match("Cup", ["Ann", "Bob"], stake=0.05)
     b.standings("2026")
+    b.new_match("Cup", ["Ann", "Bob"], format="holywood")
     b.standings(2026)["seasonz"]
     b.stats(player=7)
     b.chart(year="2026")
@@ -208,7 +209,7 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     calls = [
         n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith(("    m.", "    b."))
     ]
-    assert len(calls) == 74
+    assert len(calls) == 75
     missed = [
         WRONG.splitlines()[n - 1].strip() for n in calls if ("wrong_calls.py", n) not in errors
     ]
@@ -286,3 +287,14 @@ def test_no_method_is_made_at_run_time() -> None:
         method = vars(Match)[command.name.replace("-", "_")]
         assert method.__qualname__ == f"Match.{command.name.replace('-', '_')}"
         assert inspect.getsourcefile(method) == inspect.getsourcefile(Match)
+
+
+def test_the_format_a_new_match_takes_is_one_of_the_formats() -> None:
+    """`Book.new_match`'s ``format`` is typed by the formats' own keys, so mypy refuses one
+    misspelled, and a format added to the engine cannot be left out of the type."""
+    from typing import get_args
+
+    from gintally.engine.formats import FORMATS
+    from gintally.facade.book import Format
+
+    assert list(get_args(Format)) == list(FORMATS)

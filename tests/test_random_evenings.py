@@ -24,6 +24,7 @@ import pytest
 
 import gintally
 from gintally.errors import GintallyError
+from gintally.facade.book import Format
 from gintally.game.rules import PRESETS
 
 RANKS, SUITS = "A23456789TJQK", "SHDC"
@@ -109,7 +110,7 @@ def evening(seed: int, tmp: Path) -> tuple[gintally.Book, str, int]:
         k: rng.choice(v) for k, v in rng.sample(sorted(KNOBS.items()), rng.randrange(0, 3))
     }
     team = preset not in ("gimlet", "mahjong") and seed % 5 == 4
-    fmt = rng.choice(["single", "hollywood", "honeymoon", "ad-infinitum"])
+    fmt: Format = rng.choice(["single", "hollywood", "honeymoon", "ad-infinitum"])
     try:
         if team:
             m = book.new_match("M", teams=["Ann,Cy", "Bob,Di"], rules=preset, **knobs)

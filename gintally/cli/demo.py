@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from gintally.errors import GintallyError
-from gintally.facade.book import Book
+from gintally.facade.book import Book, Format
 from gintally.model import shell_word
 
 SEASON = "Ann and Bob forever"
 EVENING = "Hollywood night"
-SAMPLES = (  # match, format, rules, the file of its hands
+SAMPLES: tuple[tuple[str, Format, str, str], ...] = (  # match, format, rules, its hands' file
     (SEASON, "ad-infinitum", "honeymoon", "season.csv"),
     (EVENING, "hollywood", "modern", "hollywood.csv"),
 )

@@ -68,6 +68,8 @@ if TYPE_CHECKING:
     from gintally.model import Match as MatchRecord
     from gintally.service.config import Setting
 
+# A match's format as `Book.new_match` takes it: `engine.formats.FORMATS`' keys
+Format: TypeAlias = Literal["single", "hollywood", "honeymoon", "ad-infinitum"]
 Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
 
 
@@ -236,7 +238,7 @@ class Book:
         name: str,
         players: list[str] | tuple[str, ...] | None = None,
         *,
-        format: str = "single",
+        format: Format = "single",
         rules: str = "modern",
         games: int | None = None,
         teams: list[str] | tuple[str, ...] | None = None,
