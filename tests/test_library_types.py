@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import gintally
 from gintally import Match
 from gintally.facade import typed
 from gintally.game import variants
@@ -79,6 +80,8 @@ def wrong_book(b: gintally.Book) -> None:
     b.new_match("Cup", ["Ann", "Bob"], stake=0.05)
     b.standings("2026")
     b.new_match("Cup", ["Ann", "Bob"], format="holywood")
+    b.new_match("Cup", ["Ann", "Bob"], targt=150)
+    b.new_match("Cup", ["Ann", "Bob"], target="150")
     b.standings(2026)["seasonz"]
     b.stats(player=7)
     b.chart(year="2026")
@@ -209,7 +212,7 @@ def test_mypy_refuses_every_wrong_call_and_passes_the_right_ones(tmp_path: Path)
     calls = [
         n for n, line in enumerate(WRONG.splitlines(), 1) if line.startswith(("    m.", "    b."))
     ]
-    assert len(calls) == 75
+    assert len(calls) == 77
     missed = [
         WRONG.splitlines()[n - 1].strip() for n in calls if ("wrong_calls.py", n) not in errors
     ]
@@ -298,3 +301,23 @@ def test_the_format_a_new_match_takes_is_one_of_the_formats() -> None:
     from gintally.facade.book import Format
 
     assert list(get_args(Format)) == list(FORMATS)
+
+
+def test_every_rule_a_new_match_overrides_is_typed_as_the_rules_type_it(tmp_path: Path) -> None:
+    """``new_match(**knobs)`` is typed by `facade.book.Knobs`: a call giving every knob of
+    `game.rules.KNOBS` its default (None for off) passes mypy, so a knob added to the rules
+    cannot be left out of the type, and (above) a misspelled one or a wrong type is refused."""
+    from gintally.game.rules import KNOBS, RuleSet
+
+    defaults = RuleSet()
+    given = ", ".join(f"{k}={getattr(defaults, k)!r}" for k in KNOBS)
+    call = tmp_path / "every_knob.py"
+    call.write_text(
+        "import gintally\n\n\n"
+        "def every(b: gintally.Book) -> gintally.Match:\n"
+        f'    return b.new_match("Cup", ["Ann", "Bob"], {given})\n'
+    )
+    assert mypy_errors(call) == {}
+    with gintally.open(tmp_path / "knobs.db") as b:
+        made = b.new_match("Cup", ["Ann", "Bob"], **{k: getattr(defaults, k) for k in KNOBS})
+        assert made.info()["rules"]["target"] == 100

@@ -60,6 +60,7 @@ from gintally.facade.typed import Cards, as_text
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from decimal import Decimal
+    from typing import TypedDict, Unpack
 
     from gintally import report
     from gintally.engine.stakes import Stake
@@ -67,6 +68,37 @@ if TYPE_CHECKING:
     from gintally.ledger import Ledger
     from gintally.model import Match as MatchRecord
     from gintally.service.config import Setting
+
+    class Knobs(TypedDict, total=False):
+        """The rules `Book.new_match` may override (`game.rules.KNOBS`, typed as
+        `game.rules.RuleSet` types them; None: off), so that mypy refuses a misspelled one.
+        For the type checker only: nothing is made at run time."""
+
+        variant: str
+        knock_limit: int | str
+        oklahoma_ace: str
+        spade_doubles: bool
+        gin_bonus: int
+        big_gin_bonus: int | None
+        undercut_bonus: int
+        tie: str
+        undercut_style: str
+        deck_out_scores: bool
+        card_values: str
+        ace_value: int
+        aces: str
+        wrap_runs: bool
+        target: int
+        game_bonus: int
+        box_bonus: int
+        shutout: str
+        exactly_50_loses: bool
+        series_target: int | None
+        best_of: int | None
+        next_dealer: str
+        team_sweep_bonus: int | str
+        team_target: int | str
+
 
 # A match's format as `Book.new_match` takes it: `engine.formats.FORMATS`' keys
 Format: TypeAlias = Literal["single", "hollywood", "honeymoon", "ad-infinitum"]
@@ -249,11 +281,11 @@ class Book:
         currency: str | None = None,
         places: int | None = None,
         series_stake: Amount | None = None,
-        **knobs: object,
+        **knobs: Unpack[Knobs],
     ) -> Match:
         """Create a match (``match new``): `players` (two, or one for a solitaire) or `teams`
         (``["Ann,Cy", "Bob,Di"]``); `knobs` override the preset's rules (``target=150``,
-        ``big_gin_bonus=None`` for off). `stake`: played for money, at this price a point
+        ``big_gin_bonus=None`` for off; typed by `Knobs`, so mypy refuses a misspelled one). `stake`: played for money, at this price a point
         (``Decimal("0.05")`` or ``"0.05"``), in `currency` (``"$"``, ``"EUR"``) counted to
         `places` decimals (2 by default), with `series_stake` for each series won; the match
         and its stake are written together, or neither. It becomes the current match. A wrong
