@@ -284,8 +284,9 @@ class Book:
         **knobs: Unpack[Knobs],
     ) -> Match:
         """Create a match (``match new``): `players` (two, or one for a solitaire) or `teams`
-        (``["Ann,Cy", "Bob,Di"]``); `knobs` override the preset's rules (``target=150``,
-        ``big_gin_bonus=None`` for off; typed by `Knobs`, so mypy refuses a misspelled one). `stake`: played for money, at this price a point
+        (``["Ann,Cy", "Bob,Di"]``); `format` one of `engine.formats.FORMATS`; `knobs` override
+        the preset's rules (``target=150``, ``big_gin_bonus=None`` for off; typed by `Knobs`,
+        so mypy refuses a misspelled one). `stake`: played for money, at this price a point
         (``Decimal("0.05")`` or ``"0.05"``), in `currency` (``"$"``, ``"EUR"``) counted to
         `places` decimals (2 by default), with `series_stake` for each series won; the match
         and its stake are written together, or neither. It becomes the current match. A wrong
