@@ -697,7 +697,8 @@ class Book:
 
     def players(self) -> list[str]:
         """Every player's name, in alphabetical order (accents aside: "Émile" before
-        "Zoë"): ``player list --json``'s ``players``."""
+        "Zoë"): ``player list --json``'s ``players``. A Gimlet match's phantom is there: it is
+        stored as a player (SPEC's glossary) and keeps its name; `stats` counts people only."""
         from gintally.model import alphabetical
 
         return sorted((p.name for p in self.ledger().players()), key=alphabetical)
