@@ -830,6 +830,7 @@ class Book:
 
 # How a program calls what a refusal below the facade names by its option (`typed.worded`).
 CALLED_BY_HANDS = {
+    "add --kind score": "give kind='score'",
     "--upcard 7D": "upcard='7D'",
     "--piles S,H,D,C": "piles=(S, H, D, C)",
     "--vs-points N": "vs_points=N",
