@@ -41,8 +41,9 @@ def settle(
     the payments made; what is still in play owes nothing yet."""
     money.scope(match, all_)
     with book() as opened:
+        one = None if all_ else opened.match(match)  # the match first, then the date typed
         day = None if since is None else opened.day(since)
-        doc = opened.settlement(day) if all_ else opened.match(match).settlement(day)
+        doc = opened.settlement(day) if one is None else one.settlement(day)
     emit(doc, as_json, drawing("tables.settlement"))
 
 
