@@ -15,12 +15,12 @@ import difflib
 import json
 import random
 import shutil
-import sqlite3
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from test_cache_staleness import rows
 from test_season_folds import cli, sql
 
 from gintally import Book
@@ -31,14 +31,6 @@ SEEDS = range(3)
 AD_INFINITUM = ("--format", "ad-infinitum")
 READS = (("show",), ("show", "--json"), ("standings", "--json"))
 SHOWS = READS[:2]  # what reads the marks (`standings` folds the seasons: read at the end)
-
-
-def rows(db: Path, query: str) -> list[tuple[object, ...]]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(query).fetchall()
-    finally:
-        conn.close()
 
 
 def carried(db: Path) -> dict[str, object] | None:
