@@ -317,7 +317,9 @@ def test_every_rule_a_new_match_overrides_is_typed_as_the_rules_type_it(tmp_path
         "def every(b: gintally.Book) -> gintally.Match:\n"
         f'    return b.new_match("Cup", ["Ann", "Bob"], {given})\n'
     )
-    assert mypy_errors(call) == {}
+    # the call's own errors (an older mypy of the lowest versions allowed may also say things
+    # of gintally's modules, which `.ci/run`'s mypy checks)
+    assert {k: v for k, v in mypy_errors(call).items() if k[0] == call.name} == {}
     with gintally.open(tmp_path / "knobs.db") as b:
         made = b.new_match("Cup", ["Ann", "Bob"], **{k: getattr(defaults, k) for k in KNOBS})
         assert made.info()["rules"]["target"] == 100
