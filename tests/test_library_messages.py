@@ -191,6 +191,19 @@ def test_a_named_stream_is_named_by_its_own_name(book: gintally.Book) -> None:
     assert "gintally-import-" not in message
 
 
+def test_a_path_with_two_dashes_is_named_as_it_is(book: gintally.Book, tmp_path: Path) -> None:
+    # The refusal is said in the library's words (force=True), and the folder "a--b" stays as
+    # it is: only an option standing alone is an option.
+    taken = tmp_path / "a--b" / "out.csv"
+    taken.parent.mkdir()
+    taken.write_text("kept\n", encoding="utf-8")
+    _, message = refusal(lambda: book.export("Kitchen", taken))
+    assert message == (
+        f"{taken} already exists: choose a new file for the export, or give force=True"
+    )
+    assert taken.read_text(encoding="utf-8") == "kept\n"
+
+
 def test_the_command_line_keeps_its_own_words(gintally: Callable[..., Any], tmp_path: Path) -> None:
     db = str(tmp_path / "cli.db")
     assert gintally("--db", db, "match", "new", "K", "-p", "Ann", "Bob").code == 0

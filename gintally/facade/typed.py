@@ -241,7 +241,11 @@ def worded(flags: bool, called: Mapping[str, str] | None = None) -> Iterator[Non
         # a value quoted ('--x', a name) and a command to run (gintally --db ...) stay as written
         parts = re.split(r"('[^']*'|gintally [^()]*)", said)
         for i in range(0, len(parts), 2):
-            parts[i] = re.sub(r"--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), parts[i])
+            # an option stands alone (``--vs``, ``(--from``), never inside a word or a path
+            # (``/tmp/a--b``)
+            parts[i] = re.sub(
+                r"(?<![\w./-])--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), parts[i]
+            )
         raise type(e)("".join(parts)) from None
 
 
