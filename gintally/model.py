@@ -118,6 +118,8 @@ def unsafe_character(text: str) -> str | None:
 
 @dataclass(frozen=True)
 class Player:
+    """A person (or Gimlet's phantom) as the ledger stores one: its row id and its name."""
+
     id: int
     name: str
 
