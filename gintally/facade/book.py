@@ -487,8 +487,6 @@ class Book:
             if not isinstance(out, str | os.PathLike):
                 count = exchange.write_out(book, m, out, as_csv, excel, sep)
                 return _exported(m.name, format, count, None, voided, *left)
-            from gintally.ledger import files
-
             count = 0
 
             def fill(tmp: Path) -> None:
@@ -496,9 +494,8 @@ class Book:
                 with tmp.open("x", encoding="utf-8", newline="") as f:
                     count = exchange.write_out(book, m, f, as_csv, excel, sep)
 
-            with typed.worded(self.flags, FORCE):
-                written = files.write_whole(Path(out), fill, force, "export", ledger=self._file())
-        return _exported(m.name, format, count, str(written), voided, *left)
+            written = self._write_whole(out, fill, force, "export")
+        return _exported(m.name, format, count, written, voided, *left)
 
     def merge(
         self, other: str | os.PathLike[str], *, same_match: str | None = None
@@ -579,14 +576,12 @@ class Book:
             if out is not None:
                 out.write(text)
         else:
-            from gintally.ledger import files
 
             def fill(tmp: Path) -> None:
                 with tmp.open("x", encoding="utf-8") as f:
                     f.write(text)
 
-            with typed.worded(self.flags, FORCE):
-                output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+            output = self._write_whole(out, fill, force, "page")
         race = review["race"]
         doc: PageDoc = {
             "match": race["match"],
@@ -644,14 +639,12 @@ class Book:
         else:
             as_pdf = Path(out).suffix.lower() == ".pdf"
             made = printing.pdf_bytes(text) if as_pdf else text.encode("utf-8")
-            from gintally.ledger import files
 
             def fill(tmp: Path) -> None:
                 with tmp.open("xb") as f:
                     f.write(made)
 
-            with typed.worded(self.flags, FORCE):
-                output = str(files.write_whole(Path(out), fill, force, "page", ledger=self._file()))
+            output = self._write_whole(out, fill, force, "page")
         doc: PrintedDoc = {
             "kind": kind,
             "match": name,
@@ -790,6 +783,17 @@ class Book:
     def _file(self) -> Path | None:
         """The ledger's file (None in memory), which no export or page may replace."""
         return None if str(self.path) == ":memory:" else Path(self.path)
+
+    def _write_whole(
+        self, out: str | os.PathLike[str], fill: Callable[[Path], None], force: bool, what: str
+    ) -> str:
+        """Write the file `out` whole (`files.write_whole`: `fill` writes it beside, then it is
+        put in place; one that exists is replaced only with `force`, never the ledger itself),
+        a refusal in the caller's words: the path written."""
+        from gintally.ledger import files
+
+        with typed.worded(self.flags, FORCE):
+            return str(files.write_whole(Path(out), fill, force, what, ledger=self._file()))
 
     # --- money ---------------------------------------------------------------------------------
 
