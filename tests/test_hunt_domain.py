@@ -71,3 +71,62 @@ def test_equal_totals_leave_the_game_to_who_reached_the_target(tmp_path: Path) -
     m.score("Ann", 100, "gin")
     game = only_game(m)
     assert (game["winner"], game["net"], game["total"]) == ("Ann", 0, {"Ann": 225, "Bob": 225})
+
+
+# --- a knock laid off to nothing -------------------------------------------------------------
+
+KNOCKER = "3S 3H 3D 5C 6C 7C 9D TD JD AH"  # 3-3-3, 5-6-7 clubs, 9-10-J diamonds; ace: 1
+DEFENDER = "2S 2H 2D 2C 3C 4C 8C 8D QD KD"  # 2-2-2 and 2-3-4 clubs; 8C 8D QD KD all lay off
+
+
+def test_a_defender_who_lays_off_everything_undercuts() -> None:
+    """The defender melds 2-2-2 and 2-3-4 of clubs, lays 8C on 5-6-7 of clubs and 8D, QD, KD on
+    9-10-J of diamonds (both ends, the queen and king chained): 0 left against the knocker's 1.
+    Modern (plus-difference): 25 + (1 - 0) = 26. Honeymoon (upcard 5S, bonus-minus-defender,
+    seed 000: "25 points less the number of points in their hand"): 25 - 0 = 25."""
+    modern = gintally.score_cards(KNOCKER, DEFENDER)
+    assert (modern.kind.value, modern.winner, modern.points) == ("undercut", "defender", 26)
+    assert (modern.knocker_deadwood, modern.defender_deadwood) == (1, 0)
+    assert sorted(str(c) for c in modern.layoffs) == ["8C", "8D", "KD", "QD"]
+    honeymoon = gintally.score_cards(KNOCKER, DEFENDER, rules="honeymoon", upcard="5S")
+    assert (honeymoon.kind.value, honeymoon.winner, honeymoon.points) == (
+        "undercut",
+        "defender",
+        25,
+    )
+
+
+# --- a tie the knocker wins for 0 is a hand won in every format --------------------------------
+
+
+def test_a_tie_won_for_nothing_is_a_box_and_breaks_the_shutout(tmp_path: Path) -> None:
+    """tie=knocker (SPEC: "the knocker wins 0 points: a hand won, a box"). Bob 60, Ann knocks
+    5 against 5 (Ann +0), Bob 40: Bob reaches 100 without shutting Ann out.
+      Bob: 100 + 100 + 2 x 25 = 250.  Ann: 0 + 1 x 25 = 25.  Net 225 (a shutout would be 450)."""
+    _, m = match(tmp_path, tie="knocker")
+    m.score("Bob", 60, "gin")
+    tie = m.knock("Ann", 5, 5)
+    assert (tie["winner"], tie["points"]) == ("Ann", 0)
+    m.knock("Bob", 5, 45)
+    game = only_game(m)
+    assert (game["winner"], game["net"], game["total"]) == ("Bob", 225, {"Ann": 25, "Bob": 250})
+    assert game.get("shutout") is False
+
+
+def test_a_tie_won_for_nothing_enters_and_opens_games(tmp_path: Path) -> None:
+    """The same tie fans out as a win. Bob 60, Ann +0 (the tie), Ann 30.
+    Hollywood: Ann's first win enters game 1, her second games 1-2: 30-60 and 30-0.
+    Honeymoon: the second scoring hand opens game 2, the third game 3: 30-60, 30-0, 30-0."""
+    book = gintally.open(tmp_path / "hunt.db")
+    points = {}
+    for fmt in ("hollywood", "honeymoon"):
+        m = book.new_match(fmt, ["Ann", "Bob"], format=fmt, tie="knocker")
+        m.score("Bob", 60, "gin")
+        m.knock("Ann", 5, 5)
+        m.score("Ann", 30, "knock")
+        points[fmt] = [
+            ((g["points"]["Ann"], g["points"]["Bob"]), g["boxes"]["Ann"])
+            for g in m.sheet()["games"]
+        ]
+    assert points["hollywood"] == [((30, 60), 2), ((30, 0), 1), ((0, 0), 0)]
+    assert points["honeymoon"] == [((30, 60), 2), ((30, 0), 2), ((30, 0), 1)]
