@@ -3,9 +3,11 @@ library: the cases the other tests leave out. Each docstring carries the working
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import gintally
+from conftest import Run, ok
 from gintally.facade.book import Book, Match
 from gintally.report.shapes import GameDoc
 
@@ -130,3 +132,20 @@ def test_a_tie_won_for_nothing_enters_and_opens_games(tmp_path: Path) -> None:
         ]
     assert points["hollywood"] == [((30, 60), 2), ((30, 0), 1), ((0, 0), 0)]
     assert points["honeymoon"] == [((30, 60), 2), ((30, 0), 2), ((30, 0), 1)]
+
+
+def test_an_ad_infinitum_hand_that_closes_games_for_both_players_says_so(
+    gintally: Callable[..., Run],
+) -> None:
+    """Ad-infinitum, modern: Bob's seven 10s open games 1-7 (game k holds 80 - 10k of his
+    points and 8 - k boxes); Ann's 100 opens game 8 and closes all eight. Game 1: Ann
+    100 + 100 + 25 = 225, Bob 70 + 7 x 25 = 245: Bob's by 20. Games 2-7: Ann's by 15, 50,
+    85, 120, 155, 190; game 8 a shutout, 325. The confirmation said "Bob wins them"."""
+    ok(gintally("match", "new", "Year", "--players", "Ann", "Bob", "--format", "ad-infinitum"))
+    for _ in range(7):
+        ok(gintally("score", "Bob", "10"))
+    lines = ok(gintally("score", "Ann", "100", "--kind", "gin")).stdout.splitlines()
+    assert (
+        lines[2] == "  Closes 8 games, 1 to 8: Bob wins 1 (net 20); Ann wins 2-8 (nets 15 to 325)."
+    )
+    assert lines[3] == "  Season 2026: games won Ann 7, Bob 1; 0 games open."
