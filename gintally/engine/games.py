@@ -8,11 +8,13 @@ Terminology
 - shutout: the loser scored nothing in the game: won no hand, and (when both players score,
   Mahjong gin) ended with no points above 0; the rule set's `shutout` style then applies (seed
   004: "If one player fails to score, the opponent's score is doubled ('shut out')").
-- total: points plus every end-of-game bonus; net: the winner's total minus the loser's.
+- total: points plus every end-of-game bonus; net: the winner's total minus the loser's. The
+  game bonus goes to who reached the target, the game to the higher total (box bonuses may
+  carry the other player past: seed 004); on equal totals, to who reached the target.
 - set: the number of the set a game belongs to (hollywood and honeymoon), or None.
 - two-sided hand: a hand that gives points to both players (Mahjong gin): the hand's winner
   (who went gin) takes the box, and the other player's points, which may be negative, post too.
-- exactly 50: under `exactly_50_loses`, a game whose winner ends exactly 50 ahead in the final
+- exactly 50: under `exactly_50_loses`, a game whose leader ends exactly 50 ahead in the final
   totals is lost by them; the other player wins it, net 50 (`lost_by_50`).
 
 Every end-of-game rule lives in `Game.close` (SPEC section 4), and who wins a game in
@@ -155,10 +157,14 @@ class Game:
         self.shutout = boxes[loser] == 0 and self.points[loser] <= 0
         if self.shutout:
             self._shutout(winner, rules)
-        if rules.exactly_50_loses:
-            t = self.total
-            if t[winner] - t[1 - winner] == 50:
-                self.winner, self.lost_by_50 = 1 - winner, True
+        t = self.total
+        if t[loser] > t[winner]:
+            # The boxes carried the other player past: the game goes to the higher total, the
+            # game bonus stays with who reached the target (seed 004: "the first player to reach
+            # 100 points may not necessarily win the match after the box bonuses are awarded").
+            self.winner, winner = loser, loser
+        if rules.exactly_50_loses and t[winner] - t[1 - winner] == 50:
+            self.winner, self.lost_by_50 = 1 - winner, True
 
     def _shutout(self, winner: int, rules: RuleSet) -> None:
         """The shutout bonus of a game its loser was shut out of, by the rule set's style."""

@@ -163,6 +163,44 @@ def _numbers(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
+def _nets(nets: list[int]) -> str:
+    """``20``, ``15, 50``, or ``15 to 325`` for more than four."""
+    if len(nets) > 4:
+        return f"{min(nets)} to {max(nets)}"
+    return ", ".join(str(n) for n in nets)
+
+
+def _closed_line(doc: HandDoc, closed: list[int]) -> str:
+    """The games an ad-infinitum hand closed, by winner: the boxes or `exactly_50_loses` may
+    give some of them to the player who did not reach the target."""
+    won = {g["number"]: g for g in doc.get("games") or []}
+    wins = "win" if "table" in doc else "wins"  # a team: "Ann & Cy win"
+    by_winner: dict[str, list[int]] = {}
+    for n in closed:
+        who = (won[n]["winner"] or "?") if n in won else "?"
+        by_winner.setdefault(who, []).append(n)
+
+    def nets(numbers: list[int]) -> str:
+        return _nets([won[n]["net"] or 0 for n in numbers if n in won])
+
+    if len(by_winner) == 1:
+        (who,) = by_winner
+        many = "s" if len(closed) > 1 else ""
+        if len(closed) > 4:
+            return (
+                f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {who} {wins} them, "
+                f"nets {nets(closed)}."
+            )
+        return f"  Closes game{many} {_numbers(closed)}: {who} {wins}, net{many} {nets(closed)}."
+    parts = [
+        f"{who} {wins} {_numbers(numbers)} (net{'s' if len(numbers) > 1 else ''} {nets(numbers)})"
+        for who, numbers in by_winner.items()
+    ]
+    if len(closed) > 4:
+        return f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {'; '.join(parts)}."
+    return f"  Closes games {_numbers(closed)}: {'; '.join(parts)}."
+
+
 def _season_lines(doc: HandDoc) -> list[str]:
     """An ad-infinitum hand in three lines at most, however many games are open."""
     lines = []
@@ -174,22 +212,7 @@ def _season_lines(doc: HandDoc) -> list[str]:
             f"  Opens game {_numbers(opened)}; the {what} posts to {_count(posted, 'game')}."
         )
     if closed:
-        won = {g["number"]: g for g in doc.get("games") or []}
-        nets = [won[n]["net"] or 0 for n in closed if n in won]
-        who = won[closed[0]]["winner"] if closed[0] in won else "?"
-        many = "s" if len(closed) > 1 else ""
-        wins = "win" if "table" in doc else "wins"  # a team: "Ann & Cy win"
-        net_text = ", ".join(str(n) for n in nets)
-        if len(nets) > 4:
-            net_text = f"{min(nets)} to {max(nets)}"
-            lines.append(
-                f"  Closes {len(closed)} games, {closed[0]} to {closed[-1]}: {who} {wins} them, "
-                f"nets {net_text}."
-            )
-        else:
-            lines.append(
-                f"  Closes game{many} {_numbers(closed)}: {who} {wins}, net{many} {net_text}."
-            )
+        lines.append(_closed_line(doc, closed))
     t = doc["season"]
     (a, wa), (b, wb) = t["games_won"].items()
     state = f"{_count(t['open'], 'game')} open"
