@@ -4,6 +4,7 @@ library: the cases the other tests leave out. Each docstring carries the working
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import gintally
@@ -149,3 +150,39 @@ def test_an_ad_infinitum_hand_that_closes_games_for_both_players_says_so(
         lines[2] == "  Closes 8 games, 1 to 8: Bob wins 1 (net 20); Ann wins 2-8 (nets 15 to 325)."
     )
     assert lines[3] == "  Season 2026: games won Ann 7, Bob 1; 0 games open."
+
+
+def test_caches_made_before_the_winner_went_by_totals_are_forgotten(tmp_path: Path) -> None:
+    """A ledger last opened by a version that gave a box-swung game to who reached the target
+    may hold a replay mark and a season's fold counting that game to them: its first opening
+    by this version forgets both (`m022_winner_by_totals`), and the next reads make them again
+    with the game counted to Bob."""
+    import sqlite3
+
+    book = gintally.open(tmp_path / "old.db")
+    m = book.new_match("Inf", ["Ann", "Bob"])
+    for day in range(1, 13):  # twelve games Bob wins at a stroke: quiet points to keep a mark at
+        m.score("Bob", 100, "gin", date=date(2025, 2, day))
+    for day in range(1, 8):
+        m.score("Bob", 10, "knock", date=date(2025, 3, day))
+    m.score("Ann", 100, "gin", date=date(2025, 3, 8))
+    m.score("Ann", 10, "knock", date=date(2026, 1, 2))
+    assert book.standings(match="Inf", year=2025)["rows"]  # folds the finished season 2025
+    book.save_folds()
+    book.close()
+    conn = sqlite3.connect(tmp_path / "old.db")
+    held = [conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in CACHES]
+    assert held[0] >= 1 and held[1] >= 1  # a mark and a fold to forget
+    with conn:
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm022_winner_by_totals'")
+    conn.close()
+    book = gintally.open(tmp_path / "old.db")
+    book.match("Inf").info()  # the first opening migrates
+    conn = sqlite3.connect(tmp_path / "old.db")
+    assert [conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in CACHES] == [0, 0]
+    conn.close()
+    rows = {r["player"]: r for r in book.standings(match="Inf", year=2025)["rows"]}
+    assert (rows["Ann"]["games_won"], rows["Bob"]["games_won"]) == (0, 13)
+
+
+CACHES = ("replay_marks", "season_folds")

@@ -123,6 +123,7 @@ MIGRATION_NAMES = (
     "m019_stake_after_hand",
     "m020_settled_marks",
     "m021_season_marks",
+    "m022_winner_by_totals",
 )
 
 
@@ -533,6 +534,15 @@ def build_migrations() -> Any:
         games each player won in the season before it (`marks.carried_text`; NULL for a quiet
         point, whose row and checksum stay as they were, so the marks kept so far hold)."""
         db.execute("ALTER TABLE replay_marks ADD COLUMN carried TEXT")
+
+    @migrations(name="m022_winner_by_totals")
+    def m022_winner_by_totals(db: Any) -> None:
+        """The caches forgotten once: a game now goes to the higher total after its bonuses
+        (`engine.games.Game.close`), where an older version gave it to who reached the target,
+        so a mark's games won and a season's fold made before may count a game to the other
+        player. The next reader makes them again."""
+        db.execute("DELETE FROM season_folds")
+        db.execute("DELETE FROM replay_marks")
 
     return migrations
 
