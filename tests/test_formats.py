@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gintally.engine.formats import Format
@@ -98,7 +98,8 @@ def ref_season(day: date, start: tuple[int, int]) -> int:
 
 
 def ref_bonuses(g: RefGame, rules: RuleSet) -> list[int]:
-    """Totals of a won game: game bonus, boxes, then the shutout style (SPEC sections 3, 4)."""
+    """Totals of a won game: game bonus, boxes, then the shutout style (SPEC sections 3, 4);
+    `g.winner` is who reached the target (the game goes to the higher total, seed 004)."""
     w = g.winner
     assert w is not None
     total = [g.points[p] + rules.box_bonus * g.boxes[p] for p in (0, 1)]
@@ -176,6 +177,8 @@ def reference(
             if g.points[w] >= rules.target:
                 g.status, g.winner, g.closed = "won", w, e.date
                 g.total = ref_bonuses(g, rules)
+                if g.total[1 - w] > g.total[w]:  # the boxes carried the other past (seed 004)
+                    g.winner = 1 - w
                 in_progress.remove(g)
                 if fmt.name == "hollywood" and fmt.rolling:
                     open_game(e.date)
@@ -271,17 +274,19 @@ def check_invariants(rep: Replay, entries: list[Entry], rules: RuleSet, fmt: For
             w = g.winner
             assert w is not None and g.closed is not None and hands
             last = hands[-1]
-            # the hand that closed it was the winner's, and took the winner to the target
-            assert last.winner == w and last.date == g.closed
-            assert g.points[w] >= rules.target
-            assert g.points[w] - last.points < rules.target
-            assert g.points[1 - w] < rules.target
+            # the hand that closed it took its winner to the target: the game bonus is theirs
+            r = last.winner
+            assert r is not None and last.date == g.closed
+            assert g.points[r] >= rules.target
+            assert g.points[r] - last.points < rules.target
+            assert g.points[1 - r] < rules.target
             assert all(h.date <= g.closed for h in hands)
-            assert g.game_bonus == [rules.game_bonus if p == w else 0 for p in (0, 1)]
+            assert g.game_bonus == [rules.game_bonus if p == r else 0 for p in (0, 1)]
             assert g.box_bonus == [rules.box_bonus * g.boxes[p] for p in (0, 1)]
-            assert g.shutout == (g.boxes[1 - w] == 0)
-            assert g.net == g.total[w] - g.total[1 - w]
-            assert g.net >= 0 or rules.box_bonus > 0
+            assert g.shutout == (g.boxes[1 - r] == 0)
+            # the game goes to the higher total (equal: to who reached the target), by its net
+            assert w == (1 - r if g.total[1 - r] > g.total[r] else r) or g.lost_by_50
+            assert g.net == g.total[w] - g.total[1 - w] >= 0 or g.lost_by_50
         else:
             assert g.winner is None and g.closed is None and g.net is None
             assert g.total == g.points
@@ -434,6 +439,8 @@ def test_honeymoon_opens_at_most_n_games_per_set(
     rules=rule_sets(),
     wins=st.lists(st.tuples(st.sampled_from([0, 1]), st.integers(0, 60)), min_size=1, max_size=12),
 )
+# seed 004's game: Ann reaches 100 (225 with the bonuses), Bob's seven boxes make 245: Bob's
+@example(rules=resolve("modern", ["box_bonus=25"]), wins=[(1, 10)] * 7 + [(0, 100)])
 def test_single_game_bonuses(rules: RuleSet, wins: list[tuple[int, int]]) -> None:
     entries = [Entry(i + 1, BASE, w, pts) for i, (w, pts) in enumerate(wins)]
     rep = replay(entries, rules, Format("single"))
@@ -441,15 +448,16 @@ def test_single_game_bonuses(rules: RuleSet, wins: list[tuple[int, int]]) -> Non
     if g.status != "won":
         assert g.total == g.points
         return
-    w = g.winner
-    assert w is not None
+    w = None
     points, boxes = [0, 0], [0, 0]
     for e in entries:
         assert e.winner is not None
         points[e.winner] += e.points
         boxes[e.winner] += 1
         if points[e.winner] >= rules.target:
+            w = e.winner  # who reached the target: the game bonus is theirs
             break
+    assert w is not None
     assert g.points == points and g.boxes == boxes
     won = points[w] + rules.game_bonus + rules.box_bonus * boxes[w]
     lost = points[1 - w] + rules.box_bonus * boxes[1 - w]
@@ -463,4 +471,5 @@ def test_single_game_bonuses(rules: RuleSet, wins: list[tuple[int, int]]) -> Non
             "bonus:100": won + 100,
         }[rules.shutout]
     assert g.total == ([won, lost] if w == 0 else [lost, won])
-    assert g.net == won - lost
+    assert g.winner == (w if won >= lost else 1 - w)  # the higher total wins (seed 004)
+    assert g.net == abs(won - lost)
