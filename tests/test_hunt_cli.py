@@ -4,9 +4,13 @@ checked with the values a user would see."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
+from test_play import content
 from typer.testing import CliRunner
 
 from gintally.cli import app
@@ -76,3 +80,72 @@ def test_every_game_lines_up_under_a_wide_name(db_path: Path) -> None:
     assert lines[head + 1] == "  1     1      55     27  needs 李小龍 45, Zoë 73"
     end = lines[head].index("李小龍")
     assert cell_len(lines[head][: end + 3]) == lines[head + 1].index("55") + 2
+
+
+def keys_and_paste(
+    db: Path, monkeypatch: pytest.MonkeyPatch, *events_in: object
+) -> tuple[list[tuple[int, str, int]], str, str]:
+    """`events_in` sent to ``gintally play``'s screen all at once, as a quick typist, a key
+    that bounces or a terminal's paste sends them (text: a key a character, "\\n": Enter;
+    a `textual.events.Paste` as it is): the hands then in the ledger (number, kind, points),
+    what the entry line holds and what the screen said."""
+    from textual import events
+    from textual.widgets import Input
+
+    from gintally.cli import evening as evenings
+    from gintally.cli import screen
+
+    async def play() -> tuple[str, str]:
+        night = evenings.evening(None)
+        app = screen.Sheet(night)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for item in events_in:
+                if isinstance(item, events.Paste):
+                    app.query_one("#line", Input).post_message(item)
+                    continue
+                for char in str(item):
+                    key = "enter" if char == "\n" else "space" if char == " " else char
+                    app.post_message(events.Key(key, "\r" if char == "\n" else char))
+            for _ in range(3):
+                await pilot.pause(0.1)
+            line, said = app.query_one("#line", Input).value, content(app, "#said")
+        night.book.close()
+        return line, said
+
+    monkeypatch.setenv("GINTALLY_DB", str(db))
+    line, said = asyncio.run(play())
+    hands = json.loads(run(db, "hands", "--json"))["hands"]
+    return [(h["id"], h["kind"], h["points"]) for h in hands], line, said
+
+
+def test_play_a_second_enter_records_once(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter pressed twice quickly (a key that bounces) recorded the hand twice: Input's
+    Enter is a binding, done after the keys behind it, so both submitted the line."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    hands, line, _ = keys_and_paste(db_path, monkeypatch, "sc ann 5\n\n")
+    assert hands == [(1, "score", 5)]
+    assert line == ""
+
+
+def test_play_lines_typed_ahead_stay_apart(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line typed before the one above was done was added to it ('sc ann 5sc bob 7',
+    refused twice) instead of being a hand of its own."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    hands, line, said = keys_and_paste(db_path, monkeypatch, "sc ann 5\nsc bob 7\nk ann 8")
+    assert hands == [(1, "score", 5), (2, "score", 7)]
+    assert line == "k ann 8"  # typed, not yet entered
+    assert "Error" not in said
+
+
+def test_play_a_paste_of_lines_enters_each(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paste of several lines kept the first line only (Input takes a paste's first line)
+    and dropped the rest without a word; each whole line is entered now, as a shell does, a
+    refused one says so, and the unfinished last part waits on the entry line."""
+    from textual import events
+
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    paste = events.Paste("sc ann 5\nbogus line\nd\nsc bob 9\nk an")
+    hands, line, said = keys_and_paste(db_path, monkeypatch, paste)
+    assert hands == [(1, "score", 5), (2, "draw", 0), (3, "score", 9)]
+    assert line == "k an"
+    assert "Error: no command 'bogus': type help for the commands" in said

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -45,9 +46,37 @@ POLL_S = 0.5  # how often the ledger is asked whether another process wrote to i
 
 class Line(Input):
     """The entry line: Tab completes its last word (a binding of its own, so it is handled
-    after the keys typed before it)."""
+    after the keys typed before it). Enter takes the line at once and empties the entry line
+    for the next, in the order of the keys: Input's own Enter is a binding, done only after the
+    keys typed behind it, so a quick second Enter recorded the hand twice and a line typed
+    ahead was added to the one before. A paste of several lines enters each whole line, as a
+    shell does, and keeps its last part to be finished."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", priority=True)]
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.take()
+
+    def on_paste(self, event: events.Paste) -> None:
+        parts = event.text.splitlines()
+        ended = event.text.endswith(("\n", "\r"))
+        if len(parts) < 2 and not ended:
+            return  # a part of a line: Input's own paste
+        event.stop()
+        event.prevent_default()
+        whole, rest = (parts, "") if ended else (parts[:-1], parts[-1])
+        for part in whole:
+            self.insert_text_at_cursor(part)
+            self.take()
+        self.insert_text_at_cursor(rest)
+
+    def take(self) -> None:
+        """The line as it is, submitted; the entry line emptied."""
+        line, self.value = self.value, ""
+        self.post_message(self.Submitted(self, line))
 
     def action_complete(self) -> None:
         sheet = self.app
@@ -175,7 +204,6 @@ class Sheet(App[None]):
             found = entry.parse(line)
             if found is not None and found.word == "show" and not found.positionals:
                 self.full = bool(found.options.get("all"))  # the sheet is the show: redrawn
-                field.value = ""
                 self.redraw(to_end=not self.full)
                 return
             with kept(drawn_width(self.size.width)) as said:
@@ -186,9 +214,10 @@ class Sheet(App[None]):
         except GintallyError as e:
             self.say(styled(f"Error: {one_line(str(e))}", "bold red"))
             self.bell()
-            field.select_all()  # kept to be put right, or typed over
+            if not field.value:  # nothing typed since: kept to be put right, or typed over
+                field.value = line
+                field.select_all()
             return
-        field.value = ""
         if said:
             log = self.query_one("#said", RichLog)
             if found is not None and found.word in (*entry.READS, "help"):  # room for it
