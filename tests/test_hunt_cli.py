@@ -83,7 +83,7 @@ def test_every_game_lines_up_under_a_wide_name(db_path: Path) -> None:
 
 
 def keys_and_paste(
-    db: Path, monkeypatch: pytest.MonkeyPatch, *events_in: object
+    db: Path, monkeypatch: pytest.MonkeyPatch, *events_in: object, size: tuple[int, int] = (80, 24)
 ) -> tuple[list[tuple[int, str, int]], str, str]:
     """`events_in` sent to ``gintally play``'s screen all at once, as a quick typist, a key
     that bounces or a terminal's paste sends them (text: a key a character, "\\n": Enter;
@@ -98,7 +98,7 @@ def keys_and_paste(
     async def play() -> tuple[str, str]:
         night = evenings.evening(None)
         app = screen.Sheet(night)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             for item in events_in:
                 if isinstance(item, events.Paste):
                     app.query_one("#line", Input).post_message(item)
@@ -149,3 +149,18 @@ def test_play_a_paste_of_lines_enters_each(db_path: Path, monkeypatch: pytest.Mo
     assert hands == [(1, "score", 5), (2, "draw", 0), (3, "score", 9)]
     assert line == "k an"
     assert "Error: no command 'bogus': type help for the commands" in said
+
+
+def test_play_confirmation_fits_its_pane_at_40(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 40 columns a confirmation was laid out 38 wide, for a pane of 36 (its padding, its
+    scroll bar): the pane broke its first line again, leaving "18:" alone on a line."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    typed = "k ann 8 18\nk bob 8 18\nk ann 8 18\n"
+    hands, _, said = keys_and_paste(db_path, monkeypatch, typed, size=(40, 20))
+    assert hands == [(1, "knock", 10), (2, "knock", 10), (3, "knock", 10)]
+    lines = said.splitlines()
+    i = lines.index("Hand 3: Ann knocks with 8, Bob has")
+    assert lines[i + 1 : i + 3] == ["  18: Ann +10", "  Game 1: Ann 20, Bob 10"]
+    assert "18:" not in [line.strip() for line in lines]

@@ -148,7 +148,7 @@ class Sheet(App[None]):
         if width < NARROW and self.size.height < TALL:
             count = 2  # each hand takes three lines there: the sheet's foot stays in view
         try:
-            with kept(width) as told:  # renamed elsewhere: followed, and said
+            with kept(said_width(self.size.width)) as told:  # renamed elsewhere: followed
                 self.evening.follow()
             match = self.evening.match
             with kept(width) as last:
@@ -206,7 +206,7 @@ class Sheet(App[None]):
                 self.full = bool(found.options.get("all"))  # the sheet is the show: redrawn
                 self.redraw(to_end=not self.full)
                 return
-            with kept(drawn_width(self.size.width)) as said:
+            with kept(said_width(self.size.width)) as said:
                 self.evening.run(line)
         except Quit:
             self.exit()
@@ -278,6 +278,13 @@ def drawn_width(columns: int) -> int:
     """The width the sheet and what is said are laid out to on a screen `columns` wide: the
     scroll bar's and the padding's room taken off (``show``'s narrow layout below 80)."""
     return max(columns - 2, 20)
+
+
+def said_width(columns: int) -> int:
+    """The width what a line printed is laid out to on a screen `columns` wide: its pane's
+    padding taken off too (laid out as wide as the sheet, a confirmation's line of 37 or 38
+    columns was broken again by the pane: "18:" alone on a line at 40 columns)."""
+    return max(drawn_width(columns) - 2, 20)
 
 
 def placed(drawn: list[Drawing]) -> list[Drawing]:

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.render.terminal import cells, out, padded, width, wrapped
+from gintally.cli.render.terminal import cells, kept_width, out, padded, width, wrapped
 from gintally.report import series_line
 
 if TYPE_CHECKING:
@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 def hand(doc: HandDoc) -> None:
     """A recorded hand, as plain lines: what happened, the games it posted to (or, for
     ad-infinitum, a summary: the games it opened and closed and the season's tally), the sets it
-    closed, who deals next."""
-    out("\n".join(hand_lines(doc)) + "\n")
+    closed, who deals next; at the width of the screen that keeps it (``play``), else of the
+    terminal."""
+    out("\n".join(hand_lines(doc, kept_width())) + "\n")
 
 
 def hand_lines(doc: HandDoc, width: int | None = None) -> list[str]:

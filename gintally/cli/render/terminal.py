@@ -190,6 +190,11 @@ def width() -> int:
     return _KEPT[-1][0] if _KEPT else console().width
 
 
+def kept_width() -> int | None:
+    """The width a screen keeps drawings at (`kept`); None when they are printed."""
+    return _KEPT[-1][0] if _KEPT else None
+
+
 def group(pieces: Iterable[RenderableType]) -> Group:
     """The pieces of a drawing as one renderable."""
     from rich.console import Group
