@@ -164,3 +164,17 @@ def test_play_confirmation_fits_its_pane_at_40(
     i = lines.index("Hand 3: Ann knocks with 8, Bob has")
     assert lines[i + 1 : i + 3] == ["  18: Ann +10", "  Game 1: Ann 20, Bob 10"]
     assert "18:" not in [line.strip() for line in lines]
+
+
+def test_the_ad_infinitum_pad_says_how_the_format_plays(db_path: Path) -> None:
+    """The blank pad of an ad-infinitum match said "one game at a time", the one thing that
+    format is not (every scoring hand opens a game), and asked for points "under each game"
+    in a grid of one column a player."""
+    run(db_path, "match", "new", "Year", "--players", "Ann", "Bob", "--format", "ad-infinitum")
+    html = run(db_path, "print", "pad", "-o", "-")
+    assert '<p class="sub">ad-infinitum &middot; every scoring hand opens a new game' in html
+    assert "one game at a time" not in html
+    assert "<caption>One line a hand: the winner's points, which go to every open game" in html
+    run(db_path, "match", "new", "Night", "--players", "Ann", "Bob", "--format", "single")
+    html = run(db_path, "print", "pad", "-o", "-")
+    assert '<p class="sub">single &middot; one game at a time &middot; rules modern</p>' in html

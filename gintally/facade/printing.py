@@ -676,6 +676,13 @@ def pad_html(
             (f"G{g + 1} {p}" if games > 1 else p) for g in range(games) for p in sides
         ]
         what = f"{games} games at once" if games > 1 else "one game at a time"
+        if fmt == "ad-infinitum":  # games at once too, as many as hands: one column a player
+            what = "every scoring hand opens a new game"
+    scored = (
+        "the winner's points, which go to every open game"
+        if fmt == "ad-infinitum" and not teams
+        else "the winner's points under each game it scores in"
+    )
     rows = ["<tr>" + "<td></td>" * len(heads) + "</tr>" for _ in range(PAD_ROWS)]
     foot = "".join(
         f'<tr><th scope="row" colspan="{2 if not teams else 1}" class="text">{label}</th>'
@@ -685,8 +692,8 @@ def pad_html(
     )
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     grid = (
-        f'<div class="wide"><table class="pad"><caption>One line a hand: the winner\'s points '
-        f"under each game it scores in</caption><thead><tr>{head}</tr></thead>"
+        f'<div class="wide"><table class="pad"><caption>One line a hand: {scored}</caption>'
+        f"<thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>"
     )
     rules = info["rules"]
