@@ -6,6 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -178,3 +185,53 @@ def test_the_ad_infinitum_pad_says_how_the_format_plays(db_path: Path) -> None:
     run(db_path, "match", "new", "Night", "--players", "Ann", "Bob", "--format", "single")
     html = run(db_path, "print", "pad", "-o", "-")
     assert '<p class="sub">single &middot; one game at a time &middot; rules modern</p>' in html
+
+
+PAGER = """
+import pathlib, signal, sys, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as less: Ctrl-C is a key of its own there
+here = pathlib.Path(sys.argv[1])
+(here / "read").write_text(sys.stdin.read())
+while not (here / "quit").exists():  # until the reader presses q
+    time.sleep(0.05)
+"""
+
+
+def test_ctrl_c_in_the_pager_waits_for_it(db_path: Path, tmp_path: Path) -> None:
+    """Ctrl-C while the hand log was in the pager ended gintally at once (exit 130) and left
+    the pager holding the terminal against the shell's prompt; the pager keeps the terminal
+    until it is quit, and then the command ends, with exit 0 when every line was given."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    for points in range(1, 13):
+        run(db_path, "score", "Ann" if points % 2 else "Bob", str(points))
+    (tmp_path / "pager.py").write_text(PAGER)
+    env = {
+        **os.environ,
+        "GINTALLY_DB": str(db_path),
+        "PAGER": f"{sys.executable} {tmp_path / 'pager.py'} {tmp_path}",
+        "LINES": "6",
+        "COLUMNS": "80",
+    }
+    main, side = pty.openpty()
+    command = [sys.executable, "-m", "gintally", "hands"]
+    done = subprocess.Popen(command, stdin=side, stdout=side, stderr=subprocess.PIPE, env=env)
+    os.close(side)
+    try:
+        for _ in range(200):
+            if (tmp_path / "read").exists():
+                break
+            time.sleep(0.05)
+        shown = [line for line in (tmp_path / "read").read_text().splitlines() if line]
+        assert shown[0] == f"Hands of Eve, season {date.today().year} (12 hands)"  # paged
+        assert [line[30:] for line in shown[-2:]] == ["Ann scores 11", "Bob scores 12"]
+        assert len(shown) == 2 + 12
+        done.send_signal(signal.SIGINT)
+        time.sleep(0.5)
+        assert done.poll() is None  # waiting for the pager, not gone from under it
+        (tmp_path / "quit").touch()
+        assert done.wait(10) == 0
+        assert done.stderr is not None and done.stderr.read() == b""
+    finally:
+        if done.poll() is None:
+            done.kill()
+        os.close(main)

@@ -98,29 +98,24 @@ def plain(match: str | None) -> None:
 def _read_line(prompt: str) -> str | None:
     """The next line of stdin (None at its end, or when Ctrl-C is pressed while it is awaited:
     every line before it is in the ledger, so the evening ends with exit 0)."""
-    import signal
+    from gintally.cli import process
 
-    previous = None
-    with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C stays as it is
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
+    with process.ctrl_c_raised():
+        try:
+            if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
+                return None
+            if prompt:  # a terminal: input() edits the line, with readline's history if loaded
+                return input(prompt) + "\n"  # (a terminal's line discipline bounds its lines)
+            line = sys.stdin.readline(LINE_LIMIT + 1)
+            if len(line) > LINE_LIMIT and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # the rest of it, a piece at a time
+                    line = sys.stdin.readline(LINE_LIMIT)
+                raise LineTooLong(
+                    f"is longer than {LINE_LIMIT:,} characters (a hand is a short line): skipped"
+                )
+            return line or None
+        except (KeyboardInterrupt, EOFError, OSError):  # OSError: the terminal went away (EIO)
             return None
-        if prompt:  # a terminal: input() edits the line, with readline's history if loaded
-            return input(prompt) + "\n"  # (a terminal's line discipline bounds its lines)
-        line = sys.stdin.readline(LINE_LIMIT + 1)
-        if len(line) > LINE_LIMIT and not line.endswith("\n"):
-            while line and not line.endswith("\n"):  # the rest of it, a piece at a time
-                line = sys.stdin.readline(LINE_LIMIT)
-            raise LineTooLong(
-                f"is longer than {LINE_LIMIT:,} characters (a hand is a short line): skipped"
-            )
-        return line or None
-    except (KeyboardInterrupt, EOFError, OSError):  # OSError: the terminal went away (EIO)
-        return None
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
 
 
 @app.command(rich_help_panel="Record a hand")
