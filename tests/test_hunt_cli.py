@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -235,3 +236,17 @@ def test_ctrl_c_in_the_pager_waits_for_it(db_path: Path, tmp_path: Path) -> None
         if done.poll() is None:
             done.kill()
         os.close(main)
+
+
+def test_the_evening_page_says_its_hands_are_the_scoring_ones(db_path: Path) -> None:
+    """The evening's page said "Every hand of ..." over a table that leaves out the drawn
+    hands (hand 2 here): a reader of the paper looked for the missing number."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob", "--format", "hollywood")
+    for line in (("score", "Ann", "5"), ("draw",), ("score", "Bob", "7")):
+        run(db_path, *line)
+    html = run(db_path, "print", "evening", "-o", "-")
+    today = date.today()
+    assert f"<caption>Every scoring hand of {today.day} {today:%B %Y}, with each game" in html
+    assert "Every hand of" not in html
+    numbers = re.findall(r'data-doc="show:sheet\.\d+\.hand">(\d+)<', html)
+    assert numbers == ["1", "3"]

@@ -415,7 +415,7 @@ def _game_columns(
         net.append(num(g["net"], f"show:games.{gi}.net") if won else "<td></td>")
     foot.append("<tr>" + "".join(net) + "</tr>")
     return (
-        f'<div class="wide"><table class="sheet"><caption>Every hand of {when}, '
+        f'<div class="wide"><table class="sheet"><caption>Every scoring hand of {when}, '
         "with each game's running score; the games' bonuses and totals at the foot"
         f"</caption><thead><tr>{_heads(heads)}</tr></thead>{_by_day(body, len(heads), lang)}"
         f"<tfoot>{''.join(foot)}</tfoot></table></div>"
@@ -466,7 +466,7 @@ def _hands_then_games(
         for i, r in rows
     ]
     hands = page.table(
-        f"Every hand of {when} and what each player scored",
+        f"Every scoring hand of {when} and what each player scored",
         ["hand", "~dealer", "~what", "points", *names],
         body,
         "sheet",
