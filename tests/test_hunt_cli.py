@@ -250,3 +250,40 @@ def test_the_evening_page_says_its_hands_are_the_scoring_ones(db_path: Path) -> 
     assert "Every hand of" not in html
     numbers = re.findall(r'data-doc="show:sheet\.\d+\.hand">(\d+)<', html)
     assert numbers == ["1", "3"]
+
+
+def test_play_ctrl_z_keeps_the_line_being_typed(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+Z undoes the latest hand and leaves a half-typed line alone (it used to empty
+    it); with nothing to undo it says so, and puts no "undo" on the entry line."""
+    from textual.widgets import Input
+
+    from gintally.cli import evening as evenings
+    from gintally.cli import screen
+
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    monkeypatch.setenv("GINTALLY_DB", str(db_path))
+
+    async def play() -> list[str]:
+        night = evenings.evening(None)
+        app = screen.Sheet(night)
+        field = app.query_one
+        seen = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+z")  # nothing to undo yet
+            await pilot.pause()
+            seen.append(field("#line", Input).value)
+            await pilot.press(*"sc ann 5", "enter", *"k bob 3", "ctrl+z")
+            await pilot.pause()
+            seen.append(field("#line", Input).value)
+            seen.append(content(app, "#said"))
+        night.book.close()
+        return seen
+
+    empty, typed, said = asyncio.run(play())
+    assert (empty, typed) == ("", "k bob 3")
+    assert "Error: match 'Eve' has no hand to undo" in said
+    assert "Undid hand 1: Ann scores 5" in said
+    hands = json.loads(run(db_path, "hands", "--all", "--json"))["hands"]
+    assert [(h["id"], h["voided"]) for h in hands] == [(1, True)]

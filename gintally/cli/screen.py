@@ -193,10 +193,11 @@ class Sheet(App[None]):
     # --- the entry line --------------------------------------------------------------------------
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.enter(event.value)
+        self.enter(event.value, typed=True)
 
-    def enter(self, line: str) -> None:
-        """Do one line: its confirmation (or its error) said, the sheet redrawn."""
+    def enter(self, line: str, typed: bool = False) -> None:
+        """Do one line (`typed` on the entry line, else a key's: Ctrl+Z is ``undo``): its
+        confirmation (or its error) said, the sheet redrawn."""
         field = self.query_one("#line", Input)
         self.query_one("#said", RichLog).remove_class("tall")
         self.query_one("#news", Static).remove_class("shown")
@@ -214,7 +215,7 @@ class Sheet(App[None]):
         except GintallyError as e:
             self.say(styled(f"Error: {one_line(str(e))}", "bold red"))
             self.bell()
-            if not field.value:  # nothing typed since: kept to be put right, or typed over
+            if typed and not field.value:  # nothing typed since: kept to be put right
                 field.value = line
                 field.select_all()
             return
