@@ -111,6 +111,9 @@ def keys_and_paste(
                 if isinstance(item, events.Paste):
                     app.query_one("#line", Input).post_message(item)
                     continue
+                if isinstance(item, events.Key):
+                    app.post_message(item)
+                    continue
                 for char in str(item):
                     key = "enter" if char == "\n" else "space" if char == " " else char
                     app.post_message(events.Key(key, "\r" if char == "\n" else char))
@@ -287,3 +290,18 @@ def test_play_ctrl_z_keeps_the_line_being_typed(
     assert "Undid hand 1: Ann scores 5" in said
     hands = json.loads(run(db_path, "hands", "--all", "--json"))["hands"]
     assert [(h["id"], h["voided"]) for h in hands] == [(1, True)]
+
+
+def test_play_tab_completes_what_was_typed_before_it(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tab was a priority binding, done before the keys typed just ahead of it were on the
+    line: ``k zo`` and Tab sent together completed an empty line (the commands were listed)
+    and left ``k zo`` as it was."""
+    from textual import events
+
+    run(db_path, "match", "new", "Eve", "--players", "Zoë", "李小龍")
+    typed = ("k zo", events.Key("tab", "\t"), " 3 9 --dealer 李", events.Key("tab", "\t"))
+    _, line, said = keys_and_paste(db_path, monkeypatch, *typed)
+    assert line == "k Zoë  3 9 --dealer 李小龍 "
+    assert said == ""

@@ -45,20 +45,25 @@ POLL_S = 0.5  # how often the ledger is asked whether another process wrote to i
 
 
 class Line(Input):
-    """The entry line: Tab completes its last word (a binding of its own, so it is handled
-    after the keys typed before it). Enter takes the line at once and empties the entry line
-    for the next, in the order of the keys: Input's own Enter is a binding, done only after the
-    keys typed behind it, so a quick second Enter recorded the hand twice and a line typed
-    ahead was added to the one before. A paste of several lines enters each whole line, as a
-    shell does, and keeps its last part to be finished."""
+    """The entry line. Tab completes its last word, and Enter takes the line at once and
+    empties the entry line for the next, each in the order of the keys: a binding is done only
+    after the keys typed behind it (Input's Enter), or before the keys typed ahead of it (a
+    priority binding), so a quick second Enter recorded the hand twice, a line typed ahead was
+    added to the one before, and Tab after a quickly typed ``k zo`` completed an empty line.
+    A paste of several lines enters each whole line, as a shell does, and keeps its last part
+    to be finished."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", priority=True)]
+    # the footer's; the key itself is taken in `on_key`
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete")]
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
+        if event.key in ("enter", "tab"):
             event.stop()
             event.prevent_default()
-            self.take()
+            if event.key == "enter":
+                self.take()
+            else:
+                self.action_complete()
 
     def on_paste(self, event: events.Paste) -> None:
         parts = event.text.splitlines()
