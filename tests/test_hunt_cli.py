@@ -305,3 +305,50 @@ def test_play_tab_completes_what_was_typed_before_it(
     _, line, said = keys_and_paste(db_path, monkeypatch, *typed)
     assert line == "k Zoë  3 9 --dealer 李小龍 "
     assert said == ""
+
+
+CUT = """(width) => {
+  const out = [];
+  for (const e of document.querySelectorAll('main table *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > width + 0.5) out.push(e.tagName + ' ' + e.textContent.slice(0, 30));
+  }
+  return out;
+}"""
+
+
+def test_printed_games_side_by_side_keep_to_the_paper(db_path: Path, tmp_path: Path) -> None:
+    """A Hollywood evening and its pad between two twelve-letter names (the longest `show`
+    promises never to cut) ran off A4's printable width: each game's columns were headed
+    "G1 Bartholomew1", and the third game's were cut at the paper's edge. They are headed by
+    the players' initials now, with a legend; short names keep heading their columns."""
+    from browsers import launch
+    from playwright.sync_api import sync_playwright
+
+    names = ("Bartholomew1", "Christabella")
+    run(db_path, "match", "new", "Eve", "--players", *names, "--format", "hollywood")
+    for _ in range(3):  # each enters every game
+        run(db_path, "score", names[0], "5")
+        run(db_path, "score", names[1], "5")
+    for kind in ("evening", "pad"):
+        run(db_path, "print", kind, "-o", str(tmp_path / f"{kind}.html"))
+    run(db_path, "match", "new", "Short", "--players", "Ann", "Bob", "--format", "hollywood")
+    short = run(db_path, "print", "pad", "-o", "-")
+    evening = (tmp_path / "evening.html").read_text()
+    heads = re.findall(r'<th scope="col">(G\d [^<]*)</th>', evening)
+    assert heads == ["G1 B", "G1 C", "G2 B", "G2 C", "G3 B", "G3 C"]
+    assert "at the foot; B = Bartholomew1, C = Christabella</caption>" in evening
+    pad = (tmp_path / "pad.html").read_text()
+    assert "scores in; B = Bartholomew1, C = Christabella</caption>" in pad
+    assert re.findall(r'<th scope="col">(G\d [^<]*)</th>', short)[:2] == ["G1 Ann", "G1 Bob"]
+    printable = (210 - 30) * 96 / 25.4  # A4 inside its 15 mm margins, in CSS pixels
+    with sync_playwright() as p:
+        browser = launch(p)
+        tab = browser.new_page(viewport={"width": int(printable), "height": 1200})
+        tab.emulate_media(media="print")
+        cut = {}
+        for kind in ("evening", "pad"):
+            tab.goto((tmp_path / f"{kind}.html").as_uri())
+            cut[kind] = tab.evaluate(CUT, printable)
+        browser.close()
+    assert cut == {"evening": [], "pad": []}
