@@ -352,3 +352,27 @@ def test_printed_games_side_by_side_keep_to_the_paper(db_path: Path, tmp_path: P
             cut[kind] = tab.evaluate(CUT, printable)
         browser.close()
     assert cut == {"evening": [], "pad": []}
+
+
+def test_plain_evening_that_wrote_exits_0_when_its_reader_goes(db_path: Path) -> None:
+    """``play --plain`` recorded a hand, its reader went away (``| head -1``), and it exited
+    141, as a read that changed nothing does: each line started a fresh command's count, so
+    the hand already in the ledger was forgotten by the exit code."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    env = {**os.environ, "GINTALLY_DB": str(db_path)}
+    command = [sys.executable, "-m", "gintally", "play", "--plain"]
+    pipes = subprocess.PIPE
+    done = subprocess.Popen(command, stdin=pipes, stdout=pipes, stderr=pipes, env=env)
+    assert done.stdin is not None and done.stdout is not None and done.stderr is not None
+    done.stdin.write(b"sc ann 5\n")
+    done.stdin.flush()
+    assert done.stdout.readline() == b"Hand 1: Ann scores 5\n"
+    done.stdout.close()  # the reader goes
+    done.stdin.write(b"hands\n" * 40 + b"sc ann 6\n")
+    done.stdin.close()
+    assert done.wait(20) == 0
+    assert done.stderr.read().decode() == (
+        "Warning: the change was saved, but its confirmation could not be printed (Broken pipe)\n"
+    )
+    hands = json.loads(run(db_path, "hands", "--json"))["hands"]
+    assert [(h["id"], h["points"]) for h in hands] == [(1, 5)]

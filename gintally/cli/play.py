@@ -6,7 +6,8 @@ itself) and scripts: a prompt on a terminal, with line editing and history where
 readline (none on a pipe), one confirmation per hand exactly as the command line prints it, the
 sheet on ``show``, a bad line reported as the command line reports it (one ``Error:`` line on
 stderr) and the loop goes on; ``quit``, the end of input or Ctrl-C at the prompt ends it, with
-exit code 0 (Ctrl-C while a line is at work acts as during one command: see `process`). A
+exit code 0 (Ctrl-C while a line is at work acts as during one command, see `process`, until
+a line has changed the ledger: then the evening has, and it exits 0 however it ends). A
 script (lines on a pipe, not a terminal) of which a line was refused ends with one more line
 that counts them, and exit code 2, so that a script's caller sees it; the lines that were
 accepted stay recorded (at the table, a mistyped line is simply typed again: exit 0).
@@ -68,7 +69,11 @@ def plain(match: str | None) -> None:
                     sys.stdout.write("\n")
                 break
             number += 1
-            commits.reset()  # each line is a command: Ctrl-C during it acts as during one
+            # Each line is a command (Ctrl-C during it acts as during one) until a line changes
+            # the ledger: from then on the evening has changed it, and its exit code says so
+            # whatever follows (a reader gone, a Ctrl-C: the line at work ends it, then exit 0).
+            if not wrote:
+                commits.reset()
             try:
                 night.run(line)
                 wrote = wrote or commits.changed()
