@@ -376,3 +376,19 @@ def test_plain_evening_that_wrote_exits_0_when_its_reader_goes(db_path: Path) ->
     )
     hands = json.loads(run(db_path, "hands", "--json"))["hands"]
     assert [(h["id"], h["points"]) for h in hands] == [(1, 5)]
+
+
+def test_chart_marks_a_wide_initial_with_a_narrow_marker(db_path: Path) -> None:
+    """The chart marks each line with the player's initial: 李, two columns wide, drew rows
+    of the plot twice as long as the frame, pushing its right edge out."""
+    run(db_path, "match", "new", "Eve", "--players", "李小龍", "Zoë", "--format", "hollywood")
+    for _ in range(4):
+        run(db_path, "gin", "李小龍", "--vs", "90")
+    drawn = run(db_path, "chart", columns=60).splitlines()
+    assert max(cell_len(line) for line in drawn) <= 60
+    assert "* = 李小龍   o = Zoë" in drawn[-1]
+    assert not any("李李" in line for line in drawn)
+    run(db_path, "match", "new", "Two", "--players", "Ann", "Bob", "--format", "hollywood")
+    run(db_path, "gin", "Ann", "--vs", "90")
+    run(db_path, "gin", "Ann", "--vs", "90")
+    assert "A = Ann   B = Bob" in run(db_path, "chart", columns=60).splitlines()[-1]
