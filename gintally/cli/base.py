@@ -246,7 +246,11 @@ def paged(count: int | Callable[[], int], lines: Iterator[str]) -> None:
         if (count if isinstance(count, int) else count()) > room:
             import click
 
-            click.echo_via_pager(line + "\n" for line in lines)
+            # Ctrl-C belongs to the pager (less stops a search with it): ended at once, the
+            # command left the pager holding the terminal against the shell. click stops
+            # writing on it and waits for the pager to be quit; then: interrupted (130).
+            with process.ctrl_c_raised():
+                click.echo_via_pager(line + "\n" for line in lines)
             return
     write = sys.stdout.write
     while batch := list(itertools.islice(lines, _LINES)):  # a write a line costs a tenth more

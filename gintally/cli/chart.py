@@ -62,9 +62,14 @@ INKS = (1, 2)
 
 
 def markers(names: list[str]) -> list[str]:
-    """One distinct marker per player: their initials, or ``*`` and ``o``."""
+    """One distinct marker per player: their initials, or ``*`` and ``o`` (when two are alike,
+    or one takes two columns, as 李 does: a line of them ran past the plot's frame)."""
+    from gintally.cli.render.terminal import cells
+
     initials = [n[:1].upper() or "?" for n in names]
-    return initials if len(set(initials)) == len(initials) else ["*", "o"]
+    if len(set(initials)) == len(initials) and all(cells(i) == 1 for i in initials):
+        return initials
+    return ["*", "o"]
 
 
 def _steps(dates: list[str], values: list[int], start: str) -> tuple[list[str], list[int]]:

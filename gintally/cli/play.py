@@ -6,7 +6,8 @@ itself) and scripts: a prompt on a terminal, with line editing and history where
 readline (none on a pipe), one confirmation per hand exactly as the command line prints it, the
 sheet on ``show``, a bad line reported as the command line reports it (one ``Error:`` line on
 stderr) and the loop goes on; ``quit``, the end of input or Ctrl-C at the prompt ends it, with
-exit code 0 (Ctrl-C while a line is at work acts as during one command: see `process`). A
+exit code 0 (Ctrl-C while a line is at work acts as during one command, see `process`, until
+a line has changed the ledger: then the evening has, and it exits 0 however it ends). A
 script (lines on a pipe, not a terminal) of which a line was refused ends with one more line
 that counts them, and exit code 2, so that a script's caller sees it; the lines that were
 accepted stay recorded (at the table, a mistyped line is simply typed again: exit 0).
@@ -68,7 +69,11 @@ def plain(match: str | None) -> None:
                     sys.stdout.write("\n")
                 break
             number += 1
-            commits.reset()  # each line is a command: Ctrl-C during it acts as during one
+            # Each line is a command (Ctrl-C during it acts as during one) until a line changes
+            # the ledger: from then on the evening has changed it, and its exit code says so
+            # whatever follows (a reader gone, a Ctrl-C: the line at work ends it, then exit 0).
+            if not wrote:
+                commits.reset()
             try:
                 night.run(line)
                 wrote = wrote or commits.changed()
@@ -98,29 +103,24 @@ def plain(match: str | None) -> None:
 def _read_line(prompt: str) -> str | None:
     """The next line of stdin (None at its end, or when Ctrl-C is pressed while it is awaited:
     every line before it is in the ledger, so the evening ends with exit 0)."""
-    import signal
+    from gintally.cli import process
 
-    previous = None
-    with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C stays as it is
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
+    with process.ctrl_c_raised():
+        try:
+            if commits.Commits.pending:  # a Ctrl-C came after the last line's change, before this
+                return None
+            if prompt:  # a terminal: input() edits the line, with readline's history if loaded
+                return input(prompt) + "\n"  # (a terminal's line discipline bounds its lines)
+            line = sys.stdin.readline(LINE_LIMIT + 1)
+            if len(line) > LINE_LIMIT and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # the rest of it, a piece at a time
+                    line = sys.stdin.readline(LINE_LIMIT)
+                raise LineTooLong(
+                    f"is longer than {LINE_LIMIT:,} characters (a hand is a short line): skipped"
+                )
+            return line or None
+        except (KeyboardInterrupt, EOFError, OSError):  # OSError: the terminal went away (EIO)
             return None
-        if prompt:  # a terminal: input() edits the line, with readline's history if loaded
-            return input(prompt) + "\n"  # (a terminal's line discipline bounds its lines)
-        line = sys.stdin.readline(LINE_LIMIT + 1)
-        if len(line) > LINE_LIMIT and not line.endswith("\n"):
-            while line and not line.endswith("\n"):  # the rest of it, a piece at a time
-                line = sys.stdin.readline(LINE_LIMIT)
-            raise LineTooLong(
-                f"is longer than {LINE_LIMIT:,} characters (a hand is a short line): skipped"
-            )
-        return line or None
-    except (KeyboardInterrupt, EOFError, OSError):  # OSError: the terminal went away (EIO)
-        return None
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
 
 
 @app.command(rich_help_panel="Record a hand")

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from gintally.commits import Commits
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
 INTERRUPTED = 130
 # A read whose reader went away (`gintally hands --all | head -1`): the status a shell shows for
@@ -181,6 +181,21 @@ def on_ctrl_c(signum: int, frame: FrameType | None) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(path)
         _exit(report_interrupted())
+
+
+@contextlib.contextmanager
+def ctrl_c_raised() -> Iterator[None]:
+    """Ctrl-C raised as KeyboardInterrupt meanwhile, for a caller that handles it where it is
+    (a line awaited; a pager, which keeps the terminal until it is quit and must be waited
+    for), rather than ending the process at once."""
+    previous = None
+    with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C stays as it is
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def take_over() -> None:

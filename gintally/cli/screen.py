@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -44,10 +45,43 @@ POLL_S = 0.5  # how often the ledger is asked whether another process wrote to i
 
 
 class Line(Input):
-    """The entry line: Tab completes its last word (a binding of its own, so it is handled
-    after the keys typed before it)."""
+    """The entry line. Tab completes its last word, and Enter takes the line at once and
+    empties the entry line for the next, each in the order of the keys: a binding is done only
+    after the keys typed behind it (Input's Enter), or before the keys typed ahead of it (a
+    priority binding), so a quick second Enter recorded the hand twice, a line typed ahead was
+    added to the one before, and Tab after a quickly typed ``k zo`` completed an empty line.
+    A paste of several lines enters each whole line, as a shell does, and keeps its last part
+    to be finished."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete", priority=True)]
+    # the footer's; the key itself is taken in `on_key`
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", "Complete")]
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("enter", "tab"):
+            event.stop()
+            event.prevent_default()
+            if event.key == "enter":
+                self.take()
+            else:
+                self.action_complete()
+
+    def on_paste(self, event: events.Paste) -> None:
+        parts = event.text.splitlines()
+        ended = event.text.endswith(("\n", "\r"))
+        if len(parts) < 2 and not ended:
+            return  # a part of a line: Input's own paste
+        event.stop()
+        event.prevent_default()
+        whole, rest = (parts, "") if ended else (parts[:-1], parts[-1])
+        for part in whole:
+            self.insert_text_at_cursor(part)
+            self.take()
+        self.insert_text_at_cursor(rest)
+
+    def take(self) -> None:
+        """The line as it is, submitted; the entry line emptied."""
+        line, self.value = self.value, ""
+        self.post_message(self.Submitted(self, line))
 
     def action_complete(self) -> None:
         sheet = self.app
@@ -119,7 +153,7 @@ class Sheet(App[None]):
         if width < NARROW and self.size.height < TALL:
             count = 2  # each hand takes three lines there: the sheet's foot stays in view
         try:
-            with kept(width) as told:  # renamed elsewhere: followed, and said
+            with kept(said_width(self.size.width)) as told:  # renamed elsewhere: followed
                 self.evening.follow()
             match = self.evening.match
             with kept(width) as last:
@@ -164,10 +198,11 @@ class Sheet(App[None]):
     # --- the entry line --------------------------------------------------------------------------
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.enter(event.value)
+        self.enter(event.value, typed=True)
 
-    def enter(self, line: str) -> None:
-        """Do one line: its confirmation (or its error) said, the sheet redrawn."""
+    def enter(self, line: str, typed: bool = False) -> None:
+        """Do one line (`typed` on the entry line, else a key's: Ctrl+Z is ``undo``): its
+        confirmation (or its error) said, the sheet redrawn."""
         field = self.query_one("#line", Input)
         self.query_one("#said", RichLog).remove_class("tall")
         self.query_one("#news", Static).remove_class("shown")
@@ -175,10 +210,9 @@ class Sheet(App[None]):
             found = entry.parse(line)
             if found is not None and found.word == "show" and not found.positionals:
                 self.full = bool(found.options.get("all"))  # the sheet is the show: redrawn
-                field.value = ""
                 self.redraw(to_end=not self.full)
                 return
-            with kept(drawn_width(self.size.width)) as said:
+            with kept(said_width(self.size.width)) as said:
                 self.evening.run(line)
         except Quit:
             self.exit()
@@ -186,9 +220,10 @@ class Sheet(App[None]):
         except GintallyError as e:
             self.say(styled(f"Error: {one_line(str(e))}", "bold red"))
             self.bell()
-            field.select_all()  # kept to be put right, or typed over
+            if typed and not field.value:  # nothing typed since: kept to be put right
+                field.value = line
+                field.select_all()
             return
-        field.value = ""
         if said:
             log = self.query_one("#said", RichLog)
             if found is not None and found.word in (*entry.READS, "help"):  # room for it
@@ -249,6 +284,13 @@ def drawn_width(columns: int) -> int:
     """The width the sheet and what is said are laid out to on a screen `columns` wide: the
     scroll bar's and the padding's room taken off (``show``'s narrow layout below 80)."""
     return max(columns - 2, 20)
+
+
+def said_width(columns: int) -> int:
+    """The width what a line printed is laid out to on a screen `columns` wide: its pane's
+    padding taken off too (laid out as wide as the sheet, a confirmation's line of 37 or 38
+    columns was broken again by the pane: "18:" alone on a line at 40 columns)."""
+    return max(drawn_width(columns) - 2, 20)
 
 
 def placed(drawn: list[Drawing]) -> list[Drawing]:

@@ -353,6 +353,24 @@ def evening_html(
 
 
 WIDE_GAMES = 4  # at most this many games side by side (Hollywood's three); more: game by game
+# the most characters of names a page's games side by side head their columns with (three
+# games of two six-letter names); past it the columns are headed by short labels, so that the
+# table keeps within the paper (12-letter names across three games ran off its edge)
+HEAD_ROOM = 36
+
+
+def _column_names(names: list[str], games: int) -> tuple[list[str], str]:
+    """How a table of `games` games side by side heads the players' columns: by their names,
+    or by their short labels (`report.short_labels`) where the names would run off the paper
+    (`HEAD_ROOM`), with the legend that says whose they are ("" for names)."""
+    if games * sum(len(n) for n in names) <= HEAD_ROOM:
+        return names, ""
+    from gintally.report import short_labels
+
+    labels = list(short_labels(names[0], names[1]))
+    return labels, "; " + ", ".join(
+        f"{escape(x)} = {escape(n)}" for x, n in zip(labels, names, strict=True)
+    )
 
 
 def _heads(heads: list[str]) -> str:
@@ -384,7 +402,10 @@ def _game_columns(
     and each game's points, bonuses, total and net at the foot."""
     names: list[str] = sheet["players"]
     columns = [(gi, sheet["games"][gi], p) for gi in games for p in names]
-    heads = ["hand", "~dealer", "~what", "points"] + [f"G{g['number']} {p}" for _, g, p in columns]
+    shown, legend = _column_names(names, len(games))
+    heads = ["hand", "~dealer", "~what", "points"] + [
+        f"G{g['number']} {shown[names.index(p)]}" for _, g, p in columns
+    ]
     body: list[tuple[str, str]] = []
     for i, r in rows:
         cells = _hand_cells(r, i)
@@ -415,9 +436,10 @@ def _game_columns(
         net.append(num(g["net"], f"show:games.{gi}.net") if won else "<td></td>")
     foot.append("<tr>" + "".join(net) + "</tr>")
     return (
-        f'<div class="wide"><table class="sheet"><caption>Every hand of {when}, '
+        f'<div class="wide"><table class="sheet"><caption>Every scoring hand of {when}, '
         "with each game's running score; the games' bonuses and totals at the foot"
-        f"</caption><thead><tr>{_heads(heads)}</tr></thead>{_by_day(body, len(heads), lang)}"
+        f"{legend}</caption><thead><tr>{_heads(heads)}</tr></thead>"
+        f"{_by_day(body, len(heads), lang)}"
         f"<tfoot>{''.join(foot)}</tfoot></table></div>"
     )
 
@@ -466,7 +488,7 @@ def _hands_then_games(
         for i, r in rows
     ]
     hands = page.table(
-        f"Every hand of {when} and what each player scored",
+        f"Every scoring hand of {when} and what each player scored",
         ["hand", "~dealer", "~what", "points", *names],
         body,
         "sheet",
@@ -666,16 +688,25 @@ def pad_html(
     if teams:
         sides = [t["name"] for t in teams]
         heads = ["round"] + [f"table {i + 1}: {t}" for i, t in enumerate(sheet["tables"])] + sides
+        legend = ""
         what = (
             f"teams: {', '.join(t['name'] + ' (' + ', '.join(t['players']) + ')' for t in teams)}"
         )
     else:
         sides = list(sheet["players"])
         games = info["format_games"] if fmt in ("hollywood", "honeymoon") else 1
+        shown, legend = _column_names(sides, games)
         heads = ["hand", "dealer"] + [
-            (f"G{g + 1} {p}" if games > 1 else p) for g in range(games) for p in sides
+            (f"G{g + 1} {p}" if games > 1 else p) for g in range(games) for p in shown
         ]
         what = f"{games} games at once" if games > 1 else "one game at a time"
+        if fmt == "ad-infinitum":  # games at once too, as many as hands: one column a player
+            what = "every scoring hand opens a new game"
+    scored = (
+        "the winner's points, which go to every open game"
+        if fmt == "ad-infinitum" and not teams
+        else "the winner's points under each game it scores in"
+    )
     rows = ["<tr>" + "<td></td>" * len(heads) + "</tr>" for _ in range(PAD_ROWS)]
     foot = "".join(
         f'<tr><th scope="row" colspan="{2 if not teams else 1}" class="text">{label}</th>'
@@ -685,8 +716,8 @@ def pad_html(
     )
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     grid = (
-        f'<div class="wide"><table class="pad"><caption>One line a hand: the winner\'s points '
-        f"under each game it scores in</caption><thead><tr>{head}</tr></thead>"
+        f'<div class="wide"><table class="pad"><caption>One line a hand: {scored}{legend}</caption>'
+        f"<thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table></div>"
     )
     rules = info["rules"]

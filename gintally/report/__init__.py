@@ -140,6 +140,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.sheet import set_doc as set_doc
     from gintally.report.sheet import set_result as set_result
     from gintally.report.sheet import sheet_row as sheet_row
+    from gintally.report.sheet import short_labels as short_labels
     from gintally.report.sheet import show_doc as show_doc
     from gintally.report.sheet import stake_line as stake_line
     from gintally.report.sheet import table_line as table_line
@@ -175,7 +176,7 @@ HOMES: dict[str, str] = {
     ),
     "sheet": (
         "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
-        "set_result sheet_row show_doc stake_line table_line tally_doc"
+        "set_result sheet_row short_labels show_doc stake_line table_line tally_doc"
     ),
     "standings": "members_by_season members_doc season_doc standings_doc",
     "stats": "race_doc race_start stats_doc",

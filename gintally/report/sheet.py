@@ -238,6 +238,17 @@ def stake_line(doc: ShowDoc) -> str | None:
     )
 
 
+def short_labels(a: str, b: str) -> tuple[str, str]:
+    """Short labels for two players' columns where their names do not fit (the terminal's
+    sheet, a printed page's games side by side): their initials, or as many first letters as
+    tell them apart, or 1 and 2; a legend says whose they are."""
+    for n in (1, 2, 3):
+        la, lb = a[:n], b[:n]
+        if la.casefold() != lb.casefold():
+            return la, lb
+    return "1", "2"
+
+
 def table_line(doc: ShowDoc) -> str:
     """Who deals next and the knock limit, as `show` says them (no dealer: solitaire, or a
     team match, where each table deals on its own)."""

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from gintally.cli.render.terminal import out, width
+from gintally.cli.render.terminal import cells, kept_width, out, padded, width, wrapped
 from gintally.report import series_line
 
 if TYPE_CHECKING:
@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 def hand(doc: HandDoc) -> None:
     """A recorded hand, as plain lines: what happened, the games it posted to (or, for
     ad-infinitum, a summary: the games it opened and closed and the season's tally), the sets it
-    closed, who deals next."""
-    out("\n".join(hand_lines(doc)) + "\n")
+    closed, who deals next; at the width of the screen that keeps it (``play``), else of the
+    terminal."""
+    out("\n".join(hand_lines(doc, kept_width())) + "\n")
 
 
 def hand_lines(doc: HandDoc, width: int | None = None) -> list[str]:
@@ -68,7 +69,8 @@ def hand_lines(doc: HandDoc, width: int | None = None) -> list[str]:
     if "table" in doc:  # a team match: lines naming whole teams wrap, indented under their own
         lines[1:] = [part for line in lines[1:] for part in _wrapped(line, width)]
     room = terminal_width() if width is None else width
-    if any(len(line) > room for line in lines):  # a long hand (Mahjong gin, a match's name)
+    # a long hand (Mahjong gin, a match's name); a line of half the room fits whatever it holds
+    if any(2 * len(line) > room and cells(line) > room for line in lines):
         lines = [part for line in lines for part in _wrapped(line, room)]
     return lines
 
@@ -106,18 +108,10 @@ def _wrapped(line: str, room: int | None = None) -> list[str]:
     """A line of a hand's confirmation in lines that fit the terminal (or `room` columns):
     indented as it was, and further under it; a table, a team or a list of cards is never
     broken."""
-    import textwrap
-
     if room is None:
         room = width()
     indent = line[: len(line) - len(line.lstrip())]
-    parts = textwrap.wrap(
-        _together(line.strip()),
-        max(20, room),
-        initial_indent=indent,
-        subsequent_indent=indent + "  ",
-        break_on_hyphens=False,
-    )
+    parts = wrapped(_together(line.strip()), max(20, room), indent, indent + "  ")
     return [p.replace(_KEEP, " ") for p in parts]
 
 
@@ -253,13 +247,13 @@ def hand_log(
     if head["total"] > head["count"]:  # ``--last N``, or a short screen in ``play``
         count = f"the last {head['count']} of {head['total']} hands"
     title = f"Hands of {head['match']}{season} ({count})"
-    if len(title) > width:  # a narrow screen: wrapped, "(14 hands)" kept whole
+    if cells(title) > width:  # a narrow screen: wrapped, "(14 hands)" kept whole
         yield from _wrapped(title.replace(count, count.replace(" ", _KEEP)), width)
     else:
         yield title
     teams = bool(head.get("teams"))
     number = max(3, digits)
-    who = max(6, *(len(p) for p in head["players"]))
+    who = max(6, *(cells(p) for p in head["players"]))  # the dealer's column
     middle = f"{'rnd':>{number}}" if teams else f"{'dealer':<{who}}"
     lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
     # A narrow screen (under some 55 columns): what happened goes under the hand's columns,
@@ -308,8 +302,6 @@ def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[s
     """A hand's columns in the log after its number, date (and a team match's round): its
     dealer (not in a team match) and upcard; and what happened, wrapped to `room`, in lines not
     yet indented."""
-    import textwrap
-
     what = h["description"] + (" [edited]" if h["edited"] else "")
     if teams and h["dealer"]:
         what += f" ({h['dealer']} dealt)"
@@ -317,14 +309,11 @@ def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[s
         what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
     if h["note"]:
         what += f" - {h['note']}"
-    if len(what) <= room and what == what.rstrip() and what.isprintable():
+    if cells(what) <= room and what == what.rstrip() and what.isprintable():
         first, more = what.replace(_KEEP, " "), []  # fits: what textwrap would give
     else:
-        first, *more = [
-            part.replace(_KEEP, " ")
-            for part in textwrap.wrap(_together(what), room, break_on_hyphens=False) or [""]
-        ]
-    dealer = "" if teams else f"{h['dealer'] or '-':<{who}}  "
+        first, *more = [part.replace(_KEEP, " ") for part in wrapped(_together(what), room) or [""]]
+    dealer = "" if teams else padded(h["dealer"] or "-", who) + "  "
     return f"{dealer}{h['upcard'] or '-':<3}  ", [first, *more]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from gintally.cli.render.terminal import NAME_ROOM, short
+from gintally.cli.render.terminal import NAME_ROOM, cells, padded, short
 from gintally.engine.formats import format_class
 from gintally.report import GameLine, SetDoc, ShowDoc, series_line, stake_line, table_line
 
@@ -93,7 +93,7 @@ def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
     a, b = doc["players"]
     kind = format_class(doc["format"])
     name_a, name_b = short(a, NAME_ROOM), short(b, NAME_ROOM)
-    wide = [max(5, len(name_a)), max(5, len(name_b))]
+    wide = [max(5, cells(name_a)), max(5, cells(name_b))]  # columns (李 takes two)
     number = max(4, digits)
     first = "season" if kind.seasonal else "set" if kind.in_sets else ""
     lead = 0
@@ -102,7 +102,7 @@ def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
     # (`_MEMO` of them at most: memory stays bounded)
     firsts: dict[object, str] = {}
     results: dict[tuple[object, ...], str] = {}
-    cells = ""
+    layout = ""
     for item in items:
         if "result" in item:  # a set, after its last game
             s: SetDoc = item  # type: ignore[assignment]
@@ -117,9 +117,10 @@ def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
             yield "Games, with each player's total:"
             yield (
                 (f"{first:<{lead}}  " if first else "")
-                + f"{'game':>{number}}  {name_a:>{wide[0]}}  {name_b:>{wide[1]}}  result"
+                + f"{'game':>{number}}  {padded(name_a, wide[0], right=True)}  "
+                + f"{padded(name_b, wide[1], right=True)}  result"
             )
-            cells = f"{{:>{number}}}  {{:>{wide[0]}}}  {{:>{wide[1]}}}  "
+            layout = f"{{:>{number}}}  {{:>{wide[0]}}}  {{:>{wide[1]}}}  "
         where = g["season"] if kind.seasonal else g["set"]
         cell = firsts.get(where)
         if cell is None:
@@ -144,7 +145,7 @@ def game_lines(doc: ShowDoc, items: Iterable[GameLine | SetDoc], digits: int = 1
                 results[key] = result
         else:
             result = _result(g, a, b)
-        yield cell + cells.format(g["number"], tot[a], tot[b]) + result
+        yield cell + layout.format(g["number"], tot[a], tot[b]) + result
     if not shown:
         yield "No games yet: record a hand (gintally knock, gin, score ...)."
 

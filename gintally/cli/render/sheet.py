@@ -35,7 +35,7 @@ from gintally.cli.render.terminal import (
     width,
 )
 from gintally.engine.formats import format_class
-from gintally.report import series_line, stake_line, table_line
+from gintally.report import series_line, short_labels, stake_line, table_line
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -242,16 +242,6 @@ def _season_tally(doc: ShowDoc) -> Text:
     return Text(line, style="bold")
 
 
-def _labels(a: str, b: str) -> tuple[str, str]:
-    """Short labels for two players: their initials, or as many first letters as tell them
-    apart, or 1 and 2."""
-    for n in (1, 2, 3):
-        la, lb = a[:n], b[:n]
-        if la.casefold() != lb.casefold():
-            return la, lb
-    return "1", "2"
-
-
 def _sheet(
     doc: ShowDoc, games: list[GameDoc], a: str, b: str, pieces: list[RenderableType]
 ) -> None:
@@ -272,7 +262,7 @@ def _sheet(
 
     names = (a, b)
     if needed(a, b, len(games)) > room:
-        names = _labels(a, b)
+        names = short_labels(a, b)
     # On a narrow screen (40-60 columns) the games go a few to a table, one under the other,
     # so that every column keeps its numbers whole.
     each = max([1, *(k for k in range(1, len(games) + 1) if needed(*names, k) <= room)])

@@ -190,6 +190,11 @@ def width() -> int:
     return _KEPT[-1][0] if _KEPT else console().width
 
 
+def kept_width() -> int | None:
+    """The width a screen keeps drawings at (`kept`); None when they are printed."""
+    return _KEPT[-1][0] if _KEPT else None
+
+
 def group(pieces: Iterable[RenderableType]) -> Group:
     """The pieces of a drawing as one renderable."""
     from rich.console import Group
@@ -282,3 +287,41 @@ def short(name: str, width: int = 9) -> str:
     if process.unicode_stdout():
         return name[: width - 1] + "…"
     return name[: width - 3] + "..."  # what "…" becomes where the encoding cannot show it
+
+
+def cells(text: str) -> int:
+    """The columns `text` takes on a terminal: a Chinese character or an emoji takes two, a
+    combining accent none (Rich's measure, which Textual lays out by too; imported only for
+    text beyond ASCII, which takes a column a character)."""
+    if text.isascii():
+        return len(text)
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def padded(text: str, room: int, right: bool = False) -> str:
+    """`text` filled with spaces to `room` columns (`right`: on its left, to stand at the
+    right), as ``f"{text:<{room}}"`` does for text of one column a character."""
+    fill = " " * (room - cells(text))
+    return fill + text if right else text + fill
+
+
+def wrapped(text: str, room: int, indent: str = "", more: str = "") -> list[str]:
+    """`text` in lines of at most `room` columns, broken at spaces only (not at hyphens), the
+    first after `indent`, the others after `more`: `textwrap.wrap`, with each double-width
+    character (Chinese, an emoji) counted twice, as the terminal shows it."""
+    import textwrap
+
+    wide = max(text, default="") >= "\u1100"  # the first character two columns wide
+    if wide:
+        from rich.cells import get_character_cell_size
+
+        # a double-width character is followed by a NUL (no text shown holds one) for
+        # textwrap to count, which keeps it with its character (a NUL is no space) and goes
+        # afterwards
+        text = "".join(c + "\0" if get_character_cell_size(c) > 1 else c for c in text)
+    lines = textwrap.wrap(
+        text, room, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False
+    )
+    return [line.replace("\0", "") for line in lines] if wide else lines
