@@ -424,3 +424,33 @@ def test_ctrl_c_while_a_line_is_awaited_ends_the_evening_with_its_hands_kept(
     assert child.wait(timeout=30) == 0
     assert child.stderr is not None and child.stderr.read() == ""
     assert as_json(gintally("--db", str(db), "hands", "--json"))["count"] == 1
+
+
+def test_show_in_an_ad_infinitum_season_draws_what_the_command_draws(
+    tmp_path: Path, gintally: CLI
+) -> None:
+    """`show` on the entry line draws a season from the document the command draws from (its
+    open games, the latest finished ones and the tally), not from every game of the season."""
+    db = tmp_path / "inf.db"
+    ok(gintally("--db", str(db), "match", "new", "Inf", "--players", "Ann", "Bob"))
+    ok(
+        gintally(
+            "--db",
+            str(db),
+            "match",
+            "new",
+            "Year",
+            "--players",
+            "Ann",
+            "Bob",
+            "--format",
+            "ad-infinitum",
+        )
+    )
+    knocks = (f"k ann {1 + i % 9} {20 + i % 7}" for i in range(40))
+    lines = [knock if i % 3 else f"g bob {10 + i % 30}" for i, knock in enumerate(knocks)]
+    done = plain(db, [*lines, "show"])
+    assert (done.returncode, done.stderr) == (0, "")
+    drawn = ok(gintally("--db", str(db), "show")).stdout
+    assert done.stdout.endswith(drawn)
+    assert "Games won this season: Ann 7, Bob 27" in drawn and "Open games" in drawn

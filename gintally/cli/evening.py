@@ -157,7 +157,9 @@ class Evening:
             raise GintallyError(f"{found.word} takes no values (see help)")
         options = found.options
         if found.word == "show":
-            emit(self.match.sheet(bool(options.get("all"))), False, drawing("sheet.show"))
+            every = bool(options.get("all"))  # the drawing's document, as `show` draws
+            doc = self.book.sheet_doc(self.match.name, every, sheet_rows=False)
+            emit(doc, False, drawing("sheet.show"))
         elif found.word == "standings":
             year = typed.whole(options.get("year"), "--year")
             emit(self.match.standings(year), False, drawing("season.standings"))
