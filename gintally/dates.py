@@ -172,11 +172,18 @@ def parse_date(text: str, today: date, order: str | None = None) -> date:
             raise GintallyError(f"cannot read the date {shown!r} ({_HELP})") from None
         else:
             day = _loose(shown, today, order)
+    read = "" if shown == day.isoformat() else f" ({day.isoformat()})"  # said once
+    return refuse_outside(day, f"the date {shown!r}", today, read)
+
+
+def refuse_outside(day: date, named: str, today: date | None = None, read: str = "") -> date:
+    """`day`, when a hand (or a payment) may be dated so: from 1900 to 2999, and, given
+    `today`, not after tomorrow (a day of grace for time zones); else refused, naming it
+    `named` (``the date '5/3'``), with `read` after it when it is in the future."""
     if not FIRST <= day <= LAST:
-        raise GintallyError(f"the date {shown!r} is out of range (1900 to 2999)")
-    if day > today + timedelta(days=1):
-        read = "" if shown == day.isoformat() else f" ({day.isoformat()})"  # said once
-        raise GintallyError(f"the date {shown!r}{read} is in the future")
+        raise GintallyError(f"{named} is out of range (1900 to 2999)")
+    if today is not None and day > today + timedelta(days=1):
+        raise GintallyError(f"{named}{read} is in the future")
     return day
 
 

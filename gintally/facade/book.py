@@ -628,7 +628,7 @@ class Book:
         if set_number is not None:
             typed.number(set_number, "set_number", signed=True)
         if day is not None:
-            typed.a_date(day, "day")
+            typed.a_date(day, "day", self.today())
         _a_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
@@ -803,7 +803,7 @@ class Book:
         ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
         from gintally.facade import money
 
-        day = None if since is None else typed.a_date(since, "since")
+        day = None if since is None else typed.a_date(since, "since", self.today())
         doc: SettleDoc = jsonout.plain(money.settle(self.ledger(), None, True, day, self.today()))
         return doc
 
@@ -824,7 +824,7 @@ class Book:
         `Match.undo` (and ``undo``) takes it back while no hand has come after it."""
         from gintally.facade import money
 
-        day = None if date is None else typed.a_date(date, "date")
+        day = None if date is None else typed.a_date(date, "date", self.today())
         book = self.ledger(write=True)
         paid: PaidDoc = jsonout.plain(
             money.pay(book, payer, payee, as_text(amount), day, note, match, self.today())
@@ -1279,8 +1279,8 @@ class Match:
         ``"unstaked"``."""
         from gintally.facade import money
 
-        day = None if since is None else typed.a_date(since, "since")
         today = self.book.today()
+        day = None if since is None else typed.a_date(since, "since", today)
         doc: SettleDoc = jsonout.plain(
             money.settle(self.book.ledger(), self.name, False, day, today)
         )

@@ -28,7 +28,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gintally.errors import GintallyError, ParameterError
@@ -153,11 +153,18 @@ def text(value: object, name: str) -> str:
     return value
 
 
-def a_date(value: object, name: str) -> date:
-    """A date a library call gave as `name` (a `datetime.date`)."""
-    if not isinstance(value, date):
+def a_date(value: object, name: str, today: date | None = None) -> date:
+    """A date a library call gave as `name`: a `datetime.date` (a `datetime.datetime` is
+    refused: its time would be stored with the day) from 1900 to 2999, and, given `today`, not
+    after tomorrow (`dates.refuse_outside`, as the command line reads a date)."""
+    if isinstance(value, datetime) or not isinstance(value, date):
         raise ParameterError(f"{name} must be a date (datetime.date), not {value!r}")
-    return value
+    from gintally.dates import refuse_outside
+
+    try:
+        return refuse_outside(value, f"{name} {value.isoformat()}", today)
+    except GintallyError as e:
+        raise ParameterError(str(e)) from None
 
 
 def counts_by_player(value: object, name: str) -> dict[str, int]:
@@ -302,8 +309,8 @@ def when(value: date | str | None, book: Ledger, today: date) -> date:
     order), or `today`."""
     if value is None:
         return today
-    if isinstance(value, date):
-        return value
+    if isinstance(value, date):  # a program's: checked as the command line checks its text
+        return a_date(value, "date", today)
     from gintally.dates import parse_date
     from gintally.service import date_order
 

@@ -1,0 +1,119 @@
+"""A program that calls the library with what Python lets it pass, not what the signatures say:
+a `datetime` or a date no hand can have, a truthy text for a switch, None or a number for a
+name, a number for a path. Each is refused by a `ParameterError` naming the parameter and the
+value, and the ledger file is byte for byte what it was (every row of every table)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+import gintally
+from gintally.errors import ParameterError
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Iterator[gintally.Book]:
+    with gintally.open(tmp_path / "family.db") as opened:
+        match = opened.new_match("Kitchen", ["Ann", "Bob"], stake="0.05")
+        match.knock("Ann", 8, vs=18)
+        match.gin("Bob", 30)
+        yield opened
+
+
+def every_row(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table of the ledger at `path`."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = [t for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in sorted(tables)}
+    finally:
+        conn.close()
+
+
+def refused(book: gintally.Book, call: Callable[[gintally.Book], object]) -> str:
+    """The message of the `ParameterError` that `call` raises, having changed no row."""
+    path = Path(book.path)
+    before = every_row(path)
+    with pytest.raises(ParameterError) as caught:
+        call(book)
+    assert every_row(path) == before
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+TOMORROW_BUT_ONE = date.today() + timedelta(days=2)
+AT_NOON = datetime(2026, 1, 5, 12, 0)
+
+# A date a program gives is refused as the command line refuses its text: a `datetime` (its
+# time was stored with the day: a row `check` calls damaged), a day out of 1900-2999, and for a
+# hand, a payment, a settlement and a printed evening a day after tomorrow. Before, each was
+# written (a payment dated in the future made every later read say the ledger is damaged) or
+# raised TypeError.
+DATES: dict[str, tuple[Callable[[gintally.Book], object], str]] = {
+    "knock at noon": (
+        lambda b: b.match().knock("Ann", 5, vs=20, date=AT_NOON),
+        f"date must be a date (datetime.date), not {AT_NOON!r}",
+    ),
+    "knock in the future": (
+        lambda b: b.match().knock("Ann", 5, vs=20, date=TOMORROW_BUT_ONE),
+        f"date {TOMORROW_BUT_ONE.isoformat()} is in the future",
+    ),
+    "knock before 1900": (
+        lambda b: b.match().knock("Ann", 5, vs=20, date=date(1899, 12, 31), back_date=True),
+        "date 1899-12-31 is out of range (1900 to 2999)",
+    ),
+    "edit into the future": (
+        lambda b: b.match().edit(1, date=TOMORROW_BUT_ONE),
+        f"date {TOMORROW_BUT_ONE.isoformat()} is in the future",
+    ),
+    "edit at noon": (
+        lambda b: b.match().edit(1, date=AT_NOON),
+        f"date must be a date (datetime.date), not {AT_NOON!r}",
+    ),
+    "pay in the future": (
+        lambda b: b.match().pay("Bob", "Ann", "1", date=TOMORROW_BUT_ONE),
+        f"date {TOMORROW_BUT_ONE.isoformat()} is in the future",
+    ),
+    "pay at noon": (
+        lambda b: b.pay("Bob", "Ann", "1", date=AT_NOON),
+        f"date must be a date (datetime.date), not {AT_NOON!r}",
+    ),
+    "stake from noon": (
+        lambda b: b.match().stake("0.10", since=AT_NOON),
+        f"since must be a date (datetime.date), not {AT_NOON!r}",
+    ),
+    "stake from 3000": (
+        lambda b: b.match().stake("0.10", since=date(3000, 1, 1)),
+        "since 3000-01-01 is out of range (1900 to 2999)",
+    ),
+    "settle since 1800": (
+        lambda b: b.settlement(date(1800, 1, 1)),
+        "since 1800-01-01 is out of range (1900 to 2999)",
+    ),
+    "settle since at noon": (
+        lambda b: b.match().settlement(AT_NOON),
+        f"since must be a date (datetime.date), not {AT_NOON!r}",
+    ),
+    "print an evening to come": (
+        lambda b: b.print_page("evening", day=TOMORROW_BUT_ONE),
+        f"day {TOMORROW_BUT_ONE.isoformat()} is in the future",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", DATES, ids=list(DATES))
+def test_a_date_no_hand_can_have_is_refused_naming_it(book: gintally.Book, case: str) -> None:
+    call, message = DATES[case]
+    assert refused(book, call) == message
+
+
+def test_a_price_agreed_for_next_year_is_still_taken(book: gintally.Book) -> None:
+    ahead = date(date.today().year + 1, 1, 1)
+    done = book.match().stake("0.10", since=ahead)
+    assert done["stake"]["since"] == ahead.isoformat()
