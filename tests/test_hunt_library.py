@@ -117,3 +117,63 @@ def test_a_price_agreed_for_next_year_is_still_taken(book: gintally.Book) -> Non
     ahead = date(date.today().year + 1, 1, 1)
     done = book.match().stake("0.10", since=ahead)
     assert done["stake"]["since"] == ahead.isoformat()
+
+
+# A switch given as text or a number was taken for its truth: ``force="no"`` replaced an
+# export and imported a match's own export a second time, ``repair="no"`` repaired.
+SWITCHES: dict[str, tuple[Callable[[gintally.Book, Path], object], str]] = {
+    "export force": (
+        lambda b, d: b.export(None, d / "out.csv", force="no"),  # type: ignore[arg-type]
+        "force must be True or False, not 'no'",
+    ),
+    "export excel": (
+        lambda b, d: b.export(None, d / "new.csv", excel=1),  # type: ignore[arg-type]
+        "excel must be True or False, not 1",
+    ),
+    "import force": (
+        lambda b, d: b.import_(d / "out.csv", force="no"),  # type: ignore[arg-type]
+        "force must be True or False, not 'no'",
+    ),
+    "backup force": (
+        lambda b, d: b.backup(d / "out.csv", force="no"),  # type: ignore[arg-type]
+        "force must be True or False, not 'no'",
+    ),
+    "report force": (
+        lambda b, d: b.report(out=d / "out.csv", force="no"),  # type: ignore[arg-type]
+        "force must be True or False, not 'no'",
+    ),
+    "print force": (
+        lambda b, d: b.print_page("pad", out=d / "out.csv", force="no"),  # type: ignore[arg-type]
+        "force must be True or False, not 'no'",
+    ),
+    "check repair": (
+        lambda b, d: b.check(repair="no"),  # type: ignore[arg-type]
+        "repair must be True or False, not 'no'",
+    ),
+    "rolling": (
+        lambda b, d: b.new_match("Cup", ["Ann", "Bob"], format="hollywood", rolling="no"),  # type: ignore[arg-type]
+        "rolling must be True or False, not 'no'",
+    ),
+    "sheet all": (
+        lambda b, d: b.match().sheet(all="no"),  # type: ignore[arg-type]
+        "all must be True or False, not 'no'",
+    ),
+    "hands all": (
+        lambda b, d: b.match().hands(all=None),  # type: ignore[arg-type]
+        "all must be True or False, not None",
+    ),
+    "hand_count voided": (
+        lambda b, d: b.match().hand_count(voided=1),  # type: ignore[arg-type]
+        "voided must be True or False, not 1",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SWITCHES, ids=list(SWITCHES))
+def test_a_switch_is_true_or_false(book: gintally.Book, tmp_path: Path, case: str) -> None:
+    book.export(None, tmp_path / "out.csv")  # a file that is there: force decides
+    kept = (tmp_path / "out.csv").read_bytes()
+    call, message = SWITCHES[case]
+    assert refused(book, lambda b: call(b, tmp_path)) == message
+    assert (tmp_path / "out.csv").read_bytes() == kept
+    assert not (tmp_path / "new.csv").exists()

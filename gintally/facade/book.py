@@ -297,6 +297,7 @@ class Book:
         for value, called in ((games, "games"), (places, "places")):
             if value is not None:
                 number(value, called)
+        typed.switch(rolling, "rolling")
         overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
         with typed.worded(self.flags, CALLED_BY_NEW_MATCH):
             price = money.asked(
@@ -423,6 +424,7 @@ class Book:
 
         from gintally.facade import exchange
 
+        typed.switch(force, "force")
         if isinstance(source, str | os.PathLike):
             path = Path(source)
         elif source is sys.stdin:
@@ -476,6 +478,8 @@ class Book:
         ``payments``."""
         from gintally.facade import exchange
 
+        typed.switch(excel, "excel")
+        typed.switch(force, "force")
         as_csv = exchange.export_format(format, excel, sep, flags=False)
         _a_file(out)
         book = self.ledger()
@@ -525,6 +529,7 @@ class Book:
         tool dropped (``check --repair``)."""
         from gintally import report, service
 
+        typed.switch(repair, "repair")
         path = Path(self.path)
         doc: report.CheckDoc = jsonout.plain(
             report.check_doc(str(path), service.check(path, repair))
@@ -536,6 +541,7 @@ class Book:
         beside it and put in place whole (one that exists is replaced only with `force`): the
         backup's path. A backup is a SQLite file: ``"-"`` (standard output for `import_`) is
         refused."""
+        typed.switch(force, "force")
         if str(path) == "-":
             raise GintallyError(
                 "a backup is a SQLite file, never standard output: give a file's path"
@@ -568,6 +574,7 @@ class Book:
         an open file) and the page's HTML."""
         from gintally.facade import page
 
+        typed.switch(force, "force")
         _a_file(out)
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
@@ -629,6 +636,7 @@ class Book:
             typed.number(set_number, "set_number", signed=True)
         if day is not None:
             typed.a_date(day, "day", self.today())
+        typed.switch(force, "force")
         _a_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
@@ -881,6 +889,7 @@ class Match:
 
     def hand_count(self, voided: bool = False) -> int:
         """How many hands the match holds: its live ones, or with `voided` every hand."""
+        typed.switch(voided, "voided")
         book = self.book.ledger()
         return book.count_hands(book.match(self.name), voided)
 
@@ -1199,6 +1208,7 @@ class Match:
 
     def sheet(self, all: bool = False) -> report.ShowDoc:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
+        typed.switch(all, "all")
         doc: report.ShowDoc = jsonout.plain(self.book.sheet_doc(self.name, all))
         return doc
 
@@ -1213,6 +1223,7 @@ class Match:
         for value, called in ((year, "year"), (last, "last")):
             if value is not None:
                 typed.number(value, called, signed=True)
+        typed.switch(all, "all")
         wanted, count = work.log_limits(as_text(year), as_text(last), flags=False)
         doc: report.HandLogDoc = jsonout.plain(
             self.book.hand_log(self.name, wanted, count, all).doc()

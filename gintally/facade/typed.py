@@ -167,6 +167,13 @@ def a_date(value: object, name: str, today: date | None = None) -> date:
         raise ParameterError(str(e)) from None
 
 
+def switch(value: object, name: str) -> bool:
+    """A switch a library call gave as `name`: True or False (a truthy ``"no"`` is not one)."""
+    if not isinstance(value, bool):
+        raise ParameterError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
 def counts_by_player(value: object, name: str) -> dict[str, int]:
     """Each player's count, as a library call gave it: ``{"Ann": 5, "Bob": 9}``."""
     from gintally.model import fold
@@ -207,9 +214,7 @@ def check(option: Option, value: object) -> Any:
     if option.read == "date":
         return a_date(value, name)
     if option.read == "switch":
-        if not isinstance(value, bool):
-            raise ParameterError(f"{name} must be True or False, not {value!r}")
-        return value
+        return switch(value, name)
     return text(value, name)
 
 
