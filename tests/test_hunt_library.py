@@ -177,3 +177,105 @@ def test_a_switch_is_true_or_false(book: gintally.Book, tmp_path: Path, case: st
     assert refused(book, lambda b: call(b, tmp_path)) == message
     assert (tmp_path / "out.csv").read_bytes() == kept
     assert not (tmp_path / "new.csv").exists()
+
+
+# A name given as None or a number was stored as its text (a match named 'None', one renamed
+# '5'), or raised AttributeError, or reached SQLite (a list: "Error binding parameter");
+# delete_match(None) deleted the current match.
+NAMES: dict[str, tuple[Callable[[gintally.Book], object], str]] = {
+    "new match None": (
+        lambda b: b.new_match(None, ["Ann", "Bob"]),  # type: ignore[arg-type]
+        "name must be text, not None",
+    ),
+    "new match players text": (
+        lambda b: b.new_match("Cup", "Ann"),  # type: ignore[arg-type]
+        "players must be a list like ['Ann', 'Bob'], not 'Ann'",
+    ),
+    "new match players set": (
+        lambda b: b.new_match("Cup", {"Ann"}),  # type: ignore[arg-type]
+        "players must be a list like ['Ann', 'Bob'], not {'Ann'}",
+    ),
+    "new match players numbers": (
+        lambda b: b.new_match("Cup", [1, 2]),  # type: ignore[list-item]
+        "players must be a list like ['Ann', 'Bob'], not [1, 2]",
+    ),
+    "new match teams numbers": (
+        lambda b: b.new_match("Cup", teams=[1, 2]),  # type: ignore[list-item]
+        "teams must be a list like ['Ann,Cy', 'Bob,Di'], not [1, 2]",
+    ),
+    "new match format": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], format=5),  # type: ignore[arg-type]
+        "format must be text, not 5",
+    ),
+    "new match dealer": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], dealer=5),  # type: ignore[arg-type]
+        "dealer must be text, not 5",
+    ),
+    "new match season start": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], season_start=date(2026, 4, 1)),  # type: ignore[arg-type]
+        "season_start must be text, not datetime.date(2026, 4, 1)",
+    ),
+    "new match currency": (
+        lambda b: b.new_match("Cup", ["Ann", "Bob"], stake=1, currency=5),  # type: ignore[arg-type]
+        "currency must be text, not 5",
+    ),
+    "delete None": (
+        lambda b: b.delete_match(None),  # type: ignore[arg-type]
+        "name must be text, not None",
+    ),
+    "use None": (
+        lambda b: b.use_match(None),  # type: ignore[arg-type]
+        "name must be text, not None",
+    ),
+    "rename match to 5": (
+        lambda b: b.rename_match("Kitchen", 5),  # type: ignore[arg-type]
+        "new must be text, not 5",
+    ),
+    "rename player to None": (
+        lambda b: b.rename_player("Ann", None),  # type: ignore[arg-type]
+        "new must be text, not None",
+    ),
+    "match as a list": (
+        lambda b: b.match(["Kitchen"]),  # type: ignore[arg-type]
+        "name must be text, not ['Kitchen']",
+    ),
+    "stats of a list": (
+        lambda b: b.stats(["Ann"]),  # type: ignore[arg-type]
+        "player must be text, not ['Ann']",
+    ),
+    "pay from 5": (
+        lambda b: b.pay(5, "Ann", "1"),  # type: ignore[arg-type]
+        "payer must be text, not 5",
+    ),
+    "pay with a note 5": (
+        lambda b: b.match().pay("Bob", "Ann", "1", note=5),  # type: ignore[arg-type]
+        "note must be text, not 5",
+    ),
+    "stake currency": (
+        lambda b: b.match().stake("0.10", since=date.today(), currency=5),  # type: ignore[arg-type]
+        "currency must be text, not 5",
+    ),
+    "setting 5": (
+        lambda b: b.settings("date_order", 5),  # type: ignore[arg-type]
+        "value must be text, not 5",
+    ),
+    "setting a value alone": (
+        lambda b: b.settings(None, "dmy"),
+        "a value is set with its setting's key, not alone: 'dmy'",
+    ),
+    "forget None": (
+        lambda b: b.forget(None),  # type: ignore[arg-type]
+        "key must be text, not None",
+    ),
+    "merge same match 5": (
+        lambda b: b.merge(b.path, same_match=5),  # type: ignore[arg-type]
+        "same_match must be text, not 5",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", NAMES, ids=list(NAMES))
+def test_a_name_is_text(book: gintally.Book, case: str) -> None:
+    call, message = NAMES[case]
+    assert refused(book, call) == message
+    assert [m["match"] for m in book.matches()["matches"]] == ["Kitchen"]

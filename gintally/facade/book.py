@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
 from gintally import jsonout
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, ParameterError
 from gintally.facade import typed, work
 from gintally.facade.typed import Cards, as_text
 
@@ -263,6 +263,7 @@ class Book:
 
     def match(self, name: str | None = None) -> Match:
         """A match by name (case-blind), or the current one; `NotFoundError` if there is none."""
+        typed.maybe_texts(name=name)
         return Match(self, self.ledger().match(name).name)
 
     def new_match(
@@ -294,6 +295,10 @@ class Book:
         from gintally.facade import money
         from gintally.facade.typed import number
 
+        typed.texts(name=name, format=format, rules=rules)
+        typed.maybe_texts(season_start=season_start, dealer=dealer, currency=currency)
+        typed.names(players, "players")
+        typed.names(teams, "teams", "['Ann,Cy', 'Bob,Di']")
         for value, called in ((games, "games"), (places, "places")):
             if value is not None:
                 number(value, called)
@@ -331,6 +336,7 @@ class Book:
     def standings(self, year: int | None = None, match: str | None = None) -> report.StandingsDoc:
         """A match's standings (the current match's by default): ``standings --json``; `year`:
         the season starting in that year (`NotFoundError` when the match has none)."""
+        typed.maybe_texts(match=match)
         wanted = _year(year)
         doc: report.StandingsDoc = jsonout.plain(
             work.standings(self.ledger(), match, wanted, self.today())
@@ -339,6 +345,7 @@ class Book:
 
     def stats(self, player: str | None = None) -> report.StatsDoc:
         """Every player across every match: ``stats --json``."""
+        typed.maybe_texts(player=player)
         doc: report.StatsDoc = jsonout.plain(work.stats(self.ledger(), player))
         return doc
 
@@ -425,6 +432,7 @@ class Book:
         from gintally.facade import exchange
 
         typed.switch(force, "force")
+        typed.maybe_texts(match=match)
         if isinstance(source, str | os.PathLike):
             path = Path(source)
         elif source is sys.stdin:
@@ -480,6 +488,7 @@ class Book:
 
         typed.switch(excel, "excel")
         typed.switch(force, "force")
+        typed.maybe_texts(match=match)
         as_csv = exchange.export_format(format, excel, sep, flags=False)
         _a_file(out)
         book = self.ledger()
@@ -515,6 +524,7 @@ class Book:
         (``merge --same-match NAME``)."""
         from gintally.facade import exchange
 
+        typed.maybe_texts(same_match=same_match)
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
@@ -553,6 +563,7 @@ class Book:
         """The season race of `match` (None: the current one), its latest season or the one
         starting in `year`: the games won, the running net and, before any game has finished,
         the points so far, by date: ``chart --json``."""
+        typed.maybe_texts(match=match)
         doc: report.RaceDoc = jsonout.plain(
             work.chart(self.ledger(), match, _year(year), self.today())
         )
@@ -575,6 +586,7 @@ class Book:
         from gintally.facade import page
 
         typed.switch(force, "force")
+        typed.maybe_texts(match=match)
         _a_file(out)
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
@@ -637,6 +649,7 @@ class Book:
         if day is not None:
             typed.a_date(day, "day", self.today())
         typed.switch(force, "force")
+        typed.maybe_texts(match=match, language=language)
         _a_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
@@ -706,6 +719,7 @@ class Book:
 
     def use_match(self, name: str) -> Match:
         """Make the match named the current one (the one calls without a match go to)."""
+        typed.texts(name=name)
         return Match(self, self.ledger(write=True).use_match(name).name)
 
     def delete_match(self, name: str) -> DeletedDoc:
@@ -717,6 +731,7 @@ class Book:
 
         from gintally.model import fold
 
+        typed.texts(name=name)  # None is no name: never the current match
         ledger = self.ledger(write=True)
         m = ledger.match(name)
         backup = None
@@ -737,17 +752,22 @@ class Book:
 
     def rename_match(self, old: str, new: str) -> Match:
         """Rename a match (its hands stay with it)."""
+        typed.texts(old=old, new=new)
         return Match(self, self.ledger(write=True).rename_match(old, new).name)
 
     def rename_player(self, old: str, new: str) -> str:
         """Rename a player everywhere (their record is never split): the new name."""
         from gintally import service
 
+        typed.texts(old=old, new=new)
         return service.rename_player(self.ledger(write=True), old, new).name
 
     def settings(self, key: str | None = None, value: str | None = None) -> SettingsDoc:
         """The ledger's settings (``config --json``): every one, or `key`'s, set to `value`
         first when given (``date_order``: ``"dmy"``, ``"mdy"`` or ``"ymd"``)."""
+        typed.maybe_texts(key=key, value=value)
+        if key is None and value is not None:
+            raise ParameterError(f"a value is set with its setting's key, not alone: {value!r}")
         doc: SettingsDoc = jsonout.plain(
             self.setting_values(work.setting(key, value, False), value).doc
         )
@@ -755,6 +775,7 @@ class Book:
 
     def forget(self, key: str) -> SettingsDoc:
         """Forget setting `key` (back to its default): ``config KEY --unset --json``."""
+        typed.texts(key=key)
         doc: SettingsDoc = jsonout.plain(
             self.setting_values(work.setting(key, None, True), None, True).doc
         )
@@ -832,6 +853,8 @@ class Book:
         `Match.undo` (and ``undo``) takes it back while no hand has come after it."""
         from gintally.facade import money
 
+        typed.texts(payer=payer, payee=payee)
+        typed.maybe_texts(note=note, match=match)
         day = None if date is None else typed.a_date(date, "date", self.today())
         book = self.ledger(write=True)
         paid: PaidDoc = jsonout.plain(
@@ -1254,6 +1277,7 @@ class Match:
         games."""
         from gintally.facade import money
 
+        typed.maybe_texts(currency=currency)
         day = None if since is None else typed.a_date(since, "since")
         kept = None if places is None else typed.number(places, "places")
         book = self.book.ledger(write=True)

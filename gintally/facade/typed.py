@@ -153,6 +153,28 @@ def text(value: object, name: str) -> str:
     return value
 
 
+def texts(**given: object) -> None:
+    """Text a library call gave for each parameter named (``texts(old=old, new=new)``): None,
+    a number or a list is refused naming it, before it could be stored as ``'None'``."""
+    for name, value in given.items():
+        text(value, name)
+
+
+def maybe_texts(**given: object) -> None:
+    """As `texts`, where None (not given) is allowed too."""
+    texts(**{name: value for name, value in given.items() if value is not None})
+
+
+def names(value: object, name: str, example: str = "['Ann', 'Bob']") -> None:
+    """Players or teams a library call gave as `name`: None, or a list (or tuple) of text, as
+    in `example`; a text alone (its letters would be counted as names) or a set (in no order)
+    is refused."""
+    if value is None:
+        return
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise ParameterError(f"{name} must be a list like {example}, not {value!r}")
+
+
 def a_date(value: object, name: str, today: date | None = None) -> date:
     """A date a library call gave as `name`: a `datetime.date` (a `datetime.datetime` is
     refused: its time would be stored with the day) from 1900 to 2999, and, given `today`, not
