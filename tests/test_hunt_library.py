@@ -5,6 +5,7 @@ value, and the ledger file is byte for byte what it was (every row of every tabl
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from collections.abc import Callable, Iterator
 from datetime import date, datetime, timedelta
@@ -279,3 +280,67 @@ def test_a_name_is_text(book: gintally.Book, case: str) -> None:
     call, message = NAMES[case]
     assert refused(book, call) == message
     assert [m["match"] for m in book.matches()["matches"]] == ["Kitchen"]
+
+
+# A path or file of the wrong kind raised TypeError, AttributeError or ValueError from os, io
+# or pathlib (``open("")``: "PosixPath('.') has an empty name").
+FILES: dict[str, tuple[Callable[[gintally.Book], object], str]] = {
+    "backup to 5": (
+        lambda b: b.backup(5),  # type: ignore[arg-type]
+        "path must be a file's path (text or a Path), not 5",
+    ),
+    "merge None": (
+        lambda b: b.merge(None),  # type: ignore[arg-type]
+        "other must be a file's path (text or a Path), not None",
+    ),
+    "import 5": (
+        lambda b: b.import_(5),  # type: ignore[arg-type]
+        "source must be a file's path or an open file, not 5",
+    ),
+    "export to None": (
+        lambda b: b.export(None, None),  # type: ignore[arg-type]
+        "out must be a file's path or an open text file, not None",
+    ),
+    "export to ''": (
+        lambda b: b.export(None, ""),
+        "out must be a file's path (text or a Path), not ''",
+    ),
+    "export format 5": (
+        lambda b: b.export(None, io.StringIO(), format=5),  # type: ignore[arg-type]
+        "format must be text, not 5",
+    ),
+    "report to 5": (
+        lambda b: b.report(out=5),  # type: ignore[arg-type]
+        "out must be a file's path or an open text file, not 5",
+    ),
+    "print to 5": (
+        lambda b: b.print_page("pad", out=5),  # type: ignore[arg-type]
+        "out must be a file's path or an open text file, not 5",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", FILES, ids=list(FILES))
+def test_a_file_is_a_path_or_an_open_file(book: gintally.Book, case: str) -> None:
+    call, message = FILES[case]
+    assert refused(book, call) == message
+
+
+def test_a_binary_or_closed_file_is_no_text_file(book: gintally.Book) -> None:
+    binary = io.BytesIO()
+    assert refused(book, lambda b: b.export(None, binary)) == (  # type: ignore[arg-type]
+        f"out must be a text file, not a binary one ({binary!r})"
+    )
+    closed = io.StringIO()
+    closed.close()
+    assert refused(book, lambda b: b.export(None, closed)) == f"out is a closed file ({closed!r})"
+    assert refused(book, lambda b: b.import_(closed)) == (
+        f"source must be a file's path or an open file, not {closed!r}"
+    )
+
+
+@pytest.mark.parametrize("path", [5, "", "  ", b"family.db"])
+def test_a_book_opens_a_path_only(path: object) -> None:
+    with pytest.raises(ParameterError) as caught:
+        gintally.open(path)  # type: ignore[arg-type]
+    assert str(caught.value) == f"path must be a file's path (text or a Path), not {path!r}"

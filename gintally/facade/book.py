@@ -161,11 +161,33 @@ def _exported(
     return doc
 
 
-def _a_file(out: object) -> None:
-    """Refuse ``"-"`` as a file to write: the command line's standard output, which a program
-    gives as an open text file (`sys.stdout`), never a file named ``-`` in its folder."""
-    if isinstance(out, str | os.PathLike) and os.fspath(out) == "-":
-        raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+def _path(value: object, name: str) -> None:
+    """A file's path a library call gave as `name`: text (not empty) or a `os.PathLike` of
+    text; else `ParameterError` (a number or None reached ``os.fspath``'s TypeError)."""
+    spelled = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(spelled, str) or not spelled.strip():
+        raise ParameterError(f"{name} must be a file's path (text or a Path), not {value!r}")
+
+
+def _a_file(out: object, optional: bool = True) -> None:
+    """`out` as a library call gives a file to write (None: none, when `optional`): a path, or
+    an open text file that is not closed. ``"-"`` is refused: the command line's standard
+    output, which a program gives as an open text file (`sys.stdout`), never a file named
+    ``-`` in its folder."""
+    import io
+
+    if out is None and optional:
+        return
+    if isinstance(out, str | os.PathLike):
+        _path(out, "out")
+        if os.fspath(out) == "-":
+            raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+    elif not callable(getattr(out, "write", None)):
+        raise ParameterError(f"out must be a file's path or an open text file, not {out!r}")
+    elif isinstance(out, io.RawIOBase | io.BufferedIOBase):
+        raise ParameterError(f"out must be a text file, not a binary one ({out!r})")
+    elif getattr(out, "closed", False):
+        raise ParameterError(f"out is a closed file ({out!r})")
 
 
 def plain(doc: object) -> dict[str, Any]:
@@ -203,6 +225,7 @@ class Book:
         opened for writing at the first, once, rather than for reading and then again;
         `flags`: a refusal names an option as the command line spells it, ``--vs``, for the
         front ends that read text, rather than as the method calls it, ``vs``)."""
+        _path(path, "path")
         self.flags = flags
         self.path = path if str(path) == ":memory:" else Path(path)
         self.today: Callable[[], date] = today or date.today
@@ -434,9 +457,12 @@ class Book:
         typed.switch(force, "force")
         typed.maybe_texts(match=match)
         if isinstance(source, str | os.PathLike):
+            _path(source, "source")
             path = Path(source)
         elif source is sys.stdin:
             path = Path("-")
+        elif not callable(getattr(source, "read", None)) or getattr(source, "closed", False):
+            raise ParameterError(f"source must be a file's path or an open file, not {source!r}")
         else:  # an open file: read from a copy that bears its name (as the import records it)
             import tempfile
 
@@ -489,8 +515,9 @@ class Book:
         typed.switch(excel, "excel")
         typed.switch(force, "force")
         typed.maybe_texts(match=match)
+        typed.texts(format=format)
         as_csv = exchange.export_format(format, excel, sep, flags=False)
-        _a_file(out)
+        _a_file(out, optional=False)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
@@ -525,6 +552,7 @@ class Book:
         from gintally.facade import exchange
 
         typed.maybe_texts(same_match=same_match)
+        _path(other, "other")
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
@@ -552,6 +580,7 @@ class Book:
         backup's path. A backup is a SQLite file: ``"-"`` (standard output for `import_`) is
         refused."""
         typed.switch(force, "force")
+        _path(path, "path")
         if str(path) == "-":
             raise GintallyError(
                 "a backup is a SQLite file, never standard output: give a file's path"
