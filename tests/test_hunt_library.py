@@ -344,3 +344,44 @@ def test_a_book_opens_a_path_only(path: object) -> None:
     with pytest.raises(ParameterError) as caught:
         gintally.open(path)  # type: ignore[arg-type]
     assert str(caught.value) == f"path must be a file's path (text or a Path), not {path!r}"
+
+
+# A rule knob of the wrong type was passed on as its text: ``target="150"`` and
+# ``spade_doubles=1`` made a match; the type `Knobs` gives each knob is checked at run time.
+KNOBS: dict[str, tuple[dict[str, object], str]] = {
+    "target text": ({"target": "150"}, "target must be a whole number, not '150'"),
+    "target True": ({"target": True}, "target must be a whole number, not True"),
+    "target off": ({"target": None}, "target must be a whole number, not None"),
+    "spade doubles 1": ({"spade_doubles": 1}, "spade_doubles must be True or False, not 1"),
+    "gin bonus 25.0": ({"gin_bonus": 25.0}, "gin_bonus must be a whole number, not 25.0"),
+    "big gin bonus text": (
+        {"big_gin_bonus": "off"},
+        "big_gin_bonus must be a whole number or None (off), not 'off'",
+    ),
+    "knock limit list": (
+        {"knock_limit": [10]},
+        "knock_limit must be a whole number or text, not [10]",
+    ),
+    "tie 1": ({"tie": 1}, "tie must be text, not 1"),
+}
+
+
+@pytest.mark.parametrize("case", KNOBS, ids=list(KNOBS))
+def test_a_knob_is_of_its_type(book: gintally.Book, case: str) -> None:
+    knobs, message = KNOBS[case]
+    assert refused(book, lambda b: b.new_match("Cup", ["Ann", "Bob"], **knobs)) == message  # type: ignore[arg-type]
+
+
+def test_knobs_of_their_types_still_make_a_match(book: gintally.Book) -> None:
+    made = book.new_match(
+        "Cup",
+        ["Ann", "Bob"],
+        target=150,
+        spade_doubles=True,
+        big_gin_bonus=None,
+        knock_limit="upcard",
+        tie="knocker",
+    )
+    rules = made.info()["rules"]
+    assert (rules["target"], rules["spade_doubles"], rules["big_gin_bonus"]) == (150, True, None)
+    assert (rules["knock_limit"], rules["tie"]) == ("upcard", "knocker")

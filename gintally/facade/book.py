@@ -326,7 +326,7 @@ class Book:
             if value is not None:
                 number(value, called)
         typed.switch(rolling, "rolling")
-        overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
+        overrides = [f"{key}={_knob(key, value)}" for key, value in knobs.items()]
         with typed.worded(self.flags, CALLED_BY_NEW_MATCH):
             price = money.asked(
                 as_text(stake), currency, as_text(places), as_text(series_stake), flags=False
@@ -909,8 +909,35 @@ CALLED_BY_NEW_MATCH = {
 }
 
 
-def _knob(value: object) -> str:
-    """A rule knob's value as ``--set`` takes it: None is off, True and False as words."""
+# What a knob's value may be, by the type `game.rules.RuleSet` gives it (`Knobs`)
+_KNOB_TYPES = {
+    "bool": "True or False",
+    "int": "a whole number",
+    "int | None": "a whole number or None (off)",
+    "int | str": "a whole number or text",
+    "str": "text",
+}
+
+
+def _knob(key: str, value: object) -> str:
+    """Rule knob `key`'s value as ``--set`` takes it (None is off, True and False as words),
+    once it is of the knob's type (`Knobs`): a text for a count (``target="150"``) or a number
+    for a switch is refused naming the knob. An unknown knob is the rules' to refuse."""
+    from dataclasses import fields
+
+    from gintally.game.rules import RuleSet
+
+    declared = {f.name: str(f.type) for f in fields(RuleSet)}.get(key)
+    if declared is not None:
+        kinds = declared.split(" | ")
+        fits = (
+            ("bool" in kinds and isinstance(value, bool))
+            or ("int" in kinds and isinstance(value, int) and not isinstance(value, bool))
+            or ("str" in kinds and isinstance(value, str))
+            or ("None" in kinds and value is None)
+        )
+        if not fits:
+            raise ParameterError(f"{key} must be {_KNOB_TYPES[declared]}, not {value!r}")
     if value is None:
         return "off"
     if isinstance(value, bool):
