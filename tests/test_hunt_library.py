@@ -385,3 +385,38 @@ def test_knobs_of_their_types_still_make_a_match(book: gintally.Book) -> None:
     rules = made.info()["rules"]
     assert (rules["target"], rules["spade_doubles"], rules["big_gin_bonus"]) == (150, True, None)
     assert (rules["knock_limit"], rules["tie"]) == ("upcard", "knocker")
+
+
+# A count given as the text of a number, where a count or the cards are taken, was read as
+# cards and refused as "unknown card '18'", which names neither the parameter nor a number.
+COUNTS_AS_TEXT: dict[str, tuple[Callable[[gintally.Book], object], str]] = {
+    "gin vs": (
+        lambda b: b.match("Kitchen").gin("Ann", "18"),
+        "vs must be a whole number, not '18'",
+    ),
+    "big gin vs": (
+        lambda b: b.match("Kitchen").big_gin("Ann", " 18 "),
+        "vs must be a whole number, not ' 18 '",
+    ),
+    "edit vs": (
+        lambda b: b.match("Kitchen").edit(1, vs="20"),
+        "vs must be a whole number, not '20'",
+    ),
+    "mahjong table": (
+        lambda b: b.match("Tiles").gin("Ann", 10, table="5", vs_table=3),
+        "table must be a whole number, not '5'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", COUNTS_AS_TEXT, ids=list(COUNTS_AS_TEXT))
+def test_a_count_given_as_text_is_named(book: gintally.Book, case: str) -> None:
+    book.new_match("Tiles", ["Ann", "Bob"], rules="mahjong")
+    call, message = COUNTS_AS_TEXT[case]
+    assert refused(book, call) == message
+
+
+def test_cards_are_still_cards(book: gintally.Book) -> None:
+    # a set of kings melds; the queen, the jack and 9 to 5 are 55 points of deadwood
+    done = book.match().gin("Ann", "KS KH KD QC JC 9S 8H 7D 6C 5S")
+    assert (done["winner"], done["defender_deadwood"], done["points"]) == ("Ann", 55, 80)

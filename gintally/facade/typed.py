@@ -222,6 +222,8 @@ def check(option: Option, value: object) -> Any:
     if option.read == "count":
         if isinstance(value, int) and not isinstance(value, bool):
             return number(value, name)
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit():  # no card: a count
+            raise ParameterError(f"{name} must be a whole number, not {value!r}")
         if isinstance(value, str | Sequence):
             return cards_text(value, name)
         raise ParameterError(f"{name} must be a whole number or cards, not {value!r}")
