@@ -6,6 +6,7 @@ value, and the ledger file is byte for byte what it was (every row of every tabl
 from __future__ import annotations
 
 import io
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from datetime import date, datetime, timedelta
@@ -420,3 +421,58 @@ def test_cards_are_still_cards(book: gintally.Book) -> None:
     # a set of kings melds; the queen, the jack and 9 to 5 are 55 points of deadwood
     done = book.match().gin("Ann", "KS KH KD QC JC 9S 8H 7D 6C 5S")
     assert (done["winner"], done["defender_deadwood"], done["points"]) == ("Ann", 55, 80)
+
+
+def test_one_book_shared_by_threads_loses_nothing(tmp_path: Path) -> None:
+    """Threads that share one Book each record their hands, as threads with a Book each do:
+    before, they shared one connection, so one's write joined another's transaction (two
+    hands took one number, refused by the ledger) or refused "cannot start a transaction
+    within a transaction", and most of their hands were lost."""
+    import threading
+
+    failed: list[BaseException] = []
+    with gintally.open(tmp_path / "family.db") as shared:
+        shared.new_match("Kitchen", ["Ann", "Bob"])
+
+        def play(who: str) -> None:
+            try:
+                for i in range(12):
+                    shared.match("Kitchen").knock(who, 5, vs=20, note=f"{who} {i}")
+                    shared.match("Kitchen").sheet()
+            except BaseException as e:  # the thread's failure, asserted below
+                failed.append(e)
+
+        threads = [threading.Thread(target=play, args=(who,)) for who in ("Ann", "Bob", "Ann")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        hands = shared.match("Kitchen").hands(all=True)["hands"]
+    assert failed == []
+    assert [h["hand"] for h in hands] == list(range(1, 37))
+    assert sorted(str(h["note"]) for h in hands) == sorted(
+        f"{who} {i}" for who in ("Ann", "Bob", "Ann") for i in range(12)
+    )
+    with gintally.open(tmp_path / "family.db") as again:
+        assert again.check()["ok"] is True
+
+
+def test_a_closed_book_closes_every_threads_connection(tmp_path: Path) -> None:
+    import threading
+
+    book = gintally.open(tmp_path / "family.db")
+    book.new_match("Kitchen", ["Ann", "Bob"])
+    thread = threading.Thread(target=lambda: book.match().knock("Ann", 5, vs=20))
+    thread.start()
+    thread.join()
+    assert opened_on(tmp_path / "family.db") == 2  # this thread's and the other's
+    book.close()
+    assert opened_on(tmp_path / "family.db") == 0
+    assert book.match().hand_count() == 1  # opened again, in this thread
+    book.close()
+
+
+def opened_on(path: Path) -> int:
+    """How many of this process's descriptors are open on the file at `path` (Linux)."""
+    fds = Path("/proc/self/fd")
+    return sum(1 for fd in fds.iterdir() if os.path.realpath(fd) == os.path.realpath(path))

@@ -47,9 +47,11 @@ Terminology
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
 from gintally import jsonout
@@ -232,8 +234,12 @@ class Book:
         self._write_first = write
         self._make_folder = make_folder
         self._on_wait = on_wait
-        self._ledger: Ledger | None = None
-        self._writable = False  # opened for writing (`ledger`)
+        # Each thread's connection, as if each had its own Book (a connection runs one
+        # transaction at a time: two threads sharing one joined each other's writes and
+        # refused "a transaction within a transaction"); ":memory:" is one connection only.
+        self._slot: Any = SimpleNamespace() if str(path) == ":memory:" else threading.local()
+        self._opened: list[Ledger] = []  # every thread's, closed by `close`
+        self._opening = threading.Lock()
 
     def __repr__(self) -> str:
         return f"<gintally.Book {str(self.path)!r}>"
@@ -245,37 +251,51 @@ class Book:
         self.close()
 
     def close(self) -> None:
-        """Close the ledger (a later call opens it again)."""
-        if self._ledger is not None:
-            self._ledger.close()
-            self._ledger = None
+        """Close the ledger, every thread's connection to it (a later call opens it again)."""
+        with self._opening:
+            opened, self._opened = self._opened, []
+        for ledger in opened:
+            ledger.close()
+
+    @property
+    def _ledger(self) -> Ledger | None:
+        """This thread's open ledger (None: not opened, or closed since)."""
+        ledger: Ledger | None = getattr(self._slot, "ledger", None)
+        return ledger if ledger is not None and ledger in self._opened else None
 
     def ledger(self, write: bool = False, create: bool = False) -> Ledger:
         """The open ledger, having checked for other processes' writes. It is opened on first
         use as the command line opens it: for reading (a read-only file reads; nothing about
         the file changes) until a call writes (`write`: opened again for writing; `create`:
-        made if it does not exist)."""
+        made if it does not exist). Each thread that uses the Book has its own connection."""
         write = write or self._write_first
-        if self._ledger is not None and write and not self._writable:
-            self.close()
-        if self._ledger is None:
+        ledger = self._ledger
+        if ledger is not None and write and not self._slot.writable:
+            with self._opening:
+                self._opened.remove(ledger)
+            ledger.close()
+            ledger = None
+        if ledger is None:
             from gintally.ledger import Ledger
 
             memory = str(self.path) == ":memory:"  # one connection is all of it: never reopened
-            self._ledger = Ledger.open(
+            ledger = Ledger.open(
                 self.path,
                 write=write or memory,
                 create=create,
                 make_folder=self._make_folder,
                 on_wait=self._on_wait,
             )
-            self._writable = write or memory
-        self._ledger.news()
-        return self._ledger
+            with self._opening:
+                self._opened.append(ledger)
+            self._slot.ledger, self._slot.writable = ledger, write or memory
+        ledger.news()
+        return ledger
 
     def news(self) -> bool:
         """Whether another process has written to the ledger since this Book last looked."""
-        return self._ledger is not None and self._ledger.news()
+        ledger = self._ledger
+        return ledger is not None and ledger.news()
 
     # --- the ledger's matches and figures ------------------------------------------------------
 
@@ -835,8 +855,9 @@ class Book:
         """Keep what the reads folded (a season's standings, for the next read); the command
         line calls it once a command has done its work. Nothing is waited for, and nothing
         changes for other readers."""
-        if self._ledger is not None:
-            self._ledger.save_folds()
+        ledger = self._ledger
+        if ledger is not None:
+            ledger.save_folds()
 
     def _file(self) -> Path | None:
         """The ledger's file (None in memory), which no export or page may replace."""
