@@ -476,3 +476,23 @@ def opened_on(path: Path) -> int:
     """How many of this process's descriptors are open on the file at `path` (Linux)."""
     fds = Path("/proc/self/fd")
     return sum(1 for fd in fds.iterdir() if os.path.realpath(fd) == os.path.realpath(path))
+
+
+def test_a_book_in_memory_checks_its_own_ledger() -> None:
+    """``check`` opened the ledger by its path, so a Book on ":memory:" holding hands was
+    reported as "no ledger at :memory:"; it checks the ledger the Book holds open."""
+    with gintally.open(":memory:") as book:
+        book.new_match("Kitchen", ["Ann", "Bob"]).knock("Ann", 8, vs=18)
+        assert book.check() == {"ledger": ":memory:", "ok": True, "problems": []}
+        book.ledger().conn.execute("DROP TRIGGER forget_marks_hand_changed")
+        found = book.check()
+        assert found["ok"] is False
+        assert [p.split(":")[0] for p in found["problems"]] == [
+            "schema trigger forget_marks_hand_changed"
+        ]
+        assert book.check(repair=True)["problems"] == [
+            "schema trigger forget_marks_hand_changed: was missing (dropped by another tool): "
+            "put back"
+        ]
+        assert book.check()["ok"] is True
+        assert book.match().hand_count() == 1  # still open, still there

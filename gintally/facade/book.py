@@ -589,8 +589,9 @@ class Book:
 
         typed.switch(repair, "repair")
         path = Path(self.path)
+        opened = self.ledger() if self._file() is None else None  # ":memory:": no file to open
         doc: report.CheckDoc = jsonout.plain(
-            report.check_doc(str(path), service.check(path, repair))
+            report.check_doc(str(path), service.check(path, repair, opened))
         )
         return doc
 
