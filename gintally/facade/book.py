@@ -111,7 +111,8 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
     """The ledger at `path` as a `Book`; None: the command line's ledger (``$GINTALLY_DB``, else
     ``ledger.db`` in the user's app directory). ``":memory:"`` is a ledger that lives as long
     as the Book. Nothing is read until the first call: a ledger that does not exist is made
-    by `Book.new_match` only, and any other call says ``no ledger at PATH``."""
+    by `Book.new_match`, by `Book.import_` of a JSON export and by `Book.merge` only, and any
+    other call says ``no ledger at PATH``."""
     from gintally.facade import where
 
     if path is None:
@@ -251,7 +252,8 @@ class Book:
         self.close()
 
     def close(self) -> None:
-        """Close the ledger, every thread's connection to it (a later call opens it again)."""
+        """Close the ledger, every thread's connection to it (a later call opens it again; a
+        ledger in ``":memory:"`` is gone with it, and a later call starts an empty one)."""
         with self._opening:
             opened, self._opened = self._opened, []
         for ledger in opened:
@@ -801,7 +803,8 @@ class Book:
         return doc
 
     def rename_match(self, old: str, new: str) -> Match:
-        """Rename a match (its hands stay with it)."""
+        """Rename a match (its hands stay with it): the `Match` by its new name (one got by
+        the old name no longer finds it)."""
         typed.texts(old=old, new=new)
         return Match(self, self.ledger(write=True).rename_match(old, new).name)
 
