@@ -269,6 +269,10 @@ NAMES: dict[str, tuple[Callable[[gintally.Book], object], str]] = {
         lambda b: b.forget(None),  # type: ignore[arg-type]
         "key must be text, not None",
     ),
+    "a day read from 5": (
+        lambda b: b.day(5),  # type: ignore[arg-type]
+        "text must be a date as typed (27 Apr), not 5",
+    ),
     "merge same match 5": (
         lambda b: b.merge(b.path, same_match=5),  # type: ignore[arg-type]
         "same_match must be text, not 5",

@@ -850,6 +850,8 @@ class Book:
         agreed for next month: `Match.stake`'s `since`)."""
         from gintally.facade import money
 
+        if not isinstance(text, str):
+            raise ParameterError(f"text must be a date as typed (27 Apr), not {text!r}")
         book = self.ledger()
         if ahead:
             return money.from_day(text, book, self.today())
