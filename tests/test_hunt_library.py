@@ -10,12 +10,13 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 import gintally
-from gintally.errors import ParameterError
+from gintally.errors import GintallyError, ParameterError
 
 
 @pytest.fixture
@@ -500,3 +501,34 @@ def test_a_book_in_memory_checks_its_own_ledger() -> None:
         ]
         assert book.check()["ok"] is True
         assert book.match().hand_count() == 1  # still open, still there
+
+
+# An amount far past any price was written out in full before it was read: a Decimal with an
+# exponent of a hundred million made a 100 MB refusal, one of 10**18 raised MemoryError, and a
+# whole number past 4,300 digits raised ValueError (str's limit).
+HUGE: dict[str, tuple[Decimal | int, str]] = {
+    "a hundred million zeros": (Decimal("1E+100000000"), "'1E+100000000'"),
+    "past memory": (Decimal("1E+999999999999999999"), "'1E+999999999999999999'"),
+    "a tiny fraction": (Decimal("1E-999999999999999999"), "'1E-999999999999999999'"),
+    "past str's digits": (10**5000, "'1.00000E+5000'"),
+}
+
+
+@pytest.mark.parametrize("case", HUGE, ids=list(HUGE))
+def test_an_amount_past_any_price_is_refused_briefly(book: gintally.Book, case: str) -> None:
+    amount, shown = HUGE[case]
+    path = Path(book.path)
+    before = every_row(path)
+    for call, what in (
+        (lambda: book.match().pay("Bob", "Ann", amount), "the amount"),
+        (lambda: book.new_match("Cup", ["Ann", "Bob"], stake=amount), "the stake"),
+    ):
+        with pytest.raises(GintallyError) as caught:
+            call()
+        assert str(caught.value) == f"{what} must be an amount such as 0.05 or 12.50, not {shown}"
+    assert every_row(path) == before
+
+
+def test_an_amount_in_an_exponent_still_reads(book: gintally.Book) -> None:
+    paid = book.match().pay("Bob", "Ann", Decimal("1E+1"))
+    assert (paid["amount"], paid["from"], paid["to"]) == ("10.00", "Bob", "Ann")

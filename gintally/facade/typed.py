@@ -464,7 +464,16 @@ def as_text(value: object) -> Any:
         return value
     decimal = sys.modules.get("decimal")  # not loaded: `value` is no Decimal (nor loads it)
     if decimal is not None and isinstance(value, decimal.Decimal):
+        if value.is_finite() and max(value.adjusted(), -value.as_tuple().exponent) > WRITTEN:
+            return str(value)  # not written out: ``1E+100000000`` is no amount (nor 100 MB)
         return format(value, "f")
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, int) and abs(value) >= 10**WRITTEN:  # past str's 4,300 digits too
+        from decimal import Context
+
+        return str(Context(prec=6).create_decimal(value))  # 1.00000E+5000
     return str(value)
+
+
+WRITTEN = 40  # digits an amount is written out to; no amount has more (`stakes.MAX_DIGITS`)
