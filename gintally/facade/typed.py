@@ -86,6 +86,7 @@ def deadwoods(items: list[str] | None) -> dict[str, int]:
     from gintally.model import fold
 
     out: dict[str, int] = {}
+    seen: set[str] = set()  # the names folded (a set made again for each was quadratic)
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
@@ -94,8 +95,9 @@ def deadwoods(items: list[str] | None) -> dict[str, int]:
             count = int(value)
         except ValueError:
             raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
-        if fold(name) in {fold(n) for n in out}:
+        if fold(name) in seen:
             raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
+        seen.add(fold(name))
         out[name.strip()] = count
     return out
 
@@ -203,10 +205,12 @@ def counts_by_player(value: object, name: str) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise ParameterError(f"{name} must map players to counts ({{'Ann': 5}}), not {value!r}")
     out: dict[str, int] = {}
+    seen: set[str] = set()  # the names folded (a set made again for each was quadratic)
     for player, count in value.items():
         who = text(player, f"a player in {name}").strip()
-        if fold(who) in {fold(n) for n in out}:
+        if fold(who) in seen:
             raise ParameterError(f"{name} gives {who}'s count twice")
+        seen.add(fold(who))
         out[who] = number(count, f"{name}[{player!r}]")
     return out
 
