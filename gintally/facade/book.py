@@ -417,8 +417,9 @@ class Book:
         last: int | None = None,
         every: bool = False,
     ) -> work.HandLog:
-        """The hand log of `match` (`Match.hands`' arguments, checked: `work.log_limits`), its
-        rows streamed from the ledger: read them while the Book is open."""
+        """The hand log of `match` (`Match.hands`' arguments, already checked by
+        `work.log_limits`: a `last` below 1 is not refused here), its rows streamed from the
+        ledger: read them while the Book is open."""
         return work.hand_log(self.ledger(), match, year, last, every)
 
     def snapshot(self) -> AbstractContextManager[None]:
