@@ -23,7 +23,6 @@ Pure: the caller passes today and the order; nothing here reads a clock or a led
 from __future__ import annotations
 
 import re
-import warnings
 from datetime import date, datetime, timedelta
 from typing import ClassVar
 
@@ -302,11 +301,17 @@ def _loose(text: str, today: date, order: str | None) -> date:
     info = _names()
 
     def parse(default: datetime, dayfirst: bool = False, yearfirst: bool = False) -> datetime:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # e.g. an unknown time zone: not the user's concern
-            found: datetime = parser.parse(
-                text, parserinfo=info, default=default, dayfirst=dayfirst, yearfirst=yearfirst
-            )
+        # a time zone is not the user's concern, nor warned of (its only warning): ignored, not
+        # silenced by `warnings.catch_warnings`, which swaps the process's filters (threads
+        # reading dates together left an "ignore" filter behind)
+        found: datetime = parser.parse(
+            text,
+            parserinfo=info,
+            default=default,
+            dayfirst=dayfirst,
+            yearfirst=yearfirst,
+            ignoretz=True,
+        )
         return found
 
     # Parse against two different defaults: a month or day the text does not name comes out

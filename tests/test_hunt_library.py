@@ -549,3 +549,39 @@ def test_a_draw_given_many_counts_is_read_in_one_pass(book: gintally.Book) -> No
     assert refused(book, lambda b: b.match().draw(deadwood=twice)) == (
         "deadwood gives ann's count twice"
     )
+
+
+def test_dates_read_in_threads_leave_the_warning_filters_alone(tmp_path: Path) -> None:
+    """A date read from text (``27 Apr 2025``, `Book.day`) went through dateutil inside
+    `warnings.catch_warnings`, which swaps the process's filters and is not thread-safe:
+    threads reading dates together left an "ignore every warning" filter behind for good.
+    dateutil is now told to ignore time zones (its only warning) instead."""
+    import sys
+    import threading
+    import warnings
+
+    with gintally.open(tmp_path / "family.db") as book:
+        book.new_match("Kitchen", ["Ann", "Bob"])
+        before = list(warnings.filters)
+        read: list[date] = []
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)  # threads switch often: the race shows at once
+        try:
+
+            def reading() -> None:
+                for _ in range(200):
+                    read.append(book.day("27 Apr 2025"))
+
+            threads = [threading.Thread(target=reading) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        finally:
+            sys.setswitchinterval(interval)
+        assert list(warnings.filters) == before
+        assert set(read) == {date(2025, 4, 27)} and len(read) == 800
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            assert book.day("27 Apr 2025 10:00 EST") == date(2025, 4, 27)
+        assert said == []  # nothing said about the time zone either
