@@ -23,7 +23,6 @@ Pure: the caller passes today and the order; nothing here reads a clock or a led
 from __future__ import annotations
 
 import re
-import warnings
 from datetime import date, datetime, timedelta
 from typing import ClassVar
 
@@ -172,11 +171,18 @@ def parse_date(text: str, today: date, order: str | None = None) -> date:
             raise GintallyError(f"cannot read the date {shown!r} ({_HELP})") from None
         else:
             day = _loose(shown, today, order)
+    read = "" if shown == day.isoformat() else f" ({day.isoformat()})"  # said once
+    return refuse_outside(day, f"the date {shown!r}", today, read)
+
+
+def refuse_outside(day: date, named: str, today: date | None = None, read: str = "") -> date:
+    """`day`, when a hand (or a payment) may be dated so: from 1900 to 2999, and, given
+    `today`, not after tomorrow (a day of grace for time zones); else refused, naming it
+    `named` (``the date '5/3'``), with `read` after it when it is in the future."""
     if not FIRST <= day <= LAST:
-        raise GintallyError(f"the date {shown!r} is out of range (1900 to 2999)")
-    if day > today + timedelta(days=1):
-        read = "" if shown == day.isoformat() else f" ({day.isoformat()})"  # said once
-        raise GintallyError(f"the date {shown!r}{read} is in the future")
+        raise GintallyError(f"{named} is out of range (1900 to 2999)")
+    if today is not None and day > today + timedelta(days=1):
+        raise GintallyError(f"{named}{read} is in the future")
     return day
 
 
@@ -295,11 +301,17 @@ def _loose(text: str, today: date, order: str | None) -> date:
     info = _names()
 
     def parse(default: datetime, dayfirst: bool = False, yearfirst: bool = False) -> datetime:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # e.g. an unknown time zone: not the user's concern
-            found: datetime = parser.parse(
-                text, parserinfo=info, default=default, dayfirst=dayfirst, yearfirst=yearfirst
-            )
+        # a time zone is not the user's concern, nor warned of (its only warning): ignored, not
+        # silenced by `warnings.catch_warnings`, which swaps the process's filters (threads
+        # reading dates together left an "ignore" filter behind)
+        found: datetime = parser.parse(
+            text,
+            parserinfo=info,
+            default=default,
+            dayfirst=dayfirst,
+            yearfirst=yearfirst,
+            ignoretz=True,
+        )
         return found
 
     # Parse against two different defaults: a month or day the text does not name comes out

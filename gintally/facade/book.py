@@ -47,13 +47,15 @@ Terminology
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
 
 from gintally import jsonout
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, ParameterError
 from gintally.facade import typed, work
 from gintally.facade.typed import Cards, as_text
 
@@ -109,7 +111,8 @@ def open(path: str | os.PathLike[str] | None = None) -> Book:
     """The ledger at `path` as a `Book`; None: the command line's ledger (``$GINTALLY_DB``, else
     ``ledger.db`` in the user's app directory). ``":memory:"`` is a ledger that lives as long
     as the Book. Nothing is read until the first call: a ledger that does not exist is made
-    by `Book.new_match` only, and any other call says ``no ledger at PATH``."""
+    by `Book.new_match`, by `Book.import_` of a JSON export and by `Book.merge` only, and any
+    other call says ``no ledger at PATH``."""
     from gintally.facade import where
 
     if path is None:
@@ -161,11 +164,33 @@ def _exported(
     return doc
 
 
-def _a_file(out: object) -> None:
-    """Refuse ``"-"`` as a file to write: the command line's standard output, which a program
-    gives as an open text file (`sys.stdout`), never a file named ``-`` in its folder."""
-    if isinstance(out, str | os.PathLike) and os.fspath(out) == "-":
-        raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+def _path(value: object, name: str) -> None:
+    """A file's path a library call gave as `name`: text (not empty) or a `os.PathLike` of
+    text; else `ParameterError` (a number or None reached ``os.fspath``'s TypeError)."""
+    spelled = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(spelled, str) or not spelled.strip():
+        raise ParameterError(f"{name} must be a file's path (text or a Path), not {value!r}")
+
+
+def _a_file(out: object, optional: bool = True) -> None:
+    """`out` as a library call gives a file to write (None: none, when `optional`): a path, or
+    an open text file that is not closed. ``"-"`` is refused: the command line's standard
+    output, which a program gives as an open text file (`sys.stdout`), never a file named
+    ``-`` in its folder."""
+    import io
+
+    if out is None and optional:
+        return
+    if isinstance(out, str | os.PathLike):
+        _path(out, "out")
+        if os.fspath(out) == "-":
+            raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+    elif not callable(getattr(out, "write", None)):
+        raise ParameterError(f"out must be a file's path or an open text file, not {out!r}")
+    elif isinstance(out, io.RawIOBase | io.BufferedIOBase):
+        raise ParameterError(f"out must be a text file, not a binary one ({out!r})")
+    elif getattr(out, "closed", False):
+        raise ParameterError(f"out is a closed file ({out!r})")
 
 
 def plain(doc: object) -> dict[str, Any]:
@@ -203,14 +228,19 @@ class Book:
         opened for writing at the first, once, rather than for reading and then again;
         `flags`: a refusal names an option as the command line spells it, ``--vs``, for the
         front ends that read text, rather than as the method calls it, ``vs``)."""
+        _path(path, "path")
         self.flags = flags
         self.path = path if str(path) == ":memory:" else Path(path)
         self.today: Callable[[], date] = today or date.today
         self._write_first = write
         self._make_folder = make_folder
         self._on_wait = on_wait
-        self._ledger: Ledger | None = None
-        self._writable = False  # opened for writing (`ledger`)
+        # Each thread's connection, as if each had its own Book (a connection runs one
+        # transaction at a time: two threads sharing one joined each other's writes and
+        # refused "a transaction within a transaction"); ":memory:" is one connection only.
+        self._slot: Any = SimpleNamespace() if str(path) == ":memory:" else threading.local()
+        self._opened: list[Ledger] = []  # every thread's, closed by `close`
+        self._opening = threading.Lock()
 
     def __repr__(self) -> str:
         return f"<gintally.Book {str(self.path)!r}>"
@@ -222,37 +252,52 @@ class Book:
         self.close()
 
     def close(self) -> None:
-        """Close the ledger (a later call opens it again)."""
-        if self._ledger is not None:
-            self._ledger.close()
-            self._ledger = None
+        """Close the ledger, every thread's connection to it (a later call opens it again; a
+        ledger in ``":memory:"`` is gone with it, and a later call starts an empty one)."""
+        with self._opening:
+            opened, self._opened = self._opened, []
+        for ledger in opened:
+            ledger.close()
+
+    @property
+    def _ledger(self) -> Ledger | None:
+        """This thread's open ledger (None: not opened, or closed since)."""
+        ledger: Ledger | None = getattr(self._slot, "ledger", None)
+        return ledger if ledger is not None and ledger in self._opened else None
 
     def ledger(self, write: bool = False, create: bool = False) -> Ledger:
         """The open ledger, having checked for other processes' writes. It is opened on first
         use as the command line opens it: for reading (a read-only file reads; nothing about
         the file changes) until a call writes (`write`: opened again for writing; `create`:
-        made if it does not exist)."""
+        made if it does not exist). Each thread that uses the Book has its own connection."""
         write = write or self._write_first
-        if self._ledger is not None and write and not self._writable:
-            self.close()
-        if self._ledger is None:
+        ledger = self._ledger
+        if ledger is not None and write and not self._slot.writable:
+            with self._opening:
+                self._opened.remove(ledger)
+            ledger.close()
+            ledger = None
+        if ledger is None:
             from gintally.ledger import Ledger
 
             memory = str(self.path) == ":memory:"  # one connection is all of it: never reopened
-            self._ledger = Ledger.open(
+            ledger = Ledger.open(
                 self.path,
                 write=write or memory,
                 create=create,
                 make_folder=self._make_folder,
                 on_wait=self._on_wait,
             )
-            self._writable = write or memory
-        self._ledger.news()
-        return self._ledger
+            with self._opening:
+                self._opened.append(ledger)
+            self._slot.ledger, self._slot.writable = ledger, write or memory
+        ledger.news()
+        return ledger
 
     def news(self) -> bool:
         """Whether another process has written to the ledger since this Book last looked."""
-        return self._ledger is not None and self._ledger.news()
+        ledger = self._ledger
+        return ledger is not None and ledger.news()
 
     # --- the ledger's matches and figures ------------------------------------------------------
 
@@ -263,6 +308,7 @@ class Book:
 
     def match(self, name: str | None = None) -> Match:
         """A match by name (case-blind), or the current one; `NotFoundError` if there is none."""
+        typed.maybe_texts(name=name)
         return Match(self, self.ledger().match(name).name)
 
     def new_match(
@@ -294,10 +340,15 @@ class Book:
         from gintally.facade import money
         from gintally.facade.typed import number
 
+        typed.texts(name=name, format=format, rules=rules)
+        typed.maybe_texts(season_start=season_start, dealer=dealer, currency=currency)
+        typed.names(players, "players")
+        typed.names(teams, "teams", "['Ann,Cy', 'Bob,Di']")
         for value, called in ((games, "games"), (places, "places")):
             if value is not None:
                 number(value, called)
-        overrides = [f"{key}={_knob(value)}" for key, value in knobs.items()]
+        typed.switch(rolling, "rolling")
+        overrides = [f"{key}={_knob(key, value)}" for key, value in knobs.items()]
         with typed.worded(self.flags, CALLED_BY_NEW_MATCH):
             price = money.asked(
                 as_text(stake), currency, as_text(places), as_text(series_stake), flags=False
@@ -330,6 +381,7 @@ class Book:
     def standings(self, year: int | None = None, match: str | None = None) -> report.StandingsDoc:
         """A match's standings (the current match's by default): ``standings --json``; `year`:
         the season starting in that year (`NotFoundError` when the match has none)."""
+        typed.maybe_texts(match=match)
         wanted = _year(year)
         doc: report.StandingsDoc = jsonout.plain(
             work.standings(self.ledger(), match, wanted, self.today())
@@ -338,6 +390,7 @@ class Book:
 
     def stats(self, player: str | None = None) -> report.StatsDoc:
         """Every player across every match: ``stats --json``."""
+        typed.maybe_texts(player=player)
         doc: report.StatsDoc = jsonout.plain(work.stats(self.ledger(), player))
         return doc
 
@@ -364,8 +417,9 @@ class Book:
         last: int | None = None,
         every: bool = False,
     ) -> work.HandLog:
-        """The hand log of `match` (`Match.hands`' arguments, checked: `work.log_limits`), its
-        rows streamed from the ledger: read them while the Book is open."""
+        """The hand log of `match` (`Match.hands`' arguments, already checked by
+        `work.log_limits`: a `last` below 1 is not refused here), its rows streamed from the
+        ledger: read them while the Book is open."""
         return work.hand_log(self.ledger(), match, year, last, every)
 
     def snapshot(self) -> AbstractContextManager[None]:
@@ -423,10 +477,15 @@ class Book:
 
         from gintally.facade import exchange
 
+        typed.switch(force, "force")
+        typed.maybe_texts(match=match)
         if isinstance(source, str | os.PathLike):
+            _path(source, "source")
             path = Path(source)
         elif source is sys.stdin:
             path = Path("-")
+        elif not callable(getattr(source, "read", None)) or getattr(source, "closed", False):
+            raise ParameterError(f"source must be a file's path or an open file, not {source!r}")
         else:  # an open file: read from a copy that bears its name (as the import records it)
             import tempfile
 
@@ -476,8 +535,12 @@ class Book:
         ``payments``."""
         from gintally.facade import exchange
 
+        typed.switch(excel, "excel")
+        typed.switch(force, "force")
+        typed.maybe_texts(match=match)
+        typed.texts(format=format)
         as_csv = exchange.export_format(format, excel, sep, flags=False)
-        _a_file(out)
+        _a_file(out, optional=False)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
@@ -511,6 +574,8 @@ class Book:
         (``merge --same-match NAME``)."""
         from gintally.facade import exchange
 
+        typed.maybe_texts(same_match=same_match)
+        _path(other, "other")
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
@@ -525,9 +590,11 @@ class Book:
         tool dropped (``check --repair``)."""
         from gintally import report, service
 
+        typed.switch(repair, "repair")
         path = Path(self.path)
+        opened = self.ledger() if self._file() is None else None  # ":memory:": no file to open
         doc: report.CheckDoc = jsonout.plain(
-            report.check_doc(str(path), service.check(path, repair))
+            report.check_doc(str(path), service.check(path, repair, opened))
         )
         return doc
 
@@ -536,6 +603,8 @@ class Book:
         beside it and put in place whole (one that exists is replaced only with `force`): the
         backup's path. A backup is a SQLite file: ``"-"`` (standard output for `import_`) is
         refused."""
+        typed.switch(force, "force")
+        _path(path, "path")
         if str(path) == "-":
             raise GintallyError(
                 "a backup is a SQLite file, never standard output: give a file's path"
@@ -547,6 +616,7 @@ class Book:
         """The season race of `match` (None: the current one), its latest season or the one
         starting in `year`: the games won, the running net and, before any game has finished,
         the points so far, by date: ``chart --json``."""
+        typed.maybe_texts(match=match)
         doc: report.RaceDoc = jsonout.plain(
             work.chart(self.ledger(), match, _year(year), self.today())
         )
@@ -568,6 +638,8 @@ class Book:
         an open file) and the page's HTML."""
         from gintally.facade import page
 
+        typed.switch(force, "force")
+        typed.maybe_texts(match=match)
         _a_file(out)
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
@@ -628,7 +700,9 @@ class Book:
         if set_number is not None:
             typed.number(set_number, "set_number", signed=True)
         if day is not None:
-            typed.a_date(day, "day")
+            typed.a_date(day, "day", self.today())
+        typed.switch(force, "force")
+        typed.maybe_texts(match=match, language=language)
         _a_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
@@ -698,6 +772,7 @@ class Book:
 
     def use_match(self, name: str) -> Match:
         """Make the match named the current one (the one calls without a match go to)."""
+        typed.texts(name=name)
         return Match(self, self.ledger(write=True).use_match(name).name)
 
     def delete_match(self, name: str) -> DeletedDoc:
@@ -709,6 +784,7 @@ class Book:
 
         from gintally.model import fold
 
+        typed.texts(name=name)  # None is no name: never the current match
         ledger = self.ledger(write=True)
         m = ledger.match(name)
         backup = None
@@ -728,18 +804,24 @@ class Book:
         return doc
 
     def rename_match(self, old: str, new: str) -> Match:
-        """Rename a match (its hands stay with it)."""
+        """Rename a match (its hands stay with it): the `Match` by its new name (one got by
+        the old name no longer finds it)."""
+        typed.texts(old=old, new=new)
         return Match(self, self.ledger(write=True).rename_match(old, new).name)
 
     def rename_player(self, old: str, new: str) -> str:
         """Rename a player everywhere (their record is never split): the new name."""
         from gintally import service
 
+        typed.texts(old=old, new=new)
         return service.rename_player(self.ledger(write=True), old, new).name
 
     def settings(self, key: str | None = None, value: str | None = None) -> SettingsDoc:
         """The ledger's settings (``config --json``): every one, or `key`'s, set to `value`
         first when given (``date_order``: ``"dmy"``, ``"mdy"`` or ``"ymd"``)."""
+        typed.maybe_texts(key=key, value=value)
+        if key is None and value is not None:
+            raise ParameterError(f"a value is set with its setting's key, not alone: {value!r}")
         doc: SettingsDoc = jsonout.plain(
             self.setting_values(work.setting(key, value, False), value).doc
         )
@@ -747,6 +829,7 @@ class Book:
 
     def forget(self, key: str) -> SettingsDoc:
         """Forget setting `key` (back to its default): ``config KEY --unset --json``."""
+        typed.texts(key=key)
         doc: SettingsDoc = jsonout.plain(
             self.setting_values(work.setting(key, None, True), None, True).doc
         )
@@ -768,6 +851,8 @@ class Book:
         agreed for next month: `Match.stake`'s `since`)."""
         from gintally.facade import money
 
+        if not isinstance(text, str):
+            raise ParameterError(f"text must be a date as typed (27 Apr), not {text!r}")
         book = self.ledger()
         if ahead:
             return money.from_day(text, book, self.today())
@@ -777,8 +862,9 @@ class Book:
         """Keep what the reads folded (a season's standings, for the next read); the command
         line calls it once a command has done its work. Nothing is waited for, and nothing
         changes for other readers."""
-        if self._ledger is not None:
-            self._ledger.save_folds()
+        ledger = self._ledger
+        if ledger is not None:
+            ledger.save_folds()
 
     def _file(self) -> Path | None:
         """The ledger's file (None in memory), which no export or page may replace."""
@@ -803,7 +889,7 @@ class Book:
         ``settle --all --json``. Amounts are text (``"12.35"``): read them with `Decimal`."""
         from gintally.facade import money
 
-        day = None if since is None else typed.a_date(since, "since")
+        day = None if since is None else typed.a_date(since, "since", self.today())
         doc: SettleDoc = jsonout.plain(money.settle(self.ledger(), None, True, day, self.today()))
         return doc
 
@@ -824,7 +910,9 @@ class Book:
         `Match.undo` (and ``undo``) takes it back while no hand has come after it."""
         from gintally.facade import money
 
-        day = None if date is None else typed.a_date(date, "date")
+        typed.texts(payer=payer, payee=payee)
+        typed.maybe_texts(note=note, match=match)
+        day = None if date is None else typed.a_date(date, "date", self.today())
         book = self.ledger(write=True)
         paid: PaidDoc = jsonout.plain(
             money.pay(book, payer, payee, as_text(amount), day, note, match, self.today())
@@ -849,8 +937,35 @@ CALLED_BY_NEW_MATCH = {
 }
 
 
-def _knob(value: object) -> str:
-    """A rule knob's value as ``--set`` takes it: None is off, True and False as words."""
+# What a knob's value may be, by the type `game.rules.RuleSet` gives it (`Knobs`)
+_KNOB_TYPES = {
+    "bool": "True or False",
+    "int": "a whole number",
+    "int | None": "a whole number or None (off)",
+    "int | str": "a whole number or text",
+    "str": "text",
+}
+
+
+def _knob(key: str, value: object) -> str:
+    """Rule knob `key`'s value as ``--set`` takes it (None is off, True and False as words),
+    once it is of the knob's type (`Knobs`): a text for a count (``target="150"``) or a number
+    for a switch is refused naming the knob. An unknown knob is the rules' to refuse."""
+    from dataclasses import fields
+
+    from gintally.game.rules import RuleSet
+
+    declared = {f.name: str(f.type) for f in fields(RuleSet)}.get(key)
+    if declared is not None:
+        kinds = declared.split(" | ")
+        fits = (
+            ("bool" in kinds and isinstance(value, bool))
+            or ("int" in kinds and isinstance(value, int) and not isinstance(value, bool))
+            or ("str" in kinds and isinstance(value, str))
+            or ("None" in kinds and value is None)
+        )
+        if not fits:
+            raise ParameterError(f"{key} must be {_KNOB_TYPES[declared]}, not {value!r}")
     if value is None:
         return "off"
     if isinstance(value, bool):
@@ -881,6 +996,7 @@ class Match:
 
     def hand_count(self, voided: bool = False) -> int:
         """How many hands the match holds: its live ones, or with `voided` every hand."""
+        typed.switch(voided, "voided")
         book = self.book.ledger()
         return book.count_hands(book.match(self.name), voided)
 
@@ -1199,6 +1315,7 @@ class Match:
 
     def sheet(self, all: bool = False) -> report.ShowDoc:
         """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
+        typed.switch(all, "all")
         doc: report.ShowDoc = jsonout.plain(self.book.sheet_doc(self.name, all))
         return doc
 
@@ -1213,6 +1330,7 @@ class Match:
         for value, called in ((year, "year"), (last, "last")):
             if value is not None:
                 typed.number(value, called, signed=True)
+        typed.switch(all, "all")
         wanted, count = work.log_limits(as_text(year), as_text(last), flags=False)
         doc: report.HandLogDoc = jsonout.plain(
             self.book.hand_log(self.name, wanted, count, all).doc()
@@ -1243,6 +1361,7 @@ class Match:
         games."""
         from gintally.facade import money
 
+        typed.maybe_texts(currency=currency)
         day = None if since is None else typed.a_date(since, "since")
         kept = None if places is None else typed.number(places, "places")
         book = self.book.ledger(write=True)
@@ -1279,8 +1398,8 @@ class Match:
         ``"unstaked"``."""
         from gintally.facade import money
 
-        day = None if since is None else typed.a_date(since, "since")
         today = self.book.today()
+        day = None if since is None else typed.a_date(since, "since", today)
         doc: SettleDoc = jsonout.plain(
             money.settle(self.book.ledger(), self.name, False, day, today)
         )

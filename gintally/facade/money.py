@@ -241,13 +241,13 @@ def from_day(text: str, book: Ledger, today: date) -> date:
     price may be agreed for next month)."""
     from datetime import date
 
+    from gintally.dates import refuse_outside
+
     try:
         day = date.fromisoformat(text.strip())
     except ValueError:
         return when(text, book, today)
-    if not 1900 <= day.year <= 2999:
-        raise GintallyError(f"the date {text!r} is out of range (1900 to 2999)")
-    return day
+    return refuse_outside(day, f"the date {text!r}")
 
 
 def info(book: Ledger, name: str | None) -> dict[str, Any]:

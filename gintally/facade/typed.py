@@ -28,7 +28,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gintally.errors import GintallyError, ParameterError
@@ -86,6 +86,7 @@ def deadwoods(items: list[str] | None) -> dict[str, int]:
     from gintally.model import fold
 
     out: dict[str, int] = {}
+    seen: set[str] = set()  # the names folded (a set made again for each was quadratic)
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
@@ -94,8 +95,9 @@ def deadwoods(items: list[str] | None) -> dict[str, int]:
             count = int(value)
         except ValueError:
             raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
-        if fold(name) in {fold(n) for n in out}:
+        if fold(name) in seen:
             raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
+        seen.add(fold(name))
         out[name.strip()] = count
     return out
 
@@ -153,10 +155,46 @@ def text(value: object, name: str) -> str:
     return value
 
 
-def a_date(value: object, name: str) -> date:
-    """A date a library call gave as `name` (a `datetime.date`)."""
-    if not isinstance(value, date):
+def texts(**given: object) -> None:
+    """Text a library call gave for each parameter named (``texts(old=old, new=new)``): None,
+    a number or a list is refused naming it, before it could be stored as ``'None'``."""
+    for name, value in given.items():
+        text(value, name)
+
+
+def maybe_texts(**given: object) -> None:
+    """As `texts`, where None (not given) is allowed too."""
+    texts(**{name: value for name, value in given.items() if value is not None})
+
+
+def names(value: object, name: str, example: str = "['Ann', 'Bob']") -> None:
+    """Players or teams a library call gave as `name`: None, or a list (or tuple) of text, as
+    in `example`; a text alone (its letters would be counted as names) or a set (in no order)
+    is refused."""
+    if value is None:
+        return
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise ParameterError(f"{name} must be a list like {example}, not {value!r}")
+
+
+def a_date(value: object, name: str, today: date | None = None) -> date:
+    """A date a library call gave as `name`: a `datetime.date` (a `datetime.datetime` is
+    refused: its time would be stored with the day) from 1900 to 2999, and, given `today`, not
+    after tomorrow (`dates.refuse_outside`, as the command line reads a date)."""
+    if isinstance(value, datetime) or not isinstance(value, date):
         raise ParameterError(f"{name} must be a date (datetime.date), not {value!r}")
+    from gintally.dates import refuse_outside
+
+    try:
+        return refuse_outside(value, f"{name} {value.isoformat()}", today)
+    except GintallyError as e:
+        raise ParameterError(str(e)) from None
+
+
+def switch(value: object, name: str) -> bool:
+    """A switch a library call gave as `name`: True or False (a truthy ``"no"`` is not one)."""
+    if not isinstance(value, bool):
+        raise ParameterError(f"{name} must be True or False, not {value!r}")
     return value
 
 
@@ -167,10 +205,12 @@ def counts_by_player(value: object, name: str) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise ParameterError(f"{name} must map players to counts ({{'Ann': 5}}), not {value!r}")
     out: dict[str, int] = {}
+    seen: set[str] = set()  # the names folded (a set made again for each was quadratic)
     for player, count in value.items():
         who = text(player, f"a player in {name}").strip()
-        if fold(who) in {fold(n) for n in out}:
+        if fold(who) in seen:
             raise ParameterError(f"{name} gives {who}'s count twice")
+        seen.add(fold(who))
         out[who] = number(count, f"{name}[{player!r}]")
     return out
 
@@ -186,6 +226,8 @@ def check(option: Option, value: object) -> Any:
     if option.read == "count":
         if isinstance(value, int) and not isinstance(value, bool):
             return number(value, name)
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit():  # no card: a count
+            raise ParameterError(f"{name} must be a whole number, not {value!r}")
         if isinstance(value, str | Sequence):
             return cards_text(value, name)
         raise ParameterError(f"{name} must be a whole number or cards, not {value!r}")
@@ -200,9 +242,7 @@ def check(option: Option, value: object) -> Any:
     if option.read == "date":
         return a_date(value, name)
     if option.read == "switch":
-        if not isinstance(value, bool):
-            raise ParameterError(f"{name} must be True or False, not {value!r}")
-        return value
+        return switch(value, name)
     return text(value, name)
 
 
@@ -302,8 +342,8 @@ def when(value: date | str | None, book: Ledger, today: date) -> date:
     order), or `today`."""
     if value is None:
         return today
-    if isinstance(value, date):
-        return value
+    if isinstance(value, date):  # a program's: checked as the command line checks its text
+        return a_date(value, "date", today)
     from gintally.dates import parse_date
     from gintally.service import date_order
 
@@ -428,7 +468,16 @@ def as_text(value: object) -> Any:
         return value
     decimal = sys.modules.get("decimal")  # not loaded: `value` is no Decimal (nor loads it)
     if decimal is not None and isinstance(value, decimal.Decimal):
+        if value.is_finite() and max(value.adjusted(), -value.as_tuple().exponent) > WRITTEN:
+            return str(value)  # not written out: ``1E+100000000`` is no amount (nor 100 MB)
         return format(value, "f")
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, int) and abs(value) >= 10**WRITTEN:  # past str's 4,300 digits too
+        from decimal import Context
+
+        return str(Context(prec=6).create_decimal(value))  # 1.00000E+5000
     return str(value)
+
+
+WRITTEN = 40  # digits an amount is written out to; no amount has more (`stakes.MAX_DIGITS`)

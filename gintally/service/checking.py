@@ -44,55 +44,63 @@ class Problem:
         return f"{self.where}: {self.what}" if self.where else self.what
 
 
-def check(path: Path, repair: bool = False) -> list[Problem]:
+def check(path: Path, repair: bool = False, opened: Ledger | None = None) -> list[Problem]:
     """Every problem of a ledger file, found at once (an empty list: the ledger is sound).
 
     SQLite's own integrity and foreign-key checks, every match's stored rules, every live hand
     settled again under its match's rules and compared with what is stored, and every match
     replayed, its cached quiet point and season folds compared with the replay. `repair` puts
     back the guards and cache triggers another tool dropped (`Ledger.restore_guards`).
+    `opened`: the ledger as a Book holds it open, checked as it is (one in memory has no
+    file to open), else the file is opened for the check.
     """
+    if opened is not None:
+        return _problems(opened, path, repair)
     if not path.exists():
         return [Problem(None, f"no ledger at {path}")]
     try:
         book = Ledger.open(path, write=False)
     except GintallyError as e:
         return [Problem(None, str(e))]
-    problems = []
     with book:
-        if book.full_disk:  # no damage: nothing can be written until there is room
-            problems.append(Problem(None, f"the disk that holds {path} is full: {FULL_DISK}"))
-        for found in book.integrity_problems():
-            where, _, what = found.partition(": ")
-            problems.append(Problem(where, what))
+        return _problems(book, path, repair)
+
+
+def _problems(book: Ledger, path: Path, repair: bool) -> list[Problem]:
+    """`check` of the open ledger `book` (its file at `path`)."""
+    problems = []
+    if book.full_disk:  # no damage: nothing can be written until there is room
+        problems.append(Problem(None, f"the disk that holds {path} is full: {FULL_DISK}"))
+    for found in book.integrity_problems():
+        where, _, what = found.partition(": ")
+        problems.append(Problem(where, what))
+    try:
+        problems += [Problem(where, what) for where, what in book.damage(SETTINGS)]
+    except GintallyError as e:  # a table SQLite itself cannot read
+        problems.append(Problem(None, str(e)))
+    problems += _setting_problems(book)
+    problems += [Problem(where, what) for where, what in book.damaged_folds()]
+    try:
+        ids = book.match_ids()
+    except GintallyError as e:  # a damaged table
+        return [*problems, Problem(None, f"matches cannot be read: {e}")]
+    named = {p.where for p in problems}
+    rows = {int(w.split()[2]) for w in named if w and w.startswith("hands row ")}
+    for match_id in ids:
         try:
-            problems += [Problem(where, what) for where, what in book.damage(SETTINGS)]
-        except GintallyError as e:  # a table SQLite itself cannot read
-            problems.append(Problem(None, str(e)))
-        problems += _setting_problems(book)
-        problems += [Problem(where, what) for where, what in book.damaged_folds()]
-        try:
-            ids = book.match_ids()
-        except GintallyError as e:  # a damaged table
-            return [*problems, Problem(None, f"matches cannot be read: {e}")]
-        named = {p.where for p in problems}
-        rows = {int(w.split()[2]) for w in named if w and w.startswith("hands row ")}
-        for match_id in ids:
-            try:
-                m = book.match_by_id(match_id)
-            except LedgerError as e:
-                where = f"matches row {match_id}"
-                if where not in named and not any(
-                    w and w.startswith(("players row", "team_members row", "teams row"))
-                    for w in named
-                ):
-                    problems.append(Problem(where, str(e)))
-                continue
-            problems += _match_problems(book, m, rows)
-            problems += _money_problems(book, m, named)
-        if repair:
-            put = set(book.restore_guards())
-            problems = [_put_back(p) if p.where in _put_where(put) else p for p in problems]
+            m = book.match_by_id(match_id)
+        except LedgerError as e:
+            where = f"matches row {match_id}"
+            if where not in named and not any(
+                w and w.startswith(("players row", "team_members row", "teams row")) for w in named
+            ):
+                problems.append(Problem(where, str(e)))
+            continue
+        problems += _match_problems(book, m, rows)
+        problems += _money_problems(book, m, named)
+    if repair:
+        put = set(book.restore_guards())
+        problems = [_put_back(p) if p.where in _put_where(put) else p for p in problems]
     return problems
 
 
