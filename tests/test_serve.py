@@ -543,3 +543,61 @@ def test_the_money_part_says_it_as_show_and_settle_do(tmp_path: Path) -> None:
         "At $0.05 a point. Set 3 so far, its open game included: Bob is 325 points ahead, "
         "worth $16.25." in page
     ), page
+
+
+# --- hostile requests ----------------------------------------------------------------------------
+
+
+def ledger_facts(path: Path) -> Any:
+    """Everything the library says of the match: compared before and after a refusal."""
+    with gintally.open(path) as book:
+        m = book.match("Fri")
+        return m.hands(all=True), m.sheet(all=True), m.info(), m.settlement()
+
+
+def raw_write(c: TestClient, path: str, csrf: str, body: bytes) -> Any:
+    headers = {
+        "origin": ORIGIN,
+        "x-csrf-token": csrf,
+        "content-type": "application/x-www-form-urlencoded",
+    }
+    return c.post(path, content=body, headers=headers)
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "error"),
+    [
+        (
+            "/hand",
+            b"kind=gin&player=Bob&vs=%C2%B2",
+            "Error: vs must be a whole number, not '\u00b2'",
+        ),
+        (
+            "/hand",
+            b"kind=knock&player=Ann&deadwood=%C2%B9&vs=3",
+            "Error: deadwood must be a whole number, not '\u00b9'",
+        ),
+        ("/void", b"hand=%C2%B2", "Error: hand must be a whole number, not '\u00b2'"),
+        ("/edit", b"hand=1&vs=%C2%B3", "Error: vs must be a whole number, not '\u00b3'"),
+        (
+            "/hand",
+            b"kind=gin&player=Bob&vs=12345",
+            "Error: the defender's deadwood 12345 is impossible: a hand holds 0 to 98 deadwood",
+        ),
+        (
+            "/hand",
+            b"kind=gin&player=Bob&vs=-3",
+            "Error: vs must be a whole number of 0 or more, not -3",
+        ),
+    ],
+)
+def test_a_count_that_is_not_a_plain_number_is_refused_in_one_line(
+    client: TestClient, ledger: Path, route: str, body: bytes, error: str
+) -> None:
+    """A superscript digit is a digit to `str.isdigit` but no number to `int`: it was a 500
+    with a traceback in the log; a count of five digits was said not to be a whole number."""
+    csrf = join(client)
+    before = ledger_facts(ledger)
+    r = raw_write(client, route, csrf, body)
+    assert (r.status_code, r.json()) == (400, {"ok": False, "error": error})
+    assert ledger_facts(ledger) == before

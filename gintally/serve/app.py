@@ -46,6 +46,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gintally.errors import GintallyError
+from gintally.facade import typed
 from gintally.facade.book import Book, Match
 from gintally.serve.guard import Guard, Refused
 
@@ -548,9 +549,7 @@ def count(text: str | None, name: str) -> int | None:
     text = (text or "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 4:
-        raise GintallyError(f"{name} must be a whole number, not {text!r}")
-    return int(text)
+    return typed.whole(text, name)  # as the command line reads it; the library checks its range
 
 
 def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
