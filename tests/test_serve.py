@@ -601,3 +601,44 @@ def test_a_count_that_is_not_a_plain_number_is_refused_in_one_line(
     r = raw_write(client, route, csrf, body)
     assert (r.status_code, r.json()) == (400, {"ok": False, "error": error})
     assert ledger_facts(ledger) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            b"kind=gin&player=Bob&player=Ann&vs=3",
+            "Error: player is given 2 times ('Bob', 'Ann'): give it once",
+        ),
+        (
+            b"kind=knock&player=Ann&deadwood=2&vs=3&vs=30",
+            "Error: vs is given 2 times ('3', '30'): give it once",
+        ),
+    ],
+)
+def test_a_field_given_twice_is_refused_not_guessed(
+    client: TestClient, ledger: Path, body: bytes, error: str
+) -> None:
+    """The last of two values was recorded: a hand for Ann sent as a hand for Bob and Ann."""
+    csrf = join(client)
+    before = ledger_facts(ledger)
+    r = raw_write(client, "/hand", csrf, body)
+    assert (r.status_code, r.json()) == (400, {"ok": False, "error": error})
+    assert ledger_facts(ledger) == before
+
+
+def test_a_file_for_a_field_is_refused(client: TestClient, ledger: Path) -> None:
+    """A field sent as a file was dropped, and the hand read without it."""
+    csrf = join(client)
+    before = ledger_facts(ledger)
+    r = client.post(
+        "/hand",
+        data={"kind": "gin", "vs": "3"},
+        files={"player": ("who.txt", b"Bob")},
+        headers={"origin": ORIGIN, "x-csrf-token": csrf},
+    )
+    assert (r.status_code, r.json()) == (
+        400,
+        {"ok": False, "error": "Error: player must be text, not a file"},
+    )
+    assert ledger_facts(ledger) == before

@@ -30,6 +30,7 @@ from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.datastructures import FormData
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -339,8 +340,9 @@ def build(settings: Settings) -> Starlette:
             )
             if why:
                 return JSONResponse({"ok": False, "error": f"Error: {why}"}, 403)
-            form = await request.form()
-            fields = {k: v for k, v in form.items() if isinstance(v, str)}
+            fields, why = one_each(await request.form())
+            if why:
+                return JSONResponse({"ok": False, "error": f"Error: {why}"}, 400)
             return await handler(request, fields)
 
         return checked
@@ -542,6 +544,20 @@ def build(settings: Settings) -> Starlette:
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.desk = desk
     return app
+
+
+def one_each(form: FormData) -> tuple[dict[str, str], str]:
+    """A write's fields, each given once as text, or why not (a field given twice is refused:
+    which of its values was meant, the page alone knows)."""
+    fields: dict[str, str] = {}
+    for name, value in form.multi_items():
+        if not isinstance(value, str):
+            return {}, f"{name} must be text, not a file"
+        if name in fields:
+            values = ", ".join(repr(v) for v in form.getlist(name))
+            return {}, f"{name} is given {len(form.getlist(name))} times ({values}): give it once"
+        fields[name] = value
+    return fields, ""
 
 
 def count(text: str | None, name: str) -> int | None:
