@@ -642,3 +642,43 @@ def test_a_file_for_a_field_is_refused(client: TestClient, ledger: Path) -> None
         {"ok": False, "error": "Error: player must be text, not a file"},
     )
     assert ledger_facts(ledger) == before
+
+
+@pytest.mark.parametrize(
+    ("method", "route", "status", "text"),
+    [
+        ("GET", "/nope", 404, "Error: there is no page /nope here"),
+        ("GET", "/static/nope.js", 404, "Error: there is no page /static/nope.js here"),
+        ("GET", "/hand", 405, "Error: /hand takes POST, not GET"),
+        ("PUT", "/undo", 405, "Error: /undo takes POST, not PUT"),
+        ("POST", "/", 405, "Error: / takes GET, HEAD, not POST"),
+        ("DELETE", "/join", 405, "Error: /join takes GET, HEAD, POST, not DELETE"),
+    ],
+)
+def test_an_unknown_page_or_method_is_named(
+    client: TestClient, ledger: Path, method: str, route: str, status: int, text: str
+) -> None:
+    """They were "Not Found" and "Method Not Allowed", naming neither."""
+    join(client)
+    before = ledger_facts(ledger)
+    r = client.request(method, route, headers={"origin": ORIGIN})
+    assert (r.status_code, r.text) == (status, text)
+    assert ledger_facts(ledger) == before
+
+
+@pytest.mark.parametrize("host", ["evil.example", "Evil.Example:8765", "[::1]:80"])
+def test_a_foreign_host_is_named_in_its_refusal(client: TestClient, host: str) -> None:
+    """It was "Invalid host header": a phone that typed the computer's name by hand was not
+    told which addresses answer."""
+    join(client)
+    r = client.get("/", headers={"host": host})
+    assert (r.status_code, r.text) == (
+        400,
+        f"Error: this server answers at testserver, not at {host!r}",
+    )
+    assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_the_host_is_matched_without_its_port_or_case(client: TestClient) -> None:
+    join(client)
+    assert client.get("/part", headers={"host": "TestServer:8765"}).status_code == 200

@@ -30,9 +30,9 @@ from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, Headers
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     JSONResponse,
@@ -538,10 +538,24 @@ def build(settings: Settings) -> Starlette:
             desk.pool.shutdown()
 
     middleware = [
-        Middleware(Secured),
-        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)),
+        Middleware(Secured, hosts=settings.hosts),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+
+    async def not_here(request: Request, exc: Exception) -> Response:
+        """No such page, or not by that method: said naming it."""
+        assert isinstance(exc, HTTPException)
+        path = request.url.path
+        if exc.status_code == 405:
+            allowed = ", ".join(sorted((exc.headers or {}).get("Allow", "").split(", ")))
+            text = f"Error: {path} takes {allowed}, not {request.method}"
+        else:
+            text = f"Error: there is no page {path} here"
+        return PlainTextResponse(text, exc.status_code, headers=exc.headers)
+
+    handlers = {404: not_here, 405: not_here}
+    app = Starlette(
+        routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
+    )
     app.state.desk = desk
     return app
 
@@ -603,15 +617,26 @@ def now_open(m: Match) -> Sequence[Mapping[str, Any]]:
 
 
 class Secured:
-    """Every answer carries the headers that keep the page to itself (`HEADERS`)."""
+    """Only the names of this server are answered (`hosts`: a request for any other host is a
+    page from another site reaching this one through its own name, DNS rebinding), and every
+    answer carries the headers that keep the page to itself (`HEADERS`)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
         self.app = app
+        self.hosts = [h.lower() for h in hosts]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        host = Headers(scope=scope).get("host", "")
+        name = host.partition("]")[0] + "]" if host.startswith("[") else host.partition(":")[0]
+        if name.lower() not in self.hosts:
+            answered = " or ".join(self.hosts)
+            refusal = f"Error: this server answers at {answered}, not at {host!r}"
+            app: ASGIApp = PlainTextResponse(refusal, 400)
+        else:
+            app = self.app
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -620,4 +645,4 @@ class Secured:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, sending)
+        await app(scope, receive, sending)
