@@ -682,3 +682,61 @@ def test_a_foreign_host_is_named_in_its_refusal(client: TestClient, host: str) -
 def test_the_host_is_matched_without_its_port_or_case(client: TestClient) -> None:
     join(client)
     assert client.get("/part", headers={"host": "TestServer:8765"}).status_code == 200
+
+
+def stamp_of(c: TestClient) -> str:
+    """The state of the match as the page shows it, which an undo sends back."""
+    import re
+
+    found = re.search(r'data-stamp="([0-9a-f]+)"', c.get("/part").text)
+    assert found
+    return found.group(1)
+
+
+def test_two_phones_undoing_the_same_mistake_take_back_one_change(ledger: Path) -> None:
+    """Both phones saw hand 2 and tapped Undo: the second undo took back hand 1 as well, a hand
+    nobody meant to lose."""
+    with client_for(ledger) as c:
+        phones = []
+        for _ in range(2):  # two browsers of one server: each its own session
+            c.cookies.clear()
+            csrf = join(c)
+            phones.append((c.cookies.get("gintally_session") or "", csrf))
+
+        def on(phone: int) -> str:
+            c.cookies.set("gintally_session", phones[phone][0])
+            return phones[phone][1]
+
+        write(c, "/hand", on(0), kind="gin", player="Bob", vs="30", key="g")
+        seen = [stamp_of(c) for _ in (on(0), on(1))]
+        first = write(c, "/undo", on(0), seen=seen[0], key="u1")
+        assert first.json()["said"][0] == "Undid hand 2: Bob goes gin, Ann has 30: Bob +55"
+        before = ledger_facts(ledger)
+        second = write(c, "/undo", on(1), seen=seen[1], key="u2")
+        assert (second.status_code, second.json()) == (
+            409,
+            {
+                "ok": False,
+                "error": "Error: Fri changed since this page showed it (another phone or the "
+                "command line): nothing was undone; look at the sheet again, then undo",
+            },
+        )
+        assert ledger_facts(ledger) == before
+        assert ledger_facts(ledger)[1]["games"][0]["hands"] == [1]
+        again = write(c, "/undo", on(1), seen=stamp_of(c), key="u3")  # looked again
+        assert again.json()["said"][0] == "Undid hand 1: Ann knocks with 8, Bob has 18: Ann +10"
+
+
+def test_an_undo_from_a_page_that_missed_a_hand_leaves_that_hand(ledger: Path) -> None:
+    """A phone that had not yet shown Bob's new hand took it back with its Undo."""
+    with client_for(ledger) as one:
+        csrf = join(one)
+        seen = stamp_of(one)
+        with gintally.open(ledger) as other:  # the command line, or another phone
+            other.match("Fri").gin("Bob", vs=30)
+        r = write(one, "/undo", csrf, seen=seen, key="u")
+        assert r.status_code == 409
+        assert [h["description"] for h in hands(ledger)] == [
+            "Ann knocks with 8, Bob has 18: Ann +10",
+            "Bob goes gin, Ann has 30: Bob +55",
+        ]

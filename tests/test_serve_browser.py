@@ -347,3 +347,25 @@ def test_a_hand_tapped_in_the_list_is_corrected_and_voided(
         (1, False, 20),
         (2, True, 55),
     ]
+
+
+def test_an_undo_confirmed_after_another_hand_arrived_takes_nothing_back(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    """Undo tapped while hand 1 was the latest, Yes tapped after another phone's hand 2 had
+    arrived: it took back hand 2, which its phone had just recorded."""
+    page = phone(browser, hollywood, request)
+    tap_hand(page, "Ann", "knock", 8, 18)
+    said(page).to_contain_text("Hand 1: Ann knocks with 8, Bob has 18: Ann +10")
+    page.locator("#undo").tap()
+    expect(page.locator("#confirm")).to_be_visible()
+    cli(hollywood, "gin", "Bob", "30")
+    expect(page.locator(".hands")).to_contain_text("Bob goes gin, Ann has 30: Bob +55")
+    page.locator("#confirm-yes").tap()
+    said(page).to_contain_text("Error: Friday changed since this page showed it")
+    expect(page.locator("#said")).to_have_class("refused")
+    hands = [h["description"] for h in gintally.open(hollywood.path).match().hands()["hands"]]
+    assert hands == ["Ann knocks with 8, Bob has 18: Ann +10", "Bob goes gin, Ann has 30: Bob +55"]
+    page.locator("#undo").tap()  # looked again: now it takes back what it shows
+    page.locator("#confirm-yes").tap()
+    said(page).to_contain_text("Undid hand 2: Bob goes gin, Ann has 30: Bob +55")

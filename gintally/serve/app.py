@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
+import json
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -86,6 +88,11 @@ class Settings:
     def __post_init__(self) -> None:
         self.guard = Guard(self.token, self.pin)
         self.token, self.pin = self.guard.token, self.guard.pin
+
+
+class Stale(GintallyError):
+    """A correction sent from a page that no longer shows the match as it is: refused (409),
+    as the page's person decided on what it showed."""
 
 
 class Desk:
@@ -245,6 +252,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         from gintally.report import stake_line
 
         money = {**settled, "said": stake_line(sheet)}
+    seen = json.dumps([sheet, log, money, info.get("stake")], sort_keys=True, default=str)
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
     won = [g for g in games if g["status"] == "won"][-3:]
@@ -265,6 +273,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         "stake": info.get("stake"),
         "money": money,
         "season_over": sheet.get("season_over"),
+        "stamp": hashlib.sha256(seen.encode()).hexdigest()[:20],
     }
 
 
@@ -446,7 +455,8 @@ def build(settings: Settings) -> Starlette:
         try:
             return 200, {"ok": True, "said": work()}
         except GintallyError as e:
-            return 400, {"ok": False, "error": "Error: " + " ".join(str(e).split())}
+            status = 409 if isinstance(e, Stale) else 400
+            return status, {"ok": False, "error": "Error: " + " ".join(str(e).split())}
 
     async def written(fields: dict[str, str], work: Callable[[], list[str]]) -> Response:
         key = fields.get("key", "")[:100]
@@ -469,6 +479,12 @@ def build(settings: Settings) -> Starlette:
     async def undo(request: Request, fields: dict[str, str]) -> Response:
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
+            seen = fields.get("seen")
+            if seen and seen != part(desk, m.name)["stamp"]:
+                raise Stale(
+                    f"{m.name} changed since this page showed it (another phone or the "
+                    "command line): nothing was undone; look at the sheet again, then undo"
+                )
             desk.last_hand.pop(m.name, None)
             return said(m.undo(), now_open(m))
 

@@ -152,7 +152,9 @@
       submit({ kind: b.dataset.kind, player: state.player });
       return;
     } else if (b.id === "undo") {
-      ask("Undo the latest change of " + match + "?", () => correct("/undo", {}));
+      // the sheet as this phone shows it now: if it changed before Yes, nothing is undone
+      const seen = (part.querySelector("[data-stamp]") || { dataset: {} }).dataset.stamp || "";
+      ask("Undo the latest change of " + match + "?", () => correct("/undo", { seen: seen }));
       return;
     } else {
       return;
@@ -212,7 +214,7 @@
   async function correct(path, fields) {
     const doc = await post(path, { ...fields, key: newKey() });
     show(doc.ok ? doc.said : [doc.error], !doc.ok);
-    if (doc.ok) refresh();
+    refresh();  // done, or refused as the sheet changed: either way, show it as it is
     return doc;
   }
 
