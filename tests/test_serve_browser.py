@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,11 +64,11 @@ def free_port() -> int:
         return port
 
 
-def start(path: Path, **options: Any) -> Iterator[Served]:
-    """The server on `path` in a thread, with uvicorn's access log on (and kept), until the
-    test ends."""
+def start(path: Path, port: int | None = None, **options: Any) -> Generator[Served]:
+    """The server on `path` in a thread (on `port`, else a free one), with uvicorn's access log
+    on (and kept), until the test ends."""
     settings = Settings(path, **options)
-    port = free_port()
+    port = port or free_port()
     config = uvicorn.Config(
         build(settings),
         host="127.0.0.1",
@@ -369,3 +369,31 @@ def test_an_undo_confirmed_after_another_hand_arrived_takes_nothing_back(
     page.locator("#undo").tap()  # looked again: now it takes back what it shows
     page.locator("#confirm-yes").tap()
     said(page).to_contain_text("Undid hand 2: Bob goes gin, Ann has 30: Bob +55")
+
+
+def test_a_sheet_that_lost_its_server_says_so(
+    browser: Browser, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A display on the wall kept showing the scores of a server stopped, then started again
+    (with a new join token), as if they were live, without a word."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Friday", ["Ann", "Bob"]).gin("Ann", vs=12)
+    port = free_port()
+    first = start(path, port=port)
+    served = next(first)
+    page = phone(browser, served, request)
+    expect(page.locator("#lost")).to_be_hidden()
+    first.close()  # Ctrl-C
+    expect(page.locator("#lost")).to_have_text(
+        "The server does not answer: this sheet may be out of date.", timeout=10_000
+    )
+    again = start(path, port=port)  # started again: its own token, so this phone is not joined
+    next(again)
+    request.addfinalizer(again.close)
+    expect(page.locator("#lost")).to_have_text(
+        "This sheet is no longer kept up to date: join first: open the address gintally serve "
+        "printed",
+        timeout=10_000,
+    )
+    no_score_is_cut(page, "lost-360.png")

@@ -38,7 +38,13 @@
   const part = document.getElementById("part");
   if (!part) return;
 
-  // --- live: each change anywhere fetches the sheet's live part again
+  // --- live: each change anywhere fetches the sheet's live part again; a sheet that can no
+  // longer be kept up to date says so above it (a stopped or restarted server, a lost join)
+  const lostBox = document.getElementById("lost");
+  function lost(text) {
+    lostBox.textContent = text;
+    lostBox.hidden = !text;
+  }
   let fetching = null;
   let again = false;
   async function refresh() {
@@ -46,10 +52,20 @@
     fetching = (async () => {
       do {
         again = false;
-        const r = await fetch("/part?m=" + encodeURIComponent(match), { credentials: "same-origin" });
+        let r;
+        try {
+          r = await fetch("/part?m=" + encodeURIComponent(match), { credentials: "same-origin" });
+        } catch (e) {
+          lost("The server does not answer: this sheet may be out of date.");
+          return;
+        }
         if (r.ok) {
           part.innerHTML = await r.text();
           body.dataset.version = String(Number(body.dataset.version || "0") + 1);
+          lost("");
+        } else {
+          const text = (await r.text()).trim().replace(/^Error: /, "");
+          lost("This sheet is no longer kept up to date: " + text);
         }
       } while (again);
     })().finally(() => { fetching = null; });
@@ -58,8 +74,21 @@
   if (window.EventSource) {
     const events = new EventSource("/events");
     let first = true;
-    events.addEventListener("hello", () => { if (!first) refresh(); first = false; });
+    let quiet = null;  // a stream that ends on time reconnects within a second: not lost
+    events.addEventListener("hello", () => {
+      clearTimeout(quiet);
+      quiet = null;
+      lost("");
+      if (!first) refresh();
+      first = false;
+    });
     events.addEventListener("change", () => refresh());
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) refresh();  // refused: the answer says why
+      else if (quiet === null) {
+        quiet = setTimeout(() => lost("The server does not answer: this sheet may be out of date."), 3000);
+      }
+    });
   } else {
     setInterval(refresh, 2000);  // the fallback: no event streams in this browser
   }
