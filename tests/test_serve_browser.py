@@ -397,3 +397,86 @@ def test_a_sheet_that_lost_its_server_says_so(
         timeout=10_000,
     )
     no_score_is_cut(page, "lost-360.png")
+
+
+LONG = ("Alexandrina Konstantinopoulou-Wetherby J", "Bartholomew Featherstonehaugh-Cholmondel")
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A ledger that fills a phone: 40-character names in three open games, a team of them,
+    an ad-infinitum evening of seven open games, a match of 10,000 hands."""
+    folder = tmp_path_factory.mktemp("crowded")
+    path = folder / "ledger.db"
+    rows = ["date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood"]
+    rows += ["2026-11-28,knock,Ann,22,Ann,3,25", "2026-11-28,gin,Bob,65,Bob,0,40"] * 5000
+    (folder / "hands.csv").write_text("\n".join(rows) + "\n")
+    a, b = LONG
+    with gintally.open(path) as book:
+        book.new_match("Thousands", ["Ann", "Bob"], format="hollywood")
+        book.import_(folder / "hands.csv", match="Thousands")
+        m = book.new_match("Names", [a, b], format="hollywood")
+        for _ in range(2):
+            m.knock(a, 3, vs=7)
+            m.knock(b, 2, vs=9)
+        t = book.new_match("Teams", teams=[f"{a},{b}", "Ann Featherstonehaugh Cholmondeley,Di"])
+        t.knock(a, 3, vs=25)
+        endless = book.new_match("Endless", ["Ann", "Bob"], format="ad-infinitum")
+        for i in range(7):
+            endless.knock("Ann" if i % 2 else "Bob", 9, vs=10)
+    yield from start(path)
+
+
+# A phone's width in CSS pixels: 320, 360 and 414 wide; 180 and 160, a 360 and a 320 phone
+# with its text at 200 %
+@pytest.mark.parametrize("width", [320, 360, 414, 180, 160])
+def test_a_crowded_ledger_fits_every_phone(
+    browser: Browser, crowded: Served, request: pytest.FixtureRequest, width: int
+) -> None:
+    """Nothing wider than the phone, no score or hand number broken or cut, every button of
+    the pad on the screen and big enough to tap. Three games of long names, or more than
+    three open games, ran off a 320 px screen; a five-digit hand number broke in two; at
+    200 % the links, the standings and the long names ran off."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 740}})
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    request.addfinalizer(lambda: keep(page, request, f"crowded-{width}"))
+    page.goto(crowded.url)
+    expect(page.locator("#pad")).to_be_visible()
+    base = crowded.url.split("#")[0]
+    pages = ["/", "/standings", "/settle", "/matches"]
+    for match in ("Thousands", "Names", "Teams", "Endless"):
+        for route in pages:
+            page.goto(f"{base}{route[1:]}?m={match}")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shot = f"crowded-{width}-{match}-{route.strip('/') or 'sheet'}.png"
+            page.screenshot(path=str(SHOTS / shot), full_page=True)
+            wrong = page.evaluate(
+                """(width) => {
+                  const wrong = [];
+                  if (document.documentElement.scrollWidth > width)
+                    wrong.push('the page is ' + document.documentElement.scrollWidth + ' wide');
+                  for (const e of document.querySelectorAll('main *, nav *')) {
+                    const r = e.getBoundingClientRect();
+                    if (r.width && (r.right > width + 0.5 || r.left < -0.5))
+                      wrong.push('off the screen: ' + e.tagName + ' ' + e.textContent.slice(0, 30));
+                  }
+                  for (const e of document.querySelectorAll('.score, .num')) {
+                    const text = document.createRange();
+                    text.selectNodeContents(e);
+                    if (text.getClientRects().length > 1 || e.scrollWidth > e.clientWidth)
+                      wrong.push('broken or cut: ' + e.textContent);
+                  }
+                  for (const e of document.querySelectorAll('#pad button')) {
+                    const r = e.getBoundingClientRect();
+                    if (r.height < 44 || r.width < 44) wrong.push('too small: ' + e.textContent);
+                  }
+                  return wrong;
+                }""",
+                width,
+            )
+            assert (shot, wrong) == (shot, [])
+    page.goto(f"{base}?m=Thousands")
+    expect(page.locator('button.hand[data-hand="10000"] .num')).to_have_text("10000")
+    page.goto(f"{base}?m=Endless")
+    expect(page.locator(".scores .score")).to_have_count(14)  # 7 open games, 2 players
