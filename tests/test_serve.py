@@ -740,3 +740,17 @@ def test_an_undo_from_a_page_that_missed_a_hand_leaves_that_hand(ledger: Path) -
             "Ann knocks with 8, Bob has 18: Ann +10",
             "Bob goes gin, Ann has 30: Bob +55",
         ]
+
+
+def test_the_matches_page_names_a_team_match_by_its_teams(tmp_path: Path) -> None:
+    """It said "Ann v Bob" for Ann & Cy against Bob & Di (the first player of each team), where
+    `match list` says "Ann & Cy vs Bob & Di"."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Pairs", teams=["Ann,Cy", "Bob,Di"])
+        book.new_match("Fri", ["Ann", "Bob"])
+    with client_for(path) as c:
+        join(c)
+        page = " ".join(c.get("/matches").text.split())
+    assert "<span>Ann &amp; Cy v Bob &amp; Di · single</span>" in page
+    assert "<span>Ann v Bob · single</span>" in page
