@@ -754,3 +754,38 @@ def test_the_matches_page_names_a_team_match_by_its_teams(tmp_path: Path) -> Non
         page = " ".join(c.get("/matches").text.split())
     assert "<span>Ann &amp; Cy v Bob &amp; Di · single</span>" in page
     assert "<span>Ann v Bob · single</span>" in page
+
+
+def test_the_sheet_says_the_set_and_the_series_under_way_as_show_does(
+    gintally: Callable[..., Run], db_path: Path
+) -> None:
+    """`show` says how the set in progress and the series stand under the sheet; the served
+    sheet said neither (a Hollywood evening's running total was on no phone)."""
+    import html
+
+    import gintally as library
+
+    with library.open(db_path) as book:
+        h = book.new_match("Holly", ["Ann", "Bob"], format="hollywood")
+        for _ in range(7):
+            h.knock("Ann", 3, vs=25)
+            h.gin("Bob", vs=40)
+        r = book.new_match("Roll", ["Ann", "Bob"], format="hollywood", rolling=True)
+        for _ in range(5):
+            r.gin("Ann", vs=40)
+            r.knock("Bob", 2, vs=10)
+        s = book.new_match("Best", ["Ann", "Bob"], best_of=3)
+        s.gin("Ann", vs=80)
+        s.gin("Ann", vs=10)
+    expected = {
+        "Holly": "Set 2 (sum of its finished games' nets): Bob leads by 372 so far.",
+        "Roll": "Rolling Hollywood, the sum of the nets: Ann leads by 988 so far.",
+        "Best": "Series 1 (best of 3): Ann 1, Bob 0 games won",
+    }
+    with client_for(db_path) as c:
+        join(c)
+        for name, line in expected.items():
+            shown = " ".join(gintally("show", "--match", name).stdout.split())
+            assert line in shown, shown
+            page = html.unescape(" ".join(c.get(f"/part?m={name}").text.split()))
+            assert f'<p class="standing">{line}</p>' in page, page

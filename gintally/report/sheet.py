@@ -92,6 +92,14 @@ def set_result(match: Match, s: GameSet) -> str:
     return f"{a if s.worth > 0 else b} {'lead' if teams else 'leads'} by {abs(s.worth)} so far"
 
 
+def set_line(s: SetDoc, rolling: bool) -> str:
+    """The set in progress as `show` says it under the sheet: ``Set 2 (sum of its finished
+    games' nets): Bob leads by 372 so far.``, or rolling Hollywood's one running set."""
+    if rolling:
+        return f"Rolling Hollywood, the sum of the nets: {s['result']}."
+    return f"Set {s['number']} (sum of its finished games' nets): {s['result']}."
+
+
 def set_doc(match: Match, s: GameSet) -> SetDoc:
     return {
         "number": s.number,

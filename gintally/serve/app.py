@@ -248,10 +248,17 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     info = m.info()
     settled = m.settlement() if info.get("stake") else None
     money: dict[str, Any] | None = None
-    if settled is not None:  # with the sheet's line about it, as `show` says it
-        from gintally.report import stake_line
+    from gintally.report import series_line, set_line, stake_line
 
+    if settled is not None:  # with the sheet's line about it, as `show` says it
         money = {**settled, "said": stake_line(sheet)}
+    sets = sheet.get("sets") or []
+    now = sets[-1] if sets and sets[-1]["status"] == "open" else None
+    series, sides = sheet.get("series"), sheet["players"]
+    standing = [  # the set under way and the series, as `show` says them under the sheet
+        set_line(now, sheet["rolling"]) if now is not None else None,
+        series_line(series, sides[0], sides[-1], "teams" in sheet) if series else None,
+    ]
     seen = json.dumps([sheet, log, money, info.get("stake")], sort_keys=True, default=str)
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
@@ -273,6 +280,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         "stake": info.get("stake"),
         "money": money,
         "season_over": sheet.get("season_over"),
+        "standing": [line for line in standing if line],
         "stamp": hashlib.sha256(seen.encode()).hexdigest()[:20],
     }
 
