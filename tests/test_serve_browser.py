@@ -480,3 +480,36 @@ def test_a_crowded_ledger_fits_every_phone(
     expect(page.locator('button.hand[data-hand="10000"] .num')).to_have_text("10000")
     page.goto(f"{base}?m=Endless")
     expect(page.locator(".scores .score")).to_have_count(14)  # 7 open games, 2 players
+
+
+def test_two_servers_on_one_computer_keep_one_phone_joined_to_both(
+    browser: Browser, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two ledgers served on two ports: a browser keeps one cookie of a name per host, whatever
+    the port, so joining the second server signed the phone out of the first."""
+    ledgers = []
+    for name in ("Kitchen", "Club"):
+        path = tmp_path / f"{name}.db"
+        with gintally.open(path) as book:
+            book.new_match(name, ["Ann", "Bob"])
+        ledgers.append(path)
+    first = start(ledgers[0])
+    kitchen = next(first)
+    request.addfinalizer(first.close)
+    second = start(ledgers[1])
+    club = next(second)
+    request.addfinalizer(second.close)
+    context: BrowserContext = browser.new_context(**PHONE)
+    one, two = context.new_page(), context.new_page()
+    request.addfinalizer(lambda: keep(two, request, "club"))
+    request.addfinalizer(lambda: keep(one, request, "kitchen"))
+    one.goto(kitchen.url)
+    expect(one.locator("#pad")).to_be_visible()
+    two.goto(club.url)
+    expect(two.locator("#pad")).to_be_visible()
+    tap_hand(one, "Ann", "gin", 20)
+    said(one).to_contain_text("Hand 1: Ann goes gin, Bob has 20: Ann +45")
+    tap_hand(two, "Bob", "gin", 10)
+    said(two).to_contain_text("Hand 1: Bob goes gin, Ann has 10: Bob +35")
+    expect(one.locator("#lost")).to_be_hidden()
+    assert [gintally.open(p).match().hand_count() for p in ledgers] == [1, 1]

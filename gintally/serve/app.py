@@ -54,7 +54,7 @@ from gintally.facade.book import Book, Match
 from gintally.serve.guard import Guard, Refused
 
 HERE = Path(__file__).parent
-COOKIE = "gintally_session"
+COOKIE = "gintally_session"  # and the port, when the address has one: see `cookie`
 KEYS = 2000  # submissions remembered for their idempotency keys
 LAST = 8  # hands listed on the sheet
 KINDS = ("knock", "gin", "big-gin", "draw", "misdeal")
@@ -318,11 +318,11 @@ def build(settings: Settings) -> Starlette:
     templates.env.filters["q"] = lambda text: quote(str(text), safe="")
 
     def session(request: Request) -> str | None:
-        sid = request.cookies.get(COOKIE)
+        sid = request.cookies.get(cookie(request))
         return sid if guard.csrf(sid) is not None else None
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
-        sid = request.cookies.get(COOKIE)
+        sid = request.cookies.get(cookie(request))
         context = {**context, "csrf": guard.csrf(sid) or ""}
         response = templates.TemplateResponse(request, name, context, status_code=status)
         response.headers["Cache-Control"] = "no-store"
@@ -350,7 +350,7 @@ def build(settings: Settings) -> Starlette:
 
         async def checked(request: Request) -> Response:
             why = guard.may_write(
-                request.cookies.get(COOKIE),
+                request.cookies.get(cookie(request)),
                 request.headers.get("x-csrf-token"),
                 request.headers.get("origin"),
                 request.headers.get("host", ""),
@@ -382,7 +382,7 @@ def build(settings: Settings) -> Starlette:
             JSONResponse({"ok": True}) if form.get("js") else RedirectResponse("/", 303)
         )
         response.set_cookie(
-            COOKIE, sid, max_age=60 * 60 * 24 * 30, httponly=True, samesite="strict"
+            cookie(request), sid, max_age=60 * 60 * 24 * 30, httponly=True, samesite="strict"
         )
         return response
 
@@ -475,7 +475,7 @@ def build(settings: Settings) -> Starlette:
 
     @writing
     async def hand(request: Request, fields: dict[str, str]) -> Response:
-        session = request.cookies.get(COOKIE, "")
+        session = request.cookies.get(cookie(request), "")
 
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
@@ -596,6 +596,14 @@ def one_each(form: FormData) -> tuple[dict[str, str], str]:
             return {}, f"{name} is given {len(form.getlist(name))} times ({values}): give it once"
         fields[name] = value
     return fields, ""
+
+
+def cookie(request: Request) -> str:
+    """The session cookie's name on this server: a browser keeps one cookie of a name for a
+    host whatever its port, so two servers on one computer (two ledgers, two ports) would each
+    take the other's place; the port in the name keeps both joined."""
+    port = request.url.port
+    return f"{COOKIE}_{port}" if port else COOKIE
 
 
 def count(text: str | None, name: str) -> int | None:
