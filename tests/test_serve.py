@@ -761,8 +761,8 @@ def test_the_matches_page_names_a_team_match_by_its_teams(tmp_path: Path) -> Non
 def test_the_sheet_says_the_set_and_the_series_under_way_as_show_does(
     gintally: Callable[..., Run], db_path: Path
 ) -> None:
-    """`show` says how the set in progress and the series stand under the sheet; the served
-    sheet said neither (a Hollywood evening's running total was on no phone)."""
+    """`show` says how the season, the set in progress and the series stand; the served sheet
+    said none of them (a Hollywood evening's running total was on no phone)."""
     import html
 
     import gintally as library
@@ -779,10 +779,15 @@ def test_the_sheet_says_the_set_and_the_series_under_way_as_show_does(
         s = book.new_match("Best", ["Ann", "Bob"], best_of=3)
         s.gin("Ann", vs=80)
         s.gin("Ann", vs=10)
+        e = book.new_match("Endless", ["Ann", "Bob"], format="ad-infinitum")
+        for _ in range(4):
+            e.knock("Ann", 3, vs=25)
+            e.gin("Bob", vs=40)
     expected = {
         "Holly": "Set 2 (sum of its finished games' nets): Bob leads by 372 so far.",
         "Roll": "Rolling Hollywood, the sum of the nets: Ann leads by 988 so far.",
         "Best": "Series 1 (best of 3): Ann 1, Bob 0 games won",
+        "Endless": "Games won this season: Ann 0, Bob 6",
     }
     with client_for(db_path) as c:
         join(c)

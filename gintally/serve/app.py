@@ -248,14 +248,15 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     info = m.info()
     settled = m.settlement() if info.get("stake") else None
     money: dict[str, Any] | None = None
-    from gintally.report import series_line, set_line, stake_line
+    from gintally.report import season_line, series_line, set_line, stake_line
 
     if settled is not None:  # with the sheet's line about it, as `show` says it
         money = {**settled, "said": stake_line(sheet)}
     sets = sheet.get("sets") or []
     now = sets[-1] if sets and sets[-1]["status"] == "open" else None
     series, sides = sheet.get("series"), sheet["players"]
-    standing = [  # the set under way and the series, as `show` says them under the sheet
+    standing = [  # the season, the set under way and the series, as `show` says them
+        season_line(sheet) if sheet.get("season") else None,
         set_line(now, sheet["rolling"]) if now is not None else None,
         series_line(series, sides[0], sides[-1], "teams" in sheet) if series else None,
     ]

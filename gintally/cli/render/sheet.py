@@ -35,7 +35,7 @@ from gintally.cli.render.terminal import (
     width,
 )
 from gintally.engine.formats import format_class
-from gintally.report import series_line, set_line, stake_line, table_line
+from gintally.report import season_line, series_line, set_line, stake_line, table_line
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -225,21 +225,7 @@ def _show_all(doc: ShowDoc) -> Text:
 
 def _season_tally(doc: ShowDoc) -> Text:
     _, _, Text = kit()
-    a, b = doc["players"]
-    tally = doc.get("tally")  # the drawing's document: its games may be only the latest
-    if tally is not None:
-        won, unfinished = tally["games_won"], tally["unfinished"]
-    else:
-        won, unfinished = {a: 0, b: 0}, 0
-        for g in doc["games"]:
-            if g["status"] == "won" and g["winner"] is not None:
-                won[g["winner"]] += 1
-            elif g["status"] == "unfinished":
-                unfinished += 1
-    line = f"Games won this season: {a} {won[a]}, {b} {won[b]}"
-    if unfinished:
-        line += f"; {unfinished} unfinished"
-    return Text(line, style="bold")
+    return Text(season_line(doc), style="bold")
 
 
 def _labels(a: str, b: str) -> tuple[str, str]:
