@@ -513,3 +513,16 @@ def test_two_servers_on_one_computer_keep_one_phone_joined_to_both(
     said(two).to_contain_text("Hand 1: Bob goes gin, Ann has 10: Bob +35")
     expect(one.locator("#lost")).to_be_hidden()
     assert [gintally.open(p).match().hand_count() for p in ledgers] == [1, 1]
+
+
+def test_a_draw_tapped_after_a_name_is_recorded(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    """A name tapped, then Draw (the hand was drawn after all): the page sent the name with it,
+    and a two-player match refused a drawn hand that names a player."""
+    page = phone(browser, hollywood, request)
+    page.locator('.who-btn[data-player="Ann"]').tap()
+    page.locator('.kind-now[data-kind="draw"]').tap()
+    said(page).to_contain_text("Hand 1: Drawn hand: no score")
+    expect(page.locator("#said")).to_have_class("done")
+    assert gintally.open(hollywood.path).match().hand_count() == 1

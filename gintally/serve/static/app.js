@@ -178,7 +178,8 @@
       else if (state[field].length < 3) state[field] = (state[field] === "0" ? "" : state[field]) + d;
       if (field === "deadwood" && d !== "back" && d !== "clear" && state.deadwood.length >= 2) state.field = "vs";
     } else if (b.classList.contains("kind-now")) {
-      submit({ kind: b.dataset.kind, player: state.player });
+      // a drawn hand names a player only in a team match, to say its table
+      submit({ kind: b.dataset.kind, player: players.length > 2 ? state.player : "" });
       return;
     } else if (b.id === "undo") {
       // the sheet as this phone shows it now: if it changed before Yes, nothing is undone
