@@ -796,3 +796,21 @@ def test_the_sheet_says_the_set_and_the_series_under_way_as_show_does(
             assert line in shown, shown
             page = html.unescape(" ".join(c.get(f"/part?m={name}").text.split()))
             assert f'<p class="standing">{line}</p>' in page, page
+
+
+def test_a_team_draw_asks_for_its_table_in_the_pages_words(tmp_path: Path) -> None:
+    """The refusal named the command line's syntax ("gintally draw Ann") on a phone."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Pairs", teams=["Ann,Cy", "Bob,Di"])
+    with client_for(path) as c:
+        csrf = join(c)
+        r = write(c, "/hand", csrf, kind="draw", m="Pairs")
+        assert (r.status_code, r.json()["error"]) == (
+            400,
+            "Error: at which table was the hand drawn? tap one of its players, then Draw",
+        )
+        r = write(c, "/hand", csrf, kind="draw", player="Cy", m="Pairs")
+        assert r.json()["said"][0] == "Hand 1: Drawn hand: no score (Cy v Di)"
+    with gintally.open(path) as book:
+        assert book.match("Pairs").hand_count() == 1

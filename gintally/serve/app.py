@@ -639,6 +639,8 @@ def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
         return m.big_gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
     if kind == "draw" and player:
         return m.draw(player, note=note, upcard=upcard)
+    if kind == "draw" and m.record().teams:  # the library asks for it in the command's words
+        raise GintallyError("at which table was the hand drawn? tap one of its players, then Draw")
     if kind == "draw":
         return m.draw(note=note, upcard=upcard)
     return m.misdeal(note=note, upcard=upcard)
