@@ -814,3 +814,30 @@ def test_a_team_draw_asks_for_its_table_in_the_pages_words(tmp_path: Path) -> No
         assert r.json()["said"][0] == "Hand 1: Drawn hand: no score (Cy v Di)"
     with gintally.open(path) as book:
         assert book.match("Pairs").hand_count() == 1
+
+
+def test_a_team_matchs_standings_count_rounds_as_standings_does(
+    gintally: Callable[..., Run], db_path: Path
+) -> None:
+    """Six hands in three rounds: the page said "3 hands", and "Hands 0" for Ann & Cy, whose
+    Ann won three hands (the figures are rounds, as `standings` heads them)."""
+    import html
+
+    import gintally as library
+
+    with library.open(db_path) as book:
+        m = book.new_match("Pairs", teams=["Ann,Cy", "Bob,Di"])
+        for _ in range(3):
+            m.knock("Ann", 3, vs=25)
+            m.gin("Di", vs=40)
+        season = m.standings()["season"]
+    shown = " ".join(gintally("standings", "--match", "Pairs").stdout.split())
+    assert "team games rounds points" in shown
+    with client_for(db_path) as c:
+        join(c)
+        page = html.unescape(" ".join(c.get("/standings?m=Pairs").text.split()))
+    assert f"<p>Season {season}: 3 rounds</p>" in page
+    assert "<th>Team</th><th>Games</th><th>Rounds</th><th>Net</th>" in page
+    row = '<th scope="row">{}</th><td data-label="Games">{}</td><td data-label="Rounds">{}</td>'
+    assert row.format("Ann & Cy", 0, 0) in page
+    assert row.format("Bob & Di", 1, 3) in page
