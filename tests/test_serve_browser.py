@@ -526,3 +526,20 @@ def test_a_draw_tapped_after_a_name_is_recorded(
     said(page).to_contain_text("Hand 1: Drawn hand: no score")
     expect(page.locator("#said")).to_have_class("done")
     assert gintally.open(hollywood.path).match().hand_count() == 1
+
+
+def test_the_join_address_pasted_into_the_join_page_joins(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    """The bare address was open (the PIN page) and the printed address was pasted into the
+    same tab: only the part after "#" changed, so no page loaded and nothing joined."""
+    context: BrowserContext = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    request.addfinalizer(lambda: keep(page, request, "pasted"))
+    bare = hollywood.url.split("#")[0]
+    page.goto(bare)
+    expect(page.locator("#join")).to_be_visible()
+    page.goto(hollywood.url)
+    expect(page.locator("#pad")).to_be_visible()
+    assert page.url == bare  # the token left the address bar

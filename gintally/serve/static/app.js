@@ -21,13 +21,17 @@
       }
       error.textContent = doc.error;
     };
-    const hash = new URLSearchParams(location.hash.slice(1));
-    const token = hash.get("join");
-    if (token) {
+    // the address opened, or pasted into this tab later (a change of the part after "#"
+    // alone loads no page: only this event says it)
+    const joinByHash = () => {
+      const token = new URLSearchParams(location.hash.slice(1)).get("join");
+      if (!token) return;
       history.replaceState(null, "", location.pathname + location.search);
       document.getElementById("joining").hidden = false;
       post({ token: token }).catch((e) => { error.textContent = String(e); });
-    }
+    };
+    joinByHash();
+    window.addEventListener("hashchange", joinByHash);
     joinForm.addEventListener("submit", (ev) => {
       ev.preventDefault();
       post({ pin: document.getElementById("pin").value }).catch((e) => { error.textContent = String(e); });
