@@ -543,3 +543,301 @@ def test_the_money_part_says_it_as_show_and_settle_do(tmp_path: Path) -> None:
         "At $0.05 a point. Set 3 so far, its open game included: Bob is 325 points ahead, "
         "worth $16.25." in page
     ), page
+
+
+# --- hostile requests ----------------------------------------------------------------------------
+
+
+def ledger_facts(path: Path) -> Any:
+    """Everything the library says of the match: compared before and after a refusal."""
+    with gintally.open(path) as book:
+        m = book.match("Fri")
+        return m.hands(all=True), m.sheet(all=True), m.info(), m.settlement()
+
+
+def raw_write(c: TestClient, path: str, csrf: str, body: bytes) -> Any:
+    headers = {
+        "origin": ORIGIN,
+        "x-csrf-token": csrf,
+        "content-type": "application/x-www-form-urlencoded",
+    }
+    return c.post(path, content=body, headers=headers)
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "error"),
+    [
+        (
+            "/hand",
+            b"kind=gin&player=Bob&vs=%C2%B2",
+            "Error: vs must be a whole number, not '\u00b2'",
+        ),
+        (
+            "/hand",
+            b"kind=knock&player=Ann&deadwood=%C2%B9&vs=3",
+            "Error: deadwood must be a whole number, not '\u00b9'",
+        ),
+        ("/void", b"hand=%C2%B2", "Error: hand must be a whole number, not '\u00b2'"),
+        ("/edit", b"hand=1&vs=%C2%B3", "Error: vs must be a whole number, not '\u00b3'"),
+        (
+            "/hand",
+            b"kind=gin&player=Bob&vs=12345",
+            "Error: the defender's deadwood 12345 is impossible: a hand holds 0 to 98 deadwood",
+        ),
+        (
+            "/hand",
+            b"kind=gin&player=Bob&vs=-3",
+            "Error: vs must be a whole number of 0 or more, not -3",
+        ),
+    ],
+)
+def test_a_count_that_is_not_a_plain_number_is_refused_in_one_line(
+    client: TestClient, ledger: Path, route: str, body: bytes, error: str
+) -> None:
+    """A superscript digit is a digit to `str.isdigit` but no number to `int`: it was a 500
+    with a traceback in the log; a count of five digits was said not to be a whole number."""
+    csrf = join(client)
+    before = ledger_facts(ledger)
+    r = raw_write(client, route, csrf, body)
+    assert (r.status_code, r.json()) == (400, {"ok": False, "error": error})
+    assert ledger_facts(ledger) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            b"kind=gin&player=Bob&player=Ann&vs=3",
+            "Error: player is given 2 times ('Bob', 'Ann'): give it once",
+        ),
+        (
+            b"kind=knock&player=Ann&deadwood=2&vs=3&vs=30",
+            "Error: vs is given 2 times ('3', '30'): give it once",
+        ),
+    ],
+)
+def test_a_field_given_twice_is_refused_not_guessed(
+    client: TestClient, ledger: Path, body: bytes, error: str
+) -> None:
+    """The last of two values was recorded: a hand for Ann sent as a hand for Bob and Ann."""
+    csrf = join(client)
+    before = ledger_facts(ledger)
+    r = raw_write(client, "/hand", csrf, body)
+    assert (r.status_code, r.json()) == (400, {"ok": False, "error": error})
+    assert ledger_facts(ledger) == before
+
+
+def test_a_file_for_a_field_is_refused(client: TestClient, ledger: Path) -> None:
+    """A field sent as a file was dropped, and the hand read without it."""
+    csrf = join(client)
+    before = ledger_facts(ledger)
+    r = client.post(
+        "/hand",
+        data={"kind": "gin", "vs": "3"},
+        files={"player": ("who.txt", b"Bob")},
+        headers={"origin": ORIGIN, "x-csrf-token": csrf},
+    )
+    assert (r.status_code, r.json()) == (
+        400,
+        {"ok": False, "error": "Error: player must be text, not a file"},
+    )
+    assert ledger_facts(ledger) == before
+
+
+@pytest.mark.parametrize(
+    ("method", "route", "status", "text"),
+    [
+        ("GET", "/nope", 404, "Error: there is no page /nope here"),
+        ("GET", "/static/nope.js", 404, "Error: there is no page /static/nope.js here"),
+        ("GET", "/hand", 405, "Error: /hand takes POST, not GET"),
+        ("PUT", "/undo", 405, "Error: /undo takes POST, not PUT"),
+        ("POST", "/", 405, "Error: / takes GET, HEAD, not POST"),
+        ("DELETE", "/join", 405, "Error: /join takes GET, HEAD, POST, not DELETE"),
+    ],
+)
+def test_an_unknown_page_or_method_is_named(
+    client: TestClient, ledger: Path, method: str, route: str, status: int, text: str
+) -> None:
+    """They were "Not Found" and "Method Not Allowed", naming neither."""
+    join(client)
+    before = ledger_facts(ledger)
+    r = client.request(method, route, headers={"origin": ORIGIN})
+    assert (r.status_code, r.text) == (status, text)
+    assert ledger_facts(ledger) == before
+
+
+@pytest.mark.parametrize("host", ["evil.example", "Evil.Example:8765", "[::1]:80"])
+def test_a_foreign_host_is_named_in_its_refusal(client: TestClient, host: str) -> None:
+    """It was "Invalid host header": a phone that typed the computer's name by hand was not
+    told which addresses answer."""
+    join(client)
+    r = client.get("/", headers={"host": host})
+    assert (r.status_code, r.text) == (
+        400,
+        f"Error: this server answers at testserver, not at {host!r}",
+    )
+    assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_the_host_is_matched_without_its_port_or_case(client: TestClient) -> None:
+    join(client)
+    session = client.cookies.get("gintally_session") or ""
+    client.cookies.set("gintally_session_8765", session)  # the cookie of port 8765
+    assert client.get("/part", headers={"host": "TestServer:8765"}).status_code == 200
+
+
+def stamp_of(c: TestClient) -> str:
+    """The state of the match as the page shows it, which an undo sends back."""
+    import re
+
+    found = re.search(r'data-stamp="([0-9a-f]+)"', c.get("/part").text)
+    assert found
+    return found.group(1)
+
+
+def test_two_phones_undoing_the_same_mistake_take_back_one_change(ledger: Path) -> None:
+    """Both phones saw hand 2 and tapped Undo: the second undo took back hand 1 as well, a hand
+    nobody meant to lose."""
+    with client_for(ledger) as c:
+        phones = []
+        for _ in range(2):  # two browsers of one server: each its own session
+            c.cookies.clear()
+            csrf = join(c)
+            phones.append((c.cookies.get("gintally_session") or "", csrf))
+
+        def on(phone: int) -> str:
+            c.cookies.set("gintally_session", phones[phone][0])
+            return phones[phone][1]
+
+        write(c, "/hand", on(0), kind="gin", player="Bob", vs="30", key="g")
+        seen = [stamp_of(c) for _ in (on(0), on(1))]
+        first = write(c, "/undo", on(0), seen=seen[0], key="u1")
+        assert first.json()["said"][0] == "Undid hand 2: Bob goes gin, Ann has 30: Bob +55"
+        before = ledger_facts(ledger)
+        second = write(c, "/undo", on(1), seen=seen[1], key="u2")
+        assert (second.status_code, second.json()) == (
+            409,
+            {
+                "ok": False,
+                "error": "Error: Fri changed since this page showed it (another phone or the "
+                "command line): nothing was undone; look at the sheet again, then undo",
+            },
+        )
+        assert ledger_facts(ledger) == before
+        assert ledger_facts(ledger)[1]["games"][0]["hands"] == [1]
+        again = write(c, "/undo", on(1), seen=stamp_of(c), key="u3")  # looked again
+        assert again.json()["said"][0] == "Undid hand 1: Ann knocks with 8, Bob has 18: Ann +10"
+
+
+def test_an_undo_from_a_page_that_missed_a_hand_leaves_that_hand(ledger: Path) -> None:
+    """A phone that had not yet shown Bob's new hand took it back with its Undo."""
+    with client_for(ledger) as one:
+        csrf = join(one)
+        seen = stamp_of(one)
+        with gintally.open(ledger) as other:  # the command line, or another phone
+            other.match("Fri").gin("Bob", vs=30)
+        r = write(one, "/undo", csrf, seen=seen, key="u")
+        assert r.status_code == 409
+        assert [h["description"] for h in hands(ledger)] == [
+            "Ann knocks with 8, Bob has 18: Ann +10",
+            "Bob goes gin, Ann has 30: Bob +55",
+        ]
+
+
+def test_the_matches_page_names_a_team_match_by_its_teams(tmp_path: Path) -> None:
+    """It said "Ann v Bob" for Ann & Cy against Bob & Di (the first player of each team), where
+    `match list` says "Ann & Cy vs Bob & Di"."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Pairs", teams=["Ann,Cy", "Bob,Di"])
+        book.new_match("Fri", ["Ann", "Bob"])
+    with client_for(path) as c:
+        join(c)
+        page = " ".join(c.get("/matches").text.split())
+    assert "<span>Ann &amp; Cy v Bob &amp; Di · single</span>" in page
+    assert "<span>Ann v Bob · single</span>" in page
+
+
+def test_the_sheet_says_the_set_and_the_series_under_way_as_show_does(
+    gintally: Callable[..., Run], db_path: Path
+) -> None:
+    """`show` says how the season, the set in progress and the series stand; the served sheet
+    said none of them (a Hollywood evening's running total was on no phone)."""
+    import html
+
+    import gintally as library
+
+    with library.open(db_path) as book:
+        h = book.new_match("Holly", ["Ann", "Bob"], format="hollywood")
+        for _ in range(7):
+            h.knock("Ann", 3, vs=25)
+            h.gin("Bob", vs=40)
+        r = book.new_match("Roll", ["Ann", "Bob"], format="hollywood", rolling=True)
+        for _ in range(5):
+            r.gin("Ann", vs=40)
+            r.knock("Bob", 2, vs=10)
+        s = book.new_match("Best", ["Ann", "Bob"], best_of=3)
+        s.gin("Ann", vs=80)
+        s.gin("Ann", vs=10)
+        e = book.new_match("Endless", ["Ann", "Bob"], format="ad-infinitum")
+        for _ in range(4):
+            e.knock("Ann", 3, vs=25)
+            e.gin("Bob", vs=40)
+    expected = {
+        "Holly": "Set 2 (sum of its finished games' nets): Bob leads by 372 so far.",
+        "Roll": "Rolling Hollywood, the sum of the nets: Ann leads by 988 so far.",
+        "Best": "Series 1 (best of 3): Ann 1, Bob 0 games won",
+        "Endless": "Games won this season: Ann 0, Bob 6",
+    }
+    with client_for(db_path) as c:
+        join(c)
+        for name, line in expected.items():
+            shown = " ".join(gintally("show", "--match", name).stdout.split())
+            assert line in shown, shown
+            page = html.unescape(" ".join(c.get(f"/part?m={name}").text.split()))
+            assert f'<p class="standing">{line}</p>' in page, page
+
+
+def test_a_team_draw_asks_for_its_table_in_the_pages_words(tmp_path: Path) -> None:
+    """The refusal named the command line's syntax ("gintally draw Ann") on a phone."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Pairs", teams=["Ann,Cy", "Bob,Di"])
+    with client_for(path) as c:
+        csrf = join(c)
+        r = write(c, "/hand", csrf, kind="draw", m="Pairs")
+        assert (r.status_code, r.json()["error"]) == (
+            400,
+            "Error: at which table was the hand drawn? tap one of its players, then Draw",
+        )
+        r = write(c, "/hand", csrf, kind="draw", player="Cy", m="Pairs")
+        assert r.json()["said"][0] == "Hand 1: Drawn hand: no score (Cy v Di)"
+    with gintally.open(path) as book:
+        assert book.match("Pairs").hand_count() == 1
+
+
+def test_a_team_matchs_standings_count_rounds_as_standings_does(
+    gintally: Callable[..., Run], db_path: Path
+) -> None:
+    """Six hands in three rounds: the page said "3 hands", and "Hands 0" for Ann & Cy, whose
+    Ann won three hands (the figures are rounds, as `standings` heads them)."""
+    import html
+
+    import gintally as library
+
+    with library.open(db_path) as book:
+        m = book.new_match("Pairs", teams=["Ann,Cy", "Bob,Di"])
+        for _ in range(3):
+            m.knock("Ann", 3, vs=25)
+            m.gin("Di", vs=40)
+        season = m.standings()["season"]
+    shown = " ".join(gintally("standings", "--match", "Pairs").stdout.split())
+    assert "team games rounds points" in shown
+    with client_for(db_path) as c:
+        join(c)
+        page = html.unescape(" ".join(c.get("/standings?m=Pairs").text.split()))
+    assert f"<p>Season {season}: 3 rounds</p>" in page
+    assert "<th>Team</th><th>Games</th><th>Rounds</th><th>Net</th>" in page
+    row = '<th scope="row">{}</th><td data-label="Games">{}</td><td data-label="Rounds">{}</td>'
+    assert row.format("Ann & Cy", 0, 0) in page
+    assert row.format("Bob & Di", 1, 3) in page

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,11 +64,11 @@ def free_port() -> int:
         return port
 
 
-def start(path: Path, **options: Any) -> Iterator[Served]:
-    """The server on `path` in a thread, with uvicorn's access log on (and kept), until the
-    test ends."""
+def start(path: Path, port: int | None = None, **options: Any) -> Generator[Served]:
+    """The server on `path` in a thread (on `port`, else a free one), with uvicorn's access log
+    on (and kept), until the test ends."""
     settings = Settings(path, **options)
-    port = free_port()
+    port = port or free_port()
     config = uvicorn.Config(
         build(settings),
         host="127.0.0.1",
@@ -347,3 +347,199 @@ def test_a_hand_tapped_in_the_list_is_corrected_and_voided(
         (1, False, 20),
         (2, True, 55),
     ]
+
+
+def test_an_undo_confirmed_after_another_hand_arrived_takes_nothing_back(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    """Undo tapped while hand 1 was the latest, Yes tapped after another phone's hand 2 had
+    arrived: it took back hand 2, which its phone had just recorded."""
+    page = phone(browser, hollywood, request)
+    tap_hand(page, "Ann", "knock", 8, 18)
+    said(page).to_contain_text("Hand 1: Ann knocks with 8, Bob has 18: Ann +10")
+    page.locator("#undo").tap()
+    expect(page.locator("#confirm")).to_be_visible()
+    cli(hollywood, "gin", "Bob", "30")
+    expect(page.locator(".hands")).to_contain_text("Bob goes gin, Ann has 30: Bob +55")
+    page.locator("#confirm-yes").tap()
+    said(page).to_contain_text("Error: Friday changed since this page showed it")
+    expect(page.locator("#said")).to_have_class("refused")
+    hands = [h["description"] for h in gintally.open(hollywood.path).match().hands()["hands"]]
+    assert hands == ["Ann knocks with 8, Bob has 18: Ann +10", "Bob goes gin, Ann has 30: Bob +55"]
+    page.locator("#undo").tap()  # looked again: now it takes back what it shows
+    page.locator("#confirm-yes").tap()
+    said(page).to_contain_text("Undid hand 2: Bob goes gin, Ann has 30: Bob +55")
+
+
+def test_a_sheet_that_lost_its_server_says_so(
+    browser: Browser, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A display on the wall kept showing the scores of a server stopped, then started again
+    (with a new join token), as if they were live, without a word."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Friday", ["Ann", "Bob"]).gin("Ann", vs=12)
+    port = free_port()
+    first = start(path, port=port)
+    served = next(first)
+    page = phone(browser, served, request)
+    expect(page.locator("#lost")).to_be_hidden()
+    first.close()  # Ctrl-C
+    expect(page.locator("#lost")).to_have_text(
+        "The server does not answer: this sheet may be out of date.", timeout=10_000
+    )
+    again = start(path, port=port)  # started again: its own token, so this phone is not joined
+    next(again)
+    request.addfinalizer(again.close)
+    expect(page.locator("#lost")).to_have_text(
+        "This sheet is no longer kept up to date: join first: open the address gintally serve "
+        "printed",
+        timeout=10_000,
+    )
+    no_score_is_cut(page, "lost-360.png")
+
+
+LONG = ("Alexandrina Konstantinopoulou-Wetherby J", "Bartholomew Featherstonehaugh-Cholmondel")
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A ledger that fills a phone: 40-character names in three open games, a team of them,
+    an ad-infinitum evening of seven open games, a match of 10,000 hands."""
+    folder = tmp_path_factory.mktemp("crowded")
+    path = folder / "ledger.db"
+    rows = ["date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood"]
+    rows += ["2026-11-28,knock,Ann,22,Ann,3,25", "2026-11-28,gin,Bob,65,Bob,0,40"] * 5000
+    (folder / "hands.csv").write_text("\n".join(rows) + "\n")
+    a, b = LONG
+    with gintally.open(path) as book:
+        book.new_match("Thousands", ["Ann", "Bob"], format="hollywood")
+        book.import_(folder / "hands.csv", match="Thousands")
+        m = book.new_match("Names", [a, b], format="hollywood")
+        for _ in range(2):
+            m.knock(a, 3, vs=7)
+            m.knock(b, 2, vs=9)
+        t = book.new_match("Teams", teams=[f"{a},{b}", "Ann Featherstonehaugh Cholmondeley,Di"])
+        t.knock(a, 3, vs=25)
+        endless = book.new_match("Endless", ["Ann", "Bob"], format="ad-infinitum")
+        for i in range(7):
+            endless.knock("Ann" if i % 2 else "Bob", 9, vs=10)
+    yield from start(path)
+
+
+# A phone's width in CSS pixels: 320, 360 and 414 wide; 180 and 160, a 360 and a 320 phone
+# with its text at 200 %
+@pytest.mark.parametrize("width", [320, 360, 414, 180, 160])
+def test_a_crowded_ledger_fits_every_phone(
+    browser: Browser, crowded: Served, request: pytest.FixtureRequest, width: int
+) -> None:
+    """Nothing wider than the phone, no score or hand number broken or cut, every button of
+    the pad on the screen and big enough to tap. Three games of long names, or more than
+    three open games, ran off a 320 px screen; a five-digit hand number broke in two; at
+    200 % the links, the standings and the long names ran off."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 740}})
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    request.addfinalizer(lambda: keep(page, request, f"crowded-{width}"))
+    page.goto(crowded.url)
+    expect(page.locator("#pad")).to_be_visible()
+    base = crowded.url.split("#")[0]
+    pages = ["/", "/standings", "/settle", "/matches"]
+    for match in ("Thousands", "Names", "Teams", "Endless"):
+        for route in pages:
+            page.goto(f"{base}{route[1:]}?m={match}")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shot = f"crowded-{width}-{match}-{route.strip('/') or 'sheet'}.png"
+            page.screenshot(path=str(SHOTS / shot), full_page=True)
+            wrong = page.evaluate(
+                """(width) => {
+                  const wrong = [];
+                  if (document.documentElement.scrollWidth > width)
+                    wrong.push('the page is ' + document.documentElement.scrollWidth + ' wide');
+                  for (const e of document.querySelectorAll('main *, nav *')) {
+                    const r = e.getBoundingClientRect();
+                    if (r.width && (r.right > width + 0.5 || r.left < -0.5))
+                      wrong.push('off the screen: ' + e.tagName + ' ' + e.textContent.slice(0, 30));
+                  }
+                  for (const e of document.querySelectorAll('.score, .num')) {
+                    const text = document.createRange();
+                    text.selectNodeContents(e);
+                    if (text.getClientRects().length > 1 || e.scrollWidth > e.clientWidth)
+                      wrong.push('broken or cut: ' + e.textContent);
+                  }
+                  for (const e of document.querySelectorAll('#pad button')) {
+                    const r = e.getBoundingClientRect();
+                    if (r.height < 44 || r.width < 44) wrong.push('too small: ' + e.textContent);
+                  }
+                  return wrong;
+                }""",
+                width,
+            )
+            assert (shot, wrong) == (shot, [])
+    page.goto(f"{base}?m=Thousands")
+    expect(page.locator('button.hand[data-hand="10000"] .num')).to_have_text("10000")
+    page.goto(f"{base}?m=Endless")
+    expect(page.locator(".scores .score")).to_have_count(14)  # 7 open games, 2 players
+
+
+def test_two_servers_on_one_computer_keep_one_phone_joined_to_both(
+    browser: Browser, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two ledgers served on two ports: a browser keeps one cookie of a name per host, whatever
+    the port, so joining the second server signed the phone out of the first."""
+    ledgers = []
+    for name in ("Kitchen", "Club"):
+        path = tmp_path / f"{name}.db"
+        with gintally.open(path) as book:
+            book.new_match(name, ["Ann", "Bob"])
+        ledgers.append(path)
+    first = start(ledgers[0])
+    kitchen = next(first)
+    request.addfinalizer(first.close)
+    second = start(ledgers[1])
+    club = next(second)
+    request.addfinalizer(second.close)
+    context: BrowserContext = browser.new_context(**PHONE)
+    one, two = context.new_page(), context.new_page()
+    request.addfinalizer(lambda: keep(two, request, "club"))
+    request.addfinalizer(lambda: keep(one, request, "kitchen"))
+    one.goto(kitchen.url)
+    expect(one.locator("#pad")).to_be_visible()
+    two.goto(club.url)
+    expect(two.locator("#pad")).to_be_visible()
+    tap_hand(one, "Ann", "gin", 20)
+    said(one).to_contain_text("Hand 1: Ann goes gin, Bob has 20: Ann +45")
+    tap_hand(two, "Bob", "gin", 10)
+    said(two).to_contain_text("Hand 1: Bob goes gin, Ann has 10: Bob +35")
+    expect(one.locator("#lost")).to_be_hidden()
+    assert [gintally.open(p).match().hand_count() for p in ledgers] == [1, 1]
+
+
+def test_a_draw_tapped_after_a_name_is_recorded(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    """A name tapped, then Draw (the hand was drawn after all): the page sent the name with it,
+    and a two-player match refused a drawn hand that names a player."""
+    page = phone(browser, hollywood, request)
+    page.locator('.who-btn[data-player="Ann"]').tap()
+    page.locator('.kind-now[data-kind="draw"]').tap()
+    said(page).to_contain_text("Hand 1: Drawn hand: no score")
+    expect(page.locator("#said")).to_have_class("done")
+    assert gintally.open(hollywood.path).match().hand_count() == 1
+
+
+def test_the_join_address_pasted_into_the_join_page_joins(
+    browser: Browser, hollywood: Served, request: pytest.FixtureRequest
+) -> None:
+    """The bare address was open (the PIN page) and the printed address was pasted into the
+    same tab: only the part after "#" changed, so no page loaded and nothing joined."""
+    context: BrowserContext = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    request.addfinalizer(lambda: keep(page, request, "pasted"))
+    bare = hollywood.url.split("#")[0]
+    page.goto(bare)
+    expect(page.locator("#join")).to_be_visible()
+    page.goto(hollywood.url)
+    expect(page.locator("#pad")).to_be_visible()
+    assert page.url == bare  # the token left the address bar

@@ -135,9 +135,11 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.sheet import game_doc as game_doc
     from gintally.report.sheet import knock_limit_text as knock_limit_text
     from gintally.report.sheet import round_doc as round_doc
+    from gintally.report.sheet import season_line as season_line
     from gintally.report.sheet import series_doc as series_doc
     from gintally.report.sheet import series_line as series_line
     from gintally.report.sheet import set_doc as set_doc
+    from gintally.report.sheet import set_line as set_line
     from gintally.report.sheet import set_result as set_result
     from gintally.report.sheet import sheet_row as sheet_row
     from gintally.report.sheet import short_labels as short_labels
@@ -175,8 +177,9 @@ HOMES: dict[str, str] = {
         "StatsDoc TableDoc TallyDoc TeamDoc Teams UnderWayDoc UndoDoc"
     ),
     "sheet": (
-        "LAST_ROUNDS by_player game_doc knock_limit_text round_doc series_doc series_line set_doc "
-        "set_result sheet_row short_labels show_doc stake_line table_line tally_doc"
+        "LAST_ROUNDS by_player game_doc knock_limit_text round_doc season_line series_doc "
+        "series_line set_doc set_line set_result sheet_row short_labels show_doc stake_line "
+        "table_line tally_doc"
     ),
     "standings": "members_by_season members_doc season_doc standings_doc",
     "stats": "race_doc race_start stats_doc",

@@ -92,6 +92,34 @@ def set_result(match: Match, s: GameSet) -> str:
     return f"{a if s.worth > 0 else b} {'lead' if teams else 'leads'} by {abs(s.worth)} so far"
 
 
+def set_line(s: SetDoc, rolling: bool) -> str:
+    """The set in progress as `show` says it under the sheet: ``Set 2 (sum of its finished
+    games' nets): Bob leads by 372 so far.``, or rolling Hollywood's one running set."""
+    if rolling:
+        return f"Rolling Hollywood, the sum of the nets: {s['result']}."
+    return f"Set {s['number']} (sum of its finished games' nets): {s['result']}."
+
+
+def season_line(doc: ShowDoc) -> str:
+    """An ad-infinitum season's tally as `show` heads it: ``Games won this season: Ann 0, Bob
+    12`` (and the games it left unfinished)."""
+    a, b = doc["players"]
+    tally = doc.get("tally")  # the drawing's document: its games may be only the latest
+    if tally is not None:
+        won, unfinished = tally["games_won"], tally["unfinished"]
+    else:
+        won, unfinished = {a: 0, b: 0}, 0
+        for g in doc["games"]:
+            if g["status"] == "won" and g["winner"] is not None:
+                won[g["winner"]] += 1
+            elif g["status"] == "unfinished":
+                unfinished += 1
+    line = f"Games won this season: {a} {won[a]}, {b} {won[b]}"
+    if unfinished:
+        line += f"; {unfinished} unfinished"
+    return line
+
+
 def set_doc(match: Match, s: GameSet) -> SetDoc:
     return {
         "number": s.number,

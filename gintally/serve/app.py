@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
+import json
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -30,8 +32,9 @@ from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.datastructures import FormData, Headers
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     JSONResponse,
@@ -46,11 +49,12 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gintally.errors import GintallyError
+from gintally.facade import typed
 from gintally.facade.book import Book, Match
 from gintally.serve.guard import Guard, Refused
 
 HERE = Path(__file__).parent
-COOKIE = "gintally_session"
+COOKIE = "gintally_session"  # and the port, when the address has one: see `cookie`
 KEYS = 2000  # submissions remembered for their idempotency keys
 LAST = 8  # hands listed on the sheet
 KINDS = ("knock", "gin", "big-gin", "draw", "misdeal")
@@ -84,6 +88,11 @@ class Settings:
     def __post_init__(self) -> None:
         self.guard = Guard(self.token, self.pin)
         self.token, self.pin = self.guard.token, self.guard.pin
+
+
+class Stale(GintallyError):
+    """A correction sent from a page that no longer shows the match as it is: refused (409),
+    as the page's person decided on what it showed."""
 
 
 class Desk:
@@ -239,10 +248,19 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
     info = m.info()
     settled = m.settlement() if info.get("stake") else None
     money: dict[str, Any] | None = None
-    if settled is not None:  # with the sheet's line about it, as `show` says it
-        from gintally.report import stake_line
+    from gintally.report import season_line, series_line, set_line, stake_line
 
+    if settled is not None:  # with the sheet's line about it, as `show` says it
         money = {**settled, "said": stake_line(sheet)}
+    sets = sheet.get("sets") or []
+    now = sets[-1] if sets and sets[-1]["status"] == "open" else None
+    series, sides = sheet.get("series"), sheet["players"]
+    standing = [  # the season, the set under way and the series, as `show` says them
+        season_line(sheet) if sheet.get("season") else None,
+        set_line(now, sheet["rolling"]) if now is not None else None,
+        series_line(series, sides[0], sides[-1], "teams" in sheet) if series else None,
+    ]
+    seen = json.dumps([sheet, log, money, info.get("stake")], sort_keys=True, default=str)
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
     won = [g for g in games if g["status"] == "won"][-3:]
@@ -263,6 +281,8 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         "stake": info.get("stake"),
         "money": money,
         "season_over": sheet.get("season_over"),
+        "standing": [line for line in standing if line],
+        "stamp": hashlib.sha256(seen.encode()).hexdigest()[:20],
     }
 
 
@@ -299,11 +319,11 @@ def build(settings: Settings) -> Starlette:
     templates.env.filters["q"] = lambda text: quote(str(text), safe="")
 
     def session(request: Request) -> str | None:
-        sid = request.cookies.get(COOKIE)
+        sid = request.cookies.get(cookie(request))
         return sid if guard.csrf(sid) is not None else None
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
-        sid = request.cookies.get(COOKIE)
+        sid = request.cookies.get(cookie(request))
         context = {**context, "csrf": guard.csrf(sid) or ""}
         response = templates.TemplateResponse(request, name, context, status_code=status)
         response.headers["Cache-Control"] = "no-store"
@@ -331,15 +351,16 @@ def build(settings: Settings) -> Starlette:
 
         async def checked(request: Request) -> Response:
             why = guard.may_write(
-                request.cookies.get(COOKIE),
+                request.cookies.get(cookie(request)),
                 request.headers.get("x-csrf-token"),
                 request.headers.get("origin"),
                 request.headers.get("host", ""),
             )
             if why:
                 return JSONResponse({"ok": False, "error": f"Error: {why}"}, 403)
-            form = await request.form()
-            fields = {k: v for k, v in form.items() if isinstance(v, str)}
+            fields, why = one_each(await request.form())
+            if why:
+                return JSONResponse({"ok": False, "error": f"Error: {why}"}, 400)
             return await handler(request, fields)
 
         return checked
@@ -362,7 +383,7 @@ def build(settings: Settings) -> Starlette:
             JSONResponse({"ok": True}) if form.get("js") else RedirectResponse("/", 303)
         )
         response.set_cookie(
-            COOKIE, sid, max_age=60 * 60 * 24 * 30, httponly=True, samesite="strict"
+            cookie(request), sid, max_age=60 * 60 * 24 * 30, httponly=True, samesite="strict"
         )
         return response
 
@@ -443,7 +464,8 @@ def build(settings: Settings) -> Starlette:
         try:
             return 200, {"ok": True, "said": work()}
         except GintallyError as e:
-            return 400, {"ok": False, "error": "Error: " + " ".join(str(e).split())}
+            status = 409 if isinstance(e, Stale) else 400
+            return status, {"ok": False, "error": "Error: " + " ".join(str(e).split())}
 
     async def written(fields: dict[str, str], work: Callable[[], list[str]]) -> Response:
         key = fields.get("key", "")[:100]
@@ -454,7 +476,7 @@ def build(settings: Settings) -> Starlette:
 
     @writing
     async def hand(request: Request, fields: dict[str, str]) -> Response:
-        session = request.cookies.get(COOKIE, "")
+        session = request.cookies.get(cookie(request), "")
 
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
@@ -466,6 +488,12 @@ def build(settings: Settings) -> Starlette:
     async def undo(request: Request, fields: dict[str, str]) -> Response:
         def work() -> list[str]:
             m = desk.match(fields.get("m"))
+            seen = fields.get("seen")
+            if seen and seen != part(desk, m.name)["stamp"]:
+                raise Stale(
+                    f"{m.name} changed since this page showed it (another phone or the "
+                    "command line): nothing was undone; look at the sheet again, then undo"
+                )
             desk.last_hand.pop(m.name, None)
             return said(m.undo(), now_open(m))
 
@@ -535,12 +563,48 @@ def build(settings: Settings) -> Starlette:
             desk.pool.shutdown()
 
     middleware = [
-        Middleware(Secured),
-        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)),
+        Middleware(Secured, hosts=settings.hosts),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+
+    async def not_here(request: Request, exc: Exception) -> Response:
+        """No such page, or not by that method: said naming it."""
+        assert isinstance(exc, HTTPException)
+        path = request.url.path
+        if exc.status_code == 405:
+            allowed = ", ".join(sorted((exc.headers or {}).get("Allow", "").split(", ")))
+            text = f"Error: {path} takes {allowed}, not {request.method}"
+        else:
+            text = f"Error: there is no page {path} here"
+        return PlainTextResponse(text, exc.status_code, headers=exc.headers)
+
+    handlers = {404: not_here, 405: not_here}
+    app = Starlette(
+        routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
+    )
     app.state.desk = desk
     return app
+
+
+def one_each(form: FormData) -> tuple[dict[str, str], str]:
+    """A write's fields, each given once as text, or why not (a field given twice is refused:
+    which of its values was meant, the page alone knows)."""
+    fields: dict[str, str] = {}
+    for name, value in form.multi_items():
+        if not isinstance(value, str):
+            return {}, f"{name} must be text, not a file"
+        if name in fields:
+            values = ", ".join(repr(v) for v in form.getlist(name))
+            return {}, f"{name} is given {len(form.getlist(name))} times ({values}): give it once"
+        fields[name] = value
+    return fields, ""
+
+
+def cookie(request: Request) -> str:
+    """The session cookie's name on this server: a browser keeps one cookie of a name for a
+    host whatever its port, so two servers on one computer (two ledgers, two ports) would each
+    take the other's place; the port in the name keeps both joined."""
+    port = request.url.port
+    return f"{COOKIE}_{port}" if port else COOKIE
 
 
 def count(text: str | None, name: str) -> int | None:
@@ -548,9 +612,7 @@ def count(text: str | None, name: str) -> int | None:
     text = (text or "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 4:
-        raise GintallyError(f"{name} must be a whole number, not {text!r}")
-    return int(text)
+    return typed.whole(text, name)  # as the command line reads it; the library checks its range
 
 
 def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
@@ -577,6 +639,8 @@ def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
         return m.big_gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
     if kind == "draw" and player:
         return m.draw(player, note=note, upcard=upcard)
+    if kind == "draw" and m.record().teams:  # the library asks for it in the command's words
+        raise GintallyError("at which table was the hand drawn? tap one of its players, then Draw")
     if kind == "draw":
         return m.draw(note=note, upcard=upcard)
     return m.misdeal(note=note, upcard=upcard)
@@ -588,15 +652,26 @@ def now_open(m: Match) -> Sequence[Mapping[str, Any]]:
 
 
 class Secured:
-    """Every answer carries the headers that keep the page to itself (`HEADERS`)."""
+    """Only the names of this server are answered (`hosts`: a request for any other host is a
+    page from another site reaching this one through its own name, DNS rebinding), and every
+    answer carries the headers that keep the page to itself (`HEADERS`)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
         self.app = app
+        self.hosts = [h.lower() for h in hosts]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        host = Headers(scope=scope).get("host", "")
+        name = host.partition("]")[0] + "]" if host.startswith("[") else host.partition(":")[0]
+        if name.lower() not in self.hosts:
+            answered = " or ".join(self.hosts)
+            refusal = f"Error: this server answers at {answered}, not at {host!r}"
+            app: ASGIApp = PlainTextResponse(refusal, 400)
+        else:
+            app = self.app
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -605,4 +680,4 @@ class Secured:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, sending)
+        await app(scope, receive, sending)

@@ -35,7 +35,7 @@ from gintally.cli.render.terminal import (
     width,
 )
 from gintally.engine.formats import format_class
-from gintally.report import series_line, short_labels, stake_line, table_line
+from gintally.report import season_line, series_line, set_line, short_labels, stake_line, table_line
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -109,14 +109,14 @@ def _show(doc: ShowDoc, pieces: list[RenderableType], legend: list[str] | None =
             _sheet(doc, sheet_games, a, b, pieces)
         now = next((x for x in doc.get("sets", []) if x["number"] == current), None)
         if now is not None and doc["rolling"]:
-            draw(Text(f"Rolling Hollywood, the sum of the nets: {now['result']}."))
+            draw(Text(set_line(now, rolling=True)))
         elif now is not None and now["status"] == "won":
             draw(
                 Text(f"Set {now['number']} is over: {now['result']}. ", style="bold")
                 + Text(f"The next hand starts set {now['number'] + 1}.")
             )
         elif now is not None:
-            draw(Text(f"Set {now['number']} (sum of its finished games' nets): {now['result']}."))
+            draw(Text(set_line(now, rolling=False)))
     if doc["series"] is not None:
         draw(Text(series_line(doc["series"], a, b, "teams" in doc), style="bold"))
     money, stake = stake_line(doc), doc.get("stake")
@@ -225,21 +225,7 @@ def _show_all(doc: ShowDoc) -> Text:
 
 def _season_tally(doc: ShowDoc) -> Text:
     _, _, Text = kit()
-    a, b = doc["players"]
-    tally = doc.get("tally")  # the drawing's document: its games may be only the latest
-    if tally is not None:
-        won, unfinished = tally["games_won"], tally["unfinished"]
-    else:
-        won, unfinished = {a: 0, b: 0}, 0
-        for g in doc["games"]:
-            if g["status"] == "won" and g["winner"] is not None:
-                won[g["winner"]] += 1
-            elif g["status"] == "unfinished":
-                unfinished += 1
-    line = f"Games won this season: {a} {won[a]}, {b} {won[b]}"
-    if unfinished:
-        line += f"; {unfinished} unfinished"
-    return Text(line, style="bold")
+    return Text(season_line(doc), style="bold")
 
 
 def _sheet(

@@ -21,13 +21,17 @@
       }
       error.textContent = doc.error;
     };
-    const hash = new URLSearchParams(location.hash.slice(1));
-    const token = hash.get("join");
-    if (token) {
+    // the address opened, or pasted into this tab later (a change of the part after "#"
+    // alone loads no page: only this event says it)
+    const joinByHash = () => {
+      const token = new URLSearchParams(location.hash.slice(1)).get("join");
+      if (!token) return;
       history.replaceState(null, "", location.pathname + location.search);
       document.getElementById("joining").hidden = false;
       post({ token: token }).catch((e) => { error.textContent = String(e); });
-    }
+    };
+    joinByHash();
+    window.addEventListener("hashchange", joinByHash);
     joinForm.addEventListener("submit", (ev) => {
       ev.preventDefault();
       post({ pin: document.getElementById("pin").value }).catch((e) => { error.textContent = String(e); });
@@ -38,7 +42,13 @@
   const part = document.getElementById("part");
   if (!part) return;
 
-  // --- live: each change anywhere fetches the sheet's live part again
+  // --- live: each change anywhere fetches the sheet's live part again; a sheet that can no
+  // longer be kept up to date says so above it (a stopped or restarted server, a lost join)
+  const lostBox = document.getElementById("lost");
+  function lost(text) {
+    lostBox.textContent = text;
+    lostBox.hidden = !text;
+  }
   let fetching = null;
   let again = false;
   async function refresh() {
@@ -46,10 +56,20 @@
     fetching = (async () => {
       do {
         again = false;
-        const r = await fetch("/part?m=" + encodeURIComponent(match), { credentials: "same-origin" });
+        let r;
+        try {
+          r = await fetch("/part?m=" + encodeURIComponent(match), { credentials: "same-origin" });
+        } catch (e) {
+          lost("The server does not answer: this sheet may be out of date.");
+          return;
+        }
         if (r.ok) {
           part.innerHTML = await r.text();
           body.dataset.version = String(Number(body.dataset.version || "0") + 1);
+          lost("");
+        } else {
+          const text = (await r.text()).trim().replace(/^Error: /, "");
+          lost("This sheet is no longer kept up to date: " + text);
         }
       } while (again);
     })().finally(() => { fetching = null; });
@@ -58,8 +78,21 @@
   if (window.EventSource) {
     const events = new EventSource("/events");
     let first = true;
-    events.addEventListener("hello", () => { if (!first) refresh(); first = false; });
+    let quiet = null;  // a stream that ends on time reconnects within a second: not lost
+    events.addEventListener("hello", () => {
+      clearTimeout(quiet);
+      quiet = null;
+      lost("");
+      if (!first) refresh();
+      first = false;
+    });
     events.addEventListener("change", () => refresh());
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) refresh();  // refused: the answer says why
+      else if (quiet === null) {
+        quiet = setTimeout(() => lost("The server does not answer: this sheet may be out of date."), 3000);
+      }
+    });
   } else {
     setInterval(refresh, 2000);  // the fallback: no event streams in this browser
   }
@@ -149,10 +182,13 @@
       else if (state[field].length < 3) state[field] = (state[field] === "0" ? "" : state[field]) + d;
       if (field === "deadwood" && d !== "back" && d !== "clear" && state.deadwood.length >= 2) state.field = "vs";
     } else if (b.classList.contains("kind-now")) {
-      submit({ kind: b.dataset.kind, player: state.player });
+      // a drawn hand names a player only in a team match, to say its table
+      submit({ kind: b.dataset.kind, player: players.length > 2 ? state.player : "" });
       return;
     } else if (b.id === "undo") {
-      ask("Undo the latest change of " + match + "?", () => correct("/undo", {}));
+      // the sheet as this phone shows it now: if it changed before Yes, nothing is undone
+      const seen = (part.querySelector("[data-stamp]") || { dataset: {} }).dataset.stamp || "";
+      ask("Undo the latest change of " + match + "?", () => correct("/undo", { seen: seen }));
       return;
     } else {
       return;
@@ -212,7 +248,7 @@
   async function correct(path, fields) {
     const doc = await post(path, { ...fields, key: newKey() });
     show(doc.ok ? doc.said : [doc.error], !doc.ok);
-    if (doc.ok) refresh();
+    refresh();  // done, or refused as the sheet changed: either way, show it as it is
     return doc;
   }
 
