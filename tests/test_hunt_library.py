@@ -585,3 +585,24 @@ def test_dates_read_in_threads_leave_the_warning_filters_alone(tmp_path: Path) -
             warnings.simplefilter("always")
             assert book.day("27 Apr 2025 10:00 EST") == date(2025, 4, 27)
         assert said == []  # nothing said about the time zone either
+
+
+def test_the_sheet_without_rows_is_what_show_draws_from(tmp_path: Path) -> None:
+    """`Match.sheet(rows=False)`: a season's sheet without its rows, its open and latest games
+    and the season's tally; a single game's sheet is the same document either way."""
+    book = gintally.open(tmp_path / "rows.db")
+    inf = book.new_match("Inf", ["Ann", "Bob"], format="ad-infinitum")
+    for i in range(60):
+        inf.knock("Ann", 1 + i % 9, vs=20 + i % 7) if i % 3 else inf.gin("Bob", vs=10 + i % 30)
+    whole, drawn = inf.sheet(), inf.sheet(rows=False)
+    won = {p: sum(g["winner"] == p for g in whole["games"]) for p in ("Ann", "Bob")}
+    assert len(whole["sheet"]) == 60 and drawn["sheet"] == []
+    assert drawn["tally"]["games_won"] == won and sum(won.values()) > 20
+    numbers = [g["number"] for g in drawn["games"]]
+    assert set(numbers) < {g["number"] for g in whole["games"]}
+    assert {g["number"] for g in whole["games"] if g["status"] == "open"} <= set(numbers)
+    single = book.new_match("One", ["Ann", "Bob"])
+    single.knock("Ann", 5, vs=30)
+    assert single.sheet(rows=False) == single.sheet()
+    with pytest.raises(ParameterError, match="rows"):
+        single.sheet(rows="no")  # type: ignore[arg-type]

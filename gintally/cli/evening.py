@@ -157,8 +157,7 @@ class Evening:
             raise GintallyError(f"{found.word} takes no values (see help)")
         options = found.options
         if found.word == "show":
-            every = bool(options.get("all"))  # the drawing's document, as `show` draws
-            doc = self.book.sheet_doc(self.match.name, every, sheet_rows=False)
+            doc = self.match.sheet(bool(options.get("all")), rows=False)  # as `show` draws
             emit(doc, False, drawing("sheet.show"))
         elif found.word == "standings":
             year = typed.whole(options.get("year"), "--year")

@@ -157,9 +157,7 @@ class Sheet(App[None]):
                 self.evening.follow()
             match = self.evening.match
             with kept(width) as last:
-                # the drawing's document, as `show` draws (a season: its open games, no rows)
-                doc = match.book.sheet_doc(match.name, self.full, sheet_rows=False)
-                sheet = show(process.fit(doc))
+                sheet = show(process.fit(match.sheet(all=self.full, rows=False)))
                 self.evening.log(str(count), width=width)
         except GintallyError as e:
             self.say(styled(f"Error: {one_line(str(e))}", "bold red"))

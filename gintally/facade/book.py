@@ -1313,10 +1313,14 @@ class Match:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def sheet(self, all: bool = False) -> report.ShowDoc:
-        """The score sheet: ``show --json`` (`all`: ``show --all --json``)."""
+    def sheet(self, all: bool = False, *, rows: bool = True) -> report.ShowDoc:
+        """The score sheet: ``show --json`` (`all`: ``show --all --json``). Without `rows`, what
+        ``show`` draws from: an ad-infinitum season's sheet has no rows, its games are the open
+        ones and the latest finished, and its ``tally`` counts the season's games won (a season
+        of a thousand hands is not replayed whole); other formats' sheets are the same."""
         typed.switch(all, "all")
-        doc: report.ShowDoc = jsonout.plain(self.book.sheet_doc(self.name, all))
+        typed.switch(rows, "rows")
+        doc: report.ShowDoc = jsonout.plain(self.book.sheet_doc(self.name, all, sheet_rows=rows))
         return doc
 
     def hands(

@@ -243,7 +243,7 @@ def game_view(game: Mapping[str, Any]) -> dict[str, Any]:
 def part(desk: Desk, name: str | None) -> dict[str, Any]:
     """Everything the live part of the sheet shows (on the worker thread)."""
     m = desk.match(name)
-    sheet = m.sheet()
+    sheet = m.sheet(rows=False)  # what `show` draws from: a season's open and latest games
     log = m.hands(last=LAST)
     info = m.info()
     settled = m.settlement() if info.get("stake") else None
@@ -648,7 +648,7 @@ def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
 
 def now_open(m: Match) -> Sequence[Mapping[str, Any]]:
     """The open games with a hand in them, as a correction's confirmation shows them."""
-    return [g for g in m.sheet()["games"] if g["status"] == "open" and g["hands"]]
+    return [g for g in m.sheet(rows=False)["games"] if g["status"] == "open" and g["hands"]]
 
 
 class Secured:
