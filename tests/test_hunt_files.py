@@ -1,0 +1,43 @@
+"""What gintally reads and writes as files, attacked: each test is a defect found by feeding
+import, merge and the ledger's files what a spreadsheet, another program or a damaged disk
+gives them, and asserts the value that comes out (or the one-line refusal, nothing written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import Run, as_json, ok
+
+CLI = Callable[..., Run]
+
+
+def dates_of(gintally: CLI) -> list[Any]:
+    return [h["date"] for h in as_json(gintally("hands", "--all", "--json"))["hands"]]
+
+
+@pytest.mark.parametrize("order", [None, "dmy", "mdy"])
+def test_a_spreadsheets_date_with_its_time_reads_year_month_day(
+    gintally: CLI, tmp_path: Path, order: str | None
+) -> None:
+    """A spreadsheet saves a date cell with its time (``2026-11-02 10:00:00``): a four-digit
+    year first is followed by the month whatever the ledger's date order. It was read day
+    first under ``date_order dmy`` (11 February, stored without a word) and refused as
+    ambiguous without an order."""
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    if order:
+        ok(gintally("config", "date_order", order))
+    f = tmp_path / "sheet.csv"
+    f.write_text(
+        "date,winner,points\n2026-11-02 10:00:00,Ann,5\n2026-11-03T09:15,Bob,7\n"
+        "2026/11/04 20:30,Ann,9\n",
+        encoding="utf-8",
+    )
+    ok(gintally("import", str(f)))
+    assert dates_of(gintally) == ["2026-11-02", "2026-11-03", "2026-11-04"]
+    hand = as_json(gintally("score", "Ann", "1", "--date", "2026-11-05 08:00", "--json"))
+    assert hand["date"] == "2026-11-05"
