@@ -209,6 +209,7 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
     from gintally.game.rules import RULES_VERSION, RuleSet
     from gintally.game.variants import variant_of
 
+    _refuse_shape(d, source)
     try:
         values = {k: v for k, v in d["rules"].items() if k != "preset"}
         stored = {"version": RULES_VERSION, "preset": d["rules"]["preset"], "values": values}
@@ -235,6 +236,44 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise GintallyError(f"{source}: its match part is not an export's ({e})") from None
     return m
+
+
+# what an export writes under each key of its match part: (types, as a message says them)
+_SHAPE: dict[str, tuple[tuple[type, ...], str]] = {
+    "match": ((str,), "a name"),
+    "players": ((list,), "a list of names"),
+    "format": ((str,), "a format's name"),
+    "rules": ((dict,), "an object of rules"),
+    "format_games": ((int, type(None)), "a number of games"),
+    "season_start": ((str, type(None)), "MM-DD"),
+    "first_dealer": ((str, type(None)), "a player's name"),
+    "teams": ((list, type(None)), "a list of teams"),
+    "stakes": ((list, type(None)), "a list of prices"),
+}
+
+
+def _refuse_shape(d: dict[str, Any], source: str) -> None:
+    """Refuse a JSON export's match part that lacks a key `new_from` reads, or holds a value of
+    another type than an export writes there (a list of names, an object of rules), naming the
+    key and the value."""
+    for key, (types, what) in _SHAPE.items():
+        if key not in d and type(None) not in types:
+            raise GintallyError(f"{source}: its match part is not an export's: it has no {key!r}")
+        value = d.get(key)
+        bad = not isinstance(value, types) or isinstance(value, bool)
+        if not bad and key in ("players", "teams"):
+            inner = (str,) if key == "players" else (dict,)
+            bad = not all(isinstance(v, inner) for v in value or ())
+        if not bad and key == "teams":
+            bad = not all(
+                isinstance(t.get("players"), list) and all(isinstance(p, str) for p in t["players"])
+                for t in value or ()
+            )
+        if bad:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+            raise GintallyError(
+                f"{source}: its match part is not an export's: {key!r} is {shown}, not {what}"
+            )
 
 
 def _named(team: dict[str, Any]) -> bool:
