@@ -6,6 +6,10 @@ gives them, and asserts the value that comes out (or the one-line refusal, nothi
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -76,3 +80,44 @@ def test_a_json_exports_bad_match_part_is_named_in_its_words(
     out.write_text(json.dumps(doc))
     refusal = gintally("--db", str(tmp_path / "new.db"), "import", str(out))
     assert refused_line(refusal) == f"Error: export.json: its match part is not an export's: {said}"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+def test_a_ledger_path_that_is_a_named_pipe_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """``--db`` naming a named pipe: opening it to read the header waited for a writer for
+    ever (every command hung); it is refused, named, as a folder and a device are."""
+    pipe = tmp_path / "ledger.db"
+    os.mkfifo(pipe)
+    for args in (("show",), ("check",), ("match", "new", "M", "--players", "Ann", "Bob")):
+        done = subprocess.run(
+            [sys.executable, "-m", "gintally", "--db", str(pipe), *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+        assert done.returncode == 1, (args, done.stderr)
+        said = f"{pipe} is a named pipe, not a gintally ledger"
+        assert said in done.stdout + done.stderr, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)  # left as it was
+
+
+def test_a_folder_or_a_device_is_named_as_such_not_as_missing(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    """``merge`` of a folder said ``no ledger at PATH`` (it is there); ``--db`` naming a folder
+    said "Is a directory", and a device "an empty file"."""
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    folder = tmp_path / "other.db"
+    folder.mkdir()
+    assert refused_line(gintally("merge", str(folder)), 1) == (
+        f"Error: {folder} is a folder, not a gintally ledger"
+    )
+    assert refused_line(gintally("--db", str(folder), "show"), 1) == (
+        f"Error: {folder} is a folder, not a gintally ledger"
+    )
+    if Path("/dev/null").exists():
+        assert refused_line(gintally("--db", "/dev/null", "show"), 1) == (
+            "Error: /dev/null is a device, not a gintally ledger"
+        )

@@ -133,6 +133,7 @@ def opened(path: Path) -> InUse:
         st = os.stat(path)
         key = (st.st_dev, st.st_ino)
         if key not in _USERS:
+            refuse_special(path, st.st_mode)  # a named pipe would wait for a writer for ever
             fd = os.open(path, os.O_RDONLY)
             fst = os.fstat(fd)
             key = (fst.st_dev, fst.st_ino)
@@ -148,6 +149,23 @@ def opened(path: Path) -> InUse:
         _USERS[key] = _USERS.get(key, 0) + 1
         _NAMES.setdefault(key, path)
         return InUse(key)
+
+
+def refuse_special(path: Path, mode: int) -> None:
+    """Refuse a ledger path that is not a regular file (`mode`, its stat's): a folder, a named
+    pipe (opening it waits for a writer for ever), a device or a socket."""
+    if stat.S_ISREG(mode):
+        return
+    kind = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a named pipe"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a special file"
+    )
+    raise LedgerError(f"{path} is {kind}, not a gintally ledger")
 
 
 def refuse_in_use(path: Path, what: str) -> None:
