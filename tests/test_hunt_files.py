@@ -121,3 +121,26 @@ def test_a_folder_or_a_device_is_named_as_such_not_as_missing(
         assert refused_line(gintally("--db", "/dev/null", "show"), 1) == (
             "Error: /dev/null is a device, not a gintally ledger"
         )
+
+
+def test_a_json_document_on_one_long_line_is_read_as_json(
+    gintally: CLI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """JSON written without indentation (``json.dumps(doc)``, any minifier) is one line: its
+    first line was read whole as a CSV line is, so a document longer than the CSV line limit
+    (16 MiB; lowered here) was refused as "a CSV line of hands is under a hundred". JSON is
+    read as it comes; a value stays bounded by its own limit."""
+    from gintally.transfer import reading
+
+    monkeypatch.setattr(reading, "LINE_LIMIT", 1000)
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob", "--set", "target=100000"))
+    hands = [
+        {"date": "2026-01-05", "kind": "score", "winner": "Ann" if i % 2 else "Bob", "points": i}
+        for i in range(1, 81)
+    ]
+    f = tmp_path / "minified.json"
+    f.write_text(json.dumps({"hands": hands}), encoding="utf-8")
+    assert f.stat().st_size > reading.HEAD + reading.LINE_LIMIT
+    assert as_json(gintally("import", str(f), "--json"))["imported"] == 80
+    shown = as_json(gintally("show", "--json"))["games"][0]["points"]
+    assert shown == {"Ann": sum(range(1, 81, 2)), "Bob": sum(range(2, 81, 2))}

@@ -119,13 +119,14 @@ def raw_sections(path: Path) -> tuple[list[str] | None, Iterator[Part]]:
     try:
         head = _read(path, lambda: f.read(HEAD))
         budget.read(len(head))
+        if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
+            # JSON is read as it comes, not by lines (a document may be one long line)
+            return None, _json_parts(path, f, head, budget)
         if head and not head.endswith(("\n", "\r")):
             head += _line(path, f, budget, len(head.splitlines()))  # the last line whole
     except BaseException:
         f.close()
         raise
-    if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
-        return None, _json_parts(path, f, head, budget)
     first_line = head.splitlines()[0] if head else ""
     # strict: a quote left open is an error at the end of the file, not a note that swallows
     # every row after it. A field over the csv module's limit (131,072 characters) is an error.
