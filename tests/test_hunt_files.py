@@ -144,3 +144,25 @@ def test_a_json_document_on_one_long_line_is_read_as_json(
     assert as_json(gintally("import", str(f), "--json"))["imported"] == 80
     shown = as_json(gintally("show", "--json"))["games"][0]["points"]
     assert shown == {"Ann": sum(range(1, 81, 2)), "Bob": sum(range(2, 81, 2))}
+
+
+def test_a_csv_header_of_too_many_columns_is_refused_before_any_row(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    """Every row is read at its header's width (a short row filled), and the header was
+    checked for names given twice by counting each name through the whole header: a header
+    of 20,000 columns took seconds, of a million (a 10 MB line, under the line limit) hours,
+    and each row of three values then cost as much as the header. At most 256 are read."""
+    most = 256  # reading.MAX_COLUMNS
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    before = as_json(gintally("hands", "--json"))
+    wide = tmp_path / "wide.csv"
+    extra = [f"c{i}" for i in range(most - 3 + 1)]
+    wide.write_text(",".join(["date", "winner", "points", *extra]) + "\n2026-01-05,Ann,5\n")
+    assert refused_line(gintally("import", str(wide))) == (
+        f"Error: {wide}: the header names {most + 1} columns, and an import reads at "
+        f"most {most} (a row of hands has under 20): check that it is the file meant"
+    )
+    assert as_json(gintally("hands", "--json")) == before
+    wide.write_text(",".join(["date", "winner", "points", *extra[1:]]) + "\n2026-01-05,Ann,5\n")
+    assert as_json(gintally("import", str(wide), "--json"))["imported"] == 1
