@@ -166,3 +166,57 @@ def test_a_csv_header_of_too_many_columns_is_refused_before_any_row(
     assert as_json(gintally("hands", "--json")) == before
     wide.write_text(",".join(["date", "winner", "points", *extra[1:]]) + "\n2026-01-05,Ann,5\n")
     assert as_json(gintally("import", str(wide), "--json"))["imported"] == 1
+
+
+def priced(tmp_path: Path, gintally: CLI, prices: int) -> Path:
+    """A JSON export of a staked match whose price changed `prices` times (a day each, from
+    1950 on), written by hand from the export of a match with one price."""
+    from datetime import date, timedelta
+    from uuid import uuid4
+
+    ok(gintally("--db", str(tmp_path / "one.db"), "match", "new", "M", "-p", "Ann", "Bob"))
+    ok(gintally("--db", str(tmp_path / "one.db"), "match", "stake", "M", "0.05"))
+    out = tmp_path / "priced.json"
+    ok(gintally("--db", str(tmp_path / "one.db"), "export", "-f", "json", "-o", str(out)))
+    doc = json.loads(out.read_text())
+    first = doc["match"]["stakes"][0]
+    doc["match"]["stakes"] = [
+        {
+            **first,
+            "amount": f"0.0{i % 9 + 1}",
+            "since": (date(1950, 1, 1) + timedelta(days=i)).isoformat(),
+            "uid": uuid4().hex,
+        }
+        for i in range(prices)
+    ]
+    out.write_text(json.dumps(doc))
+    return out
+
+
+def test_an_imports_prices_are_each_looked_up_once_not_against_every_other(
+    gintally: CLI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each price of an export's match was compared with every price brought before it
+    (``stake in have``, a list): 20,000 prices (a 5 MB file) took 40 seconds to import into a
+    new ledger and 90 into one that had the match, the count growing as its square. Each is
+    now looked up by what it states. Counted here: the comparisons of two prices."""
+    from gintally.engine.stakes import Stake
+
+    prices = 400
+    source = priced(tmp_path, gintally, prices)
+    compared = 0
+    equal = Stake.__eq__
+
+    def counted(self: Stake, other: object) -> bool:
+        nonlocal compared
+        compared += 1
+        return equal(self, other)
+
+    monkeypatch.setattr(Stake, "__eq__", counted)
+    new = tmp_path / "new.db"
+    ok(gintally("--db", str(new), "import", str(source)))
+    assert compared < 10 * prices, compared  # it was prices * (prices - 1) / 2 and more
+    stakes = as_json(gintally("--db", str(new), "match", "show", "--json"))["stakes"]
+    assert len(stakes) == prices
+    last = prices - 1  # the file's last price, as `priced` wrote it
+    assert stakes[-1]["since"] == "1951-02-04" and stakes[-1]["amount"] == f"0.0{last % 9 + 1}"

@@ -331,18 +331,21 @@ class FileMoney:
         # this match's own prices, on another device, when the two share one (the book they
         # both began from); another match's (a copy) add only a day not priced here
         ours = any(made is not None and made[0] in uids for _, made in prices)
+        stated, days = set(have), {s.since for s in have}  # looked up once a price, not read
         for stake, made in prices:
             old = have[-1]
             if (stake.currency, stake.places) != (old.currency, old.places):
                 continue  # this match's own prices stand: another currency
-            if stake in have or (made is not None and made[0] in uids):
+            if stake in stated or (made is not None and made[0] in uids):
                 continue  # here already (as a merge finds a price: by what it states)
-            if not ours and any(s.since == stake.since for s in have):
+            if not ours and stake.since in days:
                 continue  # not this match's prices, or an older export's: a day priced stands
             if not ours:
                 made = None  # a price of its own here, set now
             self.book.add_stake(self.m, stake, made)  # of one day, the one set later stands
             have.append(stake)
+            stated.add(stake)
+            days.add(stake.since)
             uids.add(made[0] if made else "")
         self._take_back(doc.get("stakes_taken_back"), uids)
         self._places = None
