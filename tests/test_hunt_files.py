@@ -251,3 +251,26 @@ def test_check_finds_each_matchs_first_price_once(
     monkeypatch.setattr(files, "connect", counting)
     assert ok(gintally("--db", str(db), "check")).stdout == f"{db}: no problems found\n"
     assert steps < 2_000, steps  # in thousands of SQLite's instructions (it was 20,000)
+
+
+def test_a_file_named_with_a_trailing_slash_is_a_folder_meant_not_a_file(tmp_path: Path) -> None:
+    """``Book.export(m, "exports/")`` and ``Book.backup("backups/")`` name a folder that is
+    not there: ``Path`` drops the slash, and a file called ``exports`` was written. Refused,
+    naming the folder, nothing written."""
+    import gintally
+
+    with gintally.open(tmp_path / "ledger.db") as book:
+        book.new_match("M", ["Ann", "Bob"]).score("Ann", 25)
+        for write, name in (
+            (lambda out: book.export("M", out), "export"),
+            (book.backup, "backup"),
+            (lambda out: book.print_page("pad", out=out), "page"),
+        ):
+            folder = tmp_path / f"{name}s"
+            with pytest.raises(gintally.GintallyError) as refused:
+                write(f"{folder}/")
+            assert str(refused.value) == (
+                f"cannot write the {name} to {folder}/: there is no folder {folder}"
+            )
+            assert not folder.exists()
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("ledger.db")] == []

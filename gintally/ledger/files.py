@@ -317,7 +317,7 @@ def create(path: Path) -> None:
 
 
 def write_whole(
-    target: Path,
+    target: str | os.PathLike[str],
     fill: Callable[[Path], None],
     force: bool,
     what: str,
@@ -334,9 +334,13 @@ def write_whole(
     Refused as bad input, with nothing written: a target that is the `ledger` itself (or one of
     its -wal, -shm, -journal files, or a link to any of them), a folder, anything else that is
     not a regular file (a device, a pipe, a socket; even with `force`), a missing folder, and an
-    existing file without `force`. A failure of the system while writing is a `WriteError`
-    (exit 1) with its reason."""
+    existing file without `force`, and a name that ends in a slash (a folder meant: ``Path``
+    would drop the slash and write a file by the folder's name). A failure of the system while
+    writing is a `WriteError` (exit 1) with its reason."""
+    named = os.fspath(target)
     target = Path(target)
+    if named.endswith(("/", os.sep)) and not target.is_dir():
+        raise GintallyError(f"cannot write the {what} to {named}: there is no folder {target}")
     if ledger is not None and _same_file(target, ledger):
         raise GintallyError(
             f"{target} is part of the ledger {ledger}: choose another file for the {what}"
@@ -564,7 +568,7 @@ def backup(
         except sqlite3.Error as e:
             raise OSError(0, str(e)) from None
 
-    return write_whole(Path(target), copy, force, "backup", ledger)
+    return write_whole(target, copy, force, "backup", ledger)
 
 
 def integrity_problems(conn: sqlite3.Connection) -> list[str]:
