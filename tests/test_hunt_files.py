@@ -274,3 +274,27 @@ def test_a_file_named_with_a_trailing_slash_is_a_folder_meant_not_a_file(tmp_pat
             )
             assert not folder.exists()
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("ledger.db")] == []
+
+
+def test_one_players_cards_with_the_others_count_travel_by_json_export(
+    gintally: CLI, tmp_path: Path
+) -> None:
+    """``knock Ann --cards ... --vs 18`` and ``gin Ann --vs-cards ...`` store the cards typed;
+    the JSON export carries them, but an import settled such a row from its counts alone and
+    dropped the cards: the other device's hands held none."""
+    import sqlite3
+
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob"))
+    mine, theirs = "2H 3H 4H 5S 6S 7S 9C 9D 9H KD", "AS AD 2C 3C 4C 8H 8S QD JD KC"
+    ok(gintally("knock", "Ann", "--cards", mine, "--vs", "18", "--date", "2026-03-01"))
+    ok(gintally("gin", "Bob", "--vs-cards", theirs, "--date", "2026-03-01"))
+    out = tmp_path / "export.json"
+    ok(gintally("export", "-f", "json", "-o", str(out)))
+    other = tmp_path / "other.db"
+    ok(gintally("--db", str(other), "import", str(out)))
+    with sqlite3.connect(other) as conn:
+        stored = conn.execute(
+            "SELECT kind, knocker_deadwood, defender_deadwood, knocker_cards, defender_cards "
+            "FROM hands ORDER BY number"
+        ).fetchall()
+    assert stored == [("knock", 10, 18, mine, None), ("gin", 0, 48, None, theirs)]

@@ -187,13 +187,17 @@ def parse_row(
                 upcard=upcard,
                 dealer=dealer,
             )
-        elif d_dw is not None and (k_dw is not None or claim != "knock"):
+        elif d_dw is not None and (k_dw is not None or k_cards or claim != "knock"):
+            # one player's cards with the other's count (knock Ann --cards ... --vs 18, gin
+            # Ann --vs-cards ...) go in with them, as typed: they were dropped
             typed = TypedHand(
                 claim,
                 day,
                 player=player,
-                deadwood=k_dw if claim == "knock" else None,
-                vs=d_dw,
+                cards=k_cards,
+                deadwood=k_dw if claim == "knock" and not k_cards else None,
+                vs=None if d_cards else d_dw,
+                vs_cards=d_cards,
                 upcard=upcard,
                 dealer=dealer,
             )
