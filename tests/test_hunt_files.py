@@ -298,3 +298,42 @@ def test_one_players_cards_with_the_others_count_travel_by_json_export(
             "FROM hands ORDER BY number"
         ).fetchall()
     assert stored == [("knock", 10, 18, mine, None), ("gin", 0, 48, None, theirs)]
+
+
+@pytest.mark.parametrize(
+    ("rules", "row", "said"),
+    [
+        (
+            "modern",
+            "score,Ann,5,,AS 2S 3S,",
+            "a score holds no knocker_cards, and the row gives it 'AS 2S 3S'",
+        ),
+        (
+            "modern",
+            "misdeal,,0,7,,",
+            "a misdeal holds no knocker_deadwood, and the row gives it '7'",
+        ),
+        (
+            "gimlet",
+            'score,Ann,5,,,"1,2,3,4"',
+            "a score holds no piles, and the row gives it '1,2,3,4'",
+        ),
+        ("gimlet", 'draw,,0,,,"1,2,3,4"', "a draw holds no piles, and the row gives it '1,2,3,4'"),
+    ],
+)
+def test_a_row_giving_what_its_hand_cannot_hold_is_refused_not_dropped(
+    gintally: CLI, tmp_path: Path, rules: str, row: str, said: str
+) -> None:
+    """A paper score, a draw or a misdeal takes no cards, piles or counts on the command line;
+    an import row that gave them was imported with them dropped in silence."""
+    players = ["Ann"] if rules == "gimlet" else ["Ann", "Bob"]
+    ok(gintally("match", "new", "M", "--players", *players, "--rules", rules))
+    before = as_json(gintally("hands", "--json"))
+    f = tmp_path / "rows.csv"
+    f.write_text(
+        "date,kind,winner,points,knocker_deadwood,knocker_cards,piles\n2026-03-01," + row + "\n"
+    )
+    assert refused_line(gintally("import", str(f))) == (
+        f"Error: row 1 of rows.csv: {said}: leave the column empty, or give the hand's kind"
+    )
+    assert as_json(gintally("hands", "--json")) == before

@@ -130,6 +130,7 @@ def parse_row(
     if kind is Kind.MISDEAL:
         if winner is not None or points:
             raise GintallyError("a misdeal has no winner and no points")
+        _unheld(row, kind, ("knocker_deadwood", "defender_deadwood"))
         typed = TypedHand("misdeal", day, upcard=upcard, dealer=dealer)
     elif kind is Kind.DRAW:
         tables = len(match.tables)  # a team match: a drawn row's knocker names its table
@@ -138,6 +139,7 @@ def parse_row(
             raise GintallyError(
                 "a drawn hand of a team match needs its knocker column: a player of its table"
             )
+        _unheld(row, kind)
         if winner is None and k_dw is None and d_dw is None:
             typed = TypedHand("draw", day, player=at, upcard=upcard, dealer=dealer)
         else:
@@ -207,6 +209,7 @@ def parse_row(
                 "a tie needs its knocker and both deadwood counts (it is scored from them)"
             )
         assert winner is not None
+        _unheld(row, kind)
         paper = TypedHand(
             "score",
             day,
@@ -252,6 +255,28 @@ def parse_row(
     if (settled.dealer, settled.note) != (dealer_id, note):
         settled = replace(settled, dealer=dealer_id, note=note)
     return settled
+
+
+def _unheld(row: Mapping[str, Any], kind: Kind, also: tuple[str, ...] = ()) -> None:
+    """Refuse a row that gives a hand of its kind what it cannot hold (a paper score, a draw or
+    a misdeal: cards, a variant's piles or table, and `also`), naming the column: no command
+    takes them for such a hand, and the import dropped them in silence."""
+    for column, value in row.items():
+        text = str(value if value is not None else "").strip()
+        if not text:
+            continue
+        given = {column: value}
+
+        def read(c: str, given: Mapping[str, Any] = given) -> int | None:
+            return _int(given.get(c), c)
+
+        if column in ("knocker_cards", "defender_cards", *also) or any(
+            v.imported(given, read) for v in all_variants()
+        ):
+            raise GintallyError(
+                f"a {kind} holds no {column}, and the row gives it {text[:40]!r}: leave the "
+                f"column empty, or give the hand's kind"
+            )
 
 
 def date_text(value: Any) -> str:
