@@ -337,3 +337,38 @@ def test_a_row_giving_what_its_hand_cannot_hold_is_refused_not_dropped(
         f"Error: row 1 of rows.csv: {said}: leave the column empty, or give the hand's kind"
     )
     assert as_json(gintally("hands", "--json")) == before
+
+
+@pytest.mark.parametrize(
+    ("rules", "header", "row", "said"),
+    [
+        (
+            "modern",
+            "date,winner,points,knocker,knocker_deadwood,defender_deadwood",
+            "2026-03-01,Ann,10,Ann,8,18",
+            "defender_deadwood does not apply to a score",
+        ),
+        (
+            "modern",
+            "date,kind,winner,points,knocker,knocker_deadwood,defender_deadwood,piles",
+            '2026-03-01,knock,Ann,10,Ann,8,18,"1,2,0,3"',
+            "piles does not apply to a knock (piles is for Gimlet Rummy matches)",
+        ),
+        (
+            "modern",
+            "date,kind,winner,points,other_points",
+            "2026-03-01,score,Ann,5,3",
+            "other_points does not apply to a score (other_points is for Mahjong gin matches)",
+        ),
+    ],
+)
+def test_a_rows_refusal_names_its_columns_not_the_command_lines_options(
+    gintally: CLI, tmp_path: Path, rules: str, header: str, row: str, said: str
+) -> None:
+    """A row settled as a typed hand is refused in the typed hand's words: "--vs does not
+    apply to a score" for a spreadsheet without a kind column whose rows hold counts, where
+    the file has a defender_deadwood column and no --vs."""
+    ok(gintally("match", "new", "M", "--players", "Ann", "Bob", "--rules", rules))
+    f = tmp_path / "sheet.csv"
+    f.write_text(f"{header}\n{row}\n")
+    assert refused_line(gintally("import", str(f))) == f"Error: row 1 of sheet.csv: {said}"

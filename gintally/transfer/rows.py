@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.dates import parse_date
 from gintally.errors import GintallyError
@@ -27,6 +27,9 @@ from gintally.model import (
     plain_text,
 )
 from gintally.service import settle
+
+if TYPE_CHECKING:
+    from gintally.service.settling import Settled
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only (re's \d takes every script's)
 
@@ -220,7 +223,7 @@ def parse_row(
             dealer=dealer,
             extra={} if other is None else {"vs_points": other},
         )
-        settle(match, paper)
+        _settled(match, paper)
         no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
         return HandRecord(
             date=day,
@@ -236,7 +239,7 @@ def parse_row(
             note=note,
             other_points=other,
         )
-    settled = settle(match, typed).record
+    settled = _settled(match, typed).record
     said_other = other if other is not None else settled.other_points
     if (settled.kind, settled.winner, settled.points, settled.other_points) != (
         str(kind),
@@ -255,6 +258,35 @@ def parse_row(
     if (settled.dealer, settled.note) != (dealer_id, note):
         settled = replace(settled, dealer=dealer_id, note=note)
     return settled
+
+
+# A hand option as the column of an import row that gives it (a refusal made by settling the
+# row names what the row holds, not what the command line would have been given).
+COLUMN_OF = {
+    "--cards": "knocker_cards",
+    "--deadwood": "knocker_deadwood",
+    "--vs": "defender_deadwood",
+    "--vs-cards": "defender_cards",
+    "--vs-points": "other_points",
+    "--table": "knocker_table",
+    "--vs-table": "defender_table",
+    "--piles": "piles",
+    "--upcard": "upcard",
+    "--dealer": "dealer",
+}
+_OPTION = re.compile(r"(?<![\w./-])(--[a-z][a-z-]*)(?![\w-])")
+
+
+def _settled(match: Match, typed: TypedHand) -> Settled:
+    """`settle` of a row's hand, a refusal naming the row's columns (``defender_deadwood``)
+    where it names a hand option (``--vs``); a quoted value stays as written."""
+    try:
+        return settle(match, typed)
+    except GintallyError as e:
+        parts = re.split(r"('[^']*')", str(e))
+        for i in range(0, len(parts), 2):
+            parts[i] = _OPTION.sub(lambda m: COLUMN_OF.get(m[1], m[1]), parts[i])
+        raise type(e)("".join(parts)) from None
 
 
 def _unheld(row: Mapping[str, Any], kind: Kind, also: tuple[str, ...] = ()) -> None:
