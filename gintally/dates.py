@@ -11,7 +11,9 @@ fits (``98.03.05``); so ``13/04/25`` is 13 April 2025, not 25 April 2013. A two-
 the latest year with those digits up to next year (``98`` is 1998, ``25`` is 2025).
 
 Anything else goes to python-dateutil, imported only then (so commands without a date start
-faster), read both day first and month first, and refused the same way when the two differ.
+faster), read both day first and month first, and refused the same way when the two differ;
+a four-digit year written first is followed by the month there too (``2026-11-02 10:00:00``,
+as a spreadsheet saves a date with its time).
 A missing year is the latest year that does not put the date in the future, so ``27 Dec`` typed
 on 2 January is last December's; a text that names no month and day (``7 pm``, ``Monday``) is
 refused rather than taken as today. A hand cannot be played in the future (a day of grace allows
@@ -319,6 +321,8 @@ def _loose(text: str, today: date, order: str | None) -> date:
     # Then day first and month first: when those differ the text reads two ways.
     defaults = (datetime(2000, 1, 1), datetime(1996, 12, 31))  # leap years: 29 Feb reads
     flags = {"dmy": (True, False), "mdy": (False, False), "ymd": (False, True)}
+    if re.match(r"\d{4}\D", text):  # a four-digit year first, then the month, whatever the
+        flags = dict.fromkeys(flags, flags["ymd"])  # order: 2026-11-02 10:00 from a spreadsheet
     try:
         first, second = (parse(d) for d in defaults)
         ways = {o: parse(defaults[0], *flags[o]).date() for o in ("dmy", "mdy")}

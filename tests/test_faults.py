@@ -554,7 +554,7 @@ def test_a_read_only_ledger_refuses_writes_and_still_reads(
 def test_a_ledger_that_is_a_directory(tmp_path: Path) -> None:
     done = cli(tmp_path, "show")
     assert done.returncode == 1
-    assert "cannot open the ledger" in one_error_line(done.stderr)
+    assert one_error_line(done.stderr) == f"Error: {tmp_path} is a folder, not a gintally ledger"
 
 
 # --- (d) check ------------------------------------------------------------------------------------

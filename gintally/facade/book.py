@@ -879,7 +879,7 @@ class Book:
         from gintally.ledger import files
 
         with typed.worded(self.flags, FORCE):
-            return str(files.write_whole(Path(out), fill, force, what, ledger=self._file()))
+            return str(files.write_whole(out, fill, force, what, ledger=self._file()))
 
     # --- money ---------------------------------------------------------------------------------
 

@@ -209,6 +209,7 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
     from gintally.game.rules import RULES_VERSION, RuleSet
     from gintally.game.variants import variant_of
 
+    _refuse_shape(d, source)
     try:
         values = {k: v for k, v in d["rules"].items() if k != "preset"}
         stored = {"version": RULES_VERSION, "preset": d["rules"]["preset"], "values": values}
@@ -235,6 +236,44 @@ def new_from(book: Ledger, d: dict[str, Any], source: str) -> Match:
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise GintallyError(f"{source}: its match part is not an export's ({e})") from None
     return m
+
+
+# what an export writes under each key of its match part: (types, as a message says them)
+_SHAPE: dict[str, tuple[tuple[type, ...], str]] = {
+    "match": ((str,), "a name"),
+    "players": ((list,), "a list of names"),
+    "format": ((str,), "a format's name"),
+    "rules": ((dict,), "an object of rules"),
+    "format_games": ((int, type(None)), "a number of games"),
+    "season_start": ((str, type(None)), "MM-DD"),
+    "first_dealer": ((str, type(None)), "a player's name"),
+    "teams": ((list, type(None)), "a list of teams"),
+    "stakes": ((list, type(None)), "a list of prices"),
+}
+
+
+def _refuse_shape(d: dict[str, Any], source: str) -> None:
+    """Refuse a JSON export's match part that lacks a key `new_from` reads, or holds a value of
+    another type than an export writes there (a list of names, an object of rules), naming the
+    key and the value."""
+    for key, (types, what) in _SHAPE.items():
+        if key not in d and type(None) not in types:
+            raise GintallyError(f"{source}: its match part is not an export's: it has no {key!r}")
+        value = d.get(key)
+        bad = not isinstance(value, types) or isinstance(value, bool)
+        if not bad and key in ("players", "teams"):
+            inner = (str,) if key == "players" else (dict,)
+            bad = not all(isinstance(v, inner) for v in value or ())
+        if not bad and key == "teams":
+            bad = not all(
+                isinstance(t.get("players"), list) and all(isinstance(p, str) for p in t["players"])
+                for t in value or ()
+            )
+        if bad:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+            raise GintallyError(
+                f"{source}: its match part is not an export's: {key!r} is {shown}, not {what}"
+            )
 
 
 def _named(team: dict[str, Any]) -> bool:
@@ -292,18 +331,21 @@ class FileMoney:
         # this match's own prices, on another device, when the two share one (the book they
         # both began from); another match's (a copy) add only a day not priced here
         ours = any(made is not None and made[0] in uids for _, made in prices)
+        stated, days = set(have), {s.since for s in have}  # looked up once a price, not read
         for stake, made in prices:
             old = have[-1]
             if (stake.currency, stake.places) != (old.currency, old.places):
                 continue  # this match's own prices stand: another currency
-            if stake in have or (made is not None and made[0] in uids):
+            if stake in stated or (made is not None and made[0] in uids):
                 continue  # here already (as a merge finds a price: by what it states)
-            if not ours and any(s.since == stake.since for s in have):
+            if not ours and stake.since in days:
                 continue  # not this match's prices, or an older export's: a day priced stands
             if not ours:
                 made = None  # a price of its own here, set now
             self.book.add_stake(self.m, stake, made)  # of one day, the one set later stands
             have.append(stake)
+            stated.add(stake)
+            days.add(stake.since)
             uids.add(made[0] if made else "")
         self._take_back(doc.get("stakes_taken_back"), uids)
         self._places = None

@@ -325,9 +325,9 @@ class Damage(LedgerCore):
         players = self.players_of({r["match_id"] for r in rows})
         places = {  # a match keeps its first price's places
             r[0]: r[1]
-            for r in self._rows(
-                "SELECT match_id, places FROM stakes s WHERE id = "
-                "(SELECT min(id) FROM stakes WHERE match_id = s.match_id)"
+            for r in self._rows(  # each match's first price found once, not once a price
+                "SELECT match_id, places FROM stakes WHERE id IN "
+                "(SELECT min(id) FROM stakes GROUP BY match_id)"
             )
             if type(r[1]) is int
         }

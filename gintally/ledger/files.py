@@ -133,6 +133,7 @@ def opened(path: Path) -> InUse:
         st = os.stat(path)
         key = (st.st_dev, st.st_ino)
         if key not in _USERS:
+            refuse_special(path, st.st_mode)  # a named pipe would wait for a writer for ever
             fd = os.open(path, os.O_RDONLY)
             fst = os.fstat(fd)
             key = (fst.st_dev, fst.st_ino)
@@ -148,6 +149,23 @@ def opened(path: Path) -> InUse:
         _USERS[key] = _USERS.get(key, 0) + 1
         _NAMES.setdefault(key, path)
         return InUse(key)
+
+
+def refuse_special(path: Path, mode: int) -> None:
+    """Refuse a ledger path that is not a regular file (`mode`, its stat's): a folder, a named
+    pipe (opening it waits for a writer for ever), a device or a socket."""
+    if stat.S_ISREG(mode):
+        return
+    kind = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a named pipe"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a special file"
+    )
+    raise LedgerError(f"{path} is {kind}, not a gintally ledger")
 
 
 def refuse_in_use(path: Path, what: str) -> None:
@@ -299,7 +317,7 @@ def create(path: Path) -> None:
 
 
 def write_whole(
-    target: Path,
+    target: str | os.PathLike[str],
     fill: Callable[[Path], None],
     force: bool,
     what: str,
@@ -316,9 +334,13 @@ def write_whole(
     Refused as bad input, with nothing written: a target that is the `ledger` itself (or one of
     its -wal, -shm, -journal files, or a link to any of them), a folder, anything else that is
     not a regular file (a device, a pipe, a socket; even with `force`), a missing folder, and an
-    existing file without `force`. A failure of the system while writing is a `WriteError`
-    (exit 1) with its reason."""
+    existing file without `force`, and a name that ends in a slash (a folder meant: ``Path``
+    would drop the slash and write a file by the folder's name). A failure of the system while
+    writing is a `WriteError` (exit 1) with its reason."""
+    named = os.fspath(target)
     target = Path(target)
+    if named.endswith(("/", os.sep)) and not target.is_dir():
+        raise GintallyError(f"cannot write the {what} to {named}: there is no folder {target}")
     if ledger is not None and _same_file(target, ledger):
         raise GintallyError(
             f"{target} is part of the ledger {ledger}: choose another file for the {what}"
@@ -546,7 +568,7 @@ def backup(
         except sqlite3.Error as e:
             raise OSError(0, str(e)) from None
 
-    return write_whole(Path(target), copy, force, "backup", ledger)
+    return write_whole(target, copy, force, "backup", ledger)
 
 
 def integrity_problems(conn: sqlite3.Connection) -> list[str]:

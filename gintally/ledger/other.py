@@ -72,6 +72,8 @@ def open_other(
     the connection is closed), or refused (missing, the ledger itself, foreign, newer, or older
     than this gintally's schema, or without one of the `tables` a merge reads, or with one
     that is not a plain table)."""
+    if path.exists() and not path.is_file():  # a folder, a named pipe (it would wait), a device
+        files.refuse_special(path, path.stat().st_mode)
     if not path.is_file():
         raise GintallyError(f"no ledger at {path}")
     if str(ledger) != ":memory:" and Path(ledger).exists() and path.samefile(ledger):

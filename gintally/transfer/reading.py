@@ -23,6 +23,9 @@ Limits (a clear refusal, never a split or an endless wait; no honest household f
   some tens of thousands.
 - `MAX_CHARS` characters read from a source (1 GiB): an endless pipe (a header and rows that never
   stop, ``{`` and white space for ever) is refused when it passes them.
+- `MAX_COLUMNS` columns in a CSV header: every row is read at the header's width (a short row
+  filled), so a header of a million columns would make each row of three values cost a
+  million.
 
 Strict JSON: an object naming a key twice is refused, naming the key and the row (json.loads would
 keep the last); so is a payment whose uid an earlier payment of the file has, stating another
@@ -52,6 +55,7 @@ HEAD = 4096  # characters read first: enough for the header line and a few rows
 LINE_LIMIT = 16 << 20  # characters in one line of CSV (a hand's row is under a hundred)
 MAX_ROWS = 2_000_000  # rows of a source, every part together
 MAX_CHARS = 1 << 30  # characters read from a source (1 GiB)
+MAX_COLUMNS = 256  # columns a header may name (a hand's are under 20; a spreadsheet adds some)
 DELIMITERS = (",", ";", "\t")  # in the order a tie is broken
 # A header name as spreadsheets write it -> the column it is (after lower case, spaces and
 # hyphens as underscores).
@@ -119,13 +123,14 @@ def raw_sections(path: Path) -> tuple[list[str] | None, Iterator[Part]]:
     try:
         head = _read(path, lambda: f.read(HEAD))
         budget.read(len(head))
+        if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
+            # JSON is read as it comes, not by lines (a document may be one long line)
+            return None, _json_parts(path, f, head, budget)
         if head and not head.endswith(("\n", "\r")):
             head += _line(path, f, budget, len(head.splitlines()))  # the last line whole
     except BaseException:
         f.close()
         raise
-    if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
-        return None, _json_parts(path, f, head, budget)
     first_line = head.splitlines()[0] if head else ""
     # strict: a quote left open is an error at the end of the file, not a note that swallows
     # every row after it. A field over the csv module's limit (131,072 characters) is an error.
@@ -273,6 +278,11 @@ def column_of(name: str) -> str:
 def _header(path: Path, written: list[str]) -> tuple[list[str], list[str]]:
     """The columns a header names (an unnamed one as ``(N)``, ignored) and the values a short
     row is filled with (empty; ``score`` for the ``kind`` a file without it is given)."""
+    if len(written) > MAX_COLUMNS:  # each row is read at the header's width
+        raise GintallyError(
+            f"{shown(path)}: the header names {len(written):,} columns, and an import reads "
+            f"at most {MAX_COLUMNS} (a row of hands has under 20): check that it is the file meant"
+        )
     header = [column_of(h) or f"({k})" for k, h in enumerate(written, 1)]
     twice = sorted({h for h in header if header.count(h) > 1})
     if twice:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gintally.dates import parse_date
 from gintally.errors import GintallyError
@@ -27,6 +27,9 @@ from gintally.model import (
     plain_text,
 )
 from gintally.service import settle
+
+if TYPE_CHECKING:
+    from gintally.service.settling import Settled
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only (re's \d takes every script's)
 
@@ -130,6 +133,7 @@ def parse_row(
     if kind is Kind.MISDEAL:
         if winner is not None or points:
             raise GintallyError("a misdeal has no winner and no points")
+        _unheld(row, kind, ("knocker_deadwood", "defender_deadwood"))
         typed = TypedHand("misdeal", day, upcard=upcard, dealer=dealer)
     elif kind is Kind.DRAW:
         tables = len(match.tables)  # a team match: a drawn row's knocker names its table
@@ -138,6 +142,7 @@ def parse_row(
             raise GintallyError(
                 "a drawn hand of a team match needs its knocker column: a player of its table"
             )
+        _unheld(row, kind)
         if winner is None and k_dw is None and d_dw is None:
             typed = TypedHand("draw", day, player=at, upcard=upcard, dealer=dealer)
         else:
@@ -187,13 +192,17 @@ def parse_row(
                 upcard=upcard,
                 dealer=dealer,
             )
-        elif d_dw is not None and (k_dw is not None or claim != "knock"):
+        elif d_dw is not None and (k_dw is not None or k_cards or claim != "knock"):
+            # one player's cards with the other's count (knock Ann --cards ... --vs 18, gin
+            # Ann --vs-cards ...) go in with them, as typed: they were dropped
             typed = TypedHand(
                 claim,
                 day,
                 player=player,
-                deadwood=k_dw if claim == "knock" else None,
-                vs=d_dw,
+                cards=k_cards,
+                deadwood=k_dw if claim == "knock" and not k_cards else None,
+                vs=None if d_cards else d_dw,
+                vs_cards=d_cards,
                 upcard=upcard,
                 dealer=dealer,
             )
@@ -203,6 +212,7 @@ def parse_row(
                 "a tie needs its knocker and both deadwood counts (it is scored from them)"
             )
         assert winner is not None
+        _unheld(row, kind)
         paper = TypedHand(
             "score",
             day,
@@ -213,7 +223,7 @@ def parse_row(
             dealer=dealer,
             extra={} if other is None else {"vs_points": other},
         )
-        settle(match, paper)
+        _settled(match, paper)
         no_winner = kind in (Kind.DRAW, Kind.MISDEAL)
         return HandRecord(
             date=day,
@@ -229,7 +239,7 @@ def parse_row(
             note=note,
             other_points=other,
         )
-    settled = settle(match, typed).record
+    settled = _settled(match, typed).record
     said_other = other if other is not None else settled.other_points
     if (settled.kind, settled.winner, settled.points, settled.other_points) != (
         str(kind),
@@ -248,6 +258,57 @@ def parse_row(
     if (settled.dealer, settled.note) != (dealer_id, note):
         settled = replace(settled, dealer=dealer_id, note=note)
     return settled
+
+
+# A hand option as the column of an import row that gives it (a refusal made by settling the
+# row names what the row holds, not what the command line would have been given).
+COLUMN_OF = {
+    "--cards": "knocker_cards",
+    "--deadwood": "knocker_deadwood",
+    "--vs": "defender_deadwood",
+    "--vs-cards": "defender_cards",
+    "--vs-points": "other_points",
+    "--table": "knocker_table",
+    "--vs-table": "defender_table",
+    "--piles": "piles",
+    "--upcard": "upcard",
+    "--dealer": "dealer",
+}
+_OPTION = re.compile(r"(?<![\w./-])(--[a-z][a-z-]*)(?![\w-])")
+
+
+def _settled(match: Match, typed: TypedHand) -> Settled:
+    """`settle` of a row's hand, a refusal naming the row's columns (``defender_deadwood``)
+    where it names a hand option (``--vs``); a quoted value stays as written."""
+    try:
+        return settle(match, typed)
+    except GintallyError as e:
+        parts = re.split(r"('[^']*')", str(e))
+        for i in range(0, len(parts), 2):
+            parts[i] = _OPTION.sub(lambda m: COLUMN_OF.get(m[1], m[1]), parts[i])
+        raise type(e)("".join(parts)) from None
+
+
+def _unheld(row: Mapping[str, Any], kind: Kind, also: tuple[str, ...] = ()) -> None:
+    """Refuse a row that gives a hand of its kind what it cannot hold (a paper score, a draw or
+    a misdeal: cards, a variant's piles or table, and `also`), naming the column: no command
+    takes them for such a hand, and the import dropped them in silence."""
+    for column, value in row.items():
+        text = str(value if value is not None else "").strip()
+        if not text:
+            continue
+        given = {column: value}
+
+        def read(c: str, given: Mapping[str, Any] = given) -> int | None:
+            return _int(given.get(c), c)
+
+        if column in ("knocker_cards", "defender_cards", *also) or any(
+            v.imported(given, read) for v in all_variants()
+        ):
+            raise GintallyError(
+                f"a {kind} holds no {column}, and the row gives it {text[:40]!r}: leave the "
+                f"column empty, or give the hand's kind"
+            )
 
 
 def date_text(value: Any) -> str:
