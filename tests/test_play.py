@@ -433,20 +433,8 @@ def test_show_in_an_ad_infinitum_season_draws_what_the_command_draws(
     open games, the latest finished ones and the tally), not from every game of the season."""
     db = tmp_path / "inf.db"
     ok(gintally("--db", str(db), "match", "new", "Inf", "--players", "Ann", "Bob"))
-    ok(
-        gintally(
-            "--db",
-            str(db),
-            "match",
-            "new",
-            "Year",
-            "--players",
-            "Ann",
-            "Bob",
-            "--format",
-            "ad-infinitum",
-        )
-    )
+    year = ["match", "new", "Year", "--players", "Ann", "Bob", "--format", "ad-infinitum"]
+    ok(gintally("--db", str(db), *year))
     knocks = (f"k ann {1 + i % 9} {20 + i % 7}" for i in range(40))
     lines = [knock if i % 3 else f"g bob {10 + i % 30}" for i, knock in enumerate(knocks)]
     done = plain(db, [*lines, "show"])

@@ -78,6 +78,16 @@ def join(c: TestClient) -> str:
     return csrf
 
 
+def two_phones(c: TestClient) -> list[tuple[str, str]]:
+    """Two browsers joined to one server, each its own session: (session cookie, CSRF token)."""
+    phones = []
+    for _ in range(2):
+        c.cookies.clear()
+        csrf = join(c)
+        phones.append((c.cookies.get("gintally_session") or "", csrf))
+    return phones
+
+
 def write(c: TestClient, path: str, csrf: str, **fields: str) -> Any:
     return c.post(path, data=fields, headers={"origin": ORIGIN, "x-csrf-token": csrf})
 
@@ -454,11 +464,7 @@ def test_the_command_serves_until_ctrl_c_and_stops_cleanly(db_path: Path) -> Non
 
 def test_two_phones_tapping_in_the_same_hand_record_it_once(ledger: Path) -> None:
     with client_for(ledger) as c:
-        phones = []
-        for _ in range(2):  # two browsers of one server: each its own session
-            c.cookies.clear()
-            csrf = join(c)
-            phones.append((c.cookies.get("gintally_session") or "", csrf))
+        phones = two_phones(c)
 
         def tap(phone: int, key: str, path: str = "/hand") -> list[str]:
             c.cookies.set("gintally_session", phones[phone][0])
@@ -699,11 +705,7 @@ def test_two_phones_undoing_the_same_mistake_take_back_one_change(ledger: Path) 
     """Both phones saw hand 2 and tapped Undo: the second undo took back hand 1 as well, a hand
     nobody meant to lose."""
     with client_for(ledger) as c:
-        phones = []
-        for _ in range(2):  # two browsers of one server: each its own session
-            c.cookies.clear()
-            csrf = join(c)
-            phones.append((c.cookies.get("gintally_session") or "", csrf))
+        phones = two_phones(c)
 
         def on(phone: int) -> str:
             c.cookies.set("gintally_session", phones[phone][0])

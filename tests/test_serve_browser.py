@@ -151,6 +151,7 @@ def keep(page: Page, request: pytest.FixtureRequest, name: str) -> None:
     """The phone's last screen, kept whatever the outcome (to look at a failure), then closed."""
     if not page.is_closed():
         SHOTS.mkdir(parents=True, exist_ok=True)
+        page.bring_to_front()  # a tab behind another is not drawn: its screenshot would wait
         page.screenshot(path=str(SHOTS / f"{request.node.name}-{name}.png"), full_page=True)
     page.context.close()
 
