@@ -294,3 +294,32 @@ def test_undo_takes_back_the_last_of_changes_made_in_one_second() -> None:
         assert [match.undo()["undid"] for _ in range(2)] == ["void", "payment"]
         assert [h["points"] for h in match.hands()["hands"]] == [100, 100]
         assert book.settlement()["balances"] == owed != []
+
+
+def test_an_edit_in_an_early_season_says_what_the_whole_match_says_of_it() -> None:
+    """A correction folds its season's standing from the hands up to the season's end only: a
+    game open at the end of 2024 and won in 2025 counts in 2025, so the 2024 it reports is the
+    one `standings` of the whole match gives, before and after, with seasons played after it."""
+    from datetime import date
+
+    with library.open(":memory:") as book:
+        m = book.new_match("M", ["Ann", "Bob"])
+        m.score("Ann", 100, date=date(2024, 3, 1))  # game 1: Ann's
+        m.score("Bob", 60, date=date(2024, 3, 2))  # game 2 opens in 2024...
+        m.score("Bob", 60, date=date(2025, 1, 5))  # ...and Bob wins it in 2025
+        for day in range(1, 4):
+            m.score("Bob", 100, date=date(2025, 2, day))
+        m.score("Ann", 10, date=date(2026, 1, 2))
+
+        def standing(year: int) -> dict[str, int]:
+            rows = book.standings(year, "M")["rows"]
+            return {r["player"]: r["games_won"] for r in rows}
+
+        assert (standing(2024), standing(2025)) == ({"Ann": 1, "Bob": 0}, {"Ann": 0, "Bob": 4})
+        doc = m.edit(1, points=90)  # game 1 is no longer won in 2024
+        assert doc["changed"][-1] == {
+            "season": "2024",
+            "was": {"winner": "Ann", "games_won": {"Ann": 1, "Bob": 0}},
+            "now": None,
+        }
+        assert (standing(2024), standing(2025)) == ({"Ann": 0, "Bob": 0}, {"Ann": 0, "Bob": 4})

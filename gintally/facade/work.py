@@ -204,7 +204,9 @@ def _standing(book: Ledger, m: Match, days: Sequence[date], today: date) -> Stan
         label, start = season_of(day, m.format.season_start)
         if season_end(start) > today or label in out:
             continue
-        seasons, _ = service.match_standings(book, m, today, start.year)
+        # the hands up to the season's end are all its standing reads (a game counts in the
+        # season it closed in): an edit of a first hand does not fold decades after it
+        seasons, _ = service.match_standings(book, m, today, start.year, season_end(start))
         for season in seasons:
             a, b = season.rows[0].games_won, season.rows[1].games_won
             if season.label == label and season.over and a + b:

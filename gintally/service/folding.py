@@ -70,6 +70,7 @@ def fold_match(
     today: date | None = None,
     year: int | None = None,
     write: bool = False,
+    until: date | None = None,
 ) -> tuple[list[Season], Replay]:
     """`fold_standings` of a match of two players, as its hands stream from the file, starting
     after the seasons cached when the match is `cacheable`; the seasons it finished are kept
@@ -78,10 +79,11 @@ def fold_match(
     the ledger's `snapshot`. `dealer_before` says who deals first in a season the replay
     starts at. `write`: called inside a write that changed the match's hands (a merge), the
     folds are written in it (`Ledger.write_folds`), as an import writes its own, so that the
-    first reader after it finds them."""
+    first reader after it finds them. `until`: only the hands before that day (the seasons
+    that end by then are whole: a game counts in the season it closed in)."""
     rules, fmt, first = match.rules, match.format, match.first_seat
     if not cacheable(match):
-        rows = stream_entries_from_plays(match, ledger.stream_plays(match))
+        rows = stream_entries_from_plays(match, ledger.stream_plays(match, until=until))
         return fold_standings(rows, rules, fmt, first, today, year)
     seen = ledger.rows_seen()
     latest = ledger.live_hands_latest(match)
@@ -92,7 +94,7 @@ def fold_match(
         cached = ledger.season_folds(match, last)
         start = _start(ledger, match, cached, last, year, dealer_before)
     cut = None if start is None else (start.cut_date, start.cut_hand)
-    plays = ledger.stream_plays(match, after=cut)
+    plays = ledger.stream_plays(match, after=cut, until=until)
     entries: Iterable[Entry] = stream_entries_from_plays(match, plays)
     finished: Finished = []
     fold = _fold(match, finished, today, year, start, [f.season for f in cached])

@@ -583,13 +583,18 @@ def plays(ledger: Ledger, match: Match) -> Iterator[Played]:
 
 
 def match_standings(
-    ledger: Ledger, match: Match, today: date | None = None, year: int | None = None
+    ledger: Ledger,
+    match: Match,
+    today: date | None = None,
+    year: int | None = None,
+    until: date | None = None,
 ) -> tuple[list[Season], Window]:
     """Every season of the match (`engine.standings`) and the window `report.standings_doc`
     reads: for a two-player match, folded while the hands stream from the file (no hand is
     kept: the window holds no hands, and its replay only the games won in the season shown,
     the one starting in `year` or the latest), from the seasons cached on (`folding`); a team
-    match is replayed whole."""
+    match is replayed whole. `until`: the seasons that end by that day only (what a correction
+    compares), from the hands before it."""
     # imported here: a hand command replays a window and never folds standings
     from gintally.engine.standings import standings
     from gintally.service.folding import fold_match
@@ -598,7 +603,7 @@ def match_standings(
         window = replay_all(ledger, match, today)
         return standings(window.replay, match.format, today), window
     with ledger.snapshot():
-        seasons, rep = fold_match(ledger, match, dealer_before, today, year)
+        seasons, rep = fold_match(ledger, match, dealer_before, today, year, until=until)
     return seasons, Window(match, [], rep, None, list(rep.games))
 
 
