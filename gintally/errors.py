@@ -7,12 +7,15 @@ for bad input (usage, unknown names, invalid cards, impossible results) and 1 fo
 failure (an unreadable, foreign, newer or locked database).
 
 Text a message quotes (a name, a path, a stored value) is shown `visible`: its control and
-invisible characters escaped, so that no message can drive the terminal showing it.
+invisible characters escaped, so that no message can drive the terminal showing it. A refusal
+made in the command line's words (``--vs``) is said in a caller's by `reworded`: a program's
+parameter (``vs``), an import file's column (``defender_deadwood``).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 
 class GintallyError(ValueError):
@@ -69,3 +72,16 @@ def visible(text: str) -> str:
         else ch
         for ch in text
     )
+
+
+def reworded(message: str, name: Callable[[str], str]) -> str:
+    """`message` with each option that stands alone in it (``--vs``, ``(--from``; never inside
+    a word or a path, ``/tmp/a--b``) named as `name` says it, given the option without its
+    dashes (``vs-cards``); a quoted value (``'--x'``) and a command to run (``gintally --db
+    ...``) stay as written."""
+    import re
+
+    parts = re.split(r"('[^']*'|gintally [^()]*)", message)
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"(?<![\w./-])--([a-z][a-z-]*)", lambda m: name(m[1]), parts[i])
+    return "".join(parts)

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from gintally.errors import GintallyError, ParameterError
+from gintally.errors import GintallyError, ParameterError, reworded
 
 if TYPE_CHECKING:
     from gintally.game.variants import Option
@@ -274,19 +274,9 @@ def worded(flags: bool, called: Mapping[str, str] | None = None) -> Iterator[Non
         said = str(e)
         if flags or "--" not in said:
             raise
-        import re
-
         for option, name in (called or {}).items():
             said = said.replace(option, name)
-        # a value quoted ('--x', a name) and a command to run (gintally --db ...) stay as written
-        parts = re.split(r"('[^']*'|gintally [^()]*)", said)
-        for i in range(0, len(parts), 2):
-            # an option stands alone (``--vs``, ``(--from``), never inside a word or a path
-            # (``/tmp/a--b``)
-            parts[i] = re.sub(
-                r"(?<![\w./-])--([a-z][a-z-]*)", lambda m: m[1].replace("-", "_"), parts[i]
-            )
-        raise type(e)("".join(parts)) from None
+        raise type(e)(reworded(said, lambda option: option.replace("-", "_"))) from None
 
 
 def place(option: Option, values: Mapping[str, Any], inputs: dict[str, Any], flags: bool) -> None:

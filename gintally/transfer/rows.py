@@ -11,7 +11,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from gintally.dates import parse_date
-from gintally.errors import GintallyError
+from gintally.errors import GintallyError, reworded
 from gintally.game.cards import parse_card
 from gintally.game.scoring import (
     MAX_HAND_POINTS,
@@ -263,30 +263,27 @@ def parse_row(
 # A hand option as the column of an import row that gives it (a refusal made by settling the
 # row names what the row holds, not what the command line would have been given).
 COLUMN_OF = {
-    "--cards": "knocker_cards",
-    "--deadwood": "knocker_deadwood",
-    "--vs": "defender_deadwood",
-    "--vs-cards": "defender_cards",
-    "--vs-points": "other_points",
-    "--table": "knocker_table",
-    "--vs-table": "defender_table",
-    "--piles": "piles",
-    "--upcard": "upcard",
-    "--dealer": "dealer",
+    "cards": "knocker_cards",
+    "deadwood": "knocker_deadwood",
+    "vs": "defender_deadwood",
+    "vs-cards": "defender_cards",
+    "vs-points": "other_points",
+    "table": "knocker_table",
+    "vs-table": "defender_table",
+    "piles": "piles",
+    "upcard": "upcard",
+    "dealer": "dealer",
 }
-_OPTION = re.compile(r"(?<![\w./-])(--[a-z][a-z-]*)(?![\w-])")
 
 
 def _settled(match: Match, typed: TypedHand) -> Settled:
     """`settle` of a row's hand, a refusal naming the row's columns (``defender_deadwood``)
-    where it names a hand option (``--vs``); a quoted value stays as written."""
+    where it names a hand option (``--vs``: `errors.reworded`)."""
     try:
         return settle(match, typed)
     except GintallyError as e:
-        parts = re.split(r"('[^']*')", str(e))
-        for i in range(0, len(parts), 2):
-            parts[i] = _OPTION.sub(lambda m: COLUMN_OF.get(m[1], m[1]), parts[i])
-        raise type(e)("".join(parts)) from None
+        said = reworded(str(e), lambda option: COLUMN_OF.get(option, "--" + option))
+        raise type(e)(said) from None
 
 
 def _unheld(row: Mapping[str, Any], kind: Kind, also: tuple[str, ...] = ()) -> None:
