@@ -164,35 +164,6 @@ def _exported(
     return doc
 
 
-def _path(value: object, name: str) -> None:
-    """A file's path a library call gave as `name`: text (not empty) or a `os.PathLike` of
-    text; else `ParameterError` (a number or None reached ``os.fspath``'s TypeError)."""
-    spelled = os.fspath(value) if isinstance(value, str | os.PathLike) else None
-    if not isinstance(spelled, str) or not spelled.strip():
-        raise ParameterError(f"{name} must be a file's path (text or a Path), not {value!r}")
-
-
-def _a_file(out: object, optional: bool = True) -> None:
-    """`out` as a library call gives a file to write (None: none, when `optional`): a path, or
-    an open text file that is not closed. ``"-"`` is refused: the command line's standard
-    output, which a program gives as an open text file (`sys.stdout`), never a file named
-    ``-`` in its folder."""
-    import io
-
-    if out is None and optional:
-        return
-    if isinstance(out, str | os.PathLike):
-        _path(out, "out")
-        if os.fspath(out) == "-":
-            raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
-    elif not callable(getattr(out, "write", None)):
-        raise ParameterError(f"out must be a file's path or an open text file, not {out!r}")
-    elif isinstance(out, io.RawIOBase | io.BufferedIOBase):
-        raise ParameterError(f"out must be a text file, not a binary one ({out!r})")
-    elif getattr(out, "closed", False):
-        raise ParameterError(f"out is a closed file ({out!r})")
-
-
 def plain(doc: object) -> dict[str, Any]:
     """A document as its ``--json`` reads back: lists for tuples, text keys."""
     out: dict[str, Any] = jsonout.plain(doc)
@@ -228,7 +199,7 @@ class Book:
         opened for writing at the first, once, rather than for reading and then again;
         `flags`: a refusal names an option as the command line spells it, ``--vs``, for the
         front ends that read text, rather than as the method calls it, ``vs``)."""
-        _path(path, "path")
+        typed.path(path, "path")
         self.flags = flags
         self.path = path if str(path) == ":memory:" else Path(path)
         self.today: Callable[[], date] = today or date.today
@@ -480,7 +451,7 @@ class Book:
         typed.switch(force, "force")
         typed.maybe_texts(match=match)
         if isinstance(source, str | os.PathLike):
-            _path(source, "source")
+            typed.path(source, "source")
             path = Path(source)
         elif source is sys.stdin:
             path = Path("-")
@@ -540,7 +511,7 @@ class Book:
         typed.maybe_texts(match=match)
         typed.texts(format=format)
         as_csv = exchange.export_format(format, excel, sep, flags=False)
-        _a_file(out, optional=False)
+        typed.out_file(out, optional=False)
         book = self.ledger()
         with book.snapshot():  # the hands, corrections and payments of one moment
             m = book.match(match)
@@ -575,7 +546,7 @@ class Book:
         from gintally.facade import exchange
 
         typed.maybe_texts(same_match=same_match)
-        _path(other, "other")
+        typed.path(other, "other")
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
         ledger = self.ledger(write=True, create=True)
@@ -604,7 +575,7 @@ class Book:
         backup's path. A backup is a SQLite file: ``"-"`` (standard output for `import_`) is
         refused."""
         typed.switch(force, "force")
-        _path(path, "path")
+        typed.path(path, "path")
         if str(path) == "-":
             raise GintallyError(
                 "a backup is a SQLite file, never standard output: give a file's path"
@@ -640,7 +611,7 @@ class Book:
 
         typed.switch(force, "force")
         typed.maybe_texts(match=match)
-        _a_file(out)
+        typed.out_file(out)
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
         output: str | None = None
@@ -703,7 +674,7 @@ class Book:
             typed.a_date(day, "day", self.today())
         typed.switch(force, "force")
         typed.maybe_texts(match=match, language=language)
-        _a_file(out)
+        typed.out_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
         output: str | None = None

@@ -25,6 +25,7 @@ from it at every start); the rest when a hand is read.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -95,9 +96,10 @@ def deadwoods(items: list[str] | None) -> dict[str, int]:
             count = int(value)
         except ValueError:
             raise GintallyError(f"--deadwood {item!r}: {value!r} is not a whole number") from None
-        if fold(name) in seen:
+        folded = fold(name)
+        if folded in seen:
             raise GintallyError(f"--deadwood gives {name.strip()}'s count twice")
-        seen.add(fold(name))
+        seen.add(folded)
         out[name.strip()] = count
     return out
 
@@ -191,6 +193,35 @@ def a_date(value: object, name: str, today: date | None = None) -> date:
         raise ParameterError(str(e)) from None
 
 
+def path(value: object, name: str) -> None:
+    """A file's path a library call gave as `name`: text (not empty) or a `os.PathLike` of
+    text; else `ParameterError` (a number or None reached ``os.fspath``'s TypeError)."""
+    spelled = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(spelled, str) or not spelled.strip():
+        raise ParameterError(f"{name} must be a file's path (text or a Path), not {value!r}")
+
+
+def out_file(out: object, optional: bool = True) -> None:
+    """`out` as a library call gives a file to write (None: none, when `optional`): a path, or
+    an open text file that is not closed. ``"-"`` is refused: the command line's standard
+    output, which a program gives as an open text file (`sys.stdout`), never a file named
+    ``-`` in its folder."""
+    import io
+
+    if out is None and optional:
+        return
+    if isinstance(out, str | os.PathLike):
+        path(out, "out")
+        if os.fspath(out) == "-":
+            raise GintallyError("out '-' is no file: give sys.stdout to write to standard output")
+    elif not callable(getattr(out, "write", None)):
+        raise ParameterError(f"out must be a file's path or an open text file, not {out!r}")
+    elif isinstance(out, io.RawIOBase | io.BufferedIOBase):
+        raise ParameterError(f"out must be a text file, not a binary one ({out!r})")
+    elif getattr(out, "closed", False):
+        raise ParameterError(f"out is a closed file ({out!r})")
+
+
 def switch(value: object, name: str) -> bool:
     """A switch a library call gave as `name`: True or False (a truthy ``"no"`` is not one)."""
     if not isinstance(value, bool):
@@ -208,9 +239,10 @@ def counts_by_player(value: object, name: str) -> dict[str, int]:
     seen: set[str] = set()  # the names folded (a set made again for each was quadratic)
     for player, count in value.items():
         who = text(player, f"a player in {name}").strip()
-        if fold(who) in seen:
+        folded = fold(who)
+        if folded in seen:
             raise ParameterError(f"{name} gives {who}'s count twice")
-        seen.add(fold(who))
+        seen.add(folded)
         out[who] = number(count, f"{name}[{player!r}]")
     return out
 
