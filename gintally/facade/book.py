@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from types import SimpleNamespace
-from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias, TypeVar
 
 from gintally import jsonout
 from gintally.errors import GintallyError, ParameterError
@@ -105,6 +105,7 @@ if TYPE_CHECKING:
 # A match's format as `Book.new_match` takes it: `engine.formats.FORMATS`' keys
 Format: TypeAlias = Literal["single", "hollywood", "honeymoon", "ad-infinitum"]
 Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
+T = TypeVar("T")
 
 
 def open(path: str | os.PathLike[str] | None = None) -> Book:
@@ -258,12 +259,35 @@ class Book:
                 create=create,
                 make_folder=self._make_folder,
                 on_wait=self._on_wait,
+                until_written=create,
             )
             with self._opening:
                 self._opened.append(ledger)
             self._slot.ledger, self._slot.writable = ledger, write or memory
         ledger.news()
         return ledger
+
+    def _creating(self, work: Callable[[Ledger], T], create: bool = True) -> T:
+        """`work` on the ledger opened for writing; with `create`, one that does not exist is
+        made by work's first change (built beside its path and put there then:
+        `Ledger.open`'s `until_written`), so a refused call leaves no file. When another
+        process or Book made the file meanwhile (`files.Raced`), nothing of the first try
+        was kept, and the work is done again on the file that is there."""
+        from gintally.ledger.files import Raced
+
+        ledger = self.ledger(write=True, create=create)
+        made = ledger.pending
+        try:
+            try:
+                return work(ledger)
+            except Raced:
+                return work(ledger)
+        finally:
+            if made and (ledger.pending or ledger.lost):  # no file made, or not reopened
+                with self._opening:
+                    if ledger in self._opened:
+                        self._opened.remove(ledger)
+                ledger.close()
 
     def news(self) -> bool:
         """Whether another process has written to the ledger since this Book last looked."""
@@ -347,7 +371,7 @@ class Book:
         when `price` (`money.asked`) is given, its stake, in one write (`work.new_match`): the
         match as stored and its stake. The ledger is made if it does not exist. `new_match`
         and ``match new`` both come here."""
-        return work.new_match(self.ledger(write=True, create=True), planned, price)
+        return self._creating(lambda ledger: work.new_match(ledger, planned, price))
 
     def standings(self, year: int | None = None, match: str | None = None) -> report.StandingsDoc:
         """A match's standings (the current match's by default): ``standings --json``; `year`:
@@ -479,11 +503,14 @@ class Book:
         named = str(path) != "-"
         if named:  # before anything reads it: a ledger open here (another Book's) is refused
             files.refuse_in_use(path, "an import")
-        book = self.ledger(write=True, create=exchange.starts_a_ledger(path))
-        if named:  # and this Book's own, now open
-            files.refuse_in_use(path, "an import")
-        with typed.worded(self.flags, FORCE):
-            return exchange.bring_in(book, match, path, force, self.today())
+
+        def bring_in(book: Ledger) -> report.ImportDoc:
+            if named:  # and this Book's own, now open
+                files.refuse_in_use(path, "an import")
+            with typed.worded(self.flags, FORCE):
+                return exchange.bring_in(book, match, path, force, self.today())
+
+        return self._creating(bring_in, create=exchange.starts_a_ledger(path))
 
     def export(
         self,
@@ -549,9 +576,12 @@ class Book:
         typed.path(other, "other")
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
-        ledger = self.ledger(write=True, create=True)
-        with typed.worded(self.flags):
-            return exchange.merge_in(ledger, other, self.today(), same_match)
+
+        def merge_in(ledger: Ledger) -> report.MergeDoc:
+            with typed.worded(self.flags):
+                return exchange.merge_in(ledger, other, self.today(), same_match)
+
+        return self._creating(merge_in)
 
     def check(self, *, repair: bool = False) -> report.CheckDoc:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign
