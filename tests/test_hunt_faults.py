@@ -272,3 +272,41 @@ def test_a_killed_import_that_starts_a_ledger_leaves_no_ledger(
     assert run(db, "import", str(long_export)).returncode == 0
     assert entries(tmp_path) == ["new.db"]
     assert len(json.loads(run(db, "hands", "--all", "--json").stdout)["hands"]) == 8000
+
+
+# --- a command that waits for the ledger says so -------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [("show",), ("knock", "Ann", "3", "--vs", "20")])
+def test_a_command_kept_out_by_an_exclusive_lock_says_it_waits(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """SPEC section 9: a command that waits for the ledger says so on stderr after a second.
+    A program holding the file in exclusive locking mode keeps even readers out, so the wait
+    is at the command's first read, not at its write lock: it waited in silence (up to 30 s)."""
+    db = tmp_path / "ledger.db"
+    assert run(db, "match", "new", "Kitchen", "--players", "Ann", "Bob").returncode == 0
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    other.execute("PRAGMA locking_mode = EXCLUSIVE")
+    other.execute("BEGIN EXCLUSIVE")
+    other.execute("SELECT count(*) FROM hands").fetchall()
+    proc = subprocess.Popen(
+        [str(GINTALLY), "--db", str(db), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watchdog = threading.Timer(60, proc.kill)  # never hang the suite
+    watchdog.start()
+    try:
+        assert proc.stderr is not None
+        said = proc.stderr.readline()  # told while the other program still holds the file
+        assert said == f"waiting for another gintally to finish writing to {db}...\n"
+        assert proc.poll() is None
+    finally:
+        other.execute("COMMIT")
+        other.close()
+        out, rest = proc.communicate(timeout=60)
+        watchdog.cancel()
+    assert (proc.returncode, rest) == (0, ""), rest
+    assert out.startswith("Kitchen: Ann vs Bob" if args == ("show",) else "Hand 1: Ann knocks")

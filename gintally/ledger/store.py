@@ -126,6 +126,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         ledger._pending = pending
         try:
             try:
+                lock.first_read(conn, on_wait)  # the reads wait here if they ever do, told
                 schema.recognise(conn, p)
             except sqlite3.Error:
                 # a full disk leaves no room for the shared-memory file a reader of a WAL ledger
