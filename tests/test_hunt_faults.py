@@ -310,3 +310,97 @@ def test_a_command_kept_out_by_an_exclusive_lock_says_it_waits(
         watchdog.cancel()
     assert (proc.returncode, rest) == (0, ""), rest
     assert out.startswith("Kitchen: Ann vs Bob" if args == ("show",) else "Hand 1: Ann knocks")
+
+
+# --- a ledger that goes away under a long-lived Book ---------------------------------------------
+
+
+def test_play_refuses_hands_once_its_ledger_folder_is_gone(tmp_path: Path) -> None:
+    """``play --plain`` holds the ledger open all evening. When its folder is removed (a
+    synced folder unmounted, a mistaken ``rm -r``), SQLite goes on writing to the deleted file:
+    every hand after was confirmed, the session exited 0, and the hands were nowhere. Each
+    entry now finds the path empty and is refused by name."""
+    folder = tmp_path / "book"
+    folder.mkdir()
+    db = folder / "ledger.db"
+    assert run(db, "match", "new", "Kitchen", "--players", "Ann", "Bob").returncode == 0
+    proc = subprocess.Popen(
+        [str(GINTALLY), "--db", str(db), "play", "--plain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("k ann 3 20\n")
+    proc.stdin.flush()
+    while not proc.stdout.readline().startswith("Hand 1: Ann knocks"):
+        assert proc.poll() is None
+    for leftover in folder.iterdir():  # the folder goes, with the open ledger's files
+        leftover.unlink()
+    folder.rmdir()
+    out, err = proc.communicate("g bob 30\nquit\n", timeout=60)
+    assert "Hand 2" not in out, out
+    assert f"no ledger at {db}" in err, err
+    assert not folder.exists()
+
+
+def test_a_book_sees_its_ledger_replaced_by_another_file(tmp_path: Path) -> None:
+    """A backup moved over the ledger while a Book has it open (``mv backup.db ledger.db``):
+    the Book wrote on into the file that was replaced, which nobody could open again, and read
+    the old scores. It now uses the file at its path."""
+    db, backup = tmp_path / "ledger.db", tmp_path / "backup.db"
+    with gintally.open(db) as book:
+        match = book.new_match("Kitchen", ["Ann", "Bob"])
+        match.knock("Ann", 3, vs=20)
+        book.backup(backup)
+        match.gin("Bob", 30)
+        assert len(match.hands()["hands"]) == 2
+        os.replace(backup, db)  # the ledger is now the backup: one hand
+        assert book.news()  # what a live sheet (play, serve) polls: it redraws
+        assert not book.news()
+        assert [h["points"] for h in match.hands()["hands"]] == [17]
+        match.knock("Ann", 5, vs=25)
+    # the replaced file's logs went with its last connection: none is read into this one
+    assert entries(tmp_path) == ["ledger.db"]
+    with gintally.open(db) as again:
+        assert [h["points"] for h in again.match().hands()["hands"]] == [17, 20]
+        assert again.check()["problems"] == []
+
+
+def test_a_book_whose_folder_changes_keeps_other_ledgers_logs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Book opened by a relative path, in a program that then changes its folder: the path
+    now names another ledger, which the Book opens, and the logs of the first ledger, still in
+    use by another connection, stay where they are."""
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        with gintally.open(tmp_path / name / "ledger.db") as book:
+            book.new_match(name.title(), ["Ann", "Bob"])
+    keepers = [sqlite3.connect(tmp_path / n / "ledger.db") for n in ("one", "two")]
+    for keeper in keepers:  # another user of each ledger: their logs stay beside them
+        keeper.execute("SELECT count(*) FROM hands").fetchall()
+
+    def logs() -> dict[str, int]:
+        return {
+            f"{n}/{log}": os.stat(tmp_path / n / log).st_ino
+            for n in ("one", "two")
+            for log in ("ledger.db-wal", "ledger.db-shm")
+        }
+
+    monkeypatch.chdir(tmp_path / "one")
+    book = gintally.open("ledger.db")
+    try:
+        assert book.match().name == "One"
+        book.match().knock("Ann", 3, vs=20)
+        before = logs()
+        monkeypatch.chdir(tmp_path / "two")
+        assert book.match().name == "Two"
+    finally:
+        book.close()
+    assert logs() == before  # the same files, in use by the keepers
+    for keeper in keepers:
+        keeper.close()
+    with gintally.open(tmp_path / "one" / "ledger.db") as one:
+        assert [h["points"] for h in one.match().hands()["hands"]] == [17]

@@ -241,10 +241,12 @@ class Book:
         """The open ledger, having checked for other processes' writes. It is opened on first
         use as the command line opens it: for reading (a read-only file reads; nothing about
         the file changes) until a call writes (`write`: opened again for writing; `create`:
-        made if it does not exist). Each thread that uses the Book has its own connection."""
+        made if it does not exist), or until its path names another file or none (`moved`:
+        the file removed, or another moved over it), when it is opened again from the path.
+        Each thread that uses the Book has its own connection."""
         write = write or self._write_first
         ledger = self._ledger
-        if ledger is not None and write and not self._slot.writable:
+        if ledger is not None and ((write and not self._slot.writable) or ledger.moved()):
             with self._opening:
                 self._opened.remove(ledger)
             ledger.close()
@@ -290,9 +292,15 @@ class Book:
                 ledger.close()
 
     def news(self) -> bool:
-        """Whether another process has written to the ledger since this Book last looked."""
+        """Whether another process has written to the ledger since this Book last looked, or
+        its path names another file now (`Ledger.moved`: that one is opened)."""
         ledger = self._ledger
-        return ledger is not None and ledger.news()
+        if ledger is None:
+            return False
+        if ledger.moved():
+            self.ledger(write=self._slot.writable)
+            return True
+        return ledger.news()
 
     # --- the ledger's matches and figures ------------------------------------------------------
 

@@ -102,6 +102,11 @@ class InUse:
         self._key = key
         self._released = False
 
+    @property
+    def file(self) -> tuple[int, int]:
+        """The file in use: its device and inode."""
+        return self._key
+
     def release(self) -> None:
         """The connection is closed: one fewer user of the file (a second call does nothing)."""
         with _USERS_LOCK:
@@ -153,6 +158,26 @@ def opened(path: Path) -> InUse:
         _USERS[key] = _USERS.get(key, 0) + 1
         _NAMES.setdefault(key, path)
         return InUse(key)
+
+
+def logs_of(path: Path) -> list[tuple[Path, tuple[int, int]]]:
+    """The -wal and -shm files beside `path` as they are now (name, device and inode), for
+    `remove_logs` once the connection that uses them is closed."""
+    found = []
+    for log in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):
+            st = os.stat(log)
+            found.append((log, (st.st_dev, st.st_ino)))
+    return found
+
+
+def remove_logs(logs: list[tuple[Path, tuple[int, int]]]) -> None:
+    """Remove the files `logs_of` found, each only if its name still names that file."""
+    for log, file in logs:
+        with contextlib.suppress(OSError):
+            st = os.stat(log)
+            if (st.st_dev, st.st_ino) == file:
+                log.unlink()
 
 
 def refuse_special(path: Path, mode: int) -> None:

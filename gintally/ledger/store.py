@@ -61,6 +61,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         self._in_use: files.InUse | None = None  # this process's use of the file (`open`)
         self._pending: files.Pending | None = None  # a new ledger not yet in place (`open`)
         self.lost = False  # its connection was closed to put it in place, and not opened again
+        self._named: Path | None = None  # the file's own name when opened (links followed)
         self.full_disk = False  # read as it stands on a full disk (see `open`)
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -124,6 +125,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         ledger = cls(conn, p, read_only, on_wait)
         ledger._in_use = in_use
         ledger._pending = pending
+        ledger._named = Path(os.path.realpath(at))  # as SQLite names its logs
         try:
             try:
                 lock.first_read(conn, on_wait)  # the reads wait here if they ever do, told
@@ -136,15 +138,16 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
                 conn.close()
                 conn, read_only = files.connect_read_only(p, empty_log=True), True
                 ledger = cls(conn, p, read_only, on_wait)
-                ledger._in_use = in_use
+                ledger._in_use, ledger._named = in_use, Path(os.path.realpath(at))
                 ledger.full_disk = True
                 schema.recognise(conn, p)
             if read_only:  # not migrated: read as the version that wrote it left it
                 schema.read_as_it_is(conn)
             else:
                 schema.migrate(conn, new=False, on_wait=on_wait)
-                if write and pending is None:  # a pending one stays whole in its file
-                    ledger._ensure_wal()
+                if write:
+                    if pending is None:  # a pending one stays whole in its file (`_landed`)
+                        ledger._ensure_wal()
                     ledger.restore_guards(numbers=False)  # another tool dropped (`guards.restore`)
         except sqlite3.Error as e:
             ledger.close()
@@ -156,13 +159,43 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
 
     def close(self) -> None:
         """Close the connection, and only then count it out of this process's use of the file
-        (`files.opened`); a new ledger that no change has put in place (`pending`) is removed."""
+        (`files.opened`); a new ledger that no change has put in place (`pending`) is removed.
+        A ledger whose file its name no longer names (removed, or another moved over it) leaves
+        the logs this connection used at that name (SQLite never checkpoints a file it sees
+        moved), where the next connection would read them into the file there: they are
+        removed."""
+        logs = files.logs_of(self._named) if self._named is not None and self._gone() else []
         self.conn.close()
+        files.remove_logs(logs)
         if self._in_use is not None:
             self._in_use.release()
         if self._pending is not None:
             self._pending.discard()
             self._pending = None
+
+    def _gone(self) -> bool:
+        """Whether the name this ledger's file had when opened (`_named`) names it no more:
+        SQLite then sees it moved, and leaves its logs at that name when it closes."""
+        if self._in_use is None or self._named is None:
+            return False
+        try:
+            st = os.stat(self._named)
+        except OSError:
+            return True
+        return (st.st_dev, st.st_ino) != self._in_use.file
+
+    def moved(self) -> bool:
+        """Whether the ledger's path no longer names the file this ledger has open: removed
+        (its folder too) or replaced by another file (a backup moved over it). SQLite goes on
+        with the file it opened, which nobody can open again, so a long-lived `Book` (``play``,
+        ``serve``) asks at each call and opens the path again."""
+        if self._in_use is None or self._pending is not None:
+            return False  # in memory, or a new ledger not yet at its path
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return True
+        return (st.st_dev, st.st_ino) != self._in_use.file
 
     @property
     def pending(self) -> bool:
@@ -198,7 +231,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
             if raced:
                 raise
             return LedgerError(str(e))  # this change is there: said once it is counted
-        self.conn, self._in_use = there.conn, there._in_use
+        self.conn, self._in_use, self._named = there.conn, there._in_use, there._named
         self._columns = self._version = None
         self.lost = False
         if raced:
