@@ -67,11 +67,24 @@ def critical() -> Iterator[None]:
 def scratch(*paths: str) -> Iterator[None]:
     """Temporary files being built: removed by the command line's Ctrl-C handler if it ends
     the process during this stretch (the code that builds them removes them otherwise)."""
-    Commits.scratch.extend(paths)
+    keep_scratch(*paths)
     try:
         yield
     finally:
-        for path in paths:
+        drop_scratch(*paths)
+
+
+def keep_scratch(*paths: str) -> None:
+    """`scratch` for a stretch that is not one block of code (a new ledger in use until its
+    first change puts it in place): these files are scratch until `drop_scratch`."""
+    Commits.scratch.extend(paths)
+
+
+def drop_scratch(*paths: str) -> None:
+    """The files `keep_scratch` named are no longer scratch (a new command may have started
+    since: those it no longer lists are passed over)."""
+    for path in paths:
+        with contextlib.suppress(ValueError):
             Commits.scratch.remove(path)
 
 

@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from types import SimpleNamespace
-from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Literal, TextIO, TypeAlias, TypeVar
 
 from gintally import jsonout
 from gintally.errors import GintallyError, ParameterError
@@ -105,6 +105,7 @@ if TYPE_CHECKING:
 # A match's format as `Book.new_match` takes it: `engine.formats.FORMATS`' keys
 Format: TypeAlias = Literal["single", "hollywood", "honeymoon", "ad-infinitum"]
 Amount: TypeAlias = "Decimal | int | str"  # money as the library takes it (a float: its repr)
+T = TypeVar("T")
 
 
 def open(path: str | os.PathLike[str] | None = None) -> Book:
@@ -240,10 +241,12 @@ class Book:
         """The open ledger, having checked for other processes' writes. It is opened on first
         use as the command line opens it: for reading (a read-only file reads; nothing about
         the file changes) until a call writes (`write`: opened again for writing; `create`:
-        made if it does not exist). Each thread that uses the Book has its own connection."""
+        made if it does not exist), or until its path names another file or none (`moved`:
+        the file removed, or another moved over it), when it is opened again from the path.
+        Each thread that uses the Book has its own connection."""
         write = write or self._write_first
         ledger = self._ledger
-        if ledger is not None and write and not self._slot.writable:
+        if ledger is not None and ((write and not self._slot.writable) or ledger.moved()):
             with self._opening:
                 self._opened.remove(ledger)
             ledger.close()
@@ -258,6 +261,7 @@ class Book:
                 create=create,
                 make_folder=self._make_folder,
                 on_wait=self._on_wait,
+                until_written=create,
             )
             with self._opening:
                 self._opened.append(ledger)
@@ -265,10 +269,38 @@ class Book:
         ledger.news()
         return ledger
 
+    def _creating(self, work: Callable[[Ledger], T], create: bool = True) -> T:
+        """`work` on the ledger opened for writing; with `create`, one that does not exist is
+        made by work's first change (built beside its path and put there then:
+        `Ledger.open`'s `until_written`), so a refused call leaves no file. When another
+        process or Book made the file meanwhile (`files.Raced`), nothing of the first try
+        was kept, and the work is done again on the file that is there."""
+        from gintally.ledger.files import Raced
+
+        ledger = self.ledger(write=True, create=create)
+        made = ledger.pending
+        try:
+            try:
+                return work(ledger)
+            except Raced:
+                return work(ledger)
+        finally:
+            if made and (ledger.pending or ledger.lost):  # no file made, or not reopened
+                with self._opening:
+                    if ledger in self._opened:
+                        self._opened.remove(ledger)
+                ledger.close()
+
     def news(self) -> bool:
-        """Whether another process has written to the ledger since this Book last looked."""
+        """Whether another process has written to the ledger since this Book last looked, or
+        its path names another file now (`Ledger.moved`: that one is opened)."""
         ledger = self._ledger
-        return ledger is not None and ledger.news()
+        if ledger is None:
+            return False
+        if ledger.moved():
+            self.ledger(write=self._slot.writable)
+            return True
+        return ledger.news()
 
     # --- the ledger's matches and figures ------------------------------------------------------
 
@@ -347,7 +379,7 @@ class Book:
         when `price` (`money.asked`) is given, its stake, in one write (`work.new_match`): the
         match as stored and its stake. The ledger is made if it does not exist. `new_match`
         and ``match new`` both come here."""
-        return work.new_match(self.ledger(write=True, create=True), planned, price)
+        return self._creating(lambda ledger: work.new_match(ledger, planned, price))
 
     def standings(self, year: int | None = None, match: str | None = None) -> report.StandingsDoc:
         """A match's standings (the current match's by default): ``standings --json``; `year`:
@@ -479,11 +511,14 @@ class Book:
         named = str(path) != "-"
         if named:  # before anything reads it: a ledger open here (another Book's) is refused
             files.refuse_in_use(path, "an import")
-        book = self.ledger(write=True, create=exchange.starts_a_ledger(path))
-        if named:  # and this Book's own, now open
-            files.refuse_in_use(path, "an import")
-        with typed.worded(self.flags, FORCE):
-            return exchange.bring_in(book, match, path, force, self.today())
+
+        def bring_in(book: Ledger) -> report.ImportDoc:
+            if named:  # and this Book's own, now open
+                files.refuse_in_use(path, "an import")
+            with typed.worded(self.flags, FORCE):
+                return exchange.bring_in(book, match, path, force, self.today())
+
+        return self._creating(bring_in, create=exchange.starts_a_ledger(path))
 
     def export(
         self,
@@ -549,9 +584,12 @@ class Book:
         typed.path(other, "other")
         if not os.path.exists(other):
             raise GintallyError(f"no ledger at {other}")
-        ledger = self.ledger(write=True, create=True)
-        with typed.worded(self.flags):
-            return exchange.merge_in(ledger, other, self.today(), same_match)
+
+        def merge_in(ledger: Ledger) -> report.MergeDoc:
+            with typed.worded(self.flags):
+                return exchange.merge_in(ledger, other, self.today(), same_match)
+
+        return self._creating(merge_in)
 
     def check(self, *, repair: bool = False) -> report.CheckDoc:
         """Every problem of the ledger file, found at once (SQLite's integrity and foreign

@@ -88,10 +88,19 @@ class LedgerCore:
         try:
             with commits.committing(self._changes):
                 self.conn.execute("COMMIT")
+                told = self._landed() if self._changes else None
         except sqlite3.Error as e:
             with contextlib.suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")
             raise files.translate(self.path, e) from None
+        if told is not None:  # the change is in the ledger: told once it is counted
+            raise told
+
+    def _landed(self) -> LedgerError | None:
+        """A change has just been committed, inside the COMMIT's critical section: here,
+        nothing (a `Ledger` built beside its path puts it in place now). An error it returns
+        is raised once the change is counted; one it raises means the change is not kept."""
+        return None
 
     def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         try:

@@ -12,6 +12,9 @@ Terminology
   process ever sees a half-made file, and when two race to create it one wins and the other
   uses its file. Where the file system has no hard links (a FAT stick) it is renamed into
   place once the name is seen free (`put_new`, for every file written whole too).
+- pending (`Pending`, `build`): a new ledger built beside its path that is used there until the
+  first change a command makes puts it in place (`Ledger.open`'s `until_written`): a refused
+  command leaves no file, and one that finds the path taken by then keeps nothing (`Raced`).
 - written whole: every file gintally writes (a backup, an export, the report's page) is written
   by one guarded writer (`write_whole`) to a temporary file beside its target
   (``.NAME.PID-THREAD.partial``) and put in place only when complete, so the target is never half a
@@ -29,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import glob
+import itertools
 import os
 import sqlite3
 import stat
@@ -98,6 +102,11 @@ class InUse:
         self._key = key
         self._released = False
 
+    @property
+    def file(self) -> tuple[int, int]:
+        """The file in use: its device and inode."""
+        return self._key
+
     def release(self) -> None:
         """The connection is closed: one fewer user of the file (a second call does nothing)."""
         with _USERS_LOCK:
@@ -149,6 +158,26 @@ def opened(path: Path) -> InUse:
         _USERS[key] = _USERS.get(key, 0) + 1
         _NAMES.setdefault(key, path)
         return InUse(key)
+
+
+def logs_of(path: Path) -> list[tuple[Path, tuple[int, int]]]:
+    """The -wal and -shm files beside `path` as they are now (name, device and inode), for
+    `remove_logs` once the connection that uses them is closed."""
+    found = []
+    for log in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):
+            st = os.stat(log)
+            found.append((log, (st.st_dev, st.st_ino)))
+    return found
+
+
+def remove_logs(logs: list[tuple[Path, tuple[int, int]]]) -> None:
+    """Remove the files `logs_of` found, each only if its name still names that file."""
+    for log, file in logs:
+        with contextlib.suppress(OSError):
+            st = os.stat(log)
+            if (st.st_dev, st.st_ino) == file:
+                log.unlink()
 
 
 def refuse_special(path: Path, mode: int) -> None:
@@ -296,24 +325,81 @@ def refuse_missing(path: Path, create: bool, make_folder: bool) -> None:
 
 def create(path: Path) -> None:
     """Build a new ledger beside `path` and link it into place (see the module docstring)."""
+    built = build(path, wal=True)
+    with contextlib.suppress(FileExistsError):
+        built.place()  # another process made it first: it is used
+
+
+class Raced(LedgerError):
+    """A new ledger built beside its path (`Pending`) found the path taken when its first
+    change was to put it there: another process (or `Book`) made the ledger meanwhile. Nothing
+    of this one was kept; the work is to be done again on the ledger that is there."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"another gintally made the ledger {path} meanwhile: nothing was written; "
+            "run the command again"
+        )
+
+
+_BUILT = itertools.count(1)  # the new ledgers this process has built (`build`)
+
+
+class Pending:
+    """A new ledger built beside its final name (`build`) and not yet put there: in use until
+    it is put in place (`place`) or removed (`discard`), and scratch until then (a Ctrl-C that
+    ends the process removes it, `gintally.commits`; a killed run's is swept by the next
+    `build` for that path)."""
+
+    __slots__ = ("parts", "path", "tmp")
+
+    def __init__(self, path: Path, tmp: Path) -> None:
+        self.path = path
+        self.tmp = tmp
+        self.parts = [tmp, *(tmp.with_name(tmp.name + c) for c in COMPANIONS)]
+        commits.keep_scratch(*map(str, self.parts))
+
+    def place(self) -> None:
+        """Put the ledger at its path, never over a file there (`FileExistsError`: another
+        process made one first), as a critical section; the temporary name goes either way.
+        Its connections must be closed first: SQLite names its logs after the name opened."""
+        try:
+            with commits.critical():
+                put_new(self.tmp, self.path)
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """Remove the temporary file (a ledger put in place lives on at its path)."""
+        for leftover in self.parts:
+            with contextlib.suppress(FileNotFoundError):
+                leftover.unlink()
+        commits.drop_scratch(*map(str, self.parts))
+
+
+def build(path: Path, wal: bool = False) -> Pending:
+    """A new, empty ledger built beside `path` (its folder made if it is missing), to be put
+    there by `Pending.place`. Without `wal` it is in rollback mode (SQLite's default), so each
+    commit is in the file itself: closed, it is whole, with no log beside it to lose (the
+    ledger is put in WAL mode once it is in place, `Ledger.open`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if is_read_only(path.parent):
         raise LedgerError(f"cannot create the ledger {path}: its folder is read-only")
     _sweep_partials(path, NEW)
-    tmp = path.with_name(f".{path.name}.{_scratch_id()}{NEW}")
-    parts = [tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")]
+    # two Books of one thread may each have a new ledger pending for one path: numbered apart
+    built = Pending(path, path.with_name(f".{path.name}.{_scratch_id()}-{next(_BUILT)}{NEW}"))
     try:
-        with commits.scratch(*map(str, parts)):
-            conn = connect(str(tmp))
-            conn.execute("PRAGMA journal_mode = WAL")
+        conn = connect(str(built.tmp))
+        try:
+            if wal:
+                conn.execute("PRAGMA journal_mode = WAL")
             schema.migrate(conn, new=True)
+        finally:
             conn.close()
-        with commits.critical(), contextlib.suppress(FileExistsError):
-            put_new(tmp, path)  # another process made it first: it is used
-    finally:
-        for leftover in parts:
-            with contextlib.suppress(FileNotFoundError):
-                leftover.unlink()
+    except BaseException:
+        built.discard()
+        raise
+    return built
 
 
 def write_whole(

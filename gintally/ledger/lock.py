@@ -43,12 +43,26 @@ def begin_immediate(conn: sqlite3.Connection, on_wait: Callable[[], None] | None
     another connection holds it does the command wait (up to `BUSY_TIMEOUT_S`), telling
     `on_wait` after `WAIT_NOTICE_S`: a command that is merely slow (a loaded machine) is never
     said to be waiting. Raises sqlite3's error when it gives up."""
+    _told(conn, "BEGIN IMMEDIATE", on_wait)
+
+
+def first_read(conn: sqlite3.Connection, on_wait: Callable[[], None] | None = None) -> None:
+    """A new connection's first read, which waits (as `begin_immediate` does, told alike) while
+    another connection keeps every reader out: a program holding the file in exclusive locking
+    mode, or writing to a ledger that is not in WAL mode (a backup put back). Readers of a WAL
+    ledger otherwise never wait, so a command's reads are told here, when it opens the file."""
+    _told(conn, "SELECT count(*) FROM sqlite_master", on_wait)
+
+
+def _told(conn: sqlite3.Connection, sql: str, on_wait: Callable[[], None] | None) -> None:
+    """Run `sql`, tried once without waiting for another connection's lock, then waiting for
+    it (telling `on_wait` after `WAIT_NOTICE_S`)."""
     if on_wait is None:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(sql).fetchall()
         return
     conn.execute("PRAGMA busy_timeout = 0")
     try:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(sql).fetchall()
         return
     except sqlite3.OperationalError as e:
         if "locked" not in str(e) and "busy" not in str(e):
@@ -56,4 +70,4 @@ def begin_immediate(conn: sqlite3.Connection, on_wait: Callable[[], None] | None
     finally:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     with waiting(on_wait):
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(sql).fetchall()

@@ -59,6 +59,9 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         # folds made by a reader, by match, to be written once it has done its work (`save_folds`)
         self._unsaved: dict[int, tuple[list[Fold], tuple[int, int], int]] = {}
         self._in_use: files.InUse | None = None  # this process's use of the file (`open`)
+        self._pending: files.Pending | None = None  # a new ledger not yet in place (`open`)
+        self.lost = False  # its connection was closed to put it in place, and not opened again
+        self._named: Path | None = None  # the file's own name when opened (links followed)
         self.full_disk = False  # read as it stands on a full disk (see `open`)
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -71,6 +74,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         create: bool = True,
         make_folder: bool = True,
         on_wait: Callable[[], None] | None = None,
+        until_written: bool = False,
     ) -> Ledger:
         """Open (creating it on first use) and migrate a ledger; refuse foreign or newer files.
 
@@ -79,6 +83,10 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         `create=False` refuses a file that does not exist (``no ledger at PATH``) instead;
         `make_folder=False` refuses to create one in a folder that does not exist. `on_wait`
         is called when a write (or a migration) waits more than a second for another process.
+        `until_written`: a ledger that does not exist is built beside its path and put there
+        by the first write that changes it (`pending`); closed before that, it leaves no file
+        (a refused command writes nothing). When another process made the file meanwhile,
+        that write raises `files.Raced` and this ledger goes on with the file there.
         """
         p = Path(path)
         if str(path) == ":memory:":
@@ -90,32 +98,37 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
             return cls(conn, p)
-        in_use = None
+        in_use = pending = None
         try:
             if not p.exists():
-                files.create(p)
-            in_use = files.opened(p)
-            why = files.read_only_reason(p)
+                if until_written and write:
+                    pending = files.build(p)
+                else:
+                    files.create(p)
+            at = p if pending is None else pending.tmp
+            in_use = files.opened(at)
+            why = files.read_only_reason(at)
             read_only = why is not None
             if why is not None and write:
                 raise LedgerError(f"cannot write to {p}: {why}")
-            conn = files.connect_read_only(p) if read_only else files.connect(str(p))
-        except OSError as e:
+            conn = files.connect_read_only(at) if read_only else files.connect(str(at))
+        except (OSError, sqlite3.Error, GintallyError) as e:
             if in_use is not None:
                 in_use.release()
-            raise LedgerError(f"cannot open the ledger {p}: {e.strerror or e}") from None
-        except sqlite3.Error as e:
-            if in_use is not None:
-                in_use.release()
-            raise files.translate(p, e) from None
-        except GintallyError:
-            if in_use is not None:
-                in_use.release()
+            if pending is not None:
+                pending.discard()
+            if isinstance(e, OSError):
+                raise LedgerError(f"cannot open the ledger {p}: {e.strerror or e}") from None
+            if isinstance(e, sqlite3.Error):
+                raise files.translate(p, e) from None
             raise
         ledger = cls(conn, p, read_only, on_wait)
         ledger._in_use = in_use
+        ledger._pending = pending
+        ledger._named = Path(os.path.realpath(at))  # as SQLite names its logs
         try:
             try:
+                lock.first_read(conn, on_wait)  # the reads wait here if they ever do, told
                 schema.recognise(conn, p)
             except sqlite3.Error:
                 # a full disk leaves no room for the shared-memory file a reader of a WAL ledger
@@ -125,7 +138,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
                 conn.close()
                 conn, read_only = files.connect_read_only(p, empty_log=True), True
                 ledger = cls(conn, p, read_only, on_wait)
-                ledger._in_use = in_use
+                ledger._in_use, ledger._named = in_use, Path(os.path.realpath(at))
                 ledger.full_disk = True
                 schema.recognise(conn, p)
             if read_only:  # not migrated: read as the version that wrote it left it
@@ -133,7 +146,8 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
             else:
                 schema.migrate(conn, new=False, on_wait=on_wait)
                 if write:
-                    ledger._ensure_wal()
+                    if pending is None:  # a pending one stays whole in its file (`_landed`)
+                        ledger._ensure_wal()
                     ledger.restore_guards(numbers=False)  # another tool dropped (`guards.restore`)
         except sqlite3.Error as e:
             ledger.close()
@@ -145,10 +159,84 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
 
     def close(self) -> None:
         """Close the connection, and only then count it out of this process's use of the file
-        (`files.opened`)."""
+        (`files.opened`); a new ledger that no change has put in place (`pending`) is removed.
+        A ledger whose file its name no longer names (removed, or another moved over it) leaves
+        the logs this connection used at that name (SQLite never checkpoints a file it sees
+        moved), where the next connection would read them into the file there: they are
+        removed."""
+        logs = files.logs_of(self._named) if self._named is not None and self._gone() else []
         self.conn.close()
+        files.remove_logs(logs)
         if self._in_use is not None:
             self._in_use.release()
+        if self._pending is not None:
+            self._pending.discard()
+            self._pending = None
+
+    def _gone(self) -> bool:
+        """Whether the name this ledger's file had when opened (`_named`) names it no more:
+        SQLite then sees it moved, and leaves its logs at that name when it closes."""
+        if self._in_use is None or self._named is None:
+            return False
+        try:
+            st = os.stat(self._named)
+        except OSError:
+            return True
+        return (st.st_dev, st.st_ino) != self._in_use.file
+
+    def moved(self) -> bool:
+        """Whether the ledger's path no longer names the file this ledger has open: removed
+        (its folder too) or replaced by another file (a backup moved over it). SQLite goes on
+        with the file it opened, which nobody can open again, so a long-lived `Book` (``play``,
+        ``serve``) asks at each call and opens the path again."""
+        if self._in_use is None or self._pending is not None:
+            return False  # in memory, or a new ledger not yet at its path
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return True
+        return (st.st_dev, st.st_ino) != self._in_use.file
+
+    @property
+    def pending(self) -> bool:
+        """True while this is a new ledger built beside its path that no change has put there
+        yet (`open`'s `until_written`): closed now, it leaves no file."""
+        return self._pending is not None
+
+    def _landed(self) -> LedgerError | None:
+        """A change has been committed: a `pending` ledger is put at its path now, and this
+        ledger goes on with the file there (opened as `open` opens it, in WAL mode). When
+        another process made that file first, nothing of this one is kept (`files.Raced`,
+        once this ledger is the file that is there)."""
+        pending = self._pending
+        if pending is None:
+            return None
+        self._pending, self.lost = None, True
+        self.conn.close()  # first: SQLite names its logs after the name a connection opened
+        if self._in_use is not None:
+            self._in_use.release()
+            self._in_use = None
+        raced = False
+        try:
+            pending.place()
+        except FileExistsError:
+            raced = True
+        except OSError as e:
+            raise LedgerError(
+                f"cannot create the ledger {pending.path}: {e.strerror or e}"
+            ) from None
+        try:
+            there = Ledger.open(pending.path, create=False, on_wait=self.on_wait)
+        except GintallyError as e:
+            if raced:
+                raise
+            return LedgerError(str(e))  # this change is there: said once it is counted
+        self.conn, self._in_use, self._named = there.conn, there._in_use, there._named
+        self._columns = self._version = None
+        self.lost = False
+        if raced:
+            raise files.Raced(pending.path)
+        return None
 
     def __enter__(self) -> Ledger:
         return self
