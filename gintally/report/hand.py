@@ -347,9 +347,15 @@ def hands_head(match: Match, season: str | None, count: int, total: int | None =
 
 def changed_docs(match: Match, changes: Iterable[Changed]) -> list[dict[str, Any]]:
     """The finished games and sets a correction changed (`service.changes`), as the documents
-    give them: ``{"game": 1, "was": {...}, "now": {...}}`` (None: not finished then)."""
+    give them: ``{"game": 1, "was": {...}, "now": {...}}`` (None: not finished then), with
+    ``"season"`` when it changed two seasons' games (a hand moved from one to the other)."""
     return [
-        {c.what: c.number, "was": _outcome_doc(match, c.was), "now": _outcome_doc(match, c.now)}
+        {
+            c.what: c.number,
+            **({"season": c.season} if c.season is not None else {}),
+            "was": _outcome_doc(match, c.was),
+            "now": _outcome_doc(match, c.now),
+        }
         for c in changes
     ]
 
@@ -367,9 +373,10 @@ def _outcome_doc(match: Match, o: Outcome | None) -> dict[str, Any] | None:
 
 def changed_lines(match: Match, changes: Iterable[Changed]) -> list[str]:
     """Each change as a player reads it: "Game 1 changes: was Ann 260-45, net 215; now Ann
-    370-0, shutout, net 370"."""
+    370-0, shutout, net 370" ("Game 1 of 2026 changes" when it changed two seasons' games)."""
     return [
-        f"{c.what.capitalize()} {c.number} changes: was {_outcome_text(match, c.was)}; "
+        f"{c.what.capitalize()} {c.number}{'' if c.season is None else f' of {c.season}'} "
+        f"changes: was {_outcome_text(match, c.was)}; "
         f"now {_outcome_text(match, c.now)}"
         for c in changes
     ]

@@ -7,6 +7,9 @@ Terminology
   set's winner and margin (``net``; no totals): what a player reads of it once it is over.
 - changed (`Changed`): a game or set finished before or after the correction whose outcome
   is not the same (``was``/``now``; None: not finished then).
+- windows before (`Before`): the finished games of each window a correction may change, by
+  season: two when it moves a hand's date from one ad-infinitum season to another (its games
+  are numbered per season, so each season is compared with itself).
 
 Only corrections ask (`window_before`, `changed`): recording a hand replays no more than it
 did. A game older than the window (a season before, or before the match's quiet point) is not
@@ -20,6 +23,7 @@ from typing import NamedTuple
 
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay
+from gintally.engine.seasons import season_of
 from gintally.ledger import Ledger
 from gintally.model import Match
 from gintally.service.windows import replay_match
@@ -41,6 +45,7 @@ class Changed(NamedTuple):
     number: int
     was: Outcome | None
     now: Outcome | None
+    season: str | None = None  # named when a correction changed two seasons' games
 
 
 class Finished(NamedTuple):
@@ -83,6 +88,46 @@ def window_before(ledger: Ledger, match: Match, around: date, today: date | None
     of a hand before its mark replays the season whole after it, and every game it changed
     is compared."""
     return finished(replay_match(ledger, match, around=around, today=today, recent=False).replay)
+
+
+# The finished games before a correction of each window it may change, by season label (None:
+# a format without seasons, one window), with a day of that window.
+Before = dict[str | None, tuple[date, Finished]]
+
+
+def windows_before(ledger: Ledger, match: Match, days: list[date], today: date | None) -> Before:
+    """`window_before` of each window holding one of `days` (a hand's date, and the date a
+    correction moves it to or from): one per season."""
+    out: Before = {}
+    for day in days:
+        label = _season(match, day)
+        if label not in out:
+            out[label] = (day, window_before(ledger, match, day, today))
+    return out
+
+
+def changed_by(
+    ledger: Ledger, match: Match, was: Before, now: Replay, today: date | None
+) -> list[Changed]:
+    """The finished games and sets a correction changed: of the one window before it, as
+    `now` (the window replayed after it) holds them; of two seasons (a hand moved from one
+    to the other), each season replayed whole again and compared with itself, its changes
+    named by season."""
+    if len(was) == 1:
+        ((_, before),) = was.values()
+        return changed(before, finished(now))
+    found: list[Changed] = []
+    for label, (day, before) in was.items():
+        after = replay_match(ledger, match, around=day, today=today, recent=False).replay
+        found += [c._replace(season=label) for c in changed(before, finished(after))]
+    return found
+
+
+def _season(match: Match, day: date) -> str | None:
+    """The label of the season holding `day` in a seasonal format (None: no seasons)."""
+    if not match.format.seasonal:
+        return None
+    return season_of(day, match.format.season_start)[0]
 
 
 def _outcome(g: Game) -> Outcome:

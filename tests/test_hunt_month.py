@@ -1,0 +1,103 @@
+"""A household's first month (SPEC section 11): a couple and a club keep gintally for a month,
+and each test is a defect found on the way, its scores worked by hand in the docstring."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import gintally
+from gintally.facade.book import Book, Match
+
+
+def ad_infinitum(tmp_path: Path) -> tuple[Book, Match]:
+    """An ad-infinitum match of plain races (no game, box or shutout bonus), for a penny."""
+    book = gintally.open(tmp_path / "month.db")
+    return book, book.new_match(
+        "Inf",
+        ["Ann", "Bob"],
+        format="ad-infinitum",
+        stake="0.01",
+        game_bonus=0,
+        box_bonus=0,
+        shutout="none",
+    )
+
+
+def test_undoing_a_date_edit_across_new_year_compares_each_season_with_itself(
+    tmp_path: Path,
+) -> None:
+    """Season 2025: Ann 60 (opens game 1), Bob 50 (game 2), Ann 45 (game 3): game 1 closes
+    Ann 105-50, net 55. Season 2026: Bob 30 on 2 January opens its game 1. Hand 4 is moved to
+    31 December (into 2025: it opens game 4 there and posts to games 2 and 3), then the move
+    is undone. No finished game changed either time: 2025's game 1 is closed before hand 4,
+    and 2026's game 1 was never finished. The undo said "Game 1 changes: was Ann 105-50, net
+    55; now not finished": it compared 2025's games with 2026's."""
+    book, m = ad_infinitum(tmp_path)
+    m.score("Ann", 60, date=date(2025, 12, 30))
+    m.score("Bob", 50, date=date(2025, 12, 31))
+    m.score("Ann", 45, date=date(2025, 12, 31))
+    m.score("Bob", 30, date=date(2026, 1, 2))
+    moved = m.edit(4, date=date(2025, 12, 31))
+    assert moved["changed_text"] == []
+    undone = m.undo()
+    assert undone["changed_text"] == []
+    redone = m.redo()
+    assert redone["changed_text"] == []
+    book.close()
+
+
+def test_a_hand_moved_into_next_season_names_the_game_it_changes_there(tmp_path: Path) -> None:
+    """Season 2025: Ann 40 on 31 December (game 1, unfinished). Season 2026: Ann 60 (opens
+    game 1), Bob 50 (game 2), Ann 45: game 1 closes Ann 105-50, net 55 (Bob owes Ann 0.55).
+    Hand 1 moved to 1 January: 2026 plays Ann 40 (game 1), Ann 60 (game 1 reaches 100: Ann
+    100-0, net 100; opens game 2), Bob 50 (game 2: 60-50; opens game 3), Ann 45 (game 2 closes
+    Ann 105-50, net 55): Bob owes Ann 1.55. The edit compared season 2025 only, where nothing
+    was finished, and said nothing of 2026's games (only the balance)."""
+    book, m = ad_infinitum(tmp_path)
+    m.score("Ann", 40, date=date(2025, 12, 31))
+    m.score("Ann", 60, date=date(2026, 1, 2))
+    m.score("Bob", 50, date=date(2026, 1, 2))
+    m.score("Ann", 45, date=date(2026, 1, 3))
+    moved = m.edit(1, date=date(2026, 1, 1))
+    assert moved["changed_text"] == [
+        "Game 1 of 2026 changes: was Ann 105-50, net 55; now Ann 100-0, shutout, net 100",
+        "Game 2 of 2026 changes: was not finished; now Ann 105-50, net 55",
+        "Balance changes: was Bob owes Ann 0.55; now Bob owes Ann 1.55",
+    ]
+    assert moved["changed"][0] == {
+        "game": 1,
+        "season": "2026",
+        "was": {"winner": "Ann", "total": {"Ann": 105, "Bob": 50}, "shutout": False, "net": 55},
+        "now": {"winner": "Ann", "total": {"Ann": 100, "Bob": 0}, "shutout": True, "net": 100},
+    }
+    assert m.undo()["changed_text"] == [
+        "Game 1 of 2026 changes: was Ann 100-0, shutout, net 100; now Ann 105-50, net 55",
+        "Game 2 of 2026 changes: was Ann 105-50, net 55; now not finished",
+        "Balance changes: was Bob owes Ann 1.55; now Bob owes Ann 0.55",
+    ]
+    book.close()
+
+
+def test_undoing_a_move_out_of_a_finished_season_says_its_standing_is_back(
+    tmp_path: Path,
+) -> None:
+    """Season 2025: Ann 60 (game 1), Ann 45: game 1 closes Ann 105-0, and Ann wins 2025 one
+    game to none. Hand 2 moved to 2 January 2026: 2025 has no game won. Undoing the move gives
+    2025 back to Ann; the undo looked at 2026 alone (the hand's date before the undo) and said
+    nothing of 2025."""
+    book, m = ad_infinitum(tmp_path)
+    m.score("Ann", 60, date=date(2025, 12, 30))
+    m.score("Ann", 45, date=date(2025, 12, 31))
+    moved = m.edit(2, date=date(2026, 1, 2))
+    assert moved["changed_text"] == [
+        "Game 1 of 2025 changes: was Ann 105-0, shutout, net 105; now not finished",
+        "Season 2025 changes: was Ann 1-0 in games won; now no game won",
+        "Balance changes: was Bob owes Ann 1.05; now Ann and Bob square",
+    ]
+    assert m.undo()["changed_text"] == [
+        "Game 1 of 2025 changes: was not finished; now Ann 105-0, shutout, net 105",
+        "Season 2025 changes: was no game won; now Ann 1-0 in games won",
+        "Balance changes: was Ann and Bob square; now Bob owes Ann 1.05",
+    ]
+    book.close()
