@@ -3,6 +3,7 @@ and each test is a defect found on the way, its scores worked by hand in the doc
 
 from __future__ import annotations
 
+import time
 from datetime import date
 from pathlib import Path
 
@@ -101,3 +102,35 @@ def test_undoing_a_move_out_of_a_finished_season_says_its_standing_is_back(
         "Balance changes: was Ann and Bob square; now Bob owes Ann 1.05",
     ]
     book.close()
+
+
+# --- a phone at the table while the command line corrects ---------------------------------------
+
+
+def test_a_phones_undo_leaves_an_edit_its_page_never_showed(tmp_path: Path) -> None:
+    """Forty hands in: a phone shows the sheet (hand 40 the latest). At the computer, hand 1's
+    note is corrected: nothing on the phone's page changes (hand 1 is far down the log, its
+    game long finished). The phone's Undo, meant for hand 40, took back the note's edit: the
+    page's stamp did not tell it that the match had a newer change."""
+    from test_serve import client_for, join, stamp_of, write
+
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        m = book.new_match("Fri", ["Ann", "Bob"])
+        for _ in range(20):
+            m.gin("Ann", vs=30)
+            m.knock("Bob", 5, vs=10)
+    with client_for(path) as phone:
+        csrf = join(phone)
+        seen = stamp_of(phone)
+        with gintally.open(path) as computer:
+            computer.match("Fri").edit(1, note="first of the night")
+        r = write(phone, "/undo", csrf, seen=seen, key="u")
+        assert r.status_code == 409, r.json()
+        deadline = time.monotonic() + 10
+        while stamp_of(phone) == seen and time.monotonic() < deadline:  # the page redrawn
+            time.sleep(0.05)
+        again = write(phone, "/undo", csrf, seen=stamp_of(phone), key="u2")
+        assert again.json()["said"][0].startswith("Took back the edit of hand 1")
+    with gintally.open(path) as book:
+        assert book.match("Fri").hand_count() == 40
