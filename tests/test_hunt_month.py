@@ -134,3 +134,28 @@ def test_a_phones_undo_leaves_an_edit_its_page_never_showed(tmp_path: Path) -> N
         assert again.json()["said"][0].startswith("Took back the edit of hand 1")
     with gintally.open(path) as book:
         assert book.match("Fri").hand_count() == 40
+
+
+# --- money in a currency of whole amounts ---------------------------------------------------------
+
+
+def test_a_thousand_yen_with_its_comma_is_paid_not_refused_with_a_refused_reading(
+    tmp_path: Path,
+) -> None:
+    """A match for 1 yen a point (no minor unit: places 0). Bob hands Ann ¥1,500: `pay Bob Ann
+    1,500` was refused as reading two ways, "write 1.500 or 1500", and 1.500 was then refused
+    in turn (more decimals than the currency's). A comma that cannot be a decimal comma here
+    is the thousands' one: 1500 is paid. In dollars, 1,500 still reads two ways (1.50 or 1500)
+    and 12,345 is 12345 (12.345 is no amount of cents)."""
+    with gintally.open(tmp_path / "month.db") as book:
+        yen = book.new_match("Yen", ["Ann", "Bob"], stake="1", currency="JPY", places=0)
+        paid = yen.pay("Bob", "Ann", "1,500")
+        assert (paid["amount"], paid["text"]) == ("1500", "1500 JPY")
+        dollars = book.new_match("Usd", ["Cy", "Di"], stake="0.05", currency="$")
+        try:
+            dollars.pay("Cy", "Di", "1,500")
+        except gintally.GintallyError as e:
+            assert str(e) == "the amount '1,500' reads two ways: write 1.500 or 1500"
+        else:
+            raise AssertionError("1,500 dollars was taken one way")
+        assert dollars.pay("Cy", "Di", "12,345")["amount"] == "12345.00"
