@@ -159,3 +159,29 @@ def test_a_thousand_yen_with_its_comma_is_paid_not_refused_with_a_refused_readin
         else:
             raise AssertionError("1,500 dollars was taken one way")
         assert dollars.pay("Cy", "Di", "12,345")["amount"] == "12345.00"
+
+
+# --- a month later: correcting the first evening -----------------------------------------------
+
+
+def test_correcting_the_first_hand_of_the_month_names_the_game_it_changed(tmp_path: Path) -> None:
+    """Fifteen evenings, each one game: Ann's gin with Bob on 75 (100 points, doubled for the
+    shutout: 200 + game 100 + box 25 = 325). Hand 1 is corrected to Bob on 80: 105 doubled,
+    335. The edit said only that the balance changed (it compared the latest ten games, those
+    `show` replays); the undo and a void of hand 2 the same."""
+    with gintally.open(tmp_path / "month.db") as book:
+        m = book.new_match("Month", ["Ann", "Bob"], stake="0.10")
+        for day in range(1, 16):
+            m.gin("Ann", vs=75, date=date(2026, 11, day))
+        assert m.edit(1, vs=80)["changed_text"] == [
+            "Game 1 changes: was Ann 325-0, shutout, net 325; now Ann 335-0, shutout, net 335",
+            "Balance changes: was Bob owes Ann 487.50; now Bob owes Ann 488.50",
+        ]
+        assert m.undo()["changed_text"][0] == (
+            "Game 1 changes: was Ann 335-0, shutout, net 335; now Ann 325-0, shutout, net 325"
+        )
+        # hand 2 void: games 2 to 14 are hands 3 to 15, as they were; game 15 is gone
+        assert m.void(2)["changed_text"] == [
+            "Game 15 changes: was Ann 325-0, shutout, net 325; now not finished",
+            "Balance changes: was Bob owes Ann 487.50; now Bob owes Ann 455.00",
+        ]

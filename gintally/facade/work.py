@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match, Payment
-    from gintally.service.changes import Before
+    from gintally.service.changes import Before, Place
     from gintally.service.config import Setting
     from gintally.service.hands import Price
     from gintally.service.teams import TeamSpec
@@ -89,7 +89,9 @@ def hand(
         if reached is not None and not back_date:
             option = "--back-date" if typed.flags else "back_date=True"
             raise refuse_back_dated(book, m, played.date, *reached, option)
-        was = None if reached is None else _windows_before(book, m, [played.date], today)
+        was = None
+        if reached is not None:  # it plays after the hands of its day
+            was = _windows_before(book, m, [(played.date, book.last_number(m) + 1)], today)
         before = None if reached is None else _Was(book, m, [played.date], today)
         rec, result = service.record(book, m, played)
     if was is None:
@@ -101,10 +103,10 @@ def hand(
     return Done(doc, m, rec)
 
 
-def _windows_before(book: Ledger, m: Match, days: list[date], today: date) -> Before:
+def _windows_before(book: Ledger, m: Match, places: list[Place], today: date) -> Before:
     from gintally.service import changes
 
-    return changes.windows_before(book, m, days, today)
+    return changes.windows_before(book, m, places, today)
 
 
 def hand_doc(
@@ -189,26 +191,31 @@ class _Was:
         return [*docs, *owed_docs], [*lines, *owed_lines]
 
 
-def _day_of(book: Ledger, m: Match, number: int | None) -> list[date]:
-    """The date of hand `number` (none: no such hand)."""
+def _place_of(book: Ledger, m: Match, number: int | None) -> list[Place]:
+    """Where hand `number` plays: its date and number (none: no such hand)."""
     if number is None or not 0 < number <= book.last_number(m):
         return []
-    return [book.hand(m, number).date]
+    return [(book.hand(m, number).date, number)]
 
 
-def _days_of_next(book: Ledger, m: Match, redo: bool) -> list[date]:
-    """The dates of the hand an undo (or a redo) would change next: its date now, and for an
-    edit, the date of the version it goes back (or again) to (none: no change to the hands)."""
+def _places_of_next(book: Ledger, m: Match, redo: bool) -> list[Place]:
+    """Where the hand an undo (or a redo) would change next plays: its place now, and for an
+    edit, the place of the version it goes back (or again) to (none: no change to the
+    hands)."""
     done, undone = service.change_stacks(book, m)
     top = undone if redo else done
     if not top:
         return []
     change = top[-1]
-    days = _day_of(book, m, change.number)
-    if change.action == "replace" and days:
+    places = _place_of(book, m, change.number)
+    if change.action == "replace" and places:
         version = book.version_made(m, change) if redo else book.version_before(m, change)
-        days.append(version.date)
-    return days
+        places.append((version.date, change.number))
+    return places
+
+
+def _days(places: list[Place]) -> list[date]:
+    return [day for day, _ in places]
 
 
 def _standing(book: Ledger, m: Match, days: Sequence[date], today: date) -> Standing:
@@ -292,11 +299,11 @@ def _owing_changed(was: Owed | None, now: Owed | None) -> tuple[list[dict[str, A
     return docs, lines
 
 
-def _before(book: Ledger, m: Match, days: list[date], today: date) -> Before | None:
-    """The finished games of the windows around `days` (a hand's date, and the date a
-    correction moves it to or from) before a correction of it
-    (`service.changes.windows_before`; None: no such hand, nothing to compare)."""
-    return _windows_before(book, m, days, today) if days else None
+def _before(book: Ledger, m: Match, places: list[Place], today: date) -> Before | None:
+    """The finished games of the windows around `places` (a hand's, and the one a correction
+    moves it to or from) before a correction of it (`service.changes.windows_before`; None:
+    no such hand, nothing to compare)."""
+    return _windows_before(book, m, places, today) if places else None
 
 
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
@@ -309,9 +316,9 @@ def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, 
     ``changed_text``: the finished games and sets, and who owes whom). The command line's
     ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all come here."""
     m = book.match(match)
-    days = _days_of_next(book, m, False)
-    before = _Was(book, m, days, today)
-    was = _before(book, m, days, today)
+    places = _places_of_next(book, m, False)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     taken = service.undo_latest(book, m)
     if isinstance(taken, service.Undone):
         done = _corrected(book, m, taken.rec, "undid", today, was, before)
@@ -327,9 +334,9 @@ def redo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, 
     document, as `undo_fact` gives one, with ``"action": "redid"``). The document says what
     (``"redid"``, ``"brought_back"``) and what it changed (``changed``, ``changed_text``)."""
     m = book.match(match)
-    days = _days_of_next(book, m, True)
-    before = _Was(book, m, days, today)
-    was = _before(book, m, days, today)
+    places = _places_of_next(book, m, True)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     back = service.redo(book, m)
     if not isinstance(back, service.Undone):
         return _money_doc(book, m, back, "redid", today, before)
@@ -377,9 +384,9 @@ def restore(book: Ledger, match: str | None, hand: str, reason: str | None, toda
     """Bring back voided hand `hand` (its number as typed) under its own number."""
     m = book.match(match)
     number = hand_number(hand)
-    days = _day_of(book, m, number)
-    before = _Was(book, m, days, today)
-    was = _before(book, m, days, today)
+    places = _place_of(book, m, number)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     back = service.restore(book, m, number, reason)
     done = _corrected(book, m, back.rec, "restored", today, was, before)
     done.doc["brought_back"] = f"Restored hand {number}: {done.doc['description']}"
@@ -403,9 +410,9 @@ def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: 
     """Void hand `hand` (its number as typed)."""
     m = book.match(match)
     number = hand_number(hand)
-    days = _day_of(book, m, number)
-    before = _Was(book, m, days, today)
-    was = _before(book, m, days, today)
+    places = _place_of(book, m, number)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     return _corrected(book, m, book.void(m, number, reason), "voided", today, was, before)
 
 
@@ -423,9 +430,10 @@ def edit(
     m = book.match(match)
     number = hand_number(hand)
     old_day = book.hand(m, number).date  # the window compared is around it
-    moved = [changed["date"]] if changed["date"] is not None else []
-    before = _Was(book, m, [old_day, *moved], today)
-    was = _before(book, m, [old_day, *moved], today)
+    moved = [(changed["date"], number)] if changed["date"] is not None else []
+    places = [(old_day, number), *moved]
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     rec, result = service.edit(book, m, number, changed, reason)
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
     ended = service.season_before(book, m, window, rec, today)
