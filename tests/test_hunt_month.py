@@ -168,7 +168,7 @@ def test_correcting_the_first_hand_of_the_month_names_the_game_it_changed(tmp_pa
     """Fifteen evenings, each one game: Ann's gin with Bob on 75 (100 points, doubled for the
     shutout: 200 + game 100 + box 25 = 325). Hand 1 is corrected to Bob on 80: 105 doubled,
     335. The edit said only that the balance changed (it compared the latest ten games, those
-    `show` replays); the undo and a void of hand 2 the same."""
+    `show` replays); the undo, a void of hand 2 and a back-dated hand the same."""
     with gintally.open(tmp_path / "month.db") as book:
         m = book.new_match("Month", ["Ann", "Bob"], stake="0.10")
         for day in range(1, 16):
@@ -184,4 +184,11 @@ def test_correcting_the_first_hand_of_the_month_names_the_game_it_changed(tmp_pa
         assert m.void(2)["changed_text"] == [
             "Game 15 changes: was Ann 325-0, shutout, net 325; now not finished",
             "Balance changes: was Bob owes Ann 487.50; now Bob owes Ann 455.00",
+        ]
+        # a knock of 1 November found in a pocket: after hand 1, it opens game 2 (Ann 25),
+        # which hand 3 closes: 125 doubled, game 100, two boxes 50: 400
+        found = m.knock("Ann", 5, 30, date=date(2026, 11, 1), back_date=True)
+        assert found["changed_text"] == [
+            "Game 2 changes: was Ann 325-0, shutout, net 325; now Ann 400-0, shutout, net 400",
+            "Balance changes: was Bob owes Ann 455.00; now Bob owes Ann 462.50",
         ]
