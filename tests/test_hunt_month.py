@@ -192,3 +192,23 @@ def test_correcting_the_first_hand_of_the_month_names_the_game_it_changed(tmp_pa
             "Game 2 changes: was Ann 325-0, shutout, net 325; now Ann 400-0, shutout, net 400",
             "Balance changes: was Bob owes Ann 455.00; now Bob owes Ann 462.50",
         ]
+
+
+def test_a_correction_that_moves_every_later_game_names_twelve_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A void of a hand of the first evening of a Hollywood month moves every game after it:
+    the confirmation named each (sixty lines for a month); `changed` still holds them all."""
+    from gintally.report import changed_lines
+    from gintally.service.changes import Changed, Outcome
+
+    with gintally.open(tmp_path / "month.db") as book:
+        m = book.new_match("Month", ["Ann", "Bob"], format="hollywood").record()
+    was, now = Outcome(0, (300, 100), 200, False), Outcome(1, (150, 250), 100, False)
+    found = [Changed("game", n, was, now) for n in range(1, 15)]
+    found += [Changed("set", n, Outcome(0, None, 90, False), None) for n in (1, 2)]
+    lines = changed_lines(m, found)
+    assert len(lines) == 13
+    assert lines[11] == "Game 12 changes: was Ann 300-100, net 200; now Bob 250-150, net 100"
+    assert lines[12] == "And 2 more games and 2 more sets change (gintally show --all)"
+    assert changed_lines(m, found[:12]) == lines[:12]

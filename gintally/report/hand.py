@@ -371,15 +371,30 @@ def _outcome_doc(match: Match, o: Outcome | None) -> dict[str, Any] | None:
     return doc
 
 
+# The most changed games and sets a correction names a line each; the rest are counted (a
+# void of a hand of last spring can move every game after it: `changed` holds them all).
+CHANGED_LINES = 12
+
+
 def changed_lines(match: Match, changes: Iterable[Changed]) -> list[str]:
     """Each change as a player reads it: "Game 1 changes: was Ann 260-45, net 215; now Ann
-    370-0, shutout, net 370" ("Game 1 of 2026 changes" when it changed two seasons' games)."""
-    return [
+    370-0, shutout, net 370" ("Game 1 of 2026 changes" when it changed two seasons' games),
+    the first `CHANGED_LINES` of them, and a line counting the others."""
+    found = list(changes)
+    lines = [
         f"{c.what.capitalize()} {c.number}{'' if c.season is None else f' of {c.season}'} "
         f"changes: was {_outcome_text(match, c.was)}; "
         f"now {_outcome_text(match, c.now)}"
-        for c in changes
+        for c in found[:CHANGED_LINES]
     ]
+    rest = found[CHANGED_LINES:]
+    if rest:
+        games = sum(1 for c in rest if c.what == "game")
+        counted = [f"{games} more game{'s' * (games != 1)}"] if games else []
+        if len(rest) > games:
+            counted.append(f"{len(rest) - games} more set{'s' * (len(rest) - games != 1)}")
+        lines.append(f"And {' and '.join(counted)} change (gintally show --all)")
+    return lines
 
 
 def _outcome_text(match: Match, o: Outcome | None) -> str:
