@@ -373,21 +373,21 @@ def _outcome_doc(match: Match, o: Outcome | None) -> dict[str, Any] | None:
 
 # The most changed games and sets a correction names a line each; the rest are counted (a
 # void of a hand of last spring can move every game after it: `changed` holds them all).
-CHANGED_LINES = 12
+_CHANGED_LINES = 12
 
 
 def changed_lines(match: Match, changes: Iterable[Changed]) -> list[str]:
     """Each change as a player reads it: "Game 1 changes: was Ann 260-45, net 215; now Ann
     370-0, shutout, net 370" ("Game 1 of 2026 changes" when it changed two seasons' games),
-    the first `CHANGED_LINES` of them, and a line counting the others."""
+    the first `_CHANGED_LINES` of them, and a line counting the others."""
     found = list(changes)
     lines = [
         f"{c.what.capitalize()} {c.number}{'' if c.season is None else f' of {c.season}'} "
         f"changes: was {_outcome_text(match, c.was)}; "
         f"now {_outcome_text(match, c.now)}"
-        for c in found[:CHANGED_LINES]
+        for c in found[:_CHANGED_LINES]
     ]
-    rest = found[CHANGED_LINES:]
+    rest = found[_CHANGED_LINES:]
     if rest:
         games = sum(1 for c in rest if c.what == "game")
         counted = [f"{games} more game{'s' * (games != 1)}"] if games else []
