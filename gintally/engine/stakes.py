@@ -76,7 +76,7 @@ def parse_amount(text: str, what: str, places: int | None = None, zero: bool = T
     """An amount as typed: plain digits with an optional decimal point (no sign, no exponent,
     no thousands separator). `places`: at most that many decimals (a payment cannot hold a
     fraction of a cent; a stake per point may). `zero`: whether 0 is allowed."""
-    raw = decimal_point(str(text).strip(), what)
+    raw = decimal_point(str(text).strip(), what, places)
     if raw.startswith("-") and _PLAIN.fullmatch(raw[1:]):
         raise GintallyError(f"{what} must not be negative, not {text!r}")
     if not _PLAIN.fullmatch(raw):
@@ -97,15 +97,19 @@ _COMMA = re.compile(r"(-?\d*),(\d+)")
 _THOUSANDS = re.compile(r"-?[1-9]\d{0,2},\d{3}")  # 1,250: a thousand and more, or 1.25
 
 
-def decimal_point(text: str, what: str) -> str:
+def decimal_point(text: str, what: str, places: int | None = None) -> str:
     """An amount typed with a decimal comma (``0,05``, ``4,50``: as most of Europe writes it)
     with a point instead; an amount is one value, so a comma in it is no list. Refused where
-    the comma could be a thousands separator as well (``1,250``), with both readings named."""
+    the comma could be a thousands separator as well (``1,250``), with both readings named,
+    unless the currency's `places` leave it no decimal reading (``1,500`` yen, ``12,345``
+    cents): then it is the thousands separator."""
     found = _COMMA.fullmatch(text)
     if found is None:
         return text
     if _THOUSANDS.fullmatch(text):
         point = text.replace(",", ".")
+        if places is not None and Decimal(point) != Decimal(point).quantize(_unit(places)):
+            return text.replace(",", "")
         raise GintallyError(
             f"{what} {text!r} reads two ways: write {point} or {text.replace(',', '')}"
         )

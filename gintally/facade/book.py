@@ -986,7 +986,8 @@ class Match:
     """One match of a `Book` (``book.match(name)``, ``book.new_match(...)``): the hand commands
     (`knock`, `gin`, `big_gin`, `draw`, `misdeal`, `score`; Gimlet's `gimlet`, `double_gimlet`,
     `sour`), corrections (`undo`, `redo`, `void`, `restore`, `edit`), its score sheet
-    (`sheet`), hand log (`hands`, `hand_count`), `standings`, `info` (`record`: as stored),
+    (`sheet`), hand log (`hands`, `hand_count`, `last_correction`), `standings`, `info`
+    (`record`: as stored),
     and money (`stake`, `pay`, `settlement`). `name` is its name in the ledger. `hand`,
     `undone`, `redone`, `voided`, `restored` and `edited` serve the front ends that draw (they
     take the command line's text for a hand's number and return `work.Done`); a program calls
@@ -1008,6 +1009,13 @@ class Match:
         typed.switch(voided, "voided")
         book = self.book.ledger()
         return book.count_hands(book.match(self.name), voided)
+
+    def last_correction(self) -> str:
+        """The identity of the match's latest correction (an edit, void, restore, undo or
+        redo; '' for none). A page showing the match keeps it with what it shows, so an undo
+        sent from it after a correction it did not show (an early hand's note) is refused."""
+        book = self.book.ledger()
+        return book.last_correction(book.match(self.name))
 
     def info(self) -> report.MatchInfoDoc:
         """Its players, format and every rule value, and its stakes when it is played for

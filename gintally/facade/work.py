@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gintally.game.scoring import HandResult
     from gintally.ledger import Ledger
     from gintally.model import HandRecord, Match, Payment
-    from gintally.service.changes import Finished
+    from gintally.service.changes import Before, Place
     from gintally.service.config import Setting
     from gintally.service.hands import Price
     from gintally.service.teams import TeamSpec
@@ -89,7 +89,9 @@ def hand(
         if reached is not None and not back_date:
             option = "--back-date" if typed.flags else "back_date=True"
             raise refuse_back_dated(book, m, played.date, *reached, option)
-        was = None if reached is None else _window_before(book, m, played.date, today)
+        was = None
+        if reached is not None:  # it plays after the hands of its day
+            was = _windows_before(book, m, [(played.date, book.last_number(m) + 1)], today)
         before = None if reached is None else _Was(book, m, [played.date], today)
         rec, result = service.record(book, m, played)
     if was is None:
@@ -101,10 +103,10 @@ def hand(
     return Done(doc, m, rec)
 
 
-def _window_before(book: Ledger, m: Match, day: date, today: date) -> Finished:
+def _windows_before(book: Ledger, m: Match, places: list[Place], today: date) -> Before:
     from gintally.service import changes
 
-    return changes.window_before(book, m, day, today)
+    return changes.windows_before(book, m, places, today)
 
 
 def hand_doc(
@@ -126,7 +128,7 @@ def _corrected(
     rec: HandRecord,
     verb: str,
     today: date,
-    was: Finished | None,
+    was: Before | None,
     before: _Was | None = None,
 ) -> Done:
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
@@ -140,19 +142,20 @@ def _tell_changed(
     book: Ledger,
     m: Match,
     doc: report.HandDoc,
-    was: Finished | None,
+    was: Before | None,
     now: Replay,
     today: date,
     before: _Was | None,
 ) -> None:
     """Add to a correction's document the finished games and sets it changed
-    (`service.changes`), of the window replayed before it (`was`) and after it (`now`, around
-    the same day), and the finished seasons' standing and who owes whom as they changed
+    (`service.changes.changed_by`), of the windows replayed before it (`was`: one, or a
+    season each when it moved a hand to another season) and after it (`now`, around the
+    hand's day), and the finished seasons' standing and who owes whom as they changed
     (`before`: as they were): ``changed`` (each one before and after) and ``changed_text`` (a
     line each)."""
     from gintally.service import changes
 
-    found = [] if was is None else changes.changed(was, changes.finished(now))
+    found = [] if was is None else changes.changed_by(book, m, was, now, today)
     docs, lines = before.changed(book, m, today) if before is not None else ([], [])
     doc["changed"] = [*report.changed_docs(m, found), *docs]
     doc["changed_text"] = [*report.changed_lines(m, found), *lines]
@@ -188,11 +191,31 @@ class _Was:
         return [*docs, *owed_docs], [*lines, *owed_lines]
 
 
-def _day_of(book: Ledger, m: Match, number: int | None) -> list[date]:
-    """The date of hand `number` (none: no such hand)."""
+def _place_of(book: Ledger, m: Match, number: int | None) -> list[Place]:
+    """Where hand `number` plays: its date and number (none: no such hand)."""
     if number is None or not 0 < number <= book.last_number(m):
         return []
-    return [book.hand(m, number).date]
+    return [(book.hand(m, number).date, number)]
+
+
+def _places_of_next(book: Ledger, m: Match, redo: bool) -> list[Place]:
+    """Where the hand an undo (or a redo) would change next plays: its place now, and for an
+    edit, the place of the version it goes back (or again) to (none: no change to the
+    hands)."""
+    done, undone = service.change_stacks(book, m)
+    top = undone if redo else done
+    if not top:
+        return []
+    change = top[-1]
+    places = _place_of(book, m, change.number)
+    if change.action == "replace" and places:
+        version = book.version_made(m, change) if redo else book.version_before(m, change)
+        places.append((version.date, change.number))
+    return places
+
+
+def _days(places: list[Place]) -> list[date]:
+    return [day for day, _ in places]
 
 
 def _standing(book: Ledger, m: Match, days: Sequence[date], today: date) -> Standing:
@@ -276,21 +299,11 @@ def _owing_changed(was: Owed | None, now: Owed | None) -> tuple[list[dict[str, A
     return docs, lines
 
 
-def _before(book: Ledger, m: Match, number: int | None, today: date) -> Finished | None:
-    """The finished games of the window around hand `number` before a correction of it
-    (`service.changes.window_before`; None: no such hand, nothing to compare)."""
-    from gintally.service import changes
-
-    if number is None or not 0 < number <= book.last_number(m):
-        return None
-    return changes.window_before(book, m, book.hand(m, number).date, today)
-
-
-def _next(book: Ledger, m: Match, redo: bool) -> int | None:
-    """The number of the hand an undo (or a redo) would change next (None: none)."""
-    done, undone = service.change_stacks(book, m)
-    top = undone if redo else done
-    return top[-1].number if top else None
+def _before(book: Ledger, m: Match, places: list[Place], today: date) -> Before | None:
+    """The finished games of the windows around `places` (a hand's, and the one a correction
+    moves it to or from) before a correction of it (`service.changes.windows_before`; None:
+    no such hand, nothing to compare)."""
+    return _windows_before(book, m, places, today) if places else None
 
 
 def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, Any]:
@@ -303,9 +316,9 @@ def undo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, 
     ``changed_text``: the finished games and sets, and who owes whom). The command line's
     ``undo``, the library's `Match.undo` and ``gintally play``'s ``u`` all come here."""
     m = book.match(match)
-    number = _next(book, m, False)
-    before = _Was(book, m, _day_of(book, m, number), today)
-    was = _before(book, m, number, today)
+    places = _places_of_next(book, m, False)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     taken = service.undo_latest(book, m)
     if isinstance(taken, service.Undone):
         done = _corrected(book, m, taken.rec, "undid", today, was, before)
@@ -321,9 +334,9 @@ def redo_fact(book: Ledger, match: str | None, today: date) -> Done | dict[str, 
     document, as `undo_fact` gives one, with ``"action": "redid"``). The document says what
     (``"redid"``, ``"brought_back"``) and what it changed (``changed``, ``changed_text``)."""
     m = book.match(match)
-    number = _next(book, m, True)
-    before = _Was(book, m, _day_of(book, m, number), today)
-    was = _before(book, m, number, today)
+    places = _places_of_next(book, m, True)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     back = service.redo(book, m)
     if not isinstance(back, service.Undone):
         return _money_doc(book, m, back, "redid", today, before)
@@ -371,8 +384,9 @@ def restore(book: Ledger, match: str | None, hand: str, reason: str | None, toda
     """Bring back voided hand `hand` (its number as typed) under its own number."""
     m = book.match(match)
     number = hand_number(hand)
-    before = _Was(book, m, _day_of(book, m, number), today)
-    was = _before(book, m, number, today)
+    places = _place_of(book, m, number)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     back = service.restore(book, m, number, reason)
     done = _corrected(book, m, back.rec, "restored", today, was, before)
     done.doc["brought_back"] = f"Restored hand {number}: {done.doc['description']}"
@@ -396,8 +410,9 @@ def void(book: Ledger, match: str | None, hand: str, reason: str | None, today: 
     """Void hand `hand` (its number as typed)."""
     m = book.match(match)
     number = hand_number(hand)
-    before = _Was(book, m, _day_of(book, m, number), today)
-    was = _before(book, m, number, today)
+    places = _place_of(book, m, number)
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     return _corrected(book, m, book.void(m, number, reason), "voided", today, was, before)
 
 
@@ -415,16 +430,18 @@ def edit(
     m = book.match(match)
     number = hand_number(hand)
     old_day = book.hand(m, number).date  # the window compared is around it
-    moved = [changed["date"]] if changed["date"] is not None else []
-    before = _Was(book, m, [old_day, *moved], today)
-    was = _before(book, m, number, today)
+    moved = [(changed["date"], number)] if changed["date"] is not None else []
+    places = [(old_day, number), *moved]
+    before = _Was(book, m, _days(places), today)
+    was = _before(book, m, places, today)
     rec, result = service.edit(book, m, number, changed, reason)
     window = service.replay_match(book, m, around=rec.date, today=today, remember=True)
     ended = service.season_before(book, m, window, rec, today)
     doc = report.hand_doc(m, rec, result, window, ended)
     doc["action"] = "edited"
     now = window.replay
-    if window.season is not None and rec.date != old_day:  # moved: maybe to another season
+    if window.season is not None and rec.date != old_day and was is not None and len(was) == 1:
+        # moved inside its season (to another: `changes.changed_by` replays each season)
         # the season whole: a mark the first replay kept may lie after games the edit changed
         now = service.replay_match(book, m, around=old_day, today=today, recent=False).replay
     _tell_changed(book, m, doc, was, now, today, before)

@@ -264,6 +264,15 @@ class History(LedgerCore):
         found += [Change(r[0] or "", "hand", None, r[1], r[2], r[3], None) for r in hands]
         return sorted(found, key=lambda c: c.uid, reverse=True)
 
+    def last_correction(self, match: Match) -> str:
+        """The uid of the match's latest correction ('' for none; uids order by when made)."""
+        found = self.conn.execute(
+            "SELECT coalesce(max(c.uid), '') FROM corrections c JOIN hands h "
+            "ON h.id = c.hand_id WHERE h.match_id = ?",
+            [match.id],
+        ).fetchone()
+        return str(found[0])
+
     def version_made(self, match: Match, change: Change) -> HandRecord:
         """The version of its hand the edit `change` made."""
         row = self.conn.execute("SELECT * FROM hands WHERE id = ?", [change.replacement])

@@ -347,9 +347,15 @@ def hands_head(match: Match, season: str | None, count: int, total: int | None =
 
 def changed_docs(match: Match, changes: Iterable[Changed]) -> list[dict[str, Any]]:
     """The finished games and sets a correction changed (`service.changes`), as the documents
-    give them: ``{"game": 1, "was": {...}, "now": {...}}`` (None: not finished then)."""
+    give them: ``{"game": 1, "was": {...}, "now": {...}}`` (None: not finished then), with
+    ``"season"`` when it changed two seasons' games (a hand moved from one to the other)."""
     return [
-        {c.what: c.number, "was": _outcome_doc(match, c.was), "now": _outcome_doc(match, c.now)}
+        {
+            c.what: c.number,
+            **({"season": c.season} if c.season is not None else {}),
+            "was": _outcome_doc(match, c.was),
+            "now": _outcome_doc(match, c.now),
+        }
         for c in changes
     ]
 
@@ -365,14 +371,30 @@ def _outcome_doc(match: Match, o: Outcome | None) -> dict[str, Any] | None:
     return doc
 
 
+# The most changed games and sets a correction names a line each; the rest are counted (a
+# void of a hand of last spring can move every game after it: `changed` holds them all).
+_CHANGED_LINES = 12
+
+
 def changed_lines(match: Match, changes: Iterable[Changed]) -> list[str]:
     """Each change as a player reads it: "Game 1 changes: was Ann 260-45, net 215; now Ann
-    370-0, shutout, net 370"."""
-    return [
-        f"{c.what.capitalize()} {c.number} changes: was {_outcome_text(match, c.was)}; "
+    370-0, shutout, net 370" ("Game 1 of 2026 changes" when it changed two seasons' games),
+    the first `_CHANGED_LINES` of them, and a line counting the others."""
+    found = list(changes)
+    lines = [
+        f"{c.what.capitalize()} {c.number}{'' if c.season is None else f' of {c.season}'} "
+        f"changes: was {_outcome_text(match, c.was)}; "
         f"now {_outcome_text(match, c.now)}"
-        for c in changes
+        for c in found[:_CHANGED_LINES]
     ]
+    rest = found[_CHANGED_LINES:]
+    if rest:
+        games = sum(1 for c in rest if c.what == "game")
+        counted = [f"{games} more game{'s' * (games != 1)}"] if games else []
+        if len(rest) > games:
+            counted.append(f"{len(rest) - games} more set{'s' * (len(rest) - games != 1)}")
+        lines.append(f"And {' and '.join(counted)} change (gintally show --all)")
+    return lines
 
 
 def _outcome_text(match: Match, o: Outcome | None) -> str:

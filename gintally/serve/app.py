@@ -260,7 +260,9 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         set_line(now, sheet["rolling"]) if now is not None else None,
         series_line(series, sides[0], sides[-1], "teams" in sheet) if series else None,
     ]
-    seen = json.dumps([sheet, log, money, info.get("stake")], sort_keys=True, default=str)
+    # with the latest correction: one it does not show (an early hand's note) moves it on too
+    stamped = [sheet, log, money, info.get("stake"), m.last_correction()]
+    seen = json.dumps(stamped, sort_keys=True, default=str)
     games = [game_view(g) for g in sheet["games"]]
     shown = [g for g in games if g["status"] == "open"] or games[-1:]
     won = [g for g in games if g["status"] == "won"][-3:]

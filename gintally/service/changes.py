@@ -7,21 +7,35 @@ Terminology
   set's winner and margin (``net``; no totals): what a player reads of it once it is over.
 - changed (`Changed`): a game or set finished before or after the correction whose outcome
   is not the same (``was``/``now``; None: not finished then).
+- windows before (`Before`): the finished games of each window a correction may change, by
+  season: two when it moves a hand's date from one ad-infinitum season to another (its games
+  are numbered per season, so each season is compared with itself).
+
+- apart (`apart`): a correction of a hand older than the window of a match without seasons
+  (a hand played before the quiet point `show` replays from) changes games finished before
+  it: the rows of the days it changes are kept before it, and after it the match is replayed
+  twice in one stream from its first hand, those days as they were and as they are, up to
+  the first quiet point where both stand alike.
 
 Only corrections ask (`window_before`, `changed`): recording a hand replays no more than it
-did. A game older than the window (a season before, or before the match's quiet point) is not
-compared.
+did (a hand placed by its date before the game in progress, `back_date`, asks as a
+correction does).
 """
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
+from itertools import groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from gintally.engine.games import Game
-from gintally.engine.replay import Replay
+from gintally.engine.replay import Replay, Replayer
+from gintally.engine.seasons import season_of
+from gintally.engine.sets import sets_of
 from gintally.ledger import Ledger
 from gintally.model import Match
+from gintally.service.replaying import PlayRow, stream_entries_from_plays
 from gintally.service.windows import replay_match
 
 
@@ -41,6 +55,7 @@ class Changed(NamedTuple):
     number: int
     was: Outcome | None
     now: Outcome | None
+    season: str | None = None  # named when a correction changed two seasons' games
 
 
 class Finished(NamedTuple):
@@ -55,6 +70,9 @@ class Finished(NamedTuple):
     games: dict[tuple[str, int], Outcome]
     starts: dict[tuple[str, int], int]
     carried: frozenset[int] = frozenset()
+    # before a correction of a hand older than the window (a match without seasons): the
+    # live rows of the days it may change, compared after it by `apart`, not these games
+    days: DayRows | None = None
 
     def holds(self, number: int) -> bool:
         """Whether the window replayed the game numbered `number` (or one started there)."""
@@ -76,13 +94,141 @@ def finished(rep: Replay) -> Finished:
     return Finished(min((g.number for g in rep.games), default=0), games, starts)
 
 
-def window_before(ledger: Ledger, match: Match, around: date, today: date | None) -> Finished:
+# Where a hand plays in its match: its date and number (a hand to come: the number after
+# every hand's).
+Place = tuple[date, int]
+# The live rows of the days a correction may change, by ISO date, as they were before it.
+DayRows = dict[str, list[PlayRow]]
+
+
+def apart(ledger: Ledger, match: Match, days: DayRows) -> tuple[Finished, Finished]:
+    """The finished games and sets of a match without seasons before a correction and after
+    it: its hands streamed from the file once, into two replays that keep only the games
+    since their latest quiet point, one playing the `days` as they were before (their rows
+    as read then) and the other as they are. A game finished, it leaves its outcome. They
+    stop at the first quiet point after the last of those days where both stand alike (the
+    same games and series numbered, the same dealer): every game after it is the same in
+    both. An edit of a hand of decades ago replays from the first hand to there."""
+    fmt = match.format
+    runs = [Replayer(match.rules, fmt, match.first_seat, keep=False) for _ in range(2)]
+    games: list[dict[tuple[str, int], Outcome]] = [{}, {}]
+    starts: list[dict[tuple[str, int], int]] = [{}, {}]
+
+    def sets_over(side: int) -> None:
+        for s in sets_of(fmt, runs[side].games):
+            if s.over:
+                games[side]["set", s.number] = Outcome(s.winner, None, s.margin, False)
+                starts[side]["set", s.number] = min(g.number for g in s.games)
+
+    def feed(side: int, rows: list[PlayRow]) -> None:
+        run = runs[side]
+        for e in stream_entries_from_plays(match, rows):
+            run.feed(e)
+            for g in run.closed_now:
+                games[side]["game", g.number] = _outcome(g)
+                starts[side]["game", g.number] = g.number
+            run.marks.clear()
+            if run.quiet():  # every set so far is over: their games are done with
+                sets_over(side)
+                run.games.clear()
+
+    def alike() -> bool:
+        a, b = runs
+        return (
+            a.quiet()
+            and b.quiet()
+            and (a.numbered, a.tally.numbered, a.dealer) == (b.numbered, b.tally.numbered, b.dealer)
+        )
+
+    pending = sorted(days)
+    with ledger.snapshot():
+        for day, group in groupby(ledger.stream_plays(match), key=itemgetter(1)):
+            rows = list(group)
+            while pending and pending[0] < day:  # a day that holds no live hand now
+                feed(0, days[pending.pop(0)])
+            feed(0, days[pending.pop(0)] if pending and pending[0] == day else rows)
+            feed(1, rows)
+            if not pending and alike():
+                break
+        for left in pending:
+            feed(0, days[left])
+    for side in (0, 1):
+        sets_over(side)
+    was, now = (Finished(0, games[side], starts[side]) for side in (0, 1))
+    return was, now
+
+
+def rows_of(ledger: Ledger, match: Match, places: list[Place]) -> DayRows:
+    """The live rows of the days of `places`, as they are now (`apart` plays them so)."""
+    return {
+        day.isoformat(): ledger.plays(match, since=day, until=day + timedelta(days=1))
+        for day in sorted({day for day, _ in places})
+    }
+
+
+def window_before(
+    ledger: Ledger,
+    match: Match,
+    around: date,
+    today: date | None,
+    places: list[Place] | None = None,
+) -> Finished:
     """The finished games of the window around the day `around` (what `show` replays: a
     season, or the games since the match's quiet point), before a correction: what it is
     compared with after (`changed`). An ad-infinitum season is replayed whole: a correction
     of a hand before its mark replays the season whole after it, and every game it changed
-    is compared."""
-    return finished(replay_match(ledger, match, around=around, today=today, recent=False).replay)
+    is compared. In a match without seasons, when the first of the `places` the correction
+    changes (a hand's date and number) comes before the window's first hand, the games it
+    changes were finished before the games `show` replays: the rows of those places' days
+    are kept instead, and `apart` compares the two sides after it."""
+    rep = replay_match(ledger, match, around=around, today=today, recent=False).replay
+    if places and not match.format.seasonal and rep.played:
+        first = rep.played[0].entry
+        if min(places) < (first[1], first[0]):
+            return Finished(0, {}, {}, days=rows_of(ledger, match, places))
+    return finished(rep)
+
+
+# The finished games before a correction of each window it may change, by season label (None:
+# a format without seasons, one window), with a day of that window.
+Before = dict[str | None, tuple[date, Finished]]
+
+
+def windows_before(ledger: Ledger, match: Match, places: list[Place], today: date | None) -> Before:
+    """`window_before` of each window holding one of `places` (a hand's, and the one a
+    correction moves it to or from): one per season."""
+    out: Before = {}
+    for day, _ in places:
+        label = _season(match, day)
+        if label not in out:
+            out[label] = (day, window_before(ledger, match, day, today, places))
+    return out
+
+
+def changed_by(
+    ledger: Ledger, match: Match, was: Before, now: Replay, today: date | None
+) -> list[Changed]:
+    """The finished games and sets a correction changed: of the one window before it, as
+    `now` (the window replayed after it) holds them; of two seasons (a hand moved from one
+    to the other), each season replayed whole again and compared with itself, its changes
+    named by season."""
+    if len(was) == 1:
+        ((_, before),) = was.values()
+        if before.days is not None:
+            return changed(*apart(ledger, match, before.days))
+        return changed(before, finished(now))
+    found: list[Changed] = []
+    for label, (day, before) in was.items():
+        after = replay_match(ledger, match, around=day, today=today, recent=False).replay
+        found += [c._replace(season=label) for c in changed(before, finished(after))]
+    return found
+
+
+def _season(match: Match, day: date) -> str | None:
+    """The label of the season holding `day` in a seasonal format (None: no seasons)."""
+    if not match.format.seasonal:
+        return None
+    return season_of(day, match.format.season_start)[0]
 
 
 def _outcome(g: Game) -> Outcome:
