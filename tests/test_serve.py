@@ -45,7 +45,7 @@ class Phone(TestClient):
 
 
 def client_for(path: Path, **options: Any) -> Phone:
-    settings = Settings(path, hosts=("testserver",), stream_seconds=2.0, **options)
+    settings = Settings(path, **{"hosts": ("testserver",), "stream_seconds": 2.0, **options})
     client = Phone(build(settings))
     client.settings = settings
     return client
@@ -370,9 +370,13 @@ def test_the_token_is_in_no_log(ledger: Path, caplog: pytest.LogCaptureFixture) 
 # --- live ----------------------------------------------------------------------------------------
 
 
-def test_a_hand_written_by_another_process_reaches_an_open_stream(
-    client: TestClient, ledger: Path
-) -> None:
+def test_a_hand_written_by_another_process_reaches_an_open_stream(ledger: Path) -> None:
+    # the stream stays open long enough for a loaded machine (the test ends at the change)
+    with client_for(ledger, stream_seconds=60.0) as client:
+        stream_sees_another_process(client, ledger)
+
+
+def stream_sees_another_process(client: TestClient, ledger: Path) -> None:
     join(client)
     seen: list[str] = []
     with client.stream("GET", "/events") as r:
