@@ -280,13 +280,17 @@ NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)
 
 
 def short(name: str, width: int = 9) -> str:
-    """`name` cut to `width` characters, its end shown by "…" (or "..." where stdout's encoding
-    cannot show it)."""
-    if len(name) <= width:
+    """`name` cut to `width` letters (`report.letters`: an accent stays on its letter, an
+    escape written for a letter the console cannot show counts as that one letter), its end
+    shown by "…" (or "..." where stdout's encoding cannot show it)."""
+    from gintally.report import letters
+
+    each = letters(name)
+    if len(each) <= width:
         return name
     if process.unicode_stdout():
-        return name[: width - 1] + "…"
-    return name[: width - 3] + "..."  # what "…" becomes where the encoding cannot show it
+        return "".join(each[: width - 1]) + "…"
+    return "".join(each[: width - 3]) + "..."  # what "…" becomes where it cannot be shown
 
 
 def cells(text: str) -> int:
