@@ -4,6 +4,7 @@ using the installed command so, checked with the values a user would see."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -50,3 +51,54 @@ def test_an_ascii_console_never_cuts_a_short_name_mid_escape(db_path: Path) -> N
     out = console(db_path, "stats", columns=100)
     assert "\\xc9mile v \\u674e\\u5c0f\\u9f99" in out
     assert "\\u5..." not in out
+
+
+def plain_evening(db: Path, lines: bytes, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    """`gintally play --plain` reading `lines` from a pipe, its console in `encoding`."""
+    env = {**os.environ, "GINTALLY_DB": str(db), "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "gintally", "play", "--plain"],
+        input=lines,
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_script_of_hands_on_a_pipe_is_read_as_utf8_whatever_the_console(
+    db_path: Path,
+) -> None:
+    """A script saved as UTF-8 (with Notepad's byte order mark, too) piped into `play
+    --plain` on a console of another encoding (Windows: cp1252) was read in the console's
+    encoding: Zoë became ZoÃ« (who "does not play"), 李 ended the evening with an unexpected
+    UnicodeDecodeError, and the mark made the first line an unknown command."""
+    console(db_path, "match", "new", "K", "-p", "Zoë", "李小龙", encoding="utf-8")
+    script = "\ufeffk zoë 8 18\nk 李小龙 5 20\n".encode()
+    for encoding in ("cp1252", "ascii"):
+        done = plain_evening(db_path, script, encoding)
+        assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    hands = json.loads(console(db_path, "hands", "--json", encoding="utf-8"))["hands"]
+    assert [(h["winner"], h["points"]) for h in hands] == [("Zoë", 10), ("李小龙", 15)] * 2
+
+
+def test_a_line_in_the_consoles_own_encoding_is_read_in_it_and_others_refused(
+    db_path: Path,
+) -> None:
+    """A line that is not UTF-8 is read in the console's encoding (latin-1 here); one in
+    neither is refused with one line naming the byte, not an unexpected error (exit 1)."""
+    console(db_path, "match", "new", "K", "-p", "Zoë", "Ann", encoding="utf-8")
+    done = plain_evening(db_path, "k zoë 8 18\n".encode("latin-1"), "latin-1")
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    assert done.stdout.decode("latin-1").startswith("Hand 1: Zoë knocks with 8")
+    done = plain_evening(db_path, b"k zo\xeb 8 18\nk ann 5 20\n", "utf-8")
+    assert done.returncode == 0
+    assert done.stderr.decode().splitlines() == [
+        "Error: line 1 is not UTF-8 text (byte 0xeb): skipped",
+        "Warning: 1 of 2 lines refused (line 1); the others were done",
+    ]
+    done = plain_evening(db_path, b"k zo\x9d 8 18\n", "cp1252")
+    assert done.returncode == 2
+    assert done.stderr.decode().splitlines()[0] == (
+        "Error: line 1 is neither UTF-8 nor cp1252 text (byte 0x9d): skipped"
+    )
