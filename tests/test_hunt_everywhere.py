@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from gintally.cli import app
+
 
 def console(db: Path, *args: str, encoding: str = "ascii", columns: int = 80) -> str:
     """What `gintally ARGS` prints on a console of `encoding`, `columns` wide, without colour."""
@@ -102,3 +106,30 @@ def test_a_line_in_the_consoles_own_encoding_is_read_in_it_and_others_refused(
     assert done.stderr.decode().splitlines()[0] == (
         "Error: line 1 is neither UTF-8 nor cp1252 text (byte 0x9d): skipped"
     )
+
+
+def run(db: Path, *args: str, columns: int = 80) -> str:
+    """What `gintally ARGS` prints (in-process, UTF-8), `columns` wide, without colour."""
+    env = {"GINTALLY_DB": str(db), "COLUMNS": str(columns), "NO_COLOR": "1"}
+    result = CliRunner().invoke(app, list(args), env=env)
+    assert result.exit_code == 0, (args, result.output)
+    return result.stdout
+
+
+def test_a_hand_log_on_a_phone_says_a_long_dealers_name_after_the_hand(db_path: Path) -> None:
+    """The dealer column is as wide as the longest name: with a 22-letter name the log's
+    columns took 44 of a phone's 40, and the terminal broke the dealer's name and the upcard
+    onto the next line. Such a dealer is now said after what happened, as a team's is."""
+    run(db_path, "match", "new", "K", "-p", "Bartholomew Fitzgerald", "Ann")
+    run(db_path, "knock", "Ann", "8", "18", "--dealer", "Bartholomew Fitzgerald")
+    run(db_path, "gin", "Bartholomew Fitzgerald", "30")
+    for columns in (30, 40):
+        lines = run(db_path, "hands", columns=columns).splitlines()
+        assert max(map(len, lines)) <= columns, lines
+        assert "  #  date        up" in lines
+        text = " ".join(line.strip() for line in lines)
+        assert "Ann +10 (Bartholomew Fitzgerald dealt)" in text
+        assert "Bartholomew Fitzgerald +55 (Ann dealt)" in text
+    wide = run(db_path, "hands", columns=80).splitlines()  # where it fits, a column as before
+    assert wide[1].split() == ["#", "date", "dealer", "up", "what", "happened"]
+    assert wide[2].split()[2:5] == ["Bartholomew", "Fitzgerald", "-"]
