@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from gintally.cli import app
@@ -133,3 +134,25 @@ def test_a_hand_log_on_a_phone_says_a_long_dealers_name_after_the_hand(db_path: 
     wide = run(db_path, "hands", columns=80).splitlines()  # where it fits, a column as before
     assert wide[1].split() == ["#", "date", "dealer", "up", "what", "happened"]
     assert wide[2].split()[2:5] == ["Bartholomew", "Fitzgerald", "-"]
+
+
+def test_a_ledger_path_too_long_for_the_system_is_named_not_called_the_output(
+    tmp_path: Path,
+) -> None:
+    """A ledger name past the system's 255 bytes: the check for the file raised the OS's
+    error, which the command line took for its output failing ("cannot write the output:
+    File name too long"), and a program got an OSError, not the library's refusal."""
+    import gintally
+    from gintally.errors import LedgerError
+
+    long = tmp_path / ("a" * 300 + ".db")
+    with (
+        pytest.raises(LedgerError, match=r"^cannot open the ledger .*a{300}\.db: File name too"),
+        gintally.open(long) as book,
+    ):
+        book.matches()
+    for args in (["show"], ["match", "new", "K", "-p", "Ann", "Bob"]):
+        result = CliRunner().invoke(app, ["--db", str(long), *args])
+        assert result.exit_code == 1
+        assert result.stderr == f"Error: cannot open the ledger {long}: File name too long\n"
+    assert list(tmp_path.iterdir()) == []
