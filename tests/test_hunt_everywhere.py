@@ -156,3 +156,28 @@ def test_a_ledger_path_too_long_for_the_system_is_named_not_called_the_output(
         assert result.exit_code == 1
         assert result.stderr == f"Error: cannot open the ledger {long}: File name too long\n"
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["export", "--output", "{long}.csv"],
+        ["backup", "{long}.db"],
+        ["import", "{long}.csv"],
+        ["report", "--html", "{long}.html"],
+        ["print", "pad", "--output", "{long}.html"],
+    ],
+)
+def test_a_file_name_too_long_for_the_system_is_named_not_called_the_output(
+    db_path: Path, args: list[str]
+) -> None:
+    """A file to read or write whose name the system refuses: "cannot write the output: File
+    name too long", as if stdout had failed, and the file was not named."""
+    run(db_path, "match", "new", "K", "-p", "Ann", "Bob")
+    run(db_path, "knock", "Ann", "8", "18")
+    long = str(db_path.parent / ("a" * 300))
+    given = [a.format(long=long) for a in args]
+    result = CliRunner().invoke(app, given, env={"GINTALLY_DB": str(db_path)})
+    assert result.exit_code == 1
+    (path,) = (a for a in given if long in a)
+    assert result.stderr == f"Error: {path}: File name too long\n"

@@ -58,8 +58,11 @@ def run(
         code, failure = e.exit_code, str(e)
     except KeyboardInterrupt:
         code = process.INTERRUPTED
-    except OSError as e:  # the output cannot be written (full disk, closed stdout, a pipe)
-        code, unprinted = 1, e
+    except OSError as e:
+        if e.filename is None:  # the output cannot be written (full disk, closed stdout, a pipe)
+            code, unprinted = 1, e
+        else:  # a file the command was given (a name too long for the system, a folder denied)
+            code, failure = 1, f"{os.fsdecode(e.filename)}: {_reason(e)}"
     except SystemExit as e:  # a library gave up (gintally's own code never exits)
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except Exception as e:
