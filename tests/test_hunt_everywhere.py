@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from gintally.cli import app
@@ -181,3 +182,19 @@ def test_a_file_name_too_long_for_the_system_is_named_not_called_the_output(
     assert result.exit_code == 1
     (path,) = (a for a in given if long in a)
     assert result.stderr == f"Error: {path}: File name too long\n"
+
+
+def test_the_sheet_measures_chinese_names_by_the_columns_they_take(db_path: Path) -> None:
+    """Whether the players' names fit over the sheet's columns was measured in characters:
+    two five-character Chinese names (ten columns each) seemed to fit three games in 80
+    columns, Rich could not draw them, and the paper sheet gave way to its stacked form
+    ("hand 1  G1 李小龙先生 10"). They are measured as shown: initials head the columns."""
+    run(db_path, "match", "new", "H", "-p", "李小龙先生", "王小明女士", "--format", "hollywood")
+    run(db_path, "knock", "李小龙先生", "8", "18")
+    run(db_path, "gin", "王小明女士", "30")
+    lines = run(db_path, "show", columns=80).splitlines()
+    assert "李 = 李小龙先生, 王 = 王小明女士" in lines
+    assert [line.split() for line in lines if line.split()[:1] == ["hand"]] == [
+        ["hand", "李", "王", "李", "王", "李", "王"]
+    ]
+    assert max(cell_len(line) for line in lines) <= 80

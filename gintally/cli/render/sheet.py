@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gintally.cli.render import terminal
 from gintally.cli.render.terminal import (
     NAME_ROOM,
     group,
@@ -242,9 +243,10 @@ def _sheet(
 
     def needed(la: str, lb: str, count: int) -> int:
         """The width of a table of `count` games as Rich lays it out: the label column, the
-        two edges, and each column's text with its padding (2) and separator (1)."""
+        two edges, and each column's text (李 takes two columns) with its padding (2) and
+        separator (1)."""
         label = max(len("shutout"), len(str(max((r["hand"] for r in doc["sheet"]), default=0))))
-        return label + 2 + sum(max(len(x), widest, 4) + 3 for x in (la, lb)) * count
+        return label + 2 + sum(max(terminal.cells(x), widest, 4) + 3 for x in (la, lb)) * count
 
     names = (a, b)
     if needed(a, b, len(games)) > room:
