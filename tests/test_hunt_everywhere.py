@@ -198,3 +198,19 @@ def test_the_sheet_measures_chinese_names_by_the_columns_they_take(db_path: Path
         ["hand", "李", "王", "李", "王", "李", "王"]
     ]
     assert max(cell_len(line) for line in lines) <= 80
+
+
+def test_every_game_on_a_narrow_screen_folds_chinese_names_by_their_columns(
+    db_path: Path,
+) -> None:
+    """`show --all` folds a line too long for the screen, measured in characters: with
+    Chinese names a line of 42 columns passed for 30 characters on a 36-column screen, and
+    the terminal broke it inside 王小明女士."""
+    run(db_path, "match", "new", "H", "-p", "李小龙先生", "王小明女士", "--format", "hollywood")
+    run(db_path, "knock", "李小龙先生", "8", "18")
+    for _ in range(4):
+        run(db_path, "gin", "王小明女士", "30")
+    lines = run(db_path, "show", "--all", columns=36).splitlines()
+    assert max(cell_len(line) for line in lines) <= 36, lines
+    assert "      王小明女士 wins, net 370," in lines
+    assert "      shutout" in lines

@@ -311,10 +311,13 @@ def padded(text: str, room: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def wrapped(text: str, room: int, indent: str = "", more: str = "") -> list[str]:
+def wrapped(
+    text: str, room: int, indent: str = "", more: str = "", split_words: bool = True
+) -> list[str]:
     """`text` in lines of at most `room` columns, broken at spaces only (not at hyphens), the
     first after `indent`, the others after `more`: `textwrap.wrap`, with each double-width
-    character (Chinese, an emoji) counted twice, as the terminal shows it."""
+    character (Chinese, an emoji) counted twice, as the terminal shows it. A word longer than
+    a line is split, unless `split_words` is False (then its line is longer)."""
     import textwrap
 
     wide = max(text, default="") >= "\u1100"  # the first character two columns wide
@@ -326,6 +329,11 @@ def wrapped(text: str, room: int, indent: str = "", more: str = "") -> list[str]
         # afterwards
         text = "".join(c + "\0" if get_character_cell_size(c) > 1 else c for c in text)
     lines = textwrap.wrap(
-        text, room, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False
+        text,
+        room,
+        initial_indent=indent,
+        subsequent_indent=more,
+        break_on_hyphens=False,
+        break_long_words=split_words,
     )
     return [line.replace("\0", "") for line in lines] if wide else lines
