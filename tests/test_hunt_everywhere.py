@@ -214,3 +214,14 @@ def test_every_game_on_a_narrow_screen_folds_chinese_names_by_their_columns(
     assert max(cell_len(line) for line in lines) <= 36, lines
     assert "      王小明女士 wins, net 370," in lines
     assert "      shutout" in lines
+
+
+def test_an_ascii_console_labels_a_team_by_whole_initials(db_path: Path) -> None:
+    """A team's short label is its members' initials: on a console that cannot show É the
+    label of Émile & Zoë was ``\\&Z``, the first character of the escape ``\\xc9``."""
+    console(db_path, "match", "new", "T", "--teams", "Émile,Zoë", "Bob,Di")
+    console(db_path, "knock", "Émile", "8", "18")
+    out = console(db_path, "show").splitlines()
+    assert out[0] == "T: \\xc9&Z vs B&D"
+    assert "Team \\xc9&Z = \\xc9mile & Zo\\xeb" in out
+    assert console(db_path, "show", encoding="utf-8").splitlines()[0] == "T: É&Z vs B&D"

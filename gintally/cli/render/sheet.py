@@ -36,7 +36,15 @@ from gintally.cli.render.terminal import (
     width,
 )
 from gintally.engine.formats import format_class
-from gintally.report import season_line, series_line, set_line, short_labels, stake_line, table_line
+from gintally.report import (
+    letters,
+    season_line,
+    series_line,
+    set_line,
+    short_labels,
+    stake_line,
+    table_line,
+)
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -415,12 +423,19 @@ def team_labels(names: list[str], teams: list[TeamDoc]) -> dict[str, str]:
     """Short column labels for the teams (their names when short, else the members' initials:
     "A&C"), so a team's columns fit 80 columns; a legend says who is who."""
     labels = [
-        n if len(n) <= 7 else "&".join(p[:1].upper() for p in t["players"])
+        n if terminal.cells(n) <= 7 else "&".join(_initial(p) for p in t["players"])
         for n, t in zip(names, teams, strict=True)
     ]
-    if len({x.casefold() for x in labels}) < 2 or any(len(x) > 7 for x in labels):
+    if len({x.casefold() for x in labels}) < 2 or any(terminal.cells(x) > 7 for x in labels):
         labels = ["Team 1", "Team 2"]
     return dict(zip(names, labels, strict=True))
+
+
+def _initial(name: str) -> str:
+    """A name's first letter, as a capital (`report.letters`: with its accent; an escape
+    written for a letter the console cannot show, whole and as it is)."""
+    first = (letters(name) or ["?"])[0]
+    return first if first.startswith("\\") else first.upper()
 
 
 def relabel(value: Any, labels: dict[str, str]) -> Any:
