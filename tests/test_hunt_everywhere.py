@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -225,3 +226,30 @@ def test_an_ascii_console_labels_a_team_by_whole_initials(db_path: Path) -> None
     assert out[0] == "T: \\xc9&Z vs B&D"
     assert "Team \\xc9&Z = \\xc9mile & Zo\\xeb" in out
     assert console(db_path, "show", encoding="utf-8").splitlines()[0] == "T: É&Z vs B&D"
+
+
+def test_serve_on_the_network_from_an_ascii_console_leaves_the_qr_code_out(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`serve --lan` draws a QR code in block characters; where the console cannot show them
+    the command ended in an unexpected UnicodeEncodeError (from the console script: a
+    screenful of ``\\u2588`` escapes, nothing to scan). The address and the PIN are enough."""
+    import gintally.serve as web
+
+    monkeypatch.setattr(web, "lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr(web, "serve", lambda *args: None)
+    run(db_path, "match", "new", "K", "-p", "Ann", "Bob")
+    env = {"GINTALLY_DB": str(db_path)}
+    with socket.socket() as probe:  # a port free now (the command checks it is)
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    args = ["serve", "--lan", "--port", port]
+    result = CliRunner(charset="ascii").invoke(app, args, env=env)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "(No QR code: this console's encoding, ascii, cannot draw one.)" in lines
+    assert lines[1].startswith(f"Open this address (it joins you): http://192.0.2.7:{port}/#join=")
+    assert lines[3].startswith(f"Or type http://192.0.2.7:{port}/ and the PIN ")
+    result = CliRunner().invoke(app, args, env=env)
+    assert result.exit_code == 0, result.output
+    assert "\u2588" in result.stdout
