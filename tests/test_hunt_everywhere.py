@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from test_everywhere import on_a_terminal
 from typer.testing import CliRunner
 
 from gintally.cli import app
@@ -253,3 +254,19 @@ def test_serve_on_the_network_from_an_ascii_console_leaves_the_qr_code_out(
     result = CliRunner().invoke(app, args, env=env)
     assert result.exit_code == 0, result.output
     assert "\u2588" in result.stdout
+
+
+def test_play_on_a_console_that_cannot_draw_the_screen_is_plain(tmp_path: Path) -> None:
+    """On a terminal whose encoding is ASCII the full screen drew every line, box and name as
+    escapes (``\\u2500\\u2500...``), its columns out of line; it falls back to plain lines, as
+    on a dumb terminal."""
+    db = tmp_path / "p.db"
+    env = {"PYTHONIOENCODING": "ascii", "NO_COLOR": "1"}
+    assert console(db, "match", "new", "P", "-p", "Émile", "Bo").startswith("Created match P")
+    keys = (b"k \xc3\xa9mile 8 18\r", b"quit\r")
+    code, out = on_a_terminal(["--db", str(db), "play"], env, keys, prompt=b"> ")
+    text = out.decode()  # the terminal echoes the line as typed (UTF-8)
+    assert code == 0, text
+    assert "\x1b[?1049h" not in text  # no full screen
+    assert "\\u2500" not in text
+    assert "Hand 1: \\xc9mile knocks with 8, Bo has 18: \\xc9mile +10" in text

@@ -1,17 +1,17 @@
 """``gintally play``: the evening's score sheet, kept from one entry line a hand.
 
-``gintally play`` is full screen (`screen`, Textual: imported by this command only); ``--plain``
-is the same loop as plain lines, for screen readers, dumb terminals (``TERM=dumb``: chosen by
-itself) and scripts: a prompt on a terminal, with line editing and history where Python has
-readline (none on a pipe), one confirmation per hand exactly as the command line prints it, the
-sheet on ``show``, a bad line reported as the command line reports it (one ``Error:`` line on
-stderr) and the loop goes on; ``quit``, the end of input or Ctrl-C at the prompt ends it, with
-exit code 0 (Ctrl-C while a line is at work acts as during one command, see `process`, until
-a line has changed the ledger: then the evening has, and it exits 0 however it ends). A
-script (lines on a pipe, not a terminal) of which a line was refused ends with one more line
-that counts them, and exit code 2, so that a script's caller sees it; the lines that were
-accepted stay recorded (at the table, a mistyped line is simply typed again: exit 0). Lines on a
-pipe are read as UTF-8 (as ``import -`` reads stdin; a byte order mark first is dropped), a
+``gintally play`` is full screen (`screen`, Textual: imported by this command only); ``--plain`` is
+the same loop as plain lines, for screen readers, dumb terminals (``TERM=dumb``, or a console whose
+encoding cannot show the screen's lines: chosen by itself) and scripts: a prompt on a terminal, with
+line editing and history where Python has readline (none on a pipe), one confirmation per hand
+exactly as the command line prints it, the sheet on ``show``, a bad line reported as the command
+line reports it (one ``Error:`` line on stderr) and the loop goes on; ``quit``, the end of input or
+Ctrl-C at the prompt ends it, with exit code 0 (Ctrl-C while a line is at work acts as during one
+command, see `process`, until a line has changed the ledger: then the evening has, and it exits 0
+however it ends). A script (lines on a pipe, not a terminal) of which a line was refused ends with
+one more line that counts them, and exit code 2, so that a script's caller sees it; the lines that
+were accepted stay recorded (at the table, a mistyped line is simply typed again: exit 0). Lines on
+a pipe are read as UTF-8 (as ``import -`` reads stdin; a byte order mark first is dropped), a
 terminal's in its own encoding; a line that is not is read in the other one, or refused.
 
 Both run each line through `Evening.run`, which reads it (`entry`), does its work through the
@@ -177,9 +177,13 @@ def play(
 ) -> None:
     """The evening's score sheet, full screen: type each hand on its entry line (knock Ann 8
     --vs 18, or k ann 8 18), and the sheet keeps up. Type help for the commands."""
+    from gintally.cli import process
     from gintally.cli.render import terminal
 
-    if plain_ or not sys.stdin.isatty() or not sys.stdout.isatty() or terminal.dumb():
+    # plain lines too where the terminal cannot show what the full screen draws (its lines,
+    # boxes and letters beyond ASCII: a console in ASCII or Latin-1)
+    full = sys.stdin.isatty() and sys.stdout.isatty() and process.unicode_stdout()
+    if plain_ or not full or terminal.dumb():
         plain(match)
         return
     from gintally.cli import screen
