@@ -270,3 +270,19 @@ def test_play_on_a_console_that_cannot_draw_the_screen_is_plain(tmp_path: Path) 
     assert "\x1b[?1049h" not in text  # no full screen
     assert "\\u2500" not in text
     assert "Hand 1: \\xc9mile knocks with 8, Bo has 18: \\xc9mile +10" in text
+
+
+def test_an_ascii_console_draws_the_chart_and_the_sparkline_in_ascii(db_path: Path) -> None:
+    """The chart's frame (┌─┐│└┘┤┬) and the standings' sparkline (▁...█) were written as
+    escapes on a console that cannot show them: ``\\u250c\\u2500\\u2500...`` across the
+    screen, the frame's 60 columns become 360. They are drawn in ASCII, a column each."""
+    console(db_path, "match", "new", "S", "-p", "Ann", "Bob", "--rules", "kitchen")
+    for month in ("01", "02", "03"):
+        for day in range(1, 6):
+            console(db_path, "knock", "Ann", "1", "20", "--date", f"2026-{month}-0{day}")
+    chart = console(db_path, "chart", columns=60).splitlines()
+    assert "\\u" not in "".join(chart)
+    frame = [line for line in chart if line.strip().startswith("+-")]
+    assert len(frame) == 2 and all(len(line) <= 60 for line in chart)
+    standings = console(db_path, "standings").splitlines()
+    assert standings[-1] == "Games won by month, Feb-Mar: Ann =# 2  Bob __ 0"
