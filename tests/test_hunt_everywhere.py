@@ -286,3 +286,19 @@ def test_an_ascii_console_draws_the_chart_and_the_sparkline_in_ascii(db_path: Pa
     assert len(frame) == 2 and all(len(line) <= 60 for line in chart)
     standings = console(db_path, "standings").splitlines()
     assert standings[-1] == "Games won by month, Feb-Mar: Ann =# 2  Bob __ 0"
+
+
+@pytest.mark.parametrize("columns", [20, 30, 40])
+def test_the_rule_presets_on_a_narrow_screen_keep_their_words_whole(
+    db_path: Path, columns: int
+) -> None:
+    """`rules` lists the presets in a table whose text column folds: on a narrow screen that
+    column was left too narrow for its words, which were cut into pieces (at 20 columns
+    "wh", "at", "it", "is"; at 40, "undercut_style=bonus-minus-defender,"). The table is
+    stacked instead, as a table that would cut a value is."""
+    assert "wh" not in run(db_path, "rules", columns=20).split()
+    lines = run(db_path, "rules", columns=columns).splitlines()
+    assert max(cell_len(line) for line in lines) <= columns
+    words = " ".join(lines).split()
+    for whole in ("undercut_style=bonus-minus-defender,", "'Gin", "rummy'", "multi-match"):
+        assert whole in words or len(whole) > columns  # a word longer than a line is broken

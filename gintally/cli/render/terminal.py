@@ -79,7 +79,9 @@ def fitted(piece: RenderableType, room: int) -> RenderableType:
 
 
 def _cut(table: Table, room: int) -> bool:
-    """Whether Rich, drawing `table` `room` columns wide, ends a cell (or a head) in "…"."""
+    """Whether Rich, drawing `table` `room` columns wide, ends a cell (or a head) in "…", or
+    splits a word of a folding column (``overflow="fold"``: a column left too narrow for its
+    words, on a narrow screen, is cut into pieces of a few letters)."""
     from rich.console import Console
 
     if _widest(table) <= room:
@@ -88,7 +90,12 @@ def _cut(table: Table, room: int) -> bool:
     probe.print(table)
     drawn = probe.file.getvalue()  # type: ignore[attr-defined]
     given = sum(_plain(c).count("…") for col in table.columns for c in (col.header, *col.cells))
-    return bool(drawn.count("…") > given)
+    if drawn.count("…") > given:
+        return True
+    folding = (col for col in table.columns if col.overflow == "fold")
+    return any(
+        word not in drawn for col in folding for c in col.cells for word in _plain(c).split()
+    )
 
 
 def _widest(table: Table) -> int:
