@@ -302,3 +302,12 @@ def test_the_rule_presets_on_a_narrow_screen_keep_their_words_whole(
     words = " ".join(lines).split()
     for whole in ("undercut_style=bonus-minus-defender,", "'Gin", "rummy'", "multi-match"):
         assert whole in words or len(whole) > columns  # a word longer than a line is broken
+
+
+def test_an_ascii_console_writes_the_euro_as_its_code(db_path: Path) -> None:
+    """A stake in euros on a console that cannot show €: every amount read ``\\u20ac0.50``."""
+    console(db_path, "match", "new", "K", "-p", "Ann", "Bob", "--stake", "0.50", "--currency", "€")
+    console(db_path, "knock", "Ann", "8", "18")
+    out = console(db_path, "settle", columns=100).splitlines()
+    assert out[1] == "K: nothing played at EUR0.50 a point has finished yet."
+    assert out[2].endswith("Ann is 10 points ahead, worth EUR5.00.")

@@ -17,8 +17,8 @@ Terminology
   `finish` fixes the exit code; Ctrl-C cannot change it after that.
 - fallback (`FALLBACK_ERRORS`): the encoding error handler of stdout and stderr. What the terminal's
   encoding cannot show is written another way: suits as letters, a check mark as ``*``, a drawing's
-  frame as ``-``, ``|`` and ``+``, a sparkline as ``_.-:=+*#``, other characters (a name's letters)
-  as backslash escapes. Writing never fails on encoding.
+  frame as ``-``, ``|`` and ``+``, a sparkline as ``_.-:=+*#``, € and £ as EUR and GBP, other
+  characters (a name's letters) as backslash escapes. Writing never fails on encoding.
 - closed stream (`ClosedStream`): stands for stdout or stderr when the descriptor was closed
   before the command started; writing to it fails like writing to a closed file. The descriptor
   itself is held open on /dev/null so nothing else (a ledger file) takes its number.
@@ -79,6 +79,9 @@ ASCII_FORMS = {
     "“": '"',
     "”": '"',
     "\u00a0": " ",
+    # the common currency signs beyond ASCII, as their codes
+    "€": "EUR",
+    "£": "GBP",
     # the frame of a drawing (the chart's box and its ticks)
     "─": "-",
     "━": "-",
