@@ -311,3 +311,33 @@ def test_an_ascii_console_writes_the_euro_as_its_code(db_path: Path) -> None:
     out = console(db_path, "settle", columns=100).splitlines()
     assert out[1] == "K: nothing played at EUR0.50 a point has finished yet."
     assert out[2].endswith("Ann is 10 points ahead, worth EUR5.00.")
+
+
+def test_a_utf16_file_is_named_as_such_and_a_json_document_not_sent_to_a_spreadsheet(
+    db_path: Path,
+) -> None:
+    """A CSV file saved as UTF-16 without its byte order mark was read as UTF-8 (its NUL
+    bytes are valid UTF-8), so the refusal said its header lacked every column and named
+    them as 'd\\x00a\\x00t\\x00e\\x00'; a JSON document that was not UTF-8 was told to be saved
+    from a spreadsheet as CSV."""
+    run(db_path, "match", "new", "K", "-p", "Ann", "Bob")
+    folder = db_path.parent
+    text = "date,kind,winner,points\n2026-01-03,knock,Ann,10\n"
+    (folder / "bare.csv").write_bytes(text.encode("utf-16-le"))
+    (folder / "marked.json").write_bytes('{"hands": []}'.encode("utf-16"))
+    (folder / "latin.json").write_bytes('{"hands": [], "note": "café"}'.encode("latin-1"))
+    said = {}
+    for name in ("bare.csv", "marked.json", "latin.json"):
+        result = CliRunner().invoke(
+            app, ["import", str(folder / name)], env={"GINTALLY_DB": str(db_path)}
+        )
+        assert result.exit_code == 2
+        said[name] = result.stderr
+    assert said == {
+        "bare.csv": f"Error: cannot read {folder / 'bare.csv'}: it is UTF-16 text, not UTF-8 "
+        "(a spreadsheet saves it as CSV UTF-8)\n",
+        "marked.json": f"Error: cannot read {folder / 'marked.json'}: it is UTF-16 text, not "
+        "UTF-8 (save it as UTF-8)\n",
+        "latin.json": f"Error: cannot read {folder / 'latin.json'}: it is not UTF-8 text (save "
+        "it as UTF-8)\n",
+    }
