@@ -341,3 +341,23 @@ def test_a_utf16_file_is_named_as_such_and_a_json_document_not_sent_to_a_spreads
         "latin.json": f"Error: cannot read {folder / 'latin.json'}: it is not UTF-8 text (save "
         "it as UTF-8)\n",
     }
+
+
+def test_the_pager_is_told_the_log_is_utf8_under_a_c_locale(tmp_path: Path) -> None:
+    """Under LC_ALL=C Python writes UTF-8 all the same, but less reads the locale's charset:
+    a long hand log showed Émile as <C3><89>mile. The pager is told (LESSCHARSET) unless the
+    user set it."""
+    db = tmp_path / "p.db"
+    rows = "date,winner,points\n" + "".join(f"2026-01-{d:02d},Émile,10\n" for d in range(1, 29))
+    (tmp_path / "rows.csv").write_text(rows, encoding="utf-8")
+    console(db, "match", "new", "P", "-p", "Émile", "Bo", encoding="utf-8")
+    console(db, "import", str(tmp_path / "rows.csv"), encoding="utf-8")
+    pager = tmp_path / "pager"  # says what it was told, and reads the log
+    pager.write_text('#!/bin/sh\necho "charset $LESSCHARSET"\ncat >/dev/null\n')
+    pager.chmod(0o755)
+    env = {"LC_ALL": "C", "PAGER": str(pager)}
+    code, out = on_a_terminal(["--db", str(db), "hands"], env)
+    assert code == 0
+    assert out.decode().split() == ["charset", "utf-8"]
+    code, out = on_a_terminal(["--db", str(db), "hands"], {**env, "LESSCHARSET": "latin1"})
+    assert out.decode().split() == ["charset", "latin1"]

@@ -11,6 +11,7 @@ traceback. Set ``GINTALLY_DEBUG=1`` to see the traceback of an unexpected failur
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import itertools
 import os
@@ -249,6 +250,10 @@ def paged(count: int | Callable[[], int], lines: Iterator[str]) -> None:
         if (count if isinstance(count, int) else count()) > room:
             import click
 
+            # less reads the bytes in the locale's charset: under LC_ALL=C, where Python writes
+            # UTF-8 all the same, it showed É as <C3><89> (a charset the user set is kept)
+            if codecs.lookup(sys.stdout.encoding or "ascii").name == "utf-8":
+                os.environ.setdefault("LESSCHARSET", "utf-8")
             # Ctrl-C belongs to the pager (less stops a search with it): ended at once, the
             # command left the pager holding the terminal against the shell. click stops
             # writing on it and waits for the pager to be quit; then: interrupted (130).
