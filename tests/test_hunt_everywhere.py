@@ -361,3 +361,15 @@ def test_the_pager_is_told_the_log_is_utf8_under_a_c_locale(tmp_path: Path) -> N
     assert out.decode().split() == ["charset", "utf-8"]
     code, out = on_a_terminal(["--db", str(db), "hands"], {**env, "LESSCHARSET": "latin1"})
     assert out.decode().split() == ["charset", "latin1"]
+
+
+def test_a_console_that_sets_columns_to_0_still_gets_the_drawings(db_path: Path) -> None:
+    """Some consoles set COLUMNS=0 for "unknown": Rich took it as a width of nothing, and
+    show, standings, stats, settle, match list, rules and eval printed not a line (exit 0).
+    It counts as unset: off a terminal, 80 columns."""
+    console(db_path, "match", "new", "K", "-p", "Ann", "Bob", encoding="utf-8")
+    console(db_path, "knock", "Ann", "8", "18", encoding="utf-8")
+    for args in (["show"], ["standings"], ["stats"], ["match", "list"], ["rules", "modern"]):
+        drawn = console(db_path, *args, encoding="utf-8", columns=0)
+        assert drawn == console(db_path, *args, encoding="utf-8", columns=80)
+        assert len(drawn.splitlines()) > 3, args

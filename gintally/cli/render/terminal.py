@@ -28,6 +28,7 @@ import contextlib
 import errno
 import io
 import os
+import shutil
 import sys
 from typing import TYPE_CHECKING, Union
 
@@ -239,8 +240,9 @@ def colour() -> bool:
 
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
-    says otherwise), colour only when the terminal supports it and NO_COLOR is unset; while a
-    screen is drawn (`kept`), one of its width that measures and prints nothing."""
+    says otherwise: a positive number), colour only when the terminal supports it and NO_COLOR
+    is unset; while a screen is drawn (`kept`), one of its width that measures and prints
+    nothing."""
     from rich.console import Console
 
     if _KEPT:
@@ -251,7 +253,15 @@ def console() -> Console:
             # Rich would exit the process here; the command line's edge decides the exit code.
             raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
-    width = None if os.environ.get("COLUMNS") or os.isatty(1) else 80
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        width = None  # Rich reads it
+    elif given or not os.isatty(1):
+        # a COLUMNS that says no width (0, as some consoles set it: Rich drew everything 0
+        # columns wide, that is nothing) is unset: the terminal's width, else 80
+        width = shutil.get_terminal_size((80, 24)).columns
+    else:
+        width = None
     # No emoji codes: a name or note is printed as typed (":spade:" stays text), and Rich's
     # table of some 4,000 codes is never loaded (3 ms of every drawn command).
     return PlainConsole(width=width, highlight=False, soft_wrap=False, emoji=False)
