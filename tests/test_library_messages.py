@@ -155,7 +155,8 @@ LIBRARY_WORDS: dict[str, tuple[Callable[[gintally.Book], object], tuple[str, str
         lambda b: b.import_(io.BytesIO(b"\xff\xfe date")),
         (
             "GintallyError",
-            "cannot read the stream: it is not UTF-8 text (a spreadsheet saves it as CSV UTF-8)",
+            "cannot read the stream: it is UTF-16 text, not UTF-8 (a spreadsheet saves it as "
+            "CSV UTF-8)",
         ),
     ),
 }

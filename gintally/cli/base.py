@@ -11,6 +11,7 @@ traceback. Set ``GINTALLY_DEBUG=1`` to see the traceback of an unexpected failur
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import itertools
 import os
@@ -58,8 +59,11 @@ def run(
         code, failure = e.exit_code, str(e)
     except KeyboardInterrupt:
         code = process.INTERRUPTED
-    except OSError as e:  # the output cannot be written (full disk, closed stdout, a pipe)
-        code, unprinted = 1, e
+    except OSError as e:
+        if e.filename is None:  # the output cannot be written (full disk, closed stdout, a pipe)
+            code, unprinted = 1, e
+        else:  # a file the command was given (a name too long for the system, a folder denied)
+            code, failure = 1, f"{os.fsdecode(e.filename)}: {_reason(e)}"
     except SystemExit as e:  # a library gave up (gintally's own code never exits)
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except Exception as e:
@@ -246,6 +250,10 @@ def paged(count: int | Callable[[], int], lines: Iterator[str]) -> None:
         if (count if isinstance(count, int) else count()) > room:
             import click
 
+            # less reads the bytes in the locale's charset: under LC_ALL=C, where Python writes
+            # UTF-8 all the same, it showed É as <C3><89> (a charset the user set is kept)
+            if codecs.lookup(sys.stdout.encoding or "ascii").name == "utf-8":
+                os.environ.setdefault("LESSCHARSET", "utf-8")
             # Ctrl-C belongs to the pager (less stops a search with it): ended at once, the
             # command left the pager holding the terminal against the shell. click stops
             # writing on it and waits for the pager to be quit; then: interrupted (130).

@@ -15,10 +15,10 @@ Terminology
   new file) Ctrl-C waits for its end (`gintally.commits`). After a change it is remembered and
   the command finishes (exit 0); a second one then ends the process at once, with exit 0.
   `finish` fixes the exit code; Ctrl-C cannot change it after that.
-- fallback (`FALLBACK_ERRORS`): the encoding error handler of stdout and stderr. What the
-  terminal's encoding cannot show is written another way: suits as letters, a check mark as
-  ``*``, other characters (a name's letters) as backslash escapes. Writing never fails on
-  encoding.
+- fallback (`FALLBACK_ERRORS`): the encoding error handler of stdout and stderr. What the terminal's
+  encoding cannot show is written another way: suits as letters, a check mark as ``*``, a drawing's
+  frame as ``-``, ``|`` and ``+``, a sparkline as ``_.-:=+*#``, € and £ as EUR and GBP, other
+  characters (a name's letters) as backslash escapes. Writing never fails on encoding.
 - closed stream (`ClosedStream`): stands for stdout or stderr when the descriptor was closed
   before the command started; writing to it fails like writing to a closed file. The descriptor
   itself is held open on /dev/null so nothing else (a ledger file) takes its number.
@@ -79,6 +79,32 @@ ASCII_FORMS = {
     "“": '"',
     "”": '"',
     "\u00a0": " ",
+    # the common currency signs beyond ASCII, as their codes
+    "€": "EUR",
+    "£": "GBP",
+    # the frame of a drawing (the chart's box and its ticks)
+    "─": "-",
+    "━": "-",
+    "│": "|",
+    "┃": "|",
+    "┌": "+",
+    "┐": "+",
+    "└": "+",
+    "┘": "+",
+    "├": "+",
+    "┤": "+",
+    "┬": "+",
+    "┴": "+",
+    "┼": "+",
+    # a sparkline's eight heights (`standings`' games won by month), lowest first
+    "▁": "_",
+    "▂": ".",
+    "▃": "-",
+    "▄": ":",
+    "▅": "=",
+    "▆": "+",
+    "▇": "*",
+    "█": "#",
 }
 
 

@@ -56,7 +56,7 @@ def serve(
     say(f"Serving the {what} of {name} ({path}).\n")
     say(f"Open this address (it joins you): {web.address(here, port, token)}\n")
     if lan:
-        say(web.qr_text(web.address(here, port, token)))
+        say(_drawn(web.qr_text(web.address(here, port, token))))
         say(f"Or type {web.address(here, port)} and the PIN {settings.pin}.\n")
         say(
             "Anyone on this network with the address or the PIN can see the ledger's matches"
@@ -71,6 +71,17 @@ def serve(
     with contextlib.suppress(KeyboardInterrupt):
         web.serve(settings, bind, port)
     say("Stopped.\n")
+
+
+def _drawn(qr: str) -> str:
+    """The QR code, or where the console's encoding cannot show its blocks (ASCII), a line
+    saying it is left out (escapes written for each block would draw nothing to scan)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        qr.encode(encoding)
+    except UnicodeEncodeError:
+        return f"(No QR code: this console's encoding, {encoding}, cannot draw one.)\n"
+    return qr
 
 
 def _free(host: str, port: int) -> bool:

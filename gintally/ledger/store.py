@@ -93,8 +93,12 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
             return cls(conn, ":memory:")
-        files.refuse_missing(p, create, make_folder)
-        if not write and not p.exists():  # nothing to read: an empty ledger, no file made
+        try:  # a path the system refuses to look at (too long, a folder not to be searched)
+            files.refuse_missing(p, create, make_folder)
+            absent = not p.exists()
+        except OSError as e:
+            raise LedgerError(f"cannot open the ledger {p}: {e.strerror or e}") from None
+        if not write and absent:  # nothing to read: an empty ledger, no file made
             conn = files.connect(":memory:")
             schema.migrate(conn, new=True)
             return cls(conn, p)

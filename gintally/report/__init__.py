@@ -134,6 +134,7 @@ if TYPE_CHECKING:  # the names, for the type checker (`__getattr__` loads them a
     from gintally.report.sheet import by_player as by_player
     from gintally.report.sheet import game_doc as game_doc
     from gintally.report.sheet import knock_limit_text as knock_limit_text
+    from gintally.report.sheet import letters as letters
     from gintally.report.sheet import round_doc as round_doc
     from gintally.report.sheet import season_line as season_line
     from gintally.report.sheet import series_doc as series_doc
@@ -177,7 +178,7 @@ HOMES: dict[str, str] = {
         "StatsDoc TableDoc TallyDoc TeamDoc Teams UnderWayDoc UndoDoc"
     ),
     "sheet": (
-        "LAST_ROUNDS by_player game_doc knock_limit_text round_doc season_line series_doc "
+        "LAST_ROUNDS by_player game_doc knock_limit_text letters round_doc season_line series_doc "
         "series_line set_doc set_line set_result sheet_row short_labels show_doc stake_line "
         "table_line tally_doc"
     ),

@@ -13,6 +13,8 @@ Terminology:
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from gintally.engine.series import Series, series_rule
@@ -266,12 +268,48 @@ def stake_line(doc: ShowDoc) -> str | None:
     )
 
 
+# a letter as a console that cannot show it writes it (`cli.process`'s fallback: ``\\xc9``)
+_ESCAPED = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
+_JOINED = "\u200d\ufe0e\ufe0f"  # a zero-width joiner, the text and emoji variation selectors
+
+
+def letters(text: str) -> list[str]:
+    """The letters of `text` as a reader counts them, so that a name is cut or shortened
+    between letters: a character with what is written on it (combining accents, a variation
+    selector, what a zero-width joiner joins to it, a skin tone), or a backslash escape, as a
+    console that cannot show the letter writes it (``\\xc9`` for É)."""
+    if text.isascii() and "\\" not in text:
+        return list(text)
+    out: list[str] = []
+    at = 0
+    while at < len(text):
+        escaped = _ESCAPED.match(text, at)
+        if escaped is not None:
+            out.append(escaped.group())
+            at = escaped.end()
+            continue
+        ch = text[at]
+        at += 1
+        on_last = out and not out[-1].startswith("\\") and out[-1][-1] != " "
+        if on_last and (
+            unicodedata.category(ch) in ("Mn", "Mc", "Me")
+            or ch in _JOINED
+            or out[-1][-1] == "\u200d"
+            or "\U0001f3fb" <= ch <= "\U0001f3ff"
+        ):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 def short_labels(a: str, b: str) -> tuple[str, str]:
     """Short labels for two players' columns where their names do not fit (the terminal's
     sheet, a printed page's games side by side): their initials, or as many first letters as
     tell them apart, or 1 and 2; a legend says whose they are."""
+    first_a, first_b = letters(a), letters(b)
     for n in (1, 2, 3):
-        la, lb = a[:n], b[:n]
+        la, lb = "".join(first_a[:n]), "".join(first_b[:n])
         if la.casefold() != lb.casefold():
             return la, lb
     return "1", "2"

@@ -33,6 +33,8 @@ payment (one uid, one fact)."""
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import csv
 import functools
 import io
@@ -123,6 +125,8 @@ def raw_sections(path: Path) -> tuple[list[str] | None, Iterator[Part]]:
     try:
         head = _read(path, lambda: f.read(HEAD))
         budget.read(len(head))
+        if _utf16(head[:200]):  # read as UTF-8, the NUL of each ASCII letter's two bytes
+            raise _not_utf8(path, nul=True)
         if path.suffix.lower() == ".json" or head.lstrip().startswith(("{", "[")):
             # JSON is read as it comes, not by lines (a document may be one long line)
             return None, _json_parts(path, f, head, budget)
@@ -314,10 +318,33 @@ def _read(path: Path, read: Any) -> Any:
         raise _not_utf8(path) from None
 
 
-def _not_utf8(path: Path) -> GintallyError:
-    return GintallyError(
-        f"cannot read {shown(path)}: it is not UTF-8 text (a spreadsheet saves it as CSV UTF-8)"
+def _utf16(text: str) -> bool:
+    """Whether `text`, read as UTF-8, is UTF-16 without its byte order mark: every other
+    character a NUL, and none of the others."""
+    for nuls, letters in ((text[1::2], text[0::2]), (text[0::2], text[1::2])):
+        if nuls and nuls.count("\x00") == len(nuls) and "\x00" not in letters:
+            return True
+    return False
+
+
+def _not_utf8(path: Path, nul: bool = False) -> GintallyError:
+    """The refusal of a source that is not UTF-8 text, naming UTF-16 when it is that (a byte
+    order mark of UTF-16 first, or, with `nul`, UTF-16 without one: `_utf16`),
+    and how to save it: a JSON document as UTF-8, a CSV file as a spreadsheet's CSV UTF-8."""
+    bom = b""
+    if not nul and str(path) != STDIN and path.is_file():  # never a pipe: read once
+        with contextlib.suppress(OSError), path.open("rb") as f:
+            bom = f.read(2)
+    if nul or bom in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        what = "it is UTF-16 text, not UTF-8"
+    else:
+        what = "it is not UTF-8 text"
+    how = (
+        "save it as UTF-8"
+        if path.suffix.lower() == ".json"
+        else "a spreadsheet saves it as CSV UTF-8"
     )
+    return GintallyError(f"cannot read {shown(path)}: {what} ({how})")
 
 
 # what an element of a JSON source's part is called in a message

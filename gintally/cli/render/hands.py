@@ -254,8 +254,11 @@ def hand_log(
     teams = bool(head.get("teams"))
     number = max(3, digits)
     who = max(6, *(cells(p) for p in head["players"]))  # the dealer's column
-    middle = f"{'rnd':>{number}}" if teams else f"{'dealer':<{who}}"
-    lead = f"{'#':>{number}}  {'date':<10}  {middle}  {'up':<3}  "
+    # a dealer's name too long for the screen's columns is said after what happened instead,
+    # as a team match's is (the terminal would break it, and the columns, anywhere)
+    apart = not teams and number + 2 + 10 + 2 + who + 2 + 3 > width
+    middle = f"{'rnd':>{number}}  " if teams else "" if apart else f"{'dealer':<{who}}  "
+    lead = f"{'#':>{number}}  {'date':<10}  {middle}{'up':<3}  "
     # A narrow screen (under some 55 columns): what happened goes under the hand's columns,
     # across the screen, rather than in a column too narrow for it.
     narrow = width - len(lead) < NARROW
@@ -277,7 +280,7 @@ def hand_log(
         )
         found = made.get(key)
         if found is None:
-            found = _log_rest(h, teams, room, who)
+            found = _log_rest(h, teams or apart, room, who)
             if len(made) >= _MEMO:
                 made.clear()
             made[key] = found
@@ -298,12 +301,12 @@ _MEMO = 10_000  # distinct looks of a hand `hand_log` remembers (then forgets, a
 NARROW = 24  # the narrowest column of what happened in the log, else it goes under the hand
 
 
-def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[str]]:
+def _log_rest(h: HandRow, dealt_after: bool, room: int, who: int) -> tuple[str, list[str]]:
     """A hand's columns in the log after its number, date (and a team match's round): its
-    dealer (not in a team match) and upcard; and what happened, wrapped to `room`, in lines not
-    yet indented."""
+    dealer (unless `dealt_after`: said after what happened) and upcard; and what happened,
+    wrapped to `room`, in lines not yet indented."""
     what = h["description"] + (" [edited]" if h["edited"] else "")
-    if teams and h["dealer"]:
+    if dealt_after and h["dealer"]:
         what += f" ({h['dealer']} dealt)"
     if h["voided"]:
         what += f" [void: {h['void_reason']}]" if h["void_reason"] else " [void]"
@@ -313,7 +316,7 @@ def _log_rest(h: HandRow, teams: bool, room: int, who: int) -> tuple[str, list[s
         first, more = what.replace(_KEEP, " "), []  # fits: what textwrap would give
     else:
         first, *more = [part.replace(_KEEP, " ") for part in wrapped(_together(what), room) or [""]]
-    dealer = "" if teams else padded(h["dealer"] or "-", who) + "  "
+    dealer = "" if dealt_after else padded(h["dealer"] or "-", who) + "  "
     return f"{dealer}{h['upcard'] or '-':<3}  ", [first, *more]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from gintally.cli.render.terminal import NAME_ROOM, cells, padded, short
+from gintally.cli.render.terminal import NAME_ROOM, cells, padded, short, wrapped
 from gintally.engine.formats import format_class
 from gintally.report import GameLine, SetDoc, ShowDoc, series_line, stake_line, table_line
 
@@ -53,23 +53,16 @@ def interleaved(doc: ShowDoc) -> Iterator[GameLine | SetDoc]:
 def folded(lines: Iterable[str], room: int) -> Iterator[str]:
     """`lines` as they are, but a line longer than `room` columns (a narrow screen) broken
     where its columns meet (two spaces or more), or else at its spaces, the rest indented under
-    it: a number is never split by the terminal's wrap."""
-    import textwrap
-
+    it: a number (or a name) is never split by the terminal's wrap. Columns are counted as
+    shown (李 takes two)."""
     room = max(20, room)
     for line in lines:
-        if len(line) <= room:
+        if cells(line) <= room:
             yield line
             continue
         for text in (_SPACE.sub(_KEEP, line), line):  # the columns whole, else the words
-            parts = textwrap.wrap(
-                text,
-                room,
-                subsequent_indent="      ",
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-            if all(len(p) <= room for p in parts):
+            parts = wrapped(text, room, more="      ", split_words=False)
+            if all(cells(p) <= room for p in parts):
                 break
         yield from (p.replace(_KEEP, " ") for p in parts)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from gintally.cli.render import terminal
 from gintally.cli.render.terminal import (
     NAME_ROOM,
     group,
@@ -35,7 +36,15 @@ from gintally.cli.render.terminal import (
     width,
 )
 from gintally.engine.formats import format_class
-from gintally.report import season_line, series_line, set_line, short_labels, stake_line, table_line
+from gintally.report import (
+    letters,
+    season_line,
+    series_line,
+    set_line,
+    short_labels,
+    stake_line,
+    table_line,
+)
 
 if TYPE_CHECKING:
     from rich.console import Group, RenderableType
@@ -242,9 +251,10 @@ def _sheet(
 
     def needed(la: str, lb: str, count: int) -> int:
         """The width of a table of `count` games as Rich lays it out: the label column, the
-        two edges, and each column's text with its padding (2) and separator (1)."""
+        two edges, and each column's text (李 takes two columns) with its padding (2) and
+        separator (1)."""
         label = max(len("shutout"), len(str(max((r["hand"] for r in doc["sheet"]), default=0))))
-        return label + 2 + sum(max(len(x), widest, 4) + 3 for x in (la, lb)) * count
+        return label + 2 + sum(max(terminal.cells(x), widest, 4) + 3 for x in (la, lb)) * count
 
     names = (a, b)
     if needed(a, b, len(games)) > room:
@@ -413,12 +423,19 @@ def team_labels(names: list[str], teams: list[TeamDoc]) -> dict[str, str]:
     """Short column labels for the teams (their names when short, else the members' initials:
     "A&C"), so a team's columns fit 80 columns; a legend says who is who."""
     labels = [
-        n if len(n) <= 7 else "&".join(p[:1].upper() for p in t["players"])
+        n if terminal.cells(n) <= 7 else "&".join(_initial(p) for p in t["players"])
         for n, t in zip(names, teams, strict=True)
     ]
-    if len({x.casefold() for x in labels}) < 2 or any(len(x) > 7 for x in labels):
+    if len({x.casefold() for x in labels}) < 2 or any(terminal.cells(x) > 7 for x in labels):
         labels = ["Team 1", "Team 2"]
     return dict(zip(names, labels, strict=True))
+
+
+def _initial(name: str) -> str:
+    """A name's first letter, as a capital (`report.letters`: with its accent; an escape
+    written for a letter the console cannot show, whole and as it is)."""
+    first = (letters(name) or ["?"])[0]
+    return first if first.startswith("\\") else first.upper()
 
 
 def relabel(value: Any, labels: dict[str, str]) -> Any:

@@ -28,6 +28,7 @@ import contextlib
 import errno
 import io
 import os
+import shutil
 import sys
 from typing import TYPE_CHECKING, Union
 
@@ -79,7 +80,9 @@ def fitted(piece: RenderableType, room: int) -> RenderableType:
 
 
 def _cut(table: Table, room: int) -> bool:
-    """Whether Rich, drawing `table` `room` columns wide, ends a cell (or a head) in "…"."""
+    """Whether Rich, drawing `table` `room` columns wide, ends a cell (or a head) in "…", or
+    splits a word of a folding column (``overflow="fold"``: a column left too narrow for its
+    words, on a narrow screen, is cut into pieces of a few letters)."""
     from rich.console import Console
 
     if _widest(table) <= room:
@@ -88,7 +91,12 @@ def _cut(table: Table, room: int) -> bool:
     probe.print(table)
     drawn = probe.file.getvalue()  # type: ignore[attr-defined]
     given = sum(_plain(c).count("…") for col in table.columns for c in (col.header, *col.cells))
-    return bool(drawn.count("…") > given)
+    if drawn.count("…") > given:
+        return True
+    folding = (col for col in table.columns if col.overflow == "fold")
+    return any(
+        word not in drawn for col in folding for c in col.cells for word in _plain(c).split()
+    )
 
 
 def _widest(table: Table) -> int:
@@ -232,8 +240,9 @@ def colour() -> bool:
 
 def console() -> Console:
     """A console on the current stdout: 80 columns when it is not a terminal (unless COLUMNS
-    says otherwise), colour only when the terminal supports it and NO_COLOR is unset; while a
-    screen is drawn (`kept`), one of its width that measures and prints nothing."""
+    says otherwise: a positive number), colour only when the terminal supports it and NO_COLOR
+    is unset; while a screen is drawn (`kept`), one of its width that measures and prints
+    nothing."""
     from rich.console import Console
 
     if _KEPT:
@@ -244,7 +253,15 @@ def console() -> Console:
             # Rich would exit the process here; the command line's edge decides the exit code.
             raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
-    width = None if os.environ.get("COLUMNS") or os.isatty(1) else 80
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        width = None  # Rich reads it
+    elif given or not os.isatty(1):
+        # a COLUMNS that says no width (0, as some consoles set it: Rich drew everything 0
+        # columns wide, that is nothing) is unset: the terminal's width, else 80
+        width = shutil.get_terminal_size((80, 24)).columns
+    else:
+        width = None
     # No emoji codes: a name or note is printed as typed (":spade:" stays text), and Rich's
     # table of some 4,000 codes is never loaded (3 ms of every drawn command).
     return PlainConsole(width=width, highlight=False, soft_wrap=False, emoji=False)
@@ -280,13 +297,17 @@ NAME_ROOM = 12  # names up to this long are never cut (SPEC section 8)
 
 
 def short(name: str, width: int = 9) -> str:
-    """`name` cut to `width` characters, its end shown by "…" (or "..." where stdout's encoding
-    cannot show it)."""
-    if len(name) <= width:
+    """`name` cut to `width` letters (`report.letters`: an accent stays on its letter, an
+    escape written for a letter the console cannot show counts as that one letter), its end
+    shown by "…" (or "..." where stdout's encoding cannot show it)."""
+    from gintally.report import letters
+
+    each = letters(name)
+    if len(each) <= width:
         return name
     if process.unicode_stdout():
-        return name[: width - 1] + "…"
-    return name[: width - 3] + "..."  # what "…" becomes where the encoding cannot show it
+        return "".join(each[: width - 1]) + "…"
+    return "".join(each[: width - 3]) + "..."  # what "…" becomes where it cannot be shown
 
 
 def cells(text: str) -> int:
@@ -307,10 +328,13 @@ def padded(text: str, room: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def wrapped(text: str, room: int, indent: str = "", more: str = "") -> list[str]:
+def wrapped(
+    text: str, room: int, indent: str = "", more: str = "", split_words: bool = True
+) -> list[str]:
     """`text` in lines of at most `room` columns, broken at spaces only (not at hyphens), the
     first after `indent`, the others after `more`: `textwrap.wrap`, with each double-width
-    character (Chinese, an emoji) counted twice, as the terminal shows it."""
+    character (Chinese, an emoji) counted twice, as the terminal shows it. A word longer than
+    a line is split, unless `split_words` is False (then its line is longer)."""
     import textwrap
 
     wide = max(text, default="") >= "\u1100"  # the first character two columns wide
@@ -322,6 +346,11 @@ def wrapped(text: str, room: int, indent: str = "", more: str = "") -> list[str]
         # afterwards
         text = "".join(c + "\0" if get_character_cell_size(c) > 1 else c for c in text)
     lines = textwrap.wrap(
-        text, room, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False
+        text,
+        room,
+        initial_indent=indent,
+        subsequent_indent=more,
+        break_on_hyphens=False,
+        break_long_words=split_words,
     )
     return [line.replace("\0", "") for line in lines] if wide else lines
