@@ -8,10 +8,12 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
+import threading
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -248,3 +250,32 @@ def facts(gintally: Callable[..., Run]) -> tuple[Any, Any]:
     """What the ledger says through the command line: the hands and the games (`hands --json`
     and `show --json`), compared before and after a refusal to show that nothing was written."""
     return as_json(gintally("hands", "--json"))["hands"], as_json(gintally("show", "--json"))
+
+
+def told_to_wait(db: Path, args: Sequence[str], let_go: Callable[[], None]) -> tuple[int, str, str]:
+    """The installed command run on `db` while the caller holds the ledger: its first line on
+    stderr says it waits (SPEC section 9) and it is still waiting; then `let_go` (the caller
+    lets the ledger go, having checked what it must while the command waits) and the command
+    runs to its end: its exit code, stdout and the rest of its stderr. A watchdog kills it
+    after 60 s, so a wait that never ends cannot hang the suite."""
+    gintally = Path(sys.executable).parent / "gintally"
+    proc = subprocess.Popen(
+        [str(gintally), "--db", str(db), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watchdog = threading.Timer(60, proc.kill)
+    watchdog.start()
+    try:
+        assert proc.stderr is not None
+        said = proc.stderr.readline()  # told while the caller still holds the ledger
+        assert said == f"waiting for another gintally to finish writing to {db}...\n"
+        assert proc.poll() is None
+    finally:
+        try:
+            let_go()
+        finally:
+            out, rest = proc.communicate(timeout=60)
+            watchdog.cancel()
+    return proc.returncode, out, rest

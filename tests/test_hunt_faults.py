@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 import gintally
+from conftest import told_to_wait
 from gintally.errors import GintallyError
 
 GINTALLY = Path(sys.executable).parent / "gintally"
@@ -290,25 +291,13 @@ def test_a_command_kept_out_by_an_exclusive_lock_says_it_waits(
     other.execute("PRAGMA locking_mode = EXCLUSIVE")
     other.execute("BEGIN EXCLUSIVE")
     other.execute("SELECT count(*) FROM hands").fetchall()
-    proc = subprocess.Popen(
-        [str(GINTALLY), "--db", str(db), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    watchdog = threading.Timer(60, proc.kill)  # never hang the suite
-    watchdog.start()
-    try:
-        assert proc.stderr is not None
-        said = proc.stderr.readline()  # told while the other program still holds the file
-        assert said == f"waiting for another gintally to finish writing to {db}...\n"
-        assert proc.poll() is None
-    finally:
+
+    def let_go() -> None:
         other.execute("COMMIT")
         other.close()
-        out, rest = proc.communicate(timeout=60)
-        watchdog.cancel()
-    assert (proc.returncode, rest) == (0, ""), rest
+
+    code, out, rest = told_to_wait(db, args, let_go)
+    assert (code, rest) == (0, ""), rest
     assert out.startswith("Kitchen: Ann vs Bob" if args == ("show",) else "Hand 1: Ann knocks")
 
 

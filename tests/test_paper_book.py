@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import told_to_wait
 from gintally.cli import app
 
 GINTALLY = Path(sys.executable).parent / "gintally"
@@ -576,28 +577,17 @@ def hold(db: Path) -> sqlite3.Connection:
 
 
 def test_a_write_that_waits_says_so_after_a_second(book: Path) -> None:
-    import threading
-
     other = hold(book)
-    proc = subprocess.Popen(
-        [str(GINTALLY), "--db", str(book), "score", "Pop", "40"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    watchdog = threading.Timer(60, proc.kill)  # never hang the suite
-    watchdog.start()
-    try:
-        assert proc.stderr is not None
-        said = proc.stderr.readline()  # told while the other writer still holds the ledger
-        assert said == f"waiting for another gintally to finish writing to {book}...\n"
-        assert proc.poll() is None and rows(book) == 0
-    finally:
-        other.rollback()
-        other.close()
-        out, rest = proc.communicate(timeout=60)
-        watchdog.cancel()
-    assert proc.returncode == 0 and rest == ""
+
+    def let_go() -> None:
+        try:
+            assert rows(book) == 0  # nothing written while it waits
+        finally:
+            other.rollback()
+            other.close()
+
+    code, out, rest = told_to_wait(book, ("score", "Pop", "40"), let_go)
+    assert code == 0 and rest == ""
     assert out.splitlines()[0] == "Hand 1: Pop scores 40"
     assert rows(book) == 1
 
