@@ -51,14 +51,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gintally.errors import GintallyError
 from gintally.facade import typed
 from gintally.facade.book import Book, Match
+from gintally.game import variants
 from gintally.serve.guard import Guard, Refused
 
 HERE = Path(__file__).parent
 COOKIE = "gintally_session"  # and the port, when the address has one: see `cookie`
 KEYS = 2000  # submissions remembered for their idempotency keys
 LAST = 8  # hands listed on the sheet
-KINDS = ("knock", "gin", "big-gin", "draw", "misdeal")
-HAND_FIELDS = ("kind", "player", "deadwood", "vs", "cards", "vs_cards", "note", "upcard")
+KINDS = tuple(c.name for c in variants.commands())  # every variant's hand commands
+# what makes a hand the same hand (`Desk.first`): the pad's fields and each variant's own
+HAND_FIELDS = (
+    *("kind", "player", "deadwood", "vs", "cards", "vs_cards", "note", "upcard"),
+    *(o.name for o in variants.variant_options()),
+)
 SAME_HAND = 20.0  # seconds: the same hand from another phone within this is the same hand
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
@@ -618,27 +623,24 @@ def count(text: str | None, name: str) -> int | None:
 
 
 def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
-    """Record the hand a page submitted (`fields`: kind, player, deadwood, vs, cards...)."""
+    """Record the hand a page submitted (`fields`: kind, player, deadwood, vs, cards..., and
+    the variants' own options by name: Gimlet's piles, Mahjong's tables), its values read from
+    the page's text (`from_page`) and given to the hand method of the same name."""
     kind = fields.get("kind", "")
     if kind not in KINDS:
         raise GintallyError(f"unknown kind of hand {kind!r}: one of {', '.join(KINDS)}")
     player = fields.get("player") or None
     note = fields.get("note") or None
     upcard = fields.get("upcard") or None
-    if kind in ("knock", "gin", "big-gin"):
+    if kind not in ("draw", "misdeal"):
         if player is None:
             raise GintallyError(f"who went {'down' if kind == 'knock' else 'gin'}? tap a name")
-        cards = fields.get("cards") or None
-        vs_cards = fields.get("vs_cards") or None
-        vs = count(fields.get("vs"), "vs")
-        if kind == "knock":
-            deadwood = count(fields.get("deadwood"), "deadwood")
-            return m.knock(
-                player, deadwood, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard
-            )
-        if kind == "gin":
-            return m.gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
-        return m.big_gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
+        values = {o.name: from_page(o, fields.get(o.name)) for o in variants.options_of(kind)}
+        values["player"] = player
+        doc: Mapping[str, Any] = getattr(m, kind.replace("-", "_"))(
+            **values, note=note, upcard=upcard
+        )
+        return doc
     if kind == "draw" and player:
         return m.draw(player, note=note, upcard=upcard)
     if kind == "draw" and m.record().teams:  # the library asks for it in the command's words
@@ -646,6 +648,19 @@ def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
     if kind == "draw":
         return m.draw(note=note, upcard=upcard)
     return m.misdeal(note=note, upcard=upcard)
+
+
+def from_page(option: variants.Option, text: str | None) -> Any:
+    """One value of a hand typed on the page (None: left empty) as the hand method takes it,
+    as its declaration says (`Option.read`): a bad one is refused naming its field."""
+    text = (text or "").strip() or None
+    if text is None or option.read not in ("whole", "count", "counts"):
+        return text
+    if option.read == "counts":  # Gimlet's piles, 1,2,0,3
+        return [count(n, option.name) for n in text.replace(",", " ").split()]
+    if option.read == "count":
+        return typed.count_or_cards(text, option.name)
+    return count(text, option.name)
 
 
 def now_open(m: Match) -> Sequence[Mapping[str, Any]]:

@@ -1,0 +1,123 @@
+"""Every variant through every front end: the same hands recorded on the phone's sheet
+(`serve`), by the library's hand methods and by the command line give the same ledger."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works as well
+    warnings.simplefilter("ignore")
+    from test_serve import client_for, join, write
+
+import gintally
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+# (rules, players, the hands: each the hand method's name and its keyword arguments)
+HANDS: dict[str, tuple[str, list[str], list[tuple[str, dict[str, Any]]]]] = {
+    "gimlet": (
+        "gimlet",
+        ["Ann"],
+        [
+            ("knock", {"player": "Ann", "deadwood": 3, "piles": (1, 2, 0, 3)}),
+            ("gin", {"player": "Ann", "piles": (0, 0, 1, 1)}),
+            ("gimlet", {"player": "Ann", "piles": (2, 2, 2, 2)}),
+            ("double_gimlet", {"player": "Ann", "piles": (0, 0, 0, 0)}),
+            ("sour", {"player": "Ann", "deadwood": 3}),
+        ],
+    ),
+    "mahjong": (
+        "mahjong",
+        ["Ann", "Bob"],
+        [
+            ("gin", {"player": "Ann", "vs": 10, "table": 30, "vs_table": 20}),
+            ("gin", {"player": "Bob", "vs": 0, "table": 45, "vs_table": 5}),
+        ],
+    ),
+}
+
+
+def page_fields(kwargs: dict[str, Any]) -> dict[str, str]:
+    """A hand's arguments as the page types them: text (piles as S,H,D,C)."""
+    return {k: ",".join(map(str, v)) if isinstance(v, tuple) else str(v) for k, v in kwargs.items()}
+
+
+def ledger_of(path: Path) -> dict[str, Any]:
+    with gintally.open(path) as book:
+        m = book.match("M")
+        rows = m.hands(all=True)["hands"]
+        sheet = m.sheet(rows=False)
+    return {
+        "hands": [{k: v for k, v in h.items() if k != "id"} for h in rows],
+        "games": [(g["number"], g["status"], g["points"]) for g in sheet["games"]],
+    }
+
+
+@pytest.mark.parametrize("variant", sorted(HANDS))
+def test_the_phone_records_every_variants_hands_as_the_library_does(
+    tmp_path: Path, variant: str
+) -> None:
+    """The phone's sheet dropped Gimlet's --piles and Mahjong's --table and --vs-table (every
+    such hand was refused: "give the four discard piles") and refused sour outright."""
+    rules, players, hands = HANDS[variant]
+    by_library, by_phone = tmp_path / "library.db", tmp_path / "phone.db"
+    for path in (by_library, by_phone):
+        with gintally.open(path) as book:
+            book.new_match("M", players, rules=rules)
+    with gintally.open(by_library) as book:
+        m = book.match("M")
+        for method, kwargs in hands:
+            getattr(m, method)(**kwargs)
+    with client_for(by_phone) as c:
+        csrf = join(c)
+        for n, (method, kwargs) in enumerate(hands):
+            kind = method.replace("_", "-")
+            r = write(c, "/hand", csrf, m="M", kind=kind, key=str(n), **page_fields(kwargs))
+            assert r.status_code == 200, r.text
+    assert ledger_of(by_phone) == ledger_of(by_library)
+
+
+def test_two_phones_recording_hands_that_differ_in_their_piles_record_both(
+    tmp_path: Path,
+) -> None:
+    """Two phones' hands are the same hand (recorded once) when every field is the same: the
+    variants' own fields were not among them, so a second knock on other piles was dropped."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("M", ["Ann"], rules="gimlet")
+    with client_for(path) as c:
+        hand = {"m": "M", "kind": "knock", "player": "Ann", "deadwood": "3"}
+        first = write(c, "/hand", join(c), key="1", piles="1,2,0,3", **hand)
+        c.cookies.clear()  # another phone
+        second = write(c, "/hand", join(c), key="2", piles="0,0,0,1", **hand)
+        assert second.json()["said"][0] == "Hand 2: Ann knocks with 3 on piles 0,0,0,1: Ann +38"
+        assert first.json()["said"][0] == "Hand 1: Ann knocks with 3 on piles 1,2,0,3: Ann +28"
+    with gintally.open(path) as book:
+        assert book.match("M").hand_count() == 2
+
+
+def test_a_variants_option_the_match_does_not_take_is_refused_on_the_phone_as_by_the_library(
+    tmp_path: Path,
+) -> None:
+    """The phone dropped --piles in a plain gin match without a word, and recorded the hand."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("M", ["Ann", "Bob"])
+    with client_for(path) as c:
+        fields = {"kind": "knock", "player": "Ann", "deadwood": "3", "vs": "20"}
+        r = write(c, "/hand", join(c), m="M", piles="1,2,0,3", **fields)
+        assert (r.status_code, r.json()["error"]) == (
+            400,
+            "Error: --piles does not apply to a knock (--piles is for Gimlet Rummy matches)",
+        )
+        r = write(c, "/hand", join(c), m="M", piles="1,x,0,3", **fields)
+        assert (r.status_code, r.json()["error"]) == (
+            400,
+            "Error: piles must be a whole number, not 'x'",
+        )
+    with gintally.open(path) as book:
+        assert book.match("M").hand_count() == 0
