@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,10 @@ import pytest
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx works as well
     warnings.simplefilter("ignore")
     from test_serve import client_for, join, write
+
+from browsers import launch
+from playwright.sync_api import Browser, expect, sync_playwright
+from test_serve_browser import Served, phone, start
 
 import gintally
 
@@ -121,3 +126,74 @@ def test_a_variants_option_the_match_does_not_take_is_refused_on_the_phone_as_by
         )
     with gintally.open(path) as book:
         assert book.match("M").hand_count() == 0
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        found = launch(p)
+        yield found
+        found.close()
+
+
+@pytest.fixture
+def two_variants(tmp_path: Path) -> Iterator[Served]:
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Solo", ["Ann"], rules="gimlet")
+        book.new_match("Tiles", ["Ann", "Bob"], rules="mahjong")
+    yield from start(path, match="Solo")
+
+
+@pytest.mark.slow
+def test_a_gimlet_and_a_mahjong_evening_by_taps(
+    chromium: Browser, two_variants: Served, request: pytest.FixtureRequest
+) -> None:
+    """The pad offered Knock, Gin and Big gin, two counts and Draw and Misdeal in every match:
+    a Gimlet hand's piles and a Mahjong gin's tables could not be given (each such hand was
+    refused), nor could a deal gone sour; the phantom had a button of its own. The pad now
+    offers what the match's variant declares, in its words."""
+    served = two_variants
+    if True:
+        page = phone(chromium, served, request)
+        kinds = page.locator(".kind-btn")
+        expect(kinds).to_have_text(["Knock", "Gimlet", "Double gimlet", "Sour"])
+        expect(page.locator(".who-btn")).to_have_text(["Ann"])
+        expect(page.locator(".kind-now")).to_have_count(0)  # no draw, no misdeal
+        page.locator('.who-btn[data-player="Ann"]').tap()
+        page.locator('.kind-btn[data-kind="knock"]').tap()
+        expect(page.locator("#vs")).to_be_hidden()
+        page.locator('.digit[data-digit="3"]').tap()
+        page.locator("#own-piles").fill("1,2,0,3")
+        expect(page.locator("#record")).to_have_text("Record: Ann knocks with 3")
+        page.locator("#record").tap()
+        expect(page.locator("#said")).to_contain_text(
+            "Hand 1: Ann knocks with 3 on piles 1,2,0,3: Ann +28"
+        )
+        page.locator('.who-btn[data-player="Ann"]').tap()
+        page.locator('.kind-btn[data-kind="gin"]').tap()
+        page.locator("#own-piles").fill("0,0,1,1")
+        page.locator("#record").tap()
+        expect(page.locator("#said")).to_contain_text("Hand 2: Ann goes gimlet on piles 0,0,1,1")
+        page.locator('.who-btn[data-player="Ann"]').tap()
+        page.locator('.kind-btn[data-kind="sour"]').tap()
+        expect(page.locator("#own-piles")).to_be_hidden()
+        page.locator('.digit[data-digit="7"]').tap()
+        page.locator("#record").tap()
+        expect(page.locator("#said")).to_contain_text("Hand 3: Ann goes sour with 7: Phantom +37")
+
+        page.goto(served.url.split("#")[0] + "?m=Tiles")
+        expect(page.locator(".kind-btn")).to_have_text(["Gin"])
+        page.locator('.who-btn[data-player="Ann"]').tap()
+        page.locator('.kind-btn[data-kind="gin"]').tap()
+        page.locator('.digit[data-digit="1"]').tap()
+        page.locator('.digit[data-digit="0"]').tap()
+        page.locator("#own-table").fill("30")
+        page.locator("#own-vs_table").fill("20")
+        page.locator("#record").tap()
+        expect(page.locator("#said")).to_contain_text(
+            "Hand 1: Ann goes gin with 30 on the table; Bob has 20 on the table and 10 in hand"
+        )
+    with gintally.open(served.path) as book:
+        assert book.match("Solo").hand_count() == 3
+        assert book.match("Tiles").hand_count() == 1

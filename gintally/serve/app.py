@@ -214,6 +214,51 @@ def players_of(sheet: Mapping[str, Any]) -> list[str]:
     return list(sheet["players"])
 
 
+PAD_COUNTS = ("deadwood", "vs")  # the pad's two counts, typed on its digits
+
+
+def pad_of(variant_name: str, players: list[str]) -> dict[str, Any]:
+    """What the pad offers in a match of `variant_name`, from the variant's declarations
+    (`gintally.game.variants`): who may go down (not a solitaire's phantom), the kinds of a
+    hand the variant plays (the core ones, told in its words: "Gimlet", then its own commands
+    of another claim: "Sour"), each with the counts and own options it takes; Draw and
+    Misdeal when it has them; and which of the cards fields apply."""
+    variant = variants.find_variant(variant_name)
+    core = ("knock", "gin", "big-gin")
+    named = [variants.command(k) for k in core]
+    named += [c for c in variant.commands if c.claim not in core]
+    own = {o.name: o for o in variants.variant_options()}
+    kinds = []
+    for c in named:
+        takes = variant.takes(c.claim)
+        if c.claim not in variant.claims:
+            continue
+        given = [o for o in variants.options_of(c.name) if {o.fills, o.cards} & takes]
+        word = variant.word(c.claim) if c.name in core else c.name
+        kinds.append(
+            {
+                "kind": c.name,
+                "label": word.removeprefix("goes ").capitalize().replace("-", " "),
+                "counts": [o.name for o in given if o.name in PAD_COUNTS],
+                "options": [o.name for o in given if o.name in own],
+                "takes": takes,
+            }
+        )
+    options = []
+    for name in dict.fromkeys(n for k in kinds for n in k["options"]):
+        said = own[name].help.removeprefix(f"{variant.title}: ").rstrip(".")
+        options.append({"name": name, "label": said[:1].upper() + said[1:]})
+    cards = {f: any(f in k["takes"] for k in kinds) for f in ("cards", "vs_cards")}
+    return {
+        "players": [p for p in players if p != variant.opponent],
+        "kinds": [{k: v for k, v in kind.items() if k != "takes"} for kind in kinds],
+        "options": options,
+        "draw": "draw" in variant.claims,
+        "misdeal": "misdeal" in variant.claims,
+        "cards": cards,
+    }
+
+
 def game_view(game: Mapping[str, Any]) -> dict[str, Any]:
     """A game as a card shows it: each side's score and boxes, who leads or won."""
     points = game["points"]
@@ -277,6 +322,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         "format": sheet["format"],
         "sides": sheet["players"],
         "players": players_of(sheet),
+        "pad": pad_of(str(info["rules"]["variant"]), players_of(sheet)),
         "open_games": shown,
         "won_games": won,
         "sets": [s for s in sheet.get("sets") or [] if s["status"] != "open" or s["lead"]][-3:],
