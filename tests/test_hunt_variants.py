@@ -197,3 +197,36 @@ def test_a_gimlet_and_a_mahjong_evening_by_taps(
     with gintally.open(served.path) as book:
         assert book.match("Solo").hand_count() == 3
         assert book.match("Tiles").hand_count() == 1
+
+
+@pytest.fixture
+def oklahoma(tmp_path: Path) -> Iterator[Served]:
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Okla", ["Ann", "Bob"], rules="oklahoma")
+        book.new_match("Plain", ["Ann", "Bob"])
+    yield from start(path, match="Okla")
+
+
+@pytest.mark.slow
+def test_an_oklahoma_hand_is_tapped_in_with_its_upcard(
+    chromium: Browser, oklahoma: Served, request: pytest.FixtureRequest
+) -> None:
+    """An Oklahoma match takes each hand's upcard (its knock limit; a spade doubles), which
+    the pad had no field for: no knock or gin could be recorded from a phone ("give upcard")."""
+    page = phone(chromium, oklahoma, request)
+    page.locator('.who-btn[data-player="Ann"]').tap()
+    page.locator('.kind-btn[data-kind="knock"]').tap()
+    page.locator('.digit[data-digit="3"]').tap()
+    page.locator("#vs").tap()
+    page.locator('.digit[data-digit="2"]').tap()
+    page.locator('.digit[data-digit="0"]').tap()
+    page.locator("#upcard").fill("3S")
+    page.locator("#record").tap()
+    expect(page.locator("#said")).to_contain_text(
+        "Hand 1: Ann knocks with 3, Bob has 20: Ann +34 (spade upcard: doubled)"
+    )
+    expect(page.locator("#upcard")).to_have_value("")  # the next hand has its own
+    page.goto(oklahoma.url.split("#")[0] + "?m=Plain")
+    expect(page.locator("#pad")).to_be_visible()
+    expect(page.locator("#upcard")).to_have_count(0)  # no upcard plays a part

@@ -217,13 +217,15 @@ def players_of(sheet: Mapping[str, Any]) -> list[str]:
 PAD_COUNTS = ("deadwood", "vs")  # the pad's two counts, typed on its digits
 
 
-def pad_of(variant_name: str, players: list[str]) -> dict[str, Any]:
-    """What the pad offers in a match of `variant_name`, from the variant's declarations
+def pad_of(rules: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+    """What the pad offers in a match of `rules`' variant, from the variant's declarations
     (`gintally.game.variants`): who may go down (not a solitaire's phantom), the kinds of a
     hand the variant plays (the core ones, told in its words: "Gimlet", then its own commands
     of another claim: "Sour"), each with the counts and own options it takes; Draw and
-    Misdeal when it has them; and which of the cards fields apply."""
-    variant = variants.find_variant(variant_name)
+    Misdeal when it has them; which of the cards fields apply; and the upcard when the rules
+    take each hand's (Oklahoma's knock limit, a spade that doubles), as the hand option
+    ``--upcard`` says it."""
+    variant = variants.find_variant(str(rules["variant"]))
     core = ("knock", "gin", "big-gin")
     named = [variants.command(k) for k in core]
     named += [c for c in variant.commands if c.claim not in core]
@@ -256,6 +258,9 @@ def pad_of(variant_name: str, players: list[str]) -> dict[str, Any]:
         "draw": "draw" in variant.claims,
         "misdeal": "misdeal" in variant.claims,
         "cards": cards,
+        "upcard": next(o.help for o in variants.HAND_OPTIONS if o.name == "upcard")
+        if variant.dealt and (rules.get("knock_limit") == "upcard" or rules.get("spade_doubles"))
+        else "",
     }
 
 
@@ -322,7 +327,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         "format": sheet["format"],
         "sides": sheet["players"],
         "players": players_of(sheet),
-        "pad": pad_of(str(info["rules"]["variant"]), players_of(sheet)),
+        "pad": pad_of(info["rules"], players_of(sheet)),
         "open_games": shown,
         "won_games": won,
         "sets": [s for s in sheet.get("sets") or [] if s["status"] != "open" or s["lead"]][-3:],

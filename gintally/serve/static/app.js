@@ -151,7 +151,9 @@
     for (const b of pad.querySelectorAll(".who-btn")) b.classList.toggle("on", b.dataset.player === state.player);
     for (const b of pad.querySelectorAll(".kind-btn")) b.classList.toggle("on", b.dataset.kind === state.kind);
     const counts = takes("counts");
-    for (const l of pad.querySelectorAll("label.own")) l.hidden = !takes("options").includes(l.dataset.option);
+    for (const l of pad.querySelectorAll("label.own[data-option]")) {
+      if (l.dataset.option !== "upcard") l.hidden = !takes("options").includes(l.dataset.option);
+    }
     const dw = document.getElementById("deadwood");
     const vs = document.getElementById("vs");
     dw.hidden = !counts.includes("deadwood");
@@ -217,7 +219,7 @@
     if (busy) return;  // a double tap sends once; a retry sends the same key
     busy = true;
     const sent = { ...fields, key: state.key };
-    for (const id of ["cards", "vs_cards", "note"]) {
+    for (const id of ["cards", "vs_cards", "note", "upcard"]) {
       const input = document.getElementById(id);
       const v = input ? input.value.trim() : "";
       if (v && fields.kind !== "misdeal") sent[id] = v;
