@@ -181,6 +181,12 @@ def test_a_gimlet_and_a_mahjong_evening_by_taps(
         page.locator('.digit[data-digit="7"]').tap()
         page.locator("#record").tap()
         expect(page.locator("#said")).to_contain_text("Hand 3: Ann goes sour with 7: Phantom +37")
+        page.locator('button.hand[data-hand="1"]').tap()  # corrected: its piles
+        page.locator("#e-own-piles").fill("0,0,1,1")
+        page.locator("#e-edit").tap()
+        expect(page.locator("#said")).to_contain_text(
+            "Edited hand 1: Ann knocks with 3 on piles 0,0,1,1: Ann +36"
+        )
 
         page.goto(served.url.split("#")[0] + "?m=Tiles")
         expect(page.locator(".kind-btn")).to_have_text(["Gin"])
@@ -230,3 +236,24 @@ def test_an_oklahoma_hand_is_tapped_in_with_its_upcard(
     page.goto(oklahoma.url.split("#")[0] + "?m=Plain")
     expect(page.locator("#pad")).to_be_visible()
     expect(page.locator("#upcard")).to_have_count(0)  # no upcard plays a part
+
+
+def test_a_gimlet_hand_edited_on_the_phone_is_edited_as_by_the_library(tmp_path: Path) -> None:
+    """The phone's edit took the player, the kind and two counts only: a hand's piles (and
+    Mahjong's tables) could not be corrected from a phone, and its dialog offered big gin and
+    the other hand's count in every match."""
+    by_library, by_phone = tmp_path / "library.db", tmp_path / "phone.db"
+    for path in (by_library, by_phone):
+        with gintally.open(path) as book:
+            book.new_match("M", ["Ann"], rules="gimlet").knock("Ann", 3, piles=(1, 2, 0, 3))
+    with gintally.open(by_library) as book:
+        book.match("M").edit(1, piles=(0, 0, 1, 1), reason="miscounted")
+    with client_for(by_phone) as c:
+        csrf = join(c)
+        r = write(c, "/edit", csrf, m="M", hand="1", piles="0,0,1,1", reason="miscounted")
+        assert r.json()["said"][0] == "Edited hand 1: Ann knocks with 3 on piles 0,0,1,1: Ann +36"
+        page = c.get("/?m=M").text
+    assert ledger_of(by_phone) == ledger_of(by_library)
+    assert 'id="e-own-piles"' in page and 'id="e-vs"' not in page
+    assert '<option value="sour">sour</option>' in page
+    assert '<option value="big-gin">double gimlet</option>' in page

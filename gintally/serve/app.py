@@ -258,6 +258,7 @@ def pad_of(rules: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
         "draw": "draw" in variant.claims,
         "misdeal": "misdeal" in variant.claims,
         "cards": cards,
+        "counts": [c for c in PAD_COUNTS if any(c in k["counts"] for k in kinds)],
         "upcard": next(o.help for o in variants.HAND_OPTIONS if o.name == "upcard")
         if variant.dealt and (rules.get("knock_limit") == "upcard" or rules.get("spade_doubles"))
         else "",
@@ -578,13 +579,17 @@ def build(settings: Settings) -> Starlette:
             if number is None:
                 raise GintallyError("edit takes the hand's number")
             changes: dict[str, Any] = {}
-            for name in ("player", "kind"):
+            for name in ("player", "kind", "upcard"):
                 if fields.get(name):
                     changes[name] = fields[name]
             for name in ("deadwood", "vs"):
                 value = count(fields.get(name), name)
                 if value is not None:
                     changes[name] = value
+            for option in variants.variant_options():  # Gimlet's piles, Mahjong's tables
+                value = from_page(option, fields.get(option.name))
+                if value is not None:
+                    changes[option.name] = value
             return said(m.edit(number, reason=fields.get("reason") or None, **changes), now_open(m))
 
         return await written(fields, work)

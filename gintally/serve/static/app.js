@@ -284,7 +284,7 @@
     document.getElementById("handtitle").textContent = "Hand " + chosen;
     document.getElementById("handtext").textContent = b.dataset.text;
     document.getElementById("e-error").textContent = "";
-    for (const id of ["e-player", "e-kind", "e-deadwood", "e-vs", "e-reason"]) document.getElementById(id).value = "";
+    for (const e of box.querySelectorAll("input, select")) e.value = "";
     if (box.showModal) box.showModal(); else box.setAttribute("open", "");
   });
   async function fromBox(path, fields) {
@@ -303,8 +303,12 @@
   document.getElementById("e-edit").addEventListener("click", () => {
     const fields = {};
     for (const name of ["player", "kind", "deadwood", "vs"]) {
-      const v = document.getElementById("e-" + name).value.trim();
+      const e = document.getElementById("e-" + name);
+      const v = e ? e.value.trim() : "";
       if (v) fields[name] = v;
+    }
+    for (const e of box.querySelectorAll("input[data-option]")) {
+      if (e.value.trim()) fields[e.dataset.option] = e.value.trim();
     }
     fromBox("/edit", fields);
   });
