@@ -257,3 +257,18 @@ def test_a_gimlet_hand_edited_on_the_phone_is_edited_as_by_the_library(tmp_path:
     assert 'id="e-own-piles"' in page and 'id="e-vs"' not in page
     assert '<option value="sour">sour</option>' in page
     assert '<option value="big-gin">double gimlet</option>' in page
+
+
+def test_a_straight_gin_pad_offers_no_knock(tmp_path: Path) -> None:
+    """Straight gin (knock_limit 0) is gin only: the pad offered Knock, which every front end
+    refuses."""
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("M", ["Ann", "Bob"], rules="straight")
+    with client_for(path) as c:
+        csrf = join(c)
+        page = c.get("/?m=M").text
+        assert 'data-kind="knock"' not in page and '<option value="knock">' not in page
+        assert 'class="kind-btn" data-kind="gin"' in page
+        r = write(c, "/hand", csrf, m="M", kind="gin", player="Ann", vs="12")
+        assert r.json()["said"][0] == "Hand 1: Ann goes gin, Bob has 12: Ann +37"

@@ -233,8 +233,8 @@ def pad_of(rules: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
     kinds = []
     for c in named:
         takes = variant.takes(c.claim)
-        if c.claim not in variant.claims:
-            continue
+        if c.claim not in variant.claims or (c.claim == "knock" and rules.get("knock_limit") == 0):
+            continue  # not this variant's, or gin only (straight gin: knock_limit 0)
         given = [o for o in variants.options_of(c.name) if {o.fills, o.cards} & takes]
         word = variant.word(c.claim) if c.name in core else c.name
         kinds.append(
