@@ -272,3 +272,47 @@ def test_a_straight_gin_pad_offers_no_knock(tmp_path: Path) -> None:
         assert 'class="kind-btn" data-kind="gin"' in page
         r = write(c, "/hand", csrf, m="M", kind="gin", player="Ann", vs="12")
         assert r.json()["said"][0] == "Hand 1: Ann goes gin, Bob has 12: Ann +37"
+
+
+def test_a_dead_deck_that_scores_is_recorded_from_the_phone(tmp_path: Path) -> None:
+    """Under kitchen rules a drawn hand scores the deadwood difference and takes each
+    player's count: the phone's Draw sent none, so every drawn hand was refused ("give
+    deadwood Ann=N deadwood Bob=N"). Draw is then a kind with the pad's two counts."""
+    by_library, by_phone = tmp_path / "library.db", tmp_path / "phone.db"
+    for path in (by_library, by_phone):
+        with gintally.open(path) as book:
+            book.new_match("M", ["Ann", "Bob"], rules="kitchen")
+    with gintally.open(by_library) as book:
+        book.match("M").draw(deadwood={"Ann": 5, "Bob": 9})
+    with client_for(by_phone) as c:
+        csrf = join(c)
+        page = c.get("/?m=M").text
+        assert 'class="kind-btn" data-kind="draw" data-counts="deadwood vs"' in page
+        assert 'class="kind-now" data-kind="draw"' not in page
+        r = write(c, "/hand", csrf, m="M", kind="draw", player="Ann", deadwood="5", vs="9")
+        assert r.json()["said"][0] == "Hand 1: Drawn hand: Ann has 5, Bob has 9: Ann +4"
+    assert ledger_of(by_phone) == ledger_of(by_library)
+
+
+@pytest.fixture
+def kitchen(tmp_path: Path) -> Iterator[Served]:
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Kitchen", ["Ann", "Bob"], rules="kitchen")
+    yield from start(path)
+
+
+@pytest.mark.slow
+def test_a_dead_deck_is_tapped_in_with_both_counts(
+    chromium: Browser, kitchen: Served, request: pytest.FixtureRequest
+) -> None:
+    page = phone(chromium, kitchen, request)
+    page.locator('.who-btn[data-player="Ann"]').tap()
+    page.locator('.kind-btn[data-kind="draw"]').tap()
+    page.locator('.digit[data-digit="5"]').tap()
+    page.locator("#vs").tap()
+    page.locator('.digit[data-digit="9"]').tap()
+    expect(page.locator("#record")).to_have_text("Record: Drawn hand: Ann has 5, other hand 9")
+    page.locator("#record").tap()
+    said = "Hand 1: Drawn hand: Ann has 5, Bob has 9: Ann +4"
+    expect(page.locator("#said")).to_contain_text(said)

@@ -246,6 +246,13 @@ def pad_of(rules: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
                 "takes": takes,
             }
         )
+    # a drawn hand that scores (a dead deck: `deck_out_scores`) takes both players' deadwood:
+    # a kind of its own, its two counts the pad's (of two players; a team's is typed)
+    scored = rules.get("deck_out_scores") and "draw_deadwood" in variant.takes("draw")
+    scored = scored and len(players) == 2
+    if scored:
+        kinds.append({"kind": "draw", "label": "Draw", "counts": list(PAD_COUNTS), "options": []})
+        kinds[-1]["takes"] = variant.takes("draw")
     options = []
     for name in dict.fromkeys(n for k in kinds for n in k["options"]):
         said = own[name].help.removeprefix(f"{variant.title}: ").rstrip(".")
@@ -255,7 +262,7 @@ def pad_of(rules: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
         "players": [p for p in players if p != variant.opponent],
         "kinds": [{k: v for k, v in kind.items() if k != "takes"} for kind in kinds],
         "options": options,
-        "draw": "draw" in variant.claims,
+        "draw": "draw" in variant.claims and not scored,
         "misdeal": "misdeal" in variant.claims,
         "cards": cards,
         "counts": [c for c in PAD_COUNTS if any(c in k["counts"] for k in kinds)],
@@ -697,6 +704,14 @@ def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
             **values, note=note, upcard=upcard
         )
         return doc
+    if kind == "draw" and (fields.get("deadwood") or fields.get("vs")):  # a dead deck scores
+        if player is None:
+            raise GintallyError("whose deadwood is it? tap a name, then Draw")
+        other = [str(p) for p in m.info()["players"] if str(p).casefold() != player.casefold()]
+        counts = {player: count(fields.get("deadwood"), "deadwood")}
+        counts.update({p: count(fields.get("vs"), "vs") for p in other[:1]})
+        given = {p: n for p, n in counts.items() if n is not None}
+        return m.draw(deadwood=given, note=note, upcard=upcard)
     if kind == "draw" and player:
         return m.draw(player, note=note, upcard=upcard)
     if kind == "draw" and m.record().teams:  # the library asks for it in the command's words

@@ -173,7 +173,8 @@
     } else if (state.player) {
       const word = kindButton().textContent.trim().toLowerCase();
       text = state.player + (state.kind === "knock" ? " knocks" : " goes " + word);
-      if (counts.includes("deadwood")) text += " with " + (state.deadwood || "?");
+      if (state.kind === "draw") text = "Drawn hand: " + state.player + " has " + (state.deadwood || "?");
+      else if (counts.includes("deadwood")) text += " with " + (state.deadwood || "?");
       if (counts.includes("vs")) text += ", other hand " + (state.vs || "?");
       ready = counts.every((c) => state[c] !== "");
     }
