@@ -316,3 +316,35 @@ def test_a_dead_deck_is_tapped_in_with_both_counts(
     page.locator("#record").tap()
     said = "Hand 1: Drawn hand: Ann has 5, Bob has 9: Ann +4"
     expect(page.locator("#said")).to_contain_text(said)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "said"),
+    [
+        ("gimlet", ["Ann"], "  knock: give the discard piles instead of --vs (knock Ann 3 --piles"),
+        (
+            "mahjong",
+            ["Ann", "Bob"],
+            "  gin: --table, --vs-table and --vs (each a number or the cards); both",
+        ),
+    ],
+)
+def test_plays_help_says_what_the_matchs_variant_adds(
+    tmp_path: Path, rules: str, players: list[str], said: str
+) -> None:
+    """`play`'s help listed plain gin's hands only: no gimlet, double-gimlet or sour, no
+    --piles or --table, in a match that needs them; the command line's help has them."""
+    from test_play import plain
+
+    db = tmp_path / "ledger.db"
+    with gintally.open(db) as book:
+        book.new_match("M", players, rules=rules)
+    done = plain(db, ["help"])
+    assert said in done.stdout.splitlines()
+    assert (
+        "  sour: a discard pile reached six cards; the phantom scores 30 plus" in done.stdout
+    ) is (rules == "gimlet")
+    plain_gin = tmp_path / "gin.db"
+    with gintally.open(plain_gin) as book:
+        book.new_match("M", ["Ann", "Bob"])
+    assert "In this match" not in plain(plain_gin, ["help"]).stdout
