@@ -348,3 +348,40 @@ def test_plays_help_says_what_the_matchs_variant_adds(
     with gintally.open(plain_gin) as book:
         book.new_match("M", ["Ann", "Bob"])
     assert "In this match" not in plain(plain_gin, ["help"]).stdout
+
+
+def test_plays_f1_says_what_the_matchs_variant_adds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F1 showed plain gin's help in a Gimlet evening, as `help` did."""
+    import asyncio
+
+    from test_play_evening import said_lines
+
+    from gintally.cli import evening as evenings
+    from gintally.cli import screen
+
+    db = tmp_path / "screen.db"
+    with gintally.open(db) as book:
+        book.new_match("Solo", ["Ann"], rules="gimlet")
+    monkeypatch.setenv("GINTALLY_DB", str(db))
+
+    async def evening() -> list[str]:
+        night = evenings.evening(None)
+        app = screen.Sheet(night)
+        async with app.run_test(size=(80, 40)) as pilot:
+            await pilot.press("f1")
+            for _ in range(40):  # two seconds of pauses, on a loaded machine
+                await pilot.pause(0.05)
+                if "In this match (Gimlet Rummy):" in said_lines(app):
+                    break
+            said = said_lines(app)
+        night.book.close()
+        return said
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own: Playwright's may be running here
+        said = thread.submit(asyncio.run, evening()).result()
+    assert "In this match (Gimlet Rummy):" in said
+    assert "  sour: a discard pile reached six cards; the phantom scores 30 plus" in said

@@ -74,6 +74,10 @@ class Evening:
         found = match.record()  # what the match is known by when its name changes
         self.known = (found.created_at, [p.name for p in found.players])
 
+    def help(self) -> str:
+        """What ``help`` prints: `HELP`, and what the match's variant adds (`help_of`)."""
+        return help_of(variants.variant_of(self.match.record().rules))
+
     def follow(self) -> str | None:
         """The match found again when another process renamed it (``match rename``, or a
         merge from another device): its new name, told once (None: as it was). A match no
@@ -109,7 +113,7 @@ class Evening:
         self.follow()  # the match renamed by another process: followed
         done: work.Done | dict[str, Any] | None = None
         if word == "help":
-            out(help_of(variants.variant_of(self.match.record().rules)) + "\n")
+            out(self.help() + "\n")
         elif word in entry.READS:
             self.read(found)
         elif word in entry.CORRECTIONS:
