@@ -38,6 +38,29 @@ Names, commands and options are case-blind; every hand command takes
 KEYS = "Keys: Ctrl+Z undo, Ctrl+Y redo, Tab completes a word, F2 every game."
 
 
+def help_of(variant: variants.Variant) -> str:
+    """`HELP`, and for a match of a variant of its own words (Gimlet Rummy, Mahjong gin) what
+    its declarations add: its own commands and what it says of the core ones (``knock``:
+    the discard piles instead of ``--vs``), as the command line's help says them."""
+    import textwrap
+
+    said = [(c.name, c.help) for c in variant.commands]
+    said += [(command, note) for (command, option), note in variant.notes.items() if not option]
+    if not said:
+        return HELP
+    lines = [
+        textwrap.fill(
+            f"{name}: {text.removeprefix(variant.title + ': ')}",
+            72,
+            initial_indent="  ",
+            subsequent_indent="    ",
+            break_on_hyphens=False,
+        )
+        for name, text in said
+    ]
+    return f"{HELP}\nIn this match ({variant.title}):\n" + "\n".join(lines)
+
+
 class Quit(Exception):
     """The line asked to end the evening."""
 
@@ -50,6 +73,10 @@ class Evening:
         self.match = match
         found = match.record()  # what the match is known by when its name changes
         self.known = (found.created_at, [p.name for p in found.players])
+
+    def help(self) -> str:
+        """What ``help`` prints: `HELP`, and what the match's variant adds (`help_of`)."""
+        return help_of(variants.variant_of(self.match.record().rules))
 
     def follow(self) -> str | None:
         """The match found again when another process renamed it (``match rename``, or a
@@ -86,7 +113,7 @@ class Evening:
         self.follow()  # the match renamed by another process: followed
         done: work.Done | dict[str, Any] | None = None
         if word == "help":
-            out(HELP + "\n")
+            out(self.help() + "\n")
         elif word in entry.READS:
             self.read(found)
         elif word in entry.CORRECTIONS:

@@ -30,7 +30,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from gintally.cli import entry, process
 from gintally.cli.base import one_line
-from gintally.cli.evening import HELP, KEYS, Evening, Quit
+from gintally.cli.evening import KEYS, Evening, Quit
 from gintally.cli.render.sheet import show
 from gintally.cli.render.terminal import group, kept, styled
 from gintally.errors import GintallyError
@@ -276,7 +276,7 @@ class Sheet(App[None]):
         said.toggle_class("tall")
         if said.has_class("tall"):
             start = len(said.lines)
-            self.say(styled(f"{HELP}\n{KEYS}"), False)
+            self.say(styled(f"{self.evening.help()}\n{KEYS}"), False)
             self.call_after_refresh(said.scroll_to, y=start, animate=False)  # from its top
 
 

@@ -51,14 +51,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gintally.errors import GintallyError
 from gintally.facade import typed
 from gintally.facade.book import Book, Match
+from gintally.game import variants
 from gintally.serve.guard import Guard, Refused
 
 HERE = Path(__file__).parent
 COOKIE = "gintally_session"  # and the port, when the address has one: see `cookie`
 KEYS = 2000  # submissions remembered for their idempotency keys
 LAST = 8  # hands listed on the sheet
-KINDS = ("knock", "gin", "big-gin", "draw", "misdeal")
-HAND_FIELDS = ("kind", "player", "deadwood", "vs", "cards", "vs_cards", "note", "upcard")
+KINDS = tuple(c.name for c in variants.commands())  # every variant's hand commands
+# what makes a hand the same hand (`Desk.first`): the pad's fields and each variant's own
+HAND_FIELDS = (
+    *("kind", "player", "deadwood", "vs", "cards", "vs_cards", "note", "upcard"),
+    *(o.name for o in variants.variant_options()),
+)
 SAME_HAND = 20.0  # seconds: the same hand from another phone within this is the same hand
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
@@ -209,6 +214,64 @@ def players_of(sheet: Mapping[str, Any]) -> list[str]:
     return list(sheet["players"])
 
 
+PAD_COUNTS = ("deadwood", "vs")  # the pad's two counts, typed on its digits
+
+
+def pad_of(rules: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+    """What the pad offers in a match of `rules`' variant, from the variant's declarations
+    (`gintally.game.variants`): who may go down (not a solitaire's phantom), the kinds of a
+    hand the variant plays (the core ones, told in its words: "Gimlet", then its own commands
+    of another claim: "Sour"), each with the counts and own options it takes; Draw and
+    Misdeal when it has them; which of the cards fields apply; and the upcard when the rules
+    take each hand's (Oklahoma's knock limit, a spade that doubles), as the hand option
+    ``--upcard`` says it."""
+    variant = variants.find_variant(str(rules["variant"]))
+    core = ("knock", "gin", "big-gin")
+    named = [variants.command(k) for k in core]
+    named += [c for c in variant.commands if c.claim not in core]
+    own = {o.name: o for o in variants.variant_options()}
+    kinds = []
+    for c in named:
+        takes = variant.takes(c.claim)
+        if c.claim not in variant.claims or (c.claim == "knock" and rules.get("knock_limit") == 0):
+            continue  # not this variant's, or gin only (straight gin: knock_limit 0)
+        given = [o for o in variants.options_of(c.name) if {o.fills, o.cards} & takes]
+        word = variant.word(c.claim) if c.name in core else c.name
+        kinds.append(
+            {
+                "kind": c.name,
+                "label": word.removeprefix("goes ").capitalize().replace("-", " "),
+                "counts": [o.name for o in given if o.name in PAD_COUNTS],
+                "options": [o.name for o in given if o.name in own],
+                "takes": takes,
+            }
+        )
+    # a drawn hand that scores (a dead deck: `deck_out_scores`) takes both players' deadwood:
+    # a kind of its own, its two counts the pad's (of two players; a team's is typed)
+    scored = rules.get("deck_out_scores") and "draw_deadwood" in variant.takes("draw")
+    scored = scored and len(players) == 2
+    if scored:
+        kinds.append({"kind": "draw", "label": "Draw", "counts": list(PAD_COUNTS), "options": []})
+        kinds[-1]["takes"] = variant.takes("draw")
+    options = []
+    for name in dict.fromkeys(n for k in kinds for n in k["options"]):
+        said = own[name].help.removeprefix(f"{variant.title}: ").rstrip(".")
+        options.append({"name": name, "label": said[:1].upper() + said[1:]})
+    cards = {f: any(f in k["takes"] for k in kinds) for f in ("cards", "vs_cards")}
+    return {
+        "players": [p for p in players if p != variant.opponent],
+        "kinds": [{k: v for k, v in kind.items() if k != "takes"} for kind in kinds],
+        "options": options,
+        "draw": "draw" in variant.claims and not scored,
+        "misdeal": "misdeal" in variant.claims,
+        "cards": cards,
+        "counts": [c for c in PAD_COUNTS if any(c in k["counts"] for k in kinds)],
+        "upcard": next(o.help for o in variants.HAND_OPTIONS if o.name == "upcard")
+        if variant.dealt and (rules.get("knock_limit") == "upcard" or rules.get("spade_doubles"))
+        else "",
+    }
+
+
 def game_view(game: Mapping[str, Any]) -> dict[str, Any]:
     """A game as a card shows it: each side's score and boxes, who leads or won."""
     points = game["points"]
@@ -272,6 +335,7 @@ def part(desk: Desk, name: str | None) -> dict[str, Any]:
         "format": sheet["format"],
         "sides": sheet["players"],
         "players": players_of(sheet),
+        "pad": pad_of(info["rules"], players_of(sheet)),
         "open_games": shown,
         "won_games": won,
         "sets": [s for s in sheet.get("sets") or [] if s["status"] != "open" or s["lead"]][-3:],
@@ -522,13 +586,17 @@ def build(settings: Settings) -> Starlette:
             if number is None:
                 raise GintallyError("edit takes the hand's number")
             changes: dict[str, Any] = {}
-            for name in ("player", "kind"):
+            for name in ("player", "kind", "upcard"):
                 if fields.get(name):
                     changes[name] = fields[name]
             for name in ("deadwood", "vs"):
                 value = count(fields.get(name), name)
                 if value is not None:
                     changes[name] = value
+            for option in variants.variant_options():  # Gimlet's piles, Mahjong's tables
+                value = from_page(option, fields.get(option.name))
+                if value is not None:
+                    changes[option.name] = value
             return said(m.edit(number, reason=fields.get("reason") or None, **changes), now_open(m))
 
         return await written(fields, work)
@@ -618,27 +686,32 @@ def count(text: str | None, name: str) -> int | None:
 
 
 def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
-    """Record the hand a page submitted (`fields`: kind, player, deadwood, vs, cards...)."""
+    """Record the hand a page submitted (`fields`: kind, player, deadwood, vs, cards..., and
+    the variants' own options by name: Gimlet's piles, Mahjong's tables), its values read from
+    the page's text (`from_page`) and given to the hand method of the same name."""
     kind = fields.get("kind", "")
     if kind not in KINDS:
         raise GintallyError(f"unknown kind of hand {kind!r}: one of {', '.join(KINDS)}")
     player = fields.get("player") or None
     note = fields.get("note") or None
     upcard = fields.get("upcard") or None
-    if kind in ("knock", "gin", "big-gin"):
+    if kind not in ("draw", "misdeal"):
         if player is None:
             raise GintallyError(f"who went {'down' if kind == 'knock' else 'gin'}? tap a name")
-        cards = fields.get("cards") or None
-        vs_cards = fields.get("vs_cards") or None
-        vs = count(fields.get("vs"), "vs")
-        if kind == "knock":
-            deadwood = count(fields.get("deadwood"), "deadwood")
-            return m.knock(
-                player, deadwood, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard
-            )
-        if kind == "gin":
-            return m.gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
-        return m.big_gin(player, vs=vs, cards=cards, vs_cards=vs_cards, note=note, upcard=upcard)
+        values = {o.name: from_page(o, fields.get(o.name)) for o in variants.options_of(kind)}
+        values["player"] = player
+        doc: Mapping[str, Any] = getattr(m, kind.replace("-", "_"))(
+            **values, note=note, upcard=upcard
+        )
+        return doc
+    if kind == "draw" and (fields.get("deadwood") or fields.get("vs")):  # a dead deck scores
+        if player is None:
+            raise GintallyError("whose deadwood is it? tap a name, then Draw")
+        other = [str(p) for p in m.info()["players"] if str(p).casefold() != player.casefold()]
+        counts = {player: count(fields.get("deadwood"), "deadwood")}
+        counts.update({p: count(fields.get("vs"), "vs") for p in other[:1]})
+        given = {p: n for p, n in counts.items() if n is not None}
+        return m.draw(deadwood=given, note=note, upcard=upcard)
     if kind == "draw" and player:
         return m.draw(player, note=note, upcard=upcard)
     if kind == "draw" and m.record().teams:  # the library asks for it in the command's words
@@ -646,6 +719,19 @@ def record_hand(m: Match, fields: dict[str, str]) -> Mapping[str, Any]:
     if kind == "draw":
         return m.draw(note=note, upcard=upcard)
     return m.misdeal(note=note, upcard=upcard)
+
+
+def from_page(option: variants.Option, text: str | None) -> Any:
+    """One value of a hand typed on the page (None: left empty) as the hand method takes it,
+    as its declaration says (`Option.read`): a bad one is refused naming its field."""
+    text = (text or "").strip() or None
+    if text is None or option.read not in ("whole", "count", "counts"):
+        return text
+    if option.read == "counts":  # Gimlet's piles, 1,2,0,3
+        return [count(n, option.name) for n in text.replace(",", " ").split()]
+    if option.read == "count":
+        return typed.count_or_cards(text, option.name)
+    return count(text, option.name)
 
 
 def now_open(m: Match) -> Sequence[Mapping[str, Any]]:

@@ -137,28 +137,46 @@
     return players.filter((p) => p !== state.player);
   }
 
+  // what the kind tapped takes, as the match's variant declares it (the page says it on the
+  // kind's button): its counts (the knocker's deadwood, the other hand's) and its own fields
+  function kindButton() {
+    return Array.from(pad.querySelectorAll(".kind-btn")).find((b) => b.dataset.kind === state.kind);
+  }
+  function takes(what) {
+    const b = kindButton();
+    return b ? b.dataset[what].split(" ").filter(Boolean) : [];
+  }
+
   function draw() {
     for (const b of pad.querySelectorAll(".who-btn")) b.classList.toggle("on", b.dataset.player === state.player);
     for (const b of pad.querySelectorAll(".kind-btn")) b.classList.toggle("on", b.dataset.kind === state.kind);
+    const counts = takes("counts");
+    for (const l of pad.querySelectorAll("label.own[data-option]")) {
+      if (l.dataset.option !== "upcard") l.hidden = !takes("options").includes(l.dataset.option);
+    }
     const dw = document.getElementById("deadwood");
     const vs = document.getElementById("vs");
-    dw.hidden = state.kind !== "knock";
-    vs.hidden = !state.kind;
+    dw.hidden = !counts.includes("deadwood");
+    vs.hidden = !counts.includes("vs");
     dw.querySelector(".label").textContent = (state.player || "Knocker") + " has";
     vs.querySelector(".label").textContent = (players.length === 2 && state.player ? others()[0] : "Other hand") + " has";
     dw.querySelector(".value").textContent = state.deadwood || "–";
     vs.querySelector(".value").textContent = state.vs || "–";
-    dw.classList.toggle("on", state.field === "deadwood" && state.kind === "knock");
-    vs.classList.toggle("on", state.field === "vs" || (state.kind !== "knock" && !!state.kind));
+    dw.classList.toggle("on", state.field === "deadwood" && counts.includes("deadwood"));
+    vs.classList.toggle("on", state.field === "vs" && counts.includes("vs"));
     let text = "Tap who went down";
     let ready = false;
-    if (state.player && !state.kind) text = "Knock, gin or big gin?";
-    else if (state.player && state.kind === "knock") {
-      text = state.player + " knocks with " + (state.deadwood || "?") + ", other hand " + (state.vs || "?");
-      ready = state.deadwood !== "" && state.vs !== "";
+    if (state.player && !state.kind) {
+      const labels = Array.from(pad.querySelectorAll(".kind-btn"), (b) => b.textContent.trim().toLowerCase());
+      text = labels.length > 1 ? labels.slice(0, -1).join(", ") + " or " + labels[labels.length - 1] + "?" : labels.join("") + "?";
+      text = text.charAt(0).toUpperCase() + text.slice(1);
     } else if (state.player) {
-      text = state.player + (state.kind === "gin" ? " goes gin" : " goes big gin") + ", other hand " + (state.vs || "?");
-      ready = state.vs !== "";
+      const word = kindButton().textContent.trim().toLowerCase();
+      text = state.player + (state.kind === "knock" ? " knocks" : " goes " + word);
+      if (state.kind === "draw") text = "Drawn hand: " + state.player + " has " + (state.deadwood || "?");
+      else if (counts.includes("deadwood")) text += " with " + (state.deadwood || "?");
+      if (counts.includes("vs")) text += ", other hand " + (state.vs || "?");
+      ready = counts.every((c) => state[c] !== "");
     }
     record.textContent = ready ? "Record: " + text : text;
     record.disabled = !ready;
@@ -171,16 +189,17 @@
       state.player = state.player === b.dataset.player ? "" : b.dataset.player;
     } else if (b.classList.contains("kind-btn")) {
       state.kind = b.dataset.kind;
-      state.field = state.kind === "knock" ? "deadwood" : "vs";
+      state.field = takes("counts")[0] || "";
     } else if (b.classList.contains("count")) {
       state.field = b.dataset.field;
     } else if (b.dataset.digit !== undefined) {
-      const field = state.kind === "knock" ? state.field : "vs";
+      const field = state.field;
+      if (!takes("counts").includes(field)) return;  // no kind tapped yet, or no count
       const d = b.dataset.digit;
       if (d === "back") state[field] = state[field].slice(0, -1);
       else if (d === "clear") state[field] = "";
       else if (state[field].length < 3) state[field] = (state[field] === "0" ? "" : state[field]) + d;
-      if (field === "deadwood" && d !== "back" && d !== "clear" && state.deadwood.length >= 2) state.field = "vs";
+      if (field === "deadwood" && d !== "back" && d !== "clear" && state.deadwood.length >= 2 && takes("counts").includes("vs")) state.field = "vs";
     } else if (b.classList.contains("kind-now")) {
       // a drawn hand names a player only in a team match, to say its table
       submit({ kind: b.dataset.kind, player: players.length > 2 ? state.player : "" });
@@ -201,8 +220,9 @@
     if (busy) return;  // a double tap sends once; a retry sends the same key
     busy = true;
     const sent = { ...fields, key: state.key };
-    for (const id of ["cards", "vs_cards", "note"]) {
-      const v = document.getElementById(id).value.trim();
+    for (const id of ["cards", "vs_cards", "note", "upcard"]) {
+      const input = document.getElementById(id);
+      const v = input ? input.value.trim() : "";
       if (v && fields.kind !== "misdeal") sent[id] = v;
     }
     try {
@@ -211,7 +231,7 @@
       if (doc.ok) {
         show(doc.said, false);
         Object.assign(state, { player: "", kind: "", deadwood: "", vs: "", field: "deadwood" });
-        for (const id of ["cards", "vs_cards", "note"]) document.getElementById(id).value = "";
+        for (const input of pad.querySelectorAll("input")) input.value = "";
         draw();
         refresh();
       } else {
@@ -225,8 +245,12 @@
   }
 
   record.addEventListener("click", () => {
-    const fields = { kind: state.kind, player: state.player, vs: state.vs };
-    if (state.kind === "knock") fields.deadwood = state.deadwood;
+    const fields = { kind: state.kind, player: state.player };
+    for (const c of takes("counts")) fields[c] = state[c];
+    for (const name of takes("options")) {
+      const v = document.getElementById("own-" + name).value.trim();
+      if (v) fields[name] = v;
+    }
     submit(fields);
   });
 
@@ -261,7 +285,7 @@
     document.getElementById("handtitle").textContent = "Hand " + chosen;
     document.getElementById("handtext").textContent = b.dataset.text;
     document.getElementById("e-error").textContent = "";
-    for (const id of ["e-player", "e-kind", "e-deadwood", "e-vs", "e-reason"]) document.getElementById(id).value = "";
+    for (const e of box.querySelectorAll("input, select")) e.value = "";
     if (box.showModal) box.showModal(); else box.setAttribute("open", "");
   });
   async function fromBox(path, fields) {
@@ -280,8 +304,12 @@
   document.getElementById("e-edit").addEventListener("click", () => {
     const fields = {};
     for (const name of ["player", "kind", "deadwood", "vs"]) {
-      const v = document.getElementById("e-" + name).value.trim();
+      const e = document.getElementById("e-" + name);
+      const v = e ? e.value.trim() : "";
       if (v) fields[name] = v;
+    }
+    for (const e of box.querySelectorAll("input[data-option]")) {
+      if (e.value.trim()) fields[e.dataset.option] = e.value.trim();
     }
     fromBox("/edit", fields);
   });
