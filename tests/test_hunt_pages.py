@@ -1,0 +1,68 @@
+"""Defects found by printing every page gintally makes (``print``, ``report --html``) for every
+format and looking at them in Chromium at paper and phone widths."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gintally.cli import app
+
+LONG = "Zoë Ångström-Müller de la Vallée-Poussin"
+WIDE = "李小龍王大明張三"
+
+
+def run(db: Path, *args: str, code: int = 0) -> str:
+    done = CliRunner().invoke(app, ["--db", str(db), *args], env={"COLUMNS": "80"})
+    assert done.exit_code == code, done.output
+    return done.output
+
+
+ENDS = """() => [...document.querySelectorAll('svg')].flatMap(svg => {
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('text.end-label')].map(t => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, r.right <= box.right + 0.5];
+  });
+})"""
+
+
+def test_a_long_name_at_a_race_line_end_is_not_cut_off(db_path: Path, tmp_path: Path) -> None:
+    """The race chart names each line at its end, in a right margin 110 units wide: a long
+    name ran past the chart's edge and was cut, taking its figure with it ("Zoë Ångström-Mü",
+    no "-1464") on the year in review and on the printed standings and year pages. The margin
+    is as wide as the longest name and figure now."""
+    from browsers import launch
+    from playwright.sync_api import sync_playwright
+
+    run(db_path, "match", "new", "Eve", "--players", LONG, WIDE)
+    for day, winner in ((1, LONG), (2, WIDE), (3, WIDE)):
+        run(db_path, "gin", winner, "--vs", "90", "--date", date(2026, 3, day).isoformat())
+    pages = {
+        "report": ["report", "--html"],
+        "standings": ["print", "standings", "-o"],
+        "year": ["print", "year", "-o"],
+    }
+    for kind, args in pages.items():
+        run(db_path, *args, str(tmp_path / f"{kind}.html"))
+    printable = (210 - 30) * 96 / 25.4  # A4 inside its 15 mm margins, in CSS pixels
+    with sync_playwright() as p:
+        browser = launch(p)
+        tab = browser.new_page(viewport={"width": int(printable), "height": 1200})
+        tab.emulate_media(media="print")
+        ends = {}
+        for kind in pages:
+            tab.goto((tmp_path / f"{kind}.html").as_uri())
+            ends[kind] = tab.evaluate(ENDS)
+        browser.close()
+    race = json.loads(run(db_path, "chart", "--json"))
+    won = [f"{name} {race['games_won'][name][-1]}" for name in (LONG, WIDE)]
+    net = [f"{name} {race['net'][name][-1]}" for name in (LONG, WIDE)]
+    assert [label for label, _ in ends["report"]] == won + net
+    assert [label for label, _ in ends["standings"]] == won
+    assert [label for label, _ in ends["year"]] == won + net
+    for kind, labels in ends.items():
+        assert [inside for _, inside in labels] == [True] * len(labels), kind
