@@ -4,6 +4,7 @@ format and looking at them in Chromium at paper and phone widths."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import date
 from pathlib import Path
 
@@ -66,3 +67,19 @@ def test_a_long_name_at_a_race_line_end_is_not_cut_off(db_path: Path, tmp_path: 
     assert [label for label, _ in ends["year"]] == won + net
     for kind, labels in ends.items():
         assert [inside for _, inside in labels] == [True] * len(labels), kind
+
+
+def test_a_team_evening_prints_every_round_it_played(db_path: Path) -> None:
+    """The printed evening of a team match ("Each table's hand in each round") listed only the
+    last five rounds: it is drawn from ``show --all``, which kept ``show``'s five. ``show --all``
+    lists every complete round now, and the page every round of its evening."""
+    run(db_path, "match", "new", "Eve", "--teams", "Reds=Ann,Cy", "Blues=Bob,Di")
+    for i in range(8):  # eight rounds, both tables, one evening
+        run(db_path, "knock", "Ann" if i % 2 else "Bob", "3", "--vs", "9")
+        run(db_path, "knock", "Cy", "2", "--vs", "8")
+    doc = json.loads(run(db_path, "show", "--all", "--json"))
+    assert [r["number"] for r in doc["rounds"]] == list(range(1, 9))
+    assert len(json.loads(run(db_path, "show", "--json"))["rounds"]) == 5  # show keeps five
+    html = run(db_path, "print", "evening", "-o", "-")
+    printed = re.findall(r'data-doc="show:rounds\.\d+\.number">(\d+)<', html)
+    assert printed == [str(r["number"]) for r in doc["rounds"]]
