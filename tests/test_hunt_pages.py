@@ -83,3 +83,29 @@ def test_a_team_evening_prints_every_round_it_played(db_path: Path) -> None:
     html = run(db_path, "print", "evening", "-o", "-")
     printed = re.findall(r'data-doc="show:rounds\.\d+\.number">(\d+)<', html)
     assert printed == [str(r["number"]) for r in doc["rounds"]]
+
+
+def test_the_chart_keeps_a_long_title_and_key_at_any_width(db_path: Path) -> None:
+    """plotext leaves out a title or a key wider than its plot: a long match name took the
+    chart's title with it at 80 columns, and two long names the key (which player is which
+    line) at 40. The match name is cut to fit now, and a key that does not fit goes under the
+    chart, a player a line."""
+    from rich.cells import cell_len
+
+    name = "Long Accented Hollywood Match Name That Goes On and On Évé"
+    run(db_path, "match", "new", name, "--players", LONG, WIDE)
+    for day, winner in ((1, LONG), (2, WIDE), (3, WIDE)):
+        run(db_path, "gin", winner, "--vs", "90", "--date", date(2026, 3, day).isoformat())
+    for columns in (80, 40):
+        done = CliRunner().invoke(
+            app, ["--db", str(db_path), "chart"], env={"COLUMNS": str(columns)}
+        )
+        lines = done.output.splitlines()
+        assert max(map(cell_len, lines)) <= columns
+        titles = [line.strip() for line in lines if ", season 2026: " in line]
+        assert [t.rsplit(": ", 1)[1] for t in titles] == ["games won", "net"]
+        assert all(t.startswith(name[:8]) for t in titles)
+        if columns == 80:
+            assert lines[-1].strip() == f"* = {LONG}   o = {WIDE}"
+        else:  # under the chart, each cut to the width
+            assert lines[-2:] == [f"* = {LONG[:35]}…", f"o = {WIDE}"]
