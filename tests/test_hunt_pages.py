@@ -109,3 +109,51 @@ def test_the_chart_keeps_a_long_title_and_key_at_any_width(db_path: Path) -> Non
             assert lines[-1].strip() == f"* = {LONG}   o = {WIDE}"
         else:  # under the chart, each cut to the width
             assert lines[-2:] == [f"* = {LONG[:35]}…", f"o = {WIDE}"]
+
+
+INKED = """() => ({
+  shown: [...document.querySelectorAll('nav, #pad')].filter(e => e.offsetParent !== null)
+    .map(e => e.id || e.tagName.toLowerCase()),
+  ink: getComputedStyle(document.querySelector('h1')).color,
+  score: document.querySelector('.score').textContent.trim(),
+})"""
+
+
+def test_the_served_sheet_prints_the_sheet_in_dark_ink(tmp_path: Path) -> None:
+    """Printing the served sheet put the tabs and the whole entry pad (number keys, "Tap who
+    went down") on the paper beside the scores, and from a phone in dark mode its text came in
+    the dark theme's near-white ink, which on white paper (browsers leave backgrounds out)
+    cannot be read. On paper now: the sheet only, in the light theme's ink."""
+    from browsers import launch
+    from playwright.sync_api import sync_playwright
+    from test_serve_browser import start
+
+    import gintally
+
+    path = tmp_path / "ledger.db"
+    with gintally.open(path) as book:
+        book.new_match("Show", ["Ann", "Bob"]).gin("Ann", vs=12)
+        points = book.match("Show").sheet()["games"][0]["points"]
+    served = start(path)
+    url = next(served).url
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            tab = browser.new_page(viewport={"width": 718, "height": 1000})
+            tab.goto(url)
+            tab.wait_for_selector(".score")
+            seen = {}
+            for scheme in ("light", "dark"):
+                tab.emulate_media(media="screen", color_scheme=scheme)
+                seen[f"screen {scheme}"] = tab.evaluate(INKED)
+                tab.emulate_media(media="print", color_scheme=scheme)
+                seen[f"print {scheme}"] = tab.evaluate(INKED)
+            browser.close()
+    finally:
+        served.close()
+    light, dark = "rgb(27, 27, 27)", "rgb(240, 240, 240)"
+    won = str(points["Ann"])
+    assert seen["screen light"] == {"shown": ["nav", "pad"], "ink": light, "score": won}
+    assert seen["screen dark"] == {"shown": ["nav", "pad"], "ink": dark, "score": won}
+    assert seen["print light"] == {"shown": [], "ink": light, "score": won}
+    assert seen["print dark"] == {"shown": [], "ink": light, "score": won}
