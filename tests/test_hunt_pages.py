@@ -157,3 +157,18 @@ def test_the_served_sheet_prints_the_sheet_in_dark_ink(tmp_path: Path) -> None:
     assert seen["screen dark"] == {"shown": ["nav", "pad"], "ink": dark, "score": won}
     assert seen["print light"] == {"shown": [], "ink": light, "score": won}
     assert seen["print dark"] == {"shown": [], "ink": light, "score": won}
+
+
+def test_report_refuses_to_write_a_web_page_under_a_pdf_name(db_path: Path, tmp_path: Path) -> None:
+    """``report --html year.pdf`` wrote the web page's HTML into year.pdf, which no PDF reader
+    opens; it is refused now, naming the file and the command that does write a PDF."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    run(db_path, "gin", "Ann", "--vs", "90")
+    for name in ("year.pdf", "YEAR.PDF"):
+        said = run(db_path, "report", "--html", str(tmp_path / name), code=2)
+        assert said == (
+            f"Error: {tmp_path / name} names a PDF, and report writes a web page: name a "
+            f"FILE.html, or print year -o {name} for the year in review as a PDF\n"
+        )
+    assert [p.name for p in tmp_path.iterdir() if p.suffix.lower() == ".pdf"] == []
+    assert run(db_path, "report", "--html", str(tmp_path / "year.html")).startswith("Wrote ")

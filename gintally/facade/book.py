@@ -650,6 +650,11 @@ class Book:
         typed.switch(force, "force")
         typed.maybe_texts(match=match)
         typed.out_file(out)
+        if isinstance(out, str | os.PathLike) and Path(out).suffix.lower() == ".pdf":
+            raise GintallyError(
+                f"{os.fspath(out)} names a PDF, and report writes a web page: name a FILE.html, "
+                f"or print year -o {Path(out).name} for the year in review as a PDF"
+            )
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
         output: str | None = None
