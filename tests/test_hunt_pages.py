@@ -172,3 +172,19 @@ def test_report_refuses_to_write_a_web_page_under_a_pdf_name(db_path: Path, tmp_
         )
     assert [p.name for p in tmp_path.iterdir() if p.suffix.lower() == ".pdf"] == []
     assert run(db_path, "report", "--html", str(tmp_path / "year.html")).startswith("Wrote ")
+
+
+def test_a_year_without_a_season_is_refused_alike_on_every_page(db_path: Path) -> None:
+    """Asked for a year the match has no season in, ``chart``, ``report`` and ``print year``
+    named the seasons it has; ``standings`` and ``print standings`` did not."""
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob")
+    run(db_path, "gin", "Ann", "--vs", "90", "--date", "2026-03-01")
+    said = "Error: match 'Eve' has no season starting in 1999 (it has 2026)\n"
+    for args in (
+        ["standings", "--year", "1999"],
+        ["print", "standings", "--year", "1999", "-o", "-"],
+        ["print", "year", "--year", "1999", "-o", "-"],
+        ["report", "--year", "1999", "--html", "-"],
+        ["chart", "--year", "1999"],
+    ):
+        assert run(db_path, *args, code=2) == said, args
