@@ -8,6 +8,7 @@ import re
 from datetime import date
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from gintally.cli import app
@@ -188,3 +189,37 @@ def test_a_year_without_a_season_is_refused_alike_on_every_page(db_path: Path) -
         ["chart", "--year", "1999"],
     ):
         assert run(db_path, *args, code=2) == said, args
+
+
+def test_print_refuses_a_choice_its_page_does_not_make(db_path: Path, tmp_path: Path) -> None:
+    """``print evening --year 2025`` printed the latest evening, of 2026, and ``print standings
+    --date ...`` the standings as they are: the option was dropped without a word (only --set
+    was refused). Each is refused now, naming it, and nothing is written; the library refuses
+    the same, in its parameters' names."""
+    import gintally
+
+    run(db_path, "match", "new", "Eve", "--players", "Ann", "Bob", "--format", "ad-infinitum")
+    run(db_path, "gin", "Ann", "--vs", "30", "--date", "2025-06-01")
+    run(db_path, "gin", "Bob", "--vs", "30", "--date", "2026-06-01")
+    out = tmp_path / "page.html"
+    refused = {
+        ("evening", "--year", "2025"): "--year chooses the season of the standings or year "
+        "page, not the evening page",
+        ("pad", "--year", "2025"): "--year chooses the season of the standings or year page, "
+        "not the pad page",
+        ("standings", "--date", "2025-06-01"): "--date chooses an evening's sheet, not the "
+        "standings page",
+        ("year", "--set", "1"): "--set chooses an evening's sheet, not the year page",
+    }
+    for (kind, option, value), said in refused.items():
+        assert run(db_path, "print", kind, option, value, "-o", str(out), code=2) == (
+            f"Error: {said}\n"
+        )
+        assert not out.exists()
+    with gintally.open(db_path) as book, pytest.raises(gintally.GintallyError) as e:
+        book.print_page("pad", year=2025)
+    assert str(e.value) == "year chooses the season of the standings or year page, not the pad page"
+    assert "<h1>Eve: 1 June 2025</h1>" in run(
+        db_path, "print", "evening", "-d", "2025-06-01", "-o", "-"
+    )
+    assert "standings of 2025" in run(db_path, "print", "standings", "--year", "2025", "-o", "-")
