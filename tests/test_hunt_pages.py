@@ -223,3 +223,24 @@ def test_print_refuses_a_choice_its_page_does_not_make(db_path: Path, tmp_path: 
         db_path, "print", "evening", "-d", "2025-06-01", "-o", "-"
     )
     assert "standings of 2025" in run(db_path, "print", "standings", "--year", "2025", "-o", "-")
+
+
+def test_a_team_race_is_between_the_teams(db_path: Path) -> None:
+    """A team match's race (``chart``, ``chart --json``, the race on ``report`` and the printed
+    standings) was drawn between Ann and Bob, the first table's players, with all the team's
+    games and net under their names; standings names the teams. It is the teams' race now."""
+    run(db_path, "match", "new", "Eve", "--teams", "Reds=Ann,Cy", "Blues=Bob,Di")
+    for _ in range(4):
+        run(db_path, "gin", "Ann", "--vs", "40")
+        run(db_path, "gin", "Cy", "--vs", "40")
+    teams = [row["player"] for row in json.loads(run(db_path, "standings", "--json"))["rows"]]
+    assert teams == ["Reds", "Blues"]
+    race = json.loads(run(db_path, "chart", "--json"))
+    assert race["players"] == teams and list(race["games_won"]) == teams
+    assert "R = Reds   B = Blues" in run(db_path, "chart")
+    for page in (
+        run(db_path, "report", "--html", "-"),
+        run(db_path, "print", "standings", "-o", "-"),
+    ):
+        ends = re.findall(r'class="end-label">([A-Za-z]+) ', page)
+        assert ends[:2] == teams
