@@ -543,9 +543,12 @@ def test_a_refused_reader_and_the_library_keep_no_fold(db: Path, tmp_path: Path)
     assert folds(db) == 29  # kept by the commands that succeeded
     with gintally.open(db) as book:
         assert book.standings(match="Inf") == shown
+    seasons = json.loads(ok(db, "standings", "--match", "Anniv", "--json"))["seasons"]
+    has = ", ".join(s["start"][:4] for s in seasons)
     for year in ("0", "1", "9999", "99999"):  # no season there, with folds cached: refused
         code, text = cli(db, "standings", "--match", "Anniv", "--year", year)
-        assert (code, text) == (2, f"Error: match 'Anniv' has no season starting in {year}\n")
+        said = f"Error: match 'Anniv' has no season starting in {year} (it has {has})\n"
+        assert (code, text) == (2, said)
 
 
 @pytest.mark.parametrize("preset", ["modern", "multi-match", "tournament"])

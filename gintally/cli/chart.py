@@ -84,6 +84,8 @@ def _steps(dates: list[str], values: list[int], start: str) -> tuple[list[str], 
 
 def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
     """The race as text, `width` columns wide (ANSI colours only with `colour`)."""
+    from gintally.cli.render.terminal import cells
+
     plt = plotext_drawing()
 
     names = doc["players"]
@@ -103,9 +105,12 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
         dates, step = doc["running_dates"], "hand"  # nothing; its hands tell the evening
         panels = [("points so far, one game finished", doc["running_points"])]
     by_day = len(set(dates)) > 1
+    room = max(40, width - 1)  # the plot's width: plotext leaves out a title or key wider
+    keys = [_fit(f"{m} = {n}", room) for m, n in zip(marks, names, strict=True)]
+    keys = [] if cells(key) < room else keys  # a key too wide: under the chart, one a line
     fig: Any = plt.figure
     fig.clear()
-    fig.plot_size(max(40, width - 1), 19 * len(panels))
+    fig.plot_size(room, 19 * len(panels))
     if len(panels) > 1:
         fig.subplots(len(panels), 1)
     for i, (what, series) in enumerate(panels):
@@ -133,12 +138,27 @@ def chart_text(doc: RaceDoc, width: int = 80, colour: bool = False) -> str:
             line.lines()
             plot.draw(line)
         plot.legend(False)
-        plot.title(f"{head}: {what}" + ("" if by_day else f", {step} by {step} on {dates[0]}"))
-        if i == len(panels) - 1:
+        rest = f", season {doc['season']}: {what}" + (
+            "" if by_day else f", {step} by {step} on {dates[0]}"
+        )
+        match = _fit(doc["match"], max(8, room - cells(rest)))
+        plot.title(_fit(match + rest, room))
+        if i == len(panels) - 1 and not keys:
             plot.label(f"{key}", axis="x")
     text: str = fig.build().string(colorless=not colour)
     fig.clear()
-    return text.rstrip("\n")
+    return "\n".join([text.rstrip("\n"), *keys])
+
+
+def _fit(text: str, room: int) -> str:
+    """`text` cut (`terminal.short`) to fit `room` columns: plotext leaves out a title or a key
+    wider than its plot, so a long match name or player's name took the chart's with it."""
+    from gintally.cli.render.terminal import cells, short
+
+    letters = room
+    while cells(short(text, letters)) > room:
+        letters -= 1
+    return short(text, letters)
 
 
 def width_and_colour() -> tuple[int, bool]:

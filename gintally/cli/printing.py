@@ -74,11 +74,9 @@ def print_page(
     page = cast(Literal["evening", "standings", "pad", "year"], kind)
     wanted = whole(year, "--year")
     number = whole(set_number, "--set")
-    if number is not None and kind != "evening":
-        raise GintallyError(f"--set chooses an evening's sheet, not the {kind} page")
     with book() as opened:
         asked = None
-        if day is not None and page == "evening":  # the match found first, then its day read
+        if day is not None:  # the match found first, then its day read
             opened.match(match)
             asked = opened.day(day)
         if str(output) == "-":  # around the guarded writer on purpose: a stream, not a file

@@ -650,6 +650,11 @@ class Book:
         typed.switch(force, "force")
         typed.maybe_texts(match=match)
         typed.out_file(out)
+        if isinstance(out, str | os.PathLike) and Path(out).suffix.lower() == ".pdf":
+            raise GintallyError(
+                f"{os.fspath(out)} names a PDF, and report writes a web page: name a FILE.html, "
+                f"or print year -o {Path(out).name} for the year in review as a PDF"
+            )
         review = work.review(self.ledger(), match, _year(year), self.today())
         text = page.page_html(review, self.today())
         output: str | None = None
@@ -714,6 +719,18 @@ class Book:
         typed.maybe_texts(match=match, language=language)
         typed.out_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
+            for option, given, kinds in (
+                ("--year", year, ("standings", "year")),
+                ("--date", day, ("evening",)),
+                ("--set", set_number, ("evening",)),
+            ):
+                if given is not None and kind not in kinds:  # never dropped without a word
+                    chooses = (
+                        "an evening's sheet"
+                        if kinds == ("evening",)
+                        else ("the season of the standings or year page")
+                    )
+                    raise GintallyError(f"{option} chooses {chooses}, not the {kind} page")
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
         output: str | None = None
         if out is None or not isinstance(out, str | os.PathLike):

@@ -34,6 +34,7 @@ import re
 from datetime import date, timedelta
 from html import escape
 from typing import Any
+from unicodedata import east_asian_width
 
 from gintally.dates import format_date
 from gintally.locales import placed
@@ -128,6 +129,7 @@ def race_svg(
     dates, step = (
         (race["running_dates"], "hand") if what == "running_points" else (race["dates"], "game")
     )
+    finals = {n: race[what][n][-1] for n in race["players"]}  # type: ignore[literal-required]
     low = min(0, *(min(v) for v in race[what].values()))  # type: ignore[literal-required]
     high = max(1, *(max(v) for v in race[what].values()))  # type: ignore[literal-required]
     options = {
@@ -140,7 +142,7 @@ def race_svg(
         "show_legend": False,  # each line is named at its end (`_for_paper`), in any ink
         "y_labels": whole_ticks(low, high)[0],
         "y_labels_major": [0],  # the zero line (`_for_paper` draws it dark)
-        "margin_right": 110,  # room for the names at the lines' ends
+        "margin_right": max(110, 20 + max(map(_end_width, finals.items()))),  # the end labels
     }
     by_day = len(set(dates)) > 1
     chart: Any
@@ -180,8 +182,14 @@ def race_svg(
     svg = re.sub(r"<script\b.*?</script>", "", svg, flags=re.S)  # pygal's inert settings
     svg = re.sub(r"<!--.*?-->", "", svg, flags=re.S)  # comments naming pygal's web site
     svg = svg.replace('"file://style.css"', "").replace('"file://graph.css"', "")
-    finals = {n: race[what][n][-1] for n in race["players"]}  # type: ignore[literal-required]
     return _for_paper(svg, what, title, finals)
+
+
+def _end_width(final: tuple[str, int]) -> int:
+    """About how many units `_for_paper`'s label "NAME VALUE" (15 units bold) takes: a wide
+    (East Asian) letter a whole 15, any other 9, plus the 10 between the line's end and it."""
+    label = f"{final[0]} {final[1]}"
+    return 10 + sum(15 if east_asian_width(c) in "WF" else 9 for c in label)
 
 
 def _for_paper(svg: str, what: str, title: str, finals: dict[str, int]) -> str:

@@ -605,7 +605,11 @@ def standings(
     m = book.match(match)
     seasons, window = service.match_standings(book, m, today, year)
     if year is not None and not any(s.start.year == year for s in seasons):
-        raise GintallyError(f"match {m.name!r} has no season starting in {year}")
+        years = ", ".join(str(s.start.year) for s in seasons)
+        raise GintallyError(
+            f"match {m.name!r} has no season starting in {year}"
+            + (f" (it has {years})" if years else "")  # as chart and report say it
+        )
     doc = report.standings_doc(m, seasons, year, window.replay, window.hands)
     if book.stakes(m):  # played for money: each side's winnings in the season
         earned = service.season_winnings(book, m, doc["season"] or "", today)

@@ -168,7 +168,7 @@ def round_doc(match: Match, r: Round) -> RoundDoc:
     }
 
 
-LAST_ROUNDS = 5  # complete rounds `show` lists table by table
+LAST_ROUNDS = 5  # complete rounds `show` lists table by table (`show --all`: every one)
 
 
 def series_doc(match: Match, series: Series) -> SeriesDoc:
@@ -411,7 +411,7 @@ def show_doc(window: Window, every: bool = False, sheet_rows: bool = True) -> Sh
         doc["teams"] = teams_part(match)["teams"]
         doc["tables"] = table_names(match)
         doc["round"] = round_doc(match, waiting) if waiting is not None else None
-        doc["rounds"] = [round_doc(match, r) for r in done[-LAST_ROUNDS:]]
+        doc["rounds"] = [round_doc(match, r) for r in (done if every else done[-LAST_ROUNDS:])]
     return doc
 
 

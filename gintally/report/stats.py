@@ -115,7 +115,7 @@ def _race(
     points: list[RacePoint],
     running: Sequence[RunningPoint],
 ) -> RaceDoc:
-    names = [p.name for p in match.players]
+    names = match.sides  # a team match's race is between its teams, as its standings are
     from gintally.engine.race import monthly
 
     months = monthly(points)
