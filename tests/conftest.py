@@ -25,6 +25,7 @@ import typer.testing
 from typer.testing import CliRunner
 
 from gintally.cli import app
+from gintally.cli.base import State
 from gintally.ledger import Ledger, files
 
 
@@ -134,6 +135,9 @@ def _isolated_ledger(
     else:
         folder = next(_ledger_folders)
     monkeypatch.setenv("GINTALLY_DB", str(folder / "ledger.db"))
+    # a --db read by an earlier in-process command: a test that opens the evening (or any
+    # ledger) the command line would without running a command must not find it
+    monkeypatch.setattr(State, "db", None)
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("GINTALLY_DEBUG", raising=False)
