@@ -719,17 +719,12 @@ class Book:
         typed.maybe_texts(match=match, language=language)
         typed.out_file(out)
         with typed.worded(self.flags, {"--date": "day", "--set": "set_number"}):
-            for option, given, kinds in (
-                ("--year", year, ("standings", "year")),
-                ("--date", day, ("evening",)),
-                ("--set", set_number, ("evening",)),
+            for option, given, kinds, chooses in (
+                ("--year", year, ("standings", "year"), "the season of the standings or year page"),
+                ("--date", day, ("evening",), "an evening's sheet"),
+                ("--set", set_number, ("evening",), "an evening's sheet"),
             ):
                 if given is not None and kind not in kinds:  # never dropped without a word
-                    chooses = (
-                        "an evening's sheet"
-                        if kinds == ("evening",)
-                        else ("the season of the standings or year page")
-                    )
                     raise GintallyError(f"{option} chooses {chooses}, not the {kind} page")
             text, name = self._printed(kind, match, _year(year), day, set_number, paper, language)
         output: str | None = None
