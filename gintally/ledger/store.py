@@ -182,11 +182,7 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         SQLite then sees it moved, and leaves its logs at that name when it closes."""
         if self._in_use is None or self._named is None:
             return False
-        try:
-            st = os.stat(self._named)
-        except OSError:
-            return True
-        return (st.st_dev, st.st_ino) != self._in_use.file
+        return not self._names_its_file(self._named)
 
     def moved(self) -> bool:
         """Whether the ledger's path no longer names the file this ledger has open: removed
@@ -195,11 +191,16 @@ class Ledger(People, Matches, Hands, Imports, Damage, History):
         ``serve``) asks at each call and opens the path again."""
         if self._in_use is None or self._pending is not None:
             return False  # in memory, or a new ledger not yet at its path
+        return not self._names_its_file(self.path)
+
+    def _names_its_file(self, path: str | os.PathLike[str]) -> bool:
+        """Whether `path` names the file this ledger has open (the same device and inode)."""
+        assert self._in_use is not None
         try:
-            st = os.stat(self.path)
+            st = os.stat(path)
         except OSError:
-            return True
-        return (st.st_dev, st.st_ino) != self._in_use.file
+            return False
+        return (st.st_dev, st.st_ino) == self._in_use.file
 
     @property
     def pending(self) -> bool:
