@@ -24,6 +24,7 @@ correction does).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, timedelta
 from itertools import groupby
 from operator import itemgetter
@@ -32,7 +33,7 @@ from typing import NamedTuple
 from gintally.engine.games import Game
 from gintally.engine.replay import Replay, Replayer
 from gintally.engine.seasons import season_of
-from gintally.engine.sets import sets_of
+from gintally.engine.sets import GameSet, sets_of
 from gintally.ledger import Ledger
 from gintally.model import Match
 from gintally.service.replaying import PlayRow, stream_entries_from_plays
@@ -83,15 +84,25 @@ def finished(rep: Replay) -> Finished:
     """The outcome of each finished game and set a replay holds."""
     games = {("game", g.number): _outcome(g) for g in rep.games if g.status == "won"}
     starts = {k: k[1] for k in games}
-    for s in rep.sets():
-        if s.over:
-            games["set", s.number] = Outcome(s.winner, None, s.margin, False)
-            starts["set", s.number] = min(g.number for g in s.games)
+    _sets_over(rep.sets(), games, starts)
     before = rep.numbered_before
     if before:  # from a mark inside the season
         carried = frozenset(g.number for g in rep.games if g.number <= before)
         return Finished(before + 1, games, starts, carried)
     return Finished(min((g.number for g in rep.games), default=0), games, starts)
+
+
+def _sets_over(
+    sets: Iterable[GameSet],
+    games: dict[tuple[str, int], Outcome],
+    starts: dict[tuple[str, int], int],
+) -> None:
+    """Each set of `sets` that is over, its outcome into `games` and its first game into
+    `starts`."""
+    for s in sets:
+        if s.over:
+            games["set", s.number] = Outcome(s.winner, None, s.margin, False)
+            starts["set", s.number] = min(g.number for g in s.games)
 
 
 # Where a hand plays in its match: its date and number (a hand to come: the number after
@@ -115,10 +126,7 @@ def apart(ledger: Ledger, match: Match, days: DayRows) -> tuple[Finished, Finish
     starts: list[dict[tuple[str, int], int]] = [{}, {}]
 
     def sets_over(side: int) -> None:
-        for s in sets_of(fmt, runs[side].games):
-            if s.over:
-                games[side]["set", s.number] = Outcome(s.winner, None, s.margin, False)
-                starts[side]["set", s.number] = min(g.number for g in s.games)
+        _sets_over(sets_of(fmt, runs[side].games), games[side], starts[side])
 
     def feed(side: int, rows: list[PlayRow]) -> None:
         run = runs[side]
